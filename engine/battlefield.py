@@ -1,0 +1,305 @@
+"""Battlefields: tiles on a square grid, parsed from the design document's drawings (R-B1..B3)."""
+
+from __future__ import annotations
+
+import enum
+import string
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from engine.errors import BattlefieldFormatError
+from engine.pieces import Dynasty, PieceKind
+
+COLUMN_LETTERS = string.ascii_uppercase
+
+
+class Tile(NamedTuple):
+    """A tile address: row 0 at the top, column 0 at the left (R-B1).
+
+    Players see and type tiles by name: columns A, B, C… left to right, rows 1, 2, 3…
+    top to bottom, so ``Tile(3, 2).name == "C4"``.
+    """
+
+    row: int
+    col: int
+
+    @property
+    def name(self) -> str:
+        return f"{COLUMN_LETTERS[self.col]}{self.row + 1}"
+
+    @classmethod
+    def parse(cls, name: str) -> Tile:
+        """The tile a player typed (``"C4"``, ``"c4"``); ValueError with a hint if malformed."""
+        text = name.strip().upper()
+        if (
+            len(text) < 2
+            or text[0] not in COLUMN_LETTERS
+            or not text[1:].isdigit()
+            or int(text[1:]) < 1
+        ):
+            raise ValueError(f"{name!r} is not a tile name: write a column letter and a row, like C4")
+        return cls(int(text[1:]) - 1, COLUMN_LETTERS.index(text[0]))
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Direction(enum.Enum):
+    UP = (-1, 0)
+    DOWN = (1, 0)
+    LEFT = (0, -1)
+    RIGHT = (0, 1)
+
+
+class StartTile(NamedTuple):
+    dynasty: Dynasty
+    kind: PieceKind
+
+
+@dataclass(frozen=True, eq=False)
+class Battlefield:
+    """An immutable battlefield. Build it with :func:`parse_battlefield` or directly.
+
+    Straight lines from every tile are computed once, so legality checks and legal-move
+    listings never search the grid.
+    """
+
+    name: str
+    tiles: frozenset[Tile]
+    starts: Mapping[Tile, StartTile] = field(default_factory=dict)
+    treasures: frozenset[Tile] = frozenset()
+    description: str = ""
+    height: int = field(init=False)
+    width: int = field(init=False)
+    dynasties: tuple[Dynasty, ...] = field(init=False)
+    _rays: Mapping[Tile, tuple[tuple[Tile, ...], ...]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.tiles:
+            raise ValueError(f"battlefield {self.name!r} has no tiles")
+        height = max(tile.row for tile in self.tiles) + 1
+        width = max(tile.col for tile in self.tiles) + 1
+        if width > len(COLUMN_LETTERS):
+            raise ValueError(f"battlefield {self.name!r} is wider than {len(COLUMN_LETTERS)} columns")
+        dynasties = tuple(sorted({start.dynasty for start in self.starts.values()}))
+        rays: dict[Tile, tuple[tuple[Tile, ...], ...]] = {}
+        for tile in self.tiles:
+            tile_rays = []
+            for direction in Direction:
+                d_row, d_col = direction.value
+                ray = []
+                row, col = tile.row + d_row, tile.col + d_col
+                while Tile(row, col) in self.tiles:
+                    ray.append(Tile(row, col))
+                    row, col = row + d_row, col + d_col
+                tile_rays.append(tuple(ray))
+            rays[tile] = tuple(tile_rays)
+        object.__setattr__(self, "height", height)
+        object.__setattr__(self, "width", width)
+        object.__setattr__(self, "dynasties", dynasties)
+        object.__setattr__(self, "_rays", rays)
+
+    def __contains__(self, tile: object) -> bool:
+        return tile in self.tiles
+
+    def __iter__(self) -> Iterator[Tile]:
+        """Tiles in reading order: top row first, left to right."""
+        return iter(sorted(self.tiles))
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def rays(self, tile: Tile) -> tuple[tuple[Tile, ...], ...]:
+        """For each direction, the tiles on a straight line from ``tile`` up to the first hole."""
+        return self._rays[tile]
+
+    def path(self, origin: Tile, destination: Tile) -> tuple[Tile, ...] | None:
+        """Tiles from origin (included) to destination (included) along a straight line.
+
+        None when the two are not on one orthogonal line or a tile between is missing.
+        """
+        if origin not in self._rays:
+            return None
+        for ray in self._rays[origin]:
+            if destination in ray:
+                return (origin, *ray[: ray.index(destination) + 1])
+        return None
+
+    def emperor_start(self, dynasty: Dynasty) -> Tile:
+        for tile, start in self.starts.items():
+            if start.dynasty is dynasty and start.kind is PieceKind.EMPEROR:
+                return tile
+        raise KeyError(f"dynasty {dynasty.letter} has no emperor start on {self.name}")
+
+    def opposite_start(self, dynasty: Dynasty) -> Tile:
+        """The emperor start nearest the mirror image of ``dynasty``'s through the centre (R-G1)."""
+        own = self.emperor_start(dynasty)
+        mirror_row = self.height - 1 - own.row
+        mirror_col = self.width - 1 - own.col
+        others = [
+            tile
+            for tile, start in self.starts.items()
+            if start.kind is PieceKind.EMPEROR and start.dynasty is not dynasty
+        ]
+        if not others:
+            raise KeyError(f"{self.name} has no emperor start opposite {dynasty.letter}'s")
+        return min(
+            others,
+            key=lambda t: ((t.row - mirror_row) ** 2 + (t.col - mirror_col) ** 2, t.row, t.col),
+        )
+
+    def tile_named(self, name: str) -> Tile:
+        """The tile a player typed; ValueError naming the problem if it is not on this battlefield."""
+        tile = Tile.parse(name)
+        if tile not in self.tiles:
+            raise ValueError(f"{tile.name} is not a tile of {self.name}")
+        return tile
+
+
+_CELL_WIDTH = 4  # a tile is "|" + three characters, on a four-column grid (R-B2)
+
+
+def parse_battlefield(text: str, name: str, source: str | None = None) -> Battlefield:
+    """Parse a battlefield drawn in the design document's box style (R-B2).
+
+    Lines starting with ``#`` are comments; the first one, if any, describes the battlefield.
+    Errors name the line and column (1-based) of the ``source`` text.
+    """
+    where = source or name
+    lines = text.splitlines()
+    description = ""
+    drawing: list[tuple[int, str]] = []
+    for number, line in enumerate(lines, start=1):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            comment = stripped.lstrip("#").strip()
+            if not description and comment and comment != name:
+                description = comment
+            continue
+        if stripped in ("<pre>", "</pre>"):
+            continue
+        drawing.append((number, line.rstrip()))
+
+    tiles: set[Tile] = set()
+    starts: dict[Tile, StartTile] = {}
+    treasures: set[Tile] = set()
+    content_lines = [(index, number, line) for index, (number, line) in enumerate(drawing) if "|" in line]
+    if not content_lines:
+        raise BattlefieldFormatError("no tiles found: draw tiles as |   | between +---+ rows", 1, 1, where)
+
+    for number, line in drawing:
+        for position, char in enumerate(line):
+            if char not in "+-| ()abcdefghx":
+                raise BattlefieldFormatError(
+                    f"unexpected character {char!r}: use +, -, |, spaces, a-h, x and parentheses",
+                    number,
+                    position + 1,
+                    where,
+                )
+
+    for row, (index, number, line) in enumerate(content_lines):
+        bars = [position for position, char in enumerate(line) if char == "|"]
+        for position in bars:
+            if position % _CELL_WIDTH:
+                raise BattlefieldFormatError(
+                    "a bar is off the four-column grid (tiles are |abc| with bars four columns apart)",
+                    number,
+                    position + 1,
+                    where,
+                )
+        for left, right in zip(bars, bars[1:], strict=False):
+            if right - left != _CELL_WIDTH:
+                continue  # a wider gap between two bars is not a tile (R-B2)
+            cell = line[left + 1 : right]
+            tile = Tile(row, left // _CELL_WIDTH)
+            _check_border(drawing, index - 1, left, number - 1, where, "above")
+            _check_border(drawing, index + 1, left, number + 1, where, "below")
+            tiles.add(tile)
+            kind = _cell_kind(cell)
+            if kind is None:
+                raise BattlefieldFormatError(
+                    f"unknown tile {cell!r}: use '   ' (plain), ' a ' (pawn start), "
+                    "'(a)' (emperor start) or '(x)' (treasure)",
+                    number,
+                    left + 2,
+                    where,
+                )
+            if kind == "treasure":
+                treasures.add(tile)
+            elif isinstance(kind, StartTile):
+                starts[tile] = kind
+
+    min_col = min(tile.col for tile in tiles)
+    if min_col:
+        shift = {tile: Tile(tile.row, tile.col - min_col) for tile in tiles}
+        tiles = set(shift.values())
+        starts = {shift[tile]: start for tile, start in starts.items()}
+        treasures = {shift[tile] for tile in treasures}
+
+    _check_dynasties(starts, where, len(lines))
+    return Battlefield(
+        name=name,
+        tiles=frozenset(tiles),
+        starts=starts,
+        treasures=frozenset(treasures),
+        description=description,
+    )
+
+
+def _check_border(
+    drawing: list[tuple[int, str]], index: int, left: int, number: int, where: str, side: str
+) -> None:
+    segment = "+---+"
+    if 0 <= index < len(drawing):
+        line = drawing[index][1]
+        if line[left : left + len(segment)] == segment:
+            return
+    raise BattlefieldFormatError(
+        f"the tile here has no +---+ border {side} it", number, left + 1, where
+    )
+
+
+def _cell_kind(cell: str) -> StartTile | str | None:
+    if cell == "   ":
+        return "plain"
+    if cell == "(x)":
+        return "treasure"
+    letter = cell[1]
+    if letter not in "abcdefgh":
+        return None
+    dynasty = Dynasty(letter)
+    if cell == f" {letter} ":
+        return StartTile(dynasty, PieceKind.PAWN)
+    if cell == f"({letter})":
+        return StartTile(dynasty, PieceKind.EMPEROR)
+    return None
+
+
+def _check_dynasties(starts: Mapping[Tile, StartTile], where: str, last_line: int) -> None:
+    emperors: dict[Dynasty, int] = {}
+    present: set[Dynasty] = set()
+    for start in starts.values():
+        present.add(start.dynasty)
+        if start.kind is PieceKind.EMPEROR:
+            emperors[start.dynasty] = emperors.get(start.dynasty, 0) + 1
+    for dynasty in sorted(present):
+        count = emperors.get(dynasty, 0)
+        if count != 1:
+            raise BattlefieldFormatError(
+                f"dynasty {dynasty.letter} has {count} emperor starts; it needs exactly one (a)",
+                last_line,
+                1,
+                where,
+            )
+    expected = [dynasty for dynasty in Dynasty][: len(present)]
+    if sorted(present) != expected:
+        letters = "".join(d.letter for d in sorted(present))
+        raise BattlefieldFormatError(
+            f"dynasties are {letters}; they must be lettered a, b, c… in seat order (R-B3)",
+            last_line,
+            1,
+            where,
+        )
+    if len(present) < 2:
+        raise BattlefieldFormatError("a battlefield needs at least two dynasties", last_line, 1, where)

@@ -1,0 +1,183 @@
+"""A combat from first turn to outcome: orders per player, misses, forfeits, goals (R-O1, R-G1..G4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engine.battlefield import Battlefield, Tile
+from engine.errors import IllegalOrder
+from engine.orders import Move, Order, check_order
+from engine.pieces import Dynasty, Piece, PieceKind
+from engine.position import Position
+from engine.resolution import TurnResult, resolve
+from engine.rules import GoalKind, Ruleset
+
+MISSES_TO_DEFEAT = 3  # R-G4
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """How a combat ended: its winners, or a draw (no winners)."""
+
+    winners: tuple[Dynasty, ...]
+    reason: str
+    turn: int
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def describe(self) -> str:
+        if self.is_draw:
+            return f"draw after turn {self.turn}: {self.reason}"
+        names = ", ".join(d.letter for d in self.winners)
+        return f"{names} {'wins' if len(self.winners) == 1 else 'win'} after turn {self.turn}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """One resolved turn: the board result, who missed, who fell, and the outcome if it ended."""
+
+    turn: int
+    result: TurnResult
+    missed: tuple[Dynasty, ...]
+    defeated: tuple[Dynasty, ...]  # lost their last emperor or missed 3 turns in a row
+    game: Game  # the combat after this turn
+
+    @property
+    def outcome(self) -> GameOutcome | None:
+        return self.game.outcome
+
+
+@dataclass(frozen=True)
+class Game:
+    """The state of a combat between turns. Immutable: every turn gives a new Game."""
+
+    ruleset: Ruleset
+    position: Position
+    turn: int = 0  # turns resolved so far
+    missed: Mapping[Dynasty, int] = field(default_factory=dict)  # consecutive misses (R-G4)
+    outcome: GameOutcome | None = None
+
+    @classmethod
+    def start(cls, battlefield: Battlefield, ruleset: Ruleset) -> Game:
+        ruleset.check_battlefield(battlefield)
+        return cls(ruleset, Position.initial(battlefield))
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def check(self, order: Order) -> None:
+        """Legality of one order now (R-O2); raises :class:`IllegalOrder`."""
+        if self.outcome is not None:
+            raise IllegalOrder("R-G1", "this combat is over; no more orders")
+        check_order(self.position, order)
+
+    def play(self, orders: Sequence[Order]) -> TurnReport:
+        """Resolve a turn from every order received, in submission order.
+
+        Active dynasties without an order missed the turn (R-O1); a second order from one
+        dynasty is refused (the caller keeps only the last one, R-O3).
+        """
+        seen: set[Dynasty] = set()
+        moves: list[Move] = []
+        for order in orders:
+            if order.dynasty in seen:
+                raise IllegalOrder("R-O3", f"dynasty {order.dynasty.letter} gave two orders; keep only the last")
+            seen.add(order.dynasty)
+            self.check(order)
+            if isinstance(order, Move):
+                moves.append(order)
+        result = resolve(self.position, moves, self.ruleset)
+        turn = self.turn + 1
+        missed = {d: 0 if d in seen else self.missed.get(d, 0) + 1 for d in self.position.active_dynasties}
+        missed_now = tuple(d for d in self.position.active_dynasties if d not in seen)
+        dropped = [d for d, count in missed.items() if count >= MISSES_TO_DEFEAT and d not in result.after.defeated]
+        position = _defeat(result.after, dropped) if dropped else result.after
+        defeated = tuple(sorted({*result.newly_defeated, *dropped}))
+        outcome = _judge(self.ruleset, result, position, turn)
+        game = Game(self.ruleset, position, turn, missed, outcome)
+        return TurnReport(turn, result, missed_now, defeated, game)
+
+    def forfeit(self, dynasty: Dynasty) -> Game:
+        """The dynasty gives up: it is defeated at once (R-G4); the combat may end with it."""
+        if dynasty not in self.position.active_dynasties:
+            raise IllegalOrder("R-G4", f"dynasty {dynasty.letter} is not playing any more")
+        position = _defeat(self.position, [dynasty])
+        outcome = _last_standing(position, self.turn)
+        return Game(self.ruleset, position, self.turn, self.missed, outcome)
+
+
+def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:
+    """Defeat dynasties: their emperors leave the board, their pawns stay neutral (R-C6, R-G4)."""
+    fallen = set(dynasties)
+    pieces: dict[Tile, Piece] = {
+        tile: piece
+        for tile, piece in position.pieces.items()
+        if not (piece.dynasty in fallen and piece.kind is PieceKind.EMPEROR)
+    }
+    return Position(position.battlefield, pieces, position.defeated | fallen)
+
+
+def _last_standing(position: Position, turn: int) -> GameOutcome | None:
+    active = position.active_dynasties
+    if len(active) == 1:
+        return GameOutcome(active, "every other dynasty is defeated", turn)
+    if not active:
+        return GameOutcome((), "the last emperors fell in the same turn", turn)
+    return None
+
+
+def _judge(ruleset: Ruleset, result: TurnResult, position: Position, turn: int) -> GameOutcome | None:
+    """The goal check after a turn (R-G1, R-G3), then last standing, then the turn limit (R-G2)."""
+    goal = ruleset.goal
+    active = position.active_dynasties
+    winners: tuple[Dynasty, ...] = ()
+    reason = ""
+    if goal.kind is GoalKind.REACH_OPPOSITE:
+        battlefield = position.battlefield
+        winners = tuple(
+            d for d in active if battlefield.opposite_start(d) in position.emperor_tiles(d)
+        )
+        reason = "an emperor reached the opposite start"
+    elif goal.kind is GoalKind.TREASURE:
+        treasures = position.battlefield.treasures
+        winners = tuple(d for d in active if any(t in treasures for t in position.emperor_tiles(d)))
+        reason = "an emperor reached the treasure"
+    elif goal.kind is GoalKind.TAKE_STRONGER:
+        before = result.before
+        takers = {
+            capture.taker
+            for capture in result.captures
+            if capture.taken.kind is PieceKind.EMPEROR
+            and capture.taken.experience > _emperor_experience(before, capture.taker)
+        }
+        winners = tuple(sorted(takers))
+        reason = "took a rival emperor stronger than its own"
+    elif goal.kind is GoalKind.SURVIVE and turn >= goal.turns:
+        counts = position.piece_counts()
+        winners = tuple(d for d in active if counts[d] > goal.pieces)
+        if not winners:
+            return GameOutcome((), f"no dynasty kept more than {goal.pieces} pieces for {goal.turns} turns", turn)
+        return GameOutcome(winners, f"kept more than {goal.pieces} pieces for {goal.turns} turns", turn)
+    if winners:
+        return GameOutcome(winners, reason, turn)
+    standing = _last_standing(position, turn)
+    if standing is not None:
+        return standing
+    if turn >= ruleset.turn_limit:
+        counts = position.piece_counts()
+        most = max(counts.values())
+        leaders = tuple(d for d in active if counts[d] == most)
+        if len(leaders) == 1:
+            return GameOutcome(leaders, f"turn limit reached with the most pieces ({most})", turn)
+        return GameOutcome((), f"turn limit reached with a tie at {most} pieces", turn)
+    return None
+
+
+def _emperor_experience(position: Position, dynasty: Dynasty) -> int:
+    tiles = position.emperor_tiles(dynasty)
+    return max((position.pieces[t].experience for t in tiles), default=0)
+

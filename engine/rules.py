@@ -1,0 +1,188 @@
+"""A tournament's rules as one typed value, and the text that announces them (R-R1, R-C4, R-G1, R-G2)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.battlefield import Battlefield
+from engine.errors import RulesetError
+
+
+class ConflictPolicy(enum.Enum):
+    """What happens to pieces that propose the same tile (R-R1)."""
+
+    ROLLBACK = "rollback"
+    BOUNCE = "bounce"
+    ROLLBACK_AND_STAY = "rollback-and-stay"
+    BOUNCE_AND_STAY = "bounce-and-stay"
+
+    @property
+    def first_stays(self) -> bool:
+        return self in (ConflictPolicy.ROLLBACK_AND_STAY, ConflictPolicy.BOUNCE_AND_STAY)
+
+    @property
+    def rolls_back(self) -> bool:
+        return self in (ConflictPolicy.ROLLBACK, ConflictPolicy.ROLLBACK_AND_STAY)
+
+    def describe(self) -> str:
+        return _POLICY_TEXT[self]
+
+
+_POLICY_TEXT = {
+    ConflictPolicy.ROLLBACK: "pieces that collide on a tile all go back to where they started",
+    ConflictPolicy.BOUNCE: "pieces that collide on a tile each step back one tile along their path",
+    ConflictPolicy.ROLLBACK_AND_STAY: (
+        "when pieces collide, the first order submitted reaches the tile; "
+        "the others go back to where they started"
+    ),
+    ConflictPolicy.BOUNCE_AND_STAY: (
+        "when pieces collide, the first order submitted reaches the tile; "
+        "the others step back one tile along their path"
+    ),
+}
+
+
+class EmperorTaken(enum.Enum):
+    """What a taken emperor becomes on the board (R-C4)."""
+
+    REMOVE = "remove"
+    REPLACE = "replace"
+    CONVERT = "convert"
+
+    def describe(self) -> str:
+        return _EMPEROR_TAKEN_TEXT[self]
+
+
+_EMPEROR_TAKEN_TEXT = {
+    EmperorTaken.REMOVE: "a taken emperor leaves the board",
+    EmperorTaken.REPLACE: "a taken emperor is replaced by a pawn of the taker (experience 1)",
+    EmperorTaken.CONVERT: "a taken emperor stays on the board as a second emperor of the taker",
+}
+
+
+class GoalKind(enum.Enum):
+    """The goals a tournament can announce (R-G1)."""
+
+    LAST_EMPEROR = "last-emperor"
+    REACH_OPPOSITE = "reach-opposite"
+    TREASURE = "treasure"
+    SURVIVE = "survive"
+    TAKE_STRONGER = "take-stronger"
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A goal and its parameters; ``pieces`` and ``turns`` are for ``survive`` only."""
+
+    kind: GoalKind = GoalKind.LAST_EMPEROR
+    pieces: int = 0
+    turns: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind is GoalKind.SURVIVE:
+            if self.turns < 1:
+                raise RulesetError("the survive goal needs a number of turns of at least 1")
+            if self.pieces < 0:
+                raise RulesetError("the survive goal needs a piece count of 0 or more")
+        elif self.pieces or self.turns:
+            raise RulesetError(f"the {self.kind.value} goal takes no piece count or turn count")
+
+    @classmethod
+    def parse(cls, text: str) -> Goal:
+        """``last-emperor``, ``treasure``…, or ``survive:K:N`` (more than K pieces after N turns)."""
+        name, _, params = text.strip().lower().partition(":")
+        try:
+            kind = GoalKind(name)
+        except ValueError:
+            known = ", ".join(k.value for k in GoalKind)
+            raise RulesetError(f"unknown goal {text!r}: choose one of {known}") from None
+        if kind is GoalKind.SURVIVE:
+            parts = params.split(":")
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise RulesetError("write the survive goal as survive:K:N (more than K pieces after N turns)")
+            return cls(kind, pieces=int(parts[0]), turns=int(parts[1]))
+        if params:
+            raise RulesetError(f"the {kind.value} goal takes no parameters")
+        return cls(kind)
+
+    def __str__(self) -> str:
+        if self.kind is GoalKind.SURVIVE:
+            return f"survive:{self.pieces}:{self.turns}"
+        return self.kind.value
+
+    def describe(self) -> str:
+        if self.kind is GoalKind.LAST_EMPEROR:
+            return "the last dynasty with an emperor on the board wins"
+        if self.kind is GoalKind.REACH_OPPOSITE:
+            return "the first emperor to end a turn on the opposite emperor's start tile wins"
+        if self.kind is GoalKind.TREASURE:
+            return "the first emperor to end a turn on a treasure tile wins"
+        if self.kind is GoalKind.SURVIVE:
+            return (
+                f"after {self.turns} turns, every dynasty with more than {self.pieces} "
+                f"piece{'s' if self.pieces != 1 else ''} wins"
+            )
+        return "the first dynasty to take a rival emperor with more experience than its own emperor wins"
+
+
+MAX_TURN_LIMIT = 500
+DEFAULT_TURN_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything about a combat the tournament announces before it starts."""
+
+    policy: ConflictPolicy = ConflictPolicy.ROLLBACK
+    emperor_taken: EmperorTaken = EmperorTaken.REMOVE
+    goal: Goal = field(default_factory=Goal)
+    turn_limit: int = DEFAULT_TURN_LIMIT
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
+            raise RulesetError(f"the turn limit must be between 1 and {MAX_TURN_LIMIT}, not {self.turn_limit}")
+        if self.goal.kind is GoalKind.SURVIVE and self.goal.turns > self.turn_limit:
+            raise RulesetError(
+                f"the survive goal counts {self.goal.turns} turns but the turn limit is {self.turn_limit}"
+            )
+
+    def check_battlefield(self, battlefield: Battlefield) -> None:
+        """Refuse a goal the battlefield cannot offer (a treasure goal needs a treasure tile)."""
+        if self.goal.kind is GoalKind.TREASURE and not battlefield.treasures:
+            raise RulesetError(f"{battlefield.name} has no treasure tile; choose another goal or battlefield")
+
+    def describe(self) -> str:
+        """The announcement players read before they join (plain text, one rule per line)."""
+        return "\n".join(
+            [
+                f"Conflicts ({self.policy.value}): {self.policy.describe()}.",
+                f"Emperor taken ({self.emperor_taken.value}): {self.emperor_taken.describe()}.",
+                f"Goal ({self.goal}): {self.goal.describe()}.",
+                f"Turn limit: {self.turn_limit} turns; then the dynasty with the most pieces wins, "
+                "and a tie is a draw.",
+                "A player who misses 3 turns in a row is defeated; passing is not missing.",
+            ]
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "policy": self.policy.value,
+            "emperor_taken": self.emperor_taken.value,
+            "goal": str(self.goal),
+            "turn_limit": self.turn_limit,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        try:
+            return cls(
+                policy=ConflictPolicy(data.get("policy", ConflictPolicy.ROLLBACK.value)),
+                emperor_taken=EmperorTaken(data.get("emperor_taken", EmperorTaken.REMOVE.value)),
+                goal=Goal.parse(str(data.get("goal", GoalKind.LAST_EMPEROR.value))),
+                turn_limit=int(data.get("turn_limit", DEFAULT_TURN_LIMIT)),
+            )
+        except ValueError as error:
+            raise RulesetError(str(error)) from None

@@ -1,0 +1,146 @@
+"""Scenario files (RULES.md §9): a position, orders and the expected result, in TOML.
+
+Hosts use them to check a rule; the tests use them for the design document's worked examples.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.battlefield import Battlefield, StartTile, Tile
+from engine.errors import ScenarioError
+from engine.orders import Move, check_order
+from engine.pieces import Dynasty, Piece, PieceKind
+from engine.position import Position
+from engine.resolution import TurnResult, resolve
+from engine.rules import ConflictPolicy, EmperorTaken, Ruleset
+
+_ORDER = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*->\s*(\d+)\s*,\s*(\d+)\s*$")
+_KEYS = {"policy", "emperor_taken", "experience", "before", "orders", "after", "experience_at"}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    source: str
+    rules: Ruleset
+    before: Position
+    moves: tuple[Move, ...]  # in submission order
+    after: str | None  # the expected grid, normalised
+
+    def run(self) -> TurnResult:
+        return resolve(self.before, self.moves, self.rules)
+
+
+def normalise_grid(text: str) -> str:
+    """One line per row, tokens separated by single spaces, no blank lines."""
+    return "\n".join(" ".join(line.split()) for line in text.strip().splitlines() if line.strip())
+
+
+def parse_scenario(text: str, source: str = "scenario") -> Scenario:
+    """Read a scenario; every problem is a :class:`ScenarioError` naming what to fix.
+
+    Orders are checked for legality here, so an illegal one raises
+    :class:`engine.errors.IllegalOrder` naming the rule it breaks.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ScenarioError(f"not valid TOML: {error}", source) from None
+    unknown = set(data) - _KEYS
+    if unknown:
+        raise ScenarioError(f"unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(_KEYS))}", source)
+    rules = Ruleset(
+        policy=_enum(ConflictPolicy, data.get("policy", "rollback"), "policy", source),
+        emperor_taken=_enum(EmperorTaken, data.get("emperor_taken", "remove"), "emperor_taken", source),
+    )
+    experience = data.get("experience", 1)
+    if not isinstance(experience, int) or experience < 1:
+        raise ScenarioError("experience must be a whole number of at least 1", source)
+    before_text = data.get("before")
+    if not isinstance(before_text, str):
+        raise ScenarioError('missing "before": the position as a grid in triple quotes', source)
+    before = _parse_grid(before_text, experience, _experience_at(data.get("experience_at", {}), source), source)
+    raw_orders = data.get("orders", [])
+    if not isinstance(raw_orders, list) or not all(isinstance(o, str) for o in raw_orders):
+        raise ScenarioError('orders must be a list of strings like "4,2 -> 1,2"', source)
+    moves = []
+    for raw in raw_orders:
+        match = _ORDER.match(raw)
+        if not match:
+            raise ScenarioError(f'order {raw!r} is not of the form "row,col -> row,col"', source)
+        r1, c1, r2, c2 = (int(group) for group in match.groups())
+        origin, destination = Tile(r1, c1), Tile(r2, c2)
+        piece = before.pieces.get(origin)
+        if piece is None:
+            raise ScenarioError(f"order {raw!r}: there is no piece on {r1},{c1}", source)
+        move = Move(piece.dynasty, origin, destination)
+        check_order(before, move)
+        if any(m.origin == origin for m in moves):
+            raise ScenarioError(f"order {raw!r}: the piece on {r1},{c1} already has an order", source)
+        moves.append(move)
+    after = data.get("after")
+    if after is not None and not isinstance(after, str):
+        raise ScenarioError('"after" must be a grid in triple quotes', source)
+    return Scenario(source, rules, before, tuple(moves), normalise_grid(after) if after else None)
+
+
+def _enum(kind: Any, value: object, key: str, source: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        known = " | ".join(member.value for member in kind)
+        raise ScenarioError(f"{key} = {value!r} is unknown; choose {known}", source) from None
+
+
+def _experience_at(table: object, source: str) -> dict[Tile, int]:
+    if not isinstance(table, Mapping):
+        raise ScenarioError('[experience_at] must be a table of "row,col" = n', source)
+    result = {}
+    for key, value in table.items():
+        parts = str(key).split(",")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise ScenarioError(f'[experience_at] key {key!r} is not "row,col"', source)
+        if not isinstance(value, int) or value < 1:
+            raise ScenarioError(f"[experience_at] {key} must be a whole number of at least 1", source)
+        result[Tile(int(parts[0]), int(parts[1]))] = value
+    return result
+
+
+def _parse_grid(text: str, experience: int, experience_at: dict[Tile, int], source: str) -> Position:
+    rows = [line.split() for line in text.strip().splitlines() if line.strip()]
+    tiles: set[Tile] = set()
+    treasures: set[Tile] = set()
+    pieces: dict[Tile, Piece] = {}
+    for row, tokens in enumerate(rows):
+        for col, token in enumerate(tokens):
+            tile = Tile(row, col)
+            if token == "#":
+                continue
+            tiles.add(tile)
+            if token == "x":
+                treasures.add(tile)
+            elif len(token) == 1 and token.lower() in "abcdefgh" and token.isalpha():
+                kind = PieceKind.EMPEROR if token.isupper() else PieceKind.PAWN
+                pieces[tile] = Piece(Dynasty(token.lower()), kind, experience_at.get(tile, experience))
+            elif token != ".":
+                raise ScenarioError(
+                    f"grid row {row}, column {col}: unknown token {token!r} "
+                    "(use . # x a-h A-H, separated by spaces)",
+                    source,
+                )
+    if not tiles:
+        raise ScenarioError("the grid has no tiles", source)
+    for tile in experience_at:
+        if tile not in pieces:
+            raise ScenarioError(f"[experience_at] {tile.row},{tile.col} has no piece", source)
+    battlefield = Battlefield(
+        name=source,
+        tiles=frozenset(tiles),
+        starts={tile: StartTile(piece.dynasty, piece.kind) for tile, piece in pieces.items()},
+        treasures=frozenset(treasures),
+    )
+    return Position(battlefield, pieces)
