@@ -14,9 +14,13 @@ from engine.scenario import normalise_grid, parse_scenario
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    resolve_cmd = commands.add_parser("resolve", help="print the resolved grid of each scenario file")
+    resolve_cmd = commands.add_parser(
+        "resolve", help="print the resolved grid of each scenario file"
+    )
     resolve_cmd.add_argument("files", nargs="+", type=Path)
-    resolve_cmd.add_argument("--check", action="store_true", help="compare with each file's 'after' grid")
+    resolve_cmd.add_argument(
+        "--check", action="store_true", help="compare with each file's 'after' grid"
+    )
     args = parser.parse_args(argv)
 
     status = 0
@@ -40,7 +44,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{path}: no 'after' grid to check against", file=sys.stderr)
                 status = max(status, 1)
             elif scenario.after != grid:
-                print(f"{path}: differs from 'after'\nexpected:\n{scenario.after}\ngot:\n{grid}", file=sys.stderr)
+                print(
+                    f"{path}: differs from 'after'\nexpected:\n{scenario.after}\ngot:\n{grid}",
+                    file=sys.stderr,
+                )
                 status = max(status, 1)
     return status
 

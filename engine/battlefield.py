@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import enum
+import itertools
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.errors import BattlefieldFormatError
-from engine.pieces import Dynasty, PieceKind
+from engine.pieces import Dynasty, PieceKind, in_seat_order
 
 COLUMN_LETTERS = string.ascii_uppercase
 
@@ -38,7 +39,9 @@ class Tile(NamedTuple):
             or not text[1:].isdigit()
             or int(text[1:]) < 1
         ):
-            raise ValueError(f"{name!r} is not a tile name: write a column letter and a row, like C4")
+            raise ValueError(
+                f"{name!r} is not a tile name: write a column letter and a row, like C4"
+            )
         return cls(int(text[1:]) - 1, COLUMN_LETTERS.index(text[0]))
 
     def __str__(self) -> str:
@@ -74,6 +77,7 @@ class Battlefield:
     width: int = field(init=False)
     dynasties: tuple[Dynasty, ...] = field(init=False)
     _rays: Mapping[Tile, tuple[tuple[Tile, ...], ...]] = field(init=False, repr=False)
+    _paths: Mapping[tuple[Tile, Tile], tuple[Tile, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.tiles:
@@ -81,8 +85,10 @@ class Battlefield:
         height = max(tile.row for tile in self.tiles) + 1
         width = max(tile.col for tile in self.tiles) + 1
         if width > len(COLUMN_LETTERS):
-            raise ValueError(f"battlefield {self.name!r} is wider than {len(COLUMN_LETTERS)} columns")
-        dynasties = tuple(sorted({start.dynasty for start in self.starts.values()}))
+            raise ValueError(
+                f"battlefield {self.name!r} is wider than {len(COLUMN_LETTERS)} columns"
+            )
+        dynasties = in_seat_order(start.dynasty for start in self.starts.values())
         rays: dict[Tile, tuple[tuple[Tile, ...], ...]] = {}
         for tile in self.tiles:
             tile_rays = []
@@ -95,10 +101,17 @@ class Battlefield:
                     row, col = row + d_row, col + d_col
                 tile_rays.append(tuple(ray))
             rays[tile] = tuple(tile_rays)
+        paths = {
+            (tile, ray[index]): (tile, *ray[: index + 1])
+            for tile, tile_rays in rays.items()
+            for ray in tile_rays
+            for index in range(len(ray))
+        }
         object.__setattr__(self, "height", height)
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "dynasties", dynasties)
         object.__setattr__(self, "_rays", rays)
+        object.__setattr__(self, "_paths", paths)
 
     def __contains__(self, tile: object) -> bool:
         return tile in self.tiles
@@ -119,12 +132,7 @@ class Battlefield:
 
         None when the two are not on one orthogonal line or a tile between is missing.
         """
-        if origin not in self._rays:
-            return None
-        for ray in self._rays[origin]:
-            if destination in ray:
-                return (origin, *ray[: ray.index(destination) + 1])
-        return None
+        return self._paths.get((origin, destination))
 
     def emperor_start(self, dynasty: Dynasty) -> Tile:
         for tile, start in self.starts.items():
@@ -184,9 +192,13 @@ def parse_battlefield(text: str, name: str, source: str | None = None) -> Battle
     tiles: set[Tile] = set()
     starts: dict[Tile, StartTile] = {}
     treasures: set[Tile] = set()
-    content_lines = [(index, number, line) for index, (number, line) in enumerate(drawing) if "|" in line]
+    content_lines = [
+        (index, number, line) for index, (number, line) in enumerate(drawing) if "|" in line
+    ]
     if not content_lines:
-        raise BattlefieldFormatError("no tiles found: draw tiles as |   | between +---+ rows", 1, 1, where)
+        raise BattlefieldFormatError(
+            "no tiles found: draw tiles as |   | between +---+ rows", 1, 1, where
+        )
 
     for number, line in drawing:
         for position, char in enumerate(line):
@@ -208,13 +220,13 @@ def parse_battlefield(text: str, name: str, source: str | None = None) -> Battle
                     position + 1,
                     where,
                 )
-        for left, right in zip(bars, bars[1:], strict=False):
+        for left, right in itertools.pairwise(bars):
             if right - left != _CELL_WIDTH:
                 continue  # a wider gap between two bars is not a tile (R-B2)
             cell = line[left + 1 : right]
             tile = Tile(row, left // _CELL_WIDTH)
-            _check_border(drawing, index - 1, left, number - 1, where, "above")
-            _check_border(drawing, index + 1, left, number + 1, where, "below")
+            _check_border(drawing, index - 1, left, number, where, "above")
+            _check_border(drawing, index + 1, left, number, where, "below")
             tiles.add(tile)
             kind = _cell_kind(cell)
             if kind is None:
@@ -283,7 +295,7 @@ def _check_dynasties(starts: Mapping[Tile, StartTile], where: str, last_line: in
         present.add(start.dynasty)
         if start.kind is PieceKind.EMPEROR:
             emperors[start.dynasty] = emperors.get(start.dynasty, 0) + 1
-    for dynasty in sorted(present):
+    for dynasty in in_seat_order(present):
         count = emperors.get(dynasty, 0)
         if count != 1:
             raise BattlefieldFormatError(
@@ -293,8 +305,8 @@ def _check_dynasties(starts: Mapping[Tile, StartTile], where: str, last_line: in
                 where,
             )
     expected = [dynasty for dynasty in Dynasty][: len(present)]
-    if sorted(present) != expected:
-        letters = "".join(d.letter for d in sorted(present))
+    if list(in_seat_order(present)) != expected:
+        letters = "".join(d.letter for d in in_seat_order(present))
         raise BattlefieldFormatError(
             f"dynasties are {letters}; they must be lettered a, b, c… in seat order (R-B3)",
             last_line,
@@ -302,4 +314,6 @@ def _check_dynasties(starts: Mapping[Tile, StartTile], where: str, last_line: in
             where,
         )
     if len(present) < 2:
-        raise BattlefieldFormatError("a battlefield needs at least two dynasties", last_line, 1, where)
+        raise BattlefieldFormatError(
+            "a battlefield needs at least two dynasties", last_line, 1, where
+        )

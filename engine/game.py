@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from engine.battlefield import Battlefield, Tile
 from engine.errors import IllegalOrder
 from engine.orders import Move, Order, check_order
-from engine.pieces import Dynasty, Piece, PieceKind
+from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
 from engine.position import Position
 from engine.resolution import TurnResult, resolve
 from engine.rules import GoalKind, Ruleset
 
 MISSES_TO_DEFEAT = 3  # R-G4
+_NO_MISSES: Mapping[Dynasty, int] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,10 @@ class Game:
     def is_over(self) -> bool:
         return self.outcome is not None
 
+    def misses_in_a_row(self, dynasty: Dynasty) -> int:
+        """Turns ``dynasty`` missed in a row up to now (R-G4); 3 defeat it."""
+        return self.missed.get(dynasty, 0)
+
     def check(self, order: Order) -> None:
         """Legality of one order now (R-O2); raises :class:`IllegalOrder`."""
         if self.outcome is not None:
@@ -81,22 +87,39 @@ class Game:
         Active dynasties without an order missed the turn (R-O1); a second order from one
         dynasty is refused (the caller keeps only the last one, R-O3).
         """
+        if self.outcome is not None:
+            raise IllegalOrder("R-G1", "this combat is over; no more orders")
+        position = self.position
         seen: set[Dynasty] = set()
         moves: list[Move] = []
         for order in orders:
             if order.dynasty in seen:
-                raise IllegalOrder("R-O3", f"dynasty {order.dynasty.letter} gave two orders; keep only the last")
+                raise IllegalOrder(
+                    "R-O3", f"dynasty {order.dynasty.letter} gave two orders; keep only the last"
+                )
             seen.add(order.dynasty)
-            self.check(order)
-            if isinstance(order, Move):
+            check_order(position, order)
+            if type(order) is Move:
                 moves.append(order)
-        result = resolve(self.position, moves, self.ruleset)
+        result = resolve(position, moves, self.ruleset)
         turn = self.turn + 1
-        missed = {d: 0 if d in seen else self.missed.get(d, 0) + 1 for d in self.position.active_dynasties}
-        missed_now = tuple(d for d in self.position.active_dynasties if d not in seen)
-        dropped = [d for d, count in missed.items() if count >= MISSES_TO_DEFEAT and d not in result.after.defeated]
+        active = position.active_dynasties
+        if len(seen) == len(active):
+            missed: Mapping[Dynasty, int] = _NO_MISSES
+            missed_now: tuple[Dynasty, ...] = ()
+            dropped: list[Dynasty] = []
+        else:
+            missed = {d: 0 if d in seen else self.missed.get(d, 0) + 1 for d in active}
+            missed_now = tuple(d for d in active if d not in seen)
+            dropped = [
+                d
+                for d in missed_now
+                if missed[d] >= MISSES_TO_DEFEAT and d not in result.after.defeated
+            ]
         position = _defeat(result.after, dropped) if dropped else result.after
-        defeated = tuple(sorted({*result.newly_defeated, *dropped}))
+        defeated = (
+            in_seat_order([*result.newly_defeated, *dropped]) if dropped else result.newly_defeated
+        )
         outcome = _judge(self.ruleset, result, position, turn)
         game = Game(self.ruleset, position, turn, missed, outcome)
         return TurnReport(turn, result, missed_now, defeated, game)
@@ -130,7 +153,9 @@ def _last_standing(position: Position, turn: int) -> GameOutcome | None:
     return None
 
 
-def _judge(ruleset: Ruleset, result: TurnResult, position: Position, turn: int) -> GameOutcome | None:
+def _judge(
+    ruleset: Ruleset, result: TurnResult, position: Position, turn: int
+) -> GameOutcome | None:
     """The goal check after a turn (R-G1, R-G3), then last standing, then the turn limit (R-G2)."""
     goal = ruleset.goal
     active = position.active_dynasties
@@ -154,14 +179,18 @@ def _judge(ruleset: Ruleset, result: TurnResult, position: Position, turn: int) 
             if capture.taken.kind is PieceKind.EMPEROR
             and capture.taken.experience > _emperor_experience(before, capture.taker)
         }
-        winners = tuple(sorted(takers))
+        winners = in_seat_order(takers)
         reason = "took a rival emperor stronger than its own"
     elif goal.kind is GoalKind.SURVIVE and turn >= goal.turns:
         counts = position.piece_counts()
         winners = tuple(d for d in active if counts[d] > goal.pieces)
         if not winners:
-            return GameOutcome((), f"no dynasty kept more than {goal.pieces} pieces for {goal.turns} turns", turn)
-        return GameOutcome(winners, f"kept more than {goal.pieces} pieces for {goal.turns} turns", turn)
+            return GameOutcome(
+                (), f"no dynasty kept more than {goal.pieces} pieces for {goal.turns} turns", turn
+            )
+        return GameOutcome(
+            winners, f"kept more than {goal.pieces} pieces for {goal.turns} turns", turn
+        )
     if winners:
         return GameOutcome(winners, reason, turn)
     standing = _last_standing(position, turn)
@@ -180,4 +209,3 @@ def _judge(ruleset: Ruleset, result: TurnResult, position: Position, turn: int) 
 def _emperor_experience(position: Position, dynasty: Dynasty) -> int:
     tiles = position.emperor_tiles(dynasty)
     return max((position.pieces[t].experience for t in tiles), default=0)
-

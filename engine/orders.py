@@ -7,6 +7,7 @@ with the check's message, and resolution may assume every move it receives passe
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NoReturn
 
 from engine.battlefield import Tile
 from engine.errors import IllegalOrder
@@ -24,7 +25,9 @@ class Move:
 
     @property
     def distance(self) -> int:
-        return abs(self.origin.row - self.destination.row) + abs(self.origin.col - self.destination.col)
+        return abs(self.origin.row - self.destination.row) + abs(
+            self.origin.col - self.destination.col
+        )
 
     def __str__(self) -> str:
         return f"{self.dynasty.letter}: {self.origin.name} → {self.destination.name}"
@@ -44,45 +47,69 @@ Order = Move | Pass
 
 
 def check_order(position: Position, order: Order) -> None:
-    """Raise :class:`IllegalOrder` naming the broken rule, or return if the order is legal (R-O2)."""
+    """Raise :class:`IllegalOrder` naming the broken rule, or return if the order is legal (R-O2).
+
+    The happy path is one path lookup; the rule-by-rule diagnosis runs only for a refusal.
+    """
     dynasty = order.dynasty
     if dynasty not in position.battlefield.dynasties:
-        raise IllegalOrder("R-B3", f"there is no dynasty {dynasty.letter} on {position.battlefield.name}")
+        raise IllegalOrder(
+            "R-B3", f"there is no dynasty {dynasty.letter} on {position.battlefield.name}"
+        )
     if dynasty in position.defeated:
         raise IllegalOrder("R-C6", f"dynasty {dynasty.letter} is defeated and gives no more orders")
     if isinstance(order, Pass):
         return
-    origin, destination = order.origin, order.destination
     pieces = position.pieces
-    piece = pieces.get(origin)
+    piece = pieces.get(order.origin)
+    path = position.battlefield.path(order.origin, order.destination)
+    if (
+        piece is None
+        or piece.dynasty is not dynasty
+        or path is None
+        or len(path) - 1 > piece.experience
+    ):
+        _refuse_move(position, order)
+    for tile in path[1:-1]:
+        if tile in pieces:
+            raise IllegalOrder("R-O2", f"the path is blocked at {tile.name}")
+    target = pieces.get(order.destination)
+    if target is not None and target.dynasty is dynasty:
+        raise IllegalOrder("R-O2", f"{order.destination.name} holds one of your own pieces")
+
+
+def _refuse_move(position: Position, move: Move) -> NoReturn:
+    """Say which rule a move breaks, checked in the order a player would think of them."""
+    origin, destination = move.origin, move.destination
+    piece = position.pieces.get(origin)
     if piece is None:
         raise IllegalOrder("R-O2", f"there is no piece on {_name(origin)}")
-    if piece.dynasty is not dynasty:
-        raise IllegalOrder("R-O2", f"the piece on {origin.name} is not yours: it is {piece.describe()}")
+    if piece.dynasty is not move.dynasty:
+        raise IllegalOrder(
+            "R-O2", f"the piece on {origin.name} is not yours: it is {piece.describe()}"
+        )
     if origin == destination:
-        raise IllegalOrder("R-O2", "a move must go at least 1 tile; to keep every piece still, pass")
+        raise IllegalOrder(
+            "R-O2", "a move must go at least 1 tile; to keep every piece still, pass"
+        )
     if origin.row != destination.row and origin.col != destination.col:
         raise IllegalOrder(
-            "R-P2", f"{_name(destination)} is not in a straight line from {origin.name}: "
-            "pieces move up, down, left or right"
+            "R-P2",
+            f"{_name(destination)} is not in a straight line from {origin.name}: "
+            "pieces move up, down, left or right",
         )
     distance = abs(origin.row - destination.row) + abs(origin.col - destination.col)
     if distance > piece.experience:
         noun = "tile" if piece.experience == 1 else "tiles"
         raise IllegalOrder(
-            "R-P3", f"this {piece.kind.value} can move at most {piece.experience} {noun}, "
-            f"and {destination.name} is {distance} away"
+            "R-P3",
+            f"this {piece.kind.value} can move at most {piece.experience} {noun}, "
+            f"and {_name(destination)} is {distance} away",
         )
-    path = position.battlefield.path(origin, destination)
-    if path is None:
-        missing = _first_missing(position, origin, destination)
-        raise IllegalOrder("R-O2", f"the path leaves the battlefield at {missing}: there is no tile there")
-    for tile in path[1:-1]:
-        if tile in pieces:
-            raise IllegalOrder("R-O2", f"the path is blocked at {tile.name}")
-    target = pieces.get(destination)
-    if target is not None and target.dynasty is dynasty:
-        raise IllegalOrder("R-O2", f"{destination.name} holds one of your own pieces")
+    missing = _first_missing(position, origin, destination)
+    raise IllegalOrder(
+        "R-O2", f"the path leaves the battlefield at {missing}: there is no tile there"
+    )
 
 
 def legal_moves(position: Position, origin: Tile) -> list[Move]:

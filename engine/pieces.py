@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Iterable
+from typing import NamedTuple
 
 
 class Dynasty(enum.Enum):
@@ -34,8 +35,10 @@ class Dynasty(enum.Enum):
         except ValueError:
             raise ValueError(f"{letter!r} is not a dynasty letter (a to h)") from None
 
-    def __lt__(self, other: Dynasty) -> bool:
-        return _SEAT[self] < _SEAT[other]
+    # Members are singletons compared by identity; hashing by identity keeps the dictionaries
+    # of the resolution loop in C (Enum's own __hash__ is Python code). No ordering methods for
+    # the same reason: a Python-level comparison slot would slow every ``==``; use in_seat_order.
+    __hash__ = object.__hash__
 
 
 _SEAT = {dynasty: index for index, dynasty in enumerate(Dynasty)}
@@ -43,14 +46,23 @@ _SEAT = {dynasty: index for index, dynasty in enumerate(Dynasty)}
 DYNASTIES: tuple[Dynasty, ...] = tuple(Dynasty)
 
 
+def in_seat_order(dynasties: Iterable[Dynasty]) -> tuple[Dynasty, ...]:
+    """The given dynasties, without repeats, in seat order (a first)."""
+    chosen = set(dynasties)
+    return tuple(dynasty for dynasty in DYNASTIES if dynasty in chosen)
+
+
 class PieceKind(enum.Enum):
     PAWN = "pawn"
     EMPEROR = "emperor"
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
-    """A piece on the board: whose it is, what it is, how far it may move (R-P3, R-P4)."""
+class Piece(NamedTuple):
+    """A piece on the board: whose it is, what it is, how far it may move (R-P3, R-P4).
+
+    A NamedTuple rather than a dataclass: resolution builds several per turn, and a tuple
+    is several times cheaper to build while staying immutable and typed.
+    """
 
     dynasty: Dynasty
     kind: PieceKind

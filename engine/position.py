@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,13 +29,33 @@ class Position:
         """Every dynasty's emperor and pawns on their start tiles, experience 1 (R-P1)."""
         return cls(
             battlefield,
-            {tile: Piece(start.dynasty, start.kind, 1) for tile, start in battlefield.starts.items()},
+            {
+                tile: Piece(start.dynasty, start.kind, 1)
+                for tile, start in battlefield.starts.items()
+            },
         )
+
+    @classmethod
+    def unchecked(
+        cls,
+        battlefield: Battlefield,
+        pieces: Mapping[Tile, Piece],
+        defeated: frozenset[Dynasty],
+        emperors: Mapping[Dynasty, tuple[Tile, ...]],
+    ) -> Position:
+        """A position resolution built from a valid one: no per-tile check, emperors known."""
+        position = object.__new__(cls)
+        position.__dict__.update(
+            battlefield=battlefield, pieces=pieces, defeated=defeated, emperors=emperors
+        )
+        return position
 
     def __post_init__(self) -> None:
         for tile in self.pieces:
             if tile not in self.battlefield.tiles:
-                raise PositionError(f"a piece stands on {tile.name}, which is not a tile of {self.battlefield.name}")
+                raise PositionError(
+                    f"a piece stands on {tile.name}, which is not a tile of {self.battlefield.name}"
+                )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -54,7 +75,7 @@ class Position:
     def piece_at(self, tile: Tile) -> Piece | None:
         return self.pieces.get(tile)
 
-    @property
+    @functools.cached_property
     def active_dynasties(self) -> tuple[Dynasty, ...]:
         """Dynasties still giving orders, in seat order."""
         return tuple(d for d in self.battlefield.dynasties if d not in self.defeated)
@@ -76,18 +97,30 @@ class Position:
                 counts[piece.dynasty] += 1
         return counts
 
-    def emperor_tiles(self, dynasty: Dynasty) -> list[Tile]:
-        return sorted(
-            tile
-            for tile, piece in self.pieces.items()
-            if piece.dynasty is dynasty and piece.kind is PieceKind.EMPEROR
-        )
+    @functools.cached_property
+    def emperors(self) -> Mapping[Dynasty, tuple[Tile, ...]]:
+        """Emperor tiles per dynasty that has any (several after a ``convert`` take, R-C4).
+
+        Resolution hands the new position this index ready-made, so turns never scan for it.
+        """
+        index: dict[Dynasty, tuple[Tile, ...]] = {}
+        for tile, piece in sorted(self.pieces.items()):
+            if piece.kind is PieceKind.EMPEROR:
+                index[piece.dynasty] = (*index.get(piece.dynasty, ()), tile)
+        return index
+
+    def emperor_tiles(self, dynasty: Dynasty) -> tuple[Tile, ...]:
+        return self.emperors.get(dynasty, ())
 
     def emperor_experience(self, dynasty: Dynasty) -> int:
         """The experience an emperor of ``dynasty`` has: the best of its pawns, 1 if none (R-P4)."""
         best = 1
         for piece in self.pieces.values():
-            if piece.dynasty is dynasty and piece.kind is PieceKind.PAWN and piece.experience > best:
+            if (
+                piece.dynasty is dynasty
+                and piece.kind is PieceKind.PAWN
+                and piece.experience > best
+            ):
                 best = piece.experience
         return best
 

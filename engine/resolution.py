@@ -9,13 +9,15 @@ never depends on the order in which pieces are looked at (R-R3).
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from engine.battlefield import Tile
 from engine.errors import IllegalOrder
 from engine.orders import Move
-from engine.pieces import Dynasty, Piece, PieceKind
+from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
 from engine.position import Position
 from engine.rules import EmperorTaken, Ruleset
 
@@ -28,8 +30,7 @@ class MoveOutcome(enum.Enum):
     RETURNED = "returned"  # fixed on its origin (rolled back, or bounced all the way)
 
 
-@dataclass(frozen=True, slots=True)
-class Capture:
+class Capture(NamedTuple):
     """A take (R-C1..C5): the taker never enters ``tile``; ``taken`` is the piece as it was."""
 
     taker: Dynasty
@@ -51,8 +52,7 @@ class Conflict:
     winner: Tile | None  # origin of the piece that stayed (``*-and-stay`` policies)
 
 
-@dataclass(frozen=True, slots=True)
-class MoveResult:
+class MoveResult(NamedTuple):
     """What happened to one move; enough to narrate it and draw its arrow."""
 
     move: Move
@@ -67,14 +67,51 @@ class MoveResult:
     taken_by: Capture | None  # set when it was taken at bounce on its origin
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, eq=False)
 class TurnResult:
+    """A resolved turn: the positions before and after, and what happened on the way."""
+
     before: Position
     after: Position
-    moves: tuple[MoveResult, ...]  # in the order the moves were given
     captures: tuple[Capture, ...]  # in the order they happened
     conflicts: tuple[Conflict, ...]
     newly_defeated: tuple[Dynasty, ...]  # lost their last emperor this turn (R-C6)
+    _movers: tuple[_Mover, ...] = field(repr=False)
+
+    @functools.cached_property
+    def moves(self) -> tuple[MoveResult, ...]:
+        """What happened to each move, in the order the moves were given.
+
+        Built on first use: a game replayed for its positions never pays for the report.
+        """
+        taken_on = {capture.tile: capture for capture in self.captures}
+        results = []
+        for mover in self._movers:
+            k = mover.k
+            results.append(
+                MoveResult(
+                    mover.move,
+                    mover.piece,
+                    mover.path[k],
+                    _REACHED if k == mover.d else _RETURNED if not k else _BOUNCED,
+                    mover.path,
+                    mover.rolled_back,
+                    mover.rotated,
+                    mover.conflicts,
+                    mover.took,
+                    None if k else taken_on.get(mover.path[0]),
+                )
+            )
+        return tuple(results)
+
+
+# Enum members are looked up once: class attribute access on an Enum is slow in CPython 3.11.
+_PAWN = PieceKind.PAWN
+_CONVERT = EmperorTaken.CONVERT
+_REPLACE = EmperorTaken.REPLACE
+_REACHED, _RETURNED, _BOUNCED = MoveOutcome.REACHED, MoveOutcome.RETURNED, MoveOutcome.BOUNCED
+# Builds a Piece from a tuple without the Python-level NamedTuple.__new__ frame.
+_piece: Callable[[tuple[Dynasty, PieceKind, int]], Piece] = functools.partial(tuple.__new__, Piece)
 
 
 class _Mover:
@@ -104,7 +141,7 @@ class _Mover:
         self.fixed = False
         self.rolled_back = False
         self.rotated = False
-        self.conflicts: list[Tile] = []
+        self.conflicts: tuple[Tile, ...] = ()
         self.took: Capture | None = None
 
 
@@ -118,22 +155,30 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
     pieces = position.pieces
     movers: list[_Mover] = []
     pending: dict[Tile, _Mover] = {}
+    origins: set[Tile] = set()
     for rank, move in enumerate(moves):
         origin = move.origin
         if origin in pending:
-            raise IllegalOrder("R-O3", f"the piece on {origin.name} has two orders; only the last one counts")
+            raise IllegalOrder(
+                "R-O3", f"the piece on {origin.name} has two orders; only the last one counts"
+            )
         piece = pieces.get(origin)
         path = battlefield.path(origin, move.destination)
         if piece is None or path is None or piece.dynasty is not move.dynasty:
-            raise IllegalOrder("R-O2", f"the order {move} does not fit the position; check it first")
+            raise IllegalOrder(
+                "R-O2", f"the order {move} does not fit the position; check it first"
+            )
         mover = _Mover(move, path, piece, rank)
         movers.append(mover)
         pending[origin] = mover
+        origins.add(origin)
 
-    # Tiles whose piece is final, what stands there now, and which of them hold their own tile.
-    fixed: dict[Tile, Piece] = {tile: piece for tile, piece in pieces.items() if tile not in pending}
-    holding: set[Tile] = set(fixed)
-    origins = dict(pending)
+    # Tiles whose piece is final and what stands there now; a fixed piece holds its tile
+    # unless a move brought it there this turn (``moved_in``).
+    fixed: dict[Tile, Piece] = dict(pieces)
+    for origin in origins:
+        del fixed[origin]
+    moved_in: set[Tile] = set()
     captures: list[Capture] = []
     conflicts: list[Conflict] = []
     policy = rules.policy
@@ -143,47 +188,59 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
         mover.fixed = True
         del pending[mover.path[0]]
         fixed[tile] = mover.piece
-        if tile == mover.path[0]:
-            holding.add(tile)
+        if tile != mover.path[0]:
+            moved_in.add(tile)
 
     moving = movers
     while moving:
         changed = False
         # Step 1, return: a piece with k = 0 is fixed on its origin and holds it.
+        rest: list[_Mover] = []
         for mover in moving:
             if mover.k == 0:
                 fix(mover, mover.path[0])
                 changed = True
-        moving = [mover for mover in moving if not mover.fixed]
-        # Step 2, slide back past fixed pieces, to a fixpoint (fixes at k = 0 can make others slide).
+            else:
+                rest.append(mover)
+        # Step 2, slide back past fixed pieces, to a fixpoint (a fix at k = 0 can make others slide).
         sliding = True
         while sliding:
             sliding = False
-            for mover in moving:
-                if mover.fixed:
-                    continue
+            still: list[_Mover] = []
+            for mover in rest:
                 path = mover.path
                 k = mover.k
-                while k > 0 and path[k] in fixed:
-                    if k == mover.d and path[k] in holding and fixed[path[k]].dynasty is not mover.piece.dynasty:
+                while k and path[k] in fixed:
+                    if (
+                        k == mover.d
+                        and path[k] not in moved_in
+                        and fixed[path[k]].dynasty is not mover.piece.dynasty
+                    ):
                         break  # a take attempt
                     k -= 1
                 if k != mover.k:
                     mover.k = k
                     changed = sliding = True
-                    if k == 0:
+                    if not k:
                         fix(mover, path[0])
-        moving = [mover for mover in moving if not mover.fixed]
-        # Step 3, group by proposed tile.
-        groups: dict[Tile, list[_Mover]] = {}
-        for mover in moving:
-            groups.setdefault(mover.path[mover.k], []).append(mover)
-        sole: list[_Mover] = []
-        for tile, group in groups.items():
-            if len(group) == 1:
-                sole.append(group[0])
-                continue
+                        continue
+                still.append(mover)
+            rest = still
+        # Step 3, group by proposed tile; collisions are rare, so groups are built only for them.
+        proposers: dict[Tile, _Mover] = {}
+        clashes: dict[Tile, list[_Mover]] = {}
+        for mover in rest:
+            tile = mover.path[mover.k]
+            other = proposers.get(tile)
+            if other is None:
+                proposers[tile] = mover
+            elif tile in clashes:
+                clashes[tile].append(mover)
+            else:
+                clashes[tile] = [other, mover]
+        for tile, group in clashes.items():
             changed = True
+            del proposers[tile]
             group.sort(key=_rank)
             winner = group[0] if policy.first_stays else None
             conflicts.append(
@@ -195,37 +252,90 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
                 )
             )
             for mover in group:
-                mover.conflicts.append(tile)
+                mover.conflicts += (tile,)
                 if mover is winner:
-                    sole.append(mover)
+                    proposers[tile] = mover
                 elif policy.rolls_back:
                     mover.k = 0
                     mover.rolled_back = True
                 else:
                     mover.k -= 1
-        # Sole proposers decide on the state as it stands now (pending is read, not updated, here).
-        waiting_on = set(pending)
+        # Sole proposers decide on the state as it stands now: pending is read, not updated, here.
         to_fix: list[_Mover] = []
-        for mover in sole:
-            tile = mover.path[mover.k]
+        for tile, mover in proposers.items():
             if tile in fixed:
-                capture = _take(mover, tile, fixed, holding, origins, emperor_taken)
-                captures.append(capture)
-                mover.took = capture
+                mover.took = _take(mover, tile, fixed, origins, emperor_taken)
+                captures.append(mover.took)
                 mover.k = mover.d - 1
                 changed = True
-            elif tile not in waiting_on:
+            elif tile not in pending:
                 to_fix.append(mover)
-        for mover in to_fix:
-            fix(mover, mover.path[mover.k])
+        if to_fix:
             changed = True
-        moving = [mover for mover in moving if not mover.fixed]
+            for mover in to_fix:  # fix() inlined: this is the path almost every move takes
+                mover.fixed = True
+                tile = mover.path[mover.k]
+                del pending[mover.path[0]]
+                fixed[tile] = mover.piece
+                moved_in.add(tile)
+        moving = [mover for mover in rest if not mover.fixed]
         if not changed:
             # Step 4, deadlock: every remaining piece waits on another's origin; each cycle rotates.
             _rotate(moving, pending, fix)
             moving = [mover for mover in moving if not mover.fixed]
 
     return _finish(position, movers, fixed, captures, conflicts)
+
+
+def _update_emperors(
+    position: Position,
+    movers: list[_Mover],
+    captures: list[Capture],
+    fixed: dict[Tile, Piece],
+    raised: dict[Dynasty, int],
+) -> dict[Dynasty, tuple[Tile, ...]]:
+    """Where the emperors stand now, with the experience R-P4 gives them.
+
+    Incremental: a dynasty whose pawns only moved has an emperor as strong as its best pawn
+    was or now is; only a dynasty that lost or reset a pawn in a take is counted again.
+    Relies on ``position`` keeping R-P4, as every position the engine builds does.
+    """
+    emperors = dict(position.emperors)
+    for mover in movers:
+        if mover.piece.kind is not _PAWN and mover.k:
+            dynasty = mover.piece.dynasty
+            emperors[dynasty] = tuple(
+                mover.path[mover.k] if tile == mover.path[0] else tile for tile in emperors[dynasty]
+            )
+    recount: set[Dynasty] = set()
+    for capture in captures:
+        recount.add(capture.taker)
+        recount.add(capture.taken.dynasty)
+        if capture.taken.kind is not _PAWN:
+            lost = tuple(t for t in emperors[capture.taken.dynasty] if t != capture.tile)
+            if lost:
+                emperors[capture.taken.dynasty] = lost
+            else:
+                del emperors[capture.taken.dynasty]
+            if capture.became is not None and capture.became.kind is not _PAWN:
+                emperors[capture.taker] = (*emperors.get(capture.taker, ()), capture.tile)
+    best: dict[Dynasty, int] = {}
+    if recount:
+        for dynasty, kind, experience in fixed.values():
+            if kind is _PAWN and dynasty in recount and experience > best.get(dynasty, 1):
+                best[dynasty] = experience
+    for dynasty, tiles in emperors.items():
+        if dynasty in recount:
+            experience = best.get(dynasty, 1)
+        elif dynasty in raised:
+            experience = max(raised[dynasty], fixed[tiles[0]].experience)
+        else:
+            continue
+        for tile in tiles:
+            piece = fixed[tile]
+            if piece.experience != experience:
+                fixed[tile] = _piece((piece.dynasty, piece.kind, experience))
+    return emperors
 
 
 def _rank(mover: _Mover) -> int:
@@ -236,37 +346,29 @@ def _take(
     mover: _Mover,
     tile: Tile,
     fixed: dict[Tile, Piece],
-    holding: set[Tile],
-    origins: dict[Tile, _Mover],
+    origins: set[Tile],
     emperor_taken: EmperorTaken,
 ) -> Capture:
     """The sole proposer ``mover`` takes the holding piece on ``tile`` (R-C1, R-C4, R-C5)."""
     taker = mover.piece
     taken = fixed[tile]
     became: Piece | None
-    if taken.kind is PieceKind.PAWN or emperor_taken is EmperorTaken.CONVERT:
+    if taken.kind is _PAWN or emperor_taken is _CONVERT:
         became = Piece(taker.dynasty, taken.kind, 1)
-    elif emperor_taken is EmperorTaken.REPLACE:
-        became = Piece(taker.dynasty, PieceKind.PAWN, 1)
+    elif emperor_taken is _REPLACE:
+        became = Piece(taker.dynasty, _PAWN, 1)
     else:
         became = None
     if became is None:
         del fixed[tile]
-        holding.discard(tile)
     else:
         fixed[tile] = became
-    return Capture(
-        taker=taker.dynasty,
-        taker_kind=taker.kind,
-        taker_origin=mover.path[0],
-        tile=tile,
-        taken=taken,
-        became=became,
-        at_bounce=tile in origins,
-    )
+    return Capture(taker.dynasty, taker.kind, mover.path[0], tile, taken, became, tile in origins)
 
 
-def _rotate(moving: list[_Mover], pending: dict[Tile, _Mover], fix: Callable[[_Mover, Tile], None]) -> None:
+def _rotate(
+    moving: list[_Mover], pending: dict[Tile, _Mover], fix: Callable[[_Mover, Tile], None]
+) -> None:
     """Fix every piece of every wait cycle on the tile it proposes, at once (§4 step 4)."""
     in_cycle: list[_Mover] = []
     seen: set[int] = set()
@@ -298,63 +400,37 @@ def _finish(
     taken_on: dict[Tile, Capture] = {capture.tile: capture for capture in captures}
     # R-C3: the taken and the takers end with experience 1 (a removed emperor is gone).
     reset = {capture.tile for capture in captures if capture.became is not None}
-    results: list[MoveResult] = []
+    pawn = _PAWN
+    raised: dict[Dynasty, int] = {}  # best new experience of moved pawns, per dynasty
     for mover in movers:
-        final = mover.path[mover.k]
-        victim = taken_on.get(final) if mover.k == 0 else None
+        k = mover.k
+        path = mover.path
+        final = path[k]
+        victim = taken_on.get(final) if not k else None
         if mover.took is not None:
             reset.add(final)
-        elif victim is None and mover.piece.kind is PieceKind.PAWN:
-            piece = fixed[final]
-            fixed[final] = Piece(piece.dynasty, piece.kind, piece.experience + 1)  # R-P3
-        if mover.k == mover.d:
-            outcome = MoveOutcome.REACHED
-        elif mover.k == 0:
-            outcome = MoveOutcome.RETURNED
-        else:
-            outcome = MoveOutcome.BOUNCED
-        results.append(
-            MoveResult(
-                move=mover.move,
-                piece=mover.piece,
-                final=final,
-                outcome=outcome,
-                path=mover.path,
-                rolled_back=mover.rolled_back,
-                rotated=mover.rotated,
-                conflicts=tuple(mover.conflicts),
-                took=mover.took,
-                taken_by=victim,
-            )
-        )
+        elif victim is None and mover.piece.kind is pawn:
+            dynasty, kind, experience = fixed[final]
+            fixed[final] = _piece((dynasty, kind, experience + 1))  # R-P3
+            if experience + 1 > raised.get(dynasty, 0):
+                raised[dynasty] = experience + 1
     for tile in reset:
-        piece = fixed.get(tile)
-        if piece is not None and piece.experience != 1:
-            fixed[tile] = Piece(piece.dynasty, piece.kind, 1)
+        reset_piece = fixed.get(tile)
+        if reset_piece is not None and reset_piece.experience != 1:
+            fixed[tile] = Piece(reset_piece.dynasty, reset_piece.kind, 1)
 
-    best: dict[Dynasty, int] = {}
-    emperors: dict[Dynasty, list[Tile]] = {}
-    for tile, piece in fixed.items():
-        if piece.kind is PieceKind.PAWN:
-            if piece.experience > best.get(piece.dynasty, 1):
-                best[piece.dynasty] = piece.experience
-        else:
-            emperors.setdefault(piece.dynasty, []).append(tile)
-    for dynasty, tiles in emperors.items():  # R-P4: an emperor has its best pawn's experience
-        experience = best.get(dynasty, 1)
-        for tile in tiles:
-            piece = fixed[tile]
-            if piece.experience != experience:
-                fixed[tile] = Piece(piece.dynasty, piece.kind, experience)
+    emperors = _update_emperors(position, movers, captures, fixed, raised)
 
-    had_emperor = {p.dynasty for p in position.pieces.values() if p.kind is PieceKind.EMPEROR}
-    newly_defeated = tuple(sorted(had_emperor - emperors.keys() - position.defeated))
-    defeated = position.defeated.union(newly_defeated) if newly_defeated else position.defeated
+    newly_defeated: tuple[Dynasty, ...] = ()
+    defeated = position.defeated
+    if any(capture.taken.kind is not pawn for capture in captures):
+        newly_defeated = in_seat_order(position.emperors.keys() - emperors.keys() - defeated)
+        defeated = defeated.union(newly_defeated)
     return TurnResult(
         before=position,
-        after=Position(position.battlefield, fixed, defeated),
-        moves=tuple(results),
+        after=Position.unchecked(position.battlefield, fixed, defeated, emperors),
         captures=tuple(captures),
         conflicts=tuple(conflicts),
         newly_defeated=newly_defeated,
+        _movers=tuple(movers),
     )

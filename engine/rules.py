@@ -5,10 +5,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.battlefield import Battlefield
 from engine.errors import RulesetError
+
+_Choice = TypeVar("_Choice", bound=enum.Enum)
 
 
 class ConflictPolicy(enum.Enum):
@@ -102,7 +104,9 @@ class Goal:
         if kind is GoalKind.SURVIVE:
             parts = params.split(":")
             if len(parts) != 2 or not all(p.isdigit() for p in parts):
-                raise RulesetError("write the survive goal as survive:K:N (more than K pieces after N turns)")
+                raise RulesetError(
+                    "write the survive goal as survive:K:N (more than K pieces after N turns)"
+                )
             return cls(kind, pieces=int(parts[0]), turns=int(parts[1]))
         if params:
             raise RulesetError(f"the {kind.value} goal takes no parameters")
@@ -111,7 +115,7 @@ class Goal:
     def __str__(self) -> str:
         if self.kind is GoalKind.SURVIVE:
             return f"survive:{self.pieces}:{self.turns}"
-        return self.kind.value
+        return str(self.kind.value)
 
     def describe(self) -> str:
         if self.kind is GoalKind.LAST_EMPEROR:
@@ -143,7 +147,9 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
-            raise RulesetError(f"the turn limit must be between 1 and {MAX_TURN_LIMIT}, not {self.turn_limit}")
+            raise RulesetError(
+                f"the turn limit must be between 1 and {MAX_TURN_LIMIT}, not {self.turn_limit}"
+            )
         if self.goal.kind is GoalKind.SURVIVE and self.goal.turns > self.turn_limit:
             raise RulesetError(
                 f"the survive goal counts {self.goal.turns} turns but the turn limit is {self.turn_limit}"
@@ -152,7 +158,9 @@ class Ruleset:
     def check_battlefield(self, battlefield: Battlefield) -> None:
         """Refuse a goal the battlefield cannot offer (a treasure goal needs a treasure tile)."""
         if self.goal.kind is GoalKind.TREASURE and not battlefield.treasures:
-            raise RulesetError(f"{battlefield.name} has no treasure tile; choose another goal or battlefield")
+            raise RulesetError(
+                f"{battlefield.name} has no treasure tile; choose another goal or battlefield"
+            )
 
     def describe(self) -> str:
         """The announcement players read before they join (plain text, one rule per line)."""
@@ -178,11 +186,23 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         try:
-            return cls(
-                policy=ConflictPolicy(data.get("policy", ConflictPolicy.ROLLBACK.value)),
-                emperor_taken=EmperorTaken(data.get("emperor_taken", EmperorTaken.REMOVE.value)),
-                goal=Goal.parse(str(data.get("goal", GoalKind.LAST_EMPEROR.value))),
-                turn_limit=int(data.get("turn_limit", DEFAULT_TURN_LIMIT)),
-            )
-        except ValueError as error:
-            raise RulesetError(str(error)) from None
+            turn_limit = int(data.get("turn_limit", DEFAULT_TURN_LIMIT))
+        except (TypeError, ValueError):
+            raise RulesetError("the turn limit must be a whole number") from None
+        return cls(
+            policy=choice(ConflictPolicy, data.get("policy", "rollback"), "conflict policy"),
+            emperor_taken=choice(
+                EmperorTaken, data.get("emperor_taken", "remove"), "emperor-taken option"
+            ),
+            goal=Goal.parse(str(data.get("goal", GoalKind.LAST_EMPEROR.value))),
+            turn_limit=turn_limit,
+        )
+
+
+def choice(kind: type[_Choice], value: object, what: str) -> _Choice:
+    """The member of ``kind`` whose value is ``value``; a RulesetError listing the choices."""
+    for member in kind:
+        if member.value == value:
+            return member
+    known = ", ".join(str(member.value) for member in kind)
+    raise RulesetError(f"unknown {what} {value!r}: choose one of {known}")

@@ -52,10 +52,15 @@ def parse_scenario(text: str, source: str = "scenario") -> Scenario:
         raise ScenarioError(f"not valid TOML: {error}", source) from None
     unknown = set(data) - _KEYS
     if unknown:
-        raise ScenarioError(f"unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(_KEYS))}", source)
+        raise ScenarioError(
+            f"unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(_KEYS))}",
+            source,
+        )
     rules = Ruleset(
         policy=_enum(ConflictPolicy, data.get("policy", "rollback"), "policy", source),
-        emperor_taken=_enum(EmperorTaken, data.get("emperor_taken", "remove"), "emperor_taken", source),
+        emperor_taken=_enum(
+            EmperorTaken, data.get("emperor_taken", "remove"), "emperor_taken", source
+        ),
     )
     experience = data.get("experience", 1)
     if not isinstance(experience, int) or experience < 1:
@@ -63,11 +68,13 @@ def parse_scenario(text: str, source: str = "scenario") -> Scenario:
     before_text = data.get("before")
     if not isinstance(before_text, str):
         raise ScenarioError('missing "before": the position as a grid in triple quotes', source)
-    before = _parse_grid(before_text, experience, _experience_at(data.get("experience_at", {}), source), source)
+    before = parse_grid(
+        before_text, experience, _experience_at(data.get("experience_at", {}), source), source
+    )
     raw_orders = data.get("orders", [])
     if not isinstance(raw_orders, list) or not all(isinstance(o, str) for o in raw_orders):
         raise ScenarioError('orders must be a list of strings like "4,2 -> 1,2"', source)
-    moves = []
+    moves: list[Move] = []
     for raw in raw_orders:
         match = _ORDER.match(raw)
         if not match:
@@ -80,7 +87,9 @@ def parse_scenario(text: str, source: str = "scenario") -> Scenario:
         move = Move(piece.dynasty, origin, destination)
         check_order(before, move)
         if any(m.origin == origin for m in moves):
-            raise ScenarioError(f"order {raw!r}: the piece on {r1},{c1} already has an order", source)
+            raise ScenarioError(
+                f"order {raw!r}: the piece on {r1},{c1} already has an order", source
+            )
         moves.append(move)
     after = data.get("after")
     if after is not None and not isinstance(after, str):
@@ -105,12 +114,24 @@ def _experience_at(table: object, source: str) -> dict[Tile, int]:
         if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
             raise ScenarioError(f'[experience_at] key {key!r} is not "row,col"', source)
         if not isinstance(value, int) or value < 1:
-            raise ScenarioError(f"[experience_at] {key} must be a whole number of at least 1", source)
+            raise ScenarioError(
+                f"[experience_at] {key} must be a whole number of at least 1", source
+            )
         result[Tile(int(parts[0]), int(parts[1]))] = value
     return result
 
 
-def _parse_grid(text: str, experience: int, experience_at: dict[Tile, int], source: str) -> Position:
+def parse_grid(
+    text: str,
+    experience: int = 1,
+    experience_at: Mapping[Tile, int] | None = None,
+    source: str = "grid",
+) -> Position:
+    """A position from a scenario grid (§9); its battlefield is exactly the grid's tiles.
+
+    Every piece has ``experience`` unless ``experience_at`` names its tile.
+    """
+    experience_at = experience_at or {}
     rows = [line.split() for line in text.strip().splitlines() if line.strip()]
     tiles: set[Tile] = set()
     treasures: set[Tile] = set()
@@ -125,7 +146,9 @@ def _parse_grid(text: str, experience: int, experience_at: dict[Tile, int], sour
                 treasures.add(tile)
             elif len(token) == 1 and token.lower() in "abcdefgh" and token.isalpha():
                 kind = PieceKind.EMPEROR if token.isupper() else PieceKind.PAWN
-                pieces[tile] = Piece(Dynasty(token.lower()), kind, experience_at.get(tile, experience))
+                pieces[tile] = Piece(
+                    Dynasty(token.lower()), kind, experience_at.get(tile, experience)
+                )
             elif token != ".":
                 raise ScenarioError(
                     f"grid row {row}, column {col}: unknown token {token!r} "

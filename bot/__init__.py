@@ -1,0 +1,1 @@
+"""The application: services, scheduling, board rendering, the Discord client and ``python -m bot``."""

@@ -1,0 +1,148 @@
+"""Where everything goes: the title band, the board with its coordinates, the legend.
+
+A layout depends only on the battlefield's shape and a few flags, so it is computed once
+and shared by every picture of that battlefield (and by tests probing pixels).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+from bot.render import style
+from engine import Battlefield, Tile
+
+BOARD_PIXELS = 624  # the longer side of a board in a still picture
+REPLAY_BOARD_PIXELS = 480  # smaller in an animation, to keep it light
+MIN_TILE = 28
+MAX_TILE = 80
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of one picture. ``ui`` scales the text and margins."""
+
+    columns: int
+    rows: int
+    tile: int
+    ui: float
+    pad: int
+    band: int  # width of the coordinate labels' band around the board
+    label_size: int
+    title_top: int
+    title_height: int
+    title_size: int
+    left: int  # board's top-left corner
+    top: int
+    legend_top: int
+    legend_columns: int
+    legend_rows: int
+    legend_row: int  # height of one legend line
+    text_size: int
+    icon: int
+    key_top: int | None  # the lines explaining the last turn's marks, if any
+    key_lines: int
+    width: int
+    height: int
+
+    def box(self, tile: Tile) -> tuple[int, int, int, int]:
+        """The tile's square: left, top, right, bottom (exclusive)."""
+        x = self.left + tile.col * self.tile
+        y = self.top + tile.row * self.tile
+        return (x, y, x + self.tile, y + self.tile)
+
+    def centre(self, tile: Tile) -> tuple[int, int]:
+        x, y, _, _ = self.box(tile)
+        return (x + self.tile // 2, y + self.tile // 2)
+
+
+def tile_size(battlefield: Battlefield, board_pixels: int) -> int:
+    """Tiles as large as fit the board's longer side into ``board_pixels``."""
+    longest = max(battlefield.width, battlefield.height)
+    return max(MIN_TILE, min(MAX_TILE, board_pixels // longest))
+
+
+@functools.lru_cache(maxsize=64)
+def layout(battlefield: Battlefield, *, tile: int, ui: float, title: bool, key: bool) -> Layout:
+    columns, rows = battlefield.width, battlefield.height
+    pad = round(10 * ui)
+    label_size = max(round(11 * ui), min(round(0.34 * tile), round(19 * ui)))
+    band = label_size + round(10 * ui)
+    title_height = round(34 * ui) if title else 0
+    left = pad + band
+    top = pad + title_height + band
+    width = 2 * left + columns * tile
+    legend_row = round(30 * ui)
+    dynasties = max(1, len(battlefield.dynasties))
+    per_line = max(1, (width - 2 * pad) // round(200 * ui))
+    legend_rows = math.ceil(dynasties / per_line)
+    legend_columns = math.ceil(dynasties / legend_rows)
+    legend_top = top + rows * tile + band
+    text_size = round(19 * ui)
+    key_lines = _key_lines(width - 2 * left, legend_row, text_size, ui) if key else 0
+    key_top = legend_top + legend_rows * legend_row if key else None
+    height = legend_top + (legend_rows + key_lines) * legend_row + pad
+    return Layout(
+        columns=columns,
+        rows=rows,
+        tile=tile,
+        ui=ui,
+        pad=pad,
+        band=band,
+        label_size=label_size,
+        title_top=pad,
+        title_height=title_height,
+        title_size=round(21 * ui),
+        left=left,
+        top=top,
+        legend_top=legend_top,
+        legend_columns=legend_columns,
+        legend_rows=legend_rows,
+        legend_row=legend_row,
+        text_size=text_size,
+        icon=round(24 * ui),
+        key_top=key_top,
+        key_lines=key_lines,
+        width=width,
+        height=height,
+    )
+
+
+def key_unit(legend_row: int) -> int:
+    """The tile size the key's marks are drawn at."""
+    return round(legend_row * 1.4)
+
+
+def key_text_size(text_size: int) -> int:
+    return round(text_size * 0.9)
+
+
+def _key_lines(room: int, legend_row: int, text_size: int, ui: float) -> int:
+    """One line for the key when it fits, else two (narrow battlefields)."""
+    face = style.font(key_text_size(text_size))
+    marks = 2.6 * key_unit(legend_row)  # the four marks' widths, in units
+    words = sum(face.getlength(word) for word in style.KEY_WORDS)
+    spacing = len(style.KEY_WORDS) * 26 * ui
+    return 1 if marks + words + spacing <= room else 2
+
+
+def board_layout(battlefield: Battlefield, *, title: bool = False, key: bool = False) -> Layout:
+    """The layout of :func:`bot.render.render_board`'s picture."""
+    return layout(
+        battlefield, tile=tile_size(battlefield, BOARD_PIXELS), ui=1.0, title=title, key=key
+    )
+
+
+def replay_layout(battlefield: Battlefield) -> Layout:
+    """The layout of every frame of :func:`bot.render.render_replay` (title and key always on)."""
+    tile = tile_size(battlefield, REPLAY_BOARD_PIXELS)
+    ui = min(1.0, 0.25 + tile / 64)
+    return layout(battlefield, tile=tile, ui=ui, title=True, key=True)
+
+
+def tile_centre(
+    battlefield: Battlefield, tile: Tile, *, title: str | None = None
+) -> tuple[int, int]:
+    """The pixel at the centre of ``tile`` in :func:`bot.render.render_board`'s picture."""
+    return board_layout(battlefield, title=bool(title)).centre(tile)

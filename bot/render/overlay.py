@@ -1,0 +1,113 @@
+"""The last turn drawn over the board, so that a player who missed it can read what happened.
+
+Each move is an arrow in its dynasty's colour from its origin (a dot where the piece left)
+towards its destination: solid with a filled head up to where the piece ended; where it
+stopped short, the unkept part is a faded band under the pieces ending in a hollow head
+at the tile it could not enter. A take puts a burst under the taken piece, a conflict a
+warning sign on the contested tile, and an emperor that left the board shows crossed out.
+"""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from bot.render import sprites, style
+from bot.render.layout import Layout
+from bot.render.sprites import ArrowShape, paste
+from engine import Direction, MoveOutcome, MoveResult, Position, TurnResult
+
+_TURNS = {
+    Direction.RIGHT: None,
+    Direction.UP: Image.Transpose.ROTATE_90,
+    Direction.LEFT: Image.Transpose.ROTATE_180,
+    Direction.DOWN: Image.Transpose.ROTATE_270,
+}
+
+
+def _direction(move: MoveResult) -> Direction:
+    origin, destination = move.path[0], move.path[-1]
+    if origin.row == destination.row:
+        return Direction.RIGHT if destination.col > origin.col else Direction.LEFT
+    return Direction.DOWN if destination.row > origin.row else Direction.UP
+
+
+def _lanes(moves: tuple[MoveResult, ...]) -> list[int]:
+    """Shift aside arrows that run against each other over the same tiles (a swap, a head-on clash)."""
+    spans = []
+    for move in moves:
+        origin, destination = move.path[0], move.path[-1]
+        if origin.row == destination.row:
+            line, a, b = (0, origin.row), origin.col, destination.col
+        else:
+            line, a, b = (1, origin.col), origin.row, destination.row
+        spans.append((line, min(a, b), max(a, b), b > a))
+    return [
+        int(
+            any(
+                line == other[0] and forward != other[3] and other[1] < high and low < other[2]
+                for other in spans
+            )
+        )
+        for line, low, high, forward in spans
+    ]
+
+
+def _shape(move: MoveResult, lane: int, position: Position) -> ArrowShape:
+    length = len(move.path) - 1
+    final = length if move.outcome is MoveOutcome.REACHED else move.path.index(move.final)
+    return ArrowShape(
+        length=length, final=final, from_edge=move.path[0] in position.pieces, lane=lane
+    )
+
+
+def _place(image: Image.Image, geometry: Layout, move: MoveResult, sprite: Image.Image) -> None:
+    """Paste a sprite drawn in the arrow's own frame (pointing right) along ``move``'s path."""
+    direction = _direction(move)
+    turn = _TURNS[direction]
+    if turn is not None:
+        sprite = sprite.transpose(turn)
+    x, y, _, _ = geometry.box(move.path[0])
+    step = (len(move.path) - 1) * geometry.tile
+    if direction is Direction.LEFT:
+        x -= step
+    elif direction is Direction.UP:
+        y -= step
+    image.paste(sprite, (x, y), sprite)
+
+
+def draw_under(image: Image.Image, position: Position, geometry: Layout, turn: TurnResult) -> None:
+    """Before the pieces: the burst of each take, the faded part of each move that stopped short."""
+    burst = sprites.burst(geometry.tile)
+    for tile in sorted({capture.tile for capture in turn.captures}):
+        paste(image, burst, geometry.centre(tile))
+    for move, lane in zip(turn.moves, _lanes(turn.moves), strict=True):
+        if move.outcome is not MoveOutcome.REACHED:
+            colour = style.DYNASTY_COLOURS[move.piece.dynasty]
+            _place(
+                image,
+                geometry,
+                move,
+                sprites.track(colour, _shape(move, lane, position), geometry.tile),
+            )
+
+
+def draw_over(image: Image.Image, position: Position, geometry: Layout, turn: TurnResult) -> None:
+    """After the pieces: emperors that left the board, every move's arrow, a sign on every clash."""
+    tile = geometry.tile
+    for capture in turn.captures:
+        if capture.became is None and capture.tile not in position.pieces:
+            colour = style.DYNASTY_COLOURS[capture.taken.dynasty]
+            paste(
+                image,
+                sprites.ghost(colour, capture.taken.is_emperor, tile),
+                geometry.centre(capture.tile),
+            )
+    for move, lane in zip(turn.moves, _lanes(turn.moves), strict=True):
+        colour = style.DYNASTY_COLOURS[move.piece.dynasty]
+        _place(image, geometry, move, sprites.arrow(colour, _shape(move, lane, position), tile))
+    for place in sorted({conflict.tile for conflict in turn.conflicts}):
+        x, y = geometry.centre(place)
+        if place in position.pieces:
+            paste(image, sprites.clash(round(tile * 0.38)), (x - tile * 0.3, y - tile * 0.3))
+        else:
+            paste(image, sprites.clash(round(tile * 0.5)), (x, y))

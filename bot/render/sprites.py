@@ -1,0 +1,338 @@
+"""Small antialiased pictures (pieces, arrows, marks), drawn once and pasted many times.
+
+Pillow draws shapes without antialiasing, so every sprite is drawn four times larger and
+reduced. Each sprite depends only on a few small values, so it is cached: a board render
+mostly pastes ready sprites.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from bot.render import style
+from bot.render.style import RGB
+
+SUPERSAMPLE = 4
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Rect:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def grown(self, by: float) -> Rect:
+        return Rect(self.x0 - by, self.y0 - by, self.x1 + by, self.y1 + by)
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+
+    def grown(self, by: float) -> Circle:
+        return Circle(self.x, self.y, self.r + by)
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[Point, ...]
+
+    def grown(self, by: float) -> Polygon:
+        return Polygon(_offset(self.points, by))
+
+
+Shape = Rect | Circle | Polygon
+
+
+def _offset(points: Sequence[Point], by: float) -> tuple[Point, ...]:
+    """The polygon pushed outwards by ``by`` (mitred corners), for an even outline."""
+    area = sum(
+        x0 * y1 - x1 * y0
+        for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True)
+    )
+    turn = 1.0 if area > 0 else -1.0
+    lines = []
+    for (x0, y0), (x1, y1) in zip(points, [*points[1:], points[0]], strict=True):
+        length = math.hypot(x1 - x0, y1 - y0)
+        nx, ny = turn * (y1 - y0) / length, -turn * (x1 - x0) / length
+        lines.append(((x0 + nx * by, y0 + ny * by), (x1 - x0, y1 - y0)))
+    result = []
+    for index, ((px, py), (dx, dy)) in enumerate(lines):
+        (qx, qy), (ex, ey) = lines[index - 1]
+        cross = ex * dy - ey * dx
+        if abs(cross) < 1e-9:
+            result.append((px, py))
+            continue
+        t = ((px - qx) * dy - (py - qy) * dx) / cross
+        result.append((qx + ex * t, qy + ey * t))
+    return tuple(result)
+
+
+Layer = tuple[tuple[Shape, ...], RGB, int]  # shapes, colour, alpha
+
+
+def paint(
+    size: tuple[int, int], unit: float, centre: Point, layers: Sequence[Layer]
+) -> Image.Image:
+    """An RGBA sprite: each layer's shapes (in tiles, around ``centre`` pixels) in its colour."""
+    scale = SUPERSAMPLE
+    canvas = Image.new("RGBA", (size[0] * scale, size[1] * scale), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(canvas)
+    cx, cy = centre
+
+    def at(x: float, y: float) -> Point:
+        return ((cx + x * unit) * scale, (cy + y * unit) * scale)
+
+    for shapes, colour, alpha in layers:
+        ink = (*colour, alpha)
+        for shape in shapes:
+            if isinstance(shape, Rect):
+                (x0, y0), (x1, y1) = at(shape.x0, shape.y0), at(shape.x1, shape.y1)
+                if x1 - x0 >= 1 and y1 - y0 >= 1:
+                    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=ink)
+            elif isinstance(shape, Circle):
+                (x0, y0), (x1, y1) = (
+                    at(shape.x - shape.r, shape.y - shape.r),
+                    at(shape.x + shape.r, shape.y + shape.r),
+                )
+                draw.ellipse((x0, y0, x1 - 1, y1 - 1), fill=ink)
+            else:
+                draw.polygon([at(x, y) for x, y in shape.points], fill=ink)
+    return canvas.reduce(scale)
+
+
+def paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    """Paste a sprite centred on ``centre``, blending its antialiased edges."""
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    image.paste(sprite, (x, y), sprite)
+
+
+def outlined(shapes: Sequence[Shape], colour: RGB, width: float, alpha: int = 255) -> list[Layer]:
+    """Two layers: the shapes grown by ``width`` in the outline colour, then the shapes."""
+    return [
+        (tuple(shape.grown(width) for shape in shapes), style.OUTLINE, alpha),
+        (tuple(shapes), colour, alpha),
+    ]
+
+
+def _text(sprite: Image.Image, centre: Point, text: str, size: int, ink: RGB, bold: bool) -> None:
+    """``text`` centred on its ink (not on the font's line box), so single letters sit true."""
+    face = style.font(size)
+    left, top, right, bottom = face.getbbox(text)
+    x = centre[0] - (left + right) / 2
+    y = centre[1] - (top + bottom) / 2
+    stroke = 1 if bold and size >= 14 else 0
+    ImageDraw.Draw(sprite).text(
+        (round(x), round(y)), text, font=face, fill=ink, stroke_width=stroke, stroke_fill=ink
+    )
+
+
+@functools.lru_cache(maxsize=128)
+def tile_face(colour: RGB, treasure: bool, tile: int) -> Image.Image:
+    """One tile: a rounded square inside its cell (the gaps show the background), a treasure
+    tile with a gem in its middle."""
+    scale = SUPERSAMPLE
+    canvas = Image.new("RGBA", (tile * scale, tile * scale), (0, 0, 0, 0))
+    gap = max(1.0, tile / 40) * scale
+    size = tile * scale
+    ImageDraw.Draw(canvas).rounded_rectangle(
+        (gap, gap, size - gap - 1, size - gap - 1), tile * 0.1 * scale, fill=(*colour, 255)
+    )
+    face = canvas.reduce(scale)
+    if treasure:
+        gem = Polygon(((0.0, -0.25), (0.2, 0.0), (0.0, 0.25), (-0.2, 0.0)))
+        mark = paint(
+            (tile, tile),
+            tile,
+            (tile / 2, tile / 2),
+            outlined([gem], style.GOLD, style.OUTLINE_WIDTH),
+        )
+        face.alpha_composite(mark)
+    return face
+
+
+def _crown() -> list[Shape]:
+    """An emperor: a crown with three points, wide enough for its letter."""
+    body = Polygon(
+        (
+            (-0.41, 0.37),
+            (-0.41, -0.22),
+            (-0.21, -0.08),
+            (0.0, -0.3),
+            (0.21, -0.08),
+            (0.41, -0.22),
+            (0.41, 0.37),
+        )
+    )
+    jewels = [Circle(x, y, 0.06) for x, y in ((-0.41, -0.26), (0.0, -0.34), (0.41, -0.26))]
+    return [body, *jewels]
+
+
+@functools.lru_cache(maxsize=1024)
+def piece(
+    colour: RGB, letter: str, emperor: bool, experience: int | None, tile: int
+) -> Image.Image:
+    """A pawn (disc) or an emperor (crown) with its dynasty letter and experience badge."""
+    outline = style.OUTLINE_WIDTH
+    centre = (tile / 2, tile / 2)
+    body: list[Shape] = _crown() if emperor else [Circle(0, 0, style.PIECE_RADIUS)]
+    layers = outlined(body, colour, outline)
+    badge_x = badge_y = style.BADGE_CENTRE
+    if experience is not None:
+        half = style.BADGE_RADIUS
+        stretch = (len(str(experience)) - 1) * 0.07  # a pill for two digits and more
+        badge_x -= stretch
+        pill: list[Shape] = [
+            Circle(badge_x - stretch, badge_y, half),
+            Circle(badge_x + stretch, badge_y, half),
+            Rect(badge_x - stretch, badge_y - half, badge_x + stretch, badge_y + half),
+        ]
+        layers += outlined(pill, style.WHITE, outline * 0.8)
+    sprite = paint((tile, tile), tile, centre, layers)
+    ink = style.ink_on(colour)
+    if emperor:
+        letter_centre = (centre[0], centre[1] + 0.14 * tile)
+        _text(
+            sprite, letter_centre, letter, round(style.EMPEROR_LETTER_SIZE * tile), ink, bold=True
+        )
+    else:
+        letter_centre = (centre[0], centre[1] - 0.02 * tile)
+        _text(sprite, letter_centre, letter, round(style.LETTER_SIZE * tile), ink, bold=True)
+    if experience is not None:
+        number_centre = (centre[0] + badge_x * tile, centre[1] + badge_y * tile)
+        _text(
+            sprite,
+            number_centre,
+            str(experience),
+            round(style.BADGE_TEXT_SIZE * tile),
+            style.OUTLINE,
+            bold=False,
+        )
+    return sprite
+
+
+@functools.lru_cache(maxsize=64)
+def ghost(colour: RGB, emperor: bool, tile: int) -> Image.Image:
+    """A taken piece that left the board: its shape in faded colour, crossed out."""
+    body: list[Shape] = _crown() if emperor else [Circle(0, 0, style.PIECE_RADIUS)]
+    cross = [_bar(0.24, 0.045, 1.0), _bar(0.24, 0.045, -1.0)]
+    faded = style.blend(colour, style.TILE_LIGHT, 0.35)
+    layers = outlined(body, faded, style.OUTLINE_WIDTH)
+    layers += outlined(cross, style.WHITE, style.OUTLINE_WIDTH)
+    return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
+def _bar(reach: float, half: float, slope: float) -> Polygon:
+    """A diagonal bar from corner to corner of a square ``2 * reach`` wide (one stroke of an X)."""
+    return Polygon(
+        (
+            (-reach + half, -slope * (reach + half)),
+            (reach + half, slope * (reach - half)),
+            (reach - half, slope * (reach + half)),
+            (-reach - half, -slope * (reach - half)),
+        )
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def burst(tile: int, scale: float = 1.0) -> Image.Image:
+    """The star that marks a take; drawn under the piece so its points show around it."""
+    points = []
+    count = style.BURST_POINTS
+    for index in range(2 * count):
+        radius = (style.BURST_OUTER if index % 2 == 0 else style.BURST_INNER) * scale
+        angle = math.pi * index / count - math.pi / 2
+        points.append((radius * math.cos(angle), radius * math.sin(angle)))
+    layers = outlined([Polygon(tuple(points))], style.BURST, style.OUTLINE_WIDTH * 0.9)
+    return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
+@functools.lru_cache(maxsize=64)
+def clash(size: int) -> Image.Image:
+    """The warning sign that marks a conflict: a triangle with an exclamation mark."""
+    triangle = Polygon(((0.0, -0.42), (0.46, 0.36), (-0.46, 0.36)))
+    layers = outlined([triangle], style.CLASH, 0.07)
+    layers.append(
+        (
+            (
+                Polygon(((-0.055, -0.2), (0.055, -0.2), (0.035, 0.12), (-0.035, 0.12))),
+                Circle(0, 0.23, 0.055),
+            ),
+            style.OUTLINE,
+            255,
+        )
+    )
+    return paint((size, size), size, (size / 2, size / 2 + 0.02 * size), layers)
+
+
+@dataclass(frozen=True)
+class ArrowShape:
+    """One move's arrow in its own frame: travelling right, origin centre at (0, 0), in tiles.
+
+    ``length`` tiles were ordered, ``final`` were kept (``final < length``: stopped short).
+    ``from_edge`` starts at the edge of a piece on the origin instead of at its centre.
+    """
+
+    length: int
+    final: int
+    from_edge: bool
+    lane: int  # 1: shifted aside because another arrow runs against this one, else 0
+
+
+@functools.lru_cache(maxsize=4096)
+def arrow(colour: RGB, shape: ArrowShape, tile: int) -> Image.Image:
+    """The arrow of a move, pointing right; the caller turns it to the move's direction.
+
+    Solid, with a filled head, up to the tile the piece ended on. Where the move stopped
+    short, a hollow head points at the tile it could not enter.
+    """
+    y = shape.lane * style.LANE
+    reach = style.PIECE_REACH
+    start = reach if shape.from_edge else 0.0
+    solid: list[Shape] = []
+    if not shape.from_edge:
+        solid.append(Circle(0.0, y, style.TAIL_RADIUS))
+    if shape.final > 0:
+        solid.extend(_shaft_and_head(start, shape.final - reach, y))
+    layers = outlined(solid, colour, style.OUTLINE_WIDTH)
+    if shape.final < shape.length:
+        tip = shape.length - reach
+        head = _head(tip, y, 1.0)
+        layers += outlined([head], colour, style.OUTLINE_WIDTH)
+        layers.append(((_head(tip - 0.075, y, 0.45),), style.WHITE, 255))
+    return paint(((shape.length + 1) * tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
+@functools.lru_cache(maxsize=4096)
+def track(colour: RGB, shape: ArrowShape, tile: int) -> Image.Image:
+    """The part of a move its piece did not keep: a faded band, drawn under the pieces."""
+    y = shape.lane * style.LANE
+    half = style.TRACK_HALF_WIDTH
+    band = Rect(shape.final, y - half, shape.length, y + half)
+    layers = outlined([band], colour, style.OUTLINE_WIDTH * 0.6, alpha=style.TRACK_ALPHA)
+    return paint(((shape.length + 1) * tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
+def _head(tip: float, y: float, scale: float) -> Polygon:
+    length = style.HEAD_LENGTH * scale
+    half = style.HEAD_HALF_WIDTH * scale
+    return Polygon(((tip, y), (tip - length, y + half), (tip - length, y - half)))
+
+
+def _shaft_and_head(start: float, tip: float, y: float) -> list[Shape]:
+    base = tip - style.HEAD_LENGTH
+    return [
+        Rect(start, y - style.SHAFT_HALF_WIDTH, base + 0.02, y + style.SHAFT_HALF_WIDTH),
+        _head(tip, y, 1.0),
+    ]

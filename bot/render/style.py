@@ -1,0 +1,130 @@
+"""Colours, proportions and fonts of the board pictures: one place to tune the look.
+
+Dynasty colours come from the Okabe-Ito palette (safe for the common colour-vision
+deficiencies) and are ordered so that neighbouring seats also differ in lightness; the
+letter on every piece is the final word for anyone who still cannot tell two apart.
+Proportions are in tiles, so every picture scales with its tile size.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+
+from PIL import ImageFont
+
+from engine import Dynasty
+
+RGB = tuple[int, int, int]
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+
+GRID = 4  # flat colours sit on Pillow's palette-lookup grid, see grid()
+
+
+def grid(colour: RGB) -> RGB:
+    """The colour with every channel a multiple of 4.
+
+    Pillow maps a colour to the palette entry nearest to it rounded down to multiples of 4;
+    a flat colour already on that grid therefore maps to itself, exactly.
+    """
+    r, g, b = (min(252, GRID * round(channel / GRID)) for channel in colour)
+    return (r, g, b)
+
+
+BACKGROUND: RGB = grid((35, 39, 46))  # holes, margins, the gaps between tiles
+TILE_LIGHT: RGB = grid((238, 231, 213))
+TILE_DARK: RGB = grid((222, 212, 188))
+TREASURE_TILE: RGB = grid((246, 214, 120))
+GOLD: RGB = grid((214, 158, 18))
+LABEL: RGB = grid((168, 175, 186))  # coordinates around the board
+TEXT: RGB = grid((232, 234, 238))  # title and legend
+MUTED: RGB = grid((128, 134, 145))  # defeated dynasties in the legend
+OUTLINE: RGB = grid((24, 26, 31))  # around every piece, arrow and mark
+WHITE: RGB = grid((255, 255, 255))
+NEUTRAL: RGB = grid((150, 150, 150))  # pawns of defeated dynasties (R-C6)
+BURST: RGB = grid((255, 206, 48))  # a take
+CLASH: RGB = grid((255, 255, 255))  # a conflict
+
+DYNASTY_COLOURS: dict[Dynasty, RGB] = {
+    Dynasty.A: grid((0, 114, 178)),  # blue
+    Dynasty.B: grid((230, 159, 0)),  # orange
+    Dynasty.C: grid((0, 158, 115)),  # bluish green
+    Dynasty.D: grid((240, 228, 66)),  # yellow
+    Dynasty.E: grid((213, 94, 0)),  # vermillion
+    Dynasty.F: grid((86, 180, 233)),  # sky blue
+    Dynasty.G: grid((28, 28, 28)),  # black
+    Dynasty.H: grid((204, 121, 167)),  # reddish purple
+}
+
+KEY_WORDS = ("moved", "stopped short", "taken", "clash")  # the marks of the last turn
+
+START_TINT = 0.30  # how much of its dynasty's colour a pawn start tile takes
+EMPEROR_START_TINT = 0.45
+
+# Proportions, in tiles.
+PIECE_RADIUS = 0.35
+OUTLINE_WIDTH = 0.04
+BADGE_CENTRE = 0.32  # the experience badge sits at the piece's lower right
+BADGE_RADIUS = 0.17
+LETTER_SIZE = 0.5
+EMPEROR_LETTER_SIZE = 0.5
+BADGE_TEXT_SIZE = 0.3
+SHAFT_HALF_WIDTH = 0.06
+HEAD_LENGTH = 0.3
+HEAD_HALF_WIDTH = 0.2
+TRACK_HALF_WIDTH = 0.14  # the faded band over the part of a move that was not kept
+TRACK_ALPHA = 150
+TAIL_RADIUS = 0.09  # the dot an arrow leaves on an emptied origin
+LANE = 0.13  # sideways shift of two arrows running against each other on one line
+PIECE_REACH = 0.37  # where an arrow stops short of a piece's centre
+BURST_OUTER = 0.49
+BURST_INNER = 0.33
+BURST_POINTS = 12
+
+
+def blend(base: RGB, colour: RGB, amount: float) -> RGB:
+    r, g, b = (round(x + (y - x) * amount) for x, y in zip(base, colour, strict=True))
+    return grid((r, g, b))
+
+
+def _luminance(colour: RGB) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(colour: RGB) -> RGB:
+    """White or near-black, whichever contrasts more with ``colour`` (WCAG ratio)."""
+    light = _luminance(colour)
+    on_white = (1.05) / (light + 0.05)
+    on_dark = (light + 0.05) / (_luminance(OUTLINE) + 0.05)
+    return WHITE if on_white > on_dark else OUTLINE
+
+
+@functools.cache
+def font(size: int) -> Font:
+    """Pillow's bundled scalable font (Aileron): nothing to download, same glyphs everywhere."""
+    return ImageFont.load_default(size=size)
+
+
+# Characters the bundled font draws; anything else would show as an empty box.
+_DRAWABLE = frozenset(chr(code) for code in range(0x20, 0x7F)) | frozenset("«»‘’“”…·°±©™")
+
+
+def drawable(text: str) -> str:
+    """``text`` reduced to what the bundled font can draw: accents dropped, other signs removed."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(char for char in decomposed if char in _DRAWABLE)
+    return " ".join(kept.split())
+
+
+def fit(text: str, width: float, face: Font) -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

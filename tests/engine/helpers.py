@@ -1,0 +1,38 @@
+"""Small builders shared by the engine tests: grids in, positions and results out."""
+
+from __future__ import annotations
+
+from engine import ConflictPolicy, EmperorTaken, Move, Position, Ruleset, Tile, TurnResult, resolve
+from engine.scenario import normalise_grid, parse_grid
+
+
+def grid(text: str, experience: int = 9, **experience_at: int) -> Position:
+    """A position from a scenario grid; ``r2c3=4`` sets the experience on row 2, column 3."""
+    at = {}
+    for key, value in experience_at.items():
+        row, col = key[1:].split("c")
+        at[Tile(int(row), int(col))] = value
+    return parse_grid(text, experience, at)
+
+
+def move(position: Position, order: str) -> Move:
+    """``"4,2 -> 1,2"`` as a Move of the piece standing on the origin."""
+    origin_text, destination_text = (part.strip() for part in order.split("->"))
+    origin = Tile(*(int(n) for n in origin_text.split(",")))
+    destination = Tile(*(int(n) for n in destination_text.split(",")))
+    piece = position.pieces[origin]
+    return Move(piece.dynasty, origin, destination)
+
+
+def play(
+    position: Position,
+    *orders: str,
+    policy: ConflictPolicy = ConflictPolicy.ROLLBACK,
+    emperor_taken: EmperorTaken = EmperorTaken.REMOVE,
+) -> TurnResult:
+    moves = [move(position, order) for order in orders]
+    return resolve(position, moves, Ruleset(policy=policy, emperor_taken=emperor_taken))
+
+
+def shows(result: TurnResult, expected: str) -> bool:
+    return normalise_grid(result.after.grid()) == normalise_grid(expected)
