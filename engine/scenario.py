@@ -9,15 +9,14 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from engine.battlefield import Battlefield, StartTile, Tile
-from engine.errors import ScenarioError
+from engine.errors import RulesetError, ScenarioError
 from engine.orders import Move, check_order
 from engine.pieces import Dynasty, Piece, PieceKind
 from engine.position import Position
 from engine.resolution import TurnResult, resolve
-from engine.rules import ConflictPolicy, EmperorTaken, Ruleset
+from engine.rules import ConflictPolicy, EmperorTaken, Ruleset, choice
 
 _ORDER = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*->\s*(\d+)\s*,\s*(\d+)\s*$")
 _KEYS = {"policy", "emperor_taken", "experience", "before", "orders", "after", "experience_at"}
@@ -56,12 +55,15 @@ def parse_scenario(text: str, source: str = "scenario") -> Scenario:
             f"unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(sorted(_KEYS))}",
             source,
         )
-    rules = Ruleset(
-        policy=_enum(ConflictPolicy, data.get("policy", "rollback"), "policy", source),
-        emperor_taken=_enum(
-            EmperorTaken, data.get("emperor_taken", "remove"), "emperor_taken", source
-        ),
-    )
+    try:
+        rules = Ruleset(
+            policy=choice(ConflictPolicy, data.get("policy", "rollback"), "policy"),
+            emperor_taken=choice(
+                EmperorTaken, data.get("emperor_taken", "remove"), "emperor_taken"
+            ),
+        )
+    except RulesetError as error:
+        raise ScenarioError(str(error), source) from None
     experience = data.get("experience", 1)
     if not isinstance(experience, int) or experience < 1:
         raise ScenarioError("experience must be a whole number of at least 1", source)
@@ -95,14 +97,6 @@ def parse_scenario(text: str, source: str = "scenario") -> Scenario:
     if after is not None and not isinstance(after, str):
         raise ScenarioError('"after" must be a grid in triple quotes', source)
     return Scenario(source, rules, before, tuple(moves), normalise_grid(after) if after else None)
-
-
-def _enum(kind: Any, value: object, key: str, source: str) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        known = " | ".join(member.value for member in kind)
-        raise ScenarioError(f"{key} = {value!r} is unknown; choose {known}", source) from None
 
 
 def _experience_at(table: object, source: str) -> dict[Tile, int]:

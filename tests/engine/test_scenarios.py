@@ -80,7 +80,7 @@ def test_cli_illegal_order_names_the_rule_and_exits_2(tmp_path: Path) -> None:
     [
         ("before = [", "not valid TOML"),
         ('colour = "red"\nbefore = "a"', "unknown key(s) colour"),
-        ('policy = "shove"\nbefore = "a"', "policy = 'shove' is unknown; choose rollback"),
+        ('policy = "shove"\nbefore = "a"', "unknown policy 'shove': choose one of rollback"),
         ("orders = []", 'missing "before"'),
         ('before = "a ?"', "unknown token '?'"),
         ('before = "a ."\norders = ["0,0 to 0,1"]', 'is not of the form "row,col -> row,col"'),
