@@ -77,7 +77,8 @@ class Battlefield:
     width: int = field(init=False)
     dynasties: tuple[Dynasty, ...] = field(init=False)
     _rays: Mapping[Tile, tuple[tuple[Tile, ...], ...]] = field(init=False, repr=False)
-    _paths: Mapping[tuple[Tile, Tile], tuple[Tile, ...]] = field(init=False, repr=False)
+    # Every straight path, origin and destination included, keyed by (origin, destination).
+    paths: Mapping[tuple[Tile, Tile], tuple[Tile, ...]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.tiles:
@@ -111,7 +112,7 @@ class Battlefield:
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "dynasties", dynasties)
         object.__setattr__(self, "_rays", rays)
-        object.__setattr__(self, "_paths", paths)
+        object.__setattr__(self, "paths", paths)
 
     def __contains__(self, tile: object) -> bool:
         return tile in self.tiles
@@ -132,7 +133,7 @@ class Battlefield:
 
         None when the two are not on one orthogonal line or a tile between is missing.
         """
-        return self._paths.get((origin, destination))
+        return self.paths.get((origin, destination))
 
     def emperor_start(self, dynasty: Dynasty) -> Tile:
         for tile, start in self.starts.items():

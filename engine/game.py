@@ -30,11 +30,12 @@ class GameOutcome:
     def is_draw(self) -> bool:
         return not self.winners
 
-    def describe(self) -> str:
+    def describe(self, names: Mapping[Dynasty, str] | None = None) -> str:
         if self.is_draw:
             return f"draw after turn {self.turn}: {self.reason}"
-        names = ", ".join(d.letter for d in self.winners)
-        return f"{names} {'wins' if len(self.winners) == 1 else 'win'} after turn {self.turn}: {self.reason}"
+        names_of = names or {}
+        who = ", ".join(names_of.get(d, d.letter) for d in self.winners)
+        return f"{who} {'wins' if len(self.winners) == 1 else 'win'} after turn {self.turn}: {self.reason}"
 
 
 @dataclass(frozen=True)

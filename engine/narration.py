@@ -69,7 +69,7 @@ def narrate(report: TurnReport, policy: ConflictPolicy, names: Names | None = No
     if not result.moves and not lines:
         lines.append("every piece held its tile")
     if report.outcome is not None:
-        lines.append(report.outcome.describe())
+        lines.append(report.outcome.describe(names))
     return lines
 
 

@@ -62,7 +62,7 @@ def check_order(position: Position, order: Order) -> None:
         return
     pieces = position.pieces
     piece = pieces.get(order.origin)
-    path = position.battlefield.path(order.origin, order.destination)
+    path = position.battlefield.paths.get((order.origin, order.destination))
     if (
         piece is None
         or piece.dynasty is not dynasty

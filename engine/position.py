@@ -42,12 +42,15 @@ class Position:
         pieces: Mapping[Tile, Piece],
         defeated: frozenset[Dynasty],
         emperors: Mapping[Dynasty, tuple[Tile, ...]],
+        active_dynasties: tuple[Dynasty, ...] | None = None,
     ) -> Position:
-        """A position resolution built from a valid one: no per-tile check, emperors known."""
+        """A position resolution built from a valid one: no per-tile check, indexes known."""
         position = object.__new__(cls)
         position.__dict__.update(
             battlefield=battlefield, pieces=pieces, defeated=defeated, emperors=emperors
         )
+        if active_dynasties is not None:
+            position.__dict__["active_dynasties"] = active_dynasties
         return position
 
     def __post_init__(self) -> None:

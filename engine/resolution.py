@@ -151,7 +151,7 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
     Every move must have passed :func:`engine.orders.check_order` on ``position``; a move of a
     piece that has another move too is refused with :class:`IllegalOrder`.
     """
-    battlefield = position.battlefield
+    paths = position.battlefield.paths
     pieces = position.pieces
     movers: list[_Mover] = []
     pending: dict[Tile, _Mover] = {}
@@ -163,7 +163,7 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
                 "R-O3", f"the piece on {origin.name} has two orders; only the last one counts"
             )
         piece = pieces.get(origin)
-        path = battlefield.path(origin, move.destination)
+        path = paths.get((origin, move.destination))
         if piece is None or path is None or piece.dynasty is not move.dynasty:
             raise IllegalOrder(
                 "R-O2", f"the order {move} does not fit the position; check it first"
@@ -321,8 +321,9 @@ def _update_emperors(
                 emperors[capture.taker] = (*emperors.get(capture.taker, ()), capture.tile)
     best: dict[Dynasty, int] = {}
     if recount:
+        pawn = _PAWN
         for dynasty, kind, experience in fixed.values():
-            if kind is _PAWN and dynasty in recount and experience > best.get(dynasty, 1):
+            if kind is pawn and dynasty in recount and experience > best.get(dynasty, 1):
                 best[dynasty] = experience
     for dynasty, tiles in emperors.items():
         if dynasty in recount:
@@ -428,7 +429,13 @@ def _finish(
         defeated = defeated.union(newly_defeated)
     return TurnResult(
         before=position,
-        after=Position.unchecked(position.battlefield, fixed, defeated, emperors),
+        after=Position.unchecked(
+            position.battlefield,
+            fixed,
+            defeated,
+            emperors,
+            position.active_dynasties if not newly_defeated else None,
+        ),
         captures=tuple(captures),
         conflicts=tuple(conflicts),
         newly_defeated=newly_defeated,
