@@ -1,5 +1,23 @@
-"""Fixtures for cog tests: the fake Discord the real discord.py client runs against."""
+"""Fixtures for cog tests: the game's own bot, ready to log in to the fake Discord."""
 
-from tests.fakediscord.pytest_plugin import fake_discord
+from __future__ import annotations
 
-__all__ = ["fake_discord"]
+from pathlib import Path
+
+import pytest
+
+from bot.client import EmperorsBot
+from bot.config import Config
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> Config:
+    """Default settings with the database in the test's own folder (``fake_discord.running``
+    logs in with the fake's token)."""
+    return Config(database_path=tmp_path / "emperors.db")
+
+
+@pytest.fixture
+def bot(config: Config) -> EmperorsBot:
+    """The real bot; a short guild-ready wait keeps log-in fast against the fake."""
+    return EmperorsBot(config, guild_ready_timeout=0.05)

@@ -1,0 +1,118 @@
+"""``python -m bot run`` starts the bot; ``python -m bot simulate`` plays a game offline.
+
+Start-up problems a host can fix (no token, a rejected token, a bad setting) end with one line
+saying what to do and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import discord
+
+from bot.client import EmperorsBot
+from bot.config import Config, ConfigError
+
+EXIT_SETUP = 2
+"""Exit code for a start-up problem the host must fix (missing or rejected token, bad setting)."""
+
+MISSING_TOKEN = (
+    "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
+    "copy its token, and put DISCORD_TOKEN=... in .env or the environment "
+    "(see README, 'Run it in your server')."
+)
+REJECTED_TOKEN = (
+    "Discord rejected DISCORD_TOKEN: copy a fresh token from the Bot page of your application "
+    "at https://discord.com/developers/applications (Reset Token) into .env or the environment."
+)
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def configure_logging(level: str) -> None:
+    """One line per record, to stderr, for the host's terminal or service manager.
+
+    discord.py's own records show from WARNING up (rate limits, lost connections) unless the
+    host asks for DEBUG: its INFO chatter ("logging in using static token") would otherwise
+    bury the game's records, and a rejected token would no longer end in a single line.
+    """
+    logging.basicConfig(level=level, format=LOG_FORMAT, stream=sys.stderr)
+    number = logging.getLevelNamesMapping()[level]
+    library = number if number <= logging.DEBUG else max(number, logging.WARNING)
+    logging.getLogger("discord").setLevel(library)
+
+
+async def serve(config: Config) -> None:
+    """Log in, connect and play until Ctrl+C or SIGTERM (what service managers send to stop).
+
+    Either way the bot disconnects and closes the database before the process ends.
+    """
+    loop = asyncio.get_running_loop()
+    async with EmperorsBot(config) as bot:
+        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+        await bot.start(config.discord_token or "")
+
+
+def run(config: Config) -> int:
+    """The ``run`` command, once the settings are read; returns the exit code."""
+    if config.discord_token is None:
+        return fail(MISSING_TOKEN)
+    configure_logging(config.log_level)
+    try:
+        asyncio.run(serve(config))
+    except discord.LoginFailure:
+        return fail(REJECTED_TOKEN)
+    except ConfigError as error:
+        return fail(str(error))
+    except KeyboardInterrupt:
+        pass
+    logging.getLogger(__name__).info("Stopped")
+    return 0
+
+
+def fail(message: str) -> int:
+    """Print one line for the host and give the start-up exit code."""
+    print(message, file=sys.stderr)
+    return EXIT_SETUP
+
+
+def simulate(args: argparse.Namespace) -> int:
+    """Hand over to ``bot.simulate``, imported only when asked for (it pulls in rendering)."""
+    module = importlib.import_module("bot.simulate")
+    return int(module.main(args) or 0)
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
+    commands = root.add_subparsers(dest="command", required=True)
+    commands.add_parser("run", help="connect to Discord and run the game")
+    game = commands.add_parser("simulate", help="play a game between computer players offline")
+    game.add_argument("--battlefield", default="medium-8", help="battlefield name")
+    game.add_argument("--seed", type=int, default=1, help="random seed (same seed, same game)")
+    game.add_argument("--out", type=Path, default=Path("replay"), help="folder for the replay")
+    game.add_argument("--goal", help="the goal (R-G1), e.g. last-emperor")
+    game.add_argument("--policy", help="the conflict policy (R-R1), e.g. bounce")
+    game.add_argument("--turn-limit", type=int, help="turns before the game is decided (R-G2)")
+    game.add_argument("--progress", action="store_true", help="print each turn as it resolves")
+    return root
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.command == "simulate":
+        return simulate(args)
+    try:
+        config = Config.load()
+    except ConfigError as error:
+        return fail(str(error))
+    return run(config)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

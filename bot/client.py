@@ -1,0 +1,133 @@
+"""The Discord client: which intents it asks for, which cogs it loads, where commands sync.
+
+Adding a game cog is one line in :data:`EXTENSIONS`; the cog's commands then sync on the next
+start and appear in /help by themselves.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config, ConfigError
+from data.db import Database
+from data.errors import DataError
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.help")
+"""Every cog the bot loads; /help lists the commands they register, in this order."""
+
+
+def gateway_intents() -> discord.Intents:
+    """The one gateway intent the game needs: ``guilds``.
+
+    - ``guilds``: the servers, their channels, threads and roles, so the bot can post turn
+      results in a tournament's channel and check what it may do there.
+
+    Everything else arrives without an intent or is not needed: slash commands, buttons and
+    selects come as interactions (no intent at all); DMs are sent over REST; players are known
+    from the interactions they make, so the privileged ``members`` and ``presences`` intents
+    are off, and so is ``message_content``, because the game reads no chat messages.
+    """
+    return discord.Intents(guilds=True)
+
+
+class EmperorsBot(commands.Bot):
+    """The game's Discord client, built from the host's :class:`Config`.
+
+    ``database`` lets a caller (a test, a tool) hand in an already open database; otherwise
+    the bot opens ``config.database_path`` in :meth:`setup_hook` and closes it on
+    :meth:`close`. Extra keyword options go to :class:`commands.Bot` (tests pass
+    ``guild_ready_timeout``).
+
+    Players' names never ping @everyone or a role. Commands are server-only unless they opt in
+    with ``@app_commands.allowed_contexts(dms=True)`` (/help does; /order should, since turn
+    prompts arrive by DM), and the bot is installed to servers, not to user accounts.
+    """
+
+    def __init__(self, config: Config, *, database: Database | None = None, **options: Any) -> None:
+        # The game has no voice; discord.py's start-up warnings about voice libraries are noise.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=gateway_intents(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=False, private_channel=False
+            ),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+            **options,
+        )
+        self.config = config
+        self._database = database
+        self._owns_database = database is None
+
+    @property
+    def database(self) -> Database:
+        """The open game database (available from :meth:`setup_hook` on)."""
+        if self._database is None:
+            raise RuntimeError("the database opens when the bot logs in (setup_hook)")
+        return self._database
+
+    async def setup_hook(self) -> None:
+        """Open the database, load the cogs and publish their slash commands to Discord."""
+        if self._database is None:
+            self._database = await self._open_database()
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def _open_database(self) -> Database:
+        """Open ``EMPERORS_DB``; a file the host must fix stops the start with one sentence."""
+        path = self.config.database_path
+        try:
+            database = await Database.open(path)
+        except sqlite3.OperationalError as error:
+            raise ConfigError(
+                f"cannot open the database EMPERORS_DB={path} ({error}): check that its folder "
+                "exists and is writable"
+            ) from error
+        except DataError as error:
+            raise ConfigError(f"cannot use the database EMPERORS_DB={path}: {error}") from error
+        log.info("Opened the database %s", path)
+        return database
+
+    async def sync_commands(self) -> None:
+        """Publish the command list: to the dev server at once, or globally.
+
+        A global sync can take a while to reach every client; a server sync is instant, which
+        is what a host testing changes wants (``DISCORD_DEV_GUILD``).
+        """
+        guild_id = self.config.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("Synced %d commands globally", len(synced))
+            return
+        guild = discord.Object(id=guild_id)
+        self.tree.copy_global_to(guild=guild)
+        try:
+            synced = await self.tree.sync(guild=guild)
+        except discord.Forbidden as error:
+            raise ConfigError(
+                f"cannot publish commands to DISCORD_DEV_GUILD={guild_id} ({error.text}): "
+                "invite the bot there with the applications.commands scope, or unset it"
+            ) from error
+        log.info("Synced %d commands to server %s", len(synced), guild_id)
+
+    async def on_ready(self) -> None:
+        log.info("Logged in as %s, in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        """Disconnect, then close the database if the bot opened it."""
+        await super().close()
+        if self._owns_database and self._database is not None:
+            await self._database.close()
+            self._database = None

@@ -1,0 +1,93 @@
+"""The host's settings: environment variables, or a ``.env`` file beside the bot.
+
+Hosts keep the token out of the code and out of the shell history by writing it once in
+``.env``; a variable set in the real environment still wins, so a service manager or a CI job
+can override any line without editing the file.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ENV_FILE = Path(".env")
+DEFAULT_DATABASE = Path("emperors.db")
+DEFAULT_LOG_LEVEL = "INFO"
+
+
+class ConfigError(ValueError):
+    """A setting the bot cannot start with; the message names the setting and the fix.
+
+    Raised while reading the settings and while starting (a database that cannot be opened, a
+    dev server the bot is not in), so ``python -m bot run`` can print it as one line.
+    """
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything ``python -m bot run`` needs to know before it connects."""
+
+    discord_token: str | None = field(default=None, repr=False)
+    """The bot token; hidden from ``repr`` so a logged Config never leaks it."""
+    database_path: Path = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    """A server whose command list is updated at once on start (global updates can take a
+    while to reach every client)."""
+    log_level: str = DEFAULT_LOG_LEVEL
+
+    @classmethod
+    def load(cls, environ: Mapping[str, str] | None = None, env_file: Path = ENV_FILE) -> Config:
+        """Read ``.env`` (if present), then let the environment override it.
+
+        An empty value counts as unset. Raises :class:`ConfigError` for a malformed ``.env``
+        line, a non-numeric ``DISCORD_DEV_GUILD`` or an unknown ``LOG_LEVEL``.
+        """
+        values = read_env_file(env_file) if env_file.is_file() else {}
+        values.update(os.environ if environ is None else environ)
+        settings = {key: value.strip() for key, value in values.items() if value.strip()}
+        return cls(
+            discord_token=settings.get("DISCORD_TOKEN"),
+            database_path=Path(settings.get("EMPERORS_DB", DEFAULT_DATABASE)).expanduser(),
+            dev_guild_id=_guild_id(settings.get("DISCORD_DEV_GUILD")),
+            log_level=_log_level(settings.get("LOG_LEVEL", DEFAULT_LOG_LEVEL)),
+        )
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=VALUE`` lines; blank lines, ``#`` comments, ``export`` and quotes are allowed."""
+    values: dict[str, str] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, equals, value = line.removeprefix("export ").partition("=")
+        key, value = key.strip(), value.strip()
+        if not equals or not key:
+            raise ConfigError(f"{path}, line {number}: expected KEY=VALUE, got {line!r}")
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def _guild_id(value: str | None) -> int | None:
+    if value is None:
+        return None
+    if not value.isdigit():
+        raise ConfigError(
+            f"DISCORD_DEV_GUILD must be a server id (digits only), got {value!r}; in Discord "
+            "enable Developer Mode, right-click the server and choose 'Copy Server ID'"
+        )
+    return int(value)
+
+
+def _log_level(value: str) -> str:
+    level = value.upper()
+    if level not in logging.getLevelNamesMapping():
+        raise ConfigError(
+            f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL, got {value!r}"
+        )
+    return level

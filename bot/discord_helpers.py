@@ -1,0 +1,73 @@
+"""Small pieces every part of the bot that talks to Discord needs: cogs and the turn scheduler.
+
+They live in ``bot`` rather than ``cogs`` because the scheduler (in ``bot``) also sends turn
+prompts and boards when no slash command is running, and ``bot`` must not import ``cogs``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from typing import Any, Literal, ParamSpec, TypeVar
+
+import discord
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+DMS_CLOSED = 50007
+"""Discord's error code for "Cannot send messages to this user" (DMs closed to the bot)."""
+
+TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
+
+
+async def run_blocking(func: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+    """Run CPU- or disk-bound work (drawing a board, a replay) in a worker thread.
+
+    The event loop must stay free to answer interactions within Discord's 3 seconds and to
+    keep the gateway heartbeat going.
+    """
+    return await asyncio.to_thread(func, *args, **kwargs)
+
+
+def discord_timestamp(unix: float, style: TimestampStyle = "R") -> str:
+    """``<t:UNIX:STYLE>``: Discord shows it in each reader's own time zone ("in 2 hours")."""
+    return f"<t:{int(unix)}:{style}>"
+
+
+def png_file(data: bytes, filename: str) -> discord.File:
+    """An attachment for PNG bytes; the ``.png`` suffix makes Discord show it inline."""
+    name = filename if filename.lower().endswith(".png") else f"{filename}.png"
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+async def send_dm_or_fallback(
+    bot: discord.Client,
+    user_id: int,
+    channel: discord.abc.Messageable,
+    **message: Any,
+) -> bool:
+    """DM ``message`` to a player; if their DMs are closed, ask them in ``channel`` to use /order.
+
+    Returns whether the DM arrived. The DM itself is never posted in the channel (it may hold
+    the player's secret view of the turn); only a mention saying where to act instead.
+    Any other refusal from Discord propagates.
+    """
+    try:
+        dm = await bot.create_dm(discord.Object(id=user_id))
+        await dm.send(**message)
+    except discord.Forbidden as error:
+        if error.code != DMS_CLOSED:
+            raise
+        log.info("DMs to user %s are closed; asking them in channel instead", user_id)
+        await channel.send(
+            f"<@{user_id}>, I cannot send you direct messages (your privacy settings block "
+            "them). Use /order here to see the turn and give your orders.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
+        )
+        return False
+    return True

@@ -1,0 +1,112 @@
+"""What a player sees when a command or a button fails, and what the hosts see in the log.
+
+A refusal the player can fix (a :class:`bot.errors.UserError`, a data or engine error, a failed
+check) is shown as it is, privately. Anything else is a bug: it is logged with its traceback
+under a short error id, and the player gets only that id to quote to the hosts.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import user_message
+from cogs.common import reply_ephemeral
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+
+
+def player_message(error: BaseException) -> str | None:
+    """The text to show for ``error``, or None if it is a bug the player cannot fix."""
+    text = user_message(error)
+    if text is not None:
+        return text
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error)
+    if isinstance(error, app_commands.TransformerError) and error.__cause__ is None:
+        return str(error)
+    return None
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the player privately what went wrong; log unexpected errors under an error id.
+
+    Works whether or not the interaction was already answered or deferred. If Discord refuses
+    the answer (the interaction expired, say) that is logged rather than raised.
+    """
+    text = player_message(error)
+    if text is None:
+        error_id = secrets.token_hex(4)
+        log.error(
+            "Unexpected error %s in %s for user %s",
+            error_id,
+            _action(interaction),
+            interaction.user.id,
+            exc_info=_original(error),
+        )
+        text = f"Something went wrong (error id {error_id}). The hosts have been told."
+    else:
+        log.debug("Refused %s for user %s: %s", _action(interaction), interaction.user.id, text)
+    try:
+        await reply_ephemeral(interaction, content=_sentence(text))
+    except discord.HTTPException as failure:
+        log.warning("Could not show user %s their error: %s", interaction.user.id, failure)
+
+
+class ReportingView(discord.ui.View):
+    """Base of the game's views: a failing button or select answers like a failing command.
+
+    Without it discord.py only logs view errors and the player's click seems to do nothing.
+    """
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await report_error(interaction, error)
+
+
+class ErrorReporter(commands.Cog):
+    """Installs :func:`report_error` as the handler of every app command's errors."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self._previous = bot.tree.on_error
+
+    async def cog_load(self) -> None:
+        self.bot.tree.error(report_error)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.error(self._previous)
+
+
+def _original(error: BaseException) -> BaseException:
+    """The exception the command raised, without discord.py's wrapper around it."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    return error
+
+
+def _action(interaction: discord.Interaction) -> str:
+    """What the player was doing, for the log: ``/tournament join`` or a component id."""
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: Mapping[str, object] = interaction.data or {}
+    return f"{interaction.type.name} {data.get('custom_id', '')}".strip()
+
+
+def _sentence(text: str) -> str:
+    """Capitalised (data-layer messages start in lower case) and within Discord's limit."""
+    text = text[:1].upper() + text[1:]
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ErrorReporter(bot))

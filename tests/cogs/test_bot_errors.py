@@ -1,0 +1,130 @@
+"""Failing commands and buttons: players read what to do, hosts get a traceback and an id."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.client import EmperorsBot
+from bot.errors import UserError, user_message
+from cogs.common import defer_ephemeral
+from cogs.errors import ReportingView
+from data.errors import EmperorDead
+from engine.errors import IllegalOrder
+from tests.fakediscord import FakeDiscord
+
+ERROR_ID = re.compile(
+    r"^Something went wrong \(error id ([0-9a-f]{8})\)\. The hosts have been told\.$"
+)
+
+
+class TurnClosed(UserError):
+    def __init__(self) -> None:
+        super().__init__("turn 3 is closed; look at the board again and reorder")
+
+
+class LegacyRefusal(Exception):
+    """Not a UserError, but carries a ``user_message`` as some services' errors will."""
+
+    user_message = "the treasury is locked until the tournament ends"
+
+
+class FailingView(ReportingView):
+    @discord.ui.button(label="Order", custom_id="order")
+    async def order(
+        self, interaction: discord.Interaction, button: discord.ui.Button[FailingView]
+    ) -> None:
+        raise TurnClosed
+
+
+def add_failing_commands(bot: EmperorsBot) -> None:
+    """Test-only commands, one per kind of failure."""
+    group = app_commands.Group(name="fail", description="Commands that fail")
+
+    @group.command(name="refuse", description="Raise a UserError")
+    async def refuse(interaction: discord.Interaction) -> None:
+        raise TurnClosed
+
+    @group.command(name="late", description="Defer, then raise a UserError")
+    async def late(interaction: discord.Interaction) -> None:
+        await defer_ephemeral(interaction)
+        raise TurnClosed
+
+    @group.command(name="data", description="Raise a data-layer refusal")
+    async def data(interaction: discord.Interaction) -> None:
+        raise EmperorDead("Liu Bei")
+
+    @group.command(name="legacy", description="Raise an error with a user_message")
+    async def legacy(interaction: discord.Interaction) -> None:
+        raise LegacyRefusal
+
+    @group.command(name="crash", description="Raise a bug")
+    async def crash(interaction: discord.Interaction) -> None:
+        raise RuntimeError("the resolver lost a piece")
+
+    @group.command(name="button", description="Post a button that fails")
+    async def button(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Your turn", view=FailingView())
+
+    bot.tree.add_command(group)
+
+
+@pytest.mark.parametrize(
+    ("command", "text"),
+    [
+        ("fail refuse", "Turn 3 is closed; look at the board again and reorder"),
+        ("fail late", "Turn 3 is closed; look at the board again and reorder"),
+        ("fail data", "Liu Bei is dead; choose a living emperor or create a new one"),
+        ("fail legacy", "The treasury is locked until the tournament ends"),
+    ],
+)
+async def test_refusals_are_shown_privately_as_they_are(
+    fake_discord: FakeDiscord, bot: EmperorsBot, command: str, text: str
+) -> None:
+    add_failing_commands(bot)
+    async with fake_discord.running(bot):
+        record = await fake_discord.slash(fake_discord.alice, command)
+        answer = await record.wait_done()
+    assert answer.ephemeral and answer.content == text
+    assert record.response is not None and record.response.ephemeral
+
+
+async def test_a_bug_gives_an_error_id_that_is_in_the_log(
+    fake_discord: FakeDiscord, bot: EmperorsBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    add_failing_commands(bot)
+    async with fake_discord.running(bot):
+        record = await fake_discord.slash(fake_discord.alice, "fail crash")
+        answer = await record.wait_done()
+    assert answer.ephemeral
+    found = ERROR_ID.match(answer.content)
+    assert found is not None, answer.content
+    [logged] = [r for r in caplog.records if r.name == "cogs.errors"]
+    assert logged.levelno == logging.ERROR
+    assert found.group(1) in logged.getMessage() and "/fail crash" in logged.getMessage()
+    assert logged.exc_info is not None and logged.exc_info[0] is RuntimeError
+
+
+async def test_a_failing_button_answers_like_a_failing_command(
+    fake_discord: FakeDiscord, bot: EmperorsBot
+) -> None:
+    add_failing_commands(bot)
+    async with fake_discord.running(bot):
+        posted = await (await fake_discord.slash(fake_discord.alice, "fail button")).wait_done()
+        clicked = await fake_discord.click(fake_discord.bob, posted, "order")
+        answer = await clicked.wait_done()
+    assert answer.ephemeral and answer.content.startswith("Turn 3 is closed")
+    assert posted.content == "Your turn" and posted.edits == 0
+
+
+def test_user_message_follows_the_chain_and_ignores_bugs() -> None:
+    illegal = IllegalOrder("R-O2", "the path crosses a piece")
+    wrapper = RuntimeError("command 'order' raised an exception")
+    wrapper.__cause__ = illegal
+    assert user_message(wrapper) == "the path crosses a piece (R-O2)"
+    assert user_message(RuntimeError("boom")) is None
+    assert user_message(KeyError("emperor")) is None

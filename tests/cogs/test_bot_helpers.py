@@ -1,0 +1,78 @@
+"""Helpers for the game cogs: DMs with a channel fallback, private replies, files, timestamps."""
+
+from __future__ import annotations
+
+import threading
+
+import discord
+from discord import app_commands
+
+from bot.client import EmperorsBot
+from bot.discord_helpers import discord_timestamp, png_file, run_blocking, send_dm_or_fallback
+from cogs.common import defer_ephemeral, reply_ephemeral
+from tests.fakediscord import FakeDiscord
+
+BOARD = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
+
+
+async def test_closed_dms_fall_back_to_a_mention_in_the_channel(
+    fake_discord: FakeDiscord, bot: EmperorsBot
+) -> None:
+    bob = fake_discord.bob
+    fake_discord.set_dms_open(bob, False)
+    async with fake_discord.running(bot):
+        channel = bot.get_channel(fake_discord.tournaments.id)
+        assert isinstance(channel, discord.TextChannel)
+        delivered = await send_dm_or_fallback(bot, bob.id, channel, content="Turn 3: your order?")
+    assert delivered is False
+    assert fake_discord.dms_to(bob) == []
+    [notice] = fake_discord.messages_in(fake_discord.tournaments)
+    assert notice.content.startswith(f"<@{bob.id}>") and "/order" in notice.content
+    assert "Turn 3" not in notice.content
+    mentions = notice.raw["allowed_mentions"]
+    assert mentions["users"] == [bob.id] and mentions["parse"] == []
+
+
+async def test_open_dms_get_the_message(fake_discord: FakeDiscord, bot: EmperorsBot) -> None:
+    alice = fake_discord.alice
+    async with fake_discord.running(bot):
+        channel = bot.get_channel(fake_discord.tournaments.id)
+        assert isinstance(channel, discord.TextChannel)
+        delivered = await send_dm_or_fallback(
+            bot, alice.id, channel, content="Turn 3: your order?", file=png_file(BOARD, "board")
+        )
+    assert delivered is True
+    [dm] = fake_discord.dms_to(alice)
+    assert dm.content == "Turn 3: your order?" and dm.files == {"board.png": BOARD}
+    assert fake_discord.messages_in(fake_discord.tournaments) == []
+
+
+async def test_slow_command_defers_privately_then_answers_in_the_placeholder(
+    fake_discord: FakeDiscord, bot: EmperorsBot
+) -> None:
+    @app_commands.command(name="board", description="Draw the board")
+    async def board(interaction: discord.Interaction) -> None:
+        await defer_ephemeral(interaction)
+        picture = await run_blocking(bytes, BOARD)
+        await reply_ephemeral(interaction, content="The board", file=png_file(picture, "b.png"))
+
+    bot.tree.add_command(board)
+    async with fake_discord.running(bot):
+        record = await fake_discord.slash(fake_discord.alice, "board")
+        response = await record.wait_response()
+        answer = await record.wait_done()
+    assert response.deferred and response.ephemeral
+    assert answer.ephemeral and not answer.loading
+    assert answer.content == "The board" and answer.files == {"b.png": BOARD}
+
+
+async def test_run_blocking_leaves_the_event_loop() -> None:
+    loop_thread = threading.get_ident()
+    worker = await run_blocking(threading.get_ident)
+    assert worker != loop_thread
+    assert await run_blocking(int, "12", base=8) == 10
+
+
+def test_discord_timestamp() -> None:
+    assert discord_timestamp(1_700_000_000.7) == "<t:1700000000:R>"
+    assert discord_timestamp(1_700_000_000, "F") == "<t:1700000000:F>"
