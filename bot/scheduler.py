@@ -1,0 +1,162 @@
+"""Deadlines, reminders and inactivity: everything timed, read from the database.
+
+Nothing is scheduled in memory that the database does not also know: on start, overdue
+turns resolve at the first tick and the others wait for theirs, so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.services import Services
+from bot.services.tournaments import TurnResolved
+from data.repositories import emperors as emperor_repo
+from data.repositories import events as event_repo
+from data.repositories import tournaments as tournament_repo
+from data.rows import EventKind, SeatKind, SeatStatus, TournamentRow, TournamentStatus
+
+log = logging.getLogger(__name__)
+
+DAY = 86400.0
+INACTIVE_AFTER = 30 * DAY  # R-T8: no serious combat for this long…
+INACTIVITY_REASON = "inactive: no serious combat for 30 days"  # …costs 1% (at least 1) a day
+# Reminders at half time and with a tenth of the turn left; the deadline is part of the key,
+# so a moved deadline gets fresh reminders and one deadline never gets two.
+REMINDERS = (("half", 0.5), ("tenth", 0.1))
+IDLE_WAKE = 30.0
+
+
+@dataclass(frozen=True)
+class Reminder:
+    tournament: TournamentRow
+    player_id: int
+    kind: str
+    deadline: float
+
+
+class Notifier(Protocol):
+    """Where timed events go: the Discord client posts them, the simulator prints them."""
+
+    async def turn_resolved(self, resolved: TurnResolved) -> None: ...
+
+    async def remind(self, reminder: Reminder) -> None: ...
+
+
+class Scheduler:
+    def __init__(
+        self, services: Services, notifier: Notifier, clock: Callable[[], float] | None = None
+    ) -> None:
+        self.services = services
+        self.notifier = notifier
+        self.clock = clock or services.clock
+        self.wake = asyncio.Event()
+
+    async def tick(self) -> None:
+        """One pass: resolve due turns, send due reminders, run the daily inactivity job."""
+        for resolved in await self.services.tournaments.resolve_due():
+            await self.notifier.turn_resolved(resolved)
+        for reminder in await self.due_reminders():
+            await self.notifier.remind(reminder)
+        await self.decay_inactive()
+
+    async def due_reminders(self) -> list[Reminder]:
+        """Reminders whose time has come, each claimed once in the database."""
+        now = self.clock()
+        database = self.services.database
+        reminders = []
+        running = await tournament_repo.list_tournaments(
+            database, statuses=(TournamentStatus.RUNNING,), limit=10_000
+        )
+        for tournament in running:
+            if tournament.deadline is None:
+                continue
+            due = [
+                kind
+                for kind, left in REMINDERS
+                if tournament.deadline - tournament.turn_seconds * left <= now < tournament.deadline
+            ]
+            if not due:
+                continue
+            table = await tournament_repo.load_table(database, tournament.id)
+            ordered = {stored.seat for stored in table.orders}
+            for seat in table.seats:
+                if (
+                    seat.kind is SeatKind.COMPUTER
+                    or seat.status is not SeatStatus.ACTIVE
+                    or seat.seat in ordered
+                ):
+                    continue
+                assert seat.player_id is not None
+                for kind in due[-1:]:  # only the latest due: a late start does not send both
+                    key = f"{kind}@{int(tournament.deadline)}"
+                    if await tournament_repo.claim_reminder(
+                        database, tournament.id, tournament.turn, seat.seat, key, now=now
+                    ):
+                        reminders.append(
+                            Reminder(tournament, seat.player_id, kind, tournament.deadline)
+                        )
+        return reminders
+
+    async def decay_inactive(self) -> int:
+        """R-T8: emperors with no serious combat for 30 days lose 1% a day (at least 1 point).
+
+        At most once a day per emperor: the log says when it last happened, so restarts and
+        several ticks a day change nothing more.
+        """
+        now = self.clock()
+        database = self.services.database
+        changed = 0
+        for inactive in await emperor_repo.inactive_emperors(
+            database, now - INACTIVE_AFTER, now=now
+        ):
+            emperor = inactive.emperor
+            if emperor.reputation <= 0:
+                continue
+            recent = await event_repo.emperor_log(
+                database,
+                emperor.id,
+                viewer_dynasty_id=emperor.dynasty_id,
+                limit=20,
+                kinds=(EventKind.REPUTATION,),
+            )
+            if any(event.reason == INACTIVITY_REASON and now - event.at < DAY for event in recent):
+                continue
+            loss = max(1, emperor.reputation // 100)
+            await emperor_repo.change_reputation(
+                database, emperor.id, -loss, reason=INACTIVITY_REASON, now=now
+            )
+            changed += 1
+        return changed
+
+    async def next_wake(self) -> float:
+        """Seconds until the next deadline or reminder (at most IDLE_WAKE)."""
+        now = self.clock()
+        running = await tournament_repo.list_tournaments(
+            self.services.database, statuses=(TournamentStatus.RUNNING,), limit=10_000
+        )
+        moments = [
+            tournament.deadline - tournament.turn_seconds * left
+            for tournament in running
+            if tournament.deadline is not None
+            for left in (0.0, *(left for _, left in REMINDERS))
+        ]
+        upcoming = [moment - now for moment in moments if moment > now]
+        return max(0.05, min([IDLE_WAKE, *upcoming]))
+
+    async def run_forever(self) -> None:
+        """Tick, sleep until the next moment or until woken (a new deadline), repeat."""
+        while True:
+            try:
+                await self.tick()
+                delay = await self.next_wake()
+            except Exception:
+                log.exception("scheduler tick failed; retrying")
+                delay = IDLE_WAKE
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=delay)

@@ -1,0 +1,34 @@
+"""The application services every command calls: no Discord here, state in the database."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.services.dynasties import DynastyService
+from bot.services.tournaments import TournamentService
+from data.db import Database
+
+
+@dataclass
+class Services:
+    """One database, one clock, and the services built on them."""
+
+    database: Database
+    clock: Callable[[], float] = time.time
+    dynasties: DynastyService = field(init=False)
+    tournaments: TournamentService = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.dynasties = DynastyService(self.database, self.clock)
+        self.tournaments = TournamentService(self.database, self.clock)
+
+    @classmethod
+    async def open(
+        cls, path: str | None = None, clock: Callable[[], float] = time.time
+    ) -> Services:
+        return cls(await Database.open(path), clock)
+
+    async def close(self) -> None:
+        await self.database.close()

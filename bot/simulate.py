@@ -1,0 +1,167 @@
+"""``python -m bot simulate``: a whole tournament between computer players, offline.
+
+It goes through the same services as the Discord bot, on a real SQLite file: each computer
+player owns a dynasty and an emperor and submits its orders like a person would. A newcomer
+meets the game here: the narration, a board per turn, the replay, the log and the ranking.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from pathlib import Path
+
+from bot.render import render_board, render_replay
+from bot.services import Services
+from bot.services.tournaments import TurnResolved
+from data.catalog import load_battlefield
+from data.rows import TournamentKind, TournamentStatus
+from engine import DYNASTIES, ConflictPolicy, EngineError, Game, Goal, Ruleset
+from engine.rules import choice
+from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
+
+TURN_SECONDS = 3600
+NAMES = ("Aurelian", "Basil", "Cyrus", "Darius", "Eudoxia", "Flavia", "Galla", "Honoria")
+HOUSES = (
+    "Julii",
+    "Comneni",
+    "Achaemenids",
+    "Sassanids",
+    "Theodosians",
+    "Flavians",
+    "Valentinians",
+    "Severi",
+)
+
+
+def main(args: argparse.Namespace) -> int:
+    try:
+        return asyncio.run(simulate(args))
+    except (EngineError, ValueError) as error:
+        print(f"simulate: {error}", file=sys.stderr)
+        return 2
+
+
+async def simulate(args: argparse.Namespace) -> int:
+    battlefield = load_battlefield(args.battlefield)
+    ruleset = Ruleset(
+        policy=choice(ConflictPolicy, args.policy or "bounce", "conflict policy"),
+        goal=Goal.parse(args.goal or "last-emperor"),
+        turn_limit=args.turn_limit or 60,
+    )
+    kind = choice(TournamentKind, args.kind, "tournament type")
+    out: Path = args.out
+    out.mkdir(parents=True, exist_ok=True)
+    database_path = out / "simulation.db"
+    for stale in out.glob("simulation.db*"):
+        stale.unlink()
+    for stale in out.glob("turn-*.png"):
+        stale.unlink()
+
+    clock = SimulatedClock()
+    services = await Services.open(str(database_path), clock=clock)
+    try:
+        rng = random.Random(args.seed)
+        players = list(range(1, len(battlefield.dynasties) + 1))
+        strategies: dict[int, Strategy] = {
+            player: GreedyStrategy() if index % 2 == 0 else RandomStrategy()
+            for index, player in enumerate(players)
+        }
+        for index, player in enumerate(players):
+            await services.dynasties.found(player, HOUSES[index])
+            await services.dynasties.create_emperor(player, NAMES[index], HOUSES[index])
+        tournament = await services.tournaments.create(
+            host_player_id=players[0],
+            battlefield=battlefield.name,
+            ruleset=ruleset,
+            kind=kind,
+            turn_seconds=TURN_SECONDS,
+            stake=5 if kind is TournamentKind.HONOUR else 0,
+        )
+        print(services.tournaments.announcement(tournament))
+        print()
+        for index, player in enumerate(players):
+            await services.tournaments.join(tournament.id, player, NAMES[index])
+            print(
+                f"{NAMES[index]} of the {HOUSES[index]} ({strategies[player].name}) takes seat {DYNASTIES[index].letter}"
+            )
+        print()
+
+        frames_written = 0
+        while True:
+            view = await services.tournaments.view(tournament.id)
+            if view.tournament.status is not TournamentStatus.RUNNING:
+                break
+            resolved: TurnResolved | None = None
+            for player in players:
+                seat = next((s for s in view.seats if s.player_id == player), None)
+                if seat is None or seat.status.value != "active":
+                    continue
+                menu = await services.tournaments.menu(tournament.id, player)
+                game = Game(view.tournament.ruleset, menu.position)
+                order = strategies[player].choose(game, seat.dynasty, rng)
+                clock.advance(rng.uniform(1, 60))
+                accepted = await services.tournaments.submit(tournament.id, player, order)
+                resolved = accepted.resolved or resolved
+            if resolved is None:  # someone could not order: the deadline passes
+                clock.advance(TURN_SECONDS)
+                due = await services.tournaments.resolve_due()
+                resolved = due[0] if due else None
+            if resolved is None:
+                break
+            print(f"turn {resolved.report.turn}: " + "; ".join(resolved.narration))
+            image = render_board(
+                resolved.report.game.position,
+                last_turn=resolved.report.result,
+                names=resolved.names,
+                title=f"{battlefield.name} - turn {resolved.report.turn}",
+            )
+            (out / f"turn-{resolved.report.turn:03d}.png").write_bytes(image)
+            frames_written += 1
+            if args.progress:
+                print(f"  [{frames_written} boards written to {out}]", flush=True)
+
+        final = await services.tournaments.view(tournament.id)
+        frames = await services.tournaments.replay_frames(tournament.id)
+        (out / "replay.gif").write_bytes(
+            render_replay(frames, names=final.names, title=battlefield.name)
+        )
+        print()
+        print(
+            "Result:",
+            final.tournament.outcome.describe(final.names) if final.tournament.outcome else "none",
+        )
+        print()
+        print("The log:")
+        for player in players:
+            dynasty, events = await services.dynasties.log(player)
+            for event in reversed(events):
+                print(f"  [{dynasty.name}] {event.reason}")
+        print()
+        print("Leaderboard:")
+        for entry in await services.dynasties.leaderboard():
+            print(
+                f"  {entry.rank}. {entry.dynasty.name}: {entry.reputation} reputation, {entry.living_emperors} emperor(s)"
+            )
+        print()
+        print(
+            f"Wrote {frames_written} boards, {out / 'replay.gif'} and the database {database_path}."
+        )
+        return 0
+    finally:
+        await services.close()
+
+
+class SimulatedClock:
+    """Time that passes only when the simulation says so: fast, and the same every run."""
+
+    def __init__(self, start: float = 1_767_225_600.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds

@@ -1,0 +1,133 @@
+"""JSON forms of engine values as the database stores them (orders, games, outcomes, turns).
+
+Compact and stable: a stored game read back with the same battlefield and ruleset equals the
+game that was written, so a restarted bot resumes exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from engine import (
+    Battlefield,
+    Capture,
+    Dynasty,
+    Game,
+    GameOutcome,
+    Move,
+    Order,
+    Pass,
+    Piece,
+    Position,
+    Ruleset,
+    Tile,
+    TurnReport,
+)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def order_to_json(order: Order) -> str:
+    if isinstance(order, Pass):
+        return '{"pass":true}'
+    return dumps({"move": [list(order.origin), list(order.destination)]})
+
+
+def order_from_data(dynasty: Dynasty, data: Mapping[str, Any]) -> Order:
+    """The order of the seat's dynasty; the dynasty is the seat's, so it is not stored."""
+    if data.get("pass"):
+        return Pass(dynasty)
+    origin, destination = data["move"]
+    return Move(dynasty, Tile(*origin), Tile(*destination))
+
+
+def outcome_to_dict(outcome: GameOutcome) -> dict[str, Any]:
+    return {
+        "winners": [dynasty.letter for dynasty in outcome.winners],
+        "reason": outcome.reason,
+        "turn": outcome.turn,
+    }
+
+
+def outcome_from_dict(data: Mapping[str, Any]) -> GameOutcome:
+    return GameOutcome(
+        tuple(Dynasty(letter) for letter in data["winners"]), str(data["reason"]), int(data["turn"])
+    )
+
+
+def game_to_json(game: Game) -> str:
+    """The game between turns: position, consecutive misses (R-G4) and outcome."""
+    return dumps(
+        {
+            "turn": game.turn,
+            "position": game.position.to_dict(),
+            "missed": {dynasty.letter: count for dynasty, count in game.missed.items()},
+            "outcome": outcome_to_dict(game.outcome) if game.outcome is not None else None,
+        }
+    )
+
+
+def game_from_data(battlefield: Battlefield, ruleset: Ruleset, data: Mapping[str, Any]) -> Game:
+    outcome = data.get("outcome")
+    return Game(
+        ruleset,
+        Position.from_dict(battlefield, data["position"]),
+        int(data["turn"]),
+        {Dynasty(letter): int(count) for letter, count in data.get("missed", {}).items()},
+        outcome_from_dict(outcome) if outcome is not None else None,
+    )
+
+
+def report_to_dict(report: TurnReport, narration: str = "") -> dict[str, Any]:
+    """What a resolved turn revealed (orders are public once resolved, R-O4), for replays."""
+    result = report.result
+    return {
+        "turn": report.turn,
+        "moves": [
+            {
+                "dynasty": move.move.dynasty.letter,
+                "kind": move.piece.kind.value,
+                "from": list(move.move.origin),
+                "to": list(move.move.destination),
+                "final": list(move.final),
+                "outcome": move.outcome.value,
+                "rolled_back": move.rolled_back,
+                "rotated": move.rotated,
+                "conflicts": [list(tile) for tile in move.conflicts],
+            }
+            for move in result.moves
+        ],
+        "captures": [_capture(capture) for capture in result.captures],
+        "conflicts": [
+            {
+                "tile": list(conflict.tile),
+                "dynasties": [dynasty.letter for dynasty in conflict.dynasties],
+                "winner": list(conflict.winner) if conflict.winner is not None else None,
+            }
+            for conflict in result.conflicts
+        ],
+        "missed": [dynasty.letter for dynasty in report.missed],
+        "defeated": [dynasty.letter for dynasty in report.defeated],
+        "outcome": outcome_to_dict(report.outcome) if report.outcome is not None else None,
+        "narration": narration,
+    }
+
+
+def _capture(capture: Capture) -> dict[str, Any]:
+    return {
+        "taker": capture.taker.letter,
+        "taker_kind": capture.taker_kind.value,
+        "from": list(capture.taker_origin),
+        "tile": list(capture.tile),
+        "taken": _piece(capture.taken),
+        "became": _piece(capture.became) if capture.became is not None else None,
+        "at_bounce": capture.at_bounce,
+    }
+
+
+def _piece(piece: Piece) -> dict[str, Any]:
+    return {"dynasty": piece.dynasty.letter, "kind": piece.kind.value}

@@ -1,0 +1,275 @@
+"""The SQLite database: one connection, one transaction helper, numbered migrations.
+
+Everything players do must survive restarts, crashes and two people (or two bot processes)
+acting at once. So: WAL journal (readers never block the writer), ``synchronous=NORMAL``
+(a commit survives a crash of the process), a busy timeout (two processes wait for each
+other instead of failing), and every multi-row change in :meth:`Database.transaction`, which
+starts with ``BEGIN IMMEDIATE`` so that writers queue for the lock up front rather than fail
+when a read upgrades to a write. Asyncio tasks sharing one :class:`Database` queue on an
+:class:`asyncio.Lock`, because they share one connection and so one transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sqlite3
+import tomllib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import TracebackType
+from typing import Any
+
+import aiosqlite
+
+from data.errors import (
+    ConstraintBroken,
+    DatabaseBusy,
+    DatabaseTooNew,
+    SQLiteTooOld,
+    violation,
+)
+
+DEFAULT_PATH = "emperors.db"
+PATH_VARIABLE = "EMPERORS_DB"
+BUSY_TIMEOUT_MS = 5000
+MINIMUM_SQLITE = (3, 37, 0)  # STRICT tables
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One numbered schema change; version N brings a database from N-1 to N."""
+
+    version: int
+    name: str
+    statements: tuple[str, ...]
+
+
+class Database:
+    """An open game database. Open it with :meth:`open`; share it between tasks."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+        self._connection = connection
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._holder: asyncio.Task[Any] | None = None
+        self._writing = False
+        self._savepoints = 0
+
+    @classmethod
+    async def open(
+        cls, path: str | os.PathLike[str] | None = None, *, upgrade: bool = True
+    ) -> Database:
+        """Connect, set the pragmas, bring the schema up to date and load the shipped assets.
+
+        ``path`` defaults to ``$EMPERORS_DB`` or ``./emperors.db``; ``":memory:"`` works.
+        ``upgrade=False`` leaves the schema as it is (for tools and migration tests).
+        """
+        if sqlite3.sqlite_version_info < MINIMUM_SQLITE:
+            raise SQLiteTooOld(sqlite3.sqlite_version, ".".join(map(str, MINIMUM_SQLITE)))
+        if path is None:
+            path = os.environ.get(PATH_VARIABLE) or DEFAULT_PATH
+        location = os.fspath(path)
+        connection = await aiosqlite.connect(location, isolation_level=None)
+        try:
+            connection.row_factory = sqlite3.Row
+            await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA synchronous = NORMAL")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            database = cls(connection, location)
+            if upgrade:
+                await migrate(database)
+                await _install_assets(database)
+            else:
+                await _refuse_too_new(database)
+        except BaseException:
+            await connection.close()
+            raise
+        return database
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._connection.close()
+
+    async def __aenter__(self) -> Database:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Run a change atomically: commit when the block ends, roll back if it raises.
+
+        Nested in a transaction of the same task it becomes a savepoint, so repository
+        functions compose (a service may wrap several in one transaction) and a refused
+        inner step leaves the outer transaction usable.
+        """
+        task = asyncio.current_task()
+        if self._holder is not None and self._holder is task:
+            if not self._writing:
+                raise RuntimeError(
+                    "a change cannot start inside Database.connection(); "
+                    "use Database.transaction() for the whole block"
+                )
+            async with self._savepoint():
+                yield self._connection
+            return
+        async with self._lock:
+            self._holder, self._writing = task, True
+            begun = False
+            try:
+                await self._connection.execute("BEGIN IMMEDIATE")
+                begun = True
+                yield self._connection
+                await self._connection.commit()
+            except BaseException as error:
+                # Queued behind whatever already reached the connection's thread (even a
+                # BEGIN or COMMIT whose await was cancelled); a no-op if no transaction is open.
+                await self._connection.rollback()
+                if not begun and isinstance(error, sqlite3.OperationalError):
+                    raise DatabaseBusy() from error
+                if isinstance(error, sqlite3.IntegrityError):
+                    raise ConstraintBroken(violation(error)) from error
+                raise
+            finally:
+                self._holder, self._writing = None, False
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for reads and single-statement writes (each statement is atomic).
+
+        Inside a transaction of the same task it is that transaction's connection.
+        """
+        task = asyncio.current_task()
+        if self._holder is not None and self._holder is task:
+            yield self._connection
+            return
+        async with self._lock:
+            self._holder = task
+            try:
+                yield self._connection
+            except sqlite3.IntegrityError as error:
+                raise ConstraintBroken(violation(error)) from error
+            finally:
+                self._holder = None
+
+    @asynccontextmanager
+    async def _savepoint(self) -> AsyncIterator[None]:
+        self._savepoints += 1
+        name = f"nested_{self._savepoints}"
+        await self._connection.execute(f"SAVEPOINT {name}")
+        try:
+            yield
+            await self._connection.execute(f"RELEASE {name}")
+        except BaseException:
+            await self._connection.execute(f"ROLLBACK TO {name}")
+            await self._connection.execute(f"RELEASE {name}")
+            raise
+        finally:
+            self._savepoints -= 1
+
+
+@cache
+def migrations() -> tuple[Migration, ...]:
+    """The shipped migrations ``data/migrations/NNNN_name.sql``, numbered 1, 2, 3… without gaps."""
+    folder = resources.files("data").joinpath("migrations")
+    found = []
+    for entry in folder.iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match is not None:
+            text = entry.read_text(encoding="utf-8")
+            found.append(Migration(int(match[1]), match[2], _statements(text, entry.name)))
+    found.sort(key=lambda migration: migration.version)
+    numbers = [migration.version for migration in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise RuntimeError(f"data/migrations must be numbered 1, 2, 3… without gaps: {numbers}")
+    return tuple(found)
+
+
+def latest_version() -> int:
+    return len(migrations())
+
+
+async def schema_version(database: Database) -> int:
+    async with database.connection() as connection:
+        return await _user_version(connection)
+
+
+async def migrate(database: Database, target: int | None = None) -> int:
+    """Apply the missing migrations up to ``target`` (default: all), each in one transaction.
+
+    The version is read again under the write lock, so two processes starting together
+    apply each migration once. Returns the schema version reached.
+    """
+    latest = latest_version()
+    goal = latest if target is None else target
+    if not 0 <= goal <= latest:
+        raise ValueError(f"there is no schema version {goal}; the latest is {latest}")
+    while True:
+        async with database.transaction() as connection:
+            version = await _user_version(connection)
+            if version > latest:
+                raise DatabaseTooNew(version, latest)
+            if version >= goal:
+                return version
+            migration = migrations()[version]
+            for statement in migration.statements:
+                await connection.execute(statement)
+            await connection.execute(f"PRAGMA user_version = {migration.version}")
+
+
+async def _refuse_too_new(database: Database) -> None:
+    version = await schema_version(database)
+    if version > latest_version():
+        raise DatabaseTooNew(version, latest_version())
+
+
+async def _user_version(connection: aiosqlite.Connection) -> int:
+    rows = list(await connection.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0])
+
+
+def _statements(text: str, source: str) -> tuple[str, ...]:
+    """Split a migration into statements (trigger bodies keep their inner semicolons)."""
+    statements: list[str] = []
+    pending: list[str] = []
+    for line in text.splitlines(keepends=True):
+        pending.append(line)
+        candidate = "".join(pending)
+        if sqlite3.complete_statement(candidate):
+            statements.append(candidate.strip())
+            pending.clear()
+    rest = "".join(line for line in pending if not line.lstrip().startswith("--"))
+    if rest.strip():
+        raise RuntimeError(f"{source} ends with an unfinished statement: {rest.strip()[:60]!r}")
+    return tuple(statements)
+
+
+async def _install_assets(database: Database) -> None:
+    """Load ``data/assets.toml`` into ``assets``: codes are added or updated, never removed."""
+    text = resources.files("data").joinpath("assets.toml").read_text(encoding="utf-8")
+    rows = [
+        (str(asset["code"]), str(asset["name"]), str(asset["kind"]), int(asset["value"]))
+        for asset in tomllib.loads(text)["asset"]
+    ]
+    async with database.transaction() as connection:
+        await connection.executemany(
+            "INSERT INTO assets (code, name, kind, value) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (code) DO UPDATE SET name = excluded.name, kind = excluded.kind, "
+            "value = excluded.value "
+            "WHERE (name, kind, value) IS NOT (excluded.name, excluded.kind, excluded.value)",
+            rows,
+        )

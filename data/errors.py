@@ -1,0 +1,238 @@
+"""Refusals of the data layer, as domain errors the bot can show as they are.
+
+Every rule the database enforces (constraints, unique indexes, triggers) surfaces here with a
+message that says what went wrong and what to do; a raw ``sqlite3.IntegrityError`` never
+leaves ``data/``. Triggers raise short tokens (``RAISE(ABORT, 'emperor_dead')``) and
+:func:`violation` turns any integrity error into such a token for the repositories to map.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+
+class DataError(Exception):
+    """Base of every refusal of the data layer; the message is written for players."""
+
+
+class NotFound(DataError):
+    def __init__(self, what: str, key: object) -> None:
+        self.what = what
+        self.key = key
+        super().__init__(f"there is no {what} {key}; check the name or number and try again")
+
+
+class InvalidValue(DataError):
+    """A value the game cannot store: a blank name, a negative amount, an unknown seat."""
+
+
+class NameTaken(DataError):
+    def __init__(self, what: str, name: str) -> None:
+        self.what = what
+        self.name = name
+        super().__init__(f"the {what} name {name!r} is already taken; choose another name")
+
+
+class EmperorBusy(DataError):
+    """R-T1: an emperor is in at most one unfinished tournament, as player or bettor."""
+
+    def __init__(self, emperor: str, tournament_id: int | None, role: str | None) -> None:
+        self.emperor = emperor
+        self.tournament_id = tournament_id
+        self.role = role
+        doing = "betting on" if role == "bettor" else "playing in"
+        where = f"tournament #{tournament_id}" if tournament_id is not None else "a tournament"
+        super().__init__(
+            f"{emperor} is already {doing} {where}; wait until it ends, leave it, "
+            "or choose another emperor"
+        )
+
+
+class EmperorDead(DataError):
+    def __init__(self, emperor: str) -> None:
+        self.emperor = emperor
+        super().__init__(f"{emperor} is dead; choose a living emperor or create a new one")
+
+
+class NotYourEmperor(DataError):
+    def __init__(self, emperor: str) -> None:
+        self.emperor = emperor
+        super().__init__(f"{emperor} does not belong to your dynasty; choose one of your emperors")
+
+
+class InsufficientFunds(DataError):
+    """R-T5: no balance is ever negative; a spend, stake or trade above it is refused."""
+
+    def __init__(self, what: str, needed: int, available: int) -> None:
+        self.what = what
+        self.needed = needed
+        self.available = available
+        super().__init__(
+            f"this needs {needed} × {what} but the dynasty holds only {available}; "
+            "lower the amount or gather more first"
+        )
+
+
+class NotEnoughReputation(DataError):
+    def __init__(self, emperor: str, reputation: int, stake: int) -> None:
+        self.emperor = emperor
+        self.reputation = reputation
+        self.stake = stake
+        super().__init__(
+            f"{emperor} has {reputation} reputation but this honour tournament stakes {stake}; "
+            "choose an emperor with more reputation"
+        )
+
+
+class TournamentClosed(DataError):
+    def __init__(self, tournament_id: int, status: str, action: str) -> None:
+        self.tournament_id = tournament_id
+        self.status = status
+        super().__init__(
+            f"tournament #{tournament_id} is {status}, so you cannot {action} now; "
+            "look for an open tournament"
+        )
+
+
+class TournamentNotReady(DataError):
+    def __init__(self, tournament_id: int, empty: int) -> None:
+        self.tournament_id = tournament_id
+        self.empty = empty
+        super().__init__(
+            f"tournament #{tournament_id} still has {empty} empty seat{'s' if empty != 1 else ''}; "
+            "wait for players or fill them with computer players before starting"
+        )
+
+
+class SeatTaken(DataError):
+    def __init__(self, tournament_id: int, letter: str) -> None:
+        self.tournament_id = tournament_id
+        self.letter = letter
+        super().__init__(
+            f"seat {letter} of tournament #{tournament_id} is taken; choose a free seat"
+        )
+
+
+class AlreadySeated(DataError):
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(
+            f"you already have a seat in tournament #{tournament_id}; one seat per player"
+        )
+
+
+class ComputersNotAllowed(DataError):
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(
+            f"tournament #{tournament_id} does not allow computer players; "
+            "wait for human players to fill the seats"
+        )
+
+
+class SeatNotActive(DataError):
+    def __init__(self, letter: str, status: str) -> None:
+        self.letter = letter
+        self.status = status
+        super().__init__(f"dynasty {letter} is {status} and gives no more orders (R-C6)")
+
+
+class OrderForClosedTurn(DataError):
+    def __init__(self, turn: int, open_turn: int | None) -> None:
+        self.turn = turn
+        self.open_turn = open_turn
+        now = f"turn {open_turn} is open" if open_turn else "no turn is open"
+        super().__init__(f"turn {turn} is closed: {now}; look at the board again and reorder")
+
+
+class TurnAlreadyResolved(DataError):
+    def __init__(self, tournament_id: int, turn: int) -> None:
+        self.tournament_id = tournament_id
+        self.turn = turn
+        super().__init__(
+            f"turn {turn} of tournament #{tournament_id} was already resolved; "
+            "reload the tournament"
+        )
+
+
+class OrdersChanged(DataError):
+    """An order arrived (or a player forfeited) after the resolver loaded the turn."""
+
+    def __init__(self, tournament_id: int, turn: int) -> None:
+        self.tournament_id = tournament_id
+        self.turn = turn
+        super().__init__(
+            f"orders for turn {turn} of tournament #{tournament_id} changed while it was "
+            "being resolved; load it again and resolve again"
+        )
+
+
+class BettingClosed(DataError):
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(
+            f"bets on tournament #{tournament_id} closed when its first turn resolved (R-T6); "
+            "bet on a tournament that has not started yet"
+        )
+
+
+class TradeClosed(DataError):
+    def __init__(self, trade_id: int, status: str) -> None:
+        self.trade_id = trade_id
+        self.status = status
+        super().__init__(f"trade #{trade_id} is {status}; make a new offer instead")
+
+
+class NotYourTrade(DataError):
+    def __init__(self, trade_id: int, action: str) -> None:
+        self.trade_id = trade_id
+        super().__init__(
+            f"your dynasty cannot {action} trade #{trade_id}: that is for the other side"
+        )
+
+
+class DatabaseBusy(DataError):
+    def __init__(self) -> None:
+        super().__init__("the game is busy with another change; try again in a moment")
+
+
+class DatabaseTooNew(DataError):
+    def __init__(self, database_version: int, code_version: int) -> None:
+        self.database_version = database_version
+        self.code_version = code_version
+        super().__init__(
+            f"the database is at schema version {database_version} but this bot knows only up "
+            f"to version {code_version}; upgrade the bot (it was written by a newer release)"
+        )
+
+
+class SQLiteTooOld(DataError):
+    def __init__(self, found: str, needed: str) -> None:
+        super().__init__(
+            f"this bot needs SQLite {needed} or newer but Python uses SQLite {found}; "
+            "install a newer Python or SQLite"
+        )
+
+
+def violation(error: sqlite3.IntegrityError) -> str:
+    """The rule an integrity error broke: a trigger token, a constraint name or columns.
+
+    ``UNIQUE constraint failed: seats.tournament_id, seats.seat`` gives
+    ``seats.tournament_id, seats.seat``; ``CHECK constraint failed: holdings_never_negative``
+    gives ``holdings_never_negative``; a foreign key gives ``foreign_key``.
+    """
+    text = str(error)
+    for prefix in ("UNIQUE constraint failed: ", "CHECK constraint failed: "):
+        if text.startswith(prefix):
+            return text.removeprefix(prefix)
+    if text.startswith("FOREIGN KEY constraint failed"):
+        return "foreign_key"
+    return text
+
+
+class ConstraintBroken(DataError):
+    """A rule of the database with no friendlier error: a bug in the caller, not the player."""
+
+    def __init__(self, rule: str) -> None:
+        self.rule = rule
+        super().__init__(f"the game refused this change (rule {rule!r}); nothing was changed")

@@ -1,0 +1,245 @@
+"""Helpers every repository shares: statements, row conversions, names and the log writer.
+
+Functions taking a connection run inside the caller's ``Database.transaction()`` or
+``Database.connection()`` block; they never open one themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+from data.codec import dumps, outcome_from_dict
+from data.errors import InvalidValue
+from data.rows import (
+    BetRow,
+    BetStatus,
+    DynastyRow,
+    EmperorRow,
+    EventRow,
+    NewEvent,
+    Prize,
+    SeatKind,
+    SeatRow,
+    SeatStatus,
+    TournamentKind,
+    TournamentRow,
+    TournamentStatus,
+)
+from engine import Ruleset
+
+NAME_LIMIT = 32
+
+EMPEROR_SELECT = (
+    "SELECT e.id, e.dynasty_id, e.name, e.reputation, e.alive, e.born_at, e.died_at, "
+    "e.killed_by, e.served_serious, e.wins, e.takes, "
+    "g.tournament_id AS engaged_in, g.role AS engaged_as "
+    "FROM emperors e LEFT JOIN engagements g ON g.emperor_id = e.id"
+)
+
+
+def moment(now: float | None) -> float:
+    """The time of a change: the caller's (tests, replays) or the clock's."""
+    return time.time() if now is None else now
+
+
+async def fetch_all(
+    connection: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()
+) -> list[sqlite3.Row]:
+    return list(await connection.execute_fetchall(sql, parameters))
+
+
+async def fetch_one(
+    connection: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()
+) -> sqlite3.Row | None:
+    rows = await fetch_all(connection, sql, parameters)
+    return rows[0] if rows else None
+
+
+async def run(connection: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()) -> int:
+    """Execute a change; the number of rows it changed (not counting triggers)."""
+    cursor = await connection.execute(sql, parameters)
+    return cursor.rowcount
+
+
+def clean_name(name: str, what: str) -> str:
+    """A name as stored: spaces collapsed, 1 to NAME_LIMIT characters, printable."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise InvalidValue(f"a {what} needs a name; write one")
+    if len(cleaned) > NAME_LIMIT:
+        raise InvalidValue(f"a {what} name has at most {NAME_LIMIT} characters; shorten it")
+    if not cleaned.isprintable():
+        raise InvalidValue(f"a {what} name must be plain text; remove the special characters")
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same: case and spacing do not count."""
+    return " ".join(name.split()).casefold()
+
+
+def numbered_names(name: str, count: int = 30) -> list[str]:
+    """``name``, ``name II``, ``name III``…: successors for a name that is taken."""
+    names = [name]
+    for number in range(2, count + 1):
+        suffix = " " + _roman(number)
+        names.append(name[: NAME_LIMIT - len(suffix)] + suffix)
+    return names
+
+
+def _roman(number: int) -> str:
+    digits = [(10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+    text = ""
+    for value, letters in digits:
+        while number >= value:
+            text += letters
+            number -= value
+    return text
+
+
+async def first_free_name(
+    connection: aiosqlite.Connection, candidates: list[str], taken_sql: str, scope: Sequence[Any]
+) -> str | None:
+    """The first candidate whose key ``taken_sql`` (``… name_key IN (…)``) does not return."""
+    keys = [name_key(candidate) for candidate in candidates]
+    marks = ", ".join("?" * len(keys))
+    taken = {
+        row[0] for row in await fetch_all(connection, taken_sql.format(marks), [*scope, *keys])
+    }
+    return next((c for c, k in zip(candidates, keys, strict=True) if k not in taken), None)
+
+
+def check_amounts(amounts: dict[str, int] | Any, what: str) -> dict[str, int]:
+    """Positive whole amounts per code; anything else is refused before touching the data."""
+    checked: dict[str, int] = {}
+    for code, amount in dict(amounts).items():
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise InvalidValue(f"{what} amounts are positive whole numbers, not {amount!r}")
+        checked[str(code)] = amount
+    return checked
+
+
+async def write_events(
+    connection: aiosqlite.Connection, events: Iterable[NewEvent], at: float
+) -> None:
+    rows = [
+        (
+            at,
+            str(event.kind),
+            event.reason,
+            int(event.public),
+            event.dynasty_id,
+            event.emperor_id,
+            event.tournament_id,
+            dumps(dict(event.details)),
+        )
+        for event in events
+    ]
+    if rows:
+        await connection.executemany(
+            "INSERT INTO events (at, kind, reason, public, dynasty_id, emperor_id, "
+            "tournament_id, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+
+
+def dynasty_row(row: sqlite3.Row) -> DynastyRow:
+    return DynastyRow(
+        row["id"], row["player_id"], row["name"], row["founded_at"], row["last_active_at"]
+    )
+
+
+def emperor_row(row: sqlite3.Row) -> EmperorRow:
+    return EmperorRow(
+        id=row["id"],
+        dynasty_id=row["dynasty_id"],
+        name=row["name"],
+        reputation=row["reputation"],
+        alive=bool(row["alive"]),
+        born_at=row["born_at"],
+        died_at=row["died_at"],
+        killed_by=row["killed_by"],
+        served_serious=bool(row["served_serious"]),
+        wins=row["wins"],
+        takes=row["takes"],
+        engaged_in=row["engaged_in"],
+        engaged_as=row["engaged_as"],
+    )
+
+
+def tournament_row(row: sqlite3.Row) -> TournamentRow:
+    outcome = row["outcome"]
+    return TournamentRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_player_id=row["host_player_id"],
+        battlefield=row["battlefield"],
+        seat_count=row["seat_count"],
+        ruleset=Ruleset.from_dict(json.loads(row["ruleset"])),
+        kind=TournamentKind(row["kind"]),
+        stake=row["stake"],
+        prize=Prize.from_dict(json.loads(row["prize"])),
+        status=TournamentStatus(row["status"]),
+        turn=row["turn"],
+        revision=row["revision"],
+        deadline=row["deadline"],
+        turn_seconds=row["turn_seconds"],
+        allow_computers=bool(row["allow_computers"]),
+        created_at=row["created_at"],
+        started_at=row["started_at"],
+        finished_at=row["finished_at"],
+        outcome=outcome_from_dict(json.loads(outcome)) if outcome is not None else None,
+        announcement_id=row["announcement_id"],
+    )
+
+
+def seat_row(row: sqlite3.Row) -> SeatRow:
+    return SeatRow(
+        tournament_id=row["tournament_id"],
+        seat=row["seat"],
+        kind=SeatKind(row["kind"]),
+        player_id=row["player_id"],
+        emperor_id=row["emperor_id"],
+        strategy=row["strategy"],
+        status=SeatStatus(row["status"]),
+        misses=row["misses"],
+        takes=row["takes"],
+        joined_at=row["joined_at"],
+    )
+
+
+def bet_row(row: sqlite3.Row) -> BetRow:
+    return BetRow(
+        id=row["id"],
+        tournament_id=row["tournament_id"],
+        emperor_id=row["emperor_id"],
+        dynasty_id=row["dynasty_id"],
+        seat=row["seat"],
+        asset_code=row["asset_code"],
+        stake=row["stake"],
+        status=BetStatus(row["status"]),
+        payout=row["payout"],
+        placed_at=row["placed_at"],
+        settled_at=row["settled_at"],
+    )
+
+
+def event_row(row: sqlite3.Row) -> EventRow:
+    return EventRow(
+        id=row["id"],
+        at=row["at"],
+        kind=row["kind"],
+        reason=row["reason"],
+        public=bool(row["public"]),
+        dynasty_id=row["dynasty_id"],
+        emperor_id=row["emperor_id"],
+        tournament_id=row["tournament_id"],
+        details=json.loads(row["details"]),
+    )

@@ -1,0 +1,855 @@
+"""Tournaments from announcement to outcome: seats, turns, orders, reminders (§3, §6, §7).
+
+A turn resolves once: :func:`resolve_turn` writes the new game, the turn's result, its log
+events and opens the next turn in one transaction guarded by the turn number, so a second
+attempt changes nothing and raises :class:`TurnAlreadyResolved`.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
+
+import aiosqlite
+
+from data.catalog import load_battlefield
+from data.codec import (
+    dumps,
+    game_from_data,
+    game_to_json,
+    order_from_data,
+    order_to_json,
+    outcome_to_dict,
+    report_to_dict,
+)
+from data.db import Database
+from data.errors import (
+    AlreadySeated,
+    ComputersNotAllowed,
+    ConstraintBroken,
+    DataError,
+    EmperorBusy,
+    EmperorDead,
+    InvalidValue,
+    NotEnoughReputation,
+    NotFound,
+    NotYourEmperor,
+    OrderForClosedTurn,
+    OrdersChanged,
+    SeatNotActive,
+    SeatTaken,
+    TournamentClosed,
+    TournamentNotReady,
+    TurnAlreadyResolved,
+    violation,
+)
+from data.repositories._common import (
+    EMPEROR_SELECT,
+    check_amounts,
+    emperor_row,
+    fetch_all,
+    fetch_one,
+    moment,
+    run,
+    seat_row,
+    tournament_row,
+    write_events,
+)
+from data.repositories._ledger import settle_bets
+from data.rows import (
+    NewEvent,
+    Prize,
+    ReadyCount,
+    SeatKind,
+    SeatRow,
+    SeatStatus,
+    StoredOrder,
+    TournamentKind,
+    TournamentRow,
+    TournamentStatus,
+    TournamentTable,
+    TurnResultRow,
+)
+from engine import (
+    DYNASTIES,
+    Battlefield,
+    EngineError,
+    Game,
+    GameOutcome,
+    IllegalOrder,
+    Order,
+    Ruleset,
+    TurnReport,
+)
+
+BattlefieldLoader = Callable[[str], Battlefield]
+
+_TABLE_QUERY = (
+    "SELECT t.*, "
+    "(SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, s.strategy,"
+    "   s.status, s.misses, s.takes, printf('%.6f', s.joined_at)))"
+    " FROM seats s WHERE s.tournament_id = t.id) AS seat_list, "
+    "(SELECT g.state FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1) AS state, "
+    "(SELECT json_group_array(json_array(o.seat, json(o.body), printf('%.6f', o.submitted_at)))"
+    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
+    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active') AS order_list "
+    "FROM tournaments t WHERE t.id = ?"
+)
+
+
+async def create_tournament(
+    database: Database,
+    *,
+    battlefield: Battlefield,
+    ruleset: Ruleset,
+    kind: TournamentKind,
+    turn_seconds: int,
+    host_player_id: int | None = None,
+    guild_id: int | None = None,
+    channel_id: int | None = None,
+    stake: int = 0,
+    prize: Prize | None = None,
+    allow_computers: bool = False,
+    now: float | None = None,
+) -> TournamentRow:
+    """Announce a tournament, open for seats; ``stake`` is for honour tournaments only.
+
+    Raises :class:`InvalidValue` (a ruleset the battlefield cannot offer, a stake outside an
+    honour tournament, a bad prize or turn length) and :class:`NotFound` (host, prize asset).
+    """
+    prize = prize or Prize()
+    try:
+        ruleset.check_battlefield(battlefield)
+    except EngineError as error:
+        raise InvalidValue(str(error)) from None
+    if turn_seconds <= 0:
+        raise InvalidValue("a turn lasts at least one second; give a positive turn length")
+    if stake < 0 or (stake and kind is not TournamentKind.HONOUR):
+        raise InvalidValue("only an honour tournament has a stake, and it is 0 or more")
+    if prize.reputation < 0:
+        raise InvalidValue("a prize gives reputation; it cannot take it")
+    wealth = check_amounts(prize.wealth, "prize")
+    async with database.transaction() as connection:
+        for code in wealth:
+            if await fetch_one(connection, "SELECT 1 FROM assets WHERE code = ?", (code,)) is None:
+                raise NotFound("asset", code)
+        try:
+            row = await fetch_one(
+                connection,
+                "INSERT INTO tournaments (guild_id, channel_id, host_player_id, battlefield, "
+                "seat_count, ruleset, kind, stake, prize, turn_seconds, allow_computers, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (
+                    guild_id,
+                    channel_id,
+                    host_player_id,
+                    battlefield.name,
+                    len(battlefield.dynasties),
+                    dumps(ruleset.to_dict()),
+                    str(kind),
+                    stake,
+                    dumps(prize.to_dict()),
+                    turn_seconds,
+                    int(allow_computers),
+                    moment(now),
+                ),
+            )
+        except sqlite3.IntegrityError as error:
+            if violation(error) == "foreign_key":
+                raise NotFound("player", host_player_id) from None
+            raise ConstraintBroken(violation(error)) from None
+    assert row is not None
+    return tournament_row(row)
+
+
+async def get_tournament(database: Database, tournament_id: int) -> TournamentRow:
+    """Raises :class:`NotFound`."""
+    async with database.connection() as connection:
+        return await _tournament(connection, tournament_id)
+
+
+async def list_tournaments(
+    database: Database,
+    *,
+    guild_id: int | None = None,
+    statuses: Iterable[TournamentStatus] = (TournamentStatus.OPEN, TournamentStatus.RUNNING),
+    limit: int = 50,
+) -> list[TournamentRow]:
+    """Tournaments with one of ``statuses``, newest first, optionally of one guild."""
+    wanted = [str(status) for status in statuses]
+    marks = ", ".join("?" * len(wanted))
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            f"SELECT * FROM tournaments WHERE status IN ({marks}) "
+            "AND (? IS NULL OR guild_id = ?) ORDER BY id DESC LIMIT ?",
+            (*wanted, guild_id, guild_id, limit),
+        )
+    return [tournament_row(row) for row in rows]
+
+
+async def due_tournaments(
+    database: Database, *, now: float | None = None, limit: int = 100
+) -> list[TournamentRow]:
+    """Running tournaments whose turn deadline has passed, most overdue first."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT * FROM tournaments WHERE status = 'running' AND deadline <= ? "
+            "ORDER BY deadline LIMIT ?",
+            (moment(now), limit),
+        )
+    return [tournament_row(row) for row in rows]
+
+
+async def set_announcement(database: Database, tournament_id: int, message_id: int) -> None:
+    """Remember the Discord message that announces the tournament. Raises :class:`NotFound`."""
+    async with database.connection() as connection:
+        changed = await run(
+            connection,
+            "UPDATE tournaments SET announcement_id = ? WHERE id = ?",
+            (message_id, tournament_id),
+        )
+    if not changed:
+        raise NotFound("tournament", f"#{tournament_id}")
+
+
+async def list_seats(database: Database, tournament_id: int) -> list[SeatRow]:
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT * FROM seats WHERE tournament_id = ? ORDER BY seat",
+            (tournament_id,),
+        )
+    return [seat_row(row) for row in rows]
+
+
+async def add_player_seat(
+    database: Database,
+    tournament_id: int,
+    seat: int,
+    *,
+    player_id: int,
+    emperor_id: int,
+    now: float | None = None,
+) -> SeatRow:
+    """Seat a player with one of its dynasty's living, idle emperors (R-T1).
+
+    Raises :class:`SeatTaken`, :class:`AlreadySeated`, :class:`EmperorBusy`,
+    :class:`EmperorDead`, :class:`NotYourEmperor`, :class:`NotEnoughReputation` (honour),
+    :class:`TournamentClosed`, :class:`InvalidValue` (no such seat), :class:`NotFound`.
+    """
+    return await _add_seat(
+        database, tournament_id, seat, SeatKind.PLAYER, player_id, emperor_id, None, now
+    )
+
+
+async def add_casual_seat(
+    database: Database, tournament_id: int, seat: int, *, player_id: int, now: float | None = None
+) -> SeatRow:
+    """Seat a casual player: an anonymous emperor, nothing recorded (R-T2). See add_player_seat."""
+    return await _add_seat(
+        database, tournament_id, seat, SeatKind.CASUAL, player_id, None, None, now
+    )
+
+
+async def add_computer_seat(
+    database: Database, tournament_id: int, seat: int, *, strategy: str, now: float | None = None
+) -> SeatRow:
+    """Fill a seat with a computer player (R-T7); raises :class:`ComputersNotAllowed` too."""
+    return await _add_seat(
+        database, tournament_id, seat, SeatKind.COMPUTER, None, None, strategy, now
+    )
+
+
+async def remove_seat(
+    database: Database, tournament_id: int, seat: int, *, now: float | None = None
+) -> None:
+    """Leave before the start: the seat is freed and bets on it are refunded.
+
+    Raises :class:`TournamentClosed` (it has started), :class:`NotFound`.
+    """
+    at = moment(now)
+    async with database.transaction() as connection:
+        tournament = await _tournament(connection, tournament_id)
+        try:
+            changed = await run(
+                connection,
+                "DELETE FROM seats WHERE tournament_id = ? AND seat = ?",
+                (tournament_id, seat),
+            )
+        except sqlite3.IntegrityError as error:
+            if violation(error) == "tournament_not_open":
+                raise TournamentClosed(tournament_id, tournament.status, "leave") from None
+            raise ConstraintBroken(violation(error)) from None
+        if not changed:
+            raise NotFound("seat", _letter(seat))
+        await settle_bets(connection, tournament_id, None, at, only_seat=seat)
+
+
+async def start_tournament(
+    database: Database,
+    tournament_id: int,
+    *,
+    now: float | None = None,
+    battlefields: BattlefieldLoader = load_battlefield,
+) -> TournamentTable:
+    """Every seat is filled: the combat starts, turn 1 is open until its deadline.
+
+    Raises :class:`TournamentNotReady` (empty seats), :class:`TournamentClosed`,
+    :class:`NotFound`.
+    """
+    at = moment(now)
+    async with database.transaction() as connection:
+        tournament = await _tournament(connection, tournament_id)
+        game = Game.start(battlefields(tournament.battlefield), tournament.ruleset)
+        try:
+            changed = await run(
+                connection,
+                "UPDATE tournaments SET status = 'running', turn = 1, started_at = ?, "
+                "deadline = ? + turn_seconds WHERE id = ? AND status = 'open'",
+                (at, at, tournament_id),
+            )
+        except sqlite3.IntegrityError as error:
+            if violation(error) != "seats_empty":
+                raise ConstraintBroken(violation(error)) from None
+            seated = await fetch_one(
+                connection, "SELECT count(*) FROM seats WHERE tournament_id = ?", (tournament_id,)
+            )
+            assert seated is not None
+            raise TournamentNotReady(tournament_id, tournament.seat_count - seated[0]) from None
+        if not changed:
+            raise TournamentClosed(tournament_id, tournament.status, "start it")
+        await connection.execute(
+            "INSERT INTO turns (tournament_id, turn, state) VALUES (?, 0, ?)",
+            (tournament_id, game_to_json(game)),
+        )
+        if tournament.kind.is_serious:
+            await connection.execute(
+                "UPDATE emperors SET served_serious = 1 WHERE id IN "
+                "(SELECT emperor_id FROM seats WHERE tournament_id = ?)",
+                (tournament_id,),
+            )
+        return await _table(connection, tournament_id, battlefields)
+
+
+async def load_table(
+    database: Database,
+    tournament_id: int,
+    *,
+    battlefields: BattlefieldLoader = load_battlefield,
+) -> TournamentTable:
+    """The tournament, its seats, the latest game and the open turn's orders, in one read.
+
+    Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
+    """
+    async with database.connection() as connection:
+        return await _table(connection, tournament_id, battlefields)
+
+
+async def upsert_order(
+    database: Database,
+    tournament_id: int,
+    turn: int,
+    seat: int,
+    order: Order,
+    *,
+    now: float | None = None,
+) -> StoredOrder:
+    """Store the seat's order for the open turn, replacing its previous one (R-O3).
+
+    Check legality with the engine first (R-O2): an illegal order must never be stored.
+    Raises :class:`OrderForClosedTurn`, :class:`SeatNotActive`, :class:`InvalidValue`
+    (the order is for another seat's dynasty), :class:`NotFound`.
+    """
+    if order.dynasty is not DYNASTIES[seat]:
+        raise InvalidValue(
+            f"seat {_letter(seat)} orders dynasty {_letter(seat)}, not {order.dynasty.letter}"
+        )
+    at = moment(now)
+    async with database.connection() as connection:
+        try:
+            await connection.execute(
+                "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, turn, seat) "
+                "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at",
+                (tournament_id, turn, seat, order_to_json(order), at),
+            )
+        except sqlite3.IntegrityError as error:
+            raise await _order_refused(connection, tournament_id, turn, seat, error) from None
+    return StoredOrder(seat, order, at)
+
+
+async def get_order(
+    database: Database, tournament_id: int, turn: int, seat: int
+) -> StoredOrder | None:
+    """The seat's own order for a turn (show it to its player only, R-O4)."""
+    async with database.connection() as connection:
+        row = await fetch_one(
+            connection,
+            "SELECT body, submitted_at FROM orders "
+            "WHERE tournament_id = ? AND turn = ? AND seat = ?",
+            (tournament_id, turn, seat),
+        )
+    if row is None:
+        return None
+    return StoredOrder(seat, order_from_data(DYNASTIES[seat], json.loads(row[0])), row[1])
+
+
+async def count_ready(database: Database, tournament_id: int) -> ReadyCount:
+    """How many active seats have ordered for the open turn: all others may know (R-O4)."""
+    async with database.connection() as connection:
+        row = await fetch_one(
+            connection,
+            "SELECT (SELECT count(*) FROM orders o JOIN seats s"
+            "        ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
+            "        WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active'),"
+            "       (SELECT count(*) FROM seats s"
+            "        WHERE s.tournament_id = t.id AND s.status = 'active') "
+            "FROM tournaments t WHERE t.id = ?",
+            (tournament_id,),
+        )
+    if row is None:
+        raise NotFound("tournament", f"#{tournament_id}")
+    return ReadyCount(row[0], row[1])
+
+
+async def claim_reminder(
+    database: Database,
+    tournament_id: int,
+    turn: int,
+    seat: int,
+    kind: str,
+    *,
+    now: float | None = None,
+) -> bool:
+    """True once per (tournament, turn, seat, kind): only then send the reminder."""
+    async with database.connection() as connection:
+        try:
+            changed = await run(
+                connection,
+                "INSERT INTO reminders (tournament_id, turn, seat, kind, sent_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (tournament_id, turn, seat, kind, moment(now)),
+            )
+        except sqlite3.IntegrityError:
+            raise NotFound("tournament", f"#{tournament_id}") from None
+    return changed == 1
+
+
+async def resolve_turn(
+    database: Database,
+    table: TournamentTable,
+    report: TurnReport,
+    *,
+    narration: str = "",
+    events: Sequence[NewEvent] = (),
+    now: float | None = None,
+) -> TournamentRow:
+    """Persist a resolved turn and open the next one, all or nothing.
+
+    ``table`` is what the resolver loaded and ``report`` what ``table.game.play(...)``
+    returned. Writes the game after the turn, the turn's result (with ``narration``), the
+    seats' misses, defeats and takes, ``events``, and opens the next turn with a fresh
+    deadline; if the combat is over it finishes the tournament as :func:`finish_tournament`.
+
+    Raises :class:`TurnAlreadyResolved` (someone resolved this turn first),
+    :class:`OrdersChanged` (an order arrived after ``table`` was loaded: load and resolve
+    again), :class:`TournamentClosed`, :class:`InvalidValue` (a report for another turn).
+    """
+    tournament = table.tournament
+    turn = tournament.turn
+    if table.game is None or report.turn != turn or table.game.turn != turn - 1:
+        raise InvalidValue(
+            f"this report is for turn {report.turn}, but tournament #{tournament.id} "
+            f"has turn {turn} open"
+        )
+    at = moment(now)
+    outcome = report.game.outcome
+    turn_row = (
+        tournament.id,
+        turn,
+        game_to_json(report.game),
+        dumps(report_to_dict(report, narration)),
+        at,
+        tournament.revision,
+    )
+    if outcome is None and not events:
+        # One statement, atomic with its triggers: nothing else to write with it.
+        async with database.connection() as connection:
+            await _insert_turn(connection, tournament, turn_row)
+    else:
+        async with database.transaction() as connection:
+            await _insert_turn(connection, tournament, turn_row)
+            await write_events(connection, events, at)
+            if outcome is not None:
+                seats = await fetch_all(
+                    connection, "SELECT * FROM seats WHERE tournament_id = ?", (tournament.id,)
+                )
+                await _finish_effects(
+                    connection, tournament, [seat_row(seat) for seat in seats], outcome, at
+                )
+    if outcome is None:
+        return replace(tournament, turn=turn + 1, deadline=at + tournament.turn_seconds)
+    return replace(
+        tournament,
+        turn=turn + 1,
+        status=TournamentStatus.FINISHED,
+        deadline=None,
+        finished_at=at,
+        outcome=outcome,
+    )
+
+
+async def forfeit_seat(
+    database: Database,
+    table: TournamentTable,
+    seat: int,
+    *,
+    events: Sequence[NewEvent] = (),
+    now: float | None = None,
+) -> TournamentRow:
+    """The seat's player gives up: its dynasty is defeated at once (R-G4).
+
+    Its order for the open turn is dropped; if only one dynasty is left the tournament
+    finishes. Raises :class:`SeatNotActive`, :class:`OrdersChanged` (reload and retry),
+    :class:`TournamentClosed`, :class:`NotFound`.
+    """
+    tournament = table.tournament
+    if table.game is None:
+        raise TournamentClosed(tournament.id, tournament.status, "forfeit")
+    seated = next((s for s in table.seats if s.seat == seat), None)
+    if seated is None:
+        raise NotFound("seat", _letter(seat))
+    try:
+        game = table.game.forfeit(seated.dynasty)
+    except IllegalOrder:
+        raise SeatNotActive(seated.dynasty.letter, str(seated.status)) from None
+    at = moment(now)
+    outcome = game.outcome
+    async with database.transaction() as connection:
+        row = await fetch_one(
+            connection,
+            "UPDATE tournaments SET revision = revision + 1, "
+            "deadline = CASE WHEN ?1 THEN NULL ELSE deadline END, "
+            "status = CASE WHEN ?1 THEN 'finished' ELSE status END, "
+            "finished_at = CASE WHEN ?1 THEN ?2 ELSE finished_at END, "
+            "outcome = ?3 "
+            "WHERE id = ?4 AND turn = ?5 AND status = 'running' AND revision = ?6 RETURNING *",
+            (
+                outcome is not None,
+                at,
+                dumps(outcome_to_dict(outcome)) if outcome is not None else None,
+                tournament.id,
+                tournament.turn,
+                tournament.revision,
+            ),
+        )
+        if row is None:
+            raise await _not_resolvable(connection, tournament, "forfeit")
+        await connection.execute(
+            "UPDATE turns SET state = ? WHERE tournament_id = ? AND turn = ?",
+            (game_to_json(game), tournament.id, game.turn),
+        )
+        await connection.execute(
+            "DELETE FROM orders WHERE tournament_id = ? AND turn = ? AND seat = ?",
+            (tournament.id, tournament.turn, seat),
+        )
+        await connection.execute(
+            "UPDATE seats SET status = 'forfeited' WHERE tournament_id = ? AND seat = ?",
+            (tournament.id, seat),
+        )
+        await write_events(connection, events, at)
+        if outcome is not None:
+            seats = [
+                replace(s, status=SeatStatus.FORFEITED) if s.seat == seat else s
+                for s in table.seats
+            ]
+            await _finish_effects(connection, tournament, seats, outcome, at)
+        return tournament_row(row)
+
+
+async def finish_tournament(
+    database: Database,
+    tournament_id: int,
+    outcome: GameOutcome,
+    *,
+    events: Sequence[NewEvent] = (),
+    now: float | None = None,
+) -> TournamentRow:
+    """End a running tournament with ``outcome`` (a host's decision; turns finish by
+    themselves in :func:`resolve_turn`).
+
+    Serious tournaments add wins and takes to the seated emperors; bets are settled (winners'
+    backers share the pool, a draw refunds, R-T6); emperors are free again (R-T1).
+    Reputation, conquest and death are the caller's to apply, in the same transaction if it
+    wants them atomic. Raises :class:`TournamentClosed`, :class:`NotFound`.
+    """
+    at = moment(now)
+    async with database.transaction() as connection:
+        tournament = await _tournament(connection, tournament_id)
+        changed = await run(
+            connection,
+            "UPDATE tournaments SET status = 'finished', finished_at = ?, outcome = ?, "
+            "deadline = NULL WHERE id = ? AND status = 'running'",
+            (at, dumps(outcome_to_dict(outcome)), tournament_id),
+        )
+        if not changed:
+            raise TournamentClosed(tournament_id, tournament.status, "finish it")
+        seats = await fetch_all(
+            connection, "SELECT * FROM seats WHERE tournament_id = ?", (tournament_id,)
+        )
+        await write_events(connection, events, at)
+        await _finish_effects(connection, tournament, [seat_row(s) for s in seats], outcome, at)
+        return await _tournament(connection, tournament_id)
+
+
+async def cancel_tournament(
+    database: Database,
+    tournament_id: int,
+    *,
+    events: Sequence[NewEvent] = (),
+    now: float | None = None,
+) -> TournamentRow:
+    """Call a tournament off: every bet is refunded and every emperor freed (R-T6, R-T1).
+
+    Raises :class:`TournamentClosed` (already over), :class:`NotFound`.
+    """
+    at = moment(now)
+    async with database.transaction() as connection:
+        tournament = await _tournament(connection, tournament_id)
+        changed = await run(
+            connection,
+            "UPDATE tournaments SET status = 'cancelled', finished_at = ?, deadline = NULL "
+            "WHERE id = ? AND status IN ('open', 'running')",
+            (at, tournament_id),
+        )
+        if not changed:
+            raise TournamentClosed(tournament_id, tournament.status, "cancel it")
+        await settle_bets(connection, tournament_id, None, at)
+        await write_events(connection, events, at)
+        return await _tournament(connection, tournament_id)
+
+
+async def get_game(
+    database: Database,
+    tournament_id: int,
+    turn: int,
+    *,
+    battlefields: BattlefieldLoader = load_battlefield,
+) -> Game:
+    """The game after ``turn`` (0: the start), for replays. Raises :class:`NotFound`."""
+    async with database.connection() as connection:
+        tournament = await _tournament(connection, tournament_id)
+        row = await fetch_one(
+            connection,
+            "SELECT state FROM turns WHERE tournament_id = ? AND turn = ?",
+            (tournament_id, turn),
+        )
+    if row is None:
+        raise NotFound(f"turn of tournament #{tournament_id} numbered", turn)
+    battlefield = battlefields(tournament.battlefield)
+    return game_from_data(battlefield, tournament.ruleset, json.loads(row[0]))
+
+
+async def get_turn_result(database: Database, tournament_id: int, turn: int) -> TurnResultRow:
+    """What turn ``turn`` revealed. Raises :class:`NotFound`."""
+    async with database.connection() as connection:
+        row = await fetch_one(
+            connection,
+            "SELECT result, resolved_at FROM turns "
+            "WHERE tournament_id = ? AND turn = ? AND result IS NOT NULL",
+            (tournament_id, turn),
+        )
+    if row is None:
+        raise NotFound(f"resolved turn of tournament #{tournament_id} numbered", turn)
+    return TurnResultRow(tournament_id, turn, json.loads(row[0]), row[1])
+
+
+async def _add_seat(
+    database: Database,
+    tournament_id: int,
+    seat: int,
+    kind: SeatKind,
+    player_id: int | None,
+    emperor_id: int | None,
+    strategy: str | None,
+    now: float | None,
+) -> SeatRow:
+    if not 0 <= seat < len(DYNASTIES):
+        raise InvalidValue(f"seats are lettered a to h; there is no seat number {seat}")
+    async with database.transaction() as connection:
+        tournament = await _tournament(connection, tournament_id)
+        emperor = None
+        if emperor_id is not None:
+            found = await fetch_one(connection, f"{EMPEROR_SELECT} WHERE e.id = ?", (emperor_id,))
+            if found is None:
+                raise NotFound("emperor", emperor_id)
+            emperor = emperor_row(found)
+        try:
+            row = await fetch_one(
+                connection,
+                "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, strategy, "
+                "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (tournament_id, seat, str(kind), player_id, emperor_id, strategy, moment(now)),
+            )
+        except sqlite3.IntegrityError as error:
+            rule = violation(error)
+            name = emperor.name if emperor is not None else "this emperor"
+            refusals: dict[str, DataError] = {
+                "seats.tournament_id, seats.seat": SeatTaken(tournament_id, _letter(seat)),
+                "seats.tournament_id, seats.player_id": AlreadySeated(tournament_id),
+                "tournament_not_open": TournamentClosed(tournament_id, tournament.status, "join"),
+                "seat_out_of_range": InvalidValue(
+                    f"{tournament.battlefield} has seats a to {_letter(tournament.seat_count - 1)};"
+                    f" there is no seat {_letter(seat)}"
+                ),
+                "computers_not_allowed": ComputersNotAllowed(tournament_id),
+                "emperor_dead": EmperorDead(name),
+                "emperor_not_yours": NotYourEmperor(name),
+                "engagements.emperor_id": EmperorBusy(
+                    name,
+                    emperor.engaged_in if emperor is not None else None,
+                    emperor.engaged_as if emperor is not None else None,
+                ),
+                "reputation_below_stake": NotEnoughReputation(
+                    name, emperor.reputation if emperor is not None else 0, tournament.stake
+                ),
+                "foreign_key": NotFound("player", player_id),
+            }
+            raise refusals.get(rule, ConstraintBroken(rule)) from None
+        assert row is not None
+        return seat_row(row)
+
+
+async def _tournament(connection: aiosqlite.Connection, tournament_id: int) -> TournamentRow:
+    row = await fetch_one(connection, "SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+    if row is None:
+        raise NotFound("tournament", f"#{tournament_id}")
+    return tournament_row(row)
+
+
+async def _table(
+    connection: aiosqlite.Connection, tournament_id: int, battlefields: BattlefieldLoader
+) -> TournamentTable:
+    row = await fetch_one(connection, _TABLE_QUERY, (tournament_id,))
+    if row is None:
+        raise NotFound("tournament", f"#{tournament_id}")
+    tournament = tournament_row(row)
+    seats = sorted(
+        (
+            SeatRow(
+                tournament_id,
+                seat,
+                SeatKind(kind),
+                player_id,
+                emperor_id,
+                strategy,
+                SeatStatus(status),
+                misses,
+                takes,
+                float(joined_at),
+            )
+            for seat, kind, player_id, emperor_id, strategy, status, misses, takes, joined_at in (
+                json.loads(row["seat_list"])
+            )
+        ),
+        key=lambda s: s.seat,
+    )
+    game = None
+    if row["state"] is not None:
+        battlefield = battlefields(tournament.battlefield)
+        game = game_from_data(battlefield, tournament.ruleset, json.loads(row["state"]))
+    orders = sorted(
+        (
+            StoredOrder(seat, order_from_data(DYNASTIES[seat], body), float(submitted_at))
+            for seat, body, submitted_at in json.loads(row["order_list"])
+        ),
+        key=lambda stored: (stored.submitted_at, stored.seat),
+    )
+    return TournamentTable(tournament, tuple(seats), game, tuple(orders))
+
+
+async def _insert_turn(
+    connection: aiosqlite.Connection, tournament: TournamentRow, turn_row: tuple[object, ...]
+) -> None:
+    """Insert the resolved turn; the triggers open the next one and update the seats."""
+    try:
+        await connection.execute(
+            "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            turn_row,
+        )
+    except sqlite3.IntegrityError as error:
+        rule = violation(error)
+        if rule in ("turn_already_resolved", "turns.tournament_id, turns.turn"):
+            raise TurnAlreadyResolved(tournament.id, tournament.turn) from None
+        if rule in ("turn_not_open", "orders_changed"):
+            raise await _not_resolvable(connection, tournament, "resolve a turn") from None
+        raise ConstraintBroken(rule) from None
+
+
+async def _finish_effects(
+    connection: aiosqlite.Connection,
+    tournament: TournamentRow,
+    seats: Sequence[SeatRow],
+    outcome: GameOutcome,
+    at: float,
+) -> None:
+    """What ending means for records and bets; engagements are freed by a trigger."""
+    winners = frozenset(dynasty.seat for dynasty in outcome.winners)
+    if tournament.kind.is_serious:
+        records = [
+            (int(seat.seat in winners), seat.takes, seat.emperor_id)
+            for seat in seats
+            if seat.emperor_id is not None
+        ]
+        await connection.executemany(
+            "UPDATE emperors SET wins = wins + ?, takes = takes + ? WHERE id = ?", records
+        )
+    await settle_bets(connection, tournament.id, winners or None, at)
+
+
+async def _not_resolvable(
+    connection: aiosqlite.Connection, loaded: TournamentRow, action: str
+) -> DataError:
+    """Why the guarded update of a loaded tournament changed nothing."""
+    now = await _tournament(connection, loaded.id)
+    if now.turn > loaded.turn:
+        return TurnAlreadyResolved(loaded.id, loaded.turn)
+    if now.status is not TournamentStatus.RUNNING:
+        return TournamentClosed(loaded.id, now.status, action)
+    return OrdersChanged(loaded.id, loaded.turn)
+
+
+async def _order_refused(
+    connection: aiosqlite.Connection,
+    tournament_id: int,
+    turn: int,
+    seat: int,
+    error: sqlite3.IntegrityError,
+) -> DataError:
+    rule = violation(error)
+    if rule == "order_for_closed_turn":
+        row = await fetch_one(
+            connection, "SELECT status, turn FROM tournaments WHERE id = ?", (tournament_id,)
+        )
+        if row is None:
+            return NotFound("tournament", f"#{tournament_id}")
+        return OrderForClosedTurn(turn, row[1] if row[0] == "running" else None)
+    if rule in ("seat_not_active", "foreign_key"):
+        row = await fetch_one(
+            connection,
+            "SELECT status FROM seats WHERE tournament_id = ? AND seat = ?",
+            (tournament_id, seat),
+        )
+        if row is None:
+            return NotFound("seat", _letter(seat))
+        return SeatNotActive(_letter(seat), row[0])
+    return ConstraintBroken(rule)
+
+
+def _letter(seat: int) -> str:
+    return DYNASTIES[seat].letter if 0 <= seat < len(DYNASTIES) else str(seat)

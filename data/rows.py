@@ -1,0 +1,350 @@
+"""Small frozen values for what the database stores, typed in game terms.
+
+Repositories return these (and engine values: Position, Ruleset, Order, Game) instead of
+raw rows, so the services never see SQL or column names.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import DYNASTIES, Dynasty, Game, GameOutcome, Order, Ruleset
+
+
+class TournamentKind(enum.StrEnum):
+    """What a combat means outside the board (R-T4)."""
+
+    TRAINING = "training"
+    GIFT = "gift"
+    HONOUR = "honour"
+    CONQUER = "conquer"
+    DEATH = "death"
+
+    @property
+    def is_serious(self) -> bool:
+        """Every kind but training counts, is logged and changes emperors (R-T4, R-L3)."""
+        return self is not TournamentKind.TRAINING
+
+
+class TournamentStatus(enum.StrEnum):
+    OPEN = "open"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class SeatKind(enum.StrEnum):
+    PLAYER = "player"  # a player with one of its dynasty's emperors
+    CASUAL = "casual"  # a player with an anonymous emperor; nothing recorded (R-T2)
+    COMPUTER = "computer"  # a computer player (R-T7)
+
+
+class SeatStatus(enum.StrEnum):
+    ACTIVE = "active"
+    DEFEATED = "defeated"
+    FORFEITED = "forfeited"
+
+
+class EmperorStatus(enum.StrEnum):
+    IDLE = "idle"
+    PLAYING = "playing"
+    BETTING = "betting"
+    DEAD = "dead"
+
+
+class BetStatus(enum.StrEnum):
+    HELD = "held"  # in escrow until the tournament ends
+    PAID = "paid"  # backed a winner: got a share of the pool
+    LOST = "lost"
+    REFUNDED = "refunded"  # draw, cancelled tournament, or the backed seat left
+
+
+class TradeStatus(enum.StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    EXPIRED = "expired"
+    CANCELLED = "cancelled"
+
+
+class AssetKind(enum.StrEnum):
+    COIN = "coin"
+    GEM = "gem"
+    METAL = "metal"
+
+
+class ItemKind(enum.StrEnum):
+    KEY = "key"  # opens a locked battlefield: code ``key:<battlefield>``
+
+
+class EventKind(enum.StrEnum):
+    """Kinds of log events (R-L1)."""
+
+    BIRTH = "birth"
+    DEATH = "death"
+    MEMBERSHIP = "membership"
+    REPUTATION = "reputation"
+    WEALTH = "wealth"
+    ITEM = "item"
+    FIGHT = "fight"
+    RENAME = "rename"
+
+
+@dataclass(frozen=True)
+class DynastyRow:
+    id: int
+    player_id: int
+    name: str
+    founded_at: float
+    last_active_at: float
+
+
+@dataclass(frozen=True)
+class EmperorRow:
+    id: int
+    dynasty_id: int
+    name: str
+    reputation: int
+    alive: bool
+    born_at: float
+    died_at: float | None
+    killed_by: int | None
+    served_serious: bool
+    wins: int
+    takes: int
+    engaged_in: int | None  # the unfinished tournament it plays in or bets on (R-T1)
+    engaged_as: str | None  # "player" or "bettor"
+
+    @property
+    def status(self) -> EmperorStatus:
+        if not self.alive:
+            return EmperorStatus.DEAD
+        if self.engaged_as == "player":
+            return EmperorStatus.PLAYING
+        if self.engaged_as == "bettor":
+            return EmperorStatus.BETTING
+        return EmperorStatus.IDLE
+
+
+@dataclass(frozen=True)
+class MembershipRow:
+    emperor_id: int
+    dynasty_id: int
+    since: float
+    until: float | None
+    reason: str  # "birth" or "conquest"
+    tournament_id: int | None
+
+
+@dataclass(frozen=True)
+class InactiveEmperor:
+    emperor: EmperorRow
+    last_combat_at: float | None  # None: never fought a serious combat
+
+
+@dataclass(frozen=True)
+class LeaderboardEntry:
+    rank: int  # equal reputations share a rank
+    dynasty: DynastyRow
+    reputation: int  # the sum of its living emperors' (R-T3)
+    living_emperors: int
+
+
+@dataclass(frozen=True)
+class Prize:
+    """What winners of a gift tournament earn: reputation and/or wealth (R-T4)."""
+
+    reputation: int = 0
+    wealth: Mapping[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reputation": self.reputation, "wealth": dict(self.wealth)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Prize:
+        wealth = data.get("wealth", {})
+        return cls(int(data.get("reputation", 0)), {str(k): int(v) for k, v in wealth.items()})
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    host_player_id: int | None
+    battlefield: str
+    seat_count: int
+    ruleset: Ruleset
+    kind: TournamentKind
+    stake: int  # reputation each emperor stakes in an honour tournament
+    prize: Prize
+    status: TournamentStatus
+    turn: int  # the open turn while running: turns 1..turn-1 are resolved
+    revision: int
+    deadline: float | None
+    turn_seconds: int
+    allow_computers: bool
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    outcome: GameOutcome | None
+    announcement_id: int | None
+
+    @property
+    def resolved_turns(self) -> int:
+        return max(self.turn - 1, 0)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    tournament_id: int
+    seat: int
+    kind: SeatKind
+    player_id: int | None
+    emperor_id: int | None
+    strategy: str | None
+    status: SeatStatus
+    misses: int
+    takes: int
+    joined_at: float
+
+    @property
+    def dynasty(self) -> Dynasty:
+        """The seat's dynasty letter on the battlefield: seat 0 is a (R-B3)."""
+        return DYNASTIES[self.seat]
+
+
+@dataclass(frozen=True)
+class StoredOrder:
+    seat: int
+    order: Order
+    submitted_at: float
+
+
+@dataclass(frozen=True)
+class ReadyCount:
+    """Only "k of n ready" may be learnt about other players' orders (R-O4)."""
+
+    ready: int
+    active: int
+
+
+@dataclass(frozen=True)
+class TournamentTable:
+    """A tournament as a resolver needs it: seats, the game, the open turn's orders."""
+
+    tournament: TournamentRow
+    seats: tuple[SeatRow, ...]
+    game: Game | None  # None until it starts
+    orders: tuple[StoredOrder, ...]  # in submission order, ties by seat (R-R1)
+
+    def orders_to_play(self) -> list[Order]:
+        """The open turn's orders for :meth:`engine.Game.play`, in submission order."""
+        return [stored.order for stored in self.orders]
+
+    def seat_of(self, dynasty: Dynasty) -> SeatRow | None:
+        return next((seat for seat in self.seats if seat.seat == dynasty.seat), None)
+
+    @property
+    def ready(self) -> ReadyCount:
+        active = [seat for seat in self.seats if seat.status is SeatStatus.ACTIVE]
+        return ReadyCount(len(self.orders), len(active))
+
+
+@dataclass(frozen=True)
+class TurnResultRow:
+    tournament_id: int
+    turn: int
+    result: Mapping[str, Any]
+    resolved_at: float
+
+
+@dataclass(frozen=True)
+class Asset:
+    code: str
+    name: str
+    kind: AssetKind
+    value: int  # worth of one unit in the smallest coin
+
+
+@dataclass(frozen=True)
+class Item:
+    code: str
+    name: str
+    kind: ItemKind
+    price: Mapping[str, int]  # asset code -> amount
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """Assets and items one side of a trade gives."""
+
+    assets: Mapping[str, int] = field(default_factory=dict)
+    items: Mapping[str, int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"assets": dict(self.assets), "items": dict(self.items)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Bundle:
+        return cls(
+            {str(k): int(v) for k, v in data.get("assets", {}).items()},
+            {str(k): int(v) for k, v in data.get("items", {}).items()},
+        )
+
+
+@dataclass(frozen=True)
+class TradeRow:
+    id: int
+    from_dynasty_id: int
+    to_dynasty_id: int
+    offer: Bundle  # what from_dynasty gives
+    request: Bundle  # what to_dynasty gives in return
+    status: TradeStatus
+    created_at: float
+    expires_at: float
+    settled_at: float | None
+
+
+@dataclass(frozen=True)
+class BetRow:
+    id: int
+    tournament_id: int
+    emperor_id: int  # the bettor
+    dynasty_id: int  # whose wealth is staked
+    seat: int  # the backed seat
+    asset_code: str
+    stake: int
+    status: BetStatus
+    payout: int  # what went back to the dynasty when settled
+    placed_at: float
+    settled_at: float | None
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """A log event to write (R-L1); ``public`` False keeps it to its dynasty (R-L2)."""
+
+    kind: EventKind
+    reason: str
+    public: bool
+    dynasty_id: int | None = None
+    emperor_id: int | None = None
+    tournament_id: int | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EventRow:
+    id: int
+    at: float
+    kind: str
+    reason: str
+    public: bool
+    dynasty_id: int | None
+    emperor_id: int | None
+    tournament_id: int | None
+    details: Mapping[str, Any]
