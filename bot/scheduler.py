@@ -29,6 +29,7 @@ INACTIVITY_REASON = "inactive: no serious combat for 30 days"  # …costs 1% (at
 # so a moved deadline gets fresh reminders and one deadline never gets two.
 REMINDERS = (("half", 0.5), ("tenth", 0.1))
 IDLE_WAKE = 30.0
+MIN_WAKE = 0.05
 
 
 @dataclass(frozen=True)
@@ -145,8 +146,10 @@ class Scheduler:
             if tournament.deadline is not None
             for left in (0.0, *(left for _, left in REMINDERS))
         ]
+        if any(tournament.deadline is not None and tournament.deadline <= now for tournament in running):
+            return MIN_WAKE  # a turn is overdue: resolve it now
         upcoming = [moment - now for moment in moments if moment > now]
-        return max(0.05, min([IDLE_WAKE, *upcoming]))
+        return max(MIN_WAKE, min([IDLE_WAKE, *upcoming]))
 
     async def run_forever(self) -> None:
         """Tick, sleep until the next moment or until woken (a new deadline), repeat."""

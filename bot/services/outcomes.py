@@ -123,6 +123,9 @@ def effects_of(record: CombatRecord, tournament_name: str) -> list[Effect]:
                     )
                 )
 
+    if record.kind is TournamentKind.HONOUR:
+        # Honour is zero-sum: the stakes are all that changes hands (no take or win rewards).
+        return _honour(record, emperor_of, winners, tournament_name) if winners else []
     survivors = {d: e for d, e in emperor_of.items() if e not in fallen}
     for dynasty, emperor in survivors.items():
         took = record.takes.get(dynasty, {})
@@ -139,8 +142,6 @@ def effects_of(record: CombatRecord, tournament_name: str) -> list[Effect]:
                 ReputationChange(survivors[dynasty], WIN_REPUTATION, f"won {tournament_name}")
             )
 
-    if record.kind is TournamentKind.HONOUR and winners:
-        effects.extend(_honour(record, emperor_of, winners, tournament_name))
     if record.kind is TournamentKind.GIFT:
         for dynasty in winners:
             emperor = emperor_of[dynasty]

@@ -1,0 +1,98 @@
+"""Playing whole tournaments through the services, as the tests need them."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.services import Services
+from bot.services.tournaments import TurnResolved
+from data.rows import Prize, SeatStatus, TournamentKind, TournamentRow, TournamentStatus
+from engine import Game, Ruleset
+from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
+from tests.bot.conftest import Clock
+
+TURN = 3600
+
+
+@dataclass
+class Player:
+    id: int
+    emperor: str
+    strategy: Strategy
+
+
+async def seat_players(services: Services, count: int, first_id: int = 100) -> list[Player]:
+    players = []
+    for index in range(count):
+        player = Player(
+            first_id + index,
+            f"Emperor{index}",
+            GreedyStrategy() if index % 2 == 0 else RandomStrategy(),
+        )
+        await services.dynasties.found(player.id, f"House{first_id + index}")
+        await services.dynasties.create_emperor(
+            player.id, player.emperor, f"House{first_id + index}"
+        )
+        players.append(player)
+    return players
+
+
+async def open_tournament(
+    services: Services,
+    players: list[Player],
+    *,
+    battlefield: str = "small-4",
+    kind: TournamentKind = TournamentKind.GIFT,
+    ruleset: Ruleset | None = None,
+    stake: int = 0,
+    prize: Prize | None = None,
+) -> TournamentRow:
+    tournament = await services.tournaments.create(
+        host_player_id=players[0].id,
+        battlefield=battlefield,
+        ruleset=ruleset or Ruleset(turn_limit=30),
+        kind=kind,
+        turn_seconds=TURN,
+        stake=stake,
+        prize=prize,
+        guild_id=1,
+        channel_id=2,
+    )
+    for player in players:
+        await services.tournaments.join(tournament.id, player.id, player.emperor)
+    return tournament
+
+
+async def play_turn(
+    services: Services, clock: Clock, tournament_id: int, players: list[Player], rng: random.Random
+) -> TurnResolved | None:
+    """Every active player orders with its strategy; the last order resolves the turn."""
+    view = await services.tournaments.view(tournament_id)
+    resolved = None
+    for player in players:
+        seat = next(s for s in view.seats if s.player_id == player.id)
+        if seat.status is not SeatStatus.ACTIVE:
+            continue
+        menu = await services.tournaments.menu(tournament_id, player.id)
+        order = player.strategy.choose(
+            Game(view.tournament.ruleset, menu.position), seat.dynasty, rng
+        )
+        clock.advance(rng.uniform(1, 30))
+        accepted = await services.tournaments.submit(tournament_id, player.id, order)
+        resolved = accepted.resolved or resolved
+    return resolved
+
+
+async def play_out(
+    services: Services, clock: Clock, tournament_id: int, players: list[Player], seed: int = 1
+) -> list[TurnResolved]:
+    rng = random.Random(seed)
+    turns = []
+    while (
+        await services.tournaments.view(tournament_id)
+    ).tournament.status is TournamentStatus.RUNNING:
+        resolved = await play_turn(services, clock, tournament_id, players, rng)
+        assert resolved is not None
+        turns.append(resolved)
+    return turns

@@ -1,0 +1,94 @@
+"""Deadlines, reminders and inactivity live in the database and survive restarts (R-T8, R-G4)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.scheduler import DAY, INACTIVE_AFTER, INACTIVITY_REASON, Reminder, Scheduler
+from bot.services import Services
+from bot.services.tournaments import TurnResolved
+from data.repositories import emperors as emperor_repo
+from tests.bot.conftest import Clock
+from tests.bot.play import TURN, open_tournament, seat_players
+
+
+class Recorder:
+    """A notifier that remembers what the scheduler told it."""
+
+    def __init__(self) -> None:
+        self.resolved: list[TurnResolved] = []
+        self.reminders: list[Reminder] = []
+
+    async def turn_resolved(self, resolved: TurnResolved) -> None:
+        self.resolved.append(resolved)
+
+    async def remind(self, reminder: Reminder) -> None:
+        self.reminders.append(reminder)
+
+
+async def test_reminders_at_half_time_and_a_tenth_left_never_twice(
+    services: Services, clock: Clock
+) -> None:
+    players = await seat_players(services, 4)
+    tournament = await open_tournament(services, players)
+    await services.tournaments.submit(tournament.id, players[0].id, "pass")
+    recorder = Recorder()
+    scheduler = Scheduler(services, recorder)
+    await scheduler.tick()
+    assert recorder.reminders == []  # too early
+    clock.advance(TURN * 0.5 + 1)
+    await scheduler.tick()
+    await scheduler.tick()
+    assert sorted(r.player_id for r in recorder.reminders) == [p.id for p in players[1:]]
+    assert {r.kind for r in recorder.reminders} == {"half"}
+    clock.advance(TURN * 0.45)
+    await scheduler.tick()
+    assert [r.kind for r in recorder.reminders].count("tenth") == 3
+    await scheduler.tick()
+    assert len(recorder.reminders) == 6  # one of each per player, whatever the ticks
+
+
+async def test_an_overdue_turn_resolves_at_the_first_tick_after_a_restart(
+    database_path: Path, clock: Clock
+) -> None:
+    services = await Services.open(str(database_path), clock=clock)
+    players = await seat_players(services, 4)
+    tournament = await open_tournament(services, players)
+    await services.tournaments.submit(tournament.id, players[2].id, "pass")
+    await services.close()
+
+    clock.advance(TURN * 3)  # the bot was down past the deadline
+    services = await Services.open(str(database_path), clock=clock)
+    try:
+        recorder = Recorder()
+        scheduler = Scheduler(services, recorder)
+        assert await scheduler.next_wake() == 0.05  # due now
+        await scheduler.tick()
+        [resolved] = recorder.resolved
+        assert resolved.report.turn == 1
+        assert [d.letter for d in resolved.report.missed] == ["a", "b", "d"]  # c's pass was kept
+        view = await services.tournaments.view(tournament.id)
+        assert view.tournament.turn == 2
+        assert view.tournament.deadline == clock.now + TURN
+        assert 0 < await scheduler.next_wake() <= 30
+    finally:
+        await services.close()
+
+
+async def test_r_t8_inactive_emperors_slowly_lose_reputation_once_a_day(
+    services: Services, clock: Clock
+) -> None:
+    [player] = await seat_players(services, 1)
+    emperor = await services.dynasties.emperor_named(player.id, player.emperor)
+    await emperor_repo.change_reputation(services.database, emperor.id, 250, reason="test grant")
+    scheduler = Scheduler(services, Recorder())
+    assert await scheduler.decay_inactive() == 0  # young emperors are not inactive
+    clock.advance(INACTIVE_AFTER + 1)
+    assert await scheduler.decay_inactive() == 1
+    assert await scheduler.decay_inactive() == 0  # not twice the same day
+    clock.advance(DAY)
+    assert await scheduler.decay_inactive() == 1
+    emperor = await services.dynasties.emperor_named(player.id, player.emperor)
+    assert emperor.reputation == 250 - 2 - 2  # 1% of 250, twice
+    _, log = await services.dynasties.log(player.id)
+    assert sum(1 for event in log if INACTIVITY_REASON in event.reason) == 2

@@ -1,0 +1,323 @@
+"""The tournament loop through the services, on real SQLite files (R-T1..T8, R-L1..L3, R-G1..G4)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.errors import UserError
+from bot.services import Services
+from data.errors import DataError, EmperorBusy, TournamentClosed
+from data.repositories import economy as economy_repo
+from data.repositories import emperors as emperor_repo
+from data.repositories import players as player_repo
+from data.rows import EventKind, Prize, SeatStatus, TournamentKind, TournamentStatus
+from engine import EmperorTaken, Goal, IllegalOrder, Pass, Ruleset, Tile
+from tests.bot.conftest import Clock
+from tests.bot.play import TURN, Player, open_tournament, play_out, play_turn, seat_players
+
+
+async def reputations(services: Services, players: list[Player]) -> dict[int, int]:
+    """Each player's dynasty reputation, checked against the sum of its living emperors (R-T3)."""
+    result = {}
+    for player in players:
+        dynasty = await services.dynasties.dynasty_of(player.id)
+        living = await emperor_repo.list_emperors(services.database, dynasty.id, living=True)
+        total = await player_repo.dynasty_reputation(services.database, dynasty.id)
+        assert total == sum(e.reputation for e in living)
+        result[player.id] = total
+    return result
+
+
+@pytest.mark.parametrize(
+    ("battlefield", "goal", "emperor_taken"),
+    [
+        ("small-4", "last-emperor", EmperorTaken.REMOVE),
+        ("duel-8", "reach-opposite", EmperorTaken.REMOVE),
+        ("treasure-3", "treasure", EmperorTaken.REPLACE),
+        ("small-4", "survive:3:12", EmperorTaken.REMOVE),
+        ("small-4", "take-stronger", EmperorTaken.CONVERT),
+    ],
+)
+async def test_r_g1_every_goal_plays_to_an_end(
+    services: Services, clock: Clock, battlefield: str, goal: str, emperor_taken: EmperorTaken
+) -> None:
+    ruleset = Ruleset(goal=Goal.parse(goal), emperor_taken=emperor_taken, turn_limit=40)
+    count = {"small-4": 4, "duel-8": 2, "treasure-3": 3}[battlefield]
+    players = await seat_players(services, count)
+    tournament = await open_tournament(services, players, battlefield=battlefield, ruleset=ruleset)
+    turns = await play_out(services, clock, tournament.id, players)
+    final = (await services.tournaments.view(tournament.id)).tournament
+    assert final.status is TournamentStatus.FINISHED
+    assert final.outcome is not None and turns[-1].finished
+    assert len(turns) <= 40
+    assert turns[-1].report.outcome == final.outcome
+
+
+async def test_r_t4_training_changes_nothing_and_logs_nothing(
+    services: Services, clock: Clock
+) -> None:
+    players = await seat_players(services, 4)
+    before = await reputations(services, players)
+    logs_before = [len((await services.dynasties.log(p.id))[1]) for p in players]
+    tournament = await open_tournament(services, players, kind=TournamentKind.TRAINING)
+    await play_out(services, clock, tournament.id, players)
+    assert await reputations(services, players) == before
+    assert [len((await services.dynasties.log(p.id))[1]) for p in players] == logs_before
+    for player in players:  # nobody died or changed dynasty
+        [emperor] = await services.dynasties.emperors(player.id)
+        assert emperor.name == player.emperor and emperor.alive
+
+
+async def test_r_t4_gift_winners_earn_the_prize(services: Services, clock: Clock) -> None:
+    players = await seat_players(services, 4)
+    prize = Prize(reputation=25, wealth={"gold": 3})
+    tournament = await open_tournament(services, players, kind=TournamentKind.GIFT, prize=prize)
+    turns = await play_out(services, clock, tournament.id, players)
+    outcome = turns[-1].report.outcome
+    assert outcome is not None and outcome.winners
+    winners = {turns[-1].names[d] for d in outcome.winners}
+    for player in players:
+        dynasty = await services.dynasties.dynasty_of(player.id)
+        wealth = await economy_repo.holdings(services.database, dynasty.id)
+        events = (await services.dynasties.log(player.id))[1]
+        fights = [e for e in events if e.kind == EventKind.FIGHT]
+        assert len(fights) == 1 and "winner:" in fights[0].reason  # R-L1
+        prize_events = [e for e in events if "prize of tournament" in e.reason]
+        if player.emperor in winners:
+            emperor = await services.dynasties.emperor_named(player.id, player.emperor)
+            assert emperor.reputation >= 25 + 10  # the prize and the win
+            assert wealth.get("gold", 0) >= 3
+            assert any("+25 reputation" in e.reason for e in prize_events)
+        else:
+            assert prize_events == []  # losing costs nothing, earns no prize
+
+
+async def test_r_t4_honour_is_zero_sum(services: Services, clock: Clock) -> None:
+    players = await seat_players(services, 4)
+    for player in players:  # everyone needs the stake to join
+        emperor = await services.dynasties.emperor_named(player.id, player.emperor)
+        await emperor_repo.change_reputation(services.database, emperor.id, 20, reason="test grant")
+    before = await reputations(services, players)
+    tournament = await open_tournament(services, players, kind=TournamentKind.HONOUR, stake=8)
+    turns = await play_out(services, clock, tournament.id, players)
+    after = await reputations(services, players)
+    assert sum(after.values()) == sum(before.values())
+    outcome = turns[-1].report.outcome
+    assert outcome is not None
+    if outcome.winners:
+        assert after != before
+
+
+async def test_honour_needs_the_stake(services: Services) -> None:
+    players = await seat_players(services, 4)
+    tournament = await services.tournaments.create(
+        host_player_id=players[0].id,
+        battlefield="small-4",
+        ruleset=Ruleset(),
+        kind=TournamentKind.HONOUR,
+        turn_seconds=TURN,
+        stake=5,
+    )
+    with pytest.raises(DataError, match="reputation"):
+        await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
+
+
+async def test_r_t4_conquest_moves_taken_emperors_with_their_reputation(
+    services: Services, clock: Clock
+) -> None:
+    players = await seat_players(services, 4)
+    for player in players:
+        emperor = await services.dynasties.emperor_named(player.id, player.emperor)
+        await emperor_repo.change_reputation(services.database, emperor.id, 7, reason="test grant")
+    tournament = await open_tournament(services, players, kind=TournamentKind.CONQUER)
+    turns = await play_out(services, clock, tournament.id, players, seed=3)
+    taken = [c for t in turns for c in t.report.result.captures if c.taken.kind.value == "emperor"]
+    assert taken, "this seed takes at least one emperor"
+    owners = {}
+    for player in players:
+        for emperor in await services.dynasties.emperors(player.id):
+            owners[emperor.name.split(" ")[0]] = player.id
+    total_emperors = sum([len(await services.dynasties.emperors(p.id)) for p in players])
+    assert total_emperors == 4  # nobody died, some moved
+    moved = [p for p in players if owners.get(p.emperor) != p.id]
+    assert moved
+    await reputations(services, players)
+
+
+async def test_r_t4_death_kills_taken_emperors_and_the_killer_gains(
+    services: Services, clock: Clock
+) -> None:
+    players = await seat_players(services, 4)
+    for player in players:
+        emperor = await services.dynasties.emperor_named(player.id, player.emperor)
+        await emperor_repo.change_reputation(services.database, emperor.id, 7, reason="test grant")
+    tournament = await open_tournament(services, players, kind=TournamentKind.DEATH)
+    turns = await play_out(services, clock, tournament.id, players, seed=3)
+    deaths = [e for t in turns for e in t.effects if type(e).__name__ == "Death"]
+    assert deaths
+    dead = {d.emperor_id for d in deaths}
+    for emperor_id in dead:
+        emperor = await emperor_repo.get_emperor(services.database, emperor_id)
+        assert not emperor.alive
+        dynasty = await player_repo.get_dynasty(services.database, emperor.dynasty_id)
+        _, log = await services.dynasties.log(dynasty.player_id)
+        assert any(e.kind == EventKind.DEATH for e in log)  # logged forever
+    gains = [e for t in turns for e in t.effects if "killed an emperor" in getattr(e, "reason", "")]
+    assert all(g.delta == 7 for g in gains)
+    await reputations(services, players)
+
+
+async def test_restart_in_the_middle_loses_nothing(database_path: Path, clock: Clock) -> None:
+    services = await Services.open(str(database_path), clock=clock)
+    players = await seat_players(services, 4)
+    tournament = await open_tournament(services, players)
+    rng = random.Random(5)
+    for _ in range(3):
+        await play_turn(services, clock, tournament.id, players, rng)
+    dynasty = (await services.tournaments.menu(tournament.id, players[1].id)).seat.dynasty
+    await services.tournaments.submit(tournament.id, players[1].id, Pass(dynasty))
+    before = await services.tournaments.view(tournament.id)
+    await services.close()
+
+    services = await Services.open(str(database_path), clock=clock)
+    try:
+        after = await services.tournaments.view(tournament.id)
+        assert after.tournament.turn == before.tournament.turn == 4
+        assert after.ready == before.ready and after.ready is not None and after.ready.ready == 1
+        menu = await services.tournaments.menu(tournament.id, players[1].id)
+        assert menu.current == Pass(dynasty)
+        turns = await play_out(services, clock, tournament.id, players)
+        assert turns[-1].finished
+    finally:
+        await services.close()
+
+
+async def test_deadline_resolves_with_misses_and_three_misses_defeat(
+    services: Services, clock: Clock
+) -> None:
+    players = await seat_players(services, 4)
+    tournament = await open_tournament(services, players)
+    absent = players[3]
+    for turn in range(1, 4):
+        for player in players[:3]:
+            await services.tournaments.submit(tournament.id, player.id, "pass")
+        assert await services.tournaments.resolve_due() == []  # not yet due
+        clock.advance(TURN + 1)
+        [resolved] = await services.tournaments.resolve_due()
+        assert resolved.report.turn == turn
+        assert [d.letter for d in resolved.report.missed] == ["d"]
+    view = await services.tournaments.view(tournament.id)
+    seat = next(s for s in view.seats if s.player_id == absent.id)
+    assert seat.status is SeatStatus.DEFEATED
+    with pytest.raises(UserError, match="defeated"):
+        await services.tournaments.menu(tournament.id, absent.id)
+
+
+async def test_forfeit_ends_a_duel(services: Services, clock: Clock) -> None:
+    players = await seat_players(services, 2)
+    tournament = await open_tournament(services, players, battlefield="duel-8")
+    await services.tournaments.forfeit(tournament.id, players[1].id)
+    final = (await services.tournaments.view(tournament.id)).tournament
+    assert final.status is TournamentStatus.FINISHED
+    assert final.outcome is not None and [d.letter for d in final.outcome.winners] == ["a"]
+
+
+async def test_bad_input_is_refused_clearly_and_changes_nothing(
+    services: Services, clock: Clock
+) -> None:
+    players = await seat_players(services, 5)
+    tournament = await services.tournaments.create(
+        host_player_id=players[0].id,
+        battlefield="small-4",
+        ruleset=Ruleset(),
+        kind=TournamentKind.GIFT,
+        turn_seconds=TURN,
+    )
+    with pytest.raises(UserError, match="no living emperor called 'Nobody'"):
+        await services.tournaments.join(tournament.id, players[0].id, "Nobody")
+    for player in players[:4]:
+        await services.tournaments.join(tournament.id, player.id, player.emperor)
+    started = await services.tournaments.view(tournament.id)
+    assert started.tournament.status is TournamentStatus.RUNNING  # full: it started by itself
+
+    with pytest.raises((UserError, DataError)):  # full and started
+        await services.tournaments.join(tournament.id, players[4].id, players[4].emperor)
+    with pytest.raises(TournamentClosed):  # starting twice
+        await services.tournaments.start(tournament.id, players[0].id)
+    other = await services.tournaments.create(
+        host_player_id=players[4].id,
+        battlefield="duel-8",
+        ruleset=Ruleset(),
+        kind=TournamentKind.GIFT,
+        turn_seconds=TURN,
+    )
+    with pytest.raises(EmperorBusy, match="already playing in tournament"):
+        await services.tournaments.join(other.id, players[0].id, players[0].emperor)
+    with pytest.raises(UserError, match="casual players join training tournaments only"):
+        await services.tournaments.join_casual(other.id, 999)
+    with pytest.raises(UserError, match="There is no battlefield 'moon'"):
+        await services.tournaments.create(
+            host_player_id=players[4].id,
+            battlefield="moon",
+            ruleset=Ruleset(),
+            kind=TournamentKind.GIFT,
+            turn_seconds=TURN,
+        )
+    with pytest.raises(UserError, match="Only the host"):
+        await services.tournaments.cancel(other.id, players[0].id)
+
+    menu = await services.tournaments.menu(tournament.id, players[0].id)
+    enemy_tile = next(
+        tile for tile, piece in menu.position.pieces.items() if piece.dynasty.letter == "b"
+    )
+    with pytest.raises(IllegalOrder, match="not yours"):
+        await services.tournaments.submit(
+            tournament.id,
+            players[0].id,
+            f"{enemy_tile.name} {Tile(enemy_tile.row + 1, enemy_tile.col).name}",
+        )
+    with pytest.raises(UserError, match='like "C4 C6"'):
+        await services.tournaments.submit(tournament.id, players[0].id, "attack!")
+    with pytest.raises(UserError, match="no seat in tournament"):
+        await services.tournaments.submit(tournament.id, players[4].id, "pass")
+    assert (await services.tournaments.view(tournament.id)).ready.ready == 0  # type: ignore[union-attr]
+
+    for player in players[:4]:
+        await services.tournaments.submit(tournament.id, player.id, "pass")
+    with pytest.raises(UserError, match="was for turn 1, which has resolved"):
+        await services.tournaments.submit(tournament.id, players[0].id, "pass", turn=1)
+
+
+async def test_cancel_returns_everyone_and_records_nothing(services: Services) -> None:
+    players = await seat_players(services, 2)
+    tournament = await services.tournaments.create(
+        host_player_id=players[0].id,
+        battlefield="small-4",
+        ruleset=Ruleset(),
+        kind=TournamentKind.CONQUER,
+        turn_seconds=TURN,
+    )
+    await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
+    await services.tournaments.cancel(tournament.id, players[0].id)
+    emperor = await services.dynasties.emperor_named(players[0].id, players[0].emperor)
+    assert emperor.status.value == "idle"
+    again = await open_tournament(services, players, battlefield="duel-8")
+    assert again.id != tournament.id
+
+
+async def test_leaderboard_and_a_rivals_public_log(services: Services, clock: Clock) -> None:
+    players = await seat_players(services, 4)
+    tournament = await open_tournament(
+        services, players, kind=TournamentKind.GIFT, prize=Prize(wealth={"gold": 2})
+    )
+    await play_out(services, clock, tournament.id, players)
+    board = await services.dynasties.leaderboard()
+    assert [entry.rank for entry in board] == sorted(entry.rank for entry in board)
+    assert board[0].reputation >= board[-1].reputation
+    own = {e.id for e in (await services.dynasties.log(players[0].id))[1]}
+    seen_by_rival = (await services.dynasties.log(players[1].id, name="House100"))[1]
+    assert all(event.public for event in seen_by_rival)
+    assert {e.id for e in seen_by_rival} <= own
