@@ -1,0 +1,94 @@
+"""Memory with a thousand running tournaments: game state lives in the database, not in RAM.
+
+Creates N running medium-8 tournaments (computer players fill every seat) through the
+services on a file database, then lets their deadlines pass so the scheduler resolves turn
+after turn of all of them. Prints progress and, last, ``peak RSS MB: M`` (target: ~150 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.scheduler import Reminder, Scheduler
+from bot.services import Services
+from bot.services.tournaments import TurnResolved
+from data.rows import TournamentKind
+from engine import Ruleset
+
+TURN = 600
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_767_225_600.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Counter:
+    """A notifier that only counts: the Discord side is measured by bot_load.py."""
+
+    def __init__(self) -> None:
+        self.resolved = 0
+
+    async def turn_resolved(self, resolved: TurnResolved) -> None:
+        self.resolved += 1
+
+    async def remind(self, reminder: Reminder) -> None:
+        return None
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+async def main(tournaments: int, turns: int, folder: Path) -> None:
+    clock = Clock()
+    services = await Services.open(str(folder / "memory.db"), clock=clock)
+    try:
+        started = time.perf_counter()
+        for index in range(1, tournaments + 1):
+            tournament = await services.tournaments.create(
+                host_player_id=1,
+                battlefield="medium-8",
+                ruleset=Ruleset(turn_limit=200),
+                kind=TournamentKind.TRAINING,
+                turn_seconds=TURN,
+                allow_computers=True,
+            )
+            await services.tournaments.start(tournament.id, 1)
+            if index % 100 == 0:
+                print(
+                    f"{index} tournaments running, {time.perf_counter() - started:.0f} s, peak RSS {rss_mb():.1f} MB",
+                    flush=True,
+                )
+        notifier = Counter()
+        scheduler = Scheduler(services, notifier)
+        for turn in range(1, turns + 1):
+            clock.now += TURN + 1
+            await scheduler.tick()
+            print(
+                f"turn {turn}: {notifier.resolved} turns resolved in all, peak RSS {rss_mb():.1f} MB",
+                flush=True,
+            )
+    finally:
+        await services.close()
+    print(f"peak RSS MB: {rss_mb():.1f} ({tournaments} running tournaments)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tournaments", type=int, default=1000)
+    parser.add_argument("--turns", type=int, default=3)
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as directory:
+        asyncio.run(main(arguments.tournaments, arguments.turns, Path(directory)))
