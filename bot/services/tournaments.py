@@ -7,6 +7,7 @@ turn, its outcome effects and the log are written in one transaction.
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 from collections import Counter
@@ -64,6 +65,8 @@ from engine import (
 )
 from engine.narration import narrate
 from engine.strategies import STRATEGIES, strategy_named
+
+log = logging.getLogger(__name__)
 
 DEFAULT_STRATEGY = "greedy"
 MIN_TURN_SECONDS = 60
@@ -417,13 +420,26 @@ class TournamentService:
         raise UserError("The tournament is busy; try again in a moment.")
 
     async def resolve_due(self) -> list[TurnResolved]:
-        """Every running tournament whose deadline has passed resolves its turn (restart-safe)."""
-        resolved = []
-        for tournament in await repo.due_tournaments(self.database, now=self.clock()):
-            result = await self.resolve(tournament.id)
-            if result is not None:
-                resolved.append(result)
-        return resolved
+        """Every running tournament whose deadline has passed resolves its turn (restart-safe).
+
+        One tournament that fails is logged and skipped; the others still resolve.
+        """
+        resolved: list[TurnResolved] = []
+        tried: set[int] = set()
+        while True:
+            due = await repo.due_tournaments(self.database, now=self.clock())
+            batch = [tournament for tournament in due if tournament.id not in tried]
+            if not batch:
+                return resolved
+            for tournament in batch:
+                tried.add(tournament.id)
+                try:
+                    result = await self.resolve(tournament.id)
+                except Exception:
+                    log.exception("tournament #%d could not resolve its turn", tournament.id)
+                    continue
+                if result is not None:
+                    resolved.append(result)
 
     async def replay_frames(self, tournament_id: int) -> list[tuple[Position, TurnResult | None]]:
         """Every position from the start, each with the turn that led to it, for the GIF.
