@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from engine.battlefield import Battlefield, Tile
 from engine.errors import IllegalOrder
@@ -38,8 +39,7 @@ class GameOutcome:
         return f"{who} {'wins' if len(self.winners) == 1 else 'win'} after turn {self.turn}: {self.reason}"
 
 
-@dataclass(frozen=True)
-class TurnReport:
+class TurnReport(NamedTuple):
     """One resolved turn: the board result, who missed, who fell, and the outcome if it ended."""
 
     turn: int
@@ -53,14 +53,16 @@ class TurnReport:
         return self.game.outcome
 
 
-@dataclass(frozen=True)
-class Game:
-    """The state of a combat between turns. Immutable: every turn gives a new Game."""
+class Game(NamedTuple):
+    """The state of a combat between turns. Immutable: every turn gives a new Game.
+
+    A NamedTuple, like the other values built every turn, because it is cheap to build.
+    """
 
     ruleset: Ruleset
     position: Position
     turn: int = 0  # turns resolved so far
-    missed: Mapping[Dynasty, int] = field(default_factory=dict)  # consecutive misses (R-G4)
+    missed: Mapping[Dynasty, int] = _NO_MISSES  # consecutive misses (R-G4)
     outcome: GameOutcome | None = None
 
     @classmethod
