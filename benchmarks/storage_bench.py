@@ -7,7 +7,10 @@ round-robin, as a busy bot would see them; a finished tournament is replaced by 
 Prints progress lines (with the rate counting order submission too), the peak RSS, and as
 its last line ``turns/s: N`` (load + resolve + persist).
 
-    .venv/bin/python benchmarks/storage_bench.py [--turns 3000] [--tournaments 100]
+    .venv/bin/python benchmarks/storage_bench.py [--turns 4000] [--tournaments 100]
+
+With the defaults every tournament reaches its 30-turn limit once and is replaced, so the
+finishing turns (settling bets, recording wins) are measured too.
 """
 
 from __future__ import annotations
@@ -136,9 +139,9 @@ async def run(path: Path, turns: int, count: int, turn_limit: int, seed: int) ->
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--turns", type=int, default=3000)
+    parser.add_argument("--turns", type=int, default=4000)
     parser.add_argument("--tournaments", type=int, default=100)
-    parser.add_argument("--turn-limit", type=int, default=50)
+    parser.add_argument("--turn-limit", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db", type=Path, help="database file (default: a fresh temporary one)")
     arguments = parser.parse_args()

@@ -2,11 +2,17 @@
 
 Everything players do must survive restarts, crashes and two people (or two bot processes)
 acting at once. So: WAL journal (readers never block the writer), ``synchronous=NORMAL``
-(a commit survives a crash of the process), a busy timeout (two processes wait for each
-other instead of failing), and every multi-row change in :meth:`Database.transaction`, which
-starts with ``BEGIN IMMEDIATE`` so that writers queue for the lock up front rather than fail
-when a read upgrades to a write. Asyncio tasks sharing one :class:`Database` queue on an
+(a commit survives a crash of the process; only a power cut may lose the last ones), a busy
+timeout (two processes wait for each other instead of failing), and every change of more
+than one statement in :meth:`Database.transaction`, which starts with ``BEGIN IMMEDIATE`` so
+that writers queue for the lock up front rather than fail when a read upgrades to a write.
+A single statement is atomic by itself, with everything its triggers do (that is how a turn
+resolves in one statement, see migrations/0001_core.sql), and runs on
+:meth:`Database.connection`. Asyncio tasks sharing one :class:`Database` queue on an
 :class:`asyncio.Lock`, because they share one connection and so one transaction.
+
+Close the database (``async with await Database.open() as db``): aiosqlite's worker thread
+keeps the process alive until then.
 """
 
 from __future__ import annotations
@@ -139,7 +145,7 @@ class Database:
                 # Queued behind whatever already reached the connection's thread (even a
                 # BEGIN or COMMIT whose await was cancelled); a no-op if no transaction is open.
                 await self._connection.rollback()
-                if not begun and isinstance(error, sqlite3.OperationalError):
+                if not begun and _is_busy(error):
                     raise DatabaseBusy() from error
                 if isinstance(error, sqlite3.IntegrityError):
                     raise ConstraintBroken(violation(error)) from error
@@ -163,6 +169,10 @@ class Database:
                 yield self._connection
             except sqlite3.IntegrityError as error:
                 raise ConstraintBroken(violation(error)) from error
+            except sqlite3.OperationalError as error:
+                if _is_busy(error):
+                    raise DatabaseBusy() from error
+                raise
             finally:
                 self._holder = None
 
@@ -180,6 +190,13 @@ class Database:
             raise
         finally:
             self._savepoints -= 1
+
+
+def _is_busy(error: BaseException) -> bool:
+    """Another process kept the write lock longer than the busy timeout."""
+    return isinstance(error, sqlite3.OperationalError) and (
+        error.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    )
 
 
 @cache

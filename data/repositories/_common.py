@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import aiosqlite
@@ -115,10 +115,10 @@ async def first_free_name(
     return next((c for c, k in zip(candidates, keys, strict=True) if k not in taken), None)
 
 
-def check_amounts(amounts: dict[str, int] | Any, what: str) -> dict[str, int]:
+def check_amounts(amounts: Mapping[str, int], what: str) -> dict[str, int]:
     """Positive whole amounts per code; anything else is refused before touching the data."""
     checked: dict[str, int] = {}
-    for code, amount in dict(amounts).items():
+    for code, amount in amounts.items():
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise InvalidValue(f"{what} amounts are positive whole numbers, not {amount!r}")
         checked[str(code)] = amount

@@ -10,13 +10,46 @@ from __future__ import annotations
 import sqlite3
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import aiosqlite
 
-from data.errors import ConstraintBroken, InsufficientFunds, NotFound, violation
+from data.errors import ConstraintBroken, DataError, InsufficientFunds, NotFound, violation
 from data.repositories._common import bet_row, fetch_all, fetch_one, run, write_events
 from data.rows import BetRow, BetStatus, EventKind, NewEvent
+
+
+@dataclass(frozen=True)
+class _Ledger:
+    """Where one kind of wealth is kept: holdings of assets, or a dynasty's items."""
+
+    what: str
+    table: str
+    code_column: str
+    amount_column: str
+    catalogue: str
+    never_negative: str
+    event: EventKind
+
+
+_ASSETS = _Ledger(
+    "asset",
+    "holdings",
+    "asset_code",
+    "amount",
+    "assets",
+    "holdings_never_negative",
+    EventKind.WEALTH,
+)
+_ITEMS = _Ledger(
+    "item",
+    "dynasty_items",
+    "item_code",
+    "quantity",
+    "items",
+    "items_never_negative",
+    EventKind.ITEM,
+)
 
 
 async def adjust_assets(
@@ -30,38 +63,7 @@ async def adjust_assets(
     tournament_id: int | None = None,
 ) -> None:
     """Add (positive) or take (negative) amounts of assets, and log the change."""
-    for code, delta in changes.items():
-        if delta > 0:
-            try:
-                await run(
-                    connection,
-                    "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, ?, ?) "
-                    "ON CONFLICT (dynasty_id, asset_code) "
-                    "DO UPDATE SET amount = amount + excluded.amount",
-                    (dynasty_id, code, delta),
-                )
-            except sqlite3.IntegrityError as error:
-                raise await _missing(connection, dynasty_id, code, error) from None
-        elif delta < 0:
-            try:
-                changed = await run(
-                    connection,
-                    "UPDATE holdings SET amount = amount + ? "
-                    "WHERE dynasty_id = ? AND asset_code = ?",
-                    (delta, dynasty_id, code),
-                )
-            except sqlite3.IntegrityError as error:
-                if violation(error) != "holdings_never_negative":
-                    raise ConstraintBroken(violation(error)) from None
-                changed = 0
-            if not changed:
-                raise await _short(connection, "holdings", dynasty_id, code, -delta)
-    moved = {code: delta for code, delta in changes.items() if delta}
-    if moved:
-        event = NewEvent(
-            EventKind.WEALTH, reason, public, dynasty_id, None, tournament_id, {"assets": moved}
-        )
-        await write_events(connection, [event], at)
+    await _adjust(connection, _ASSETS, dynasty_id, changes, reason, at, public, tournament_id)
 
 
 async def adjust_items(
@@ -73,35 +75,53 @@ async def adjust_items(
     at: float,
 ) -> None:
     """Add or take items (battlefield keys…) and log the change privately."""
+    await _adjust(connection, _ITEMS, dynasty_id, changes, reason, at, False, None)
+
+
+async def _adjust(
+    connection: aiosqlite.Connection,
+    ledger: _Ledger,
+    dynasty_id: int,
+    changes: Mapping[str, int],
+    reason: str,
+    at: float,
+    public: bool,
+    tournament_id: int | None,
+) -> None:
+    """Adds with an upsert; takes with an UPDATE, because an upsert of a negative amount is
+    refused by the CHECK before SQLite looks for the existing row."""
+    table, code_column, amount = ledger.table, ledger.code_column, ledger.amount_column
     for code, delta in changes.items():
         if delta > 0:
             try:
                 await run(
                     connection,
-                    "INSERT INTO dynasty_items (dynasty_id, item_code, quantity) VALUES (?, ?, ?) "
-                    "ON CONFLICT (dynasty_id, item_code) "
-                    "DO UPDATE SET quantity = quantity + excluded.quantity",
+                    f"INSERT INTO {table} (dynasty_id, {code_column}, {amount}) VALUES (?, ?, ?) "
+                    f"ON CONFLICT (dynasty_id, {code_column}) "
+                    f"DO UPDATE SET {amount} = {amount} + excluded.{amount}",
                     (dynasty_id, code, delta),
                 )
             except sqlite3.IntegrityError as error:
-                raise await _missing(connection, dynasty_id, code, error, "items") from None
+                raise await _missing(connection, ledger, dynasty_id, code, error) from None
         elif delta < 0:
             try:
                 changed = await run(
                     connection,
-                    "UPDATE dynasty_items SET quantity = quantity + ? "
-                    "WHERE dynasty_id = ? AND item_code = ?",
+                    f"UPDATE {table} SET {amount} = {amount} + ? "
+                    f"WHERE dynasty_id = ? AND {code_column} = ?",
                     (delta, dynasty_id, code),
                 )
             except sqlite3.IntegrityError as error:
-                if violation(error) != "items_never_negative":
+                if violation(error) != ledger.never_negative:
                     raise ConstraintBroken(violation(error)) from None
                 changed = 0
             if not changed:
-                raise await _short(connection, "dynasty_items", dynasty_id, code, -delta)
+                raise await _short(connection, ledger, dynasty_id, code, -delta)
     moved = {code: delta for code, delta in changes.items() if delta}
     if moved:
-        event = NewEvent(EventKind.ITEM, reason, False, dynasty_id, details={"items": moved})
+        event = NewEvent(
+            ledger.event, reason, public, dynasty_id, None, tournament_id, {ledger.catalogue: moved}
+        )
         await write_events(connection, [event], at)
 
 
@@ -184,40 +204,34 @@ def _shares(pool: int, winners: list[BetRow]) -> dict[int, int]:
 
 
 async def _short(
-    connection: aiosqlite.Connection, table: str, dynasty_id: int, code: str, needed: int
-) -> Exception:
+    connection: aiosqlite.Connection, ledger: _Ledger, dynasty_id: int, code: str, needed: int
+) -> DataError:
     """The error for a take above the balance: unknown code, or how much there is."""
-    if table == "holdings":
-        known = await fetch_one(connection, "SELECT name FROM assets WHERE code = ?", (code,))
-        held = await fetch_one(
-            connection,
-            "SELECT amount FROM holdings WHERE dynasty_id = ? AND asset_code = ?",
-            (dynasty_id, code),
-        )
-        what = "asset"
-    else:
-        known = await fetch_one(connection, "SELECT name FROM items WHERE code = ?", (code,))
-        held = await fetch_one(
-            connection,
-            "SELECT quantity FROM dynasty_items WHERE dynasty_id = ? AND item_code = ?",
-            (dynasty_id, code),
-        )
-        what = "item"
+    known = await fetch_one(
+        connection, f"SELECT name FROM {ledger.catalogue} WHERE code = ?", (code,)
+    )
     if known is None:
-        return NotFound(what, code)
+        return NotFound(ledger.what, code)
+    held = await fetch_one(
+        connection,
+        f"SELECT {ledger.amount_column} FROM {ledger.table} "
+        f"WHERE dynasty_id = ? AND {ledger.code_column} = ?",
+        (dynasty_id, code),
+    )
     return InsufficientFunds(known[0], needed, held[0] if held is not None else 0)
 
 
 async def _missing(
     connection: aiosqlite.Connection,
+    ledger: _Ledger,
     dynasty_id: int,
     code: str,
     error: sqlite3.IntegrityError,
-    kind: str = "assets",
-) -> Exception:
+) -> DataError:
+    """The error for an add the foreign keys refused: no such dynasty, or no such code."""
     if violation(error) != "foreign_key":
         return ConstraintBroken(violation(error))
     dynasty = await fetch_one(connection, "SELECT 1 FROM dynasties WHERE id = ?", (dynasty_id,))
     if dynasty is None:
         return NotFound("dynasty", dynasty_id)
-    return NotFound("asset" if kind == "assets" else "item", code)
+    return NotFound(ledger.what, code)

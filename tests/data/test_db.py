@@ -1,0 +1,144 @@
+"""The database handle: where it lives, its pragmas, and its one transaction helper."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+import data.db
+from data.db import Database
+from data.errors import DatabaseBusy
+from data.repositories import economy, players
+from tests.data.conftest import raw
+
+
+async def pragma(database: Database, name: str) -> object:
+    async with database.connection() as connection:
+        rows = list(await connection.execute_fetchall(f"PRAGMA {name}"))
+    return rows[0][0]
+
+
+async def test_pragmas_set_on_connect(db: Database) -> None:
+    assert await pragma(db, "journal_mode") == "wal"
+    assert await pragma(db, "foreign_keys") == 1
+    assert await pragma(db, "synchronous") == 1  # NORMAL
+    assert await pragma(db, "busy_timeout") == data.db.BUSY_TIMEOUT_MS
+
+
+async def test_the_path_comes_from_the_environment_or_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv(data.db.PATH_VARIABLE, raising=False)
+    async with await Database.open() as database:
+        assert database.path == "emperors.db"
+    assert (tmp_path / "emperors.db").exists()
+    monkeypatch.setenv(data.db.PATH_VARIABLE, str(tmp_path / "elsewhere.db"))
+    async with await Database.open() as database:
+        await players.enrol_player(database, 1, "Elsewhere")
+    assert (tmp_path / "elsewhere.db").exists()
+
+
+async def test_an_in_memory_database_is_complete() -> None:
+    async with await Database.open(":memory:") as database:
+        dynasty = await players.enrol_player(database, 1, "Ephemeral")
+        await economy.grant(database, dynasty.id, {"gold": 1}, reason="test")
+        assert await economy.holdings(database, dynasty.id) == {"gold": 1}
+
+
+async def test_a_transaction_commits_or_rolls_back_whole(db: Database, db_path: Path) -> None:
+    with pytest.raises(ZeroDivisionError):
+        async with db.transaction() as connection:
+            await connection.execute("INSERT INTO players (id, joined_at) VALUES (1, 0)")
+            await connection.execute("INSERT INTO players (id, joined_at) VALUES (2, 0)")
+            _ = 1 / 0
+    async with db.transaction() as connection:
+        await connection.execute("INSERT INTO players (id, joined_at) VALUES (3, 0)")
+    assert raw(db_path).execute("SELECT id FROM players").fetchall() == [(3,)]
+
+
+async def test_nested_transactions_are_savepoints(db: Database, db_path: Path) -> None:
+    async with db.transaction() as connection:
+        await connection.execute("INSERT INTO players (id, joined_at) VALUES (1, 0)")
+        with pytest.raises(ValueError):
+            async with db.transaction() as inner:
+                await inner.execute("INSERT INTO players (id, joined_at) VALUES (2, 0)")
+                raise ValueError("refused inside")
+        await players.enrol_player(db, 4, "Composed")
+    ids = [row[0] for row in raw(db_path).execute("SELECT id FROM players ORDER BY id")]
+    assert ids == [1, 4]
+
+
+async def test_a_change_cannot_start_inside_a_plain_read(db: Database) -> None:
+    async with db.connection():
+        with pytest.raises(RuntimeError):
+            async with db.transaction():
+                pass
+
+
+async def test_tasks_sharing_a_database_take_turns(db: Database) -> None:
+    """Read-modify-write with an await in the middle: the lock keeps every increment."""
+    dynasty = await players.enrol_player(db, 1, "Counters")
+    await economy.grant(db, dynasty.id, {"copper": 1}, reason="seed")
+
+    async def increment() -> None:
+        async with db.transaction() as connection:
+            rows = list(
+                await connection.execute_fetchall(
+                    "SELECT amount FROM holdings WHERE dynasty_id = ?", (dynasty.id,)
+                )
+            )
+            await asyncio.sleep(0)
+            await connection.execute(
+                "UPDATE holdings SET amount = ? WHERE dynasty_id = ?", (rows[0][0] + 1, dynasty.id)
+            )
+
+    await asyncio.gather(*(increment() for _ in range(50)))
+    assert await economy.holdings(db, dynasty.id) == {"copper": 51}
+
+
+async def test_a_cancelled_transaction_rolls_back_and_the_database_stays_usable(
+    db: Database, db_path: Path
+) -> None:
+    started = asyncio.Event()
+
+    async def slow_change() -> None:
+        async with db.transaction() as connection:
+            await connection.execute("INSERT INTO players (id, joined_at) VALUES (1, 0)")
+            started.set()
+            await asyncio.sleep(10)
+
+    task = asyncio.create_task(slow_change())
+    await started.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    await players.enrol_player(db, 2, "After")
+    assert raw(db_path).execute("SELECT id FROM players").fetchall() == [(2,)]
+
+
+async def test_a_writer_held_too_long_elsewhere_reports_busy(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(data.db, "BUSY_TIMEOUT_MS", 50)
+    async with await Database.open(db_path) as database:
+        other = raw(db_path)
+        other.execute("BEGIN IMMEDIATE")
+        with pytest.raises(DatabaseBusy):
+            await players.enrol_player(database, 1, "Impatient")
+        with pytest.raises(DatabaseBusy):
+            await players.ensure_player(database, 1)
+        other.execute("ROLLBACK")
+        other.close()
+        await players.enrol_player(database, 1, "Patient")
+
+
+async def test_raw_sql_sees_foreign_keys_enforced(db: Database, db_path: Path) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        raw(db_path).execute(
+            "INSERT INTO dynasties (player_id, name, name_key, founded_at, last_active_at) "
+            "VALUES (404, 'x', 'x', 0, 0)"
+        )

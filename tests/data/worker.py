@@ -1,0 +1,86 @@
+"""A second bot process for the concurrency tests: it acts on the same database file.
+
+    python tests/data/worker.py MODE DATABASE GO_FILE [ARGUMENTS...]
+
+It opens the database, prints ``ready``, waits until GO_FILE exists (so that every worker
+starts at the same moment), acts, and prints its result on the last line:
+
+    spend DYNASTY TASKS      TASKS tasks spend 1 copper each until refused; prints the count
+    grant DYNASTY TASKS N    TASKS tasks grant 1 copper N times each; prints the count
+    resolve TOURNAMENT       resolves the open turn; prints resolved, already or changed
+    open                     opens after GO (migrating if needed); prints the schema version
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from data.db import Database, schema_version
+from data.errors import InsufficientFunds, OrdersChanged, TurnAlreadyResolved
+from data.repositories import economy, tournaments
+
+
+async def wait_for(go: Path) -> None:
+    print("ready", flush=True)
+    while not go.exists():
+        await asyncio.sleep(0.001)
+
+
+async def spend(database: Database, dynasty_id: int, tasks: int) -> int:
+    async def spender() -> int:
+        spent = 0
+        while True:
+            try:
+                await economy.spend(database, dynasty_id, {"copper": 1}, reason="race")
+            except InsufficientFunds:
+                return spent
+            spent += 1
+
+    return sum(await asyncio.gather(*(spender() for _ in range(tasks))))
+
+
+async def grant(database: Database, dynasty_id: int, tasks: int, each: int) -> int:
+    async def granter() -> int:
+        for _ in range(each):
+            await economy.grant(database, dynasty_id, {"copper": 1}, reason="race")
+        return each
+
+    return sum(await asyncio.gather(*(granter() for _ in range(tasks))))
+
+
+async def main(mode: str, path: Path, go: Path, arguments: list[str]) -> str:
+    if mode == "open":
+        await wait_for(go)
+        async with await Database.open(path) as database:
+            return str(await schema_version(database))
+    database = await Database.open(path)
+    try:
+        if mode == "resolve":
+            table = await tournaments.load_table(database, int(arguments[0]))
+            assert table.game is not None
+            report = table.game.play(table.orders_to_play())
+            await wait_for(go)
+            try:
+                await tournaments.resolve_turn(database, table, report, now=time.time())
+            except TurnAlreadyResolved:
+                return "already"
+            except OrdersChanged:
+                return "changed"
+            return "resolved"
+        await wait_for(go)
+        if mode == "spend":
+            return str(await spend(database, int(arguments[0]), int(arguments[1])))
+        if mode == "grant":
+            return str(await grant(database, *(int(a) for a in arguments[:3])))
+        raise SystemExit(f"unknown mode {mode!r}")
+    finally:
+        await database.close()
+
+
+if __name__ == "__main__":
+    print(asyncio.run(main(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4:])))
