@@ -27,10 +27,11 @@ class ReputationChange:
 
 @dataclass(frozen=True)
 class Conquest:
-    """The emperor joins the dynasty of the emperor whose side took it (``conquer``)."""
+    """The emperor joins the dynasty that sat the seat which took it (``conquer``)."""
 
     emperor_id: int
-    by_emperor_id: int
+    by_emperor_id: int  # the emperor of the seat that took it
+    to_dynasty_id: int  # that emperor's dynasty when the combat began
     reason: str
 
 
@@ -76,6 +77,7 @@ class CombatRecord:
     takes: Mapping[Dynasty, Mapping[PieceKind, int]]  # pieces each dynasty took, by kind
     emperor_takes: Sequence[EmperorTake]
     reputation: Mapping[int, int]  # emperor id -> reputation before the outcome
+    dynasty: Mapping[int, int]  # emperor id -> the dynasty it played for
 
 
 def first_emperor_takes(
@@ -112,7 +114,9 @@ def effects_of(record: CombatRecord, tournament_name: str) -> list[Effect]:
             continue
         taker = emperor_of.get(take.taker)
         if record.kind is TournamentKind.CONQUER and taker is not None:
-            fates.append(Conquest(victim, taker, f"conquered in {tournament_name}"))
+            fates.append(
+                Conquest(victim, taker, record.dynasty[taker], f"conquered in {tournament_name}")
+            )
         elif record.kind is TournamentKind.DEATH:
             fallen.add(victim)
             fates.append(Death(victim, taker, f"taken in {tournament_name}"))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.services import Services
 from bot.services.tournaments import TurnResolved
+from data.repositories import emperors as emperor_repo
 from data.rows import Prize, SeatStatus, TournamentKind, TournamentRow, TournamentStatus
 from engine import Game, Ruleset
 from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
@@ -36,6 +37,14 @@ async def seat_players(services: Services, count: int, first_id: int = 100) -> l
         )
         players.append(player)
     return players
+
+
+async def grant_reputation(services: Services, players: list[Player], amount: int) -> None:
+    for player in players:
+        emperor = await services.dynasties.emperor_named(player.id, player.emperor)
+        await emperor_repo.change_reputation(
+            services.database, emperor.id, amount, reason="test grant"
+        )
 
 
 async def open_tournament(

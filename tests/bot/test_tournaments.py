@@ -9,6 +9,7 @@ import pytest
 
 from bot.errors import UserError
 from bot.services import Services
+from bot.services.outcomes import Conquest, Death, ReputationChange
 from data.errors import DataError, EmperorBusy, TournamentClosed
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
@@ -16,7 +17,15 @@ from data.repositories import players as player_repo
 from data.rows import EventKind, Prize, SeatStatus, TournamentKind, TournamentStatus
 from engine import EmperorTaken, Goal, IllegalOrder, Pass, Ruleset, Tile
 from tests.bot.conftest import Clock
-from tests.bot.play import TURN, Player, open_tournament, play_out, play_turn, seat_players
+from tests.bot.play import (
+    TURN,
+    Player,
+    grant_reputation,
+    open_tournament,
+    play_out,
+    play_turn,
+    seat_players,
+)
 
 
 async def reputations(services: Services, players: list[Player]) -> dict[int, int]:
@@ -97,9 +106,7 @@ async def test_r_t4_gift_winners_earn_the_prize(services: Services, clock: Clock
 
 async def test_r_t4_honour_is_zero_sum(services: Services, clock: Clock) -> None:
     players = await seat_players(services, 4)
-    for player in players:  # everyone needs the stake to join
-        emperor = await services.dynasties.emperor_named(player.id, player.emperor)
-        await emperor_repo.change_reputation(services.database, emperor.id, 20, reason="test grant")
+    await grant_reputation(services, players, 20)  # everyone needs the stake to join
     before = await reputations(services, players)
     tournament = await open_tournament(services, players, kind=TournamentKind.HONOUR, stake=8)
     turns = await play_out(services, clock, tournament.id, players)
@@ -129,21 +136,18 @@ async def test_r_t4_conquest_moves_taken_emperors_with_their_reputation(
     services: Services, clock: Clock
 ) -> None:
     players = await seat_players(services, 4)
-    for player in players:
-        emperor = await services.dynasties.emperor_named(player.id, player.emperor)
-        await emperor_repo.change_reputation(services.database, emperor.id, 7, reason="test grant")
+    await grant_reputation(services, players, 7)
     tournament = await open_tournament(services, players, kind=TournamentKind.CONQUER)
     turns = await play_out(services, clock, tournament.id, players, seed=3)
-    taken = [c for t in turns for c in t.report.result.captures if c.taken.kind.value == "emperor"]
-    assert taken, "this seed takes at least one emperor"
-    owners = {}
-    for player in players:
-        for emperor in await services.dynasties.emperors(player.id):
-            owners[emperor.name.split(" ")[0]] = player.id
-    total_emperors = sum([len(await services.dynasties.emperors(p.id)) for p in players])
-    assert total_emperors == 4  # nobody died, some moved
-    moved = [p for p in players if owners.get(p.emperor) != p.id]
-    assert moved
+    conquests = [e for e in turns[-1].effects if isinstance(e, Conquest)]
+    assert conquests, "this seed takes at least one emperor"
+    for conquest in conquests:
+        emperor = await emperor_repo.get_emperor(services.database, conquest.emperor_id)
+        assert emperor.alive and emperor.dynasty_id == conquest.to_dynasty_id
+        assert emperor.reputation >= 7  # it came with its reputation
+        history = await emperor_repo.memberships(services.database, emperor.id)
+        assert [m.reason for m in history] == ["birth", "conquest"]
+    assert sum([len(await services.dynasties.emperors(p.id)) for p in players]) == 4  # none died
     await reputations(services, players)
 
 
@@ -151,12 +155,10 @@ async def test_r_t4_death_kills_taken_emperors_and_the_killer_gains(
     services: Services, clock: Clock
 ) -> None:
     players = await seat_players(services, 4)
-    for player in players:
-        emperor = await services.dynasties.emperor_named(player.id, player.emperor)
-        await emperor_repo.change_reputation(services.database, emperor.id, 7, reason="test grant")
+    await grant_reputation(services, players, 7)
     tournament = await open_tournament(services, players, kind=TournamentKind.DEATH)
     turns = await play_out(services, clock, tournament.id, players, seed=3)
-    deaths = [e for t in turns for e in t.effects if type(e).__name__ == "Death"]
+    deaths = [e for e in turns[-1].effects if isinstance(e, Death)]
     assert deaths
     dead = {d.emperor_id for d in deaths}
     for emperor_id in dead:
@@ -165,7 +167,11 @@ async def test_r_t4_death_kills_taken_emperors_and_the_killer_gains(
         dynasty = await player_repo.get_dynasty(services.database, emperor.dynasty_id)
         _, log = await services.dynasties.log(dynasty.player_id)
         assert any(e.kind == EventKind.DEATH for e in log)  # logged forever
-    gains = [e for t in turns for e in t.effects if "killed an emperor" in getattr(e, "reason", "")]
+    gains = [
+        e
+        for e in turns[-1].effects
+        if isinstance(e, ReputationChange) and "killed an emperor" in e.reason
+    ]
     assert all(g.delta == 7 for g in gains)
     await reputations(services, players)
 
