@@ -190,6 +190,30 @@ async def list_tournaments(
     return [tournament_row(row) for row in rows]
 
 
+async def player_tournaments(
+    database: Database,
+    player_id: int,
+    *,
+    guild_id: int | None = None,
+    statuses: Iterable[TournamentStatus] = (TournamentStatus.RUNNING,),
+    active_only: bool = True,
+    limit: int = 25,
+) -> list[TournamentRow]:
+    """Tournaments where the player has a seat (still active, by default), newest first."""
+    wanted = [str(status) for status in statuses]
+    marks = ", ".join("?" * len(wanted))
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            f"SELECT t.* FROM tournaments t JOIN seats s ON s.tournament_id = t.id "
+            f"WHERE s.player_id = ? AND t.status IN ({marks}) "
+            "AND (? = 0 OR s.status = 'active') AND (? IS NULL OR t.guild_id = ?) "
+            "ORDER BY t.id DESC LIMIT ?",
+            (player_id, *wanted, int(active_only), guild_id, guild_id, limit),
+        )
+    return [tournament_row(row) for row in rows]
+
+
 async def due_tournaments(
     database: Database, *, now: float | None = None, limit: int = 100
 ) -> list[TournamentRow]:
