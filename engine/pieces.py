@@ -72,12 +72,6 @@ class Piece(NamedTuple):
     def is_emperor(self) -> bool:
         return self.kind is PieceKind.EMPEROR
 
-    def with_experience(self, experience: int) -> Piece:
-        return Piece(self.dynasty, self.kind, experience)
-
-    def with_dynasty(self, dynasty: Dynasty) -> Piece:
-        return Piece(dynasty, self.kind, self.experience)
-
     def describe(self) -> str:
         """Words a player reads: "a's pawn", "c's emperor"."""
         return f"{self.dynasty.letter}'s {self.kind.value}"
