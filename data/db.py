@@ -27,6 +27,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -82,6 +83,12 @@ class Database:
         if path is None:
             path = os.environ.get(PATH_VARIABLE) or DEFAULT_PATH
         location = os.fspath(path)
+        if location != ":memory:" and not location.startswith("file:"):
+            folder = Path(location).parent
+            if not folder.is_dir():
+                # Checked here: a failed aiosqlite.connect leaves its worker thread to report
+                # to an event loop that may be gone by then.
+                raise sqlite3.OperationalError(f"unable to open database file: no folder {folder}")
         connection = await aiosqlite.connect(location, isolation_level=None)
         try:
             connection.row_factory = sqlite3.Row
