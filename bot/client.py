@@ -6,6 +6,8 @@ start and appear in /help by themselves.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import sqlite3
 from typing import Any
@@ -14,13 +16,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.announcer import Announcer
 from bot.config import Config, ConfigError
+from bot.scheduler import Scheduler
+from bot.services import Services
 from data.db import Database
 from data.errors import DataError
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.errors", "cogs.help")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.errors",
+    "cogs.help",
+    "cogs.dynasties",
+    "cogs.tournaments",
+    "cogs.orders",
+    "cogs.economy",
+)
 """Every cog the bot loads; /help lists the commands they register, in this order."""
 
 
@@ -41,9 +53,11 @@ def gateway_intents() -> discord.Intents:
 class EmperorsBot(commands.Bot):
     """The game's Discord client, built from the host's :class:`Config`.
 
-    ``database`` lets a caller (a test, a tool) hand in an already open database; otherwise
-    the bot opens ``config.database_path`` in :meth:`setup_hook` and closes it on
-    :meth:`close`. Extra keyword options go to :class:`commands.Bot` (tests pass
+    ``database`` lets a caller (a test, a tool) hand in an already open database, and
+    ``services`` the services too (a test with its own clock); otherwise the bot opens
+    ``config.database_path`` in :meth:`setup_hook` and closes it on :meth:`close`. The turn
+    scheduler runs in the background from :meth:`setup_hook` unless ``schedule`` is False (a
+    test that ticks it by hand). Extra keyword options go to :class:`commands.Bot` (tests pass
     ``guild_ready_timeout``).
 
     Players' names never ping @everyone or a role. Commands are server-only unless they opt in
@@ -51,7 +65,15 @@ class EmperorsBot(commands.Bot):
     prompts arrive by DM), and the bot is installed to servers, not to user accounts.
     """
 
-    def __init__(self, config: Config, *, database: Database | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        database: Database | None = None,
+        services: Services | None = None,
+        schedule: bool = True,
+        **options: Any,
+    ) -> None:
         # The game has no voice; discord.py's start-up warnings about voice libraries are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
@@ -67,8 +89,13 @@ class EmperorsBot(commands.Bot):
             **options,
         )
         self.config = config
-        self._database = database
-        self._owns_database = database is None
+        self._services = services
+        self._database = services.database if services is not None else database
+        self._owns_database = self._database is None
+        self._schedule = schedule
+        self._announcer: Announcer | None = None
+        self._scheduler: Scheduler | None = None
+        self._scheduling: asyncio.Task[None] | None = None
 
     @property
     def database(self) -> Database:
@@ -77,13 +104,41 @@ class EmperorsBot(commands.Bot):
             raise RuntimeError("the database opens when the bot logs in (setup_hook)")
         return self._database
 
+    @property
+    def services(self) -> Services:
+        """The game services every command calls (available from :meth:`setup_hook` on)."""
+        if self._services is None:
+            raise RuntimeError("the services start when the bot logs in (setup_hook)")
+        return self._services
+
+    @property
+    def announcer(self) -> Announcer:
+        """Posts boards and sends turn prompts (available from :meth:`setup_hook` on)."""
+        if self._announcer is None:
+            raise RuntimeError("the announcer starts when the bot logs in (setup_hook)")
+        return self._announcer
+
+    @property
+    def scheduler(self) -> Scheduler:
+        """Deadlines and reminders (available from :meth:`setup_hook` on)."""
+        if self._scheduler is None:
+            raise RuntimeError("the scheduler starts when the bot logs in (setup_hook)")
+        return self._scheduler
+
     async def setup_hook(self) -> None:
-        """Open the database, load the cogs and publish their slash commands to Discord."""
+        """Open the database, start the services and the scheduler, load the cogs and publish
+        their slash commands to Discord."""
         if self._database is None:
             self._database = await self._open_database()
+        if self._services is None:
+            self._services = Services(self._database)
+        self._announcer = Announcer(self, self._services)
+        self._scheduler = Scheduler(self._services, self._announcer)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+        if self._schedule:
+            self._scheduling = asyncio.create_task(self._scheduler.run_forever())
 
     async def _open_database(self) -> Database:
         """Open ``EMPERORS_DB``; a file the host must fix stops the start with one sentence."""
@@ -126,7 +181,15 @@ class EmperorsBot(commands.Bot):
         log.info("Logged in as %s, in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        """Disconnect, then close the database if the bot opened it."""
+        """Stop the scheduler, let announcements under way finish, disconnect, then close the
+        database if the bot opened it."""
+        if self._scheduling is not None:
+            self._scheduling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._scheduling
+            self._scheduling = None
+        if self._announcer is not None:
+            await self._announcer.close()
         await super().close()
         if self._owns_database and self._database is not None:
             await self._database.close()

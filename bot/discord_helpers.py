@@ -39,23 +39,35 @@ def discord_timestamp(unix: float, style: TimestampStyle = "R") -> str:
     return f"<t:{int(unix)}:{style}>"
 
 
+def clipped(text: str, limit: int) -> str:
+    """``text`` cut to Discord's ``limit`` for that field (Discord refuses the whole message)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def png_file(data: bytes, filename: str) -> discord.File:
     """An attachment for PNG bytes; the ``.png`` suffix makes Discord show it inline."""
     name = filename if filename.lower().endswith(".png") else f"{filename}.png"
     return discord.File(io.BytesIO(data), filename=name)
 
 
+def gif_file(data: bytes, filename: str) -> discord.File:
+    """An attachment for GIF bytes (a replay); Discord animates a ``.gif`` inline."""
+    name = filename if filename.lower().endswith(".gif") else f"{filename}.gif"
+    return discord.File(io.BytesIO(data), filename=name)
+
+
 async def send_dm_or_fallback(
     bot: discord.Client,
     user_id: int,
-    channel: discord.abc.Messageable,
+    channel: discord.abc.Messageable | None,
     **message: Any,
 ) -> bool:
     """DM ``message`` to a player; if their DMs are closed, ask them in ``channel`` to use /order.
 
     Returns whether the DM arrived. The DM itself is never posted in the channel (it may hold
-    the player's secret view of the turn); only a mention saying where to act instead.
-    Any other refusal from Discord propagates.
+    the player's secret view of the turn); only a mention saying where to act instead. With
+    no channel (a tournament made outside Discord) a closed DM is only logged. Any other
+    refusal from Discord propagates.
     """
     try:
         dm = await bot.create_dm(discord.Object(id=user_id))
@@ -63,6 +75,9 @@ async def send_dm_or_fallback(
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             raise
+        if channel is None:
+            log.info("DMs to user %s are closed and there is no channel to ask in", user_id)
+            return False
         log.info("DMs to user %s are closed; asking them in channel instead", user_id)
         await channel.send(
             f"<@{user_id}>, I cannot send you direct messages (your privacy settings block "

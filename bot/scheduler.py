@@ -64,6 +64,7 @@ class Scheduler:
         for reminder in await self.due_reminders():
             await self.notifier.remind(reminder)
         await self.decay_inactive()
+        await self.services.economy.expire_trades()
 
     async def due_reminders(self) -> list[Reminder]:
         """Reminders whose time has come, each claimed once in the database."""
@@ -146,7 +147,9 @@ class Scheduler:
             if tournament.deadline is not None
             for left in (0.0, *(left for _, left in REMINDERS))
         ]
-        if any(tournament.deadline is not None and tournament.deadline <= now for tournament in running):
+        if any(
+            tournament.deadline is not None and tournament.deadline <= now for tournament in running
+        ):
             return MIN_WAKE  # a turn is overdue: resolve it now
         upcoming = [moment - now for moment in moments if moment > now]
         return max(MIN_WAKE, min([IDLE_WAKE, *upcoming]))

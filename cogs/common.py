@@ -1,15 +1,25 @@
-"""Answering an interaction privately, whether or not it was already acknowledged.
+"""What every game cog shares: private answers, the bot's services, autocomplete choices.
 
 A slash command gets one initial response within 3 seconds; after that (or after a defer)
-everything goes through the follow-up webhook. These helpers pick the right one so a cog never
-has to track which state its interaction is in.
+everything goes through the follow-up webhook. The reply helpers pick the right one so a cog
+never has to track which state its interaction is in.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
+from discord import app_commands
+
+from bot.client import EmperorsBot
+from bot.errors import UserError
+from data.catalog import battlefield_names, load_battlefield
+from data.rows import TournamentRow, TournamentStatus
+
+CHOICES_LIMIT = 25
+"""Discord shows at most 25 autocomplete choices."""
 
 
 async def defer_ephemeral(interaction: discord.Interaction) -> None:
@@ -31,3 +41,81 @@ async def reply_ephemeral(interaction: discord.Interaction, **message: Any) -> N
         await interaction.followup.send(ephemeral=True, **message)
     else:
         await interaction.response.send_message(ephemeral=True, **message)
+
+
+def game(interaction: discord.Interaction) -> EmperorsBot:
+    """The bot behind an interaction, for its services and announcer.
+
+    Every game cog runs inside :class:`EmperorsBot`; anything else is a wiring mistake.
+    """
+    client = interaction.client
+    if not isinstance(client, EmperorsBot):
+        raise TypeError(f"the game cogs need an EmperorsBot, not {type(client).__name__}")
+    return client
+
+
+def matches(current: str, *texts: str) -> bool:
+    """Whether what a player has typed so far is found in any of ``texts`` (any case)."""
+    wanted = current.strip().casefold()
+    return any(wanted in text.casefold() for text in texts)
+
+
+async def emperor_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's living emperors, for every ``emperor`` option."""
+    try:
+        emperors = await game(interaction).services.dynasties.emperors(interaction.user.id)
+    except UserError:
+        return []
+    return [
+        app_commands.Choice(
+            name=f"{emperor.name} · {emperor.reputation} reputation · {emperor.status.value}",
+            value=emperor.name,
+        )
+        for emperor in emperors
+        if matches(current, emperor.name)
+    ][:CHOICES_LIMIT]
+
+
+async def battlefield_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The shipped battlefields, with their number of seats."""
+    return [
+        app_commands.Choice(
+            name=f"{name} · {len(load_battlefield(name).dynasties)} players", value=name
+        )
+        for name in battlefield_names()
+        if matches(current, name)
+    ][:CHOICES_LIMIT]
+
+
+async def tournament_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """Open and running tournaments of this server, newest first."""
+    found = await game(interaction).services.tournaments.list_open(interaction.guild_id)
+    return tournament_list(found, current)
+
+
+def tournament_list(
+    tournaments: Sequence[TournamentRow], current: str
+) -> list[app_commands.Choice[int]]:
+    """Autocomplete choices for ``tournaments``, named by :func:`tournament_label`."""
+    choices = []
+    for tournament in tournaments:
+        name = tournament_label(tournament)
+        if matches(current, name):
+            choices.append(app_commands.Choice(name=name, value=tournament.id))
+    return choices[:CHOICES_LIMIT]
+
+
+def tournament_label(tournament: TournamentRow) -> str:
+    """``#12 small-4 · conquer · turn 3``: how a tournament is named in lists and choices."""
+    state = (
+        f"turn {tournament.turn}"
+        if tournament.status is TournamentStatus.RUNNING
+        else tournament.status.value
+    )
+    return f"#{tournament.id} {tournament.battlefield} · {tournament.kind.value} · {state}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 import discord
@@ -61,6 +61,18 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.warning("Could not show user %s their error: %s", interaction.user.id, failure)
 
 
+async def reporting(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a ``DynamicItem`` callback's work; failures are answered like a command's.
+
+    discord.py only logs what a dynamic item's callback raises, and the player's click would
+    seem to do nothing.
+    """
+    try:
+        await work
+    except Exception as error:
+        await report_error(interaction, error)
+
+
 class ReportingView(discord.ui.View):
     """Base of the game's views: a failing button or select answers like a failing command.
 
@@ -94,12 +106,18 @@ def _original(error: BaseException) -> BaseException:
     return error
 
 
+LOGGED_ID_PARTS = 3
+"""Leading ``:``-separated parts of a custom id that the log may show (``order:go:12``): the
+rest can carry a secret order (its origin and destination) that must not reach the log."""
+
+
 def _action(interaction: discord.Interaction) -> str:
-    """What the player was doing, for the log: ``/tournament join`` or a component id."""
+    """What the player was doing, for the log: ``/tournament join`` or a component's kind."""
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
     data: Mapping[str, object] = interaction.data or {}
-    return f"{interaction.type.name} {data.get('custom_id', '')}".strip()
+    custom_id = ":".join(str(data.get("custom_id", "")).split(":")[:LOGGED_ID_PARTS])
+    return f"{interaction.type.name} {custom_id}".strip()
 
 
 def _sentence(text: str) -> str:

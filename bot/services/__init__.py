@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.services.dynasties import DynastyService
+from bot.services.economy import EconomyService
 from bot.services.tournaments import TournamentService
 from data.db import Database
 
@@ -19,10 +20,12 @@ class Services:
     clock: Callable[[], float] = time.time
     dynasties: DynastyService = field(init=False)
     tournaments: TournamentService = field(init=False)
+    economy: EconomyService = field(init=False)
 
     def __post_init__(self) -> None:
         self.dynasties = DynastyService(self.database, self.clock)
         self.tournaments = TournamentService(self.database, self.clock)
+        self.economy = EconomyService(self.database, self.clock)
 
     @classmethod
     async def open(

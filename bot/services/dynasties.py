@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
 from data.db import Database
 from data.errors import NameTaken, NotFound
+from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import players as player_repo
-from data.rows import DynastyRow, EmperorRow, EventRow, LeaderboardEntry, MembershipRow
+from data.rows import (
+    DynastyRow,
+    EmperorRow,
+    EventKind,
+    EventRow,
+    LeaderboardEntry,
+    MembershipRow,
+)
 
 LOG_PAGE = 10
+STARTING_WEALTH: Mapping[str, int] = {"copper": 100, "silver": 20, "gold": 5}
+"""What a dynasty is given once, when it is founded, so that it can bet, trade and shop (R-T5)."""
+STARTING_GRANT_REASON = "starting wealth of a new dynasty"
 
 
 class NoDynasty(UserError):
@@ -39,6 +50,14 @@ class EmperorView:
     log: list[EventRow]
 
 
+@dataclass(frozen=True)
+class LogPage:
+    dynasty: DynastyRow
+    events: list[EventRow]
+    page: int
+    has_older: bool
+
+
 class DynastyService:
     """What a player does with its dynasty; founded on first use with a default name."""
 
@@ -53,9 +72,7 @@ class DynastyService:
             return dynasty
         if default_name is None:
             raise NoDynasty()
-        return await player_repo.enrol_player(
-            self.database, player_id, default_name, now=self.clock()
-        )
+        return await self._enrol(player_id, default_name)
 
     async def found(self, player_id: int, name: str) -> DynastyRow:
         """Found the player's dynasty with ``name``, or rename it if it exists."""
@@ -67,8 +84,35 @@ class DynastyService:
         try:
             await player_repo.find_dynasty(self.database, name)
         except NotFound:
-            return await player_repo.enrol_player(self.database, player_id, name, now=self.clock())
+            return await self._enrol(player_id, name)
         raise NameTaken("dynasty", name.strip())
+
+    async def _enrol(self, player_id: int, name: str) -> DynastyRow:
+        """Found the dynasty and give it its starting wealth in one transaction (R-T5).
+
+        Two first commands of one player at once both come here; the second finds the dynasty
+        founded and its wealth log no longer empty, so the grant is given exactly once.
+        """
+        async with self.database.transaction():
+            dynasty = await player_repo.enrol_player(
+                self.database, player_id, name, now=self.clock()
+            )
+            wealth_log = await event_repo.dynasty_log(
+                self.database,
+                dynasty.id,
+                viewer_dynasty_id=dynasty.id,
+                limit=1,
+                kinds=(EventKind.WEALTH,),
+            )
+            if not wealth_log:
+                await economy_repo.grant(
+                    self.database,
+                    dynasty.id,
+                    STARTING_WEALTH,
+                    reason=STARTING_GRANT_REASON,
+                    now=self.clock(),
+                )
+        return dynasty
 
     async def create_emperor(self, player_id: int, name: str, default_dynasty: str) -> EmperorRow:
         """A new emperor, free, reputation 0 (R-T3); the dynasty is founded if needed."""
@@ -131,6 +175,38 @@ class DynastyService:
             limit=LOG_PAGE,
         )
         return dynasty, events
+
+    async def log_page(
+        self,
+        viewer_player_id: int,
+        *,
+        dynasty_id: int | None = None,
+        name: str | None = None,
+        page: int = 0,
+    ) -> LogPage:
+        """Page ``page`` (0 is the newest) of a dynasty's log, as :meth:`log` filters it (R-L2).
+
+        Addressed by page number rather than by event id so that Older/Newer buttons can carry
+        their whole state in a custom id; the default dynasty is the viewer's own.
+        """
+        viewer = await player_repo.dynasty_of_player(self.database, viewer_player_id)
+        if dynasty_id is not None:
+            dynasty = await player_repo.get_dynasty(self.database, dynasty_id)
+        elif name is not None:
+            dynasty = await player_repo.find_dynasty(self.database, name)
+        elif viewer is not None:
+            dynasty = viewer
+        else:
+            raise NoDynasty()
+        page = max(page, 0)
+        end = (page + 1) * LOG_PAGE
+        events = await event_repo.dynasty_log(
+            self.database,
+            dynasty.id,
+            viewer_dynasty_id=viewer.id if viewer else None,
+            limit=end + 1,
+        )
+        return LogPage(dynasty, events[page * LOG_PAGE : end], page, len(events) > end)
 
     async def leaderboard(
         self, guild_id: int | None = None, *, page: int = 0

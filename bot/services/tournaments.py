@@ -7,12 +7,14 @@ turn, its outcome effects and the log are written in one transaction.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from bot.errors import UserError
 from bot.services.outcomes import (
@@ -25,15 +27,17 @@ from bot.services.outcomes import (
     effects_of,
     first_emperor_takes,
 )
-from data.catalog import battlefield_names, load_battlefield
+from data.catalog import battlefield_locks, battlefield_names, load_battlefield
 from data.db import Database
 from data.errors import NotFound, OrdersChanged, TurnAlreadyResolved
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
+from data.repositories import events as event_repo
 from data.repositories import players as player_repo
 from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
+    EventRow,
     NewEvent,
     Prize,
     ReadyCount,
@@ -72,6 +76,8 @@ DEFAULT_STRATEGY = "greedy"
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 7 * 24 * 3600
 _RESOLVE_ATTEMPTS = 5
+_PLAYING_SCAN = 1000  # running tournaments looked at for a player's own
+_OUTCOME_EVENTS = 200  # a tournament's log entries read for its outcome
 
 
 class NotSeated(UserError):
@@ -110,6 +116,20 @@ class Joined:
 class OrderAccepted:
     ready: ReadyCount
     resolved: TurnResolved | None  # the order completed the turn, which resolved at once
+    turn: int | None = None  # the turn it is for
+
+    @property
+    def complete(self) -> bool:
+        """Every active seat has ordered: the turn is ready to resolve."""
+        return self.ready.ready >= self.ready.active
+
+
+@dataclass(frozen=True)
+class TurnProgress:
+    """The public state of the open turn: nothing about who ordered what (R-O4)."""
+
+    tournament: TournamentRow
+    ready: ReadyCount
 
 
 @dataclass(frozen=True)
@@ -128,6 +148,15 @@ class OrderMenu:
     position: Position
     pieces: list[PieceChoice]
     current: Order | None  # the player's own stored order, shown only to them (R-O4)
+
+
+@dataclass(frozen=True)
+class TurnPrompts:
+    """A turn that just opened, as the players are prompted for it."""
+
+    tournament: TournamentRow
+    ready: ReadyCount
+    menus: list[OrderMenu]  # one per active player (computers have ordered already)
 
 
 @dataclass(frozen=True)
@@ -152,6 +181,7 @@ class TournamentService:
         self.database = database
         self.clock = clock
         self.default_dynasty_name = default_dynasty_name
+        self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
 
     # ----------------------------------------------------------------- announce and seat
 
@@ -175,6 +205,14 @@ class TournamentService:
             )
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise UserError("A turn lasts between 1 minute and 7 days; choose another turn length.")
+        if battlefield in battlefield_locks():
+            key = economy_repo.battlefield_key(battlefield)
+            host = await player_repo.dynasty_of_player(self.database, host_player_id)
+            if host is None or key not in await economy_repo.items_of(self.database, host.id):
+                raise UserError(
+                    f"The battlefield {battlefield} is locked: hosting it needs its key ({key}) "
+                    "in your dynasty. Buy one with /shop, or trade for it with /trade."
+                )
         await player_repo.ensure_player(self.database, host_player_id, now=self.clock())
         return await repo.create_tournament(
             self.database,
@@ -297,6 +335,29 @@ class TournamentService:
     async def list_open(self, guild_id: int | None) -> list[TournamentRow]:
         return await repo.list_tournaments(self.database, guild_id=guild_id)
 
+    async def playing(self, player_id: int, guild_id: int | None = None) -> list[TournamentRow]:
+        """Running tournaments where the player still gives orders, newest first (for /order).
+
+        One seat query per running tournament: the data layer has no seats-by-player index.
+        """
+        running = await repo.list_tournaments(
+            self.database,
+            guild_id=guild_id,
+            statuses=(TournamentStatus.RUNNING,),
+            limit=_PLAYING_SCAN,
+        )
+        found = []
+        for tournament in running:
+            seats = await repo.list_seats(self.database, tournament.id)
+            if any(s.player_id == player_id and s.status is SeatStatus.ACTIVE for s in seats):
+                found.append(tournament)
+        return found
+
+    async def progress(self, tournament_id: int) -> TurnProgress:
+        """The open turn as everyone may see it: its deadline and "k of n ready" (R-O4)."""
+        ready = await repo.count_ready(self.database, tournament_id)
+        return TurnProgress(await repo.get_tournament(self.database, tournament_id), ready)
+
     async def names(self, table: TournamentTable) -> dict[Dynasty, str]:
         """What each seat is called on boards and in narration: its emperor, a guest or a computer."""
         names: dict[Dynasty, str] = {}
@@ -313,35 +374,62 @@ class TournamentService:
 
     # --------------------------------------------------------------------- orders
 
-    async def menu(self, tournament_id: int, player_id: int) -> OrderMenu:
-        """The player's pieces and their legal moves, and its current order (R-O2, R-O4)."""
+    async def menu(
+        self, tournament_id: int, player_id: int, *, turn: int | None = None
+    ) -> OrderMenu:
+        """The player's pieces and their legal moves, and its current order (R-O2, R-O4).
+
+        With ``turn`` (a prompt made for that turn), a turn that has resolved is refused like
+        a late order, so a stale prompt never shows the new turn's pieces as if nothing moved.
+        """
         table = await self._running(tournament_id)
         seat = _seat_of_player(table, player_id)
+        _check_turn(table, turn)
         if seat.status is not SeatStatus.ACTIVE:
             raise UserError(
                 f"Your dynasty is {seat.status.value} in tournament #{tournament_id}: it gives no more orders."
             )
-        assert table.game is not None
-        position = table.game.position
-        pieces = [
-            PieceChoice(tile, position.pieces[tile], legal_moves(position, tile))
-            for tile in position.tiles_of(seat.dynasty)
+        return _menu_of(table, seat)
+
+    async def turn_prompts(self, tournament_id: int, turn: int) -> TurnPrompts | None:
+        """Every player's menu for ``turn`` and the public "k of n ready", from one read.
+
+        For the announcer, which prompts everyone when a turn opens; None once that turn is no
+        longer the open one (it resolved too, or the combat ended).
+        """
+        table = await repo.load_table(self.database, tournament_id)
+        tournament = table.tournament
+        if (
+            tournament.status is not TournamentStatus.RUNNING
+            or table.game is None
+            or tournament.turn != turn
+        ):
+            return None
+        menus = [
+            _menu_of(table, seat)
+            for seat in table.seats
+            if seat.player_id is not None and seat.status is SeatStatus.ACTIVE
         ]
-        current = next((stored.order for stored in table.orders if stored.seat == seat.seat), None)
-        return OrderMenu(table.tournament, seat, position, pieces, current)
+        return TurnPrompts(tournament, table.ready, menus)
 
     async def submit(
-        self, tournament_id: int, player_id: int, order: Order | str, *, turn: int | None = None
+        self,
+        tournament_id: int,
+        player_id: int,
+        order: Order | str,
+        *,
+        turn: int | None = None,
+        resolve: bool = True,
     ) -> OrderAccepted:
-        """Store the player's secret order (legal, R-O2; replacing, R-O3); resolve if all are in."""
+        """Store the player's secret order (legal, R-O2; replacing, R-O3); resolve if all are in.
+
+        ``resolve=False`` leaves a complete turn for the caller to resolve (``accepted.complete``,
+        ``accepted.turn``): the bot answers the player first and resolves in the background.
+        """
         table = await self._running(tournament_id)
         seat = _seat_of_player(table, player_id)
         assert table.game is not None
-        if turn is not None and turn != table.tournament.turn:
-            raise UserError(
-                f"That order was for turn {turn}, which has resolved; tournament #{tournament_id} is on turn "
-                f"{table.tournament.turn}. Look at the new board and order again."
-            )
+        _check_turn(table, turn)
         if isinstance(order, str):
             order = parse_order(table.game.position, seat.dynasty, order)
         if order.dynasty is not seat.dynasty:
@@ -351,8 +439,10 @@ class TournamentService:
             self.database, tournament_id, table.tournament.turn, seat.seat, order, now=self.clock()
         )
         ready = await repo.count_ready(self.database, tournament_id)
-        resolved = await self.resolve(tournament_id) if ready.ready >= ready.active else None
-        return OrderAccepted(ready, resolved)
+        accepted = OrderAccepted(ready, None, table.tournament.turn)
+        if not (resolve and accepted.complete):
+            return accepted
+        return replace(accepted, resolved=await self.resolve(tournament_id, turn=accepted.turn))
 
     async def forfeit(self, tournament_id: int, player_id: int) -> TurnResolved | None:
         """Give up (R-G4): the dynasty is defeated at once; the combat may end with it."""
@@ -373,21 +463,49 @@ class TournamentService:
             if tournament.status is TournamentStatus.RUNNING:
                 ready = await repo.count_ready(self.database, tournament_id)
                 if ready.active and ready.ready >= ready.active:
-                    return await self.resolve(tournament_id)
+                    return await self.resolve(tournament_id, turn=tournament.turn)
             return None
         raise UserError("The tournament is busy; try again in a moment.")
 
     # --------------------------------------------------------------------- turns
 
-    async def resolve(self, tournament_id: int) -> TurnResolved | None:
+    async def resolve(self, tournament_id: int, *, turn: int | None = None) -> TurnResolved | None:
         """Resolve the open turn with the orders stored now (missing ones are misses, R-O1).
 
         Returns None when someone else resolved it first. Called when every active seat has
-        ordered, and by the scheduler when the deadline has passed.
+        ordered, and by the scheduler when the deadline has passed. With ``turn``, only that
+        turn: a caller that saw it complete must not resolve the next one, just opened, if
+        another caller got there first.
         """
+        async with self._resolving(tournament_id):
+            return await self._resolve(tournament_id, turn)
+
+    @contextlib.asynccontextmanager
+    async def _resolving(self, tournament_id: int) -> AsyncIterator[None]:
+        """One resolution of a tournament at a time in this process.
+
+        The last orders of a turn often arrive together and each sees the turn complete; the
+        others then wait and find it resolved with one read, instead of racing through a
+        transaction the data layer refuses (which still guards several processes).
+        """
+        lock, users = self._resolvers.get(tournament_id, (asyncio.Lock(), 0))
+        self._resolvers[tournament_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._resolvers[tournament_id]
+            if users == 1:
+                del self._resolvers[tournament_id]
+            else:
+                self._resolvers[tournament_id] = (lock, users - 1)
+
+    async def _resolve(self, tournament_id: int, turn: int | None) -> TurnResolved | None:
         for _ in range(_RESOLVE_ATTEMPTS):
             table = await repo.load_table(self.database, tournament_id)
             if table.tournament.status is not TournamentStatus.RUNNING or table.game is None:
+                return None
+            if turn is not None and table.tournament.turn != turn:
                 return None
             report = table.game.play(table.orders_to_play())
             names = await self.names(table)
@@ -414,7 +532,8 @@ class TournamentService:
                 return None
             except OrdersChanged:
                 continue
-            if tournament.status is TournamentStatus.RUNNING:
+            computers = any(seat.kind is SeatKind.COMPUTER for seat in table.seats)
+            if tournament.status is TournamentStatus.RUNNING and computers:
                 await self._order_for_computers(await repo.load_table(self.database, tournament_id))
             return TurnResolved(tournament, report, narration, names, effects)
         raise UserError("The tournament is busy; try again in a moment.")
@@ -434,12 +553,21 @@ class TournamentService:
             for tournament in batch:
                 tried.add(tournament.id)
                 try:
-                    result = await self.resolve(tournament.id)
+                    result = await self.resolve(tournament.id, turn=tournament.turn)
                 except Exception:
                     log.exception("tournament #%d could not resolve its turn", tournament.id)
                     continue
                 if result is not None:
                     resolved.append(result)
+
+    async def outcome_log(self, tournament_id: int) -> list[EventRow]:
+        """What the end of a combat changed for its emperors, oldest first, as publicly logged
+        (reputation, conquests, deaths): for an end that came without a turn to report it."""
+        kinds = {EventKind.REPUTATION, EventKind.MEMBERSHIP, EventKind.DEATH}
+        events = await event_repo.tournament_log(
+            self.database, tournament_id, limit=_OUTCOME_EVENTS
+        )
+        return [event for event in reversed(events) if event.kind in kinds]
 
     async def replay_frames(self, tournament_id: int) -> list[tuple[Position, TurnResult | None]]:
         """Every position from the start, each with the turn that led to it, for the GIF.
@@ -566,12 +694,12 @@ class TournamentService:
         for _, taker, taken, kind in captures:
             if taker is not taken:
                 takes.setdefault(taker, Counter())[kind] += 1
-        reputation = {}
+        reputation, dynasty = {}, {}
         for seat in seats:
             if seat.emperor_id is not None:
-                reputation[seat.emperor_id] = (
-                    await emperor_repo.get_emperor(self.database, seat.emperor_id)
-                ).reputation
+                emperor = await emperor_repo.get_emperor(self.database, seat.emperor_id)
+                reputation[emperor.id] = emperor.reputation
+                dynasty[emperor.id] = emperor.dynasty_id
         record = CombatRecord(
             tournament.kind,
             tournament.stake,
@@ -581,6 +709,7 @@ class TournamentService:
             takes,
             first_emperor_takes(captures),
             reputation,
+            dynasty,
         )
         return effects_of(record, f"tournament #{tournament.id} on {tournament.battlefield}")
 
@@ -628,11 +757,10 @@ class TournamentService:
                     now=now,
                 )
             elif isinstance(effect, Conquest):
-                taker = await emperor_repo.get_emperor(self.database, effect.by_emperor_id)
                 await emperor_repo.move_emperor(
                     self.database,
                     effect.emperor_id,
-                    taker.dynasty_id,
+                    effect.to_dynasty_id,
                     tournament_id=tournament.id,
                     now=now,
                 )
@@ -672,6 +800,26 @@ def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
     except ValueError as error:
         raise UserError(f"{str(error).capitalize()}.") from None
     return Move(dynasty, origin, destination)
+
+
+def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
+    assert table.game is not None
+    position = table.game.position
+    pieces = [
+        PieceChoice(tile, position.pieces[tile], legal_moves(position, tile))
+        for tile in position.tiles_of(seat.dynasty)
+    ]
+    current = next((stored.order for stored in table.orders if stored.seat == seat.seat), None)
+    return OrderMenu(table.tournament, seat, position, pieces, current)
+
+
+def _check_turn(table: TournamentTable, turn: int | None) -> None:
+    """Refuse what was meant for a turn that has already resolved (a stale prompt, a late order)."""
+    if turn is not None and turn != table.tournament.turn:
+        raise UserError(
+            f"That order was for turn {turn}, which has resolved; tournament #{table.tournament.id} is on turn "
+            f"{table.tournament.turn}. Look at the new board and order again."
+        )
 
 
 def _seat_of_player(table: TournamentTable, player_id: int) -> SeatRow:

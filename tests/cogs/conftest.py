@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from bot.client import EmperorsBot
 from bot.config import Config
+from bot.services import Services
+
+
+class Clock:
+    """Time that moves only when a test says so, starting now (so ``<t:…>`` stays sensible)."""
+
+    def __init__(self) -> None:
+        self.now = float(int(time.time()))
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 @pytest.fixture
@@ -21,3 +38,21 @@ def config(tmp_path: Path) -> Config:
 def bot(config: Config) -> EmperorsBot:
     """The real bot; a short guild-ready wait keeps log-in fast against the fake."""
     return EmperorsBot(config, guild_ready_timeout=0.05)
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest_asyncio.fixture
+async def services(config: Config, clock: Clock) -> AsyncIterator[Services]:
+    """The game's services on the test's database file, on the test's clock."""
+    opened = await Services.open(str(config.database_path), clock)
+    yield opened
+    await opened.close()
+
+
+def game_bot(config: Config, services: Services) -> EmperorsBot:
+    """A bot on given services whose scheduler the test ticks by hand (no background timing)."""
+    return EmperorsBot(config, services=services, schedule=False, guild_ready_timeout=0.05)

@@ -126,7 +126,7 @@ async def test_runs_from_env_file_and_stops_cleanly_on_sigterm(
     assert (code, out) == (0, "")
     assert all(LOG_LINE.match(line) for line in said), said
     assert said[-1].endswith("INFO bot.__main__: Stopped")
-    assert [c["name"] for c in fake_discord.synced_commands()] == ["help"]
+    assert "help" in [c["name"] for c in fake_discord.synced_commands()]
     assert (tmp_path / "emperors.db").is_file()
 
 

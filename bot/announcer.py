@@ -1,0 +1,416 @@
+"""What the game tells Discord when no command is answering: boards, results, prompts, reminders.
+
+The scheduler hands it the turns that resolved at their deadline and the reminders that are
+due; the cogs hand it combats that just started and turns completed by a last order. In a
+tournament's channel it posts only what everyone may know: the board, the narration of a
+resolved turn, "k of n ready" and the deadline. Each player's turn prompt goes by DM, so
+no order is seen by anyone else before its turn resolves (R-O4).
+
+It lives in ``bot`` because the scheduler needs it, so it must not import ``cogs``: the
+order view a prompt carries is built by the :data:`PromptBuilder` that the orders cog
+installs as :attr:`Announcer.prompt`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.discord_helpers import (
+    clipped,
+    discord_timestamp,
+    gif_file,
+    png_file,
+    run_blocking,
+    send_dm_or_fallback,
+)
+from bot.render import render_board, render_replay
+from bot.scheduler import Reminder
+from bot.services import Services
+from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
+from bot.services.tournaments import OrderMenu, TurnPrompts, TurnResolved
+from data.rows import ReadyCount, SeatRow, TournamentRow, TournamentStatus
+from engine import Dynasty
+
+log = logging.getLogger(__name__)
+
+BOARD_FILE = "board.png"
+REPLAY_FILE = "replay.gif"
+EMBED_COLOUR = discord.Colour.gold()
+MESSAGE_LIMIT = 2000
+DESCRIPTION_LIMIT = 4096
+FIELD_LIMIT = 1024
+READY_DELAY = 1.0
+"""Seconds an order waits before "k of n ready" is edited, so a burst makes one edit."""
+DRAIN_SECONDS = 10.0
+"""How long closing waits for announcements under way before cancelling them."""
+NO_MENTIONS = discord.AllowedMentions.none()
+
+PromptBuilder = Callable[[OrderMenu], dict[str, Any]]
+"""Message options (content, view…) of a player's turn prompt; the board is attached to it."""
+
+
+def plain_prompt(menu: OrderMenu) -> dict[str, Any]:
+    """A prompt without components, for a bot that runs without the orders cog."""
+    return {"content": f"{turn_heading(menu.tournament)}\nGive your order with /order."}
+
+
+def turn_heading(tournament: TournamentRow) -> str:
+    """``Tournament #12 on small-4 · turn 3 · ends in 2 hours``: the same words everywhere."""
+    ends = f" · ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
+    return f"**Tournament #{tournament.id}** on {tournament.battlefield} · turn {tournament.turn}{ends}"
+
+
+def ready_line(tournament: TournamentRow, ready: ReadyCount) -> str:
+    """All the channel learns about an open turn before it resolves (R-O4)."""
+    ends = f" · ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
+    return f"Turn {tournament.turn} is open: {ready.ready} of {ready.active} ready{ends}"
+
+
+def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
+    """One outcome effect in a sentence, emperors by name."""
+    name = emperors.get(effect.emperor_id, f"emperor {effect.emperor_id}")
+    if isinstance(effect, ReputationChange):
+        return f"{name} {effect.delta:+d} reputation: {effect.reason}"
+    if isinstance(effect, Conquest):
+        taker = emperors.get(effect.by_emperor_id, f"emperor {effect.by_emperor_id}")
+        return f"{name} joins the dynasty of {taker}: {effect.reason}"
+    if isinstance(effect, Death):
+        return f"{name} dies: {effect.reason}"
+    assert isinstance(effect, PrizeGrant)
+    amounts = ", ".join(f"{amount} {asset}" for asset, amount in effect.assets.items())
+    return f"{name}'s dynasty receives {amounts}: {effect.reason}"
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    """The channel message that shows a turn's "k of n ready", edited as orders come in."""
+
+    turn: int
+    message_id: int
+
+
+class Announcer:
+    """The Discord side of :class:`bot.scheduler.Notifier`, and of what cogs set off.
+
+    Announcements of one tournament run one at a time, in the order they were asked for, so
+    boards appear in turn order. Work that cogs start after answering a player runs as a
+    background task (:meth:`later`); closing waits a little for it.
+    """
+
+    def __init__(self, client: discord.Client, services: Services) -> None:
+        self.client = client
+        self.services = services
+        self.prompt: PromptBuilder = plain_prompt
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._turn_lines: dict[int, TurnLine] = {}
+        self._stale_ready: set[int] = set()
+        self._ready_updaters: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------ started by cogs
+
+    def later(self, work: Coroutine[Any, Any, None], what: str) -> None:
+        """Run ``work`` once the player has been answered; a failure is logged with ``what``."""
+        task = asyncio.create_task(self._logged(work, what))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def announce_start(self, tournament_id: int) -> None:
+        self.later(self.combat_started(tournament_id), f"announcing tournament #{tournament_id}")
+
+    def announce_turn(self, resolved: TurnResolved) -> None:
+        tournament = resolved.tournament
+        self.later(
+            self.turn_resolved(resolved),
+            f"announcing turn {resolved.report.turn} of tournament #{tournament.id}",
+        )
+
+    def resolve_later(self, tournament_id: int, turn: int) -> None:
+        """Resolve a turn its last order completed, then announce it (the player is answered)."""
+        self.later(
+            self._resolve_and_announce(tournament_id, turn),
+            f"resolving turn {turn} of tournament #{tournament_id}",
+        )
+
+    def announce_end(self, tournament_id: int) -> None:
+        self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
+
+    def announce_ready(self, tournament_id: int) -> None:
+        """Show the new "k of n ready"; a burst of orders makes one edit, not one each."""
+        self._stale_ready.add(tournament_id)
+        if tournament_id in self._ready_updaters:
+            return
+        self._ready_updaters.add(tournament_id)
+        self.later(
+            self._update_ready(tournament_id),
+            f"updating the ready count of tournament #{tournament_id}",
+        )
+
+    async def settle(self, timeout: float | None = None) -> bool:
+        """Wait until no announcement is under way (or ``timeout``); whether none is left."""
+        while self._tasks:
+            _, pending = await asyncio.wait(set(self._tasks), timeout=timeout)
+            if pending:
+                return False
+        return True
+
+    async def close(self) -> None:
+        """Let announcements under way finish (a few seconds at most), then cancel the rest."""
+        if await self.settle(DRAIN_SECONDS):
+            return
+        pending = set(self._tasks)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+
+    # ------------------------------------------------------------ Notifier
+
+    async def combat_started(self, tournament_id: int) -> None:
+        """Turn 1 is open: the starting board and the seats in the channel, prompts by DM."""
+        async with self._locks[tournament_id]:
+            view = await self.services.tournaments.view(tournament_id)
+            tournament = view.tournament
+            prompts = await self.services.tournaments.turn_prompts(tournament_id, tournament.turn)
+            if view.game is None or prompts is None:
+                return
+            board = await run_blocking(
+                render_board,
+                view.game.position,
+                names=view.names,
+                title=f"#{tournament.id} {tournament.battlefield} - start",
+            )
+            seats = "\n".join(_seat_text(seat, view.names) for seat in view.seats)
+            embed = discord.Embed(
+                title=f"Tournament #{tournament.id} has begun on {tournament.battlefield}",
+                description=clipped(seats, DESCRIPTION_LIMIT),
+                colour=EMBED_COLOUR,
+            )
+            await self._open_turn(prompts, board, embed)
+
+    async def turn_resolved(self, resolved: TurnResolved) -> None:
+        """The board and narration in the channel; at the end the results and the replay;
+        otherwise each player's prompt for the next turn by DM."""
+        tournament = resolved.tournament
+        report = resolved.report
+        async with self._locks[tournament.id]:
+            board = await run_blocking(
+                render_board,
+                report.game.position,
+                last_turn=report.result,
+                names=resolved.names,
+                title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
+            )
+            narration = "\n".join(resolved.narration) or "Every piece held its tile."
+            embed = discord.Embed(
+                title=f"Tournament #{tournament.id} · turn {report.turn}",
+                description=clipped(narration, DESCRIPTION_LIMIT),
+                colour=EMBED_COLOUR,
+            )
+            if report.outcome is not None:
+                view = await self.services.tournaments.view(tournament.id)
+                emperors = {
+                    seat.emperor_id: resolved.names[seat.dynasty]
+                    for seat in view.seats
+                    if seat.emperor_id is not None
+                }
+                changes = [describe_effect(effect, emperors) for effect in resolved.effects]
+                await self._post_end(tournament, resolved.names, board, embed, changes)
+                return
+            prompts = await self.services.tournaments.turn_prompts(tournament.id, tournament.turn)
+            if prompts is None:
+                # The turn this one opened has resolved too: its own board will follow.
+                await self._post(tournament, None, embed, [(board, BOARD_FILE)])
+                return
+            await self._open_turn(prompts, board, embed)
+
+    async def combat_ended(self, tournament_id: int) -> None:
+        """A combat that ended without a turn (the last rival forfeited): board, result, replay."""
+        async with self._locks[tournament_id]:
+            view = await self.services.tournaments.view(tournament_id)
+            tournament = view.tournament
+            if view.game is None or tournament.outcome is None:
+                return
+            board = await run_blocking(
+                render_board,
+                view.game.position,
+                names=view.names,
+                title=f"#{tournament.id} {tournament.battlefield} - end",
+            )
+            embed = discord.Embed(
+                title=f"Tournament #{tournament.id} · the end",
+                description="The last rival gave up.",
+                colour=EMBED_COLOUR,
+            )
+            outcome = await self.services.tournaments.outcome_log(tournament_id)
+            changes = [event.reason for event in outcome]
+            await self._post_end(tournament, view.names, board, embed, changes)
+
+    async def remind(self, reminder: Reminder) -> None:
+        """DM a player who has not ordered yet; a closed DM becomes a mention in the channel."""
+        tournament = reminder.tournament
+        text = (
+            f"Turn {tournament.turn} of tournament #{tournament.id} ends "
+            f"{discord_timestamp(reminder.deadline)}; you have not ordered yet. "
+            "Use the turn prompt above, or /order."
+        )
+        try:
+            await send_dm_or_fallback(
+                self.client, reminder.player_id, self._channel(tournament), content=text
+            )
+        except discord.HTTPException as error:
+            log.warning(
+                "Could not remind user %s of tournament #%d: %s",
+                reminder.player_id,
+                tournament.id,
+                error,
+            )
+
+    # ------------------------------------------------------------ helpers
+
+    async def _resolve_and_announce(self, tournament_id: int, turn: int) -> None:
+        resolved = await self.services.tournaments.resolve(tournament_id, turn=turn)
+        if resolved is not None:
+            await self.turn_resolved(resolved)
+
+    async def _logged(self, work: Coroutine[Any, Any, None], what: str) -> None:
+        try:
+            await work
+        except Exception:
+            log.exception("Failed %s", what)
+
+    def _channel(self, tournament: TournamentRow) -> discord.PartialMessageable | None:
+        if tournament.channel_id is None:
+            return None
+        return self.client.get_partial_messageable(
+            tournament.channel_id, guild_id=tournament.guild_id
+        )
+
+    async def _open_turn(self, prompts: TurnPrompts, board: bytes, embed: discord.Embed) -> None:
+        """The board with the new turn's ready line in the channel, then every player's prompt."""
+        tournament = prompts.tournament
+        content = ready_line(tournament, prompts.ready)
+        message_id = await self._post(tournament, content, embed, [(board, BOARD_FILE)])
+        if message_id is not None:
+            self._turn_lines[tournament.id] = TurnLine(tournament.turn, message_id)
+        channel = self._channel(tournament)
+        await asyncio.gather(*(self._prompt(menu, board, channel) for menu in prompts.menus))
+
+    async def _post(
+        self,
+        tournament: TournamentRow,
+        content: str | None,
+        embed: discord.Embed,
+        images: Sequence[tuple[bytes, str]],
+    ) -> int | None:
+        """Post a board in the tournament's channel; the message id, None if it failed."""
+        channel = self._channel(tournament)
+        if channel is None:
+            return None
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        files = [
+            png_file(data, name) if name.endswith(".png") else gif_file(data, name)
+            for data, name in images
+        ]
+        try:
+            message = await channel.send(
+                content, embed=embed, files=files, allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as error:
+            log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
+            return None
+        return message.id
+
+    async def _post_end(
+        self,
+        tournament: TournamentRow,
+        names: Mapping[Dynasty, str],
+        board: bytes,
+        embed: discord.Embed,
+        changes: Sequence[str],
+    ) -> None:
+        """The final board with the result, what it changed for the emperors, and the replay."""
+        assert tournament.outcome is not None
+        result = tournament.outcome.describe(names)
+        embed.add_field(name="Result", value=clipped(result, FIELD_LIMIT), inline=False)
+        if changes:
+            embed.add_field(
+                name="Reputation and fortunes",
+                value=clipped("\n".join(changes), FIELD_LIMIT),
+                inline=False,
+            )
+        frames = await self.services.tournaments.replay_frames(tournament.id)
+        replay = await run_blocking(
+            render_replay, frames, names=names, title=f"#{tournament.id} {tournament.battlefield}"
+        )
+        await self._post(
+            tournament,
+            clipped(f"Tournament #{tournament.id} is over: {result}", MESSAGE_LIMIT),
+            embed,
+            [(board, BOARD_FILE), (replay, REPLAY_FILE)],
+        )
+        self._turn_lines.pop(tournament.id, None)
+        self._locks.pop(tournament.id, None)
+
+    async def _prompt(
+        self, menu: OrderMenu, board: bytes, channel: discord.PartialMessageable | None
+    ) -> None:
+        """One player's secret prompt for the open turn, by DM (or /order if DMs are closed)."""
+        player_id = menu.seat.player_id
+        assert player_id is not None
+        try:
+            await send_dm_or_fallback(
+                self.client,
+                player_id,
+                channel,
+                file=png_file(board, BOARD_FILE),
+                **self.prompt(menu),
+            )
+        except discord.HTTPException as error:
+            log.warning(
+                "Could not send user %s the prompt of tournament #%d: %s",
+                player_id,
+                menu.tournament.id,
+                error,
+            )
+
+    async def _update_ready(self, tournament_id: int) -> None:
+        try:
+            while tournament_id in self._stale_ready:
+                # Orders come in bursts; waiting a moment turns a burst into one edit, and
+                # keeps a busy channel under Discord's rate limit on message edits.
+                await asyncio.sleep(READY_DELAY)
+                self._stale_ready.discard(tournament_id)
+                async with self._locks[tournament_id]:
+                    await self._show_ready(tournament_id)
+        finally:
+            self._ready_updaters.discard(tournament_id)
+
+    async def _show_ready(self, tournament_id: int) -> None:
+        """Edit the open turn's line; after a restart (no line known) post a new one."""
+        progress = await self.services.tournaments.progress(tournament_id)
+        tournament = progress.tournament
+        channel = self._channel(tournament)
+        if channel is None or tournament.status is not TournamentStatus.RUNNING:
+            return
+        text = ready_line(tournament, progress.ready)
+        line = self._turn_lines.get(tournament_id)
+        if line is None:
+            message = await channel.send(
+                f"Tournament #{tournament_id}: {text}", allowed_mentions=NO_MENTIONS
+            )
+            self._turn_lines[tournament_id] = TurnLine(tournament.turn, message.id)
+        elif line.turn == tournament.turn:
+            await channel.get_partial_message(line.message_id).edit(content=text)
+        # Otherwise the turn has just resolved and its board, with a fresh line, is on its way.
+
+
+def _seat_text(seat: SeatRow, names: Mapping[Dynasty, str]) -> str:
+    owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
+    return f"**{seat.dynasty.letter}** · {names[seat.dynasty]}{owner}"

@@ -1,0 +1,566 @@
+"""Secret orders: the turn prompt (by DM, or ephemeral from /order) and the /order command.
+
+A prompt is an embed with the board, a select of the player's pieces, a select of the chosen
+piece's legal destinations, Confirm and Pass. Every component is a ``DynamicItem`` whose custom
+id carries what it needs (tournament, turn, player, chosen tiles), so a prompt keeps working
+after the bot restarts and nothing about a half-made choice is kept in memory. Nothing is
+stored until Confirm or Pass; the order can be replaced until the turn resolves (R-O3), and
+a prompt for a turn that has resolved is refused (the service checks the turn).
+
+Orders are secret until their turn resolves (R-O4): they appear only in the player's DM or
+ephemeral messages, never in a channel, and custom ids are logged without their tiles.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Self
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.announcer import BOARD_FILE, PromptBuilder, plain_prompt
+from bot.client import EmperorsBot
+from bot.discord_helpers import discord_timestamp, png_file, run_blocking
+from bot.errors import UserError
+from bot.render import render_board
+from bot.services.tournaments import OrderAccepted, OrderMenu, PieceChoice
+from cogs.common import (
+    CHOICES_LIMIT,
+    defer_ephemeral,
+    game,
+    matches,
+    reply_ephemeral,
+    tournament_list,
+)
+from cogs.errors import reporting
+from data.errors import DataError
+from engine import Move, Order, Pass, Tile
+
+OPTIONS_LIMIT = 25
+"""A select menu holds at most 25 options: more pieces than that are paged."""
+EMBED_COLOUR = discord.Colour.gold()
+KEY = r"(?P<tournament>[0-9]+):(?P<turn>[0-9]+):(?P<player>[0-9]+)"
+TILE = r"[A-Z][0-9]+"
+
+
+@dataclass(frozen=True)
+class PromptKey:
+    """What every component of a turn prompt carries: whose prompt, for which turn."""
+
+    tournament_id: int
+    turn: int
+    player_id: int
+
+    @classmethod
+    def of(cls, match: re.Match[str]) -> PromptKey:
+        return cls(int(match["tournament"]), int(match["turn"]), int(match["player"]))
+
+    @classmethod
+    def of_menu(cls, menu: OrderMenu) -> PromptKey:
+        assert menu.seat.player_id is not None
+        return cls(menu.tournament.id, menu.tournament.turn, menu.seat.player_id)
+
+    def custom_id(self, step: str, *choices: object) -> str:
+        """``order:<step>:<tournament>:<turn>:<player>[:<choice>…]``; the log shows 3 parts."""
+        parts = [self.tournament_id, self.turn, self.player_id, *choices]
+        return ":".join(["order", step, *map(str, parts)])
+
+
+# ----------------------------------------------------------------------- what a prompt says
+
+
+def order_text(order: Order) -> str:
+    """``C4 → C6`` or ``pass``, as the player reads its own order."""
+    if isinstance(order, Pass):
+        return "pass"
+    return f"{order.origin.name} → {order.destination.name}"
+
+
+def piece_label(choice: PieceChoice) -> str:
+    piece = choice.piece
+    return f"{choice.tile.name} · {piece.kind.value} · experience {piece.experience}"
+
+
+def destination_label(menu: OrderMenu, move: Move) -> str:
+    """``C6 · 2 tiles down``, and what stands there if the move is a take attempt."""
+    rows = move.destination.row - move.origin.row
+    cols = move.destination.col - move.origin.col
+    way = ("down" if rows > 0 else "up") if rows else ("right" if cols > 0 else "left")
+    distance = move.distance
+    label = f"{move.destination.name} · {distance} tile{'s' if distance != 1 else ''} {way}"
+    target = menu.position.pieces.get(move.destination)
+    return f"{label} · attacks {target.describe()}" if target is not None else label
+
+
+def prompt_embed(menu: OrderMenu) -> discord.Embed:
+    """The part of a prompt that never changes while the player chooses: turn, deadline, board."""
+    tournament = menu.tournament
+    ends = (
+        f"Ends {discord_timestamp(tournament.deadline)}. "
+        if tournament.deadline is not None
+        else ""
+    )
+    embed = discord.Embed(
+        title=f"Tournament #{tournament.id} on {tournament.battlefield} · turn {tournament.turn}",
+        description=(
+            f"{ends}You are dynasty **{menu.seat.dynasty.letter}**.\n"
+            "Choose a piece, then where it goes, then **Confirm**; or **Pass**. "
+            "You can change your order until the turn resolves; nobody else sees it."
+        ),
+        colour=EMBED_COLOUR,
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    return embed
+
+
+def prompt_status(
+    menu: OrderMenu, origin: PieceChoice | None = None, destination: Tile | None = None
+) -> str:
+    """The player's current order and the choice under way."""
+    lines = [
+        f"Your current order: **{order_text(menu.current)}**."
+        if menu.current is not None
+        else "You have not ordered yet."
+    ]
+    if not any(choice.moves for choice in menu.pieces):
+        lines.append("None of your pieces can move this turn: Pass.")
+    if origin is not None and destination is not None:
+        lines.append(f"Confirm to order **{origin.tile.name} → {destination.name}**.")
+    elif origin is not None:
+        piece = origin.piece
+        lines.append(
+            f"Where does the {piece.kind.value} on {origin.tile.name} "
+            f"(experience {piece.experience}) go?"
+        )
+    return "\n".join(lines)
+
+
+def order_view(
+    menu: OrderMenu,
+    *,
+    page: int = 0,
+    origin: PieceChoice | None = None,
+    destination: Tile | None = None,
+) -> discord.ui.View:
+    """The prompt's components for the choices made so far (they live in the custom ids).
+
+    Pieces come 25 to a page (the page of the chosen piece once there is one); a piece's
+    destinations are its nearest 25 at most, more than any shipped battlefield allows.
+    """
+    key = PromptKey.of_menu(menu)
+    view = discord.ui.View(timeout=None)
+    movable = [choice for choice in menu.pieces if choice.moves]
+    pages = max(1, -(-len(movable) // OPTIONS_LIMIT))
+    if origin is not None:
+        page = [choice.tile for choice in movable].index(origin.tile) // OPTIONS_LIMIT
+    page = min(max(page, 0), pages - 1)
+    shown = movable[page * OPTIONS_LIMIT : (page + 1) * OPTIONS_LIMIT]
+    if shown:
+        options = [
+            discord.SelectOption(
+                label=piece_label(choice),
+                value=choice.tile.name,
+                description=f"{len(choice.moves)} possible move{'s' if len(choice.moves) != 1 else ''}",
+                default=origin is not None and choice.tile == origin.tile,
+            )
+            for choice in shown
+        ]
+        view.add_item(PieceSelect(key, page, options))
+    if origin is not None:
+        options = [
+            discord.SelectOption(
+                label=destination_label(menu, move),
+                value=move.destination.name,
+                default=move.destination == destination,
+            )
+            for move in origin.moves[:OPTIONS_LIMIT]
+        ]
+        view.add_item(DestinationSelect(key, origin.tile, options))
+    if origin is not None and destination is not None:
+        view.add_item(ConfirmButton(key, origin.tile, destination))
+    view.add_item(PassButton(key))
+    if page > 0:
+        view.add_item(PageButton(key, page - 1, "◀ Earlier pieces"))
+    if page < pages - 1:
+        view.add_item(PageButton(key, page + 1, "More pieces ▶"))
+    return view
+
+
+def turn_prompt(menu: OrderMenu) -> dict[str, Any]:
+    """The DM that opens a turn for one player (the announcer attaches the board)."""
+    return {"content": prompt_status(menu), "embed": prompt_embed(menu), "view": order_view(menu)}
+
+
+def accepted_text(order: str, accepted: OrderAccepted) -> str:
+    ready = f"{accepted.ready.ready} of {accepted.ready.active} ready"
+    if accepted.complete:
+        return (
+            f"Your order for turn {accepted.turn}: **{order}**. {ready}: the turn resolves now, "
+            "and the new board will be in the tournament's channel."
+        )
+    return f"Your current order: **{order}**. {ready}. You can replace it until the turn resolves."
+
+
+def after_order(bot: EmperorsBot, tournament_id: int, accepted: OrderAccepted) -> None:
+    """Once the player is answered: resolve a complete turn, or show the new ready count."""
+    if accepted.complete and accepted.turn is not None:
+        bot.announcer.resolve_later(tournament_id, accepted.turn)
+    else:
+        bot.announcer.announce_ready(tournament_id)
+
+
+# ----------------------------------------------------------------------- the components
+
+
+def chosen_piece(menu: OrderMenu, name: str) -> PieceChoice:
+    for choice in menu.pieces:
+        if choice.tile.name == name.strip().upper():
+            return choice
+    raise UserError(f"You have no piece on {name}: choose one of the pieces in the list.")
+
+
+def chosen_destination(origin: PieceChoice, name: str) -> Tile:
+    for move in origin.moves:
+        if move.destination.name == name.strip().upper():
+            return move.destination
+    raise UserError(
+        f"The piece on {origin.tile.name} cannot reach {name} this turn: choose one of the listed tiles."
+    )
+
+
+def check_owner(interaction: discord.Interaction, key: PromptKey) -> None:
+    """Only the player a prompt was made for may use it (only a seat's owner orders for it)."""
+    if interaction.user.id != key.player_id:
+        raise UserError("This turn prompt belongs to another player; use /order for your own.")
+
+
+async def prompt_menu(interaction: discord.Interaction, key: PromptKey) -> OrderMenu:
+    """The player's menu for the prompt's turn (refused once that turn has resolved)."""
+    check_owner(interaction, key)
+    return await game(interaction).services.tournaments.menu(
+        key.tournament_id, key.player_id, turn=key.turn
+    )
+
+
+async def redraw(
+    interaction: discord.Interaction,
+    key: PromptKey,
+    *,
+    page: int = 0,
+    origin: str | None = None,
+    destination: str | None = None,
+) -> None:
+    """Show the prompt again with the choices so far; nothing is stored yet."""
+    menu = await prompt_menu(interaction, key)
+    piece = chosen_piece(menu, origin) if origin is not None else None
+    tile = chosen_destination(piece, destination) if piece and destination else None
+    await interaction.response.edit_message(
+        content=prompt_status(menu, piece, tile),
+        view=order_view(menu, page=page, origin=piece, destination=tile),
+    )
+
+
+async def submit(interaction: discord.Interaction, key: PromptKey, order: str) -> None:
+    """Store the order for the prompt's turn (refused if that turn has resolved)."""
+    check_owner(interaction, key)
+    bot = game(interaction)
+    accepted = await bot.services.tournaments.submit(
+        key.tournament_id, key.player_id, order, turn=key.turn, resolve=False
+    )
+    shown = "pass" if order == "pass" else order.replace(" ", " → ")
+    text = accepted_text(shown, accepted)
+    if accepted.complete:
+        await interaction.response.edit_message(content=text, view=None)
+    else:
+        await interaction.response.edit_message(content=text)
+    after_order(bot, key.tournament_id, accepted)
+
+
+class PieceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=rf"order:piece:{KEY}:(?P<page>[0-9]+)",
+):
+    def __init__(
+        self, key: PromptKey, page: int, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=key.custom_id("piece", page),
+                placeholder="Choose a piece to move",
+                options=options or [],
+                row=0,
+            )
+        )
+        self.key = key
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(PromptKey.of(match), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting(
+            interaction, redraw(interaction, self.key, page=self.page, origin=self.item.values[0])
+        )
+
+
+class DestinationSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+    template=rf"order:to:{KEY}:(?P<origin>{TILE})",
+):
+    def __init__(
+        self, key: PromptKey, origin: Tile, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=key.custom_id("to", origin.name),
+                placeholder=f"Where does {origin.name} go?",
+                options=options or [],
+                row=1,
+            )
+        )
+        self.key = key
+        self.origin = origin
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(PromptKey.of(match), Tile.parse(match["origin"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting(
+            interaction,
+            redraw(
+                interaction,
+                self.key,
+                origin=self.origin.name,
+                destination=self.item.values[0],
+            ),
+        )
+
+
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"order:go:{KEY}:(?P<origin>{TILE}):(?P<destination>{TILE})",
+):
+    def __init__(self, key: PromptKey, origin: Tile, destination: Tile) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=key.custom_id("go", origin.name, destination.name),
+                label=f"Confirm {origin.name} → {destination.name}",
+                style=discord.ButtonStyle.success,
+                row=2,
+            )
+        )
+        self.key = key
+        self.move = f"{origin.name} {destination.name}"
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        origin, destination = Tile.parse(match["origin"]), Tile.parse(match["destination"])
+        return cls(PromptKey.of(match), origin, destination)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting(interaction, submit(interaction, self.key, self.move))
+
+
+class PassButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"order:pass:{KEY}",
+):
+    def __init__(self, key: PromptKey) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=key.custom_id("pass"),
+                label="Pass",
+                style=discord.ButtonStyle.secondary,
+                row=2,
+            )
+        )
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(PromptKey.of(match))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting(interaction, submit(interaction, self.key, "pass"))
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=rf"order:page:{KEY}:(?P<page>[0-9]+)",
+):
+    def __init__(self, key: PromptKey, page: int, label: str = "Pieces") -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=key.custom_id("page", page),
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                row=2,
+            )
+        )
+        self.key = key
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(PromptKey.of(match), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting(interaction, redraw(interaction, self.key, page=self.page))
+
+
+PROMPT_ITEMS = (PieceSelect, DestinationSelect, ConfirmButton, PassButton, PageButton)
+
+
+# ----------------------------------------------------------------------- /order
+
+
+async def only_tournament(interaction: discord.Interaction) -> int:
+    """The tournament /order means when none is named: the caller's only running one."""
+    playing = await game(interaction).services.tournaments.playing(
+        interaction.user.id, interaction.guild_id
+    )
+    if not playing:
+        raise UserError(
+            "You have no turn to order: join a tournament with /tournament join, "
+            "and wait for it to start."
+        )
+    if len(playing) > 1:
+        listed = ", ".join(f"#{tournament.id}" for tournament in playing)
+        raise UserError(f"You play in tournaments {listed}: choose one with the tournament option.")
+    return playing[0].id
+
+
+async def namespace_menu(interaction: discord.Interaction) -> OrderMenu | None:
+    """The caller's menu for the tournament typed so far, for autocomplete (None if none)."""
+    try:
+        tournament = interaction.namespace.tournament or await only_tournament(interaction)
+        return await game(interaction).services.tournaments.menu(
+            int(tournament), interaction.user.id
+        )
+    except (UserError, DataError, ValueError):
+        return None
+
+
+class Orders(commands.Cog):
+    """/order, and the components of every turn prompt (registered so they survive restarts)."""
+
+    def __init__(self, bot: EmperorsBot) -> None:
+        self.bot = bot
+        self._previous_prompt: PromptBuilder = plain_prompt
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*PROMPT_ITEMS)
+        self._previous_prompt = self.bot.announcer.prompt
+        self.bot.announcer.prompt = turn_prompt
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*PROMPT_ITEMS)
+        self.bot.announcer.prompt = self._previous_prompt
+
+    @app_commands.command(name="order", description="Give your secret order for the open turn")
+    @app_commands.allowed_contexts(guilds=True, dms=True)
+    @app_commands.rename(pass_turn="pass")
+    @app_commands.describe(
+        tournament="The tournament (default: the only one you are playing)",
+        piece="The tile of the piece to move, like C4 (leave out to choose on the board)",
+        to="Where the piece goes, like C6",
+        pass_turn="Pass this turn: all your pieces hold",
+    )
+    async def order(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None = None,
+        piece: str | None = None,
+        to: str | None = None,
+        pass_turn: bool = False,
+    ) -> None:
+        """Privately: an order given in the options, or the prompt with the board to choose."""
+        tournament_id = tournament if tournament is not None else await only_tournament(interaction)
+        services = self.bot.services.tournaments
+        if pass_turn or (piece is not None and to is not None):
+            text = "pass" if pass_turn else f"{piece} {to}"
+            accepted = await services.submit(
+                tournament_id, interaction.user.id, text, resolve=False
+            )
+            shown = "pass" if pass_turn else f"{str(piece).upper()} → {str(to).upper()}"
+            await reply_ephemeral(interaction, content=accepted_text(shown, accepted))
+            after_order(self.bot, tournament_id, accepted)
+            return
+        if to is not None:
+            raise UserError("Name the piece that goes there too (piece:), like piece:C4 to:C6.")
+        await defer_ephemeral(interaction)
+        menu = await services.menu(tournament_id, interaction.user.id)
+        origin = chosen_piece(menu, piece) if piece is not None else None
+        names = (await services.view(tournament_id)).names
+        board = await run_blocking(
+            render_board,
+            menu.position,
+            names=names,
+            title=f"#{tournament_id} {menu.tournament.battlefield} - turn {menu.tournament.turn}",
+        )
+        await reply_ephemeral(
+            interaction,
+            content=prompt_status(menu, origin),
+            embed=prompt_embed(menu),
+            view=order_view(menu, origin=origin),
+            file=png_file(board, BOARD_FILE),
+        )
+
+    @order.autocomplete("tournament")
+    async def tournament_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        playing = await self.bot.services.tournaments.playing(
+            interaction.user.id, interaction.guild_id
+        )
+        return tournament_list(playing, current)
+
+    @order.autocomplete("piece")
+    async def piece_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        menu = await namespace_menu(interaction)
+        if menu is None:
+            return []
+        return [
+            app_commands.Choice(name=piece_label(choice), value=choice.tile.name)
+            for choice in menu.pieces
+            if choice.moves and matches(current, choice.tile.name)
+        ][:CHOICES_LIMIT]
+
+    @order.autocomplete("to")
+    async def destination_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        menu = await namespace_menu(interaction)
+        typed = interaction.namespace.piece
+        if menu is None or not typed:
+            return []
+        origin = next((c for c in menu.pieces if c.tile.name == str(typed).upper()), None)
+        if origin is None:
+            return []
+        return [
+            app_commands.Choice(name=destination_label(menu, move), value=move.destination.name)
+            for move in origin.moves
+            if matches(current, move.destination.name)
+        ][:CHOICES_LIMIT]
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, EmperorsBot)
+    await bot.add_cog(Orders(bot))

@@ -1,0 +1,378 @@
+"""/tournament: announce, seat, start, follow, forfeit, cancel and replay tournaments.
+
+Announcements and changes of a tournament's seats are public in the channel (everyone may know
+who plays); looking things up (status, rules, replay) answers privately. Starting and
+cancelling belong to the host or a member with Manage Server: the service decides, given
+whether the caller has that permission.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.announcer import BOARD_FILE, REPLAY_FILE, ready_line
+from bot.client import EmperorsBot
+from bot.discord_helpers import clipped, discord_timestamp, gif_file, png_file, run_blocking
+from bot.errors import UserError
+from bot.render import render_board, render_replay
+from bot.services.tournaments import TournamentView
+from cogs.common import (
+    battlefield_choices,
+    defer_ephemeral,
+    emperor_choices,
+    reply_ephemeral,
+    tournament_choices,
+    tournament_label,
+)
+from cogs.errors import ReportingView
+from data.rows import Prize, TournamentKind, TournamentStatus
+from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
+
+EMBED_COLOUR = discord.Colour.gold()
+NO_MENTIONS = discord.AllowedMentions.none()
+DAY = 86400
+TURN_LENGTHS = {"10 minutes": 600, "1 hour": 3600, "6 hours": 6 * 3600, "1 day": DAY}
+TURN_LENGTHS |= {"3 days": 3 * DAY, "7 days": 7 * DAY}
+FORFEIT_SECONDS = 120
+FIELD_LIMIT = 1024
+MESSAGE_LIMIT = 2000
+
+
+def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=value, value=value) for value in values]
+
+
+def seats_text(view: TournamentView) -> str:
+    """One line per taken seat: letter, emperor, owner, and whether it still plays."""
+    lines = []
+    for seat in view.seats:
+        owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
+        state = f" · {seat.status.value}" if view.game is not None else ""
+        lines.append(f"**{seat.dynasty.letter}** {view.names[seat.dynasty]}{owner}{state}")
+    free = view.tournament.seat_count - len(view.seats)
+    if free:
+        lines.append(f"{free} seat{'s' if free != 1 else ''} free")
+    return clipped("\n".join(lines), FIELD_LIMIT)
+
+
+def status_embed(view: TournamentView) -> discord.Embed:
+    """Everything public about a tournament: state, seats, the open turn, the outcome."""
+    tournament = view.tournament
+    embed = discord.Embed(
+        title=f"Tournament #{tournament.id} on {tournament.battlefield}",
+        description=f"{tournament.kind.value} · {tournament.status.value}",
+        colour=EMBED_COLOUR,
+    )
+    embed.add_field(name="Seats", value=seats_text(view), inline=False)
+    if view.ready is not None:
+        embed.add_field(name="Turn", value=ready_line(tournament, view.ready), inline=False)
+    if tournament.outcome is not None:
+        embed.add_field(name="Result", value=tournament.outcome.describe(view.names), inline=False)
+    if view.game is not None:
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+    return embed
+
+
+class ForfeitView(ReportingView):
+    """Asks the player to confirm before their dynasty gives up (it cannot be undone)."""
+
+    def __init__(self, bot: EmperorsBot, tournament_id: int, player_id: int) -> None:
+        super().__init__(timeout=FORFEIT_SECONDS)
+        self.bot = bot
+        self.tournament_id = tournament_id
+        self.player_id = player_id
+
+    @discord.ui.button(label="Forfeit", style=discord.ButtonStyle.danger)
+    async def forfeit(
+        self, interaction: discord.Interaction, button: discord.ui.Button[ForfeitView]
+    ) -> None:
+        if interaction.user.id != self.player_id:
+            raise UserError("Only the player who asked can confirm this forfeit.")
+        resolved = await self.bot.services.tournaments.forfeit(self.tournament_id, self.player_id)
+        self.stop()
+        await interaction.response.edit_message(
+            content=f"You forfeited tournament #{self.tournament_id}.", view=None
+        )
+        await interaction.followup.send(
+            f"{interaction.user.mention} forfeits tournament #{self.tournament_id}: "
+            "their dynasty is defeated.",
+            allowed_mentions=NO_MENTIONS,
+        )
+        progress = await self.bot.services.tournaments.progress(self.tournament_id)
+        if resolved is not None:
+            self.bot.announcer.announce_turn(resolved)
+        elif progress.tournament.status is TournamentStatus.FINISHED:
+            self.bot.announcer.announce_end(self.tournament_id)
+        else:
+            self.bot.announcer.announce_ready(self.tournament_id)
+
+
+class Tournaments(
+    commands.GroupCog,
+    group_name="tournament",
+    group_description="Announce, join, follow and replay tournaments",
+):
+    """/tournament and its subcommands."""
+
+    def __init__(self, bot: EmperorsBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="create", description="Announce a tournament in this channel")
+    @app_commands.rename(kind="type")
+    @app_commands.describe(
+        battlefield="Where the combat takes place",
+        kind="What the combat means outside the board",
+        policy="What happens when pieces collide",
+        emperor_taken="What a taken emperor becomes",
+        goal="How the combat is won",
+        survive_pieces="survive goal: more than this many pieces…",
+        survive_turns="survive goal: …after this many turns",
+        turn_limit="Turns before the dynasty with the most pieces wins",
+        turn_length="How long players have to order each turn",
+        stake="honour: the reputation every emperor stakes",
+        prize_reputation="gift: the reputation each winner earns",
+        computers="Fill empty seats with computer players when the host starts",
+    )
+    @app_commands.choices(
+        kind=_choices([kind.value for kind in TournamentKind]),
+        policy=_choices([policy.value for policy in ConflictPolicy]),
+        emperor_taken=_choices([option.value for option in EmperorTaken]),
+        goal=_choices([goal.value for goal in GoalKind]),
+    )
+    @app_commands.choices(
+        turn_length=[
+            app_commands.Choice(name=name, value=seconds) for name, seconds in TURN_LENGTHS.items()
+        ],
+    )
+    @app_commands.autocomplete(battlefield=battlefield_choices)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        battlefield: str,
+        kind: str = TournamentKind.TRAINING.value,
+        policy: str = ConflictPolicy.ROLLBACK.value,
+        emperor_taken: str = EmperorTaken.REMOVE.value,
+        goal: str = GoalKind.LAST_EMPEROR.value,
+        survive_pieces: app_commands.Range[int, 0, 100] | None = None,
+        survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
+        turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] = DEFAULT_TURN_LIMIT,
+        turn_length: int = DAY,
+        stake: app_commands.Range[int, 0, 1_000_000] = 0,
+        prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
+        computers: bool = False,
+    ) -> None:
+        """Publicly: the announcement with the exact rules (R-T: announced before anyone joins)."""
+        goal_kind = choice(GoalKind, goal, "goal")
+        if goal_kind is GoalKind.SURVIVE:
+            if survive_turns is None:
+                raise UserError(
+                    "The survive goal needs survive_turns (and survive_pieces, default 0)."
+                )
+            chosen_goal = Goal(goal_kind, pieces=survive_pieces or 0, turns=survive_turns)
+        elif survive_pieces is not None or survive_turns is not None:
+            raise UserError("survive_pieces and survive_turns are for the survive goal only.")
+        else:
+            chosen_goal = Goal(goal_kind)
+        tournament_kind = choice(TournamentKind, kind, "tournament type")
+        if prize_reputation and tournament_kind is not TournamentKind.GIFT:
+            raise UserError("Only a gift tournament has a prize; leave prize_reputation out.")
+        ruleset = Ruleset(
+            policy=choice(ConflictPolicy, policy, "conflict policy"),
+            emperor_taken=choice(EmperorTaken, emperor_taken, "emperor-taken option"),
+            goal=chosen_goal,
+            turn_limit=turn_limit,
+        )
+        services = self.bot.services.tournaments
+        tournament = await services.create(
+            host_player_id=interaction.user.id,
+            battlefield=battlefield,
+            ruleset=ruleset,
+            kind=tournament_kind,
+            turn_seconds=turn_length,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            stake=stake,
+            prize=Prize(reputation=prize_reputation),
+            allow_computers=computers,
+        )
+        embed = discord.Embed(
+            title=f"Tournament #{tournament.id} on {tournament.battlefield}",
+            description=services.announcement(tournament),
+            colour=EMBED_COLOUR,
+        )
+        embed.set_footer(
+            text=f"Join with /tournament join tournament:{tournament.id}; "
+            "the host starts it with /tournament start."
+        )
+        await interaction.response.send_message(
+            f"{interaction.user.mention} announces a tournament.",
+            embed=embed,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @app_commands.command(name="join", description="Take a seat with one of your emperors")
+    @app_commands.describe(
+        tournament="The tournament to join",
+        emperor="Your emperor who fights",
+        casual="Play with an anonymous emperor instead (training tournaments only)",
+    )
+    @app_commands.autocomplete(tournament=tournament_choices)
+    @app_commands.autocomplete(emperor=emperor_choices)
+    async def join(
+        self,
+        interaction: discord.Interaction,
+        tournament: int,
+        emperor: str | None = None,
+        casual: bool = False,
+    ) -> None:
+        """Publicly: who takes which seat; the combat starts when the last seat is taken."""
+        services = self.bot.services.tournaments
+        if casual:
+            joined = await services.join_casual(tournament, interaction.user.id)
+            who = "as a casual player"
+        elif emperor is not None:
+            joined = await services.join(tournament, interaction.user.id, emperor)
+            who = f"with {emperor}"
+        else:
+            raise UserError(
+                "Choose one of your emperors (emperor:), or play casually with casual:True "
+                "(training tournaments only)."
+            )
+        text = (
+            f"{interaction.user.mention} takes seat **{joined.seat.dynasty.letter}** of "
+            f"tournament #{tournament} {who}."
+        )
+        if joined.started is not None:
+            text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
+        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        if joined.started is not None:
+            self._started(tournament)
+
+    @app_commands.command(name="leave", description="Give up your seat before the start")
+    @app_commands.describe(tournament="The tournament to leave")
+    @app_commands.autocomplete(tournament=tournament_choices)
+    async def leave(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self.bot.services.tournaments.leave(tournament, interaction.user.id)
+        await interaction.response.send_message(
+            f"{interaction.user.mention} leaves tournament #{tournament}.",
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @app_commands.command(name="start", description="Start now (host or Manage Server)")
+    @app_commands.describe(tournament="The tournament to start")
+    @app_commands.autocomplete(tournament=tournament_choices)
+    async def start(self, interaction: discord.Interaction, tournament: int) -> None:
+        """Empty seats get computer players if the tournament allows them."""
+        table = await self.bot.services.tournaments.start(
+            tournament, interaction.user.id, is_manager=interaction.permissions.manage_guild
+        )
+        deadline = table.tournament.deadline
+        ends = f" until {discord_timestamp(deadline)}" if deadline is not None else ""
+        await interaction.response.send_message(
+            f"Tournament #{tournament} begins: turn 1 is open{ends}. "
+            "Turn prompts arrive by DM; /order works too.",
+            allowed_mentions=NO_MENTIONS,
+        )
+        self._started(tournament)
+
+    @app_commands.command(name="status", description="A tournament's seats, turn and board")
+    @app_commands.describe(tournament="The tournament (leave out to list this server's)")
+    @app_commands.autocomplete(tournament=tournament_choices)
+    async def status(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        """Privately: one tournament in detail, or the list of open and running ones."""
+        services = self.bot.services.tournaments
+        if tournament is None:
+            found = await services.list_open(interaction.guild_id)
+            lines = [tournament_label(row) for row in found] or [
+                "No tournament is open here: announce one with /tournament create."
+            ]
+            await reply_ephemeral(interaction, content=clipped("\n".join(lines), MESSAGE_LIMIT))
+            return
+        await defer_ephemeral(interaction)
+        view = await services.view(tournament)
+        if view.game is None:
+            await reply_ephemeral(interaction, embed=status_embed(view))
+            return
+        board = await run_blocking(
+            render_board,
+            view.game.position,
+            names=view.names,
+            title=f"#{tournament} {view.tournament.battlefield}",
+        )
+        await reply_ephemeral(
+            interaction, embed=status_embed(view), file=png_file(board, BOARD_FILE)
+        )
+
+    @app_commands.command(name="rules", description="The exact rules a tournament announced")
+    @app_commands.describe(tournament="The tournament")
+    @app_commands.autocomplete(tournament=tournament_choices)
+    async def rules(self, interaction: discord.Interaction, tournament: int) -> None:
+        view = await self.bot.services.tournaments.view(tournament)
+        embed = discord.Embed(
+            title=f"Rules of tournament #{tournament}",
+            description=view.rules_text,
+            colour=EMBED_COLOUR,
+        )
+        await reply_ephemeral(interaction, embed=embed)
+
+    @app_commands.command(name="forfeit", description="Give up a running combat")
+    @app_commands.describe(tournament="The tournament to forfeit")
+    @app_commands.autocomplete(tournament=tournament_choices)
+    async def forfeit(self, interaction: discord.Interaction, tournament: int) -> None:
+        """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
+        await reply_ephemeral(
+            interaction,
+            content=f"Forfeit tournament #{tournament}? Your dynasty is defeated at once.",
+            view=ForfeitView(self.bot, tournament, interaction.user.id),
+        )
+
+    @app_commands.command(
+        name="cancel", description="Call a tournament off (host or Manage Server)"
+    )
+    @app_commands.describe(tournament="The tournament to cancel")
+    @app_commands.autocomplete(tournament=tournament_choices)
+    async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
+        """Publicly: nothing is recorded and stakes and bets return (R-T6)."""
+        await self.bot.services.tournaments.cancel(
+            tournament, interaction.user.id, is_manager=interaction.permissions.manage_guild
+        )
+        await interaction.response.send_message(
+            f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
+            "recorded, and stakes and bets return.",
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @app_commands.command(name="replay", description="The combat so far as an animation")
+    @app_commands.describe(tournament="The tournament to replay")
+    @app_commands.autocomplete(tournament=tournament_choices)
+    async def replay(self, interaction: discord.Interaction, tournament: int) -> None:
+        """Privately: every resolved turn, as an animated GIF."""
+        await defer_ephemeral(interaction)
+        services = self.bot.services.tournaments
+        frames = await services.replay_frames(tournament)
+        view = await services.view(tournament)
+        animation = await run_blocking(
+            render_replay,
+            frames,
+            names=view.names,
+            title=f"#{tournament} {view.tournament.battlefield}",
+        )
+        await reply_ephemeral(
+            interaction,
+            content=f"Tournament #{tournament}: {len(frames) - 1} turns.",
+            file=gif_file(animation, REPLAY_FILE),
+        )
+
+    def _started(self, tournament_id: int) -> None:
+        """The board in the channel and the prompts by DM; the scheduler learns the deadline."""
+        self.bot.announcer.announce_start(tournament_id)
+        self.bot.scheduler.wake.set()
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, EmperorsBot)
+    await bot.add_cog(Tournaments(bot))

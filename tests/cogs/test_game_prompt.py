@@ -1,0 +1,86 @@
+"""The turn prompt's components within Discord's limits: 25 options a select, pieces paged."""
+
+from __future__ import annotations
+
+import re
+
+from bot.services.tournaments import OrderMenu, PieceChoice
+from cogs.orders import (
+    PROMPT_ITEMS,
+    ConfirmButton,
+    DestinationSelect,
+    PageButton,
+    PieceSelect,
+    order_view,
+    prompt_status,
+)
+from data.catalog import load_battlefield
+from data.rows import Prize, SeatKind, SeatRow, SeatStatus, TournamentKind, TournamentRow
+from data.rows import TournamentStatus as Status
+from engine import Dynasty, Move, Piece, PieceKind, Position, Ruleset, legal_moves
+
+PLAYER = 123456789012345678
+
+
+def crowded_menu(pawns: int) -> OrderMenu:
+    """Dynasty a with up to ``pawns`` pawns and its emperor on medium-8, turn 7 of tournament 5."""
+    battlefield = load_battlefield("medium-8")
+    # A checkerboard: every pawn has free neighbours, so every piece can move.
+    free = [t for t in battlefield if t not in battlefield.starts and (t.row + t.col) % 2]
+    pieces = {tile: Piece(Dynasty.A, PieceKind.PAWN, 2) for tile in free[:pawns]}
+    pieces[battlefield.emperor_start(Dynasty.A)] = Piece(Dynasty.A, PieceKind.EMPEROR, 2)
+    position = Position(battlefield, pieces)
+    tournament = TournamentRow(
+        5, 1, 2, PLAYER, "medium-8", 8, Ruleset(), TournamentKind.TRAINING, 0, Prize(),
+        Status.RUNNING, 7, 0, 1_800_000_000.0, 3600, False, 0.0, 0.0, None, None, None,
+    )  # fmt: skip
+    seat = SeatRow(5, 0, SeatKind.PLAYER, PLAYER, 1, None, SeatStatus.ACTIVE, 0, 0, 0.0)
+    choices = [
+        PieceChoice(tile, position.pieces[tile], legal_moves(position, tile))
+        for tile in position.tiles_of(Dynasty.A)
+    ]
+    return OrderMenu(tournament, seat, position, choices, None)
+
+
+def components(view: object) -> list[dict[str, object]]:
+    rows = view.to_components()  # type: ignore[attr-defined]
+    return [component for row in rows for component in row["components"]]
+
+
+async def test_more_than_25_pieces_are_paged_and_the_chosen_piece_shows_its_page() -> None:
+    menu = crowded_menu(40)
+    movable = [choice for choice in menu.pieces if choice.moves]
+    assert len(movable) > 25
+    first = components(order_view(menu))
+    [select] = [c for c in first if c["type"] == 3]
+    assert len(select["options"]) == 25  # type: ignore[arg-type]
+    ids = [str(c["custom_id"]) for c in first]
+    assert ids == [
+        f"order:piece:5:7:{PLAYER}:0",
+        f"order:pass:5:7:{PLAYER}",
+        f"order:page:5:7:{PLAYER}:1",
+    ]
+
+    last = movable[-1]
+    destination = last.moves[0].destination
+    chosen = components(order_view(menu, origin=last, destination=destination))
+    ids = [str(c["custom_id"]) for c in chosen]
+    assert f"order:piece:5:7:{PLAYER}:1" in ids and f"order:page:5:7:{PLAYER}:0" in ids
+    go = f"order:go:5:7:{PLAYER}:{last.tile.name}:{destination.name}"
+    assert f"order:to:5:7:{PLAYER}:{last.tile.name}" in ids and go in ids
+    assert all(len(custom_id) <= 100 for custom_id in ids)
+    status = prompt_status(menu, last, destination)
+    assert f"Confirm to order **{last.tile.name} → {destination.name}**" in status
+
+
+async def test_every_custom_id_is_understood_after_a_restart() -> None:
+    menu = crowded_menu(3)
+    choice = next(choice for choice in menu.pieces if choice.moves)
+    move: Move = choice.moves[0]
+    view = order_view(menu, origin=choice, destination=move.destination)
+    ids = [str(c["custom_id"]) for c in components(view)]
+    templates = [item.__discord_ui_compiled_template__ for item in PROMPT_ITEMS]
+    for custom_id in ids:
+        assert sum(bool(re.fullmatch(t, custom_id)) for t in templates) == 1, custom_id
+    kinds = {type(item) for item in view.children}
+    assert {PieceSelect, DestinationSelect, ConfirmButton} <= kinds and PageButton not in kinds
