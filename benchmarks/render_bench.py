@@ -7,14 +7,14 @@ an animated GIF of 50 turns. The last line is ``ms/replay-turn: M``.
 
 from __future__ import annotations
 
-import random
 import resource
 import statistics
 import time
 
 from bot.render import render_board, render_replay
 from data.catalog import load_battlefield
-from engine import Battlefield, Game, Position, Ruleset, TurnResult, legal_orders
+from engine import TurnResult
+from engine.strategies import random_combat
 
 BOARD_RENDERS = 200
 REPLAY_TURNS = 50
@@ -22,31 +22,9 @@ LONG_REPLAY_TURNS = 100
 SEED = 1
 
 
-def combat(
-    battlefield: Battlefield, turns: int, seed: int
-) -> list[tuple[Position, TurnResult | None]]:
-    """``turns`` real turns: every active dynasty plays a random legal order (a new combat
-    starts if one ends early)."""
-    rng = random.Random(seed)
-    ruleset = Ruleset(turn_limit=500)
-    game = Game.start(battlefield, ruleset)
-    frames: list[tuple[Position, TurnResult | None]] = [(game.position, None)]
-    while len(frames) <= turns:
-        if game.is_over:
-            game = Game.start(battlefield, ruleset)
-        orders = [
-            rng.choice(legal_orders(game.position, dynasty))
-            for dynasty in game.position.active_dynasties
-        ]
-        report = game.play(orders)
-        game = report.game
-        frames.append((game.position, report.result))
-    return frames
-
-
 def main() -> None:
     battlefield = load_battlefield("medium-8")
-    frames = combat(battlefield, LONG_REPLAY_TURNS, SEED)
+    frames = random_combat(battlefield, LONG_REPLAY_TURNS, SEED)
     index = max(range(1, 31), key=lambda turn: _busyness(frames[turn][1]))
     position, last_turn = frames[index]
     title = f"medium-8 - turn {index}"

@@ -9,12 +9,13 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from engine.battlefield import Tile
+from engine.battlefield import Battlefield, Tile
 from engine.game import Game
 from engine.orders import Move, Order, Pass, legal_orders
 from engine.pieces import Dynasty, PieceKind
 from engine.position import Position
-from engine.rules import GoalKind
+from engine.resolution import TurnResult
+from engine.rules import MAX_TURN_LIMIT, GoalKind, Ruleset
 
 
 class Strategy(Protocol):
@@ -131,6 +132,27 @@ def _goal_tiles(game: Game, dynasty: Dynasty) -> list[Tile]:
         return [position.battlefield.opposite_start(dynasty)]
     rivals = [d for d in position.active_dynasties if d is not dynasty]
     return [tile for rival in rivals for tile in position.emperor_tiles(rival)]
+
+
+def random_combat(
+    battlefield: Battlefield, turns: int, seed: int
+) -> list[tuple[Position, TurnResult | None]]:
+    """``turns`` real turns where every active dynasty plays a random legal order, with the
+    start first; a new combat begins if one ends early. For replays, benchmarks and tests."""
+    rng = random.Random(seed)
+    ruleset = Ruleset(turn_limit=MAX_TURN_LIMIT)
+    game = Game.start(battlefield, ruleset)
+    frames: list[tuple[Position, TurnResult | None]] = [(game.position, None)]
+    while len(frames) <= turns:
+        if game.is_over:
+            game = Game.start(battlefield, ruleset)
+        orders = [
+            rng.choice(legal_orders(game.position, d)) for d in game.position.active_dynasties
+        ]
+        report = game.play(orders)
+        game = report.game
+        frames.append((game.position, report.result))
+    return frames
 
 
 STRATEGIES: dict[str, Callable[[], Strategy]] = {

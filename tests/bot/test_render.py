@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import random
 import subprocess
 import sys
 
@@ -28,7 +27,6 @@ from engine import (
     Battlefield,
     ConflictPolicy,
     Dynasty,
-    Game,
     Move,
     MoveOutcome,
     Piece,
@@ -38,9 +36,9 @@ from engine import (
     StartTile,
     Tile,
     TurnResult,
-    legal_orders,
     resolve,
 )
+from engine.strategies import random_combat
 
 RGB = tuple[int, int, int]
 
@@ -69,26 +67,6 @@ def count_colour(image: Image.Image, box: tuple[int, int, int, int], colour: RGB
         for count, value in region.getcolors(region.width * region.height) or []
         if value == colour
     )
-
-
-def random_frames(
-    battlefield: Battlefield, turns: int, seed: int
-) -> list[tuple[Position, TurnResult | None]]:
-    """A real combat: each turn every active dynasty plays a random legal order."""
-    rng = random.Random(seed)
-    game = Game.start(battlefield, Ruleset(turn_limit=500))
-    frames: list[tuple[Position, TurnResult | None]] = [(game.position, None)]
-    while len(frames) <= turns:
-        if game.is_over:
-            game = Game.start(battlefield, Ruleset(turn_limit=500))
-        orders = [
-            rng.choice(legal_orders(game.position, dynasty))
-            for dynasty in game.position.active_dynasties
-        ]
-        report = game.play(orders)
-        game = report.game
-        frames.append((game.position, report.result))
-    return frames
 
 
 def open_field(size: int, starts: dict[Tile, StartTile] | None = None) -> Battlefield:
@@ -131,7 +109,7 @@ def path_colours(
 
 
 def test_same_input_gives_the_same_bytes() -> None:
-    frames = random_frames(load_battlefield("medium-8"), 6, seed=3)
+    frames = random_combat(load_battlefield("medium-8"), 6, seed=3)
     position, turn = frames[-1]
     names = {Dynasty.A: "Ada", Dynasty.B: "Björn"}
     first = render_board(position, last_turn=turn, names=names, title="turn 6")
@@ -142,10 +120,10 @@ def test_same_input_gives_the_same_bytes() -> None:
 _IN_A_FRESH_PROCESS = """
 import hashlib, random, sys
 sys.path.insert(0, {tests!r})
-from tests.bot.test_render import random_frames
+from engine.strategies import random_combat
 from data.catalog import load_battlefield
 from bot.render import render_board
-position, turn = random_frames(load_battlefield("small-4"), 5, seed=9)[-1]
+position, turn = random_combat(load_battlefield("small-4"), 5, seed=9)[-1]
 print(hashlib.sha256(render_board(position, last_turn=turn, title="t")).hexdigest())
 """
 
@@ -166,7 +144,7 @@ def test_the_bytes_do_not_depend_on_the_process() -> None:
             check=True,
         )
         digests.add(done.stdout.strip())
-    position, turn = random_frames(load_battlefield("small-4"), 5, seed=9)[-1]
+    position, turn = random_combat(load_battlefield("small-4"), 5, seed=9)[-1]
     digests.add(hashlib.sha256(render_board(position, last_turn=turn, title="t")).hexdigest())
     assert len(digests) == 1
 
@@ -357,7 +335,7 @@ def test_an_emperor_that_left_the_board_is_drawn_crossed_out() -> None:
 @pytest.mark.parametrize("name", battlefield_names())
 def test_every_shipped_battlefield_renders(name: str) -> None:
     battlefield = load_battlefield(name)
-    frames = random_frames(battlefield, 8, seed=5)
+    frames = random_combat(battlefield, 8, seed=5)
     position, turn = frames[-1]
     names = dict.fromkeys(battlefield.dynasties, "A rather long display name 👑 for the legend")
     image = picture(render_board(position, last_turn=turn, names=names, title=f"{name}, turn 8"))
@@ -385,7 +363,7 @@ def test_a_sixteen_by_sixteen_battlefield_with_eight_dynasties_renders() -> None
             starts[Tile(*place)] = StartTile(dynasty, PieceKind.PAWN)
     battlefield = open_field(size, starts)
     assert len(battlefield.dynasties) == 8
-    frames = random_frames(battlefield, 3, seed=2)
+    frames = random_combat(battlefield, 3, seed=2)
     position, turn = frames[-1]
     image = picture(render_board(position, last_turn=turn))
     geometry = board_layout(battlefield, key=True)
@@ -396,7 +374,7 @@ def test_a_sixteen_by_sixteen_battlefield_with_eight_dynasties_renders() -> None
 
 
 def test_a_board_with_a_last_turn_stays_small() -> None:
-    position, turn = random_frames(load_battlefield("medium-8"), 12, seed=3)[-1]
+    position, turn = random_combat(load_battlefield("medium-8"), 12, seed=3)[-1]
     assert len(render_board(position, last_turn=turn, title="medium-8, turn 12")) <= 60_000
 
 
@@ -404,7 +382,7 @@ def test_a_board_with_a_last_turn_stays_small() -> None:
 
 
 def test_a_replay_has_one_frame_per_turn() -> None:
-    frames = random_frames(load_battlefield("small-4"), 12, seed=4)
+    frames = random_combat(load_battlefield("small-4"), 12, seed=4)
     data = render_replay(frames, title="small-4", frame_ms=500)
     with Image.open(io.BytesIO(data)) as animation:
         assert isinstance(animation, GifImagePlugin.GifImageFile)
@@ -418,7 +396,7 @@ def test_a_replay_has_one_frame_per_turn() -> None:
 
 def test_a_long_replay_fits_discord() -> None:
     """100 turns of medium-8 must stay under 8 MB; 30 turns get their share of it."""
-    frames = random_frames(load_battlefield("medium-8"), 30, seed=1)
+    frames = random_combat(load_battlefield("medium-8"), 30, seed=1)
     assert len(render_replay(frames)) <= 8_000_000 * 30 // 100
 
 
