@@ -76,7 +76,6 @@ DEFAULT_STRATEGY = "greedy"
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 7 * 24 * 3600
 _RESOLVE_ATTEMPTS = 5
-_PLAYING_SCAN = 1000  # running tournaments looked at for a player's own
 _OUTCOME_EVENTS = 200  # a tournament's log entries read for its outcome
 
 
@@ -336,22 +335,8 @@ class TournamentService:
         return await repo.list_tournaments(self.database, guild_id=guild_id)
 
     async def playing(self, player_id: int, guild_id: int | None = None) -> list[TournamentRow]:
-        """Running tournaments where the player still gives orders, newest first (for /order).
-
-        One seat query per running tournament: the data layer has no seats-by-player index.
-        """
-        running = await repo.list_tournaments(
-            self.database,
-            guild_id=guild_id,
-            statuses=(TournamentStatus.RUNNING,),
-            limit=_PLAYING_SCAN,
-        )
-        found = []
-        for tournament in running:
-            seats = await repo.list_seats(self.database, tournament.id)
-            if any(s.player_id == player_id and s.status is SeatStatus.ACTIVE for s in seats):
-                found.append(tournament)
-        return found
+        """Running tournaments where the player still gives orders, newest first (for /order)."""
+        return await repo.player_tournaments(self.database, player_id, guild_id=guild_id)
 
     async def progress(self, tournament_id: int) -> TurnProgress:
         """The open turn as everyone may see it: its deadline and "k of n ready" (R-O4)."""
