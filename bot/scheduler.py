@@ -155,7 +155,13 @@ class Scheduler:
         return max(MIN_WAKE, min([IDLE_WAKE, *upcoming]))
 
     async def run_forever(self) -> None:
-        """Tick, sleep until the next moment or until woken (a new deadline), repeat."""
+        """Finish turns left complete by a stop, then tick, sleep until the next moment or
+        until woken (a new deadline), repeat."""
+        try:
+            for resolved in await self.services.tournaments.resolve_complete():
+                await self.notifier.turn_resolved(resolved)
+        except Exception:
+            log.exception("resolving the turns completed before the restart failed")
         while True:
             try:
                 await self.tick()

@@ -76,6 +76,7 @@ DEFAULT_STRATEGY = "greedy"
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 7 * 24 * 3600
 _RESOLVE_ATTEMPTS = 5
+_STARTUP_SCAN = 100_000  # running tournaments looked at once when the bot starts
 _OUTCOME_EVENTS = 200  # a tournament's log entries read for its outcome
 
 
@@ -544,6 +545,21 @@ class TournamentService:
                     continue
                 if result is not None:
                     resolved.append(result)
+
+    async def resolve_complete(self) -> list[TurnResolved]:
+        """Turns every active seat has ordered for but that never resolved (the bot stopped
+        between the last order and its resolution): resolve them now, not at their deadline."""
+        resolved: list[TurnResolved] = []
+        running = await repo.list_tournaments(
+            self.database, statuses=(TournamentStatus.RUNNING,), limit=_STARTUP_SCAN
+        )
+        for tournament in running:
+            ready = await repo.count_ready(self.database, tournament.id)
+            if ready.active and ready.ready >= ready.active:
+                result = await self.resolve(tournament.id, turn=tournament.turn)
+                if result is not None:
+                    resolved.append(result)
+        return resolved
 
     async def outcome_log(self, tournament_id: int) -> list[EventRow]:
         """What the end of a combat changed for its emperors, oldest first, as publicly logged

@@ -92,3 +92,23 @@ async def test_r_t8_inactive_emperors_slowly_lose_reputation_once_a_day(
     assert emperor.reputation == 250 - 2 - 2  # 1% of 250, twice
     _, log = await services.dynasties.log(player.id)
     assert sum(1 for event in log if INACTIVITY_REASON in event.reason) == 2
+
+
+async def test_a_turn_completed_just_before_a_stop_resolves_when_the_bot_is_back(
+    database_path: Path, clock: Clock
+) -> None:
+    services = await Services.open(str(database_path), clock=clock)
+    players = await seat_players(services, 4)
+    tournament = await open_tournament(services, players)
+    for player in players:  # the bot answers each player and would resolve in the background…
+        await services.tournaments.submit(tournament.id, player.id, "pass", resolve=False)
+    await services.close()  # …but it stops first
+
+    services = await Services.open(str(database_path), clock=clock)  # long before the deadline
+    try:
+        [resolved] = await services.tournaments.resolve_complete()
+        assert resolved.report.turn == 1 and resolved.report.missed == ()
+        assert (await services.tournaments.view(tournament.id)).tournament.turn == 2
+        assert await services.tournaments.resolve_complete() == []  # nothing twice
+    finally:
+        await services.close()
