@@ -337,7 +337,12 @@ class TournamentService:
 
     async def playing(self, player_id: int, guild_id: int | None = None) -> list[TournamentRow]:
         """Running tournaments where the player still gives orders, newest first (for /order)."""
-        return await repo.player_tournaments(self.database, player_id, guild_id=guild_id)
+        return await repo.list_tournaments(
+            self.database,
+            guild_id=guild_id,
+            statuses=(TournamentStatus.RUNNING,),
+            player_id=player_id,
+        )
 
     async def progress(self, tournament_id: int) -> TurnProgress:
         """The open turn as everyone may see it: its deadline and "k of n ready" (R-O4)."""

@@ -175,41 +175,27 @@ async def list_tournaments(
     *,
     guild_id: int | None = None,
     statuses: Iterable[TournamentStatus] = (TournamentStatus.OPEN, TournamentStatus.RUNNING),
+    player_id: int | None = None,
     limit: int = 50,
 ) -> list[TournamentRow]:
-    """Tournaments with one of ``statuses``, newest first, optionally of one guild."""
+    """Tournaments with one of ``statuses``, newest first, optionally of one guild.
+
+    With ``player_id``: only those where that player holds a seat still active.
+    """
     wanted = [str(status) for status in statuses]
     marks = ", ".join("?" * len(wanted))
+    seated = (
+        "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+        "AND s.player_id = ? AND s.status = 'active') "
+        if player_id is not None
+        else "AND ? IS NULL "
+    )
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            f"SELECT * FROM tournaments WHERE status IN ({marks}) "
-            "AND (? IS NULL OR guild_id = ?) ORDER BY id DESC LIMIT ?",
-            (*wanted, guild_id, guild_id, limit),
-        )
-    return [tournament_row(row) for row in rows]
-
-
-async def player_tournaments(
-    database: Database,
-    player_id: int,
-    *,
-    guild_id: int | None = None,
-    statuses: Iterable[TournamentStatus] = (TournamentStatus.RUNNING,),
-    active_only: bool = True,
-    limit: int = 25,
-) -> list[TournamentRow]:
-    """Tournaments where the player has a seat (still active, by default), newest first."""
-    wanted = [str(status) for status in statuses]
-    marks = ", ".join("?" * len(wanted))
-    async with database.connection() as connection:
-        rows = await fetch_all(
-            connection,
-            f"SELECT t.* FROM tournaments t JOIN seats s ON s.tournament_id = t.id "
-            f"WHERE s.player_id = ? AND t.status IN ({marks}) "
-            "AND (? = 0 OR s.status = 'active') AND (? IS NULL OR t.guild_id = ?) "
-            "ORDER BY t.id DESC LIMIT ?",
-            (player_id, *wanted, int(active_only), guild_id, guild_id, limit),
+            f"SELECT t.* FROM tournaments t WHERE t.status IN ({marks}) {seated}"
+            "AND (? IS NULL OR t.guild_id = ?) ORDER BY t.id DESC LIMIT ?",
+            (*wanted, player_id, guild_id, guild_id, limit),
         )
     return [tournament_row(row) for row in rows]
 

@@ -585,18 +585,17 @@ async def test_log_pages_newest_first(world: World) -> None:
     assert [e.reason for e in await events.tournament_log(world.db, tournament.id)] == ["a fight"]
 
 
-async def test_player_tournaments_lists_where_a_player_still_plays(world: World) -> None:
+async def test_a_players_tournaments_are_those_where_it_still_plays(world: World) -> None:
     contenders = [await world.contender() for _ in range(4)]
     playing = await _started(world, contenders)
     waiting = await world.tournament("duel-8", guild_id=7)
     other = await world.contender()
     await world.seat(waiting, 0, other)
     first_player = contenders[0][0].player_id
-    found = await tournaments.player_tournaments(world.db, first_player)
+    running = (TournamentStatus.RUNNING,)
+    found = await tournaments.list_tournaments(world.db, statuses=running, player_id=first_player)
     assert [t.id for t in found] == [playing.tournament.id]
-    assert await tournaments.player_tournaments(world.db, other[0].player_id) == []
-    open_ones = await tournaments.player_tournaments(
-        world.db, other[0].player_id, statuses=(TournamentStatus.OPEN,), guild_id=7
-    )
-    assert [t.id for t in open_ones] == [waiting.id]
-    assert await tournaments.player_tournaments(world.db, first_player, guild_id=7) == []
+    mine = await tournaments.list_tournaments(world.db, player_id=other[0].player_id, guild_id=7)
+    assert [t.id for t in mine] == [waiting.id]
+    assert await tournaments.list_tournaments(world.db, player_id=first_player, guild_id=7) == []
+    assert len(await tournaments.list_tournaments(world.db)) == 2  # no player: all of them
