@@ -8,6 +8,8 @@ whether the caller has that permission.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -17,6 +19,7 @@ from bot.client import EmperorsBot
 from bot.discord_helpers import clipped, discord_timestamp, gif_file, png_file, run_blocking
 from bot.errors import UserError
 from bot.render import render_board, render_replay
+from bot.services.economy import SeatPool
 from bot.services.tournaments import TournamentView
 from cogs.common import (
     battlefield_choices,
@@ -26,6 +29,7 @@ from cogs.common import (
     tournament_choices,
     tournament_label,
 )
+from cogs.economy import pools_text
 from cogs.errors import ReportingView
 from data.rows import Prize, TournamentKind, TournamentStatus
 from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
@@ -58,8 +62,9 @@ def seats_text(view: TournamentView) -> str:
     return clipped("\n".join(lines), FIELD_LIMIT)
 
 
-def status_embed(view: TournamentView) -> discord.Embed:
-    """Everything public about a tournament: state, seats, the open turn, the outcome."""
+def status_embed(view: TournamentView, pools: Sequence[SeatPool] = ()) -> discord.Embed:
+    """Everything public about a tournament: state, seats, the open turn, the outcome, and
+    the bets on each seat, all bettors together (never who bet what, R-T6)."""
     tournament = view.tournament
     embed = discord.Embed(
         title=f"Tournament #{tournament.id} on {tournament.battlefield}",
@@ -71,6 +76,8 @@ def status_embed(view: TournamentView) -> discord.Embed:
         embed.add_field(name="Turn", value=ready_line(tournament, view.ready), inline=False)
     if tournament.outcome is not None:
         embed.add_field(name="Result", value=tournament.outcome.describe(view.names), inline=False)
+    if any(pool.stakes for pool in pools):
+        embed.add_field(name="Bets, all bettors together", value=pools_text(pools), inline=False)
     if view.game is not None:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
@@ -294,8 +301,9 @@ class Tournaments(
             return
         await defer_ephemeral(interaction)
         view = await services.view(tournament)
+        pools = await self.bot.services.economy.pools(tournament)
         if view.game is None:
-            await reply_ephemeral(interaction, embed=status_embed(view))
+            await reply_ephemeral(interaction, embed=status_embed(view, pools))
             return
         board = await run_blocking(
             render_board,
@@ -304,7 +312,7 @@ class Tournaments(
             title=f"#{tournament} {view.tournament.battlefield}",
         )
         await reply_ephemeral(
-            interaction, embed=status_embed(view), file=png_file(board, BOARD_FILE)
+            interaction, embed=status_embed(view, pools), file=png_file(board, BOARD_FILE)
         )
 
     @app_commands.command(name="rules", description="The exact rules a tournament announced")

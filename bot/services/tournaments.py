@@ -14,7 +14,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from bot.errors import UserError
 from bot.services.outcomes import (
@@ -167,7 +167,6 @@ class TournamentView:
     ready: ReadyCount | None
     game: Game | None
     rules_text: str
-    pools: Mapping[int, int] = field(default_factory=dict)
 
 
 class TournamentService:
@@ -319,9 +318,6 @@ class TournamentService:
         table = await repo.load_table(self.database, tournament_id)
         names = await self.names(table)
         ready = table.ready if table.tournament.status is TournamentStatus.RUNNING else None
-        pools: dict[int, int] = {}
-        for bet in await economy_repo.list_bets(self.database, tournament_id):
-            pools[bet.seat] = pools.get(bet.seat, 0) + bet.stake
         return TournamentView(
             table.tournament,
             list(table.seats),
@@ -329,7 +325,6 @@ class TournamentService:
             ready,
             table.game,
             self.announcement(table.tournament),
-            pools,
         )
 
     async def list_open(self, guild_id: int | None) -> list[TournamentRow]:

@@ -100,6 +100,9 @@ async def test_a_bet_with_autocomplete_goes_to_escrow_privately(
             {"tournament": 1, "emperor": "Aurelia", "backed": "b", "asset": "gold", "amount": 1},
         )
         wealth = await bot.services.economy.wealth(carol.id)
+        status = await answered(
+            fake_discord, fake_discord.bob, "tournament status", {"tournament": 1}
+        )
     assert [c["value"] for c in tournaments] == [1]
     assert [c["value"] for c in emperors] == ["Cassia"]
     assert [(c["name"], c["value"]) for c in seats] == [("a · Aurelia", "a"), ("b · Brutus", "b")]
@@ -112,6 +115,8 @@ async def test_a_bet_with_autocomplete_goes_to_escrow_privately(
     assert {h.asset.code: h.amount for h in wealth.holdings}["gold"] == 3
     public = [m for m in fake_discord.messages_in(fake_discord.general) if not m.ephemeral]
     assert not any("Cassia" in message.text for message in public)  # who bet what stays private
+    assert "**a** Aurelia: 2 gold" in status.text  # the pool per seat, for anyone who asks
+    assert "Cassia" not in status.text and "carol" not in status.text
 
 
 async def test_a_trade_is_offered_by_dm_and_accepted_with_its_button(
