@@ -6,6 +6,7 @@ game that was written, so a restarted bot resumes exactly where it stopped.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from typing import Any
@@ -69,6 +70,23 @@ def game_to_json(game: Game) -> str:
             "outcome": outcome_to_dict(game.outcome) if game.outcome is not None else None,
         }
     )
+
+
+# Decoding a stored game or ruleset is a pure function of its text, and every click on a turn
+# prompt reads the same few: a small cache of the decoded (immutable) values saves the work.
+# It holds no state of its own: the database stays the only source of truth.
+DECODED_GAMES = 256
+
+
+@functools.lru_cache(maxsize=DECODED_GAMES)
+def game_from_json(battlefield: Battlefield, ruleset: Ruleset, text: str) -> Game:
+    """The game stored as ``text`` (see :func:`game_to_json`), decoded once per text."""
+    return game_from_data(battlefield, ruleset, json.loads(text))
+
+
+@functools.lru_cache(maxsize=DECODED_GAMES)
+def ruleset_from_json(text: str) -> Ruleset:
+    return Ruleset.from_dict(json.loads(text))
 
 
 def game_from_data(battlefield: Battlefield, ruleset: Ruleset, data: Mapping[str, Any]) -> Game:

@@ -14,7 +14,7 @@ from typing import Any
 
 import aiosqlite
 
-from data.codec import dumps, outcome_from_dict
+from data.codec import dumps, outcome_from_dict, ruleset_from_json
 from data.errors import InvalidValue
 from data.rows import (
     BetRow,
@@ -31,7 +31,6 @@ from data.rows import (
     TournamentRow,
     TournamentStatus,
 )
-from engine import Ruleset
 
 NAME_LIMIT = 32
 
@@ -182,7 +181,7 @@ def tournament_row(row: sqlite3.Row) -> TournamentRow:
         host_player_id=row["host_player_id"],
         battlefield=row["battlefield"],
         seat_count=row["seat_count"],
-        ruleset=Ruleset.from_dict(json.loads(row["ruleset"])),
+        ruleset=ruleset_from_json(row["ruleset"]),
         kind=TournamentKind(row["kind"]),
         stake=row["stake"],
         prize=Prize.from_dict(json.loads(row["prize"])),

@@ -17,7 +17,7 @@ import aiosqlite
 from data.catalog import load_battlefield
 from data.codec import (
     dumps,
-    game_from_data,
+    game_from_json,
     game_to_json,
     order_from_data,
     order_to_json,
@@ -661,7 +661,7 @@ async def get_game(
     if row is None:
         raise NotFound(f"turn of tournament #{tournament_id} numbered", turn)
     battlefield = battlefields(tournament.battlefield)
-    return game_from_data(battlefield, tournament.ruleset, json.loads(row[0]))
+    return game_from_json(battlefield, tournament.ruleset, row[0])
 
 
 async def get_turn_result(database: Database, tournament_id: int, turn: int) -> TurnResultRow:
@@ -771,7 +771,7 @@ async def _table(
     game = None
     if row["state"] is not None:
         battlefield = battlefields(tournament.battlefield)
-        game = game_from_data(battlefield, tournament.ruleset, json.loads(row["state"]))
+        game = game_from_json(battlefield, tournament.ruleset, row["state"])
     orders = sorted(
         (
             StoredOrder(seat, order_from_data(DYNASTIES[seat], body), float(submitted_at))
