@@ -47,6 +47,30 @@ async def grant_reputation(services: Services, players: list[Player], amount: in
         )
 
 
+async def announce(
+    services: Services,
+    host: Player,
+    *,
+    battlefield: str = "small-4",
+    kind: TournamentKind = TournamentKind.GIFT,
+    ruleset: Ruleset | None = None,
+    stake: int = 0,
+    prize: Prize | None = None,
+) -> TournamentRow:
+    """A tournament open for seats, hosted by ``host``."""
+    return await services.tournaments.create(
+        host_player_id=host.id,
+        battlefield=battlefield,
+        ruleset=ruleset or Ruleset(turn_limit=30),
+        kind=kind,
+        turn_seconds=TURN,
+        stake=stake,
+        prize=prize,
+        guild_id=1,
+        channel_id=2,
+    )
+
+
 async def open_tournament(
     services: Services,
     players: list[Player],
@@ -57,16 +81,15 @@ async def open_tournament(
     stake: int = 0,
     prize: Prize | None = None,
 ) -> TournamentRow:
-    tournament = await services.tournaments.create(
-        host_player_id=players[0].id,
+    """A tournament every player has joined (so it has started when they fill it)."""
+    tournament = await announce(
+        services,
+        players[0],
         battlefield=battlefield,
-        ruleset=ruleset or Ruleset(turn_limit=30),
         kind=kind,
-        turn_seconds=TURN,
+        ruleset=ruleset,
         stake=stake,
         prize=prize,
-        guild_id=1,
-        channel_id=2,
     )
     for player in players:
         await services.tournaments.join(tournament.id, player.id, player.emperor)

@@ -47,7 +47,7 @@ from data.rows import (
 )
 from engine import Ruleset
 from tests.bot.conftest import Clock
-from tests.bot.play import TURN, Player, open_tournament, play_out, seat_players
+from tests.bot.play import TURN, Player, announce, open_tournament, play_out, seat_players
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "key:fortress-4"
@@ -270,13 +270,7 @@ async def test_r_t6_a_draw_refunds_every_bet(services: Services, clock: Clock) -
 
 async def test_r_t6_a_cancelled_tournament_refunds_every_bet(services: Services) -> None:
     players = await seat_players(services, 4)
-    tournament = await services.tournaments.create(
-        host_player_id=players[0].id,
-        battlefield="small-4",
-        ruleset=Ruleset(),
-        kind=TournamentKind.CONQUER,
-        turn_seconds=TURN,
-    )
+    tournament = await announce(services, players[0], kind=TournamentKind.CONQUER)
     await services.tournaments.join(tournament.id, players[0].id, "Emperor0")
     await services.economy.bet(players[1].id, tournament.id, "Emperor1", "a", "gold", 4)
     await services.economy.bet(players[2].id, tournament.id, "Emperor2", "Emperor0", "silver", 9)

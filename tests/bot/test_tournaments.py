@@ -20,6 +20,7 @@ from tests.bot.conftest import Clock
 from tests.bot.play import (
     TURN,
     Player,
+    announce,
     grant_reputation,
     open_tournament,
     play_out,
@@ -120,14 +121,7 @@ async def test_r_t4_honour_is_zero_sum(services: Services, clock: Clock) -> None
 
 async def test_honour_needs_the_stake(services: Services) -> None:
     players = await seat_players(services, 4)
-    tournament = await services.tournaments.create(
-        host_player_id=players[0].id,
-        battlefield="small-4",
-        ruleset=Ruleset(),
-        kind=TournamentKind.HONOUR,
-        turn_seconds=TURN,
-        stake=5,
-    )
+    tournament = await announce(services, players[0], kind=TournamentKind.HONOUR, stake=5)
     with pytest.raises(DataError, match="reputation"):
         await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
 
@@ -235,13 +229,7 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
     services: Services, clock: Clock
 ) -> None:
     players = await seat_players(services, 5)
-    tournament = await services.tournaments.create(
-        host_player_id=players[0].id,
-        battlefield="small-4",
-        ruleset=Ruleset(),
-        kind=TournamentKind.GIFT,
-        turn_seconds=TURN,
-    )
+    tournament = await announce(services, players[0])
     with pytest.raises(UserError, match="no living emperor called 'Nobody'"):
         await services.tournaments.join(tournament.id, players[0].id, "Nobody")
     for player in players[:4]:
@@ -253,13 +241,7 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
         await services.tournaments.join(tournament.id, players[4].id, players[4].emperor)
     with pytest.raises(TournamentClosed):  # starting twice
         await services.tournaments.start(tournament.id, players[0].id)
-    other = await services.tournaments.create(
-        host_player_id=players[4].id,
-        battlefield="duel-8",
-        ruleset=Ruleset(),
-        kind=TournamentKind.GIFT,
-        turn_seconds=TURN,
-    )
+    other = await announce(services, players[4], battlefield="duel-8")
     with pytest.raises(EmperorBusy, match="already playing in tournament"):
         await services.tournaments.join(other.id, players[0].id, players[0].emperor)
     with pytest.raises(UserError, match="casual players join training tournaments only"):
@@ -299,13 +281,7 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
 
 async def test_cancel_returns_everyone_and_records_nothing(services: Services) -> None:
     players = await seat_players(services, 2)
-    tournament = await services.tournaments.create(
-        host_player_id=players[0].id,
-        battlefield="small-4",
-        ruleset=Ruleset(),
-        kind=TournamentKind.CONQUER,
-        turn_seconds=TURN,
-    )
+    tournament = await announce(services, players[0], kind=TournamentKind.CONQUER)
     await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
     await services.tournaments.cancel(tournament.id, players[0].id)
     emperor = await services.dynasties.emperor_named(players[0].id, players[0].emperor)
