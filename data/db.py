@@ -93,7 +93,7 @@ class Database:
         try:
             connection.row_factory = sqlite3.Row
             await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await connection.execute("PRAGMA journal_mode = WAL")
+            await _switch_to_wal(connection)
             await connection.execute("PRAGMA synchronous = NORMAL")
             await connection.execute("PRAGMA foreign_keys = ON")
             database = cls(connection, location)
@@ -197,6 +197,24 @@ class Database:
             raise
         finally:
             self._savepoints -= 1
+
+
+async def _switch_to_wal(connection: aiosqlite.Connection) -> None:
+    """Turn on WAL, retrying while another process holds the lock the switch needs.
+
+    SQLite answers this pragma with "database is locked" without calling the busy handler
+    when another connection is creating the file or recovering its WAL at that moment, so
+    processes starting together (the bot and a tool, two workers) retry here instead.
+    """
+    deadline = asyncio.get_running_loop().time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            await connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if not _is_busy(error) or asyncio.get_running_loop().time() > deadline:
+                raise
+        await asyncio.sleep(0.02)
 
 
 def _is_busy(error: BaseException) -> bool:
