@@ -96,6 +96,7 @@ class EmperorsBot(commands.Bot):
         self._announcer: Announcer | None = None
         self._scheduler: Scheduler | None = None
         self._scheduling: asyncio.Task[None] | None = None
+        self._shutting_down: asyncio.Task[None] | None = None
 
     @property
     def database(self) -> Database:
@@ -182,7 +183,20 @@ class EmperorsBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop the scheduler, let announcements under way finish, disconnect, then close the
-        database if the bot opened it."""
+        database if the bot opened it.
+
+        One shutdown, however many callers: a SIGTERM handler's task and ``async with``
+        both wait for all of it, so the process never ends with the database still open.
+        """
+        if self._shutting_down is None:
+            self._shutting_down = asyncio.create_task(self._shut_down())
+        await asyncio.shield(self._shutting_down)
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        # discord.py's own exit waits only for its part of close(), not for ours.
+        await self.close()
+
+    async def _shut_down(self) -> None:
         if self._scheduling is not None:
             self._scheduling.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -9,7 +9,10 @@ that writers queue for the lock up front rather than fail when a read upgrades t
 A single statement is atomic by itself, with everything its triggers do (that is how a turn
 resolves in one statement, see migrations/0001_core.sql), and runs on
 :meth:`Database.connection`. Asyncio tasks sharing one :class:`Database` queue on an
-:class:`asyncio.Lock`, because they share one connection and so one transaction.
+:class:`asyncio.Lock` for those, because they share one connection and so one transaction.
+Reads go to a second, read-only connection (:meth:`Database.reading`) that never waits for
+that lock: under load the bot reads far more than it writes, and a read that queued behind
+every write in flight would make each click wait for all of them.
 
 Close the database (``async with await Database.open() as db``): aiosqlite's worker thread
 keeps the process alive until then.
@@ -63,6 +66,7 @@ class Database:
 
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._connection = connection
+        self._reader: aiosqlite.Connection | None = None
         self.path = path
         self._lock = asyncio.Lock()
         self._holder: asyncio.Task[Any] | None = None
@@ -102,6 +106,8 @@ class Database:
                 await _install_assets(database)
             else:
                 await _refuse_too_new(database)
+            if location != ":memory:" and "mode=memory" not in location:
+                database._reader = await _open_reader(location)
         except BaseException:
             await connection.close()
             raise
@@ -109,6 +115,8 @@ class Database:
 
     async def close(self) -> None:
         async with self._lock:
+            if self._reader is not None:
+                await self._reader.close()
             await self._connection.close()
 
     async def __aenter__(self) -> Database:
@@ -184,6 +192,27 @@ class Database:
                 self._holder = None
 
     @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A connection for one read statement: the last committed state, no queueing.
+
+        Each statement is its own snapshot, so a repository function reads with one
+        statement. Inside a transaction of the same task it is that transaction's
+        connection, so the task sees its own changes; an in-memory database has no second
+        connection and reads like :meth:`connection`.
+        """
+        task = asyncio.current_task()
+        if self._reader is None or (self._holder is not None and self._holder is task):
+            async with self.connection() as connection:
+                yield connection
+            return
+        try:
+            yield self._reader
+        except sqlite3.OperationalError as error:
+            if _is_busy(error):
+                raise DatabaseBusy() from error
+            raise
+
+    @asynccontextmanager
     async def _savepoint(self) -> AsyncIterator[None]:
         self._savepoints += 1
         name = f"nested_{self._savepoints}"
@@ -197,6 +226,19 @@ class Database:
             raise
         finally:
             self._savepoints -= 1
+
+
+async def _open_reader(location: str) -> aiosqlite.Connection:
+    """The read-only second connection of :meth:`Database.reading`."""
+    reader = await aiosqlite.connect(location, isolation_level=None)
+    try:
+        reader.row_factory = sqlite3.Row
+        await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await reader.execute("PRAGMA query_only = ON")
+    except BaseException:
+        await reader.close()
+        raise
+    return reader
 
 
 async def _switch_to_wal(connection: aiosqlite.Connection) -> None:

@@ -1,7 +1,7 @@
 """Helpers every repository shares: statements, row conversions, names and the log writer.
 
 Functions taking a connection run inside the caller's ``Database.transaction()`` or
-``Database.connection()`` block; they never open one themselves.
+``Database.connection()`` or ``Database.reading()`` block; they never open one themselves.
 """
 
 from __future__ import annotations

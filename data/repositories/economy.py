@@ -59,14 +59,14 @@ def battlefield_key(battlefield: str) -> str:
 
 async def list_assets(database: Database) -> list[Asset]:
     """Every asset, cheapest first (loaded from data/assets.toml)."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(connection, "SELECT * FROM assets ORDER BY value, code")
     return [Asset(row["code"], row["name"], AssetKind(row["kind"]), row["value"]) for row in rows]
 
 
 async def holdings(database: Database, dynasty_id: int) -> dict[str, int]:
     """What the dynasty holds: asset code -> amount (only what it has)."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             "SELECT asset_code, amount FROM holdings WHERE dynasty_id = ? AND amount > 0 "
@@ -78,7 +78,7 @@ async def holdings(database: Database, dynasty_id: int) -> dict[str, int]:
 
 async def wealth_value(database: Database, dynasty_id: int) -> int:
     """The dynasty's wealth in the smallest coin."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         row = await fetch_one(
             connection,
             "SELECT coalesce(sum(h.amount * a.value), 0) FROM holdings h "
@@ -194,7 +194,7 @@ async def define_item(
 
 async def get_item(database: Database, code: str) -> Item:
     """Raises :class:`NotFound`."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         row = await fetch_one(connection, "SELECT * FROM items WHERE code = ?", (code,))
     if row is None:
         raise NotFound("item", code)
@@ -203,7 +203,7 @@ async def get_item(database: Database, code: str) -> Item:
 
 async def items_of(database: Database, dynasty_id: int) -> dict[str, int]:
     """The dynasty's items: item code -> quantity (only what it has)."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             "SELECT item_code, quantity FROM dynasty_items WHERE dynasty_id = ? AND quantity > 0 "
@@ -348,7 +348,7 @@ async def expire_trades(database: Database, *, now: float | None = None) -> list
 
 async def get_trade(database: Database, trade_id: int) -> TradeRow:
     """Raises :class:`NotFound`."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         row = await fetch_one(connection, "SELECT * FROM trades WHERE id = ?", (trade_id,))
     if row is None:
         raise NotFound("trade", f"#{trade_id}")
@@ -359,7 +359,7 @@ async def list_trades(
     database: Database, dynasty_id: int, *, open_only: bool = True, limit: int = 50
 ) -> list[TradeRow]:
     """Trades the dynasty made or received, newest first."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM trades WHERE (from_dynasty_id = ?1 OR to_dynasty_id = ?1) "
@@ -427,7 +427,7 @@ async def place_bet(
 
 
 async def list_bets(database: Database, tournament_id: int) -> list[BetRow]:
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection, "SELECT * FROM bets WHERE tournament_id = ? ORDER BY id", (tournament_id,)
         )
@@ -436,7 +436,7 @@ async def list_bets(database: Database, tournament_id: int) -> list[BetRow]:
 
 async def escrow(database: Database, tournament_id: int) -> dict[str, int]:
     """Stakes held for a tournament: asset code -> amount."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             "SELECT asset_code, amount FROM escrow WHERE tournament_id = ? AND amount > 0 "

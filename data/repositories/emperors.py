@@ -65,13 +65,13 @@ async def create_emperor(
 
 async def get_emperor(database: Database, emperor_id: int) -> EmperorRow:
     """Raises :class:`NotFound`."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         return await _emperor(connection, emperor_id)
 
 
 async def find_emperor(database: Database, dynasty_id: int, name: str) -> EmperorRow:
     """A living emperor of the dynasty by name, whatever its case. Raises :class:`NotFound`."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         row = await fetch_one(
             connection,
             f"{EMPEROR_SELECT} WHERE e.dynasty_id = ? AND e.name_key = ? AND e.alive = 1",
@@ -94,7 +94,7 @@ async def list_emperors(
         False: "AND e.alive = 0 AND e.served_serious = 1",
         None: "AND (e.alive = 1 OR e.served_serious = 1)",
     }[living]
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             f"{EMPEROR_SELECT} WHERE e.dynasty_id = ? {condition} ORDER BY e.born_at, e.id",
@@ -105,7 +105,7 @@ async def list_emperors(
 
 async def memberships(database: Database, emperor_id: int) -> list[MembershipRow]:
     """Which dynasties the emperor belonged to, oldest first."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM memberships WHERE emperor_id = ? ORDER BY since, id",
@@ -286,7 +286,7 @@ async def inactive_emperors(
     fought counts from its birth.
     """
     at = moment(now)
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             "WITH last AS ("

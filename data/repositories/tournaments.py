@@ -166,7 +166,7 @@ async def create_tournament(
 
 async def get_tournament(database: Database, tournament_id: int) -> TournamentRow:
     """Raises :class:`NotFound`."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         return await _tournament(connection, tournament_id)
 
 
@@ -190,7 +190,7 @@ async def list_tournaments(
         if player_id is not None
         else "AND ? IS NULL "
     )
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             f"SELECT t.* FROM tournaments t WHERE t.status IN ({marks}) {seated}"
@@ -204,7 +204,7 @@ async def due_tournaments(
     database: Database, *, now: float | None = None, limit: int = 100
 ) -> list[TournamentRow]:
     """Running tournaments whose turn deadline has passed, most overdue first."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM tournaments WHERE status = 'running' AND deadline <= ? "
@@ -227,7 +227,7 @@ async def set_announcement(database: Database, tournament_id: int, message_id: i
 
 
 async def list_seats(database: Database, tournament_id: int) -> list[SeatRow]:
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM seats WHERE tournament_id = ? ORDER BY seat",
@@ -355,7 +355,7 @@ async def load_table(
 
     Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
     """
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         return await _table(connection, tournament_id, battlefields)
 
 
@@ -396,7 +396,7 @@ async def get_order(
     database: Database, tournament_id: int, turn: int, seat: int
 ) -> StoredOrder | None:
     """The seat's own order for a turn (show it to its player only, R-O4)."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         row = await fetch_one(
             connection,
             "SELECT body, submitted_at FROM orders "
@@ -410,7 +410,7 @@ async def get_order(
 
 async def count_ready(database: Database, tournament_id: int) -> ReadyCount:
     """How many active seats have ordered for the open turn: all others may know (R-O4)."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         row = await fetch_one(
             connection,
             "SELECT (SELECT count(*) FROM orders o JOIN seats s"
@@ -651,7 +651,7 @@ async def get_game(
     battlefields: BattlefieldLoader = load_battlefield,
 ) -> Game:
     """The game after ``turn`` (0: the start), for replays. Raises :class:`NotFound`."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         tournament = await _tournament(connection, tournament_id)
         row = await fetch_one(
             connection,
@@ -666,7 +666,7 @@ async def get_game(
 
 async def get_turn_result(database: Database, tournament_id: int, turn: int) -> TurnResultRow:
     """What turn ``turn`` revealed. Raises :class:`NotFound`."""
-    async with database.connection() as connection:
+    async with database.reading() as connection:
         row = await fetch_one(
             connection,
             "SELECT result, resolved_at FROM turns "

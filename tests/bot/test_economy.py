@@ -822,6 +822,9 @@ async def race_buyer(path: str, go: str, player_id: int, tasks: int = 3) -> int:
                 except UserError:
                     return bought
                 bought += 1
+                # A player's purchases are not back to back; without a pause one process
+                # could take every key before the other's busy handler retries.
+                await asyncio.sleep(0.01)
 
         return sum(await asyncio.gather(*(buyer() for _ in range(tasks))))
     finally:

@@ -100,6 +100,29 @@ async def test_tasks_sharing_a_database_take_turns(db: Database) -> None:
     assert await economy.holdings(db, dynasty.id) == {"copper": 51}
 
 
+async def test_reads_see_committed_state_without_waiting_for_a_writer(db: Database) -> None:
+    """A read while another task's transaction is open: no wait, and none of its changes;
+    inside the transaction its own task reads what it wrote."""
+    dynasty = await players.enrol_player(db, 1, "Readers")
+    await economy.grant(db, dynasty.id, {"copper": 1}, reason="seed")
+    written, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_change() -> None:
+        async with db.transaction():
+            await economy.grant(db, dynasty.id, {"copper": 9}, reason="pending")
+            assert await economy.holdings(db, dynasty.id) == {"copper": 10}
+            written.set()
+            await release.wait()
+
+    task = asyncio.create_task(slow_change())
+    await written.wait()
+    seen = await asyncio.wait_for(economy.holdings(db, dynasty.id), timeout=5)
+    assert seen == {"copper": 1}
+    release.set()
+    await task
+    assert await economy.holdings(db, dynasty.id) == {"copper": 10}
+
+
 async def test_a_cancelled_transaction_rolls_back_and_the_database_stays_usable(
     db: Database, db_path: Path
 ) -> None:
