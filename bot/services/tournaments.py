@@ -496,11 +496,16 @@ class TournamentService:
             report = table.game.play(table.orders_to_play())
             names = await self.names(table)
             narration = narrate(report, table.tournament.ruleset.policy, names)
+            # A turn that ends nothing is one statement (its triggers do the rest): no
+            # transaction, so the write lock is held for one round trip, not three.
+            ends = report.outcome is not None
+            atomic = self.database.transaction() if ends else contextlib.nullcontext()
             try:
-                async with self.database.transaction():
+                async with atomic:
                     effects: list[Effect] = []
                     events: list[NewEvent] = []
-                    if report.outcome is not None:
+                    if ends:
+                        assert report.outcome is not None
                         effects = await self._finish_effects(
                             table.tournament, report.outcome, report
                         )
