@@ -27,9 +27,9 @@ from bot.discord_helpers import (
     discord_timestamp,
     gif_file,
     png_file,
-    run_blocking,
     send_dm_or_fallback,
 )
+from bot.drawing import Drawing
 from bot.render import render_board, render_replay
 from bot.scheduler import Reminder
 from bot.services import Services
@@ -104,9 +104,10 @@ class Announcer:
     background task (:meth:`later`); closing waits a little for it.
     """
 
-    def __init__(self, client: discord.Client, services: Services) -> None:
+    def __init__(self, client: discord.Client, services: Services, drawing: Drawing) -> None:
         self.client = client
         self.services = services
+        self.drawing = drawing
         self.prompt: PromptBuilder = plain_prompt
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._turn_lines: dict[int, TurnLine] = {}
@@ -180,7 +181,7 @@ class Announcer:
             prompts = await self.services.tournaments.turn_prompts(tournament_id, tournament.turn)
             if view.game is None or prompts is None:
                 return
-            board = await run_blocking(
+            board = await self.drawing.run(
                 render_board,
                 view.game.position,
                 names=view.names,
@@ -200,7 +201,7 @@ class Announcer:
         tournament = resolved.tournament
         report = resolved.report
         async with self._locks[tournament.id]:
-            board = await run_blocking(
+            board = await self.drawing.run(
                 render_board,
                 report.game.position,
                 last_turn=report.result,
@@ -237,7 +238,7 @@ class Announcer:
             tournament = view.tournament
             if view.game is None or tournament.outcome is None:
                 return
-            board = await run_blocking(
+            board = await self.drawing.run(
                 render_board,
                 view.game.position,
                 names=view.names,
@@ -346,7 +347,7 @@ class Announcer:
                 inline=False,
             )
         frames = await self.services.tournaments.replay_frames(tournament.id)
-        replay = await run_blocking(
+        replay = await self.drawing.run(
             render_replay, frames, names=names, title=f"#{tournament.id} {tournament.battlefield}"
         )
         await self._post(

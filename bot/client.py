@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.announcer import Announcer
 from bot.config import Config, ConfigError
+from bot.drawing import Drawing
 from bot.scheduler import Scheduler
 from bot.services import Services
 from data.db import Database
@@ -97,6 +98,8 @@ class EmperorsBot(commands.Bot):
         self._scheduler: Scheduler | None = None
         self._scheduling: asyncio.Task[None] | None = None
         self._shutting_down: asyncio.Task[None] | None = None
+        self.drawing = Drawing()
+        """Draws boards and replays in a worker process (started on the first board)."""
 
     @property
     def database(self) -> Database:
@@ -133,7 +136,7 @@ class EmperorsBot(commands.Bot):
             self._database = await self._open_database()
         if self._services is None:
             self._services = Services(self._database)
-        self._announcer = Announcer(self, self._services)
+        self._announcer = Announcer(self, self._services, self.drawing)
         self._scheduler = Scheduler(self._services, self._announcer)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -204,6 +207,7 @@ class EmperorsBot(commands.Bot):
             self._scheduling = None
         if self._announcer is not None:
             await self._announcer.close()
+        await self.drawing.close()
         await super().close()
         if self._owns_database and self._database is not None:
             await self._database.close()

@@ -6,32 +6,19 @@ prompts and boards when no slash command is running, and ``bot`` must not import
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections.abc import Callable
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import Any, Literal
 
 import discord
 
 log = logging.getLogger(__name__)
 
-P = ParamSpec("P")
-T = TypeVar("T")
 
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (DMs closed to the bot)."""
 
 TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
-
-
-async def run_blocking(func: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-    """Run CPU- or disk-bound work (drawing a board, a replay) in a worker thread.
-
-    The event loop must stay free to answer interactions within Discord's 3 seconds and to
-    keep the gateway heartbeat going.
-    """
-    return await asyncio.to_thread(func, *args, **kwargs)
 
 
 def discord_timestamp(unix: float, style: TimestampStyle = "R") -> str:

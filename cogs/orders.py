@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.announcer import BOARD_FILE, PromptBuilder, plain_prompt
 from bot.client import EmperorsBot
-from bot.discord_helpers import discord_timestamp, png_file, run_blocking
+from bot.discord_helpers import discord_timestamp, png_file
 from bot.errors import UserError
 from bot.render import render_board
 from bot.services.tournaments import OrderAccepted, OrderMenu, PieceChoice
@@ -507,7 +507,7 @@ class Orders(commands.Cog):
         menu = await services.menu(tournament_id, interaction.user.id)
         origin = chosen_piece(menu, piece) if piece is not None else None
         names = (await services.view(tournament_id)).names
-        board = await run_blocking(
+        board = await self.bot.drawing.run(
             render_board,
             menu.position,
             names=names,

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.announcer import BOARD_FILE, REPLAY_FILE, ready_line
 from bot.client import EmperorsBot
-from bot.discord_helpers import clipped, discord_timestamp, gif_file, png_file, run_blocking
+from bot.discord_helpers import clipped, discord_timestamp, gif_file, png_file
 from bot.errors import UserError
 from bot.render import render_board, render_replay
 from bot.services.economy import SeatPool
@@ -305,7 +305,7 @@ class Tournaments(
         if view.game is None:
             await reply_ephemeral(interaction, embed=status_embed(view, pools))
             return
-        board = await run_blocking(
+        board = await self.bot.drawing.run(
             render_board,
             view.game.position,
             names=view.names,
@@ -363,7 +363,7 @@ class Tournaments(
         services = self.bot.services.tournaments
         frames = await services.replay_frames(tournament)
         view = await services.view(tournament)
-        animation = await run_blocking(
+        animation = await self.bot.drawing.run(
             render_replay,
             frames,
             names=view.names,

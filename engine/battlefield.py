@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import string
 from collections.abc import Iterator, Mapping
@@ -113,6 +114,12 @@ class Battlefield:
         object.__setattr__(self, "dynasties", dynasties)
         object.__setattr__(self, "_rays", rays)
         object.__setattr__(self, "paths", paths)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as its drawing, not its tables: a worker process (the board drawer)
+        receives a few hundred bytes and rebuilds each battlefield once."""
+        starts = tuple(self.starts.items())
+        return (_rebuilt, (self.name, self.tiles, starts, self.treasures, self.description))
 
     def __contains__(self, tile: object) -> bool:
         return tile in self.tiles
@@ -318,3 +325,14 @@ def _check_dynasties(starts: Mapping[Tile, StartTile], where: str, last_line: in
         raise BattlefieldFormatError(
             "a battlefield needs at least two dynasties", last_line, 1, where
         )
+
+
+@functools.lru_cache(maxsize=64)
+def _rebuilt(
+    name: str,
+    tiles: frozenset[Tile],
+    starts: tuple[tuple[Tile, StartTile], ...],
+    treasures: frozenset[Tile],
+    description: str,
+) -> Battlefield:
+    return Battlefield(name, tiles, dict(starts), treasures, description)

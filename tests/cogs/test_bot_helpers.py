@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import threading
-
 import discord
 from discord import app_commands
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import discord_timestamp, png_file, run_blocking, send_dm_or_fallback
+from bot.discord_helpers import discord_timestamp, png_file, send_dm_or_fallback
 from cogs.common import defer_ephemeral, reply_ephemeral
 from tests.fakediscord import FakeDiscord
 
@@ -53,7 +51,7 @@ async def test_slow_command_defers_privately_then_answers_in_the_placeholder(
     @app_commands.command(name="board", description="Draw the board")
     async def board(interaction: discord.Interaction) -> None:
         await defer_ephemeral(interaction)
-        picture = await run_blocking(bytes, BOARD)
+        picture = await bot.drawing.run(bytes, BOARD)
         await reply_ephemeral(interaction, content="The board", file=png_file(picture, "b.png"))
 
     bot.tree.add_command(board)
@@ -64,13 +62,6 @@ async def test_slow_command_defers_privately_then_answers_in_the_placeholder(
     assert response.deferred and response.ephemeral
     assert answer.ephemeral and not answer.loading
     assert answer.content == "The board" and answer.files == {"b.png": BOARD}
-
-
-async def test_run_blocking_leaves_the_event_loop() -> None:
-    loop_thread = threading.get_ident()
-    worker = await run_blocking(threading.get_ident)
-    assert worker != loop_thread
-    assert await run_blocking(int, "12", base=8) == 10
 
 
 def test_discord_timestamp() -> None:

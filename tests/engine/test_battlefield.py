@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from data.catalog import battlefield_names, load_battlefield
@@ -132,3 +134,19 @@ def test_malformed_battlefield_names_line_and_column(
     assert words in str(error)
     assert (error.line, error.column) == (line, column)
     assert str(error).startswith(f"broken.txt, line {line}, column {column}: ")
+
+
+@pytest.mark.parametrize("name", battlefield_names())
+def test_a_battlefield_pickles_as_its_drawing_and_comes_back_whole(name: str) -> None:
+    battlefield = load_battlefield(name)
+    data = pickle.dumps(battlefield)
+    copy = pickle.loads(data)
+    assert len(data) < 2_000  # the drawing, not the table of paths
+    assert (copy.name, copy.tiles, dict(copy.starts)) == (
+        battlefield.name,
+        battlefield.tiles,
+        dict(battlefield.starts),
+    )
+    assert (copy.treasures, copy.description) == (battlefield.treasures, battlefield.description)
+    assert copy.paths == battlefield.paths
+    assert pickle.loads(data) is copy  # rebuilt once per process

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import socket
 import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
@@ -23,7 +24,7 @@ import discord
 import discord.gateway
 import discord.http
 import yarl
-from aiohttp import BodyPartReader, hdrs, web
+from aiohttp import hdrs, web
 
 from .commands import (
     ATTACHMENT,
@@ -970,23 +971,21 @@ class FakeDiscord:
 
     async def _body(self, request: web.Request) -> tuple[JSON, dict[int, Upload]]:
         """JSON body, or ``payload_json`` plus ``files[n]`` parts of a multipart body."""
-        if request.content_type != "multipart/form-data":
+        kind = request.headers.get(hdrs.CONTENT_TYPE, "")
+        if not kind.startswith("multipart/form-data"):
             body = await _read_json(request)
             return (body if isinstance(body, dict) else {}), {}
         payload: JSON = {}
         files: dict[int, Upload] = {}
-        reader = await request.multipart()
-        while (part := await reader.next()) is not None:
-            if not isinstance(part, BodyPartReader):
-                continue
-            name = part.name or ""
+        for headers, data in _form_parts(await request.read(), kind):
+            disposition = dict(_PARAMETER.findall(headers.get("content-disposition", "")))
+            name = disposition.get("name", "")
             if name == "payload_json":
-                payload = json.loads(await part.text())
+                payload = json.loads(data)
                 continue
             index = int(name[6:-1]) if name.startswith("files[") else len(files)
-            data = bytes(await part.read(decode=False))
-            filename = part.filename or f"file{index}"
-            files[index] = Upload(filename, data, part.headers.get(hdrs.CONTENT_TYPE))
+            filename = disposition.get("filename") or f"file{index}"
+            files[index] = Upload(filename, data, headers.get("content-type"))
         return payload, files
 
     def _invalid_message(
@@ -1390,6 +1389,34 @@ class FakeDiscord:
         self._message_changed(message)
         record.changed()
         return web.Response(status=204)
+
+
+_BOUNDARY = re.compile(r'boundary="?([^";]+)"?')
+_PARAMETER = re.compile(r'(\w+)="([^"]*)"')
+
+
+def _form_parts(body: bytes, content_type: str) -> list[tuple[dict[str, str], bytes]]:
+    """The (headers, data) parts of a ``multipart/form-data`` body.
+
+    Hand-split because discord.py's bodies are always well formed, and aiohttp's reader
+    parses every part's headers with the e-mail package: a third of the fake's time under
+    the load benchmark went there.
+    """
+    found = _BOUNDARY.search(content_type)
+    if found is None:
+        return []
+    delimiter = b"--" + found.group(1).encode()
+    parts = []
+    for chunk in body.split(delimiter)[1:]:
+        if chunk.startswith(b"--"):
+            break
+        head, _, data = chunk[2:].partition(b"\r\n\r\n")
+        headers = {}
+        for line in head.decode("utf-8").split("\r\n"):
+            key, _, value = line.partition(":")
+            headers[key.strip().lower()] = value.strip()
+        parts.append((headers, data.removesuffix(b"\r\n")))
+    return parts
 
 
 async def _read_json(request: web.Request) -> Any:
