@@ -421,10 +421,9 @@ class TournamentService:
         if order.dynasty is not seat.dynasty:
             raise UserError("You can only order your own pieces.")
         check_order(table.game.position, order)
-        await repo.upsert_order(
+        ready = await repo.upsert_order(
             self.database, tournament_id, table.tournament.turn, seat.seat, order, now=self.clock()
         )
-        ready = await repo.count_ready(self.database, tournament_id)
         accepted = OrderAccepted(ready, None, table.tournament.turn)
         if not (resolve and accepted.complete):
             return accepted

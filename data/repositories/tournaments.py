@@ -367,10 +367,12 @@ async def upsert_order(
     order: Order,
     *,
     now: float | None = None,
-) -> StoredOrder:
+) -> ReadyCount:
     """Store the seat's order for the open turn, replacing its previous one (R-O3).
 
     Check legality with the engine first (R-O2): an illegal order must never be stored.
+    Returns "k of n ready" as this order left it: counted by the same statement, so two
+    last orders arriving together cannot both miss that the turn is complete.
     Raises :class:`OrderForClosedTurn`, :class:`SeatNotActive`, :class:`InvalidValue`
     (the order is for another seat's dynasty), :class:`NotFound`.
     """
@@ -378,18 +380,27 @@ async def upsert_order(
         raise InvalidValue(
             f"seat {_letter(seat)} orders dynasty {_letter(seat)}, not {order.dynasty.letter}"
         )
-    at = moment(now)
     async with database.connection() as connection:
         try:
-            await connection.execute(
+            row = await fetch_one(
+                connection,
                 "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, turn, seat) "
-                "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at",
-                (tournament_id, turn, seat, order_to_json(order), at),
+                "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at "
+                f"RETURNING {_READY_COUNTS}",
+                (
+                    tournament_id,
+                    turn,
+                    seat,
+                    order_to_json(order),
+                    moment(now),
+                    *[tournament_id] * 2,
+                ),
             )
         except sqlite3.IntegrityError as error:
             raise await _order_refused(connection, tournament_id, turn, seat, error) from None
-    return StoredOrder(seat, order, at)
+    assert row is not None
+    return ReadyCount(row[0], row[1])
 
 
 async def get_order(
@@ -413,17 +424,22 @@ async def count_ready(database: Database, tournament_id: int) -> ReadyCount:
     async with database.reading() as connection:
         row = await fetch_one(
             connection,
-            "SELECT (SELECT count(*) FROM orders o JOIN seats s"
-            "        ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
-            "        WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active'),"
-            "       (SELECT count(*) FROM seats s"
-            "        WHERE s.tournament_id = t.id AND s.status = 'active') "
-            "FROM tournaments t WHERE t.id = ?",
-            (tournament_id,),
+            f"SELECT {_READY_COUNTS} FROM tournaments WHERE id = ?",
+            (tournament_id,) * 3,
         )
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
     return ReadyCount(row[0], row[1])
+
+
+_READY_COUNTS = (
+    "(SELECT count(*) FROM orders o"
+    "  JOIN tournaments t ON t.id = o.tournament_id AND t.turn = o.turn"
+    "  JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
+    "  WHERE o.tournament_id = ? AND s.status = 'active'),"
+    " (SELECT count(*) FROM seats s WHERE s.tournament_id = ? AND s.status = 'active')"
+)
+"""Ready and active seats of the open turn of tournament ``?`` (given twice), as two columns."""
 
 
 async def claim_reminder(

@@ -34,7 +34,15 @@ from data.errors import (
     TurnAlreadyResolved,
 )
 from data.repositories import economy, emperors, events, players, tournaments
-from data.rows import DynastyRow, EmperorRow, EventKind, NewEvent, TournamentKind, TournamentTable
+from data.rows import (
+    DynastyRow,
+    EmperorRow,
+    EventKind,
+    NewEvent,
+    ReadyCount,
+    TournamentKind,
+    TournamentTable,
+)
 from engine import Dynasty, GameOutcome, Pass, TurnReport, legal_orders
 from tests.data.conftest import Unchanged, World, raw
 
@@ -192,8 +200,8 @@ async def test_replacing_an_order_keeps_one_row(world: World, db_path: Path) -> 
     first = await tournaments.upsert_order(world.db, tid, 1, 0, Pass(Dynasty.A), now=10.0)
     assert table.game is not None
     move = legal_orders(table.game.position, Dynasty.A)[1]
-    await tournaments.upsert_order(world.db, tid, 1, 0, move, now=11.0)
-    assert first.submitted_at == 10.0
+    again = await tournaments.upsert_order(world.db, tid, 1, 0, move, now=11.0)
+    assert first == again == ReadyCount(1, len(table.seats))
     connection = raw(db_path)
     rows = connection.execute("SELECT count(*) FROM orders WHERE tournament_id = ?", (tid,))
     assert rows.fetchone()[0] == 1
