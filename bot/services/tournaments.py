@@ -346,12 +346,13 @@ class TournamentService:
 
     async def names(self, table: TournamentTable) -> dict[Dynasty, str]:
         """What each seat is called on boards and in narration: its emperor, a guest or a computer."""
+        emperors = await emperor_repo.emperor_names(
+            self.database, (seat.emperor_id for seat in table.seats if seat.emperor_id is not None)
+        )
         names: dict[Dynasty, str] = {}
         for seat in table.seats:
-            if seat.kind is SeatKind.PLAYER and seat.emperor_id is not None:
-                names[seat.dynasty] = (
-                    await emperor_repo.get_emperor(self.database, seat.emperor_id)
-                ).name
+            if seat.kind is SeatKind.PLAYER and seat.emperor_id in emperors:
+                names[seat.dynasty] = emperors[seat.emperor_id]
             elif seat.kind is SeatKind.CASUAL:
                 names[seat.dynasty] = f"guest {seat.dynasty.letter}"
             else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterable
 
 import aiosqlite
 
@@ -67,6 +68,20 @@ async def get_emperor(database: Database, emperor_id: int) -> EmperorRow:
     """Raises :class:`NotFound`."""
     async with database.reading() as connection:
         return await _emperor(connection, emperor_id)
+
+
+async def emperor_names(database: Database, emperor_ids: Iterable[int]) -> dict[int, str]:
+    """The names of these emperors (living or dead), in one read; unknown ids are left out."""
+    wanted = sorted(set(emperor_ids))
+    if not wanted:
+        return {}
+    async with database.reading() as connection:
+        rows = await fetch_all(
+            connection,
+            f"SELECT id, name FROM emperors WHERE id IN ({', '.join('?' * len(wanted))})",
+            wanted,
+        )
+    return {row[0]: row[1] for row in rows}
 
 
 async def find_emperor(database: Database, dynasty_id: int, name: str) -> EmperorRow:

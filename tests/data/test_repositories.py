@@ -113,6 +113,9 @@ async def test_emperor_life(world: World) -> None:
     ]
     with pytest.raises(NotFound):
         await emperors.find_emperor(world.db, dynasty.id, "Nobody")
+    named = await emperors.emperor_names(world.db, [bettor.id, emperor.id, bettor.id, 999])
+    assert named == {emperor.id: "Aurelius", bettor.id: "Bettor"}
+    assert await emperors.emperor_names(world.db, []) == {}
 
 
 async def test_conquest_moves_an_emperor_with_its_reputation_and_history(world: World) -> None:
