@@ -1,7 +1,7 @@
 """Helpers every repository shares: statements, row conversions, names and the log writer.
 
 Functions taking a connection run inside the caller's ``Database.transaction()`` or
-``Database.connection()`` or ``Database.reading()`` block; they never open one themselves.
+``Database.connection()`` block; they never open one themselves.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from data.codec import dumps, outcome_from_dict, ruleset_from_json
+from data.db import Connection
 from data.errors import InvalidValue
 from data.rows import (
     BetRow,
@@ -48,19 +47,19 @@ def moment(now: float | None) -> float:
 
 
 async def fetch_all(
-    connection: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()
+    connection: Connection, sql: str, parameters: Sequence[Any] = ()
 ) -> list[sqlite3.Row]:
     return list(await connection.execute_fetchall(sql, parameters))
 
 
 async def fetch_one(
-    connection: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()
+    connection: Connection, sql: str, parameters: Sequence[Any] = ()
 ) -> sqlite3.Row | None:
     rows = await fetch_all(connection, sql, parameters)
     return rows[0] if rows else None
 
 
-async def run(connection: aiosqlite.Connection, sql: str, parameters: Sequence[Any] = ()) -> int:
+async def run(connection: Connection, sql: str, parameters: Sequence[Any] = ()) -> int:
     """Execute a change; the number of rows it changed (not counting triggers)."""
     cursor = await connection.execute(sql, parameters)
     return cursor.rowcount
@@ -103,7 +102,7 @@ def _roman(number: int) -> str:
 
 
 async def first_free_name(
-    connection: aiosqlite.Connection, candidates: list[str], taken_sql: str, scope: Sequence[Any]
+    connection: Connection, candidates: list[str], taken_sql: str, scope: Sequence[Any]
 ) -> str | None:
     """The first candidate whose key ``taken_sql`` (``… name_key IN (…)``) does not return."""
     keys = [name_key(candidate) for candidate in candidates]
@@ -124,9 +123,7 @@ def check_amounts(amounts: Mapping[str, int], what: str) -> dict[str, int]:
     return checked
 
 
-async def write_events(
-    connection: aiosqlite.Connection, events: Iterable[NewEvent], at: float
-) -> None:
+async def write_events(connection: Connection, events: Iterable[NewEvent], at: float) -> None:
     rows = [
         (
             at,

@@ -12,8 +12,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-import aiosqlite
-
+from data.db import Connection
 from data.errors import ConstraintBroken, DataError, InsufficientFunds, NotFound, violation
 from data.repositories._common import bet_row, fetch_all, fetch_one, run, write_events
 from data.rows import BetRow, BetStatus, EventKind, NewEvent
@@ -53,7 +52,7 @@ _ITEMS = _Ledger(
 
 
 async def adjust_assets(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     dynasty_id: int,
     changes: Mapping[str, int],
     *,
@@ -67,7 +66,7 @@ async def adjust_assets(
 
 
 async def adjust_items(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     dynasty_id: int,
     changes: Mapping[str, int],
     *,
@@ -79,7 +78,7 @@ async def adjust_items(
 
 
 async def _adjust(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     ledger: _Ledger,
     dynasty_id: int,
     changes: Mapping[str, int],
@@ -126,7 +125,7 @@ async def _adjust(
 
 
 async def settle_bets(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     tournament_id: int,
     winning_seats: frozenset[int] | None,
     at: float,
@@ -204,7 +203,7 @@ def _shares(pool: int, winners: list[BetRow]) -> dict[int, int]:
 
 
 async def _short(
-    connection: aiosqlite.Connection, ledger: _Ledger, dynasty_id: int, code: str, needed: int
+    connection: Connection, ledger: _Ledger, dynasty_id: int, code: str, needed: int
 ) -> DataError:
     """The error for a take above the balance: unknown code, or how much there is."""
     known = await fetch_one(
@@ -222,7 +221,7 @@ async def _short(
 
 
 async def _missing(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     ledger: _Ledger,
     dynasty_id: int,
     code: str,

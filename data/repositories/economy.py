@@ -11,10 +11,8 @@ import json
 import sqlite3
 from collections.abc import Mapping
 
-import aiosqlite
-
 from data.codec import dumps
-from data.db import Database
+from data.db import Connection, Database
 from data.errors import (
     BettingClosed,
     ConstraintBroken,
@@ -59,14 +57,14 @@ def battlefield_key(battlefield: str) -> str:
 
 async def list_assets(database: Database) -> list[Asset]:
     """Every asset, cheapest first (loaded from data/assets.toml)."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(connection, "SELECT * FROM assets ORDER BY value, code")
     return [Asset(row["code"], row["name"], AssetKind(row["kind"]), row["value"]) for row in rows]
 
 
 async def holdings(database: Database, dynasty_id: int) -> dict[str, int]:
     """What the dynasty holds: asset code -> amount (only what it has)."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT asset_code, amount FROM holdings WHERE dynasty_id = ? AND amount > 0 "
@@ -78,7 +76,7 @@ async def holdings(database: Database, dynasty_id: int) -> dict[str, int]:
 
 async def wealth_value(database: Database, dynasty_id: int) -> int:
     """The dynasty's wealth in the smallest coin."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(
             connection,
             "SELECT coalesce(sum(h.amount * a.value), 0) FROM holdings h "
@@ -194,7 +192,7 @@ async def define_item(
 
 async def get_item(database: Database, code: str) -> Item:
     """Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(connection, "SELECT * FROM items WHERE code = ?", (code,))
     if row is None:
         raise NotFound("item", code)
@@ -203,7 +201,7 @@ async def get_item(database: Database, code: str) -> Item:
 
 async def items_of(database: Database, dynasty_id: int) -> dict[str, int]:
     """The dynasty's items: item code -> quantity (only what it has)."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT item_code, quantity FROM dynasty_items WHERE dynasty_id = ? AND quantity > 0 "
@@ -348,7 +346,7 @@ async def expire_trades(database: Database, *, now: float | None = None) -> list
 
 async def get_trade(database: Database, trade_id: int) -> TradeRow:
     """Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(connection, "SELECT * FROM trades WHERE id = ?", (trade_id,))
     if row is None:
         raise NotFound("trade", f"#{trade_id}")
@@ -359,7 +357,7 @@ async def list_trades(
     database: Database, dynasty_id: int, *, open_only: bool = True, limit: int = 50
 ) -> list[TradeRow]:
     """Trades the dynasty made or received, newest first."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM trades WHERE (from_dynasty_id = ?1 OR to_dynasty_id = ?1) "
@@ -427,7 +425,7 @@ async def place_bet(
 
 
 async def list_bets(database: Database, tournament_id: int) -> list[BetRow]:
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection, "SELECT * FROM bets WHERE tournament_id = ? ORDER BY id", (tournament_id,)
         )
@@ -436,7 +434,7 @@ async def list_bets(database: Database, tournament_id: int) -> list[BetRow]:
 
 async def escrow(database: Database, tournament_id: int) -> dict[str, int]:
     """Stakes held for a tournament: asset code -> amount."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT asset_code, amount FROM escrow WHERE tournament_id = ? AND amount > 0 "
@@ -450,13 +448,13 @@ def _checked(bundle: Bundle) -> Bundle:
     return Bundle(check_amounts(bundle.assets, "asset"), check_amounts(bundle.items, "item"))
 
 
-async def _known_assets(connection: aiosqlite.Connection, amounts: Mapping[str, int]) -> None:
+async def _known_assets(connection: Connection, amounts: Mapping[str, int]) -> None:
     for code in amounts:
         if await fetch_one(connection, "SELECT 1 FROM assets WHERE code = ?", (code,)) is None:
             raise NotFound("asset", code)
 
 
-async def _betting_closed(connection: aiosqlite.Connection, tournament_id: int) -> DataError:
+async def _betting_closed(connection: Connection, tournament_id: int) -> DataError:
     row = await fetch_one(connection, "SELECT 1 FROM tournaments WHERE id = ?", (tournament_id,))
     if row is None:
         return NotFound("tournament", f"#{tournament_id}")
@@ -464,7 +462,7 @@ async def _betting_closed(connection: aiosqlite.Connection, tournament_id: int) 
 
 
 async def _settle(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     trade_id: int,
     status: TradeStatus,
     by_dynasty_id: int,

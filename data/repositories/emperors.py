@@ -5,9 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterable
 
-import aiosqlite
-
-from data.db import Database
+from data.db import Connection, Database
 from data.errors import ConstraintBroken, EmperorDead, NameTaken, NotFound, violation
 from data.repositories._common import (
     EMPEROR_SELECT,
@@ -66,7 +64,7 @@ async def create_emperor(
 
 async def get_emperor(database: Database, emperor_id: int) -> EmperorRow:
     """Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         return await _emperor(connection, emperor_id)
 
 
@@ -75,7 +73,7 @@ async def emperor_names(database: Database, emperor_ids: Iterable[int]) -> dict[
     wanted = sorted(set(emperor_ids))
     if not wanted:
         return {}
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             f"SELECT id, name FROM emperors WHERE id IN ({', '.join('?' * len(wanted))})",
@@ -86,7 +84,7 @@ async def emperor_names(database: Database, emperor_ids: Iterable[int]) -> dict[
 
 async def find_emperor(database: Database, dynasty_id: int, name: str) -> EmperorRow:
     """A living emperor of the dynasty by name, whatever its case. Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(
             connection,
             f"{EMPEROR_SELECT} WHERE e.dynasty_id = ? AND e.name_key = ? AND e.alive = 1",
@@ -109,7 +107,7 @@ async def list_emperors(
         False: "AND e.alive = 0 AND e.served_serious = 1",
         None: "AND (e.alive = 1 OR e.served_serious = 1)",
     }[living]
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             f"{EMPEROR_SELECT} WHERE e.dynasty_id = ? {condition} ORDER BY e.born_at, e.id",
@@ -120,7 +118,7 @@ async def list_emperors(
 
 async def memberships(database: Database, emperor_id: int) -> list[MembershipRow]:
     """Which dynasties the emperor belonged to, oldest first."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM memberships WHERE emperor_id = ? ORDER BY since, id",
@@ -301,7 +299,7 @@ async def inactive_emperors(
     fought counts from its birth.
     """
     at = moment(now)
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "WITH last AS ("
@@ -320,7 +318,7 @@ async def inactive_emperors(
     return [InactiveEmperor(emperor_row(row), row["last_combat_at"]) for row in rows]
 
 
-async def _emperor(connection: aiosqlite.Connection, emperor_id: int) -> EmperorRow:
+async def _emperor(connection: Connection, emperor_id: int) -> EmperorRow:
     row = await fetch_one(connection, f"{EMPEROR_SELECT} WHERE e.id = ?", (emperor_id,))
     if row is None:
         raise NotFound("emperor", emperor_id)

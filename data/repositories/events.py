@@ -86,7 +86,7 @@ async def _page(
 ) -> list[EventRow]:
     wanted = [str(kind) for kind in kinds]
     kind_filter = f"AND kind IN ({', '.join('?' * len(wanted))}) " if wanted else ""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             f"SELECT * FROM events WHERE {subject} "

@@ -72,7 +72,7 @@ async def enrol_player(
 
 async def get_dynasty(database: Database, dynasty_id: int) -> DynastyRow:
     """Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(connection, "SELECT * FROM dynasties WHERE id = ?", (dynasty_id,))
     if row is None:
         raise NotFound("dynasty", dynasty_id)
@@ -80,7 +80,7 @@ async def get_dynasty(database: Database, dynasty_id: int) -> DynastyRow:
 
 
 async def dynasty_of_player(database: Database, player_id: int) -> DynastyRow | None:
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(
             connection, "SELECT * FROM dynasties WHERE player_id = ?", (player_id,)
         )
@@ -89,7 +89,7 @@ async def dynasty_of_player(database: Database, player_id: int) -> DynastyRow | 
 
 async def find_dynasty(database: Database, name: str) -> DynastyRow:
     """A dynasty by name, whatever its case. Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(
             connection, "SELECT * FROM dynasties WHERE name_key = ?", (name_key(name),)
         )
@@ -133,7 +133,7 @@ async def rename_dynasty(
 
 async def dynasty_reputation(database: Database, dynasty_id: int) -> int:
     """The sum of its living emperors' reputation (R-T3)."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(
             connection,
             "SELECT coalesce(sum(reputation), 0) FROM emperors WHERE dynasty_id = ? AND alive = 1",
@@ -150,7 +150,7 @@ async def leaderboard(
 
     With ``guild_id``: only dynasties that have played a tournament of that guild.
     """
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT d.*, coalesce(sum(e.reputation), 0) AS reputation, "

@@ -12,8 +12,6 @@ import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-import aiosqlite
-
 from data.catalog import load_battlefield
 from data.codec import (
     dumps,
@@ -24,7 +22,7 @@ from data.codec import (
     outcome_to_dict,
     report_to_dict,
 )
-from data.db import Database
+from data.db import Connection, Database
 from data.errors import (
     AlreadySeated,
     ComputersNotAllowed,
@@ -166,7 +164,7 @@ async def create_tournament(
 
 async def get_tournament(database: Database, tournament_id: int) -> TournamentRow:
     """Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         return await _tournament(connection, tournament_id)
 
 
@@ -190,7 +188,7 @@ async def list_tournaments(
         if player_id is not None
         else "AND ? IS NULL "
     )
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             f"SELECT t.* FROM tournaments t WHERE t.status IN ({marks}) {seated}"
@@ -204,7 +202,7 @@ async def due_tournaments(
     database: Database, *, now: float | None = None, limit: int = 100
 ) -> list[TournamentRow]:
     """Running tournaments whose turn deadline has passed, most overdue first."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM tournaments WHERE status = 'running' AND deadline <= ? "
@@ -227,7 +225,7 @@ async def set_announcement(database: Database, tournament_id: int, message_id: i
 
 
 async def list_seats(database: Database, tournament_id: int) -> list[SeatRow]:
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM seats WHERE tournament_id = ? ORDER BY seat",
@@ -355,7 +353,7 @@ async def load_table(
 
     Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
     """
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         return await _table(connection, tournament_id, battlefields)
 
 
@@ -407,7 +405,7 @@ async def get_order(
     database: Database, tournament_id: int, turn: int, seat: int
 ) -> StoredOrder | None:
     """The seat's own order for a turn (show it to its player only, R-O4)."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(
             connection,
             "SELECT body, submitted_at FROM orders "
@@ -421,7 +419,7 @@ async def get_order(
 
 async def count_ready(database: Database, tournament_id: int) -> ReadyCount:
     """How many active seats have ordered for the open turn: all others may know (R-O4)."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(
             connection,
             f"SELECT {_READY_COUNTS} FROM tournaments WHERE id = ?",
@@ -667,7 +665,7 @@ async def get_game(
     battlefields: BattlefieldLoader = load_battlefield,
 ) -> Game:
     """The game after ``turn`` (0: the start), for replays. Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         tournament = await _tournament(connection, tournament_id)
         row = await fetch_one(
             connection,
@@ -682,7 +680,7 @@ async def get_game(
 
 async def get_turn_result(database: Database, tournament_id: int, turn: int) -> TurnResultRow:
     """What turn ``turn`` revealed. Raises :class:`NotFound`."""
-    async with database.reading() as connection:
+    async with database.connection() as connection:
         row = await fetch_one(
             connection,
             "SELECT result, resolved_at FROM turns "
@@ -750,7 +748,7 @@ async def _add_seat(
         return seat_row(row)
 
 
-async def _tournament(connection: aiosqlite.Connection, tournament_id: int) -> TournamentRow:
+async def _tournament(connection: Connection, tournament_id: int) -> TournamentRow:
     row = await fetch_one(connection, "SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
@@ -758,7 +756,7 @@ async def _tournament(connection: aiosqlite.Connection, tournament_id: int) -> T
 
 
 async def _table(
-    connection: aiosqlite.Connection, tournament_id: int, battlefields: BattlefieldLoader
+    connection: Connection, tournament_id: int, battlefields: BattlefieldLoader
 ) -> TournamentTable:
     row = await fetch_one(connection, _TABLE_QUERY, (tournament_id,))
     if row is None:
@@ -799,7 +797,7 @@ async def _table(
 
 
 async def _insert_turn(
-    connection: aiosqlite.Connection, tournament: TournamentRow, turn_row: tuple[object, ...]
+    connection: Connection, tournament: TournamentRow, turn_row: tuple[object, ...]
 ) -> None:
     """Insert the resolved turn; the triggers open the next one and update the seats."""
     try:
@@ -818,7 +816,7 @@ async def _insert_turn(
 
 
 async def _finish_effects(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     tournament: TournamentRow,
     seats: Sequence[SeatRow],
     outcome: GameOutcome,
@@ -838,9 +836,7 @@ async def _finish_effects(
     await settle_bets(connection, tournament.id, winners or None, at)
 
 
-async def _not_resolvable(
-    connection: aiosqlite.Connection, loaded: TournamentRow, action: str
-) -> DataError:
+async def _not_resolvable(connection: Connection, loaded: TournamentRow, action: str) -> DataError:
     """Why the guarded update of a loaded tournament changed nothing."""
     now = await _tournament(connection, loaded.id)
     if now.turn > loaded.turn:
@@ -851,7 +847,7 @@ async def _not_resolvable(
 
 
 async def _order_refused(
-    connection: aiosqlite.Connection,
+    connection: Connection,
     tournament_id: int,
     turn: int,
     seat: int,

@@ -15,17 +15,26 @@ from data.repositories import economy, players
 from tests.data.conftest import raw
 
 
-async def pragma(database: Database, name: str) -> object:
-    async with database.connection() as connection:
-        rows = list(await connection.execute_fetchall(f"PRAGMA {name}"))
+async def pragma(database: Database, name: str, *, queued: bool = False) -> object:
+    """A pragma of the direct connection, or (``queued``) of the transactions' one."""
+    if queued:
+        async with database.transaction() as connection:
+            rows = list(await connection.execute_fetchall(f"PRAGMA {name}"))
+    else:
+        async with database.connection() as connection:
+            rows = list(await connection.execute_fetchall(f"PRAGMA {name}"))
     return rows[0][0]
 
 
 async def test_pragmas_set_on_connect(db: Database) -> None:
-    assert await pragma(db, "journal_mode") == "wal"
-    assert await pragma(db, "foreign_keys") == 1
-    assert await pragma(db, "synchronous") == 1  # NORMAL
-    assert await pragma(db, "busy_timeout") == data.db.BUSY_TIMEOUT_MS
+    for queued in (True, False):
+        assert await pragma(db, "journal_mode", queued=queued) == "wal"
+        assert await pragma(db, "foreign_keys", queued=queued) == 1
+        assert await pragma(db, "synchronous", queued=queued) == 1  # NORMAL
+    assert await pragma(db, "busy_timeout", queued=True) == data.db.BUSY_TIMEOUT_MS
+    # The direct connection never waits on the event loop's thread, nor syncs the file there.
+    assert await pragma(db, "busy_timeout") == 0
+    assert await pragma(db, "wal_autocheckpoint") == 0
 
 
 async def test_the_path_comes_from_the_environment_or_the_working_folder(
@@ -121,6 +130,67 @@ async def test_reads_see_committed_state_without_waiting_for_a_writer(db: Databa
     release.set()
     await task
     assert await economy.holdings(db, dynasty.id) == {"copper": 10}
+
+
+async def test_a_statement_finding_the_lock_taken_waits_without_blocking_the_loop(
+    db: Database, db_path: Path
+) -> None:
+    other = raw(db_path)
+    other.execute("BEGIN IMMEDIATE")
+    write = asyncio.create_task(players.enrol_player(db, 1, "Patient"))
+    ticks = 0
+    for _ in range(5):
+        await asyncio.sleep(0.01)
+        ticks += 1
+    assert ticks == 5 and not write.done()
+    other.execute("ROLLBACK")
+    other.close()
+    dynasty = await asyncio.wait_for(write, timeout=5)
+    assert (await players.get_dynasty(db, dynasty.id)).name == "Patient"
+
+
+async def test_a_statement_during_another_tasks_transaction_lands_after_it(
+    db: Database, db_path: Path
+) -> None:
+    """Never inside the open transaction: its rollback must not take the statement along."""
+    inside, release = asyncio.Event(), asyncio.Event()
+
+    async def doomed() -> None:
+        async with db.transaction() as connection:
+            await connection.execute("INSERT INTO players (id, joined_at) VALUES (1, 0)")
+            inside.set()
+            await release.wait()
+            raise ValueError("changed its mind")
+
+    task = asyncio.create_task(doomed())
+    await inside.wait()
+    write = asyncio.create_task(players.ensure_player(db, 2))
+    await asyncio.sleep(0.05)
+    assert not write.done()
+    release.set()
+    with pytest.raises(ValueError):
+        await task
+    await write
+    assert raw(db_path).execute("SELECT id FROM players").fetchall() == [(2,)]
+
+
+async def test_the_direct_connection_asks_for_checkpoints_as_it_writes(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(data.db, "CHECKPOINT_CHANGES", 10)
+    asked = 0
+    checkpoint = db.checkpoint
+
+    async def counted() -> None:
+        nonlocal asked
+        asked += 1
+        await checkpoint()
+
+    monkeypatch.setattr(db, "checkpoint", counted)
+    for player in range(35):
+        await players.ensure_player(db, player)
+        await asyncio.sleep(0.005)  # a checkpoint under way is not asked for twice
+    assert asked == 3
 
 
 async def test_a_cancelled_transaction_rolls_back_and_the_database_stays_usable(
