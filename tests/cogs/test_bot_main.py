@@ -8,6 +8,7 @@ discord.py's REST base and gateway at it before calling ``bot.__main__.main``, e
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import re
 import signal
@@ -17,7 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import MISSING_TOKEN, REJECTED_TOKEN, parser
+from bot.__main__ import (
+    MISSING_TOKEN,
+    REJECTED_TOKEN,
+    YOUNG_OBJECTS_BEFORE_COLLECTION,
+    parser,
+    tune_garbage_collection,
+)
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,3 +147,14 @@ def test_simulate_options_and_defaults() -> None:
     assert (args.goal, args.policy, args.progress) == ("treasure", "bounce", True)
     with pytest.raises(SystemExit):
         parser().parse_args(["simulate", "--seed", "one"])
+
+
+def test_the_running_bot_collects_garbage_less_often_and_never_rescans_its_start() -> None:
+    threshold = gc.get_threshold()
+    try:
+        tune_garbage_collection()
+        assert gc.get_threshold() == (YOUNG_OBJECTS_BEFORE_COLLECTION, *threshold[1:])
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
