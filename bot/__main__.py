@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.client import EmperorsBot
@@ -33,6 +34,7 @@ REJECTED_TOKEN = (
     "Discord rejected DISCORD_TOKEN: copy a fresh token from the Bot page of your application "
     "at https://discord.com/developers/applications (Reset Token) into .env or the environment."
 )
+UNREACHABLE = "Cannot reach Discord: check this machine's network connection, then start again"
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -90,6 +92,8 @@ def run(config: Config) -> int:
         return fail(REJECTED_TOKEN)
     except ConfigError as error:
         return fail(str(error))
+    except aiohttp.ClientConnectionError as error:
+        return fail(f"{UNREACHABLE} ({error})")
     except KeyboardInterrupt:
         pass
     logging.getLogger(__name__).info("Stopped")

@@ -12,6 +12,7 @@ import gc
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ import pytest
 from bot.__main__ import (
     MISSING_TOKEN,
     REJECTED_TOKEN,
+    UNREACHABLE,
     YOUNG_OBJECTS_BEFORE_COLLECTION,
     parser,
     tune_garbage_collection,
@@ -158,3 +160,25 @@ def test_the_running_bot_collects_garbage_less_often_and_never_rescans_its_start
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
+
+
+async def test_without_a_way_to_discord_it_says_so_in_one_line(tmp_path: Path) -> None:
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens there now
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        BOOTSTRAP,
+        f"http://127.0.0.1:{port}/api/v10",
+        f"ws://127.0.0.1:{port}/gateway-ws",
+        cwd=tmp_path,
+        env=host_environment(DISCORD_TOKEN="a-token"),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    code, out, said = await outcome(process)
+    assert (code, out) == (2, "")
+    assert said[-1].startswith(UNREACHABLE + " ("), said
+    assert not any("Traceback" in line for line in said)
