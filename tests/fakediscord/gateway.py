@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import orjson
 from aiohttp import WSMsgType, web
 
 from .records import Waitlist
@@ -36,7 +37,7 @@ _HEARTBEAT_ACK_FRAME = json.dumps({"op": HEARTBEAT_ACK, "d": None, "s": None, "t
 
 
 def _dumps(payload: JSON) -> str:
-    return json.dumps(payload, separators=(",", ":"))
+    return orjson.dumps(payload).decode()
 
 
 @dataclass(eq=False)

@@ -23,6 +23,7 @@ from urllib.parse import quote
 import discord
 import discord.gateway
 import discord.http
+import orjson
 import yarl
 from aiohttp import hdrs, web
 
@@ -981,7 +982,7 @@ class FakeDiscord:
             disposition = dict(_PARAMETER.findall(headers.get("content-disposition", "")))
             name = disposition.get("name", "")
             if name == "payload_json":
-                payload = json.loads(data)
+                payload = orjson.loads(data)
                 continue
             index = int(name[6:-1]) if name.startswith("files[") else len(files)
             filename = disposition.get("filename") or f"file{index}"
@@ -1421,12 +1422,12 @@ def _form_parts(body: bytes, content_type: str) -> list[tuple[dict[str, str], by
 
 async def _read_json(request: web.Request) -> Any:
     raw = await request.read()
-    return json.loads(raw) if raw else None
+    return orjson.loads(raw) if raw else None
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
     """Exactly ``Content-Type: application/json``: discord.py compares it for equality."""
-    body = json.dumps(data, separators=(",", ":")).encode()
+    body = orjson.dumps(data)
     return web.Response(body=body, status=status, content_type="application/json")
 
 
