@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import io
 import logging
+import weakref
+from collections import OrderedDict
 from typing import Any, Literal
 
 import discord
@@ -17,6 +19,14 @@ log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (DMs closed to the bot)."""
+
+DM_CHANNELS_REMEMBERED = 10_000
+"""discord.py remembers 128 DM channels; with more players than that, the bot would ask
+Discord for a player's DM channel again before every prompt and reminder."""
+
+_dm_channels: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, int]] = (
+    weakref.WeakKeyDictionary()
+)
 
 TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
 
@@ -57,8 +67,7 @@ async def send_dm_or_fallback(
     refusal from Discord propagates.
     """
     try:
-        dm = await bot.create_dm(discord.Object(id=user_id))
-        await dm.send(**message)
+        await (await dm_channel(bot, user_id)).send(**message)
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             raise
@@ -73,3 +82,17 @@ async def send_dm_or_fallback(
         )
         return False
     return True
+
+
+async def dm_channel(bot: discord.Client, user_id: int) -> discord.abc.Messageable:
+    """The player's DM channel; Discord is asked for its id once per player, not per DM."""
+    known = _dm_channels.setdefault(bot, OrderedDict())
+    channel_id = known.get(user_id)
+    if channel_id is not None:
+        known.move_to_end(user_id)
+        return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+    dm = await bot.create_dm(discord.Object(id=user_id))
+    known[user_id] = dm.id
+    if len(known) > DM_CHANNELS_REMEMBERED:
+        known.popitem(last=False)
+    return dm

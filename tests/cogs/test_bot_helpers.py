@@ -64,6 +64,18 @@ async def test_slow_command_defers_privately_then_answers_in_the_placeholder(
     assert answer.content == "The board" and answer.files == {"b.png": BOARD}
 
 
+async def test_each_player_s_dm_channel_is_asked_for_once_even_beyond_discord_py_s_cache(
+    fake_discord: FakeDiscord, bot: EmperorsBot
+) -> None:
+    players = [fake_discord.add_member(f"player{number}") for number in range(140)]
+    async with fake_discord.running(bot):
+        for _ in range(2):
+            for player in players:
+                assert await send_dm_or_fallback(bot, player.id, None, content="Your turn")
+    assert sorted(fake_discord.dms_opened) == sorted(player.id for player in players)
+    assert all(len(fake_discord.dms_to(player)) == 2 for player in players)
+
+
 def test_discord_timestamp() -> None:
     assert discord_timestamp(1_700_000_000.7) == "<t:1700000000:R>"
     assert discord_timestamp(1_700_000_000, "F") == "<t:1700000000:F>"

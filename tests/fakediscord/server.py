@@ -255,6 +255,8 @@ class FakeDiscord:
         self.attachments: dict[int, AttachmentRecord] = {}
         self.rejections: list[Rejection] = []
         self.unknown_routes: list[str] = []
+        self.dms_opened: list[int] = []
+        """Users whose DM channel the bot asked for (POST /users/@me/channels), in order."""
         self.server_errors: list[str] = []
         self._messages_by_id: dict[int, MessageRecord] = {}
         self._messages_by_channel: dict[int, list[MessageRecord]] = {}
@@ -1030,6 +1032,7 @@ class FakeDiscord:
         user = self.world.users.get(int(body.get("recipient_id", 0)))
         if user is None:
             return self._error(request, 404, 10013, "Unknown User")
+        self.dms_opened.append(user.id)
         return _json(self.world.dm_channel(user).payload())
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
