@@ -24,6 +24,8 @@ from bot.config import Config, ConfigError
 
 EXIT_SETUP = 2
 """Exit code for a start-up problem the host must fix (missing or rejected token, bad setting)."""
+EXIT_UNREACHABLE = 1
+"""Exit code when Discord cannot be reached at start: worth trying again later."""
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
@@ -93,17 +95,19 @@ def run(config: Config) -> int:
     except ConfigError as error:
         return fail(str(error))
     except aiohttp.ClientConnectionError as error:
-        return fail(f"{UNREACHABLE} ({error})")
+        # Not the host's to fix in the settings, and likely to pass: a service manager
+        # restarts on this code (it does not on EXIT_SETUP).
+        return fail(f"{UNREACHABLE} ({error})", code=EXIT_UNREACHABLE)
     except KeyboardInterrupt:
         pass
     logging.getLogger(__name__).info("Stopped")
     return 0
 
 
-def fail(message: str) -> int:
+def fail(message: str, code: int = EXIT_SETUP) -> int:
     """Print one line for the host and give the start-up exit code."""
     print(message, file=sys.stderr)
-    return EXIT_SETUP
+    return code
 
 
 def simulate(args: argparse.Namespace) -> int:
