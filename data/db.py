@@ -222,13 +222,18 @@ class Database:
             finally:
                 self._holder = None
 
-    async def queued(self, sql: str, parameters: Iterable[Any], many: bool = False) -> Any:
-        """One statement on the transaction's connection, waiting for its lock and SQLite's."""
+    async def queued(
+        self, sql: str, parameters: Iterable[Any], *, many: bool = False
+    ) -> tuple[list[sqlite3.Row], int]:
+        """One statement on the transaction's connection, waiting for its lock and SQLite's;
+        the rows it returned and how many it changed."""
         async with self._lock:
             try:
                 if many:
-                    return await self._connection.executemany(sql, parameters)
-                return await self._connection.execute_fetchall(sql, parameters)
+                    cursor = await self._connection.executemany(sql, parameters)
+                    return [], cursor.rowcount
+                async with self._connection.execute(sql, parameters) as cursor:
+                    return list(await cursor.fetchall()), cursor.rowcount
             except sqlite3.OperationalError as error:
                 if _is_busy(error):
                     raise DatabaseBusy() from error
@@ -308,8 +313,7 @@ class _Direct:
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
-            rows = list(await self._database.queued(sql, tuple(parameters or ())))
-            return _DirectCursor(rows, -1)
+            return _DirectCursor(*await self._database.queued(sql, tuple(parameters or ())))
         self._changed()
         return _DirectCursor(rows, cursor.rowcount)
 
@@ -325,8 +329,7 @@ class _Direct:
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
-            await self._database.queued(sql, rows, many=True)
-            return _DirectCursor([], -1)
+            return _DirectCursor(*await self._database.queued(sql, rows, many=True))
         self._changed()
         return _DirectCursor([], cursor.rowcount)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
 from typing import Any
@@ -320,7 +321,7 @@ async def test_orders_play_in_submission_order_ties_by_seat(world: World) -> Non
     assert await tournaments.get_order(world.db, tid, 2, 3) is None
 
 
-async def test_readiness_reminders_and_deadlines(world: World) -> None:
+async def test_readiness_reminders_and_deadlines(world: World, db_path: Path) -> None:
     table = await _started(world, [await world.contender() for _ in range(4)])
     tid = table.tournament.id
     await tournaments.upsert_order(world.db, tid, 1, 1, Pass(Dynasty.B))
@@ -333,6 +334,14 @@ async def test_readiness_reminders_and_deadlines(world: World) -> None:
     due = await tournaments.due_tournaments(world.db, now=world.now + 60)
     assert [t.id for t in due] == [tid]
     await tournaments.set_announcement(world.db, tid, 123)
+    other = raw(db_path)
+    other.execute("BEGIN IMMEDIATE")  # another process writing: the claim waits its turn
+    claim = asyncio.create_task(tournaments.claim_reminder(world.db, tid, 1, 2, "half-time"))
+    await asyncio.sleep(0.05)
+    other.execute("ROLLBACK")
+    other.close()
+    assert await claim  # counted right after waiting too: the reminder is sent
+    assert not await tournaments.claim_reminder(world.db, tid, 1, 2, "half-time")
     assert (await tournaments.get_tournament(world.db, tid)).announcement_id == 123
     assert [t.id for t in await tournaments.list_tournaments(world.db)] == [tid]
     assert await tournaments.list_tournaments(world.db, statuses=[TournamentStatus.OPEN]) == []
