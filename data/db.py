@@ -1,4 +1,4 @@
-"""The SQLite database: one connection, one transaction helper, numbered migrations.
+"""The SQLite database: two connections, one transaction helper, numbered migrations.
 
 Everything players do must survive restarts, crashes and two people (or two bot processes)
 acting at once. So: WAL journal (readers never block the writer), ``synchronous=NORMAL``
