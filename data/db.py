@@ -212,13 +212,8 @@ class Database:
         async with self._lock:
             self._holder = task
             try:
-                yield self._connection
-            except sqlite3.IntegrityError as error:
-                raise ConstraintBroken(violation(error)) from error
-            except sqlite3.OperationalError as error:
-                if _is_busy(error):
-                    raise DatabaseBusy() from error
-                raise
+                with _domain_errors():
+                    yield self._connection
             finally:
                 self._holder = None
 
@@ -226,18 +221,14 @@ class Database:
         self, sql: str, parameters: Iterable[Any], *, many: bool = False
     ) -> tuple[list[sqlite3.Row], int]:
         """One statement on the transaction's connection, waiting for its lock and SQLite's;
-        the rows it returned and how many it changed."""
+        the rows it returned and how many it changed. (Called inside a
+        :meth:`connection` block, which turns SQLite's errors into the domain's.)"""
         async with self._lock:
-            try:
-                if many:
-                    cursor = await self._connection.executemany(sql, parameters)
-                    return [], cursor.rowcount
-                async with self._connection.execute(sql, parameters) as cursor:
-                    return list(await cursor.fetchall()), cursor.rowcount
-            except sqlite3.OperationalError as error:
-                if _is_busy(error):
-                    raise DatabaseBusy() from error
-                raise
+            if many:
+                cursor = await self._connection.executemany(sql, parameters)
+                return [], cursor.rowcount
+            async with self._connection.execute(sql, parameters) as cursor:
+                return list(await cursor.fetchall()), cursor.rowcount
 
     async def checkpoint(self) -> None:
         """Copy the write-ahead log into the database file, off the event loop's thread."""
@@ -281,9 +272,13 @@ class _Direct:
         self._database = database
         self._sqlite = sqlite3.connect(location, isolation_level=None, check_same_thread=False)
         self._sqlite.row_factory = sqlite3.Row
-        for pragma in ("busy_timeout = 0", "foreign_keys = ON", "synchronous = NORMAL"):
+        for pragma in (
+            "busy_timeout = 0",
+            "foreign_keys = ON",
+            "synchronous = NORMAL",
+            "wal_autocheckpoint = 0",
+        ):
             self._sqlite.execute(f"PRAGMA {pragma}")
-        self._sqlite.execute("PRAGMA wal_autocheckpoint = 0")
         self._users: set[asyncio.Task[Any] | None] = set()
         self._checkpointed_at = 0
         self._checkpointing: asyncio.Task[None] | None = None
@@ -293,13 +288,8 @@ class _Direct:
         """Mark ``task`` as inside a :meth:`Database.connection` block; map its errors."""
         self._users.add(task)
         try:
-            yield
-        except sqlite3.IntegrityError as error:
-            raise ConstraintBroken(violation(error)) from error
-        except sqlite3.OperationalError as error:
-            if _is_busy(error):
-                raise DatabaseBusy() from error
-            raise
+            with _domain_errors():
+                yield
         finally:
             self._users.discard(task)
 
@@ -307,13 +297,14 @@ class _Direct:
         return task in self._users
 
     async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> _DirectCursor:
+        values = tuple(parameters or ())
         try:
-            cursor = self._sqlite.execute(sql, tuple(parameters or ()))
+            cursor = self._sqlite.execute(sql, values)
             rows = cursor.fetchall()
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
-            return _DirectCursor(*await self._database.queued(sql, tuple(parameters or ())))
+            return _DirectCursor(*await self._database.queued(sql, values))
         self._changed()
         return _DirectCursor(rows, cursor.rowcount)
 
@@ -370,6 +361,19 @@ async def _switch_to_wal(connection: aiosqlite.Connection) -> None:
             if not _is_busy(error) or asyncio.get_running_loop().time() > deadline:
                 raise
         await asyncio.sleep(0.02)
+
+
+@contextlib.contextmanager
+def _domain_errors() -> Iterator[None]:
+    """SQLite's refusals of a statement as the domain errors the bot can show."""
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        raise ConstraintBroken(violation(error)) from error
+    except sqlite3.OperationalError as error:
+        if _is_busy(error):
+            raise DatabaseBusy() from error
+        raise
 
 
 def _is_busy(error: BaseException) -> bool:
