@@ -16,7 +16,6 @@ import discord
 
 log = logging.getLogger(__name__)
 
-
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (DMs closed to the bot)."""
 

@@ -497,15 +497,17 @@ class TournamentService:
             names = await self.names(table)
             narration = narrate(report, table.tournament.ruleset.policy, names)
             # A turn that ends nothing is one statement (its triggers do the rest): no
-            # transaction, so the write lock is held for one round trip, not three.
-            ends = report.outcome is not None
-            atomic = self.database.transaction() if ends else contextlib.nullcontext()
+            # transaction, so it runs at once instead of queueing for the transaction lock.
+            atomic = (
+                self.database.transaction()
+                if report.outcome is not None
+                else contextlib.nullcontext()
+            )
             try:
                 async with atomic:
                     effects: list[Effect] = []
                     events: list[NewEvent] = []
-                    if ends:
-                        assert report.outcome is not None
+                    if report.outcome is not None:
                         effects = await self._finish_effects(
                             table.tournament, report.outcome, report
                         )
