@@ -101,17 +101,15 @@ async def grant(
 
     Raises :class:`NotFound` (dynasty or asset), :class:`InvalidValue`.
     """
-    amounts = check_amounts(assets, "asset")
-    async with database.transaction() as connection:
-        await adjust_assets(
-            connection,
-            dynasty_id,
-            amounts,
-            reason=reason,
-            at=moment(now),
-            public=public,
-            tournament_id=tournament_id,
-        )
+    await _change_assets(
+        database,
+        dynasty_id,
+        check_amounts(assets, "asset"),
+        reason=reason,
+        public=public,
+        tournament_id=tournament_id,
+        now=now,
+    )
 
 
 async def spend(
@@ -128,17 +126,15 @@ async def spend(
 
     Raises :class:`InsufficientFunds`, :class:`NotFound`, :class:`InvalidValue`.
     """
-    amounts = check_amounts(assets, "asset")
-    async with database.transaction() as connection:
-        await adjust_assets(
-            connection,
-            dynasty_id,
-            {code: -amount for code, amount in amounts.items()},
-            reason=reason,
-            at=moment(now),
-            public=public,
-            tournament_id=tournament_id,
-        )
+    await _change_assets(
+        database,
+        dynasty_id,
+        _taken(check_amounts(assets, "asset")),
+        reason=reason,
+        public=public,
+        tournament_id=tournament_id,
+        now=now,
+    )
 
 
 async def transfer(
@@ -161,12 +157,7 @@ async def transfer(
     at = moment(now)
     async with database.transaction() as connection:
         await adjust_assets(
-            connection,
-            from_dynasty_id,
-            {code: -amount for code, amount in amounts.items()},
-            reason=reason,
-            at=at,
-            public=public,
+            connection, from_dynasty_id, _taken(amounts), reason=reason, at=at, public=public
         )
         await adjust_assets(connection, to_dynasty_id, amounts, reason=reason, at=at, public=public)
 
@@ -304,11 +295,9 @@ async def accept_trade(
             (trade.from_dynasty_id, trade.to_dynasty_id, trade.offer),
             (trade.to_dynasty_id, trade.from_dynasty_id, trade.request),
         ):
-            take = {code: -amount for code, amount in bundle.assets.items()}
-            await adjust_assets(connection, giver, take, reason=reason, at=at)
+            await adjust_assets(connection, giver, _taken(bundle.assets), reason=reason, at=at)
             await adjust_assets(connection, taker, bundle.assets, reason=reason, at=at)
-            take = {code: -amount for code, amount in bundle.items.items()}
-            await adjust_items(connection, giver, take, reason=reason, at=at)
+            await adjust_items(connection, giver, _taken(bundle.items), reason=reason, at=at)
             await adjust_items(connection, taker, bundle.items, reason=reason, at=at)
         return trade
 
@@ -442,6 +431,34 @@ async def escrow(database: Database, tournament_id: int) -> dict[str, int]:
             (tournament_id,),
         )
     return {row[0]: row[1] for row in rows}
+
+
+async def _change_assets(
+    database: Database,
+    dynasty_id: int,
+    changes: Mapping[str, int],
+    *,
+    reason: str,
+    public: bool,
+    tournament_id: int | None,
+    now: float | None,
+) -> None:
+    """Grant or take (negative amounts) a dynasty's assets, all or none, logged."""
+    async with database.transaction() as connection:
+        await adjust_assets(
+            connection,
+            dynasty_id,
+            changes,
+            reason=reason,
+            at=moment(now),
+            public=public,
+            tournament_id=tournament_id,
+        )
+
+
+def _taken(amounts: Mapping[str, int]) -> dict[str, int]:
+    """The changes that take ``amounts`` away."""
+    return {code: -amount for code, amount in amounts.items()}
 
 
 def _checked(bundle: Bundle) -> Bundle:
