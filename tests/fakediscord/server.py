@@ -1312,8 +1312,12 @@ class FakeDiscord:
         return record
 
     def _webhook_message(
-        self, request: web.Request, record: InteractionRecord
-    ) -> MessageRecord | None:
+        self, request: web.Request
+    ) -> tuple[InteractionRecord, MessageRecord] | web.Response:
+        """The interaction and the message of its own that the URL names, or Discord's 404."""
+        record = self._webhook_record(request)
+        if record is None:
+            return self._error(request, 404, 10015, "Unknown Webhook")
         key = request.match_info["message_id"]
         if key == "@original":
             found = record.original
@@ -1321,7 +1325,9 @@ class FakeDiscord:
             wanted = int(key)
             candidates = [record.original, *record.followups]
             found = next((m for m in candidates if m is not None and m.id == wanted), None)
-        return None if found is None or found.deleted else found
+        if found is None or found.deleted:
+            return self._error(request, 404, 10008, "Unknown Message")
+        return record, found
 
     async def _followup(self, request: web.Request) -> web.Response:
         record = self._webhook_record(request)
@@ -1355,21 +1361,17 @@ class FakeDiscord:
         return _json(self._message_payload(message))
 
     async def _get_webhook_message(self, request: web.Request) -> web.Response:
-        record = self._webhook_record(request)
-        if record is None:
-            return self._error(request, 404, 10015, "Unknown Webhook")
-        message = self._webhook_message(request, record)
-        if message is None:
-            return self._error(request, 404, 10008, "Unknown Message")
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        _, message = found
         return _json(self._message_payload(message))
 
     async def _patch_webhook_message(self, request: web.Request) -> web.Response:
-        record = self._webhook_record(request)
-        if record is None:
-            return self._error(request, 404, 10015, "Unknown Webhook")
-        message = self._webhook_message(request, record)
-        if message is None:
-            return self._error(request, 404, 10008, "Unknown Message")
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        record, message = found
         payload, files = await self._body(request)
         invalid = self._invalid_message(request, payload, files, current=message)
         if invalid is not None:
@@ -1383,12 +1385,10 @@ class FakeDiscord:
         return _json(self._message_payload(message))
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:
-        record = self._webhook_record(request)
-        if record is None:
-            return self._error(request, 404, 10015, "Unknown Webhook")
-        message = self._webhook_message(request, record)
-        if message is None:
-            return self._error(request, 404, 10008, "Unknown Message")
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        record, message = found
         message.deleted = True
         self._message_changed(message)
         record.changed()
