@@ -6,6 +6,7 @@ Functions taking a connection run inside the caller's ``Database.transaction()``
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import time
@@ -169,30 +170,55 @@ def emperor_row(row: sqlite3.Row) -> EmperorRow:
     )
 
 
+TOURNAMENT_COLUMNS = (
+    "id",
+    "guild_id",
+    "channel_id",
+    "host_player_id",
+    "battlefield",
+    "seat_count",
+    "ruleset",
+    "kind",
+    "stake",
+    "prize",
+    "status",
+    "turn",
+    "revision",
+    "deadline",
+    "turn_seconds",
+    "allow_computers",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "outcome",
+    "announcement_id",
+)
+"""A tournaments row's columns, in :class:`TournamentRow`'s field order."""
+
+# Clicks on turn prompts read the same few tournaments over and over, and a row decodes to
+# the same immutable value every time its stored values are the same: a small cache of
+# decoded rows, keyed by those values, saves the work. The database stays the only truth.
+DECODED_TOURNAMENTS = 256
+
+
 def tournament_row(row: sqlite3.Row) -> TournamentRow:
-    outcome = row["outcome"]
+    return _tournament_from_values(tuple(map(row.__getitem__, TOURNAMENT_COLUMNS)))
+
+
+@functools.lru_cache(maxsize=DECODED_TOURNAMENTS)
+def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
+    fields = dict(zip(TOURNAMENT_COLUMNS, values, strict=True))
+    outcome = fields["outcome"]
     return TournamentRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_player_id=row["host_player_id"],
-        battlefield=row["battlefield"],
-        seat_count=row["seat_count"],
-        ruleset=ruleset_from_json(row["ruleset"]),
-        kind=TournamentKind(row["kind"]),
-        stake=row["stake"],
-        prize=Prize.from_dict(json.loads(row["prize"])),
-        status=TournamentStatus(row["status"]),
-        turn=row["turn"],
-        revision=row["revision"],
-        deadline=row["deadline"],
-        turn_seconds=row["turn_seconds"],
-        allow_computers=bool(row["allow_computers"]),
-        created_at=row["created_at"],
-        started_at=row["started_at"],
-        finished_at=row["finished_at"],
-        outcome=outcome_from_dict(json.loads(outcome)) if outcome is not None else None,
-        announcement_id=row["announcement_id"],
+        **fields
+        | {
+            "ruleset": ruleset_from_json(fields["ruleset"]),
+            "kind": TournamentKind(fields["kind"]),
+            "prize": Prize.from_dict(json.loads(fields["prize"])),
+            "status": TournamentStatus(fields["status"]),
+            "allow_computers": bool(fields["allow_computers"]),
+            "outcome": outcome_from_dict(json.loads(outcome)) if outcome is not None else None,
+        }
     )
 
 

@@ -7,6 +7,7 @@ attempt changes nothing and raises :class:`TurnAlreadyResolved`.
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -14,6 +15,7 @@ from dataclasses import replace
 
 from data.catalog import load_battlefield
 from data.codec import (
+    DECODED_GAMES,
     dumps,
     game_from_json,
     game_to_json,
@@ -762,38 +764,49 @@ async def _table(
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
     tournament = tournament_row(row)
-    seats = sorted(
-        (
-            SeatRow(
-                tournament_id,
-                seat,
-                SeatKind(kind),
-                player_id,
-                emperor_id,
-                strategy,
-                SeatStatus(status),
-                misses,
-                takes,
-                float(joined_at),
-            )
-            for seat, kind, player_id, emperor_id, strategy, status, misses, takes, joined_at in (
-                json.loads(row["seat_list"])
-            )
-        ),
-        key=lambda s: s.seat,
-    )
     game = None
     if row["state"] is not None:
         battlefield = battlefields(tournament.battlefield)
         game = game_from_json(battlefield, tournament.ruleset, row["state"])
-    orders = sorted(
-        (
-            StoredOrder(seat, order_from_data(DYNASTIES[seat], body), float(submitted_at))
-            for seat, body, submitted_at in json.loads(row["order_list"])
-        ),
-        key=lambda stored: (stored.submitted_at, stored.seat),
+    return TournamentTable(
+        tournament,
+        _seats_from_json(tournament_id, row["seat_list"]),
+        game,
+        _orders_from_json(row["order_list"]),
     )
-    return TournamentTable(tournament, tuple(seats), game, tuple(orders))
+
+
+# A table's seats and orders change a few times a turn and are read at every click: like
+# games (see data.codec), they are decoded once per stored text.
+@functools.lru_cache(maxsize=DECODED_GAMES)
+def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
+    seats = (
+        SeatRow(
+            tournament_id,
+            seat,
+            SeatKind(kind),
+            player_id,
+            emperor_id,
+            strategy,
+            SeatStatus(status),
+            misses,
+            takes,
+            float(joined_at),
+        )
+        for seat, kind, player_id, emperor_id, strategy, status, misses, takes, joined_at in (
+            json.loads(text)
+        )
+    )
+    return tuple(sorted(seats, key=lambda s: s.seat))
+
+
+@functools.lru_cache(maxsize=DECODED_GAMES)
+def _orders_from_json(text: str) -> tuple[StoredOrder, ...]:
+    orders = (
+        StoredOrder(seat, order_from_data(DYNASTIES[seat], body), float(submitted_at))
+        for seat, body, submitted_at in json.loads(text)
+    )
+    return tuple(sorted(orders, key=lambda stored: (stored.submitted_at, stored.seat)))
 
 
 async def _insert_turn(

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from data import codec
 from data.db import Database
 from data.errors import (
     InsufficientFunds,
@@ -16,7 +17,7 @@ from data.errors import (
     NotYourTrade,
     TradeClosed,
 )
-from data.repositories import economy, emperors, events, players, tournaments
+from data.repositories import _common, economy, emperors, events, players, tournaments
 from data.rows import (
     BetStatus,
     Bundle,
@@ -299,11 +300,47 @@ async def test_a_restarted_bot_resumes_exactly(db_path: Path) -> None:
     await tournaments.upsert_order(world.db, tid, 1, 0, move, now=world.tick())
     before = await tournaments.load_table(database, tid)
     await database.close()
+    forget_decoded()  # as a new process would
     database = await Database.open(db_path)
     after = await tournaments.load_table(database, tid)
     await database.close()
     assert after == before
     assert [stored.seat for stored in after.orders] == [2, 0]
+
+
+async def test_a_table_read_again_shows_every_change_as_a_fresh_decoding_would(
+    world: World,
+) -> None:
+    """Decoded rows, seats and orders are cached by their stored text: never stale."""
+    table = await _started(world, [await world.contender() for _ in range(4)])
+    tid = table.tournament.id
+    first = await tournaments.load_table(world.db, tid)
+    assert await tournaments.load_table(world.db, tid) == first
+    await tournaments.upsert_order(world.db, tid, 1, 0, Pass(Dynasty.A), now=world.tick())
+    ordered = await tournaments.load_table(world.db, tid)
+    assert [stored.seat for stored in ordered.orders] == [0]
+    assert ordered.tournament.revision == first.tournament.revision + 1
+    await tournaments.forfeit_seat(world.db, ordered, 1, now=world.tick())
+    forfeited = await tournaments.load_table(world.db, tid)
+    assert [seat.status for seat in forfeited.seats] == [
+        SeatStatus.ACTIVE,
+        SeatStatus.FORFEITED,
+        SeatStatus.ACTIVE,
+        SeatStatus.ACTIVE,
+    ]
+    forget_decoded()
+    assert await tournaments.load_table(world.db, tid) == forfeited
+
+
+def forget_decoded() -> None:
+    for cache in (
+        _common._tournament_from_values,
+        tournaments._seats_from_json,
+        tournaments._orders_from_json,
+        codec.game_from_json,
+        codec.ruleset_from_json,
+    ):
+        cache.cache_clear()
 
 
 async def test_orders_play_in_submission_order_ties_by_seat(world: World) -> None:
