@@ -47,7 +47,8 @@ MESSAGE_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
 READY_DELAY = 1.0
-"""Seconds an order waits before "k of n ready" is edited, so a burst makes one edit."""
+"""Seconds between edits of "k of n ready" lines in one channel: a burst of orders makes one
+edit, and a channel hosting many tournaments stays under Discord's limit on message edits."""
 DRAIN_SECONDS = 10.0
 """How long closing waits for announcements under way before cancelling them."""
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -93,6 +94,7 @@ class TurnLine:
     """The channel message that shows a turn's "k of n ready", edited as orders come in."""
 
     turn: int
+    channel_id: int
     message_id: int
 
 
@@ -111,8 +113,8 @@ class Announcer:
         self.prompt: PromptBuilder = plain_prompt
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._turn_lines: dict[int, TurnLine] = {}
-        self._stale_ready: set[int] = set()
-        self._ready_updaters: set[int] = set()
+        self._stale_ready: dict[int, None] = {}  # tournaments, longest waiting first
+        self._updating_ready = False
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ started by cogs
@@ -144,15 +146,13 @@ class Announcer:
         self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
 
     def announce_ready(self, tournament_id: int) -> None:
-        """Show the new "k of n ready"; a burst of orders makes one edit, not one each."""
-        self._stale_ready.add(tournament_id)
-        if tournament_id in self._ready_updaters:
+        """Show the new "k of n ready" soon: a burst of orders makes one edit, not one each,
+        and a channel sees one edit per :data:`READY_DELAY`, whatever it hosts."""
+        self._stale_ready.setdefault(tournament_id)
+        if self._updating_ready:
             return
-        self._ready_updaters.add(tournament_id)
-        self.later(
-            self._update_ready(tournament_id),
-            f"updating the ready count of tournament #{tournament_id}",
-        )
+        self._updating_ready = True
+        self.later(self._update_ready(), "updating ready counts")
 
     async def settle(self, timeout: float | None = None) -> bool:
         """Wait until no announcement is under way (or ``timeout``); whether none is left."""
@@ -298,9 +298,9 @@ class Announcer:
         tournament = prompts.tournament
         content = ready_line(tournament, prompts.ready)
         message_id = await self._post(tournament, content, embed, [(board, BOARD_FILE)])
-        if message_id is not None:
-            self._turn_lines[tournament.id] = TurnLine(tournament.turn, message_id)
         channel = self._channel(tournament)
+        if message_id is not None and channel is not None:
+            self._turn_lines[tournament.id] = TurnLine(tournament.turn, channel.id, message_id)
         await asyncio.gather(*(self._prompt(menu, board, channel) for menu in prompts.menus))
 
     async def _post(
@@ -381,20 +381,41 @@ class Announcer:
                 error,
             )
 
-    async def _update_ready(self, tournament_id: int) -> None:
+    async def _update_ready(self) -> None:
+        """Every :data:`READY_DELAY`, edit the line of the longest-waiting tournament of each
+        channel; the others of a channel wait their turn, still marked."""
         try:
-            while tournament_id in self._stale_ready:
-                # Orders come in bursts; waiting a moment turns a burst into one edit, and
-                # keeps a busy channel under Discord's rate limit on message edits.
+            while self._stale_ready:
                 await asyncio.sleep(READY_DELAY)
-                self._stale_ready.discard(tournament_id)
-                async with self._locks[tournament_id]:
-                    await self._show_ready(tournament_id)
+                channels: set[int] = set()
+                due = []
+                for tournament_id in self._stale_ready:
+                    line = self._turn_lines.get(tournament_id)
+                    if line is not None and line.channel_id in channels:
+                        continue
+                    if line is not None:
+                        channels.add(line.channel_id)
+                    due.append(tournament_id)
+                for tournament_id in due:
+                    del self._stale_ready[tournament_id]
+                await asyncio.gather(
+                    *(
+                        self._logged(
+                            self._show_ready(tournament_id),
+                            f"updating the ready count of tournament #{tournament_id}",
+                        )
+                        for tournament_id in due
+                    )
+                )
         finally:
-            self._ready_updaters.discard(tournament_id)
+            self._updating_ready = False
 
     async def _show_ready(self, tournament_id: int) -> None:
         """Edit the open turn's line; after a restart (no line known) post a new one."""
+        async with self._locks[tournament_id]:
+            await self._show_ready_now(tournament_id)
+
+    async def _show_ready_now(self, tournament_id: int) -> None:
         progress = await self.services.tournaments.progress(tournament_id)
         tournament = progress.tournament
         channel = self._channel(tournament)
@@ -406,7 +427,7 @@ class Announcer:
             message = await channel.send(
                 f"Tournament #{tournament_id}: {text}", allowed_mentions=NO_MENTIONS
             )
-            self._turn_lines[tournament_id] = TurnLine(tournament.turn, message.id)
+            self._turn_lines[tournament_id] = TurnLine(tournament.turn, channel.id, message.id)
         elif line.turn == tournament.turn:
             await channel.get_partial_message(line.message_id).edit(content=text)
         # Otherwise the turn has just resolved and its board, with a fresh line, is on its way.
