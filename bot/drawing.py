@@ -5,35 +5,50 @@ GIL, so every click of every player waited behind each board being drawn: measur
 load, drawing in a thread cost the bot a third of its CPU per interaction and doubled the
 slowest answers. A worker process has its own GIL and, on a host with two cores, its own
 core. Positions travel to it in a few kilobytes (a battlefield pickles as its drawing).
+
+The worker is a plain child process (``python -m bot.drawing``) that reads calls on its
+stdin and writes results on its stdout, each a length-prefixed pickle, in order. The bot
+talks to it through asyncio's pipes: no helper threads in the bot (a process pool runs two,
+and they took the GIL from the event loop at every board), and no fork server or resource
+tracker beside it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 import functools
 import logging
-import multiprocessing
+import os
+import pickle
 import signal
+import sys
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import ParamSpec, TypeVar
+from pathlib import Path
+from typing import IO, Any, ParamSpec, TypeVar
 
 log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
-WORKERS = 1
-"""One drawer keeps up with hundreds of turns a second; more would only cost memory."""
+STOP_SECONDS = 10.0
+"""How long closing waits for the worker to finish the boards it was given."""
+_SIZE = 4  # bytes of a frame's length prefix
+_PROJECT = str(Path(__file__).resolve().parent.parent)
+
+
+class WorkerDied(RuntimeError):
+    """The drawing process ended before it answered."""
 
 
 class Drawing:
-    """The worker process that draws; started on first use, restarted if it dies."""
+    """The worker process that draws; started on first use, replaced if it dies."""
 
-    def __init__(self, workers: int = WORKERS) -> None:
-        self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+    def __init__(self) -> None:
+        self._worker: _Worker | None = None
+        self._starting = asyncio.Lock()
 
     async def run(self, draw: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """``draw(*args, **kwargs)`` in the worker; ``draw`` and its arguments must pickle.
@@ -42,43 +57,124 @@ class Drawing:
         drawer never silences every later board.
         """
         call = functools.partial(draw, *args, **kwargs)
-        loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(), call)
-        except BrokenProcessPool:
+            return await (await self._running()).call(call)  # type: ignore[no-any-return]
+        except WorkerDied:
             log.warning("The drawing process died; starting a new one")
-            self._shut_pool(wait=False)
-            return await loop.run_in_executor(self._executor(), call)
+            return await (await self._running()).call(call)  # type: ignore[no-any-return]
 
     async def close(self) -> None:
         """Let boards being drawn finish, then stop the worker."""
-        if self._pool is not None:
-            await asyncio.to_thread(self._shut_pool, wait=True)
+        worker, self._worker = self._worker, None
+        if worker is not None:
+            await worker.stop()
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.workers, mp_context=_context(), initializer=_ignore_interrupts
-            )
-        return self._pool
-
-    def _shut_pool(self, *, wait: bool) -> None:
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=wait, cancel_futures=not wait)
+    async def _running(self) -> _Worker:
+        async with self._starting:
+            if self._worker is None or self._worker.dead:
+                self._worker = await _Worker.start()
+            return self._worker
 
 
-@functools.cache
-def _context() -> multiprocessing.context.BaseContext:
-    """A fork server where there is one: a worker starts in milliseconds with the renderer
-    already imported, and never inherits the bot's threads (the database's) mid-work."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["bot.render"])
-        return context
-    return multiprocessing.get_context("spawn")
+class _Worker:
+    """One worker process and the calls it has not answered yet, oldest first."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.pending: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.dead = False
+        self.reader = asyncio.create_task(self._read_replies())
+
+    @classmethod
+    async def start(cls) -> _Worker:
+        path = os.environ.get("PYTHONPATH")
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_PROJECT, path]))}
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot.drawing",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
+        )
+        return cls(process)
+
+    async def call(self, call: Callable[[], Any]) -> Any:
+        assert self.process.stdin is not None
+        frame = pickle.dumps(call, protocol=pickle.HIGHEST_PROTOCOL)
+        answer = asyncio.get_running_loop().create_future()
+        self.pending.append(answer)
+        self.process.stdin.write(len(frame).to_bytes(_SIZE, "big") + frame)
+        with contextlib.suppress(ConnectionError):  # if the worker is gone, the reader
+            await self.process.stdin.drain()  # fails every pending call
+        return await answer
+
+    async def stop(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), STOP_SECONDS)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        await self.reader
+
+    async def _read_replies(self) -> None:
+        assert self.process.stdout is not None
+        replies = self.process.stdout
+        try:
+            while True:
+                size = int.from_bytes(await replies.readexactly(_SIZE), "big")
+                done, value = pickle.loads(await replies.readexactly(size))
+                answer = self.pending.popleft()
+                if answer.done():  # its caller gave up waiting
+                    continue
+                if done:
+                    answer.set_result(value)
+                else:
+                    answer.set_exception(value)
+        except asyncio.IncompleteReadError:
+            pass  # the worker exited
+        finally:
+            self.dead = True
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            if self.process.returncode is None:
+                self.process.kill()
+            while self.pending:
+                answer = self.pending.popleft()
+                if not answer.done():
+                    answer.set_exception(WorkerDied("the drawing process ended"))
+            await self.process.wait()  # reaped, and its pipes closed
 
 
-def _ignore_interrupts() -> None:
-    """Ctrl+C in a terminal reaches the worker too; the bot itself decides when it stops."""
+def serve(calls: IO[bytes], replies: IO[bytes]) -> None:
+    """The worker: run each call read from ``calls``, in order, until the bot closes it."""
+    while size := calls.read(_SIZE):
+        body = calls.read(int.from_bytes(size, "big"))
+        try:
+            reply: tuple[bool, Any] = (True, pickle.loads(body)())
+        except Exception as error:
+            reply = (False, error)
+        try:
+            frame = pickle.dumps(reply, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # a result or an error that does not pickle
+            frame = pickle.dumps((False, RuntimeError(repr(error))))
+        replies.write(len(frame).to_bytes(_SIZE, "big") + frame)
+        replies.flush()
+
+
+def main() -> None:
+    # Ctrl+C in a terminal, and a service manager stopping the bot, reach the worker too; the
+    # bot decides when it stops (closing its stdin), once the boards it still needs are drawn.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print never corrupts a reply
+    import bot.render  # noqa: F401  (loaded once, before the first board)
+
+    serve(sys.stdin.buffer, replies)
+
+
+if __name__ == "__main__":
+    main()

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
+import threading
+import time
+
+import pytest
 
 from bot.drawing import Drawing
 from bot.render import render_board
@@ -31,3 +37,52 @@ async def test_a_killed_worker_is_replaced() -> None:
         assert await drawing.run(int, "12", base=8) == 10
     finally:
         await drawing.close()
+
+
+async def test_an_error_in_the_worker_reaches_the_caller_and_a_stray_print_harms_nothing() -> None:
+    drawing = Drawing()
+    try:
+        with pytest.raises(ValueError, match="invalid literal"):
+            await drawing.run(int, "twelve")
+        assert await drawing.run(print, "a stray line on the worker's stdout") is None
+        with pytest.raises(RuntimeError, match="pickle"):
+            await drawing.run(threading.Lock)  # a result that cannot travel back
+        assert await drawing.run(int, "12") == 12
+    finally:
+        await drawing.close()
+
+
+async def test_calls_under_way_when_the_worker_dies_are_drawn_by_the_next_one() -> None:
+    drawing = Drawing()
+    try:
+        first = await drawing.run(os.getpid)
+        slow = asyncio.create_task(drawing.run(time.sleep, 0.5))
+        queued = asyncio.create_task(drawing.run(os.getpid))
+        await asyncio.sleep(0.2)
+        os.kill(first, signal.SIGKILL)
+        assert await slow is None
+        assert await queued not in (first, os.getpid())
+    finally:
+        await drawing.close()
+
+
+async def test_the_worker_outlives_a_stop_signal_until_the_bot_closes_it() -> None:
+    drawing = Drawing()
+    try:
+        worker = await drawing.run(os.getpid)
+        os.kill(worker, signal.SIGTERM)
+        os.kill(worker, signal.SIGINT)
+        await asyncio.sleep(0.2)
+        assert await drawing.run(os.getpid) == worker
+    finally:
+        await drawing.close()
+    with pytest.raises(ProcessLookupError):
+        os.kill(worker, 0)
+
+
+async def test_closing_lets_the_board_under_way_finish() -> None:
+    drawing = Drawing()
+    slow = asyncio.create_task(drawing.run(sum, [1, 2, 3]))
+    await asyncio.sleep(0)
+    await drawing.close()
+    assert await slow == 6
