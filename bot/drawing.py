@@ -26,7 +26,7 @@ import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, ParamSpec, TypeVar
+from typing import IO, Any, ParamSpec, TypeVar, cast
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +58,10 @@ class Drawing:
         """
         call = functools.partial(draw, *args, **kwargs)
         try:
-            return await (await self._running()).call(call)  # type: ignore[no-any-return]
+            return await (await self._running()).call(call)
         except WorkerDied:
             log.warning("The drawing process died; starting a new one")
-            return await (await self._running()).call(call)  # type: ignore[no-any-return]
+            return await (await self._running()).call(call)
 
     async def close(self) -> None:
         """Let boards being drawn finish, then stop the worker."""
@@ -99,7 +99,7 @@ class _Worker:
         )
         return cls(process)
 
-    async def call(self, call: Callable[[], Any]) -> Any:
+    async def call(self, call: Callable[[], T]) -> T:
         assert self.process.stdin is not None
         frame = pickle.dumps(call, protocol=pickle.HIGHEST_PROTOCOL)
         answer = asyncio.get_running_loop().create_future()
@@ -107,7 +107,7 @@ class _Worker:
         self.process.stdin.write(len(frame).to_bytes(_SIZE, "big") + frame)
         with contextlib.suppress(ConnectionError):  # if the worker is gone, the reader
             await self.process.stdin.drain()  # fails every pending call
-        return await answer
+        return cast(T, await answer)  # what ``call`` returned, unpickled
 
     async def stop(self) -> None:
         assert self.process.stdin is not None
