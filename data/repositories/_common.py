@@ -170,7 +170,7 @@ def emperor_row(row: sqlite3.Row) -> EmperorRow:
     )
 
 
-TOURNAMENT_COLUMNS = (
+_TOURNAMENT_COLUMNS = (
     "id",
     "guild_id",
     "channel_id",
@@ -202,12 +202,12 @@ DECODED_TOURNAMENTS = 256
 
 
 def tournament_row(row: sqlite3.Row) -> TournamentRow:
-    return _tournament_from_values(tuple(map(row.__getitem__, TOURNAMENT_COLUMNS)))
+    return _tournament_from_values(tuple(map(row.__getitem__, _TOURNAMENT_COLUMNS)))
 
 
 @functools.lru_cache(maxsize=DECODED_TOURNAMENTS)
 def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
-    fields = dict(zip(TOURNAMENT_COLUMNS, values, strict=True))
+    fields = dict(zip(_TOURNAMENT_COLUMNS, values, strict=True))
     outcome = fields["outcome"]
     return TournamentRow(
         **fields
