@@ -75,16 +75,23 @@ class DynastyService:
         return await self._enrol(player_id, default_name)
 
     async def found(self, player_id: int, name: str) -> DynastyRow:
-        """Found the player's dynasty with ``name``, or rename it if it exists."""
+        """Found the player's dynasty with ``name``, or rename it if it exists.
+
+        A second found crossing the player's first (a double click) may miss the dynasty the
+        first just founded, then find its name taken: by the player itself, so that is its
+        dynasty, not a refusal.
+        """
         existing = await player_repo.dynasty_of_player(self.database, player_id)
         if existing is not None:
             return await player_repo.rename_dynasty(
                 self.database, existing.id, name, now=self.clock()
             )
         try:
-            await player_repo.find_dynasty(self.database, name)
+            taken = await player_repo.find_dynasty(self.database, name)
         except NotFound:
             return await self._enrol(player_id, name)
+        if taken.player_id == player_id:
+            return taken
         raise NameTaken("dynasty", name.strip())
 
     async def _enrol(self, player_id: int, name: str) -> DynastyRow:

@@ -29,12 +29,14 @@ from data.catalog import Lock, MalformedLocks, battlefield_locks, battlefield_na
 from data.errors import (
     BettingClosed,
     EmperorBusy,
+    NameTaken,
     NotFound,
     NotYourTrade,
     TradeClosed,
 )
 from data.repositories import economy as economy_repo
 from data.repositories import events as event_repo
+from data.repositories import players as player_repo
 from data.rows import (
     BetStatus,
     Bundle,
@@ -102,6 +104,20 @@ async def add_bettor(services: Services, player: Player, name: str) -> str:
 
 
 # --------------------------------------------------------------------- starting wealth
+
+
+async def test_a_found_crossing_the_players_first_finds_its_own_dynasty(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = await services.dynasties.found(1, "House One")
+
+    async def before_the_first_committed(database: object, player_id: int) -> None:
+        return None
+
+    monkeypatch.setattr(player_repo, "dynasty_of_player", before_the_first_committed)
+    assert await services.dynasties.found(1, "House One") == first
+    with pytest.raises(NameTaken):
+        await services.dynasties.found(2, "House One")
 
 
 async def test_r_t5_a_new_dynasty_is_given_its_starting_wealth_once(services: Services) -> None:
