@@ -34,7 +34,7 @@ from bot.render import render_board, render_replay
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
-from bot.services.tournaments import OrderMenu, TurnPrompts, TurnResolved
+from bot.services.tournaments import OrderMenu, TournamentView, TurnPrompts, TurnResolved
 from data.rows import ReadyCount, SeatRow, TournamentRow, TournamentStatus
 from engine import Dynasty
 
@@ -181,12 +181,7 @@ class Announcer:
             prompts = await self.services.tournaments.turn_prompts(tournament_id, tournament.turn)
             if view.game is None or prompts is None:
                 return
-            board = await self.drawing.run(
-                render_board,
-                view.game.position,
-                names=view.names,
-                title=f"#{tournament.id} {tournament.battlefield} - start",
-            )
+            board = await self._draw(view, "start")
             seats = "\n".join(_seat_text(seat, view.names) for seat in view.seats)
             embed = discord.Embed(
                 title=f"Tournament #{tournament.id} has begun on {tournament.battlefield}",
@@ -238,12 +233,7 @@ class Announcer:
             tournament = view.tournament
             if view.game is None or tournament.outcome is None:
                 return
-            board = await self.drawing.run(
-                render_board,
-                view.game.position,
-                names=view.names,
-                title=f"#{tournament.id} {tournament.battlefield} - end",
-            )
+            board = await self._draw(view, "end")
             embed = discord.Embed(
                 title=f"Tournament #{tournament.id} · the end",
                 description="The last rival gave up.",
@@ -274,6 +264,17 @@ class Announcer:
             )
 
     # ------------------------------------------------------------ helpers
+
+    async def _draw(self, view: TournamentView, moment: str) -> bytes:
+        """The board as ``view`` shows it, titled ``#12 small-4 - <moment>``."""
+        assert view.game is not None
+        tournament = view.tournament
+        return await self.drawing.run(
+            render_board,
+            view.game.position,
+            names=view.names,
+            title=f"#{tournament.id} {tournament.battlefield} - {moment}",
+        )
 
     async def _resolve_and_announce(self, tournament_id: int, turn: int) -> None:
         resolved = await self.services.tournaments.resolve(tournament_id, turn=turn)
