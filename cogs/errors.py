@@ -62,10 +62,10 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
 
 
 async def reporting(interaction: discord.Interaction, work: Awaitable[None]) -> None:
-    """Run a ``DynamicItem`` callback's work; failures are answered like a command's.
+    """Run a click's work (a dynamic item's callback, a turn prompt's answer); failures are
+    answered like a command's.
 
-    discord.py only logs what a dynamic item's callback raises, and the player's click would
-    seem to do nothing.
+    discord.py only logs what such work raises, and the player's click would seem to do nothing.
     """
     try:
         await work

@@ -1,9 +1,9 @@
 """Secret orders: the turn prompt (by DM, or ephemeral from /order) and the /order command.
 
 A prompt is an embed with the board, a select of the player's pieces, a select of the chosen
-piece's legal destinations, Confirm and Pass. Every component is a ``DynamicItem`` whose custom
-id carries what it needs (tournament, turn, player, chosen tiles), so a prompt keeps working
-after the bot restarts and nothing about a half-made choice is kept in memory. Nothing is
+piece's legal destinations, Confirm and Pass. Every component's custom id carries what its
+click needs (tournament, turn, player, chosen tiles), so a prompt keeps working after the bot
+restarts and nothing about a half-made choice is kept in memory. Nothing is
 stored until Confirm or Pass; the order can be replaced until the turn resolves (R-O3), and
 a prompt for a turn that has resolved is refused (the service checks the turn).
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -138,20 +138,29 @@ def prompt_status(
     return "\n".join(lines)
 
 
+class PromptView(discord.ui.View):
+    """A turn prompt's components. The Orders cog answers their clicks from the custom ids
+    alone, so discord.py need not keep the view, nor rebuild one from the message per click
+    (what dynamic items would cost: a tenth of the bot's work under load)."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
 def order_view(
     menu: OrderMenu,
     *,
     page: int = 0,
     origin: PieceChoice | None = None,
     destination: Tile | None = None,
-) -> discord.ui.View:
+) -> PromptView:
     """The prompt's components for the choices made so far (they live in the custom ids).
 
     Pieces come 25 to a page (the page of the chosen piece once there is one); a piece's
     destinations are its nearest 25 at most, more than any shipped battlefield allows.
     """
     key = PromptKey.of_menu(menu)
-    view = discord.ui.View(timeout=None)
+    view = PromptView(timeout=None)
     movable = [choice for choice in menu.pieces if choice.moves]
     pages = max(1, -(-len(movable) // OPTIONS_LIMIT))
     if origin is not None:
@@ -168,7 +177,14 @@ def order_view(
             )
             for choice in shown
         ]
-        view.add_item(PieceSelect(key, page, options))
+        view.add_item(
+            discord.ui.Select(
+                custom_id=key.custom_id("piece", page),
+                placeholder="Choose a piece to move",
+                options=options,
+                row=0,
+            )
+        )
     if origin is not None:
         options = [
             discord.SelectOption(
@@ -178,15 +194,34 @@ def order_view(
             )
             for move in origin.moves[:OPTIONS_LIMIT]
         ]
-        view.add_item(DestinationSelect(key, origin.tile, options))
+        view.add_item(
+            discord.ui.Select(
+                custom_id=key.custom_id("to", origin.tile.name),
+                placeholder=f"Where does {origin.tile.name} go?",
+                options=options,
+                row=1,
+            )
+        )
     if origin is not None and destination is not None:
-        view.add_item(ConfirmButton(key, origin.tile, destination))
-    view.add_item(PassButton(key))
+        view.add_item(
+            prompt_button(
+                key.custom_id("go", origin.tile.name, destination.name),
+                f"Confirm {origin.tile.name} → {destination.name}",
+                discord.ButtonStyle.success,
+            )
+        )
+    view.add_item(prompt_button(key.custom_id("pass"), "Pass"))
     if page > 0:
-        view.add_item(PageButton(key, page - 1, "◀ Earlier pieces"))
+        view.add_item(prompt_button(key.custom_id("page", page - 1), "◀ Earlier pieces"))
     if page < pages - 1:
-        view.add_item(PageButton(key, page + 1, "More pieces ▶"))
+        view.add_item(prompt_button(key.custom_id("page", page + 1), "More pieces ▶"))
     return view
+
+
+def prompt_button(
+    custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> discord.ui.Button[PromptView]:
+    return discord.ui.Button(custom_id=custom_id, label=label, style=style, row=2)
 
 
 def turn_prompt(menu: OrderMenu) -> dict[str, Any]:
@@ -279,151 +314,43 @@ async def submit(interaction: discord.Interaction, key: PromptKey, order: str) -
     after_order(bot, key.tournament_id, accepted)
 
 
-class PieceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=rf"order:piece:{KEY}:(?P<page>[0-9]+)",
-):
-    def __init__(
-        self, key: PromptKey, page: int, options: list[discord.SelectOption] | None = None
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=key.custom_id("piece", page),
-                placeholder="Choose a piece to move",
-                options=options or [],
-                row=0,
-            )
-        )
-        self.key = key
-        self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(PromptKey.of(match), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await reporting(
-            interaction, redraw(interaction, self.key, page=self.page, origin=self.item.values[0])
-        )
+PROMPT_STEPS = {
+    "piece": re.compile(rf"order:piece:{KEY}:(?P<page>[0-9]+)"),
+    "to": re.compile(rf"order:to:{KEY}:(?P<origin>{TILE})"),
+    "go": re.compile(rf"order:go:{KEY}:(?P<origin>{TILE}):(?P<destination>{TILE})"),
+    "pass": re.compile(rf"order:pass:{KEY}"),
+    "page": re.compile(rf"order:page:{KEY}:(?P<page>[0-9]+)"),
+}
+"""Every custom id a turn prompt has carried, by step: prompts sent before a restart (or an
+upgrade) keep working as long as these read them."""
 
 
-class DestinationSelect(
-    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=rf"order:to:{KEY}:(?P<origin>{TILE})",
-):
-    def __init__(
-        self, key: PromptKey, origin: Tile, options: list[discord.SelectOption] | None = None
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=key.custom_id("to", origin.name),
-                placeholder=f"Where does {origin.name} go?",
-                options=options or [],
-                row=1,
-            )
-        )
-        self.key = key
-        self.origin = origin
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(PromptKey.of(match), Tile.parse(match["origin"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await reporting(
-            interaction,
-            redraw(
-                interaction,
-                self.key,
-                origin=self.origin.name,
-                destination=self.item.values[0],
-            ),
-        )
+def prompt_click(custom_id: str) -> tuple[str, re.Match[str]] | None:
+    """The step and the parts of a turn prompt's custom id; None if it is not one."""
+    parts = custom_id.split(":", 2)
+    pattern = PROMPT_STEPS.get(parts[1]) if len(parts) == 3 and parts[0] == "order" else None
+    match = pattern.fullmatch(custom_id) if pattern is not None else None
+    return (parts[1], match) if match is not None else None
 
 
-class ConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=rf"order:go:{KEY}:(?P<origin>{TILE}):(?P<destination>{TILE})",
-):
-    def __init__(self, key: PromptKey, origin: Tile, destination: Tile) -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=key.custom_id("go", origin.name, destination.name),
-                label=f"Confirm {origin.name} → {destination.name}",
-                style=discord.ButtonStyle.success,
-                row=2,
-            )
-        )
-        self.key = key
-        self.move = f"{origin.name} {destination.name}"
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        origin, destination = Tile.parse(match["origin"]), Tile.parse(match["destination"])
-        return cls(PromptKey.of(match), origin, destination)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await reporting(interaction, submit(interaction, self.key, self.move))
-
-
-class PassButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=rf"order:pass:{KEY}",
-):
-    def __init__(self, key: PromptKey) -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=key.custom_id("pass"),
-                label="Pass",
-                style=discord.ButtonStyle.secondary,
-                row=2,
-            )
-        )
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(PromptKey.of(match))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await reporting(interaction, submit(interaction, self.key, "pass"))
-
-
-class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=rf"order:page:{KEY}:(?P<page>[0-9]+)",
-):
-    def __init__(self, key: PromptKey, page: int, label: str = "Pieces") -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=key.custom_id("page", page),
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                row=2,
-            )
-        )
-        self.key = key
-        self.page = page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(PromptKey.of(match), int(match["page"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await reporting(interaction, redraw(interaction, self.key, page=self.page))
-
-
-PROMPT_ITEMS = (PieceSelect, DestinationSelect, ConfirmButton, PassButton, PageButton)
+async def answer_prompt(
+    interaction: discord.Interaction, step: str, match: re.Match[str], values: list[str]
+) -> None:
+    """Do what the player's click on a turn prompt asks (``values``: a select's choice)."""
+    key = PromptKey.of(match)
+    if step in ("piece", "to") and not values:
+        raise UserError("Choose one of the listed options.")
+    match step:
+        case "piece":
+            await redraw(interaction, key, page=int(match["page"]), origin=values[0])
+        case "to":
+            await redraw(interaction, key, origin=match["origin"], destination=values[0])
+        case "go":
+            await submit(interaction, key, f"{match['origin']} {match['destination']}")
+        case "pass":
+            await submit(interaction, key, "pass")
+        case "page":
+            await redraw(interaction, key, page=int(match["page"]))
 
 
 # ----------------------------------------------------------------------- /order
@@ -457,20 +384,29 @@ async def namespace_menu(interaction: discord.Interaction) -> OrderMenu | None:
 
 
 class Orders(commands.Cog):
-    """/order, and the components of every turn prompt (registered so they survive restarts)."""
+    """/order, and the clicks on every turn prompt (read from custom ids: they survive restarts)."""
 
     def __init__(self, bot: EmperorsBot) -> None:
         self.bot = bot
         self._previous_prompt: PromptBuilder = plain_prompt
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*PROMPT_ITEMS)
         self._previous_prompt = self.bot.announcer.prompt
         self.bot.announcer.prompt = turn_prompt
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*PROMPT_ITEMS)
         self.bot.announcer.prompt = self._previous_prompt
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Clicks on turn prompts, whenever they were sent (see :class:`PromptView`)."""
+        if interaction.type is not discord.InteractionType.component or interaction.data is None:
+            return
+        click = prompt_click(str(interaction.data.get("custom_id", "")))
+        if click is not None:
+            chosen = interaction.data.get("values", [])
+            values = [str(value) for value in chosen] if isinstance(chosen, list) else []
+            await reporting(interaction, answer_prompt(interaction, *click, values))
 
     @app_commands.command(name="order", description="Give your secret order for the open turn")
     @app_commands.allowed_contexts(guilds=True, dms=True)

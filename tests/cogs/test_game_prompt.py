@@ -2,18 +2,8 @@
 
 from __future__ import annotations
 
-import re
-
 from bot.services.tournaments import OrderMenu, PieceChoice
-from cogs.orders import (
-    PROMPT_ITEMS,
-    ConfirmButton,
-    DestinationSelect,
-    PageButton,
-    PieceSelect,
-    order_view,
-    prompt_status,
-)
+from cogs.orders import PromptKey, PromptView, order_view, prompt_click, prompt_status
 from data.catalog import load_battlefield
 from data.rows import Prize, SeatKind, SeatRow, SeatStatus, TournamentKind, TournamentRow
 from data.rows import TournamentStatus as Status
@@ -79,8 +69,17 @@ async def test_every_custom_id_is_understood_after_a_restart() -> None:
     move: Move = choice.moves[0]
     view = order_view(menu, origin=choice, destination=move.destination)
     ids = [str(c["custom_id"]) for c in components(view)]
-    templates = [item.__discord_ui_compiled_template__ for item in PROMPT_ITEMS]
-    for custom_id in ids:
-        assert sum(bool(re.fullmatch(t, custom_id)) for t in templates) == 1, custom_id
-    kinds = {type(item) for item in view.children}
-    assert {PieceSelect, DestinationSelect, ConfirmButton} <= kinds and PageButton not in kinds
+    steps = [click[0] for click in map(prompt_click, ids) if click is not None]
+    assert steps == ["piece", "to", "go", "pass"], ids
+    go = prompt_click(ids[2])
+    assert go is not None and PromptKey.of(go[1]) == PromptKey(5, 7, PLAYER)
+    assert (go[1]["origin"], go[1]["destination"]) == (choice.tile.name, move.destination.name)
+
+
+def test_discord_py_neither_keeps_a_prompt_nor_answers_its_clicks() -> None:
+    """Clicks go to the Orders cog's listener only: a view discord.py stored would be kept
+    for every prompt ever sent, and its items would answer the click a second time."""
+    view = order_view(crowded_menu(3))
+    assert isinstance(view, PromptView) and not view.is_dispatchable()
+    for custom_id in ("order:piece:5:7", "order:go:5:7:1:C4", "trade:accept:1", "order", ""):
+        assert prompt_click(custom_id) is None, custom_id
