@@ -2,9 +2,9 @@
 
 The client runs in its own process against the same fake Discord as bot_load.py. It DMs each
 player a message shaped like a turn prompt (the board attached, an embed, a select of 20
-pieces and a button, all dynamic items) and answers every choice in the select by editing
-the message with a rebuilt view, as the game's prompt does, but with no game and no database.
-Players choose with ``--in-flight`` choices waiting at once. What this reaches is what
+pieces and a button) and answers every choice in the select by editing the message with a
+rebuilt view, as the game's prompt does (read from the custom id, the same way), but with no
+game and no database. Players choose with ``--in-flight`` choices waiting at once. What this reaches is what
 discord.py, aiohttp and asyncio alone cost here; read bot_load.py's figure against it, since
 this machine's speed varies by a third from one hour to the next.
 
@@ -20,12 +20,10 @@ import argparse
 import asyncio
 import io
 import itertools
-import re
 import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -55,39 +53,18 @@ def pieces(chosen: str | None = None) -> list[discord.SelectOption]:
     ]
 
 
-class Choose(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"choose:(?P<player>\d+)"):
-    def __init__(self, player: int, chosen: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"choose:{player}", options=pieces(chosen)))
-        self.player = player
+class Prompt(discord.ui.View):
+    """Answered by the client's ``on_interaction``, as the game's turn prompts are: discord.py
+    neither keeps it nor rebuilds it per click."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Choose:
-        return cls(int(match["player"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        chosen = self.item.values[0]
-        await interaction.response.edit_message(
-            content=f"Where does the pawn on {chosen} go?", view=prompt(self.player, chosen)
-        )
-
-
-class Hold(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"hold:(?P<player>\d+)"):
-    def __init__(self, player: int) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"hold:{player}", label="Pass"))
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Hold:
-        return cls(int(match["player"]))
+    def is_dispatchable(self) -> bool:
+        return False
 
 
 def prompt(player: int, chosen: str | None = None) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(Choose(player, chosen))
-    view.add_item(Hold(player))
+    view = Prompt(timeout=None)
+    view.add_item(discord.ui.Select(custom_id=f"choose:{player}", options=pieces(chosen)))
+    view.add_item(discord.ui.Button(custom_id=f"hold:{player}", label="Pass"))
     return view
 
 
@@ -98,8 +75,15 @@ class Answerer(discord.Client):
         super().__init__(intents=discord.Intents(guilds=True))
         self.players, self.board = players, board
 
-    async def setup_hook(self) -> None:
-        self.add_dynamic_items(Choose, Hold)
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        data = interaction.data or {}
+        player = str(data.get("custom_id", "")).removeprefix("choose:")
+        chosen = data.get("values")
+        if player.isdigit() and isinstance(chosen, list):
+            await interaction.response.edit_message(
+                content=f"Where does the pawn on {chosen[0]} go?",
+                view=prompt(int(player), chosen[0]),
+            )
 
     async def on_ready(self) -> None:
         for player in self.players:
