@@ -4,7 +4,7 @@ Drawing a board costs about ten milliseconds of CPU. In a thread, much of that h
 GIL, so every click of every player waited behind each board being drawn: measured under
 load, drawing in a thread cost the bot a third of its CPU per interaction and doubled the
 slowest answers. A worker process has its own GIL and, on a host with two cores, its own
-core. Positions travel to it in a few kilobytes (a battlefield pickles as its drawing).
+core. Positions travel to it as about a kilobyte of plain numbers and letters.
 
 The worker is a plain child process (``python -m bot.drawing``) that reads calls on its
 stdin and writes results on its stdout, each a length-prefixed pickle, in order. The bot

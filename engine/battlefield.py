@@ -80,6 +80,8 @@ class Battlefield:
     _rays: Mapping[Tile, tuple[tuple[Tile, ...], ...]] = field(init=False, repr=False)
     # Every straight path, origin and destination included, keyed by (origin, destination).
     paths: Mapping[tuple[Tile, Tile], tuple[Tile, ...]] = field(init=False, repr=False)
+    # What it pickles as (see __reduce__).
+    _drawing: tuple[object, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.tiles:
@@ -114,12 +116,22 @@ class Battlefield:
         object.__setattr__(self, "dynasties", dynasties)
         object.__setattr__(self, "_rays", rays)
         object.__setattr__(self, "paths", paths)
+        starts = sorted(self.starts.items())
+        drawing = (
+            self.name,
+            tuple(itertools.chain.from_iterable(sorted(self.tiles))),
+            tuple((t.row, t.col, start.dynasty.value, start.kind.value) for t, start in starts),
+            tuple(itertools.chain.from_iterable(sorted(self.treasures))),
+            self.description,
+        )
+        object.__setattr__(self, "_drawing", drawing)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickled as its drawing, not its tables: a worker process (the board drawer)
-        receives a few hundred bytes and rebuilds each battlefield once."""
-        starts = tuple(self.starts.items())
-        return (_rebuilt, (self.name, self.tiles, starts, self.treasures, self.description))
+        """Pickled as its drawing in plain numbers, not its tables nor its tiles (each tile
+        would pickle through a Python call): a worker process (the board drawer) receives a
+        few hundred bytes at every board, made in microseconds, and rebuilds each battlefield
+        once."""
+        return (_rebuilt, self._drawing)
 
     def __contains__(self, tile: object) -> bool:
         return tile in self.tiles
@@ -330,9 +342,20 @@ def _check_dynasties(starts: Mapping[Tile, StartTile], where: str, last_line: in
 @functools.lru_cache(maxsize=64)
 def _rebuilt(
     name: str,
-    tiles: frozenset[Tile],
-    starts: tuple[tuple[Tile, StartTile], ...],
-    treasures: frozenset[Tile],
+    tiles: tuple[int, ...],
+    starts: tuple[tuple[int, int, str, str], ...],
+    treasures: tuple[int, ...],
     description: str,
 ) -> Battlefield:
-    return Battlefield(name, tiles, dict(starts), treasures, description)
+    """A battlefield from its pickled drawing: tiles as row, column pairs run together."""
+    return Battlefield(
+        name,
+        frozenset(_tiles(tiles)),
+        {Tile(row, col): StartTile(Dynasty(d), PieceKind(k)) for row, col, d, k in starts},
+        frozenset(_tiles(treasures)),
+        description,
+    )
+
+
+def _tiles(numbers: tuple[int, ...]) -> Iterator[Tile]:
+    return itertools.starmap(Tile, zip(numbers[::2], numbers[1::2], strict=True))

@@ -7,7 +7,15 @@ import pickle
 import pytest
 
 from data.catalog import battlefield_names, load_battlefield
-from engine import BattlefieldFormatError, Dynasty, PieceKind, Tile, parse_battlefield
+from engine import (
+    BattlefieldFormatError,
+    Dynasty,
+    Piece,
+    PieceKind,
+    Position,
+    Tile,
+    parse_battlefield,
+)
 
 
 @pytest.mark.parametrize(
@@ -150,3 +158,20 @@ def test_a_battlefield_pickles_as_its_drawing_and_comes_back_whole(name: str) ->
     assert (copy.treasures, copy.description) == (battlefield.treasures, battlefield.description)
     assert copy.paths == battlefield.paths
     assert pickle.loads(data) is copy  # rebuilt once per process
+
+
+def test_a_position_pickles_as_plain_values_and_comes_back_equal() -> None:
+    """The board drawer receives one at every turn: pieces, experience and defeats survive."""
+    battlefield = load_battlefield("small-4")
+    start = Position.initial(battlefield)
+    emperor_tile = battlefield.emperor_start(Dynasty.B)
+    pieces = dict(start.pieces)
+    pieces[emperor_tile] = Piece(Dynasty.B, PieceKind.EMPEROR, 3)
+    position = Position(battlefield, pieces, frozenset({Dynasty.C}))
+    data = pickle.dumps(position)
+    copy = pickle.loads(data)
+    assert copy == position and copy.defeated == frozenset({Dynasty.C})
+    assert copy.pieces[emperor_tile] == Piece(Dynasty.B, PieceKind.EMPEROR, 3)
+    assert copy.battlefield is pickle.loads(pickle.dumps(battlefield))
+    assert copy.emperors == position.emperors
+    assert len(data) < 1_000
