@@ -154,6 +154,11 @@ class Database:
     ) -> None:
         await self.close()
 
+    def reads_committed(self) -> bool:
+        """Whether a statement of :meth:`connection` would now see committed changes only:
+        the current task is not inside its own transaction (which may yet roll back)."""
+        return self._holder is None or self._holder is not asyncio.current_task()
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """Run a change atomically: commit when the block ends, roll back if it raises.

@@ -7,11 +7,13 @@ attempt changes nothing and raises :class:`TurnAlreadyResolved`.
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from data.catalog import load_battlefield
 from data.codec import (
@@ -46,6 +48,7 @@ from data.errors import (
     violation,
 )
 from data.repositories._common import (
+    DECODED_TOURNAMENTS,
     EMPEROR_SELECT,
     check_amounts,
     emperor_row,
@@ -86,6 +89,9 @@ from engine import (
 
 BattlefieldLoader = Callable[[str], Battlefield]
 
+_ROW_QUERY = "SELECT * FROM tournaments WHERE id = ?"
+_TABLE_PARTS = ("seat_list", "state", "order_list")
+"""What :data:`_TABLE_QUERY` reads after the tournaments row, in this order."""
 _TABLE_QUERY = (
     "SELECT t.*, "
     "(SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, s.strategy,"
@@ -353,10 +359,32 @@ async def load_table(
 ) -> TournamentTable:
     """The tournament, its seats, the latest game and the open turn's orders, in one read.
 
+    Every click reads its tournament's table, and most find it as the previous click left
+    it: while the tournaments row reads the same (any change to the seats, the orders or the
+    turns changes it, see migration 0003), the table decoded at that row is reused after a
+    point read of the row. Reads inside a transaction, which may yet roll back, neither use
+    nor fill that cache.
+
     Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
     """
+    reusable = database.reads_committed()
+    key = (tournament_id, battlefields)
     async with database.connection() as connection:
-        return await _table(connection, tournament_id, battlefields)
+        if reusable and key in _decoded_tables:
+            row = await fetch_one(connection, _ROW_QUERY, (tournament_id,))
+            if row is None:
+                raise NotFound("tournament", f"#{tournament_id}")
+            known_row, table = _decoded_tables[key]
+            if known_row == tuple(row):
+                _decoded_tables.move_to_end(key)
+                return table
+        table, row_values = await _table_at(connection, tournament_id, battlefields)
+    if reusable:
+        _decoded_tables[key] = (row_values, table)
+        _decoded_tables.move_to_end(key)
+        if len(_decoded_tables) > DECODED_TOURNAMENTS:
+            _decoded_tables.popitem(last=False)
+    return table
 
 
 async def upsert_order(
@@ -760,6 +788,13 @@ async def _tournament(connection: Connection, tournament_id: int) -> TournamentR
 async def _table(
     connection: Connection, tournament_id: int, battlefields: BattlefieldLoader
 ) -> TournamentTable:
+    return (await _table_at(connection, tournament_id, battlefields))[0]
+
+
+async def _table_at(
+    connection: Connection, tournament_id: int, battlefields: BattlefieldLoader
+) -> tuple[TournamentTable, tuple[Any, ...]]:
+    """The table, and the values of the tournaments row it was read at."""
     row = await fetch_one(connection, _TABLE_QUERY, (tournament_id,))
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
@@ -768,12 +803,20 @@ async def _table(
     if row["state"] is not None:
         battlefield = battlefields(tournament.battlefield)
         game = game_from_json(battlefield, tournament.ruleset, row["state"])
-    return TournamentTable(
+    table = TournamentTable(
         tournament,
         _seats_from_json(tournament_id, row["seat_list"]),
         game,
         _orders_from_json(row["order_list"]),
     )
+    return table, tuple(row)[: -len(_TABLE_PARTS)]
+
+
+# The last table decoded for each of the tournaments read lately, with the values of the
+# tournaments row it was read at (see load_table), least lately read first.
+_decoded_tables: collections.OrderedDict[
+    tuple[int, BattlefieldLoader], tuple[tuple[Any, ...], TournamentTable]
+] = collections.OrderedDict()
 
 
 # A table's seats and orders change a few times a turn and are read at every click: like

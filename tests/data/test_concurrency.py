@@ -51,8 +51,8 @@ async def test_two_processes_spending_never_overdraw_nor_lose_a_coin(
     dynasty = await players.enrol_player(db, 1, "Contested")
     await economy.grant(db, dynasty.id, {"copper": 300}, reason="seed")
     spent = run_together("spend", db_path, tmp_path, [str(dynasty.id), "6"], [str(dynasty.id), "6"])
-    assert sum(int(count) for count in spent) == 300
-    assert all(int(count) > 0 for count in spent)
+    assert sum(int(count) for count in spent) == 300, spent
+    assert all(int(count) > 0 for count in spent), spent
     assert await economy.holdings(db, dynasty.id) == {}
     log = await events.dynasty_log(db, dynasty.id, viewer_dynasty_id=dynasty.id, limit=1000)
     assert sum(1 for event in log if event.reason == "race") == 300

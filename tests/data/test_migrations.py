@@ -80,6 +80,7 @@ async def fill(database: Database, version: int) -> dict[str, int]:
         await tournaments.upsert_order(database, tournament.id, 2, 1, Pass(Dynasty.B), now=15.0)
         made |= {"tournament": tournament.id, "dynasty": contenders[0][0].id}
     if version >= ECONOMY:
+        await data.db._install_assets(database)  # as a bot at that version did when opening
         await economy.grant(database, made["dynasty"], {"gold": 7}, reason="old wealth")
     return made
 

@@ -332,7 +332,68 @@ async def test_a_table_read_again_shows_every_change_as_a_fresh_decoding_would(
     assert await tournaments.load_table(world.db, tid) == forfeited
 
 
+async def test_a_table_unchanged_is_reused_and_any_change_by_anyone_is_read(
+    world: World, db_path: Path
+) -> None:
+    """The last decoded table is reused while its tournaments row reads the same (0003):
+    changes made by another process, straight in SQL, must still show at the next read."""
+    table = await _started(world, [await world.contender() for _ in range(4)])
+    tid = table.tournament.id
+    first = await tournaments.load_table(world.db, tid)
+    assert await tournaments.load_table(world.db, tid) is first
+    other = raw(db_path)
+    try:
+        other.execute("UPDATE seats SET misses = 2 WHERE tournament_id = ? AND seat = 3", (tid,))
+        missed = await tournaments.load_table(world.db, tid)
+        assert [seat.misses for seat in missed.seats] == [0, 0, 0, 2]
+        assert missed.game == first.game
+        moved = missed.game.forfeit(Dynasty.D) if missed.game is not None else None
+        assert moved is not None
+        other.execute(
+            "UPDATE turns SET state = ? WHERE tournament_id = ? AND turn = 0",
+            (codec.game_to_json(moved), tid),
+        )
+        forfeited = await tournaments.load_table(world.db, tid)
+        assert forfeited.game is not None and Dynasty.D in forfeited.game.position.defeated
+        other.execute(
+            "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+            "VALUES (?, 1, 0, ?, ?)",
+            (tid, codec.order_to_json(Pass(Dynasty.A)), world.tick()),
+        )
+        ordered = await tournaments.load_table(world.db, tid)
+        assert [stored.order for stored in ordered.orders] == [Pass(Dynasty.A)]
+    finally:
+        other.close()
+    forget_decoded()
+    assert await tournaments.load_table(world.db, tid) == ordered
+
+
+async def test_a_table_read_inside_a_transaction_that_rolls_back_is_not_reused(
+    world: World,
+) -> None:
+    """Inside a transaction a table shows changes that may never be committed: it must not
+    be what a later read outside gets, even though the committed row ends where it began."""
+    table = await _started(world, [await world.contender() for _ in range(4)])
+    tid = table.tournament.id
+
+    class Undone(Exception):
+        pass
+
+    with pytest.raises(Undone):
+        async with world.db.transaction():
+            await tournaments.upsert_order(world.db, tid, 1, 0, Pass(Dynasty.A), now=world.tick())
+            inside = await tournaments.load_table(world.db, tid)
+            assert [stored.seat for stored in inside.orders] == [0]
+            raise Undone
+    # The committed row now reaches the revision the undone order had reached.
+    await tournaments.upsert_order(world.db, tid, 1, 1, Pass(Dynasty.B), now=world.tick())
+    ordered = await tournaments.load_table(world.db, tid)
+    assert ordered.tournament.revision == inside.tournament.revision
+    assert [stored.seat for stored in ordered.orders] == [1]
+
+
 def forget_decoded() -> None:
+    tournaments._decoded_tables.clear()
     for cache in (
         _common._tournament_from_values,
         tournaments._seats_from_json,

@@ -5,7 +5,9 @@
 It opens the database, prints ``ready``, waits until GO_FILE exists (so that every worker
 starts at the same moment), acts, and prints its result on the last line:
 
-    spend DYNASTY TASKS      TASKS tasks spend 1 copper each until refused; prints the count
+    spend DYNASTY TASKS      TASKS tasks spend 1 copper each until refused, pausing 5 ms
+                             between spends (so the other worker gets to contend even
+                             when it wakes late); prints the count
     grant DYNASTY TASKS N    TASKS tasks grant 1 copper N times each; prints the count
     resolve TOURNAMENT       resolves the open turn; prints resolved, already or changed
     open                     opens after GO (migrating if needed); prints the schema version
@@ -24,6 +26,8 @@ from data.db import Database, schema_version
 from data.errors import InsufficientFunds, OrdersChanged, TurnAlreadyResolved
 from data.repositories import economy, tournaments
 
+SPEND_PAUSE = 0.005
+
 
 async def wait_for(go: Path) -> None:
     print("ready", flush=True)
@@ -40,6 +44,7 @@ async def spend(database: Database, dynasty_id: int, tasks: int) -> int:
             except InsufficientFunds:
                 return spent
             spent += 1
+            await asyncio.sleep(SPEND_PAUSE)
 
     return sum(await asyncio.gather(*(spender() for _ in range(tasks))))
 
