@@ -136,7 +136,7 @@ class TurnProgress:
 class PieceChoice:
     tile: Tile
     piece: Piece
-    moves: list[Move]
+    moves: tuple[Move, ...]
 
 
 @dataclass(frozen=True)
@@ -813,12 +813,35 @@ def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
 def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
     assert table.game is not None
     position = table.game.position
-    pieces = [
-        PieceChoice(tile, position.pieces[tile], legal_moves(position, tile))
-        for tile in position.tiles_of(seat.dynasty)
-    ]
     current = next((stored.order for stored in table.orders if stored.seat == seat.seat), None)
-    return OrderMenu(table.tournament, seat, position, pieces, current)
+    return OrderMenu(table.tournament, seat, position, _choices(position, seat.dynasty), current)
+
+
+_CHOICES_KEPT = 256
+_choices_by_position: dict[tuple[int, Dynasty], tuple[Position, list[PieceChoice]]] = {}
+
+
+def _choices(position: Position, dynasty: Dynasty) -> list[PieceChoice]:
+    """The dynasty's pieces and their legal moves, worked out once per position.
+
+    Every click on a prompt builds its player's menu again, from the same decoded position
+    until the turn resolves (the data layer decodes a stored game once). Positions are
+    immutable but unhashable, so they are known here by identity: each entry keeps its
+    position alive, so that identity cannot pass to another position while the entry lasts.
+    """
+    key = (id(position), dynasty)
+    known = _choices_by_position.pop(key, None)
+    if known is not None and known[0] is position:
+        _choices_by_position[key] = known  # now the most lately used
+        return list(known[1])
+    choices = [
+        PieceChoice(tile, position.pieces[tile], tuple(legal_moves(position, tile)))
+        for tile in position.tiles_of(dynasty)
+    ]
+    if len(_choices_by_position) >= _CHOICES_KEPT:
+        del _choices_by_position[next(iter(_choices_by_position))]
+    _choices_by_position[key] = (position, choices)
+    return list(choices)
 
 
 def _check_turn(table: TournamentTable, turn: int | None) -> None:

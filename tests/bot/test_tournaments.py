@@ -15,7 +15,7 @@ from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
 from data.rows import EventKind, Prize, SeatStatus, TournamentKind, TournamentStatus
-from engine import EmperorTaken, Goal, IllegalOrder, Pass, Ruleset, Tile
+from engine import EmperorTaken, Goal, IllegalOrder, Pass, Ruleset, Tile, legal_moves
 from tests.bot.conftest import Clock
 from tests.bot.play import (
     TURN,
@@ -303,3 +303,33 @@ async def test_leaderboard_and_a_rivals_public_log(services: Services, clock: Cl
     seen_by_rival = (await services.dynasties.log(players[1].id, name="House100"))[1]
     assert all(event.public for event in seen_by_rival)
     assert {e.id for e in seen_by_rival} <= own
+
+
+async def test_menus_of_one_position_share_their_moves_and_a_new_turn_gets_its_own(
+    services: Services, clock: Clock
+) -> None:
+    """Legal moves are worked out once per position and dynasty; a resolved turn's new
+    position gets menus of its own, equal to what the engine lists for it."""
+    players = await seat_players(services, 4)
+    tournament = await open_tournament(services, players)
+    first = await services.tournaments.menu(tournament.id, players[0].id)
+    await services.tournaments.submit(tournament.id, players[1].id, "pass")
+    again = await services.tournaments.menu(tournament.id, players[0].id)
+    assert again.position is first.position and again.pieces == first.pieces
+    assert all(a is b for a, b in zip(again.pieces, first.pieces, strict=True))
+    again.pieces.clear()  # a caller's list is its own
+    assert (await services.tournaments.menu(tournament.id, players[0].id)).pieces == first.pieces
+    mover = next(choice for choice in first.pieces if choice.moves)
+    move = mover.moves[0]
+    await services.tournaments.submit(
+        tournament.id, players[0].id, f"{move.origin.name} {move.destination.name}"
+    )
+    for player in players[1:4]:
+        await services.tournaments.submit(tournament.id, player.id, "pass")
+    after = await services.tournaments.menu(tournament.id, players[0].id)
+    assert after.tournament.turn == 2 and after.position is not first.position
+    dynasty = after.seat.dynasty
+    assert [choice.tile for choice in after.pieces] == after.position.tiles_of(dynasty)
+    for choice in after.pieces:
+        assert choice.moves == tuple(legal_moves(after.position, choice.tile))
+    assert move.destination in [choice.tile for choice in after.pieces]

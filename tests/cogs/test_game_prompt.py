@@ -26,7 +26,7 @@ def crowded_menu(pawns: int) -> OrderMenu:
     )  # fmt: skip
     seat = SeatRow(5, 0, SeatKind.PLAYER, PLAYER, 1, None, SeatStatus.ACTIVE, 0, 0, 0.0)
     choices = [
-        PieceChoice(tile, position.pieces[tile], legal_moves(position, tile))
+        PieceChoice(tile, position.pieces[tile], tuple(legal_moves(position, tile)))
         for tile in position.tiles_of(Dynasty.A)
     ]
     return OrderMenu(tournament, seat, position, choices, None)
