@@ -72,15 +72,10 @@ class Position:
     __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickled as plain numbers and letters, for the board drawer gets one at every turn
-        of every tournament: tiles, pieces and dynasties would each pickle through a Python
-        call, and the indexes are rebuilt on demand."""
-        pieces = tuple(
-            (tile.row, tile.col, piece.dynasty.value, piece.kind.value, piece.experience)
-            for tile, piece in self.pieces.items()
-        )
-        defeated = tuple(dynasty.value for dynasty in self.defeated)
-        return (_unpickled, (self.battlefield, pieces, defeated))
+        """Pickled as its :meth:`to_dict`, plain numbers and letters, for the board drawer
+        gets one at every turn of every tournament: tiles, pieces and dynasties would each
+        pickle through a Python call, and the indexes are rebuilt on demand."""
+        return (Position.from_dict, (self.battlefield, self.to_dict()))
 
     def __iter__(self) -> Iterator[tuple[Tile, Piece]]:
         """(tile, piece) in reading order."""
@@ -184,18 +179,3 @@ class Position:
         except (KeyError, TypeError, ValueError) as error:
             raise PositionError(f"malformed position: {error}") from None
         return cls(battlefield, pieces, defeated)
-
-
-def _unpickled(
-    battlefield: Battlefield,
-    pieces: tuple[tuple[int, int, str, str, int], ...],
-    defeated: tuple[str, ...],
-) -> Position:
-    return Position(
-        battlefield,
-        {
-            Tile(row, col): Piece(Dynasty(dynasty), PieceKind(kind), experience)
-            for row, col, dynasty, kind, experience in pieces
-        },
-        frozenset(map(Dynasty, defeated)),
-    )
