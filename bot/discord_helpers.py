@@ -9,10 +9,11 @@ from __future__ import annotations
 import io
 import logging
 import weakref
-from collections import OrderedDict
 from typing import Any, Literal
 
 import discord
+
+from data.recent import Recent
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +24,7 @@ DM_CHANNELS_REMEMBERED = 10_000
 """discord.py remembers 128 DM channels; with more players than that, the bot would ask
 Discord for a player's DM channel again before every prompt and reminder."""
 
-_dm_channels: weakref.WeakKeyDictionary[discord.Client, OrderedDict[int, int]] = (
+_dm_channels: weakref.WeakKeyDictionary[discord.Client, Recent[int, int]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -85,13 +86,10 @@ async def send_dm_or_fallback(
 
 async def dm_channel(bot: discord.Client, user_id: int) -> discord.abc.Messageable:
     """The player's DM channel; Discord is asked for its id once per player, not per DM."""
-    known = _dm_channels.setdefault(bot, OrderedDict())
+    known = _dm_channels.setdefault(bot, Recent(DM_CHANNELS_REMEMBERED))
     channel_id = known.get(user_id)
     if channel_id is not None:
-        known.move_to_end(user_id)
         return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
     dm = await bot.create_dm(discord.Object(id=user_id))
-    known[user_id] = dm.id
-    if len(known) > DM_CHANNELS_REMEMBERED:
-        known.popitem(last=False)
+    known.put(user_id, dm.id)
     return dm

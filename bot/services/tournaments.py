@@ -30,6 +30,7 @@ from bot.services.outcomes import (
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
 from data.db import Database
 from data.errors import NotFound, OrdersChanged, TurnAlreadyResolved
+from data.recent import Recent
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
@@ -818,7 +819,9 @@ def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
 
 
 _CHOICES_KEPT = 256
-_choices_by_position: dict[tuple[int, Dynasty], tuple[Position, list[PieceChoice]]] = {}
+_choices_by_position: Recent[tuple[int, Dynasty], tuple[Position, list[PieceChoice]]] = Recent(
+    _CHOICES_KEPT
+)
 
 
 def _choices(position: Position, dynasty: Dynasty) -> list[PieceChoice]:
@@ -830,17 +833,14 @@ def _choices(position: Position, dynasty: Dynasty) -> list[PieceChoice]:
     position alive, so that identity cannot pass to another position while the entry lasts.
     """
     key = (id(position), dynasty)
-    known = _choices_by_position.pop(key, None)
+    known = _choices_by_position.get(key)
     if known is not None and known[0] is position:
-        _choices_by_position[key] = known  # now the most lately used
         return list(known[1])
     choices = [
         PieceChoice(tile, position.pieces[tile], tuple(legal_moves(position, tile)))
         for tile in position.tiles_of(dynasty)
     ]
-    if len(_choices_by_position) >= _CHOICES_KEPT:
-        del _choices_by_position[next(iter(_choices_by_position))]
-    _choices_by_position[key] = (position, choices)
+    _choices_by_position.put(key, (position, choices))
     return list(choices)
 
 

@@ -7,7 +7,6 @@ attempt changes nothing and raises :class:`TurnAlreadyResolved`.
 
 from __future__ import annotations
 
-import collections
 import functools
 import json
 import sqlite3
@@ -47,6 +46,7 @@ from data.errors import (
     TurnAlreadyResolved,
     violation,
 )
+from data.recent import Recent
 from data.repositories._common import (
     DECODED_TOURNAMENTS,
     EMPEROR_SELECT,
@@ -369,21 +369,17 @@ async def load_table(
     """
     reusable = database.reads_committed()
     key = (tournament_id, battlefields)
+    known = _decoded_tables.get(key) if reusable else None
     async with database.connection() as connection:
-        if reusable and key in _decoded_tables:
+        if known is not None:
             row = await fetch_one(connection, _ROW_QUERY, (tournament_id,))
             if row is None:
                 raise NotFound("tournament", f"#{tournament_id}")
-            known_row, table = _decoded_tables[key]
-            if known_row == tuple(row):
-                _decoded_tables.move_to_end(key)
-                return table
+            if known[0] == tuple(row):
+                return known[1]
         table, row_values = await _table_at(connection, tournament_id, battlefields)
     if reusable:
-        _decoded_tables[key] = (row_values, table)
-        _decoded_tables.move_to_end(key)
-        if len(_decoded_tables) > DECODED_TOURNAMENTS:
-            _decoded_tables.popitem(last=False)
+        _decoded_tables.put(key, (row_values, table))
     return table
 
 
@@ -813,10 +809,10 @@ async def _table_at(
 
 
 # The last table decoded for each of the tournaments read lately, with the values of the
-# tournaments row it was read at (see load_table), least lately read first.
-_decoded_tables: collections.OrderedDict[
-    tuple[int, BattlefieldLoader], tuple[tuple[Any, ...], TournamentTable]
-] = collections.OrderedDict()
+# tournaments row it was read at (see load_table).
+_decoded_tables: Recent[tuple[int, BattlefieldLoader], tuple[tuple[Any, ...], TournamentTable]] = (
+    Recent(DECODED_TOURNAMENTS)
+)
 
 
 # A table's seats and orders change a few times a turn and are read at every click: like
