@@ -1,0 +1,168 @@
+"""What every part of the tournament service shares: its state, its errors and its answers.
+
+The service holds no game state between calls (it lives in the database); the parts below only
+share the database, the clock and the per-process resolution locks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.errors import UserError
+from bot.services.outcomes import Effect
+from data.db import Database
+from data.repositories import tournaments as repo
+from data.rows import (
+    ReadyCount,
+    SeatRow,
+    TournamentRow,
+    TournamentStatus,
+    TournamentTable,
+)
+from engine import (
+    Dynasty,
+    Game,
+    Move,
+    Order,
+    Piece,
+    Position,
+    Tile,
+    TurnReport,
+)
+
+DEFAULT_STRATEGY = "greedy"
+MIN_TURN_SECONDS = 60
+MAX_TURN_SECONDS = 7 * 24 * 3600
+
+
+class NotSeated(UserError):
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(
+            f"You have no seat in tournament #{tournament_id}: join it with /tournament join."
+        )
+
+
+class NotAllowed(UserError):
+    """A host-only action by someone else (R-T: the host or a server manager decides)."""
+
+
+@dataclass(frozen=True)
+class TurnResolved:
+    """A turn that just resolved: what the channel is told and shown."""
+
+    tournament: TournamentRow  # after the turn
+    report: TurnReport
+    narration: list[str]
+    names: Mapping[Dynasty, str]
+    effects: Sequence[Effect] = ()
+
+    @property
+    def finished(self) -> bool:
+        return self.report.outcome is not None
+
+
+@dataclass(frozen=True)
+class Joined:
+    seat: SeatRow
+    started: TournamentTable | None  # the last free seat was taken: the combat has begun
+
+
+@dataclass(frozen=True)
+class OrderAccepted:
+    ready: ReadyCount
+    resolved: TurnResolved | None  # the order completed the turn, which resolved at once
+    turn: int | None = None  # the turn it is for
+
+    @property
+    def complete(self) -> bool:
+        """Every active seat has ordered: the turn is ready to resolve."""
+        return self.ready.ready >= self.ready.active
+
+
+@dataclass(frozen=True)
+class TurnProgress:
+    """The public state of the open turn: nothing about who ordered what (R-O4)."""
+
+    tournament: TournamentRow
+    ready: ReadyCount
+
+
+@dataclass(frozen=True)
+class PieceChoice:
+    tile: Tile
+    piece: Piece
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class OrderMenu:
+    """What a player may order now: for the DM view and for /order (R-O2)."""
+
+    tournament: TournamentRow
+    seat: SeatRow
+    position: Position
+    pieces: list[PieceChoice]
+    current: Order | None  # the player's own stored order, shown only to them (R-O4)
+
+
+@dataclass(frozen=True)
+class TurnPrompts:
+    """A turn that just opened, as the players are prompted for it."""
+
+    tournament: TournamentRow
+    ready: ReadyCount
+    menus: list[OrderMenu]  # one per active player (computers have ordered already)
+
+
+@dataclass(frozen=True)
+class TournamentView:
+    tournament: TournamentRow
+    seats: list[SeatRow]
+    names: Mapping[Dynasty, str]
+    ready: ReadyCount | None
+    game: Game | None
+    rules_text: str
+
+
+class TournamentBase:
+    """The database, the clock and what every feature of the service looks up the same way."""
+
+    def __init__(
+        self,
+        database: Database,
+        clock: Callable[[], float],
+        *,
+        default_dynasty_name: Callable[[int], str] = lambda player: f"House {player % 100000}",
+    ) -> None:
+        self.database = database
+        self.clock = clock
+        self.default_dynasty_name = default_dynasty_name
+        self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    async def _running(self, tournament_id: int) -> TournamentTable:
+        table = await repo.load_table(self.database, tournament_id)
+        status = table.tournament.status
+        if status is not TournamentStatus.RUNNING or table.game is None:
+            state = (
+                "has not started yet" if status is TournamentStatus.OPEN else f"is {status.value}"
+            )
+            raise UserError(f"Tournament #{tournament_id} {state}: there is no turn to order for.")
+        return table
+
+
+def check_turn(table: TournamentTable, turn: int | None) -> None:
+    """Refuse what was meant for a turn that has already resolved (a stale prompt, a late order)."""
+    if turn is not None and turn != table.tournament.turn:
+        raise UserError(
+            f"That order was for turn {turn}, which has resolved; tournament #{table.tournament.id} is on turn "
+            f"{table.tournament.turn}. Look at the new board and order again."
+        )
+
+
+def seat_of_player(table: TournamentTable, player_id: int) -> SeatRow:
+    for seat in table.seats:
+        if seat.player_id == player_id:
+            return seat
+    raise NotSeated(table.tournament.id)

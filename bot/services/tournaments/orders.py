@@ -1,0 +1,157 @@
+"""Secret orders: the menus players choose from and the orders they submit (R-O1..O4)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from bot.errors import UserError
+from bot.services.tournaments.base import (
+    OrderAccepted,
+    OrderMenu,
+    PieceChoice,
+    TurnPrompts,
+    check_turn,
+    seat_of_player,
+)
+from bot.services.tournaments.turns import Turns
+from data.recent import Recent
+from data.repositories import tournaments as repo
+from data.rows import (
+    SeatRow,
+    SeatStatus,
+    TournamentStatus,
+    TournamentTable,
+)
+from engine import (
+    Dynasty,
+    Move,
+    Order,
+    Pass,
+    Position,
+    check_order,
+    legal_moves,
+)
+
+
+class Ordering(Turns):
+    """What a player may order, and storing the order (resolving the turn once all are in)."""
+
+    async def menu(
+        self, tournament_id: int, player_id: int, *, turn: int | None = None
+    ) -> OrderMenu:
+        """The player's pieces and their legal moves, and its current order (R-O2, R-O4).
+
+        With ``turn`` (a prompt made for that turn), a turn that has resolved is refused like
+        a late order, so a stale prompt never shows the new turn's pieces as if nothing moved.
+        """
+        table = await self._running(tournament_id)
+        seat = seat_of_player(table, player_id)
+        check_turn(table, turn)
+        if seat.status is not SeatStatus.ACTIVE:
+            raise UserError(
+                f"Your dynasty is {seat.status.value} in tournament #{tournament_id}: it gives no more orders."
+            )
+        return _menu_of(table, seat)
+
+    async def turn_prompts(self, tournament_id: int, turn: int) -> TurnPrompts | None:
+        """Every player's menu for ``turn`` and the public "k of n ready", from one read.
+
+        For the announcer, which prompts everyone when a turn opens; None once that turn is no
+        longer the open one (it resolved too, or the combat ended).
+        """
+        table = await repo.load_table(self.database, tournament_id)
+        tournament = table.tournament
+        if (
+            tournament.status is not TournamentStatus.RUNNING
+            or table.game is None
+            or tournament.turn != turn
+        ):
+            return None
+        menus = [
+            _menu_of(table, seat)
+            for seat in table.seats
+            if seat.player_id is not None and seat.status is SeatStatus.ACTIVE
+        ]
+        return TurnPrompts(tournament, table.ready, menus)
+
+    async def submit(
+        self,
+        tournament_id: int,
+        player_id: int,
+        order: Order | str,
+        *,
+        turn: int | None = None,
+        resolve: bool = True,
+    ) -> OrderAccepted:
+        """Store the player's secret order (legal, R-O2; replacing, R-O3); resolve if all are in.
+
+        ``resolve=False`` leaves a complete turn for the caller to resolve (``accepted.complete``,
+        ``accepted.turn``): the bot answers the player first and resolves in the background.
+        """
+        table = await self._running(tournament_id)
+        seat = seat_of_player(table, player_id)
+        assert table.game is not None
+        check_turn(table, turn)
+        if isinstance(order, str):
+            order = parse_order(table.game.position, seat.dynasty, order)
+        if order.dynasty is not seat.dynasty:
+            raise UserError("You can only order your own pieces.")
+        check_order(table.game.position, order)
+        ready = await repo.upsert_order(
+            self.database, tournament_id, table.tournament.turn, seat.seat, order, now=self.clock()
+        )
+        accepted = OrderAccepted(ready, None, table.tournament.turn)
+        if not (resolve and accepted.complete):
+            return accepted
+        return replace(accepted, resolved=await self.resolve(tournament_id, turn=accepted.turn))
+
+
+_ORDER_TEXT = re.compile(r"^\s*([A-Za-z]\d+)\s*(?:-|>|->|→|to|\s)\s*([A-Za-z]\d+)\s*$")
+
+
+def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
+    """``"C4 C6"``, ``"C4-C6"``, ``"C4 to C6"`` or ``"pass"``, as a player types it."""
+    if text.strip().lower() == "pass":
+        return Pass(dynasty)
+    match = _ORDER_TEXT.match(text)
+    if not match:
+        raise UserError('Write an order as two tiles, like "C4 C6" (from C4 to C6), or "pass".')
+    try:
+        origin, destination = (position.battlefield.tile_named(name) for name in match.groups())
+    except ValueError as error:
+        raise UserError(f"{str(error).capitalize()}.") from None
+    return Move(dynasty, origin, destination)
+
+
+def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
+    assert table.game is not None
+    position = table.game.position
+    current = next((stored.order for stored in table.orders if stored.seat == seat.seat), None)
+    return OrderMenu(table.tournament, seat, position, _choices(position, seat.dynasty), current)
+
+
+_CHOICES_KEPT = 256
+_choices_by_position: Recent[tuple[int, Dynasty], tuple[Position, list[PieceChoice]]] = Recent(
+    _CHOICES_KEPT
+)
+
+
+def _choices(position: Position, dynasty: Dynasty) -> list[PieceChoice]:
+    """The dynasty's pieces and their legal moves, worked out once per position.
+
+    Every click on a prompt builds its player's menu again, from the same decoded position
+    until the turn resolves (the data layer decodes a stored game once). Positions are
+    immutable but unhashable, so they are known here by identity: each entry keeps its
+    position alive, so that identity cannot pass to another position while the entry lasts.
+    """
+    key = (id(position), dynasty)
+    known = _choices_by_position.get(key)
+    if known is not None and known[0] is position:
+        return list(known[1])
+    choices = [
+        PieceChoice(tile, position.pieces[tile], tuple(legal_moves(position, tile)))
+        for tile in position.tiles_of(dynasty)
+    ]
+    _choices_by_position.put(key, (position, choices))
+    return list(choices)

@@ -1,0 +1,336 @@
+"""Turns: resolution (at once or at the deadline), forfeits, computer players' orders and the
+effects of a combat's end (R-O1, R-G1..G4, R-T4, R-T7, R-L1)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections import Counter
+from collections.abc import AsyncIterator, Mapping, Sequence
+
+from bot.errors import UserError
+from bot.services.outcomes import (
+    CombatRecord,
+    Conquest,
+    Death,
+    Effect,
+    PrizeGrant,
+    ReputationChange,
+    effects_of,
+    first_emperor_takes,
+)
+from bot.services.tournaments.base import DEFAULT_STRATEGY, TurnResolved, seat_of_player
+from bot.services.tournaments.lookup import Lookup
+from data.errors import OrdersChanged, TurnAlreadyResolved
+from data.repositories import economy as economy_repo
+from data.repositories import emperors as emperor_repo
+from data.repositories import tournaments as repo
+from data.rows import (
+    EventKind,
+    NewEvent,
+    SeatKind,
+    SeatStatus,
+    TournamentRow,
+    TournamentStatus,
+    TournamentTable,
+)
+from engine import (
+    Dynasty,
+    GameOutcome,
+    PieceKind,
+    TurnReport,
+)
+from engine.narration import narrate
+from engine.strategies import STRATEGIES, strategy_named
+
+log = logging.getLogger(__name__)
+
+_RESOLVE_ATTEMPTS = 5
+_STARTUP_SCAN = 100_000  # running tournaments looked at once when the bot starts
+
+
+class Turns(Lookup):
+    """Resolving turns, once each, and what the end of a combat changes."""
+
+    async def forfeit(self, tournament_id: int, player_id: int) -> TurnResolved | None:
+        """Give up (R-G4): the dynasty is defeated at once; the combat may end with it."""
+        for _ in range(_RESOLVE_ATTEMPTS):
+            table = await self._running(tournament_id)
+            seat = seat_of_player(table, player_id)
+            try:
+                async with self.database.transaction():
+                    tournament = await repo.forfeit_seat(
+                        self.database, table, seat.seat, now=self.clock()
+                    )
+                    if tournament.status is TournamentStatus.FINISHED:
+                        assert table.game is not None and tournament.outcome is not None
+                        effects = await self._finish_effects(tournament, tournament.outcome)
+                        await self._apply(effects, tournament)
+            except OrdersChanged:
+                continue
+            if tournament.status is TournamentStatus.RUNNING:
+                ready = await repo.count_ready(self.database, tournament_id)
+                if ready.active and ready.ready >= ready.active:
+                    return await self.resolve(tournament_id, turn=tournament.turn)
+            return None
+        raise UserError("The tournament is busy; try again in a moment.")
+
+    async def resolve(self, tournament_id: int, *, turn: int | None = None) -> TurnResolved | None:
+        """Resolve the open turn with the orders stored now (missing ones are misses, R-O1).
+
+        Returns None when someone else resolved it first. Called when every active seat has
+        ordered, and by the scheduler when the deadline has passed. With ``turn``, only that
+        turn: a caller that saw it complete must not resolve the next one, just opened, if
+        another caller got there first.
+        """
+        async with self._resolving(tournament_id):
+            return await self._resolve(tournament_id, turn)
+
+    @contextlib.asynccontextmanager
+    async def _resolving(self, tournament_id: int) -> AsyncIterator[None]:
+        """One resolution of a tournament at a time in this process.
+
+        The last orders of a turn often arrive together and each sees the turn complete; the
+        others then wait and find it resolved with one read, instead of racing through a
+        transaction the data layer refuses (which still guards several processes).
+        """
+        lock, users = self._resolvers.get(tournament_id, (asyncio.Lock(), 0))
+        self._resolvers[tournament_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._resolvers[tournament_id]
+            if users == 1:
+                del self._resolvers[tournament_id]
+            else:
+                self._resolvers[tournament_id] = (lock, users - 1)
+
+    async def _resolve(self, tournament_id: int, turn: int | None) -> TurnResolved | None:
+        for _ in range(_RESOLVE_ATTEMPTS):
+            table = await repo.load_table(self.database, tournament_id)
+            if table.tournament.status is not TournamentStatus.RUNNING or table.game is None:
+                return None
+            if turn is not None and table.tournament.turn != turn:
+                return None
+            report = table.game.play(table.orders_to_play())
+            names = await self.names(table)
+            narration = narrate(report, table.tournament.ruleset.policy, names)
+            # A turn that ends nothing is one statement (its triggers do the rest): no
+            # transaction, so it runs at once instead of queueing for the transaction lock.
+            atomic = (
+                self.database.transaction()
+                if report.outcome is not None
+                else contextlib.nullcontext()
+            )
+            try:
+                async with atomic:
+                    effects: list[Effect] = []
+                    events: list[NewEvent] = []
+                    if report.outcome is not None:
+                        effects = await self._finish_effects(
+                            table.tournament, report.outcome, report
+                        )
+                        events = await self._fight_events(table, report, names)
+                    tournament = await repo.resolve_turn(
+                        self.database,
+                        table,
+                        report,
+                        narration="; ".join(narration),
+                        events=events,
+                        now=self.clock(),
+                    )
+                    await self._apply(effects, tournament)
+            except TurnAlreadyResolved:
+                return None
+            except OrdersChanged:
+                continue
+            computers = any(seat.kind is SeatKind.COMPUTER for seat in table.seats)
+            if tournament.status is TournamentStatus.RUNNING and computers:
+                await self._order_for_computers(await repo.load_table(self.database, tournament_id))
+            return TurnResolved(tournament, report, narration, names, effects)
+        raise UserError("The tournament is busy; try again in a moment.")
+
+    async def resolve_due(self) -> list[TurnResolved]:
+        """Every running tournament whose deadline has passed resolves its turn (restart-safe).
+
+        One tournament that fails is logged and skipped; the others still resolve.
+        """
+        resolved: list[TurnResolved] = []
+        tried: set[int] = set()
+        while True:
+            due = await repo.due_tournaments(self.database, now=self.clock())
+            batch = [tournament for tournament in due if tournament.id not in tried]
+            if not batch:
+                return resolved
+            for tournament in batch:
+                tried.add(tournament.id)
+                try:
+                    result = await self.resolve(tournament.id, turn=tournament.turn)
+                except Exception:
+                    log.exception("tournament #%d could not resolve its turn", tournament.id)
+                    continue
+                if result is not None:
+                    resolved.append(result)
+
+    async def resolve_complete(self) -> list[TurnResolved]:
+        """Turns every active seat has ordered for but that never resolved (the bot stopped
+        between the last order and its resolution): resolve them now, not at their deadline."""
+        resolved: list[TurnResolved] = []
+        running = await repo.list_tournaments(
+            self.database, statuses=(TournamentStatus.RUNNING,), limit=_STARTUP_SCAN
+        )
+        for tournament in running:
+            ready = await repo.count_ready(self.database, tournament.id)
+            if ready.active and ready.ready >= ready.active:
+                result = await self.resolve(tournament.id, turn=tournament.turn)
+                if result is not None:
+                    resolved.append(result)
+        return resolved
+
+    async def _order_for_computers(self, table: TournamentTable) -> None:
+        """Computer seats order as soon as a turn opens, so they count as ready (R-T7).
+
+        Seeded by tournament, turn and seat: a computer's order is reproducible.
+        """
+        if table.game is None or table.game.is_over:
+            return
+        ordered = {stored.seat for stored in table.orders}
+        for seat in table.seats:
+            if (
+                seat.kind is not SeatKind.COMPUTER
+                or seat.status is not SeatStatus.ACTIVE
+                or seat.seat in ordered
+            ):
+                continue
+            strategy = strategy_named(
+                seat.strategy if seat.strategy in STRATEGIES else DEFAULT_STRATEGY
+            )
+            rng = random.Random(f"{table.tournament.id}:{table.tournament.turn}:{seat.seat}")
+            order = strategy.choose(table.game, seat.dynasty, rng)
+            await repo.upsert_order(
+                self.database,
+                table.tournament.id,
+                table.tournament.turn,
+                seat.seat,
+                order,
+                now=self.clock(),
+            )
+
+    async def _finish_effects(
+        self, tournament: TournamentRow, outcome: GameOutcome, last: TurnReport | None = None
+    ) -> list[Effect]:
+        """The outcome's effects, from every stored turn plus the one being resolved."""
+        seats = await repo.list_seats(self.database, tournament.id)
+        captures: list[tuple[int, Dynasty, Dynasty, PieceKind]] = []
+        for turn in range(1, tournament.resolved_turns + 1):
+            stored = await repo.get_turn_result(self.database, tournament.id, turn)
+            for capture in stored.result.get("captures", []):
+                captures.append(
+                    (
+                        turn,
+                        Dynasty(capture["taker"]),
+                        Dynasty(capture["taken"]["dynasty"]),
+                        PieceKind(capture["taken"]["kind"]),
+                    )
+                )
+        if last is not None:
+            for capture in last.result.captures:
+                captures.append(
+                    (last.turn, capture.taker, capture.taken.dynasty, capture.taken.kind)
+                )
+        takes: dict[Dynasty, Counter[PieceKind]] = {}
+        for _, taker, taken, kind in captures:
+            if taker is not taken:
+                takes.setdefault(taker, Counter())[kind] += 1
+        reputation, dynasty = {}, {}
+        for seat in seats:
+            if seat.emperor_id is not None:
+                emperor = await emperor_repo.get_emperor(self.database, seat.emperor_id)
+                reputation[emperor.id] = emperor.reputation
+                dynasty[emperor.id] = emperor.dynasty_id
+        record = CombatRecord(
+            tournament.kind,
+            tournament.stake,
+            tournament.prize,
+            seats,
+            outcome,
+            takes,
+            first_emperor_takes(captures),
+            reputation,
+            dynasty,
+        )
+        return effects_of(record, f"tournament #{tournament.id} on {tournament.battlefield}")
+
+    async def _fight_events(
+        self, table: TournamentTable, report: TurnReport, names: Mapping[Dynasty, str]
+    ) -> list[NewEvent]:
+        """R-L1: a fight is logged publicly for every dynasty that fought it (not training)."""
+        tournament = table.tournament
+        if not tournament.kind.is_serious or report.outcome is None:
+            return []
+        contenders = ", ".join(names[seat.dynasty] for seat in table.seats)
+        winners = ", ".join(names[d] for d in report.outcome.winners) or "nobody (a draw)"
+        events = []
+        for seat in table.seats:
+            if seat.emperor_id is None:
+                continue
+            emperor = await emperor_repo.get_emperor(self.database, seat.emperor_id)
+            events.append(
+                NewEvent(
+                    EventKind.FIGHT,
+                    f"{emperor.name} fought a {tournament.kind.value} tournament on {tournament.battlefield} "
+                    f"({contenders}); winner: {winners}",
+                    True,
+                    emperor.dynasty_id,
+                    emperor.id,
+                    tournament.id,
+                    {"winners": [d.letter for d in report.outcome.winners], "turns": report.turn},
+                )
+            )
+        return events
+
+    async def _apply(self, effects: Sequence[Effect], tournament: TournamentRow) -> None:
+        """Apply outcome effects inside the caller's transaction (nested calls are savepoints)."""
+        now = self.clock()
+        for effect in effects:
+            if isinstance(effect, ReputationChange):
+                emperor = await emperor_repo.get_emperor(self.database, effect.emperor_id)
+                sign = "+" if effect.delta > 0 else ""
+                await emperor_repo.change_reputation(
+                    self.database,
+                    effect.emperor_id,
+                    effect.delta,
+                    reason=f"{emperor.name} {sign}{effect.delta} reputation: {effect.reason}",
+                    tournament_id=tournament.id,
+                    now=now,
+                )
+            elif isinstance(effect, Conquest):
+                await emperor_repo.move_emperor(
+                    self.database,
+                    effect.emperor_id,
+                    effect.to_dynasty_id,
+                    tournament_id=tournament.id,
+                    now=now,
+                )
+            elif isinstance(effect, Death):
+                await emperor_repo.kill_emperor(
+                    self.database,
+                    effect.emperor_id,
+                    reason=effect.reason,
+                    killed_by=effect.killer_id,
+                    tournament_id=tournament.id,
+                    now=now,
+                )
+            elif isinstance(effect, PrizeGrant):
+                winner = await emperor_repo.get_emperor(self.database, effect.emperor_id)
+                await economy_repo.grant(
+                    self.database,
+                    winner.dynasty_id,
+                    effect.assets,
+                    reason=effect.reason,
+                    tournament_id=tournament.id,
+                    now=now,
+                )
