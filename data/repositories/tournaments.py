@@ -232,6 +232,24 @@ async def set_announcement(database: Database, tournament_id: int, message_id: i
         raise NotFound("tournament", f"#{tournament_id}")
 
 
+async def count_by_status(
+    database: Database,
+    statuses: Iterable[TournamentStatus] = (TournamentStatus.OPEN, TournamentStatus.RUNNING),
+) -> dict[TournamentStatus, int]:
+    """How many tournaments have each of ``statuses`` (0 for none)."""
+    wanted = [str(status) for status in statuses]
+    marks = ", ".join("?" * len(wanted))
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            f"SELECT status, count(*) FROM tournaments WHERE status IN ({marks}) GROUP BY status",
+            wanted,
+        )
+    counts = {TournamentStatus(status): 0 for status in wanted}
+    counts.update({TournamentStatus(row[0]): int(row[1]) for row in rows})
+    return counts
+
+
 async def list_seats(database: Database, tournament_id: int) -> list[SeatRow]:
     async with database.connection() as connection:
         rows = await fetch_all(
