@@ -71,6 +71,9 @@ async def send_dm_or_fallback(
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             raise
+        metrics = getattr(bot, "metrics", None)  # the bot's, when METRICS_PORT is set
+        if metrics is not None:
+            metrics.dm_refused()
         if channel is None:
             log.info("DMs to user %s are closed and there is no channel to ask in", user_id)
             return False

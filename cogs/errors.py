@@ -43,6 +43,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     the answer (the interaction expired, say) that is logged rather than raised.
     """
     text = player_message(error)
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.refused(interaction.id, bug=text is None)
     if text is None:
         error_id = secrets.token_hex(4)
         log.error(
@@ -51,6 +54,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             _action(interaction),
             interaction.user.id,
             exc_info=_original(error),
+            extra={"error_id": error_id, "guild": interaction.guild_id},
         )
         text = f"Something went wrong (error id {error_id}). The hosts have been told."
     else:

@@ -140,6 +140,14 @@ class TournamentBase:
         self.clock = clock
         self.default_dynasty_name = default_dynasty_name
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
+        self.on_resolved: Callable[[float], None] | None = None
+        """Told the seconds each turn resolution took (the bot's metrics listen here)."""
+
+    @property
+    def resolving(self) -> int:
+        """Tournaments with a turn resolution under way or waiting in this process (a stopping
+        bot waits for them to finish)."""
+        return len(self._resolvers)
 
     async def _running(self, tournament_id: int) -> TournamentTable:
         table = await repo.load_table(self.database, tournament_id)

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 
@@ -86,7 +87,11 @@ class Turns(Lookup):
         another caller got there first.
         """
         async with self._resolving(tournament_id):
-            return await self._resolve(tournament_id, turn)
+            began = time.perf_counter()
+            resolved = await self._resolve(tournament_id, turn)
+            if resolved is not None and self.on_resolved is not None:
+                self.on_resolved(time.perf_counter() - began)
+            return resolved
 
     @contextlib.asynccontextmanager
     async def _resolving(self, tournament_id: int) -> AsyncIterator[None]:
