@@ -18,6 +18,7 @@ database statements from hooks the services and the database call with a duratio
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable, Mapping
@@ -129,7 +130,9 @@ class Metrics:
         self._statement_time = {
             kind: self.database_time.labels(kind) for kind in ("statement", "transaction")
         }
-        self._latency = {kind: self.interaction_latency.labels(kind) for kind in KINDS.values()}
+        self._latency = {
+            kind: self.interaction_latency.labels(kind) for kind in (*KINDS.values(), "other")
+        }
         self._counted: dict[tuple[str, str, str], Any] = {}
         self._pending: dict[int, _Pending] = {}
         self._received = 0
@@ -139,7 +142,15 @@ class Metrics:
     # ------------------------------------------------------------------ interactions
 
     def received(self, data: Mapping[str, Any]) -> None:
-        """An interaction arrived from the gateway (before any handler runs)."""
+        """An interaction arrived from the gateway (before any handler runs).
+
+        Called by the client before discord.py parses the interaction: anything odd in the
+        payload is discord.py's to refuse, so it is ignored here, never raised.
+        """
+        with contextlib.suppress(LookupError, TypeError, ValueError, AttributeError):
+            self._receive(data)
+
+    def _receive(self, data: Mapping[str, Any]) -> None:
         kind = KINDS.get(int(data.get("type", 0)), "other")
         inner = data.get("data") or {}
         if kind in ("command", "autocomplete"):
@@ -200,7 +211,7 @@ class Metrics:
     ) -> None:
         match = _CALLBACK.search(params.url.path)
         if match is not None:
-            self.responded(int(match[1]), 599)
+            self.responded(int(match[1]), 599)  # no answer from Discord at all
 
     def _command_name(self, inner: Mapping[str, Any]) -> str:
         parts = [str(inner.get("name", ""))]

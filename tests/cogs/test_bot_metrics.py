@@ -17,7 +17,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.client import RESTARTING, EmperorsBot
 from bot.config import Config
-from bot.metrics import COMPONENT_FEATURES, KINDS, OUTCOMES
+from bot.metrics import COMPONENT_FEATURES, KINDS, OUTCOMES, Metrics
 from bot.services import Services
 from tests.cogs.conftest import Clock
 from tests.cogs.game_helpers import (
@@ -279,3 +279,16 @@ async def test_a_stopping_bot_turns_new_interactions_away_and_finishes_a_resolut
     finally:
         await reopened.close()
     assert Path(config.database_path).exists()
+
+
+def test_odd_payloads_never_break_the_count() -> None:
+    """The count runs before discord.py parses an interaction: it must never raise."""
+    metrics = Metrics()
+    for odd in ({}, {"id": "x"}, {"id": "1", "type": "?"}, {"id": "2", "type": 9, "data": None}):
+        metrics.received(odd)
+    metrics.responded(2, 204)
+    metrics.responded(3, 204)  # never received
+    metrics.refused(4, bug=True)
+    metrics.finished(5)
+    exposition = metrics.exposition().decode()
+    assert 'emperors_interactions_total{command="other",kind="other",outcome="ok"} 1.0' in exposition
