@@ -96,8 +96,6 @@ class EmperorsBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         self.metrics = Metrics() if config.metrics_port is not None else None
         """What the bot counts for Prometheus; None (nothing counted) without METRICS_PORT."""
-        if self.metrics is not None:
-            options.setdefault("http_trace", self.metrics.trace())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
@@ -205,6 +203,8 @@ class EmperorsBot(commands.Bot):
         self.services.tournaments.on_resolved = metrics.turn_resolved
         self.database.timer = metrics.statement
         metrics.command_names = frozenset(c.qualified_name for c in self.tree.walk_commands())
+        # setup_hook runs in the task that then connects: every handler inherits this.
+        metrics.watch_responses()
         port = self.config.metrics_port
         assert port is not None
         self._status = StatusServer(self, metrics, self.config.metrics_host, port)

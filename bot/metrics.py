@@ -1,8 +1,10 @@
 """What the bot counts and times for Prometheus, when the host sets ``METRICS_PORT``.
 
 Nothing here is created when metrics are off: the bot then pays nothing for them. When on,
-each observation is a few microseconds (a counter or a histogram of prometheus-client in a
-registry of the bot's own), and the scrape (``bot.status``) does the rest.
+an observation costs well under a microsecond or two: histograms are :class:`LoopHistogram`
+(plain counts, observed from the event loop's thread only, so without prometheus-client's
+lock per observation), counters and gauges are prometheus-client's, all in a registry of
+the bot's own, and the scrape (``bot.status``) does the rest.
 
 Label values are bounded by construction: a command label is one of the bot's own command
 names (anything else is ``unknown``), a component's is the feature its custom id starts
@@ -10,24 +12,29 @@ with (``order``, ``trade``…; anything else is ``other``). A user, a tournament
 never becomes a label.
 
 Where each figure comes from, all in the bot layer: interactions from the client (their
-arrival, and the first response as discord.py's HTTP session sends it, through an aiohttp
-trace); refusals and errors from the error reporter of the cogs; drawings from
+arrival, and the first response as discord.py sends it, through the webhook adapter
+discord.py takes from its ``async_context``: only interaction responses pass there, so
+other requests cost nothing more); refusals and errors from the error reporter of the
+cogs; drawings from
 :class:`MeteredDrawing`; closed DMs from ``bot.discord_helpers``; turn resolutions and
 database statements from hooks the services and the database call with a duration.
 """
 
 from __future__ import annotations
 
+import bisect
 import contextlib
-import re
+import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-import aiohttp
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from prometheus_client import CollectorRegistry, Counter, Gauge
 from prometheus_client.exposition import generate_latest
+from prometheus_client.metrics_core import HistogramMetricFamily, Metric
 
 from bot.drawing import Drawing
 
@@ -49,11 +56,60 @@ FORGOTTEN_AFTER = 900.0
 """Seconds after which an answered command still not finished is forgotten (its token has
 expired by then)."""
 SWEEP_EVERY = 256
-_CALLBACK = re.compile(r"/interactions/([0-9]+)/[^/]+/callback$")
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 FAST_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1.0)
 DRAWING_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
+
+
+class LoopHistogram:
+    """A Prometheus histogram for observations made on the event loop's thread only.
+
+    prometheus-client's histogram takes a lock per bucket and per sum at each observation;
+    the bot observes every database statement, so here each series is a plain list of
+    counts and a sum, turned into Prometheus's cumulative buckets when scraped.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        documentation: str,
+        buckets: Sequence[float],
+        labels: Sequence[str] = (),
+        *,
+        registry: CollectorRegistry,
+    ) -> None:
+        self.name = name
+        self.documentation = documentation
+        self.labels = tuple(labels)
+        self._bounds = [*buckets, math.inf]
+        self._series: dict[tuple[str, ...], tuple[list[int], list[float]]] = {}
+        registry.register(self)  # a collector: it has collect()
+
+    def observer(self, *values: str) -> Callable[[float], None]:
+        """A function that observes one value in the series of these label values."""
+        counts, total = self._series.setdefault(tuple(values), ([0] * len(self._bounds), [0.0]))
+        bounds = self._bounds
+
+        def observe(value: float) -> None:
+            counts[bisect.bisect_left(bounds, value)] += 1
+            total[0] += value
+
+        return observe
+
+    def count(self, *values: str) -> int:
+        series = self._series.get(tuple(values))
+        return sum(series[0]) if series is not None else 0
+
+    def collect(self) -> Iterator[Metric]:
+        family = HistogramMetricFamily(self.name, self.documentation, labels=self.labels)
+        for values, (counts, total) in self._series.items():
+            running, buckets = 0, []
+            for bound, count in zip(self._bounds, counts, strict=True):
+                running += count
+                buckets.append(("+Inf" if math.isinf(bound) else repr(bound), float(running)))
+            family.add_metric(list(values), buckets, total[0])
+        yield family
 
 
 @dataclass
@@ -80,17 +136,17 @@ class Metrics:
             ["command", "kind", "outcome"],
             registry=registry,
         )
-        self.interaction_latency = Histogram(
+        self.interaction_latency = LoopHistogram(
             "emperors_interaction_latency_seconds",
             "From an interaction's arrival to its first response reaching Discord",
+            LATENCY_BUCKETS,
             ["kind"],
-            buckets=LATENCY_BUCKETS,
             registry=registry,
         )
-        self.turn_resolution = Histogram(
+        self.turn_resolution = LoopHistogram(
             "emperors_turn_resolution_seconds",
             "Time to resolve one turn (orders read, moves played, result stored)",
-            buckets=FAST_BUCKETS,
+            FAST_BUCKETS,
             registry=registry,
         )
         self.drawing_queue = Gauge(
@@ -98,10 +154,10 @@ class Metrics:
             "Boards and replays asked of the drawing worker and not yet drawn",
             registry=registry,
         )
-        self.drawing_time = Histogram(
+        self.drawing_time = LoopHistogram(
             "emperors_drawing_seconds",
             "From asking the drawing worker for a board or replay to having it (wait included)",
-            buckets=DRAWING_BUCKETS,
+            DRAWING_BUCKETS,
             registry=registry,
         )
         self.dms_failed = Counter(
@@ -109,11 +165,11 @@ class Metrics:
             "Direct messages Discord refused because the player's DMs are closed",
             registry=registry,
         )
-        self.database_time = Histogram(
+        self.database_time = LoopHistogram(
             "emperors_database_seconds",
             "Database time: each single statement, and each transaction (lock wait included)",
+            FAST_BUCKETS,
             ["kind"],
-            buckets=FAST_BUCKETS,
             registry=registry,
         )
         self.tournaments = Gauge(
@@ -128,11 +184,14 @@ class Metrics:
             registry=registry,
         )
         self._statement_time = {
-            kind: self.database_time.labels(kind) for kind in ("statement", "transaction")
+            kind: self.database_time.observer(kind) for kind in ("statement", "transaction")
         }
         self._latency = {
-            kind: self.interaction_latency.labels(kind) for kind in (*KINDS.values(), "other")
+            kind: self.interaction_latency.observer(kind) for kind in (*KINDS.values(), "other")
         }
+        self.turn_resolved = self.turn_resolution.observer()
+        """The tournament service's hook: one turn resolution took ``seconds``."""
+        self.drawn = self.drawing_time.observer()
         self._counted: dict[tuple[str, str, str], Any] = {}
         self._pending: dict[int, _Pending] = {}
         self._received = 0
@@ -169,7 +228,7 @@ class Metrics:
         if pending is None or pending.responded:
             return
         pending.responded = True
-        self._latency[pending.kind].observe(time.perf_counter() - pending.received)
+        self._latency[pending.kind](time.perf_counter() - pending.received)
         if status == 404:  # 10062 Unknown interaction: the 3 seconds had passed
             self._settle(interaction_id, "late")
         elif status >= 400:
@@ -192,26 +251,10 @@ class Metrics:
         else:
             pending.outcome = "error" if bug else "refused"
 
-    def trace(self) -> aiohttp.TraceConfig:
-        """An aiohttp trace for discord.py's HTTP session that sees every first response."""
-        config = aiohttp.TraceConfig()
-        config.on_request_end.append(self._request_ended)
-        config.on_request_exception.append(self._request_failed)
-        return config
-
-    async def _request_ended(
-        self, session: Any, context: Any, params: aiohttp.TraceRequestEndParams
-    ) -> None:
-        match = _CALLBACK.search(params.url.path)
-        if match is not None:
-            self.responded(int(match[1]), params.response.status)
-
-    async def _request_failed(
-        self, session: Any, context: Any, params: aiohttp.TraceRequestExceptionParams
-    ) -> None:
-        match = _CALLBACK.search(params.url.path)
-        if match is not None:
-            self.responded(int(match[1]), 599)  # no answer from Discord at all
+    def watch_responses(self) -> None:
+        """From here on (in this task, and in the tasks it starts: discord.py's gateway
+        loop and every handler) interaction responses are seen by :meth:`responded`."""
+        async_context.set(_AnswerWatcher(self))
 
     def _command_name(self, inner: Mapping[str, Any]) -> str:
         parts = [str(inner.get("name", ""))]
@@ -247,10 +290,7 @@ class Metrics:
 
     def statement(self, kind: str, seconds: float) -> None:
         """The database's timer: a single statement or a transaction took ``seconds``."""
-        self._statement_time[kind].observe(seconds)
-
-    def turn_resolved(self, seconds: float) -> None:
-        self.turn_resolution.observe(seconds)
+        self._statement_time[kind](seconds)
 
     def dm_refused(self) -> None:
         self.dms_failed.inc()
@@ -279,4 +319,27 @@ class MeteredDrawing(Drawing):
             return await super().run(draw, *args, **kwargs)
         finally:
             metrics.drawing_queue.dec()
-            metrics.drawing_time.observe(time.perf_counter() - began)
+            metrics.drawn(time.perf_counter() - began)
+
+
+class _AnswerWatcher(AsyncWebhookAdapter):
+    """discord.py's webhook adapter, through which every interaction response goes, telling
+    the metrics how each one went."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self._metrics = metrics
+
+    async def create_interaction_response(
+        self, interaction_id: int, token: str, **options: Any
+    ) -> Any:
+        try:
+            answer = await super().create_interaction_response(interaction_id, token, **options)
+        except discord.HTTPException as error:
+            self._metrics.responded(interaction_id, error.status)
+            raise
+        except Exception:
+            self._metrics.responded(interaction_id, 599)  # no answer from Discord at all
+            raise
+        self._metrics.responded(interaction_id, 200)
+        return answer

@@ -13,11 +13,12 @@ from typing import Any
 
 import aiohttp
 import pytest
+from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.client import RESTARTING, EmperorsBot
 from bot.config import Config
-from bot.metrics import COMPONENT_FEATURES, KINDS, OUTCOMES, Metrics
+from bot.metrics import COMPONENT_FEATURES, KINDS, OUTCOMES, LoopHistogram, Metrics
 from bot.services import Services
 from tests.cogs.conftest import Clock
 from tests.cogs.game_helpers import (
@@ -163,7 +164,7 @@ async def test_metrics_count_what_players_do_with_bounded_labels(
     # Bounded labels: no user, tournament or order ever names a series.
     allowed = {
         "command": commands | COMPONENT_FEATURES | {"other", "unknown"},
-        "kind": set(KINDS.values()) | {"statement", "transaction"},
+        "kind": set(KINDS.values()) | {"other", "statement", "transaction"},
         "outcome": set(OUTCOMES),
         "status": {"open", "running"},
     }
@@ -291,4 +292,20 @@ def test_odd_payloads_never_break_the_count() -> None:
     metrics.refused(4, bug=True)
     metrics.finished(5)
     exposition = metrics.exposition().decode()
-    assert 'emperors_interactions_total{command="other",kind="other",outcome="ok"} 1.0' in exposition
+    assert (
+        'emperors_interactions_total{command="other",kind="other",outcome="ok"} 1.0' in exposition
+    )
+
+
+def test_loop_histograms_are_cumulative_like_prometheus_client() -> None:
+    registry = CollectorRegistry()
+    histogram = LoopHistogram("t_seconds", "test", (0.1, 1.0), ["kind"], registry=registry)
+    observe = histogram.observer("a")
+    for value in (0.05, 0.1, 0.5, 2.0):
+        observe(value)
+    text = generate_latest(registry).decode()
+    assert 't_seconds_bucket{kind="a",le="0.1"} 2.0' in text  # a bound counts in its bucket
+    assert 't_seconds_bucket{kind="a",le="1.0"} 3.0' in text
+    assert 't_seconds_bucket{kind="a",le="+Inf"} 4.0' in text
+    assert 't_seconds_count{kind="a"} 4.0' in text and 't_seconds_sum{kind="a"} 2.65' in text
+    assert histogram.count("a") == 4 and histogram.count("b") == 0
