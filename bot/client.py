@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
@@ -48,8 +47,16 @@ WORK_SECONDS = 25.0
 """How long a stopping bot waits for the work under way (the scheduler's tick, turn
 resolutions, announcements) before it cancels what is left. A turn cut short is not lost:
 its resolution is one transaction, and it resolves again at the next start."""
-INTERACTION_GRACE = 1.0
-"""How long a stopping bot lets interactions that arrived just before finish."""
+INTERACTION_GRACE = 2.0
+"""How long a stopping bot lets the handlers of interactions that arrived before finish."""
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord.py: on_interaction",
+)
+"""How discord.py names the tasks that run interaction handlers (slash commands, views,
+dynamic items, the on_interaction listeners such as the turn prompts')."""
 RESTARTING = "The bot is restarting: try again in a minute. Everything you did before is saved."
 
 
@@ -120,7 +127,6 @@ class EmperorsBot(commands.Bot):
         self._status: StatusServer | None = None
         self._running_lock: RunningLock | None = None
         self._stopping = False
-        self._last_interaction = 0.0
         self._refusals: set[asyncio.Task[None]] = set()
         self.drawing = Drawing() if self.metrics is None else MeteredDrawing(self.metrics)
         """Draws boards and replays in a worker process (started on the first board)."""
@@ -226,10 +232,18 @@ class EmperorsBot(commands.Bot):
             self._refusals.add(task)
             task.add_done_callback(self._refusals.discard)
             return
-        self._last_interaction = time.monotonic()
         if self.metrics is not None:
             self.metrics.received(data)
         self._parse_interaction(data)
+
+    async def _handlers_finished(self, deadline: float) -> None:
+        """Wait (until ``deadline``) for the interactions taken before the stop."""
+        loop, current = asyncio.get_running_loop(), asyncio.current_task()
+        while loop.time() < deadline and any(
+            task is not current and task.get_name().startswith(HANDLER_TASKS)
+            for task in asyncio.all_tasks()
+        ):
+            await asyncio.sleep(0.02)
 
     async def _refuse_while_stopping(self, data: Any) -> None:
         """Tell a player who acts while the bot stops to try again soon (nothing is done)."""
@@ -318,9 +332,7 @@ class EmperorsBot(commands.Bot):
         self._stopping = True
         loop = asyncio.get_running_loop()
         deadline = loop.time() + WORK_SECONDS
-        since = time.monotonic() - self._last_interaction
-        if since < INTERACTION_GRACE:
-            await asyncio.sleep(INTERACTION_GRACE - since)
+        await self._handlers_finished(loop.time() + INTERACTION_GRACE)
         if self._scheduling is not None:
             assert self._scheduler is not None
             self._scheduler.stop()

@@ -309,3 +309,30 @@ def test_loop_histograms_are_cumulative_like_prometheus_client() -> None:
     assert 't_seconds_bucket{kind="a",le="+Inf"} 4.0' in text
     assert 't_seconds_count{kind="a"} 4.0' in text and 't_seconds_sum{kind="a"} 2.65' in text
     assert histogram.count("a") == 4 and histogram.count("b") == 0
+
+
+async def test_a_command_under_way_when_the_stop_begins_completes(
+    fake_discord: FakeDiscord,
+    config: Config,
+    services: Services,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fake = fake_discord
+    bot = EmperorsBot(config, services=services, schedule=False, guild_ready_timeout=0.05)
+    create = services.dynasties.create_emperor
+    started = asyncio.Event()
+
+    async def slowly(*args: Any, **kwargs: Any) -> Any:
+        started.set()
+        await asyncio.sleep(0.5)
+        return await create(*args, **kwargs)
+
+    monkeypatch.setattr(services.dynasties, "create_emperor", slowly)
+    async with fake.running(bot):
+        record = await fake.slash(fake.alice, "emperor create", {"name": "Aurelian"})
+        await started.wait()
+        await bot.close()
+        answer = await record.wait_done()
+        assert "Aurelian" in answer.content and answer.content != RESTARTING
+    emperors = await services.dynasties.emperors(fake.alice.id)
+    assert [emperor.name for emperor in emperors] == ["Aurelian"]
