@@ -94,10 +94,12 @@ class TradeAnswer(
             economy = bot.services.economy
             answer = economy.accept if self.answer == "accept" else economy.decline
             trade = await answer(interaction.user.id, self.trade_id, request_id=interaction.id)
-            await interaction.response.edit_message(
-                content=None, embed=trade_embed(trade), view=None
-            )
-            await tell(bot, trade.offerer.player_id, embed=trade_embed(trade))
+            try:
+                await interaction.response.edit_message(
+                    content=None, embed=trade_embed(trade), view=None
+                )
+            finally:  # told whether or not the answer got through (late, or delivered twice)
+                await tell(bot, trade.offerer.player_id, embed=trade_embed(trade))
         except Exception as error:
             await report_error(interaction, error)
 
@@ -285,11 +287,17 @@ class Economy(commands.Cog):
             hours * HOUR,
             request_id=interaction.id,
         )
-        await reply_ephemeral(
-            interaction,
-            content=f"Offer #{trade.trade.id} sent to {plain(trade.receiver.name)}.",
-            embed=trade_embed(trade),
-        )
+        try:
+            await reply_ephemeral(
+                interaction,
+                content=f"Offer #{trade.trade.id} sent to {plain(trade.receiver.name)}.",
+                embed=trade_embed(trade),
+            )
+        finally:  # sent whether or not the answer got through (late, or delivered twice)
+            await self._deliver_offer(interaction, trade)
+
+    async def _deliver_offer(self, interaction: discord.Interaction, trade: TradeView) -> None:
+        """The offer by DM to the receiver, or a mention in the channel if its DMs are closed."""
         receiver = trade.receiver.player_id
         delivered = await tell(
             self.bot, receiver, embed=trade_embed(trade), view=answer_view([trade])
@@ -307,8 +315,10 @@ class Economy(commands.Cog):
         accepted = await self.bot.services.economy.accept(
             interaction.user.id, trade, request_id=interaction.id
         )
-        await reply_ephemeral(interaction, embed=trade_embed(accepted))
-        await tell(self.bot, accepted.offerer.player_id, embed=trade_embed(accepted))
+        try:
+            await reply_ephemeral(interaction, embed=trade_embed(accepted))
+        finally:  # told whether or not the answer got through
+            await tell(self.bot, accepted.offerer.player_id, embed=trade_embed(accepted))
 
     @trade.command(name="decline", description="Decline a trade offered to your dynasty")
     @app_commands.describe(trade="The offer's number")
@@ -316,8 +326,10 @@ class Economy(commands.Cog):
         declined = await self.bot.services.economy.decline(
             interaction.user.id, trade, request_id=interaction.id
         )
-        await reply_ephemeral(interaction, embed=trade_embed(declined))
-        await tell(self.bot, declined.offerer.player_id, embed=trade_embed(declined))
+        try:
+            await reply_ephemeral(interaction, embed=trade_embed(declined))
+        finally:  # told whether or not the answer got through
+            await tell(self.bot, declined.offerer.player_id, embed=trade_embed(declined))
 
     @trade.command(name="cancel", description="Withdraw an offer your dynasty made")
     @app_commands.describe(trade="The offer's number")

@@ -331,11 +331,13 @@ async def submit(interaction: discord.Interaction, key: PromptKey, order: str) -
     )
     shown = "pass" if order == "pass" else order.replace(" ", " → ")
     text = accepted_text(shown, accepted)
-    if accepted.complete:
-        await interaction.response.edit_message(content=text, view=None)
-    else:
-        await interaction.response.edit_message(content=text)
-    after_order(bot, key.tournament_id, accepted)
+    try:
+        if accepted.complete:
+            await interaction.response.edit_message(content=text, view=None)
+        else:
+            await interaction.response.edit_message(content=text)
+    finally:  # stored whether or not the answer got through (late, or delivered twice)
+        after_order(bot, key.tournament_id, accepted)
 
 
 PROMPT_STEPS = {
@@ -463,8 +465,10 @@ class Orders(commands.Cog):
                 request_id=interaction.id,
             )
             shown = "pass" if pass_turn else f"{str(piece).upper()} → {str(to).upper()}"
-            await reply_ephemeral(interaction, content=accepted_text(shown, accepted))
-            after_order(self.bot, tournament_id, accepted)
+            try:
+                await reply_ephemeral(interaction, content=accepted_text(shown, accepted))
+            finally:  # stored whether or not the answer got through
+                after_order(self.bot, tournament_id, accepted)
             return
         if to is not None:
             raise UserError("Name the piece that goes there too (piece:), like piece:C4 to:C6.")

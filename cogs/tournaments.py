@@ -268,9 +268,11 @@ class Tournaments(
         )
         if joined.started is not None:
             text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
-        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
-        if joined.started is not None:
-            self._started(tournament)
+        try:
+            await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        finally:  # begun whether or not the answer got through (late, or delivered twice)
+            if joined.started is not None:
+                self._started(tournament)
 
     @app_commands.command(name="leave", description="Give up your seat before the start")
     @app_commands.describe(tournament="The tournament to leave")
@@ -301,12 +303,14 @@ class Tournaments(
         )
         deadline = table.tournament.deadline
         ends = f" until {discord_timestamp(deadline)}" if deadline is not None else ""
-        await interaction.response.send_message(
-            f"Tournament #{tournament} begins: turn 1 is open{ends}. "
-            "Turn prompts arrive by DM; /order works too.",
-            allowed_mentions=NO_MENTIONS,
-        )
-        self._started(tournament)
+        try:
+            await interaction.response.send_message(
+                f"Tournament #{tournament} begins: turn 1 is open{ends}. "
+                "Turn prompts arrive by DM; /order works too.",
+                allowed_mentions=NO_MENTIONS,
+            )
+        finally:  # begun whether or not the answer got through (late, or delivered twice)
+            self._started(tournament)
 
     @app_commands.command(name="status", description="A tournament's seats, turn and board")
     @app_commands.describe(tournament="The tournament (leave out to list this server's)")

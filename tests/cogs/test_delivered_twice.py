@@ -176,3 +176,33 @@ async def test_orders_delivered_twice_are_stored_once(
     assert ALREADY in second_pass and ALREADY in second_last
     assert "Your order for turn 1: **pass**" in answer.content
     assert table.tournament.turn == 2 and table.orders == ()  # nothing stored for turn 2
+
+
+async def test_what_follows_a_change_happens_though_another_delivery_answered_first(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    """When the other delivery of an interaction answered first, this one's answer is refused
+    (40060); the combat its join began is still announced and the turn its order completed
+    still resolves, and no error is reported."""
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    async with fake.running(game_bot(config, services)):
+        await enrol(fake, alice, "Aurelia")
+        await enrol(fake, bob, "Brutus")
+        await command(fake, alice, "tournament create", {"battlefield": "duel-8"})
+        await command(fake, bob, "tournament join", {"tournament": 1, "emperor": "Brutus"})
+        join = await fake.slash(
+            alice,
+            "tournament join",
+            {"tournament": 1, "emperor": "Aurelia"},
+            answered_elsewhere=True,
+        )
+        begun = await fake.wait_for_message(lambda m: "has begun" in m.text)
+        await prompt_for(fake, alice, 1)
+        await command(fake, bob, "order", {"pass": True})
+        last = await fake.slash(alice, "order", {"pass": True}, answered_elsewhere=True)
+        turn_1 = await board_of_turn(fake, 1)
+    assert join.late_callbacks and "takes seat" in join.late_callbacks[0]["data"]["content"]
+    assert len(join.late_callbacks) == 1  # no error report after it
+    assert begun.channel_id == fake.general.id
+    assert last.late_callbacks and "turn 1" in last.late_callbacks[0]["data"]["content"]
+    assert "Turn 2 is open" in turn_1.content

@@ -524,6 +524,7 @@ class FakeDiscord:
         guild: bool = True,
         locale: str = "en-US",
         forged: bool = False,
+        answered_elsewhere: bool = False,
     ) -> InteractionRecord:
         """Invoke ``/command`` ("group sub" for subcommands) as ``user``.
 
@@ -535,13 +536,23 @@ class FakeDiscord:
         ``forged=True`` sends what a modified client could: the command where its contexts
         forbid it (``guild=False`` for a server-only command) and option values of any type,
         outside the choices, ranges and lengths, or with required options left out.
+
+        ``answered_elsewhere=True`` delivers an interaction that another delivery of it has
+        answered already (a duplicate that won the race): every answer of the bot gets 40060.
         """
         fake_user = self._user(user)
         channel = self._context_channel(fake_user, channel_id, guild)
         data = self._command_data(
             fake_user, channel, command, options or {}, focused=None, forged=forged
         )
-        return await self._dispatch(APPLICATION_COMMAND, fake_user, channel, data, locale=locale)
+        return await self._dispatch(
+            APPLICATION_COMMAND,
+            fake_user,
+            channel,
+            data,
+            locale=locale,
+            answered_elsewhere=answered_elsewhere,
+        )
 
     async def autocomplete(
         self,
@@ -695,6 +706,7 @@ class FakeDiscord:
         message: MessageRecord | None = None,
         locale: str = "en-US",
         components: list[JSON] | None = None,
+        answered_elsewhere: bool = False,
     ) -> InteractionRecord:
         await self.flush()
         session = self.gateway.session_for(channel.guild_id)
@@ -749,6 +761,9 @@ class FakeDiscord:
             dispatched_at=asyncio.get_running_loop().time(),
             message=message,
         )
+        if answered_elsewhere:
+            record.deliveries = 2
+            record.response = CallbackRecord(DEFERRED_CHANNEL_MESSAGE, {"flags": EPHEMERAL})
         self.interactions[interaction_id] = record
         self._by_token[token] = record
         await session.dispatch("INTERACTION_CREATE", payload)
