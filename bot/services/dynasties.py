@@ -245,8 +245,8 @@ class DynastyService:
             raise NoDynasty()
         if page > MAX_LOG_PAGE:
             raise UserError(
-                f"The log has no page {page + 1}: it keeps {MAX_LOG_PAGE * LOG_PAGE} entries a "
-                "dynasty at most. Open it again with /dynasty log."
+                f"The log has no page {page + 1} to show (pages go up to {MAX_LOG_PAGE:,}). "
+                "Open it again with /dynasty log."
             )
         page = max(page, 0)
         end = (page + 1) * LOG_PAGE
