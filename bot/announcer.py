@@ -26,6 +26,7 @@ from bot.discord_helpers import (
     clipped,
     discord_timestamp,
     gif_file,
+    plain,
     png_file,
     send_dm_or_fallback,
 )
@@ -203,7 +204,10 @@ class Announcer:
                 names=resolved.names,
                 title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
             )
-            narration = "\n".join(resolved.narration) or "Every piece held its tile."
+            narration = (
+                "\n".join(plain(line) for line in resolved.narration)
+                or "Every piece held its tile."
+            )
             embed = discord.Embed(
                 title=f"Tournament #{tournament.id} · turn {report.turn}",
                 description=clipped(narration, DESCRIPTION_LIMIT),
@@ -216,7 +220,7 @@ class Announcer:
                     for seat in view.seats
                     if seat.emperor_id is not None
                 }
-                changes = [describe_effect(effect, emperors) for effect in resolved.effects]
+                changes = [plain(describe_effect(effect, emperors)) for effect in resolved.effects]
                 await self._post_end(tournament, resolved.names, board, embed, changes)
                 return
             prompts = await self.services.tournaments.turn_prompts(tournament.id, tournament.turn)
@@ -240,7 +244,7 @@ class Announcer:
                 colour=EMBED_COLOUR,
             )
             outcome = await self.services.tournaments.outcome_log(tournament_id)
-            changes = [event.reason for event in outcome]
+            changes = [plain(event.reason) for event in outcome]
             await self._post_end(tournament, view.names, board, embed, changes)
 
     async def remind(self, reminder: Reminder) -> None:
@@ -337,9 +341,10 @@ class Announcer:
         embed: discord.Embed,
         changes: Sequence[str],
     ) -> None:
-        """The final board with the result, what it changed for the emperors, and the replay."""
+        """The final board with the result, what it changed for the emperors (``changes``, in
+        Discord's markdown), and the replay."""
         assert tournament.outcome is not None
-        result = tournament.outcome.describe(names)
+        result = plain(tournament.outcome.describe(names))
         embed.add_field(name="Result", value=clipped(result, FIELD_LIMIT), inline=False)
         if changes:
             embed.add_field(
@@ -436,4 +441,4 @@ class Announcer:
 
 def _seat_text(seat: SeatRow, names: Mapping[Dynasty, str]) -> str:
     owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
-    return f"**{seat.dynasty.letter}** · {names[seat.dynasty]}{owner}"
+    return f"**{seat.dynasty.letter}** · {plain(names[seat.dynasty])}{owner}"

@@ -20,6 +20,7 @@ from discord.ext import commands
 
 from bot.announcer import Announcer
 from bot.backups import DailyBackups
+from bot.command_tree import GameTree
 from bot.config import Config, ConfigError, readable_by_others
 from bot.drawing import Drawing
 from bot.logs import keep_secret
@@ -84,9 +85,12 @@ class EmperorsBot(commands.Bot):
     test that ticks it by hand). Extra keyword options go to :class:`commands.Bot` (tests pass
     ``guild_ready_timeout``).
 
-    Players' names never ping @everyone or a role. Commands are server-only unless they opt in
-    with ``@app_commands.allowed_contexts(dms=True)`` (/help does; /order should, since turn
-    prompts arrive by DM), and the bot is installed to servers, not to user accounts.
+    Nothing the bot posts pings anyone unless the message says whom it pings (a player whose
+    DMs are closed is mentioned in the channel): players' names and text never ping. Commands
+    are server-only unless they opt in with ``@app_commands.allowed_contexts(dms=True)`` (/help
+    does; /order should, since turn prompts arrive by DM), the bot is installed to servers, not
+    to user accounts, and :class:`GameTree` checks every command's context and options again
+    before it runs.
     """
 
     def __init__(
@@ -107,7 +111,8 @@ class EmperorsBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=GameTree,
+            allowed_mentions=discord.AllowedMentions.none(),
             allowed_contexts=app_commands.AppCommandContext(
                 guild=True, dm_channel=False, private_channel=False
             ),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import weakref
 from typing import Any, Literal
 
@@ -34,6 +35,32 @@ TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
 def discord_timestamp(unix: float, style: TimestampStyle = "R") -> str:
     """``<t:UNIX:STYLE>``: Discord shows it in each reader's own time zone ("in 2 hours")."""
     return f"<t:{int(unix)}:{style}>"
+
+
+_MARKUP = re.compile(r"[\\*_~|`\[\]<@]|(?<=\w):(?=//)")
+"""Characters that start Discord markdown, mentions (``<@…>``, ``@everyone``), timestamps or
+custom emoji (``<…>``) anywhere in a line, and the colon of a link Discord would make clickable."""
+_LINE_MARKUP = re.compile(r"^([ \t]*)(?:([#>+-])|([0-9]+)\.)", re.MULTILINE)
+"""What starts a heading, a quote or a list only at the start of a line."""
+
+
+def plain(text: str) -> str:
+    """``text`` as Discord shows it literally: every markdown, mention and link character escaped.
+
+    For anything a player chose (emperor and dynasty names, and sentences made with them: the
+    narration, the log, results) wherever Discord renders markdown: message content and embed
+    titles, descriptions and fields. Not for what Discord shows as typed (autocomplete choices,
+    select options, button labels, footers) nor for the board image, which show ``text`` itself.
+    A backslash before a punctuation mark shows the mark, so the escaped text reads the same.
+    """
+    escaped = _MARKUP.sub(lambda found: "\\" + found[0], text)
+    return _LINE_MARKUP.sub(_escaped_line_start, escaped)
+
+
+def _escaped_line_start(found: re.Match[str]) -> str:
+    if found[2] is not None:
+        return f"{found[1]}\\{found[2]}"
+    return f"{found[1]}{found[3]}\\."
 
 
 def clipped(text: str, limit: int) -> str:

@@ -18,6 +18,7 @@ from bot.services import Services
 from bot.services.tournaments import TurnResolved
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
+from data.repositories import requests as request_repo
 from data.repositories import tournaments as tournament_repo
 from data.rows import EventKind, SeatKind, SeatStatus, TournamentRow, TournamentStatus
 
@@ -62,13 +63,17 @@ class Scheduler:
         self._stopping = False
 
     async def tick(self) -> None:
-        """One pass: resolve due turns, send due reminders, run the daily inactivity job."""
+        """One pass: resolve due turns, send due reminders, run the daily inactivity job, close
+        expired trades and forget requests too old to be delivered again."""
         for resolved in await self.services.tournaments.resolve_due():
             await self.notifier.turn_resolved(resolved)
         for reminder in await self.due_reminders():
             await self.notifier.remind(reminder)
         await self.decay_inactive()
         await self.services.economy.expire_trades()
+        await request_repo.forget_requests(
+            self.services.database, before=self.clock() - request_repo.REQUESTS_KEPT
+        )
 
     async def due_reminders(self) -> list[Reminder]:
         """Reminders whose time has come, each claimed once in the database."""

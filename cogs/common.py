@@ -20,6 +20,18 @@ from data.rows import TournamentRow, TournamentStatus
 
 CHOICES_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
+ID_LIMIT = 2**63 - 1
+"""The largest number the game stores (SQLite's INTEGER): ids, turns and pages are below it."""
+
+
+def custom_id_number(digits: str) -> int | None:
+    """A number a custom id carries (a trade, a tournament, a page), or None when no id of the
+    game could be that large: only a forged custom id has one, and it gets a refusal rather
+    than an error. Never converts a huge string (Python refuses past 4,300 digits)."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(ID_LIMIT)) or int(significant) > ID_LIMIT:
+        return None
+    return int(significant)
 
 
 async def defer_ephemeral(interaction: discord.Interaction) -> None:

@@ -16,12 +16,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_helpers import plain
 from bot.errors import user_message
 from cogs.common import reply_ephemeral
 
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
+ALREADY_ANSWERED = 40060
+"""Discord's error code for an interaction answered already: the same interaction delivered
+twice, whose other delivery answered first."""
 
 
 def player_message(error: BaseException) -> str | None:
@@ -39,9 +43,19 @@ def player_message(error: BaseException) -> str | None:
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the player privately what went wrong; log unexpected errors under an error id.
 
-    Works whether or not the interaction was already answered or deferred. If Discord refuses
-    the answer (the interaction expired, say) that is logged rather than raised.
+    The text is shown as plain text (it may hold names players chose). Works whether or not
+    the interaction was already answered or deferred. If Discord refuses the answer (the
+    interaction expired, say) that is logged rather than raised; an interaction delivered
+    twice is answered by whichever delivery answers first, and the other stays silent.
     """
+    original = _original(error)
+    if isinstance(original, discord.HTTPException) and original.code == ALREADY_ANSWERED:
+        log.info(
+            "%s for user %s was answered by its other delivery",
+            _action(interaction),
+            interaction.user.id,
+        )
+        return
     text = player_message(error)
     metrics = getattr(interaction.client, "metrics", None)
     if metrics is not None:
@@ -53,15 +67,22 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             error_id,
             _action(interaction),
             interaction.user.id,
-            exc_info=_original(error),
+            exc_info=original,
             extra={"error_id": error_id, "guild": interaction.guild_id},
         )
         text = f"Something went wrong (error id {error_id}). The hosts have been told."
     else:
         log.debug("Refused %s for user %s: %s", _action(interaction), interaction.user.id, text)
     try:
-        await reply_ephemeral(interaction, content=_sentence(text))
+        await reply_ephemeral(interaction, content=_sentence(plain(text)))
     except discord.HTTPException as failure:
+        if failure.code == ALREADY_ANSWERED:
+            log.info(
+                "%s for user %s was answered by its other delivery",
+                _action(interaction),
+                interaction.user.id,
+            )
+            return
         log.warning("Could not show user %s their error: %s", interaction.user.id, failure)
 
 

@@ -3,7 +3,9 @@
 Announcements and changes of a tournament's seats are public in the channel (everyone may know
 who plays); looking things up (status, rules, replay) answers privately. Starting and
 cancelling belong to the host or a member with Manage Server: the service decides, given
-whether the caller has that permission.
+whether the caller has that permission. A tournament is reached from its own server only:
+its number, typed in another server, gets a refusal. Every change passes the interaction's id,
+so a command delivered twice changes the game once.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from discord.ext import commands
 
 from bot.announcer import BOARD_FILE, REPLAY_FILE, ready_line
 from bot.client import EmperorsBot
-from bot.discord_helpers import clipped, discord_timestamp, gif_file, png_file
+from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain, png_file
 from bot.errors import UserError
 from bot.render import render_board, render_replay
 from bot.services.economy import SeatPool
@@ -55,7 +57,7 @@ def seats_text(view: TournamentView) -> str:
     for seat in view.seats:
         owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
         state = f" · {seat.status.value}" if view.game is not None else ""
-        lines.append(f"**{seat.dynasty.letter}** {view.names[seat.dynasty]}{owner}{state}")
+        lines.append(f"**{seat.dynasty.letter}** {plain(view.names[seat.dynasty])}{owner}{state}")
     free = view.tournament.seat_count - len(view.seats)
     if free:
         lines.append(f"{free} seat{'s' if free != 1 else ''} free")
@@ -75,7 +77,11 @@ def status_embed(view: TournamentView, pools: Sequence[SeatPool] = ()) -> discor
     if view.ready is not None:
         embed.add_field(name="Turn", value=ready_line(tournament, view.ready), inline=False)
     if tournament.outcome is not None:
-        embed.add_field(name="Result", value=tournament.outcome.describe(view.names), inline=False)
+        embed.add_field(
+            name="Result",
+            value=clipped(plain(tournament.outcome.describe(view.names)), FIELD_LIMIT),
+            inline=False,
+        )
     if any(pool.stakes for pool in pools):
         embed.add_field(name="Bets, all bettors together", value=pools_text(pools), inline=False)
     if view.game is not None:
@@ -98,7 +104,12 @@ class ForfeitView(ReportingView):
     ) -> None:
         if interaction.user.id != self.player_id:
             raise UserError("Only the player who asked can confirm this forfeit.")
-        resolved = await self.bot.services.tournaments.forfeit(self.tournament_id, self.player_id)
+        resolved = await self.bot.services.tournaments.forfeit(
+            self.tournament_id,
+            self.player_id,
+            guild_id=interaction.guild_id,
+            request_id=interaction.id,
+        )
         self.stop()
         await interaction.response.edit_message(
             content=f"You forfeited tournament #{self.tournament_id}.", view=None
@@ -205,6 +216,7 @@ class Tournaments(
             stake=stake,
             prize=Prize(reputation=prize_reputation),
             allow_computers=computers,
+            request_id=interaction.id,
         )
         embed = discord.Embed(
             title=f"Tournament #{tournament.id} on {tournament.battlefield}",
@@ -238,12 +250,13 @@ class Tournaments(
     ) -> None:
         """Publicly: who takes which seat; the combat starts when the last seat is taken."""
         services = self.bot.services.tournaments
+        where = {"guild_id": interaction.guild_id, "request_id": interaction.id}
         if casual:
-            joined = await services.join_casual(tournament, interaction.user.id)
+            joined = await services.join_casual(tournament, interaction.user.id, **where)
             who = "as a casual player"
         elif emperor is not None:
-            joined = await services.join(tournament, interaction.user.id, emperor)
-            who = f"with {emperor}"
+            joined = await services.join(tournament, interaction.user.id, emperor, **where)
+            who = f"with {plain(' '.join(emperor.split()))}"
         else:
             raise UserError(
                 "Choose one of your emperors (emperor:), or play casually with casual:True "
@@ -255,15 +268,22 @@ class Tournaments(
         )
         if joined.started is not None:
             text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
-        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
-        if joined.started is not None:
-            self._started(tournament)
+        try:
+            await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        finally:  # begun whether or not the answer got through (late, or delivered twice)
+            if joined.started is not None:
+                self._started(tournament)
 
     @app_commands.command(name="leave", description="Give up your seat before the start")
     @app_commands.describe(tournament="The tournament to leave")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def leave(self, interaction: discord.Interaction, tournament: int) -> None:
-        await self.bot.services.tournaments.leave(tournament, interaction.user.id)
+        await self.bot.services.tournaments.leave(
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            request_id=interaction.id,
+        )
         await interaction.response.send_message(
             f"{interaction.user.mention} leaves tournament #{tournament}.",
             allowed_mentions=NO_MENTIONS,
@@ -275,16 +295,22 @@ class Tournaments(
     async def start(self, interaction: discord.Interaction, tournament: int) -> None:
         """Empty seats get computer players if the tournament allows them."""
         table = await self.bot.services.tournaments.start(
-            tournament, interaction.user.id, is_manager=interaction.permissions.manage_guild
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
         )
         deadline = table.tournament.deadline
         ends = f" until {discord_timestamp(deadline)}" if deadline is not None else ""
-        await interaction.response.send_message(
-            f"Tournament #{tournament} begins: turn 1 is open{ends}. "
-            "Turn prompts arrive by DM; /order works too.",
-            allowed_mentions=NO_MENTIONS,
-        )
-        self._started(tournament)
+        try:
+            await interaction.response.send_message(
+                f"Tournament #{tournament} begins: turn 1 is open{ends}. "
+                "Turn prompts arrive by DM; /order works too.",
+                allowed_mentions=NO_MENTIONS,
+            )
+        finally:  # begun whether or not the answer got through (late, or delivered twice)
+            self._started(tournament)
 
     @app_commands.command(name="status", description="A tournament's seats, turn and board")
     @app_commands.describe(tournament="The tournament (leave out to list this server's)")
@@ -299,6 +325,7 @@ class Tournaments(
             ]
             await reply_ephemeral(interaction, content=clipped("\n".join(lines), MESSAGE_LIMIT))
             return
+        await services.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
         view = await services.view(tournament)
         pools = await self.bot.services.economy.pools(tournament)
@@ -319,6 +346,7 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def rules(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         view = await self.bot.services.tournaments.view(tournament)
         embed = discord.Embed(
             title=f"Rules of tournament #{tournament}",
@@ -332,6 +360,7 @@ class Tournaments(
     @app_commands.autocomplete(tournament=tournament_choices)
     async def forfeit(self, interaction: discord.Interaction, tournament: int) -> None:
         """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         await reply_ephemeral(
             interaction,
             content=f"Forfeit tournament #{tournament}? Your dynasty is defeated at once.",
@@ -346,7 +375,11 @@ class Tournaments(
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
         """Publicly: nothing is recorded and stakes and bets return (R-T6)."""
         await self.bot.services.tournaments.cancel(
-            tournament, interaction.user.id, is_manager=interaction.permissions.manage_guild
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
         )
         await interaction.response.send_message(
             f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
@@ -359,8 +392,9 @@ class Tournaments(
     @app_commands.autocomplete(tournament=tournament_choices)
     async def replay(self, interaction: discord.Interaction, tournament: int) -> None:
         """Privately: every resolved turn, as an animated GIF."""
-        await defer_ephemeral(interaction)
         services = self.bot.services.tournaments
+        await services.reachable(tournament, interaction.guild_id)
+        await defer_ephemeral(interaction)
         frames = await services.replay_frames(tournament)
         view = await services.view(tournament)
         animation = await self.bot.drawing.run(

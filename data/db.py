@@ -45,6 +45,7 @@ from data.errors import (
     ConstraintBroken,
     DatabaseBusy,
     DatabaseTooNew,
+    NumberTooLarge,
     SQLiteTooOld,
     violation,
 )
@@ -202,6 +203,8 @@ class Database:
                     raise DatabaseBusy() from error
                 if isinstance(error, sqlite3.IntegrityError):
                     raise ConstraintBroken(violation(error)) from error
+                if _is_too_large(error):
+                    raise NumberTooLarge() from error
                 raise
             finally:
                 self._holder, self._writing = None, False
@@ -417,6 +420,16 @@ def _domain_errors() -> Iterator[None]:
         if _is_busy(error):
             raise DatabaseBusy() from error
         raise
+    except OverflowError as error:
+        if _is_too_large(error):
+            raise NumberTooLarge() from error
+        raise
+
+
+def _is_too_large(error: BaseException) -> bool:
+    """A Python int beyond SQLite's 64 bits was bound to a statement: a number from a player
+    (a forged option, a custom id) that no id or amount of the game could be."""
+    return isinstance(error, OverflowError) and "SQLite INTEGER" in str(error)
 
 
 def _is_busy(error: BaseException) -> bool:

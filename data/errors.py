@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from data.rows import MAX_AMOUNT
+
 
 class DataError(Exception):
     """Base of every refusal of the data layer; the message is written for players."""
@@ -24,6 +26,35 @@ class NotFound(DataError):
 
 class InvalidValue(DataError):
     """A value the game cannot store: a blank name, a negative amount, an unknown seat."""
+
+
+class AmountTooLarge(InvalidValue):
+    """R-T5: no dynasty holds more than :data:`data.rows.MAX_AMOUNT` of one asset or item."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"no dynasty ever holds more than {MAX_AMOUNT:,} of one asset or item; "
+            "ask for a smaller amount"
+        )
+
+
+class NumberTooLarge(InvalidValue):
+    """A number SQLite cannot store (beyond 64 bits): no id or amount of the game is that large."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a number in this request is larger than any the game uses; check it and try again"
+        )
+
+
+class AlreadyApplied(DataError):
+    """The same request (a Discord interaction delivered twice) changes the game once."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this was already done: the same request reached the game twice and counts once, "
+            "so nothing changed the second time"
+        )
 
 
 class NameTaken(DataError):
@@ -110,6 +141,15 @@ class SeatTaken(DataError):
         self.letter = letter
         super().__init__(
             f"seat {letter} of tournament #{tournament_id} is taken; choose a free seat"
+        )
+
+
+class TournamentFull(DataError):
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(
+            f"tournament #{tournament_id} has no free seat left; look for another one with "
+            "/tournament status"
         )
 
 

@@ -13,7 +13,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from data.db import Connection
-from data.errors import ConstraintBroken, DataError, InsufficientFunds, NotFound, violation
+from data.errors import (
+    AmountTooLarge,
+    ConstraintBroken,
+    DataError,
+    InsufficientFunds,
+    NotFound,
+    violation,
+)
 from data.repositories._common import bet_row, fetch_all, fetch_one, run, write_events
 from data.rows import BetRow, BetStatus, EventKind, NewEvent
 
@@ -227,7 +234,9 @@ async def _missing(
     code: str,
     error: sqlite3.IntegrityError,
 ) -> DataError:
-    """The error for an add the foreign keys refused: no such dynasty, or no such code."""
+    """The error for a refused add: no such dynasty or code, or more than any dynasty holds."""
+    if violation(error) == "amount_too_large":
+        return AmountTooLarge()
     if violation(error) != "foreign_key":
         return ConstraintBroken(violation(error))
     dynasty = await fetch_one(connection, "SELECT 1 FROM dynasties WHERE id = ?", (dynasty_id,))

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from data.codec import dumps
 from data.db import Connection, Database
 from data.errors import (
+    AmountTooLarge,
     BettingClosed,
     ConstraintBroken,
     DataError,
@@ -37,6 +38,7 @@ from data.repositories._common import (
 )
 from data.repositories._ledger import adjust_assets, adjust_items
 from data.rows import (
+    MAX_AMOUNT,
     Asset,
     AssetKind,
     BetRow,
@@ -274,6 +276,8 @@ async def create_trade(
         except sqlite3.IntegrityError as error:
             if violation(error) == "foreign_key":
                 raise NotFound("dynasty", f"{from_dynasty_id} or {to_dynasty_id}") from None
+            if violation(error) == "amount_too_large":
+                raise AmountTooLarge() from None
             raise ConstraintBroken(violation(error)) from None
     assert row is not None
     return _trade(row)
@@ -374,6 +378,8 @@ async def place_bet(
     """
     if not isinstance(stake, int) or stake <= 0:
         raise InvalidValue("a stake is a positive whole number of coins")
+    if stake > MAX_AMOUNT:
+        raise AmountTooLarge()
     at = moment(now)
     async with database.transaction() as connection:
         found = await fetch_one(connection, f"{EMPEROR_SELECT} WHERE e.id = ?", (emperor_id,))
@@ -399,6 +405,7 @@ async def place_bet(
                     emperor.name, emperor.engaged_in, emperor.engaged_as
                 ),
                 "foreign_key": NotFound("asset", asset_code),
+                "amount_too_large": AmountTooLarge(),
             }
             raise refusals.get(rule, ConstraintBroken(rule)) from None
         assert row is not None

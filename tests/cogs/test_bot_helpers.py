@@ -1,13 +1,20 @@
-"""Helpers for the game cogs: DMs with a channel fallback, private replies, files, timestamps."""
+"""Helpers for the game cogs: DMs with a channel fallback, private replies, files, timestamps,
+plain text."""
 
 from __future__ import annotations
 
+import re
+
 import discord
+import pytest
 from discord import app_commands
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import discord_timestamp, png_file, send_dm_or_fallback
+from bot.discord_helpers import discord_timestamp, plain, png_file, send_dm_or_fallback
 from cogs.common import defer_ephemeral, reply_ephemeral
+from tests.cogs.game_helpers import rendered
 from tests.fakediscord import FakeDiscord
 
 BOARD = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
@@ -79,3 +86,33 @@ async def test_each_player_s_dm_channel_is_asked_for_once_even_beyond_discord_py
 def test_discord_timestamp() -> None:
     assert discord_timestamp(1_700_000_000.7) == "<t:1700000000:R>"
     assert discord_timestamp(1_700_000_000, "F") == "<t:1700000000:F>"
+
+
+@pytest.mark.parametrize(
+    ("name", "escaped"),
+    [
+        ("[free](https://evil.example)", r"\[free\](https\://evil.example)"),
+        ("**Bold** __under__ ~~gone~~ ||spoiler|| `code`", None),
+        ("<@123> <#456> <t:0:R> @everyone @here", r"\<\@123> \<#456> \<t:0:R> \@everyone \@here"),
+        ("# Heading", r"\# Heading"),
+        ("> quote\n- item\n1. first\n-# small", "\\> quote\n\\- item\n1\\. first\n\\-# small"),
+        ("Aurelian's pawn moved to C3.", "Aurelian's pawn moved to C3."),
+        ("back\\slash*", "back\\\\slash\\*"),
+    ],
+)
+def test_plain_text_escapes_markdown_mentions_and_links(name: str, escaped: str | None) -> None:
+    shown = plain(name)
+    if escaped is not None:
+        assert shown == escaped
+    assert rendered(shown) == name  # Discord displays the text as it was typed
+
+
+@given(st.text(max_size=64))
+def test_plain_text_reads_as_typed_and_leaves_no_markup(text: str) -> None:
+    shown = plain(text)
+    assert rendered(shown) == text
+    unescaped = re.sub(r"\\[^0-9A-Za-z\s]", "\0", shown)  # an escaped mark starts nothing
+    assert not set("*_~|`[]<@\\") & set(unescaped)
+    assert not re.search(r"\w://", unescaped)  # no link Discord would make clickable
+    for line in unescaped.split("\n"):
+        assert not re.match(r"[ \t]*([#>+-]|[0-9]+\.)", line)
