@@ -8,6 +8,7 @@ say what to do instead.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from bot.services.dynasties import NoDynasty
 from bot.services.tournaments import TournamentService
 from data.catalog import battlefield_locks
 from data.db import Database
-from data.errors import InsufficientFunds, NotFound
+from data.errors import InsufficientFunds, NotFound, TooManyOffers, TooManyOpenOffers
 from data.repositories import economy as repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
@@ -246,9 +247,27 @@ class EconomyService:
                 f"Your dynasty holds only {missing[1]} × {missing[0]}: offer at most that."
             )
         now = self.clock()
-        trade = await repo.create_trade(
-            self.database, offerer.id, receiver.id, give, want, expires_at=now + expires_in, now=now
-        )
+        try:
+            trade = await repo.create_trade(
+                self.database,
+                offerer.id,
+                receiver.id,
+                give,
+                want,
+                expires_at=now + expires_in,
+                now=now,
+            )
+        except TooManyOpenOffers as refused:
+            raise UserError(
+                f"Your dynasty already has {refused.limit} open offers to {receiver.name}, the "
+                "most allowed: wait for its answers, or withdraw one with /trade cancel."
+            ) from None
+        except TooManyOffers as refused:
+            minutes = max(1, math.ceil((refused.again_at - now) / 60))
+            raise UserError(
+                f"Your dynasty has made {refused.limit} trade offers in the last hour, the most "
+                f"allowed: you can offer again in {minutes} minute{'s' if minutes != 1 else ''}."
+            ) from None
         return await self._trade_view(trade)
 
     async def accept(self, player_id: int, trade_id: int) -> TradeView:

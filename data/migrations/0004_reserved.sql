@@ -1,0 +1,3 @@
+-- 0004 is another branch's migration (issue #19, items 1-7); this branch's change is 0005.
+-- Migrations are numbered without gaps, so this empty one holds the place: it changes
+-- nothing. Delete it when that branch's 0004 is merged.
