@@ -8,7 +8,9 @@ under a short error id, and the player gets only that id to quote to the hosts.
 from __future__ import annotations
 
 import logging
+import math
 import secrets
+import time
 from collections.abc import Awaitable, Mapping
 from typing import Any
 
@@ -16,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_helpers import discord_timestamp
 from bot.errors import user_message
 from cogs.common import reply_ephemeral
 
@@ -29,11 +32,25 @@ def player_message(error: BaseException) -> str | None:
     text = user_message(error)
     if text is not None:
         return text
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return cooldown_text(error)
     if isinstance(error, app_commands.CheckFailure):
         return str(error)
     if isinstance(error, app_commands.TransformerError) and error.__cause__ is None:
         return str(error)
     return None
+
+
+def cooldown_text(error: app_commands.CommandOnCooldown) -> str:
+    """A polite refusal of a command used too often, with when it works again."""
+    rate, per = error.cooldown.rate, error.cooldown.per
+    span = "a minute" if per == 60 else f"{per:g} seconds"
+    again = math.ceil(time.time() + error.retry_after)
+    return (
+        f"Drawing takes the bot a moment, so each player may ask for this {rate} "
+        f"time{'s' if rate != 1 else ''} in {span}. You can ask again "
+        f"{discord_timestamp(again)}."
+    )
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
