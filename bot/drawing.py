@@ -19,7 +19,8 @@ tournament's board back 32 seconds when all waited in one line. Calls wait in th
 in the pipe: the worker holds at most :data:`IN_FLIGHT` turn boards (one drawn, the next
 ready, so it never idles between boards) and a player's drawing only when it holds nothing
 else; a turn board waits at most for the one drawing under way. A second worker would not
-wait even for that, but would cost its own interpreter and Pillow (about 30 MB).
+wait even for that, but would cost its own interpreter and Pillow: the worker's peak RSS
+was 50-55 MB in benchmarks/replay_spam.py.
 """
 
 from __future__ import annotations
