@@ -13,6 +13,7 @@ ephemeral messages, never in a channel, and custom ids are logged without their 
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,7 @@ from cogs.common import (
     CHOICES_LIMIT,
     custom_id_number,
     defer_ephemeral,
+    drawing_cooldown,
     game,
     matches,
     reply_ephemeral,
@@ -40,6 +42,8 @@ from cogs.errors import reporting
 from data.errors import DataError
 from engine import Move, Order, Pass, Tile
 
+log = logging.getLogger(__name__)
+
 OPTIONS_LIMIT = 25
 """A select menu holds at most 25 options: more pieces than that are paged."""
 EMBED_COLOUR = discord.Colour.gold()
@@ -48,6 +52,8 @@ TILE = r"[A-Z][0-9]+"
 DAMAGED_PROMPT = (
     "This turn prompt is damaged or out of date; use /order for a fresh one with the board."
 )
+PROMPTS_PER_MINUTE = 6
+"""/order without an order draws the board: that many a minute for each player."""
 
 
 @dataclass(frozen=True)
@@ -409,6 +415,24 @@ async def namespace_menu(interaction: discord.Interaction) -> OrderMenu | None:
         return None
 
 
+def _shows_the_board(interaction: discord.Interaction) -> bool:
+    """/order draws the board unless it carries an order (``pass``, or ``piece`` and ``to``;
+    ``to`` alone is refused)."""
+    options = interaction.namespace
+    return not getattr(options, "pass") and options.to is None
+
+
+async def remind_privately(interaction: discord.Interaction) -> None:
+    """After a player's command: the reminders their closed DMs refused, shown only to them
+    (never in the channel, which would learn who has not ordered, R-O4)."""
+    try:
+        reminders = await game(interaction).announcer.private_reminders(interaction.user.id)
+        if reminders:
+            await reply_ephemeral(interaction, content="\n".join(reminders))
+    except Exception:
+        log.exception("Could not show user %s their reminders", interaction.user.id)
+
+
 class Orders(commands.Cog):
     """/order, and the clicks on every turn prompt (read from custom ids: they survive restarts)."""
 
@@ -433,6 +457,13 @@ class Orders(commands.Cog):
             chosen = interaction.data.get("values", [])
             values = [str(value) for value in chosen] if isinstance(chosen, list) else []
             await reporting(interaction, answer_prompt(interaction, *click, values))
+            await remind_privately(interaction)
+
+    @commands.Cog.listener()
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: app_commands.Command[Any, Any, Any]
+    ) -> None:
+        await remind_privately(interaction)
 
     @app_commands.command(name="order", description="Give your secret order for the open turn")
     @app_commands.allowed_contexts(guilds=True, dms=True)
@@ -443,6 +474,7 @@ class Orders(commands.Cog):
         to="Where the piece goes, like C6",
         pass_turn="Pass this turn: all your pieces hold",
     )
+    @drawing_cooldown(PROMPTS_PER_MINUTE, draws=_shows_the_board)
     async def order(
         self,
         interaction: discord.Interaction,
@@ -478,7 +510,7 @@ class Orders(commands.Cog):
         )
         origin = chosen_piece(menu, piece) if piece is not None else None
         names = (await services.view(tournament_id)).names
-        board = await self.bot.drawing.run(
+        board = await self.bot.drawing.run_on_demand(
             render_board,
             menu.position,
             names=names,

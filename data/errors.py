@@ -231,6 +231,29 @@ class NotYourTrade(DataError):
         )
 
 
+class TooManyOpenOffers(DataError):
+    """A dynasty has as many open offers to another one as it may (migration 0005)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"your dynasty already has {limit} open offers to that dynasty, the most allowed; "
+            "wait for its answers or withdraw one with /trade cancel"
+        )
+
+
+class TooManyOffers(DataError):
+    """A dynasty has made as many offers in the last hour as it may (migration 0005)."""
+
+    def __init__(self, limit: int, again_at: float) -> None:
+        self.limit = limit
+        self.again_at = again_at  # when the oldest of them leaves the hour
+        super().__init__(
+            f"your dynasty made {limit} trade offers in the last hour, the most allowed; "
+            "offer again later"
+        )
+
+
 class DatabaseBusy(DataError):
     def __init__(self) -> None:
         super().__init__("the game is busy with another change; try again in a moment")

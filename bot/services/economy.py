@@ -8,6 +8,7 @@ say what to do instead.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from bot.services.tournaments import TournamentService
 from bot.services.tournaments.base import check_server
 from data.catalog import battlefield_locks
 from data.db import Database
-from data.errors import InsufficientFunds, NotFound
+from data.errors import InsufficientFunds, NotFound, TooManyOffers, TooManyOpenOffers
 from data.repositories import economy as repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
@@ -259,16 +260,28 @@ class EconomyService:
                 f"Your dynasty holds only {missing[1]} × {missing[0]}: offer at most that."
             )
         now = self.clock()
-        async with requests.once(self.database, request_id, "trade offer", now=now):
-            trade = await repo.create_trade(
-                self.database,
-                offerer.id,
-                receiver.id,
-                give,
-                want,
-                expires_at=now + expires_in,
-                now=now,
-            )
+        try:
+            async with requests.once(self.database, request_id, "trade offer", now=now):
+                trade = await repo.create_trade(
+                    self.database,
+                    offerer.id,
+                    receiver.id,
+                    give,
+                    want,
+                    expires_at=now + expires_in,
+                    now=now,
+                )
+        except TooManyOpenOffers as refused:
+            raise UserError(
+                f"Your dynasty already has {refused.limit} open offers to {receiver.name}, the "
+                "most allowed: wait for its answers, or withdraw one with /trade cancel."
+            ) from None
+        except TooManyOffers as refused:
+            minutes = max(1, math.ceil((refused.again_at - now) / 60))
+            raise UserError(
+                f"Your dynasty has made {refused.limit} trade offers in the last hour, the most "
+                f"allowed: you can offer again in {minutes} minute{'s' if minutes != 1 else ''}."
+            ) from None
         return await self._trade_view(trade)
 
     async def accept(

@@ -24,6 +24,8 @@ from data.errors import (
     NotFound,
     NotYourEmperor,
     NotYourTrade,
+    TooManyOffers,
+    TooManyOpenOffers,
     TradeClosed,
     violation,
 )
@@ -50,6 +52,11 @@ from data.rows import (
 )
 
 KEY_PREFIX = "key:"
+OPEN_OFFERS_PER_PAIR = 3
+"""Open offers one dynasty may have made to another (the trigger of migration 0005)."""
+OFFERS_PER_HOUR = 10
+"""Offers a dynasty may make in any hour (the trigger of migration 0005)."""
+HOUR = 3600.0
 
 
 def battlefield_key(battlefield: str) -> str:
@@ -239,7 +246,10 @@ async def create_trade(
 ) -> TradeRow:
     """Offer ``offer`` for ``request``; the other dynasty may accept until ``expires_at``.
 
-    Nothing moves until acceptance. Raises :class:`InvalidValue`, :class:`NotFound`.
+    Nothing moves until acceptance. The insert itself refuses an offer beyond
+    :data:`OPEN_OFFERS_PER_PAIR` or :data:`OFFERS_PER_HOUR`, so offers made at once never
+    both pass the limit. Raises :class:`TooManyOpenOffers`, :class:`TooManyOffers`,
+    :class:`InvalidValue`, :class:`NotFound`.
     """
     at = moment(now)
     offered = _checked(offer)
@@ -274,11 +284,23 @@ async def create_trade(
                 ),
             )
         except sqlite3.IntegrityError as error:
-            if violation(error) == "foreign_key":
+            rule = violation(error)
+            if rule == "foreign_key":
                 raise NotFound("dynasty", f"{from_dynasty_id} or {to_dynasty_id}") from None
-            if violation(error) == "amount_too_large":
+            if rule == "amount_too_large":
                 raise AmountTooLarge() from None
-            raise ConstraintBroken(violation(error)) from None
+            if rule == "too_many_open_offers":
+                raise TooManyOpenOffers(OPEN_OFFERS_PER_PAIR) from None
+            if rule == "too_many_offers":
+                oldest = await fetch_one(
+                    connection,
+                    "SELECT min(created_at) FROM trades "
+                    "WHERE from_dynasty_id = ? AND created_at > ?",
+                    (from_dynasty_id, at - HOUR),
+                )
+                again_at = (oldest[0] if oldest and oldest[0] is not None else at) + HOUR
+                raise TooManyOffers(OFFERS_PER_HOUR, again_at) from None
+            raise ConstraintBroken(rule) from None
     assert row is not None
     return _trade(row)
 

@@ -514,6 +514,43 @@ async def test_offer_refusals_say_what_to_do(services: Services) -> None:
     )
 
 
+async def test_offers_are_limited_per_pair_of_dynasties_and_per_hour_with_clear_refusals(
+    services: Services, clock: Clock
+) -> None:
+    """Issue #19 item 13: 50 offers to one dynasty sent it 50 DMs. At most 3 open offers from
+    one dynasty to another, and 10 offers a dynasty in any hour."""
+    players = await seat_players(services, 5)
+    first, second = players[0].id, players[1].id
+    offer = services.economy.offer
+    copper = Bundle({"copper": 1})
+    made = [await offer(first, "House101", copper, Bundle(), HOUR) for _ in range(3)]
+    with pytest.raises(UserError) as refused:
+        await offer(first, "House101", copper, Bundle(), HOUR)
+    assert str(refused.value) == (
+        "Your dynasty already has 3 open offers to House101, the most allowed: wait for its "
+        "answers, or withdraw one with /trade cancel."
+    )
+    await offer(second, "House100", copper, Bundle(), HOUR)  # the other way is House101's own
+    await services.economy.cancel(first, made[0].trade.id)
+    await offer(first, "House101", copper, Bundle(), HOUR)  # a withdrawn offer frees its place
+
+    clock.advance(60)
+    for name in ["House102"] * 3 + ["House103"] * 3:
+        await offer(first, name, copper, Bundle(), HOUR)
+    with pytest.raises(UserError) as refused:
+        await offer(first, "House104", copper, Bundle(), HOUR)
+    assert str(refused.value) == (
+        "Your dynasty has made 10 trade offers in the last hour, the most allowed: you can "
+        "offer again in 59 minutes."
+    )
+    offered = [t for t in await services.economy.trades(first) if t.offerer.player_id == first]
+    assert len(offered) == 9  # a refusal made nothing
+
+    clock.advance(HOUR - 59)  # the first four offers are an hour old, and have expired
+    await offer(first, "House104", copper, Bundle(), HOUR)
+    await offer(first, "House101", copper, Bundle(), HOUR)
+
+
 # -------------------------------------------------------------------------------- keys
 
 

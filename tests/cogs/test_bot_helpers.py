@@ -1,4 +1,4 @@
-"""Helpers for the game cogs: DMs with a channel fallback, private replies, files, timestamps,
+"""Helpers for the game cogs: DMs, the closed-DMs notice, private replies, files, timestamps,
 plain text."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import discord_timestamp, plain, png_file, send_dm_or_fallback
+from bot.discord_helpers import closed_dms_notice, discord_timestamp, plain, png_file, send_dm
 from cogs.common import defer_ephemeral, reply_ephemeral
 from tests.cogs.game_helpers import rendered
 from tests.fakediscord import FakeDiscord
@@ -20,20 +20,29 @@ from tests.fakediscord import FakeDiscord
 BOARD = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
 
 
-async def test_closed_dms_fall_back_to_a_mention_in_the_channel(
+async def test_closed_dms_are_reported_and_nothing_is_posted_anywhere(
     fake_discord: FakeDiscord, bot: EmperorsBot
 ) -> None:
     bob = fake_discord.bob
     fake_discord.set_dms_open(bob, False)
     async with fake_discord.running(bot):
-        channel = bot.get_channel(fake_discord.tournaments.id)
-        assert isinstance(channel, discord.TextChannel)
-        delivered = await send_dm_or_fallback(bot, bob.id, channel, content="Turn 3: your order?")
+        delivered = await send_dm(bot, bob.id, content="Turn 3: your order?")
     assert delivered is False
     assert fake_discord.dms_to(bob) == []
+    assert fake_discord.messages_in(fake_discord.tournaments) == []
+
+
+async def test_the_closed_dms_notice_pings_only_that_player_and_says_where_to_play(
+    fake_discord: FakeDiscord, bot: EmperorsBot
+) -> None:
+    bob = fake_discord.bob
+    async with fake_discord.running(bot):
+        channel = bot.get_channel(fake_discord.tournaments.id)
+        assert isinstance(channel, discord.TextChannel)
+        await channel.send(**closed_dms_notice(bob.id, 7))
     [notice] = fake_discord.messages_in(fake_discord.tournaments)
     assert notice.content.startswith(f"<@{bob.id}>") and "/order" in notice.content
-    assert "Turn 3" not in notice.content
+    assert "tournament #7" in notice.content
     mentions = notice.raw["allowed_mentions"]
     assert mentions["users"] == [bob.id] and mentions["parse"] == []
 
@@ -41,10 +50,8 @@ async def test_closed_dms_fall_back_to_a_mention_in_the_channel(
 async def test_open_dms_get_the_message(fake_discord: FakeDiscord, bot: EmperorsBot) -> None:
     alice = fake_discord.alice
     async with fake_discord.running(bot):
-        channel = bot.get_channel(fake_discord.tournaments.id)
-        assert isinstance(channel, discord.TextChannel)
-        delivered = await send_dm_or_fallback(
-            bot, alice.id, channel, content="Turn 3: your order?", file=png_file(BOARD, "board")
+        delivered = await send_dm(
+            bot, alice.id, content="Turn 3: your order?", file=png_file(BOARD, "board")
         )
     assert delivered is True
     [dm] = fake_discord.dms_to(alice)
@@ -78,7 +85,7 @@ async def test_each_player_s_dm_channel_is_asked_for_once_even_beyond_discord_py
     async with fake_discord.running(bot):
         for _ in range(2):
             for player in players:
-                assert await send_dm_or_fallback(bot, player.id, None, content="Your turn")
+                assert await send_dm(bot, player.id, content="Your turn")
     assert sorted(fake_discord.dms_opened) == sorted(player.id for player in players)
     assert all(len(fake_discord.dms_to(player)) == 2 for player in players)
 

@@ -59,9 +59,12 @@ from .world import (
     ADMIN_ROLE_PERMISSIONS,
     BOT_ROLE_PERMISSIONS,
     JSON,
+    MEMBER_OVERWRITE,
+    ROLE_OVERWRITE,
     FakeChannel,
     FakeGuild,
     FakeMember,
+    FakeOverwrite,
     FakeRole,
     FakeUser,
     World,
@@ -428,6 +431,29 @@ class FakeDiscord:
         self._queue(guild.id, GUILDS_INTENT, "CHANNEL_CREATE", channel.payload())
         return channel
 
+    def set_channel_permissions(
+        self,
+        channel: FakeChannel,
+        target: FakeRole | FakeUser,
+        *,
+        allow: discord.Permissions | None = None,
+        deny: discord.Permissions | None = None,
+    ) -> None:
+        """Set the channel's overwrite for a role (the guild's id is @everyone) or a member,
+        as a server admin does in the channel's settings; the bot hears CHANNEL_UPDATE."""
+        kind = ROLE_OVERWRITE if isinstance(target, FakeRole) else MEMBER_OVERWRITE
+        channel.overwrites[target.id] = FakeOverwrite(
+            target.id, kind, allow.value if allow else 0, deny.value if deny else 0
+        )
+        if channel.guild_id is not None:
+            self._queue(channel.guild_id, GUILDS_INTENT, "CHANNEL_UPDATE", channel.payload())
+
+    def bot_role(self, guild: FakeGuild | None = None) -> FakeRole:
+        """The bot's own (managed) role in ``guild`` (default: :attr:`guild`)."""
+        guild = guild or self.guild
+        [role] = [r for r in guild.roles.values() if r.managed and r.name == self.world.bot.name]
+        return role
+
     def set_dms_open(self, user: UserRef, is_open: bool) -> None:
         """Closed DMs make the bot's sends to that user fail with 403 / 50007."""
         self._user(user).dms_open = is_open
@@ -734,8 +760,8 @@ class FakeDiscord:
                 guild_id=str(guild.id),
                 guild_locale="en-US",
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                member=member.payload(guild.permissions_of(user.id)),
-                app_permissions=str(guild.permissions_of(world.bot.id)),
+                member=member.payload(guild.permissions_in(channel, user.id)),
+                app_permissions=str(guild.permissions_in(channel, world.bot.id)),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
             )
@@ -1232,6 +1258,9 @@ class FakeDiscord:
         payload, files = await self._body(request)
         if channel.recipient is not None and not channel.recipient.dms_open:
             return self._error(request, 403, 50007, "Cannot send messages to this user")
+        refused = self._refused_in_channel(request, channel, payload, files)
+        if refused is not None:
+            return refused
         invalid = self._invalid_message(request, payload, files, current=None)
         if invalid is not None:
             return invalid
@@ -1239,6 +1268,32 @@ class FakeDiscord:
         self._apply(message, payload, files, creating=True)
         self._record(message)
         return _json(self._message_payload(message))
+
+    def _refused_in_channel(
+        self,
+        request: web.Request,
+        channel: FakeChannel,
+        payload: JSON | None = None,
+        files: dict[int, Upload] | None = None,
+    ) -> web.Response | None:
+        """Discord's 403 when the bot's permissions in a server channel do not allow a post
+        (``payload``) or an edit of its own message (no payload): 50001 without View Channel,
+        50013 without Send Messages, or Attach Files for files, or Embed Links for embeds."""
+        guild = self._guild_of(channel.guild_id)
+        if guild is None:
+            return None
+        granted = discord.Permissions(guild.permissions_in(channel, self.world.bot.id))
+        if not granted.view_channel:
+            return self._error(request, 403, 50001, "Missing Access")
+        if payload is None:
+            return None
+        if (
+            not granted.send_messages
+            or (files and not granted.attach_files)
+            or (payload.get("embeds") and not granted.embed_links)
+        ):
+            return self._error(request, 403, 50013, "Missing Permissions")
+        return None
 
     async def _get_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
@@ -1251,6 +1306,9 @@ class FakeDiscord:
         if message is None:
             return self._error(request, 404, 10008, "Unknown Message")
         payload, files = await self._body(request)
+        refused = self._refused_in_channel(request, self.world.channels[message.channel_id])
+        if refused is not None:
+            return refused
         invalid = self._invalid_message(request, payload, files, current=message)
         if invalid is not None:
             return invalid
