@@ -311,12 +311,13 @@ class MeteredDrawing(Drawing):
         super().__init__()
         self._metrics = metrics
 
-    async def run(self, draw: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+    async def _run(self, priority: int, call: Callable[[], T]) -> T:
+        """Every drawing, turn boards and players' requests alike, is counted and timed."""
         metrics = self._metrics
         metrics.drawing_queue.inc()
         began = time.perf_counter()
         try:
-            return await super().run(draw, *args, **kwargs)
+            return await super()._run(priority, call)
         finally:
             metrics.drawing_queue.dec()
             metrics.drawn(time.perf_counter() - began)
