@@ -5,7 +5,8 @@ tournaments, the role an announcement pings, and the server's language. Only mem
 Manage Server see the command (its default permissions), and the bot refuses a change from
 anyone else all the same (a server may let others see it, and a modified client may send it):
 the settings service decides, given whether the caller has that permission in the server the
-command came from, which is the only server whose settings it changes. Answers are private.
+command came from, which is the only server whose settings it changes (discord.py resolves a
+channel or role option in that server only, and refuses one of another). Answers are private.
 Every change passes the interaction's id, so a change delivered twice is made once.
 """
 
@@ -18,7 +19,7 @@ from discord.ext import commands
 from bot.client import EmperorsBot
 from bot.discord_helpers import clipped
 from bot.errors import UserError
-from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, NotManager, ServerSettings
+from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
 from cogs.common import CHOICES_LIMIT, matches, reply_ephemeral
 
 EMBED_COLOUR = discord.Colour.gold()
@@ -89,16 +90,6 @@ class Settings(
         self.bot = bot
         super().__init__()
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Anyone who can see /settings may read them; a change needs Manage Server, which
-        the service checks too: refused here first, before looking at what was chosen."""
-        command = interaction.command
-        if command is None or command.name == "show" or interaction.permissions.manage_guild:
-            return True
-        if interaction.type is discord.InteractionType.autocomplete:
-            return False
-        raise NotManager()
-
     @app_commands.command(name="show", description="This server's settings for tournaments")
     async def show(self, interaction: discord.Interaction) -> None:
         settings = await self.bot.services.settings.of(interaction.guild_id)
@@ -137,7 +128,6 @@ class Settings(
         self, interaction: discord.Interaction, channel: discord.TextChannel
     ) -> None:
         """Once a server names channels, /tournament create works in those only."""
-        self._own_server(interaction, channel.guild)
         settings = await self.bot.services.settings.allow_channel(
             interaction.guild_id,
             channel.id,
@@ -157,7 +147,6 @@ class Settings(
         self, interaction: discord.Interaction, channel: discord.TextChannel
     ) -> None:
         """Tournaments already announced there go on."""
-        self._own_server(interaction, channel.guild)
         settings = await self.bot.services.settings.remove_channel(
             interaction.guild_id,
             channel.id,
@@ -193,7 +182,6 @@ class Settings(
         """Opt-in: an announcement pings this role and nobody else."""
         notes = []
         if role is not None:
-            self._own_server(interaction, role.guild)
             if role.managed:
                 raise UserError(
                     f"{role.name} belongs to a bot or an integration; choose a role that "
@@ -243,14 +231,6 @@ class Settings(
             "server's language as soon as it can.",
             embed=settings_embed(settings),
         )
-
-    @staticmethod
-    def _own_server(interaction: discord.Interaction, guild: discord.Guild) -> None:
-        """A channel or role of another server (only a modified client sends one)."""
-        if guild.id != interaction.guild_id:
-            raise UserError(
-                "That belongs to another server; choose a channel or role of this server."
-            )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -257,8 +257,11 @@ class Tournaments(
         if refusal is not None:
             raise UserError(refusal)
         server = await self.bot.services.settings.of(interaction.guild_id)
+        guild = interaction.guild
         server.check_channel(
-            interaction.channel_id, getattr(interaction.channel, "parent_id", None)
+            interaction.channel_id,
+            getattr(interaction.channel, "parent_id", None),
+            {channel.id: channel.name for channel in guild.channels} if guild else None,
         )
         chosen = server.choose(
             {

@@ -122,14 +122,27 @@ class ServerSettings:
             parent_id is not None and parent_id in self.channel_ids
         )
 
-    def check_channel(self, channel_id: int | None, parent_id: int | None = None) -> None:
-        """Refuse to announce a tournament in a channel the server did not name for them."""
-        if not self.hosts(channel_id, parent_id):
-            allowed = ", ".join(f"<#{channel}>" for channel in self.channel_ids)
+    def check_channel(
+        self,
+        channel_id: int | None,
+        parent_id: int | None = None,
+        names: Mapping[int, str] | None = None,
+    ) -> None:
+        """Refuse to announce a tournament in a channel the server did not name for them;
+        the refusal names those channels (``names``: the channels' names, by id)."""
+        if self.hosts(channel_id, parent_id):
+            return
+        known = names or {}
+        allowed = [f"#{known[channel]}" for channel in self.channel_ids if channel in known]
+        if not allowed:
             raise UserError(
-                f"Tournaments on this server are announced in {allowed}: create it there. "
-                "(A member with Manage Server chooses these channels with /settings channels.)"
+                "The channels this server named for tournaments no longer exist: a member "
+                "with Manage Server names others with /settings channels."
             )
+        raise UserError(
+            f"Tournaments on this server are announced in {', '.join(allowed)}: create it "
+            "there. (A member with Manage Server chooses these channels with /settings channels.)"
+        )
 
     def choose(self, given: Mapping[str, Value | None]) -> CreateOptions:
         """The value of every option of :data:`TOURNAMENT_DEFAULTS` for a new tournament:
