@@ -164,6 +164,11 @@ async def test_only_manage_server_changes_settings_and_only_its_own_server_s(
         odd = await fake.slash(admin, "settings language", {"language": "fr-FR"}, forged=True)
         odd_refusal = await odd.wait_done()
         bad = await command(fake, admin, "settings default", {"option": "policy", "value": "chaos"})
+        # None means "left out" to /tournament create: a forged None is refused, not defaulted.
+        nothing = await fake.slash(
+            alice, "tournament create", {"battlefield": "small-4", "policy": None}, forged=True
+        )
+        nothing_refusal = await nothing.wait_done()
 
         elsewhere = await command(
             fake,
@@ -183,6 +188,7 @@ async def test_only_manage_server_changes_settings_and_only_its_own_server_s(
     assert shown_to_alice.ephemeral and "Settings of this server" in shown_to_alice.text
     assert odd_refusal.ephemeral and "takes one of" in odd_refusal.content
     assert bad.ephemeral and "one of: rollback, bounce" in bad.content
+    assert nothing_refusal.ephemeral and "The option policy takes text" in nothing_refusal.content
     assert "turn_length: **7 days**" in elsewhere.content
     assert "es-ES (Español)" in spanish.text and "speaks English for now" in spanish.content
     assert "`turn_length`: **1 day** (built in)" in here.text and "es-ES" in here.text
