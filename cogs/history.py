@@ -160,14 +160,13 @@ async def archived_dynasty_choices(
     ]
 
 
-@app_commands.command(name="history", description="This server's finished tournaments and results")
 @app_commands.describe(
     dynasty="Only the tournaments this dynasty played",
     battlefield="Only the tournaments on this battlefield",
     page="Page, from 1 (the newest)",
 )
 @app_commands.autocomplete(dynasty=archived_dynasty_choices, battlefield=battlefield_choices)
-async def history(
+async def show_history(
     interaction: discord.Interaction,
     dynasty: str | None = None,
     battlefield: str | None = None,
@@ -186,12 +185,18 @@ class History(commands.Cog):
     def __init__(self, bot: EmperorsBot) -> None:
         self.bot = bot
         self._group: app_commands.Group | None = None
+        # Each bot its own command: a command knows the one group it belongs to.
+        self._command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="history",
+            description="This server's finished tournaments and results",
+            callback=show_history,
+        )
 
     async def cog_load(self) -> None:
         group = self.bot.tree.get_command("tournament")
         if not isinstance(group, app_commands.Group):
             raise RuntimeError("cogs.history loads after cogs.tournaments (bot.client.EXTENSIONS)")
-        group.add_command(history)
+        group.add_command(self._command)
         self._group = group
         self.bot.add_dynamic_items(HistoryButton)
 
@@ -199,7 +204,7 @@ class History(commands.Cog):
         """The group may be gone already (the bot closes its cogs in any order)."""
         self.bot.remove_dynamic_items(HistoryButton)
         if self._group is not None:
-            self._group.remove_command(history.name)
+            self._group.remove_command(self._command.name)
             self._group = None
 
 

@@ -46,7 +46,7 @@ from cogs.common import (
 )
 from cogs.economy import pools_text
 from cogs.errors import report_error
-from data.errors import AlreadyApplied, DataError
+from data.errors import InvalidValue
 from data.rows import Prize, TournamentKind, TournamentRow, TournamentStatus
 from engine import ConflictPolicy, EmperorTaken, EngineError, Goal, GoalKind, Ruleset
 from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
@@ -284,9 +284,7 @@ class Tournaments(
                 stake=stake,
                 prize_reputation=prize_reputation,
             )
-        except AlreadyApplied:
-            raise
-        except (UserError, DataError, EngineError) as error:
+        except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
             if not chosen.from_server:
                 raise
             raise UserError(
