@@ -52,6 +52,7 @@ async def test_an_empty_file_is_brought_to_the_latest_version(tmp_path: Path) ->
         assert len(await economy.list_assets(database)) >= 6
     assert user_version(path) == latest_version()
     assert {"players", "emperors", "turns", "orders", "holdings", "bets", "escrow"} <= tables(path)
+    assert {"server_settings", "skill_ratings"} <= tables(path)
 
 
 async def fill(database: Database, version: int) -> dict[str, int]:
