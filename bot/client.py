@@ -39,10 +39,15 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
     "cogs.dynasties",
     "cogs.tournaments",
+    "cogs.deadlines",
+    "cogs.handover",
+    "cogs.spectators",
     "cogs.orders",
+    "cogs.away",
     "cogs.economy",
 )
-"""Every cog the bot loads; /help lists the commands they register, in this order."""
+"""Every cog the bot loads; /help lists the commands they register, in this order. Cogs that
+add subcommands to another cog's group (cogs.common.Subcommands) come after that cog."""
 
 WORK_SECONDS = 25.0
 """How long a stopping bot waits for the work under way (the scheduler's tick, turn

@@ -81,10 +81,19 @@ async def test_every_game_command_is_published_with_its_contexts(
         "forfeit",
         "cancel",
         "replay",
+        "pause",
+        "resume",
+        "extend",
+        "handover",
+        "follow",
+        "unfollow",
     }
+    assert {o["name"] for o in synced["away"]["options"]} == {"until", "end"}
+    assert synced["away"]["contexts"] == [0, 1]
     assert synced["order"]["contexts"] == [0, 1] and synced["help"]["contexts"] == [0, 1]
     assert synced["tournament"]["contexts"] == [0] and synced["dynasty"]["contexts"] == [0]
     create = {o["name"]: o for o in synced["tournament"]["options"]}["create"]
     kinds = {o["name"]: o for o in create["options"]}["type"]["choices"]
     assert [c["value"] for c in kinds] == ["training", "gift", "honour", "conquer", "death"]
     assert "`/tournament join`" in helped.text and "/order" in helped.text
+    assert "`/tournament pause`" in helped.text and "`/away until`" in helped.text
