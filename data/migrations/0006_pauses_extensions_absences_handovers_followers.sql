@@ -210,6 +210,9 @@ CREATE TABLE followers (
 CREATE INDEX followers_player ON followers (player_id);
 
 CREATE TRIGGER followers_limits BEFORE INSERT ON followers
+WHEN NOT EXISTS (   -- following again changes nothing (INSERT … ON CONFLICT DO NOTHING)
+    SELECT 1 FROM followers WHERE tournament_id = NEW.tournament_id AND player_id = NEW.player_id
+)
 BEGIN
     SELECT RAISE(ABORT, 'tournament_over')
     WHERE (SELECT status FROM tournaments WHERE id = NEW.tournament_id)
