@@ -124,12 +124,12 @@ def pause_text(change: ClockChange, *, by_itself: bool = False) -> str:
             "given or changed; nothing resolves until then."
         )
     why = " (a pause lasts 7 days at most)" if by_itself else ""
-    then = (
-        "every order is in, so it resolves now."
-        if change.complete
-        else clock_text(tournament) + "."
-    )
-    return f"▶ Tournament #{tournament.id} resumes{why}: turn {tournament.turn} {then}"
+    if change.complete:
+        return (
+            f"▶ Tournament #{tournament.id} resumes{why}: every order of turn "
+            f"{tournament.turn} is in, so it resolves now."
+        )
+    return f"▶ Tournament #{tournament.id} resumes{why}: turn {tournament.turn} {clock_text(tournament)}."
 
 
 def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:

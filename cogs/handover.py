@@ -26,13 +26,17 @@ def handover_text(handed: HandedOver, by: discord.abc.User) -> str:
     counts = (
         f" {name}'s results still count for its dynasty." if seat.emperor_id is not None else ""
     )
-    computer = f"a {handed.level} computer player for the rest of the combat"
+    computer = f"{article(handed.level)} {handed.level} computer player for the rest of the combat"
     if handed.by_host:
         return (
             f"🤖 The player of {where}, <@{seat.player_id}>, missed 2 turns in a row: "
             f"{by.mention} hands the seat to {computer}.{counts}"
         )
     return f"🤖 {by.mention} hands {where} to {computer}.{counts}"
+
+
+def article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
 
 
 class Handover(Subcommands):
@@ -82,7 +86,9 @@ class Handover(Subcommands):
                 announcer.announce_dm(
                     handed.seat.player_id,
                     f"You missed 2 turns in a row in tournament #{tournament}: its host handed "
-                    f"your seat to a {handed.level} computer player for the rest of the combat.",
+                    f"your seat to {article(handed.level)} {handed.level} computer player for "
+                    "the rest of the combat. Your emperor fights on, and its results still "
+                    "count for your dynasty.",
                 )
             if handed.complete:
                 announcer.resolve_later(tournament, handed.tournament.turn)

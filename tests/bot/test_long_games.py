@@ -268,7 +268,7 @@ async def test_a_seat_handed_over_keeps_its_emperor_whose_outcome_counts(
     assert handed.ready.ready == 1 and not handed.by_host  # the computer ordered at once
     with pytest.raises(UserError, match="You handed your seat"):
         await services.tournaments.submit(tournament.id, players[1].id, "pass")
-    with pytest.raises(UserError, match="already played by a normal computer"):
+    with pytest.raises(UserError, match=r"already played by a computer player \(normal\)"):
         await services.tournaments.hand_over(tournament.id, players[1].id, "easy", guild_id=GUILD)
     assert await services.tournaments.playing(players[1].id) == []
     rng = random.Random(3)

@@ -127,6 +127,11 @@ class Deadlines(TournamentBase):
                     "be extended again."
                 )
             left = tournament.turn_seconds - tournament.extended
+            if left <= 0:
+                raise UserError(
+                    f"Turn {turn} of tournament #{tournament_id} has had all the extra time a "
+                    f"turn may have: a turn never lasts more than twice its length."
+                )
             if seconds > left:
                 raise UserError(
                     f"A turn never lasts more than twice its length ({duration(2 * tournament.turn_seconds)} "

@@ -85,8 +85,8 @@ class Handovers(Turns):
         whose = "Your seat" if not by_host else f"Seat {seat.dynasty.letter}"
         if seat.handed_to is not None:
             raise UserError(
-                f"{whose} in tournament #{tournament_id} is already played by a "
-                f"{level_of_strategy(seat.handed_to)} computer player."
+                f"{whose} in tournament #{tournament_id} is already played by a computer "
+                f"player ({level_of_strategy(seat.handed_to)})."
             )
         if seat.status is not SeatStatus.ACTIVE:
             raise UserError(
