@@ -266,7 +266,7 @@ async def test_a_seat_handed_over_keeps_its_emperor_whose_outcome_counts(
     assert handed.seat.handed_to == "greedy" and handed.level == "normal"
     assert handed.seat.player_id == players[1].id and handed.seat.emperor_id is not None
     assert handed.ready.ready == 1 and not handed.by_host  # the computer ordered at once
-    with pytest.raises(UserError, match="You handed your seat"):
+    with pytest.raises(UserError, match="was handed to a computer player"):
         await services.tournaments.submit(tournament.id, players[1].id, "pass")
     with pytest.raises(UserError, match=r"already played by a computer player \(normal\)"):
         await services.tournaments.hand_over(tournament.id, players[1].id, "easy", guild_id=GUILD)

@@ -156,7 +156,7 @@ def check_not_handed_over(seat: SeatRow, tournament_id: int) -> None:
     """A seat handed to a computer player takes no more orders from its player."""
     if seat.handed_to is not None:
         raise UserError(
-            f"You handed your seat in tournament #{tournament_id} to a computer player for the "
+            f"Your seat in tournament #{tournament_id} was handed to a computer player for the "
             "rest of the combat: it gives the orders now."
         )
 

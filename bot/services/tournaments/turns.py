@@ -78,8 +78,8 @@ class Turns(Lookup):
             seat = seat_of_player(table, player_id)
             if seat.handed_to is not None:
                 raise UserError(
-                    f"You handed your seat in tournament #{tournament_id} to a computer player "
-                    "for the rest of the combat: it plays on for your emperor."
+                    f"Your seat in tournament #{tournament_id} was handed to a computer player "
+                    "for the rest of the combat: it plays on for you."
                 )
             try:
                 async with requests.once(
