@@ -108,6 +108,7 @@ async def test_a_player_hands_over_its_own_seat_and_the_channel_is_told(
         asked = await command(fake, bob, "tournament forfeit", {"tournament": 1}, **here)
         forfeit = await (await fake.click(bob, asked, asked.custom_ids[0])).wait_done()
         playing = await services.tournaments.playing(bob.id)
+        status = await command(fake, alice, "tournament status", {"tournament": 1})
         assert await bot.announcer.settle(5)
     assert unknown.ephemeral and "takes one of: easy, normal" in unknown.content
     assert answer.ephemeral and "Told in <#" in answer.content  # asked from #general
@@ -118,3 +119,4 @@ async def test_a_player_hands_over_its_own_seat_and_the_channel_is_told(
     assert "already played by a computer player (normal)" in again.content
     assert forfeit.ephemeral and "was handed to a computer player" in forfeit.content
     assert playing == []
+    assert "bob I" in status.text and "active · played by a computer (normal)" in status.text
