@@ -19,6 +19,7 @@ from tests.cogs.game_helpers import (
     rendered,
     start_duel,
 )
+from tests.cogs.test_delivered_twice import ALREADY, again
 from tests.fakediscord import FakeDiscord, FakeMember
 
 DUEL = {"battlefield": "duel-8", "type": "gift", "turn_limit": 20, "turn_length": 600}
@@ -98,13 +99,15 @@ async def test_a_player_hands_over_its_own_seat_and_the_channel_is_told(
                 bob, "tournament handover", {"tournament": 1, "level": "hard"}, forged=True
             )
         ).wait_done()
-        answer = await command(
-            fake, bob, "tournament handover", {"tournament": 1, "level": "normal"}
-        )
+        record = await fake.slash(bob, "tournament handover", {"tournament": 1, "level": "normal"})
+        answer = await record.wait_done()
+        twice = await again(fake, record)
         notice = await fake.wait_for_message(
             lambda m: m.channel_id == fake.tournaments.id and "🤖" in m.content
         )
-        again = await command(fake, bob, "tournament handover", {"tournament": 1, "level": "easy"})
+        once_more = await command(
+            fake, bob, "tournament handover", {"tournament": 1, "level": "easy"}
+        )
         asked = await command(fake, bob, "tournament forfeit", {"tournament": 1}, **here)
         forfeit = await (await fake.click(bob, asked, asked.custom_ids[0])).wait_done()
         playing = await services.tournaments.playing(bob.id)
@@ -116,7 +119,8 @@ async def test_a_player_hands_over_its_own_seat_and_the_channel_is_told(
         f"🤖 <@{bob.id}> hands seat **b** of tournament #1 (bob I) to a normal computer player "
         "for the rest of the combat. bob I's results still count for its dynasty."
     )
-    assert "already played by a computer player (normal)" in again.content
+    assert ALREADY in twice
+    assert "already played by a computer player (normal)" in once_more.content
     assert forfeit.ephemeral and "was handed to a computer player" in forfeit.content
     assert playing == []
     assert "bob I" in status.text and "active · played by a computer (normal)" in status.text

@@ -62,6 +62,11 @@ class Deadlines(TournamentBase):
                     f"Tournament #{tournament_id} is paused already; /tournament resume starts "
                     "its clock again (it resumes by itself 7 days after the pause began)."
                 )
+            if tournament.deadline is not None and tournament.deadline <= self.clock():
+                raise UserError(
+                    f"Turn {tournament.turn} of tournament #{tournament_id} is over: it resolves "
+                    "now. Pause the next turn if the combat needs a break."
+                )
             paused = await deadline_repo.pause(self.database, tournament_id, now=self.clock())
             if paused is None:  # it ended a moment ago
                 raise UserError(

@@ -70,6 +70,44 @@ class Handovers(Turns):
         strategy = strategy_for_level(level)
         owner = by_player_id if player_id is None else player_id
         by_host = owner != by_player_id
+        async with requests.once(
+            self.database, request_id, "tournament handover", now=self.clock()
+        ):
+            seat = await self._seat_to_hand_over(
+                tournament_id, owner, by_player_id, guild_id, is_manager
+            )
+            handed = await repo.hand_over_seat(
+                self.database,
+                tournament_id,
+                seat.seat,
+                strategy,
+                by_player_id=by_player_id,
+                now=self.clock(),
+            )
+        table = await repo.load_table(self.database, tournament_id)
+        await self._order_for_computers(table)
+        names = await self.names(table)
+        ready = await repo.count_ready(self.database, tournament_id)
+        return HandedOver(
+            table.tournament,
+            handed,
+            level_of_strategy(strategy),
+            names[handed.dynasty],
+            by_host,
+            ready,
+        )
+
+    async def _seat_to_hand_over(
+        self,
+        tournament_id: int,
+        owner: int,
+        by_player_id: int,
+        guild_id: int | None,
+        is_manager: bool,
+    ) -> SeatRow:
+        """``owner``'s seat, if ``by_player_id`` may hand it over now (its owner; or the host,
+        or a manager, once it has missed 2 turns in a row and its player is not away)."""
+        by_host = owner != by_player_id
         table = await self._running(tournament_id)
         check_server(table.tournament, guild_id)
         if by_host:
@@ -107,26 +145,4 @@ class Handovers(Turns):
                     f"The player of seat {seat.dynasty.letter} is away: their missed turns are "
                     "excused until they are back, so the seat stays theirs."
                 )
-        async with requests.once(
-            self.database, request_id, "tournament handover", now=self.clock()
-        ):
-            handed = await repo.hand_over_seat(
-                self.database,
-                tournament_id,
-                seat.seat,
-                strategy,
-                by_player_id=by_player_id,
-                now=self.clock(),
-            )
-        table = await repo.load_table(self.database, tournament_id)
-        await self._order_for_computers(table)
-        names = await self.names(table)
-        ready = await repo.count_ready(self.database, tournament_id)
-        return HandedOver(
-            table.tournament,
-            handed,
-            level_of_strategy(strategy),
-            names[handed.dynasty],
-            by_host,
-            ready,
-        )
+        return seat
