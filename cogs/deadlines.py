@@ -40,9 +40,7 @@ class Deadlines(Subcommands):
 
     group = "tournament"
 
-    @app_commands.command(
-        name="pause", description="Stop the clock of the open turn (host or Manage Server)"
-    )
+    @app_commands.command(name="pause", description="Stop the turn's clock (host or Manage Server)")
     @app_commands.describe(tournament="The running tournament to pause")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def pause(self, interaction: discord.Interaction, tournament: int) -> None:
@@ -57,7 +55,7 @@ class Deadlines(Subcommands):
         await self._tell(interaction, change)
 
     @app_commands.command(
-        name="resume", description="Start the clock of a paused turn again (host or Manage Server)"
+        name="resume", description="Restart a paused turn's clock (host or Manage Server)"
     )
     @app_commands.describe(tournament="The paused tournament")
     @app_commands.autocomplete(tournament=tournament_choices)
@@ -73,7 +71,7 @@ class Deadlines(Subcommands):
         await self._tell(interaction, change)
 
     @app_commands.command(
-        name="extend", description="Give the open turn more time (host or Manage Server)"
+        name="extend", description="More time for the open turn (host or Manage Server)"
     )
     @app_commands.describe(
         tournament="The running tournament",

@@ -46,7 +46,7 @@ class Handover(Subcommands):
 
     @app_commands.command(
         name="handover",
-        description="Hand your seat to a computer player for the rest of the combat",
+        description="Hand your seat to a computer player",
     )
     @app_commands.describe(
         tournament="The running tournament",

@@ -24,7 +24,7 @@ class Spectators(Subcommands):
 
     group = "tournament"
 
-    @app_commands.command(name="follow", description="Get each board of a tournament by DM")
+    @app_commands.command(name="follow", description="Get a tournament's boards by DM")
     @app_commands.describe(tournament="The tournament to follow")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def follow(self, interaction: discord.Interaction, tournament: int) -> None:
@@ -60,7 +60,7 @@ class Spectators(Subcommands):
             ),
         )
 
-    @app_commands.command(name="unfollow", description="Stop getting a tournament's boards by DM")
+    @app_commands.command(name="unfollow", description="Stop a tournament's boards by DM")
     @app_commands.describe(tournament="The tournament you follow")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def unfollow(self, interaction: discord.Interaction, tournament: int) -> None:
