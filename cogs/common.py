@@ -198,9 +198,10 @@ def tournament_list(
 
 
 def tournament_label(tournament: TournamentRow) -> str:
-    """``#12 small-4 · conquer · turn 3``: how a tournament is named in lists and choices."""
+    """``#12 small-4 · conquer · turn 3``: how a tournament is named in lists and choices
+    (``turn 3 (paused)`` while its clock is stopped)."""
     state = (
-        f"turn {tournament.turn}"
+        f"turn {tournament.turn}{' (paused)' if tournament.paused else ''}"
         if tournament.status is TournamentStatus.RUNNING
         else tournament.status.value
     )

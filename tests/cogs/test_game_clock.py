@@ -131,6 +131,7 @@ async def test_a_pause_survives_a_restart_and_ends_by_itself_after_7_days(
         assert await bot.announcer.settle(5)
         still = await services.tournaments.progress(1)
         status = await command(fake, bob, "tournament status", {"tournament": 1}, **here)
+        listed = await fake.autocomplete(bob, "tournament resume", "tournament", "", **here)
         clock.advance(2)
         await bot.scheduler.tick()
         ended = await fake.wait_for_message(
@@ -140,6 +141,7 @@ async def test_a_pause_survives_a_restart_and_ends_by_itself_after_7_days(
         assert await bot.announcer.settle(5)
     assert still.tournament.paused and still.tournament.turn == 1
     assert "paused: 6 minutes left once it resumes" in status.text
+    assert listed == [{"name": "#1 duel-8 · training · turn 1 (paused)", "value": 1}]
     new_deadline = paused_at + WEEK + 360
     assert await deadline(services) == new_deadline
     assert ended.content.startswith("▶ Tournament #1 resumes (a pause lasts 7 days at most)")
@@ -216,3 +218,23 @@ async def test_reminders_follow_the_extended_deadline(
     assert reminders(fake, alice) == []
     lines = [m.content for m in public(fake, fake.tournaments)]
     assert not any("not ordered" in line for line in lines)
+
+
+async def test_extends_sent_at_the_same_moment_never_pass_the_limits(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    fake, alice = fake_discord, fake_discord.alice
+    here = {"channel_id": fake.tournaments}
+    async with fake.running(game_bot(config, services)):
+        await start_duel(fake, alice, fake.bob, ONE_HOUR, **here)
+        first_deadline = await deadline(services)
+        extend = {"tournament": 1, "by": 1800}
+        records = [
+            await fake.slash(user, "tournament extend", extend, **here)
+            for user in (alice, fake.admin, alice, fake.admin)
+        ]
+        answers = [await record.wait_done() for record in records]
+    extended = [answer for answer in answers if answer.content.startswith("⏩")]
+    refused = [answer for answer in answers if answer.ephemeral]
+    assert len(extended) == 2 and len(refused) == 2
+    assert await deadline(services) == first_deadline + 3600  # twice the turn length, not more
