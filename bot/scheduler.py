@@ -109,21 +109,20 @@ class Scheduler:
                 continue
             table = await tournament_repo.load_table(database, tournament.id)
             ordered = {stored.seat for stored in table.orders}
-            waiting = {
-                seat.seat: seat.ordering_player
-                for seat in table.seats
-                if seat.ordering_player is not None
-                and seat.status is SeatStatus.ACTIVE
-                and seat.seat not in ordered
-            }
+            waiting: dict[int, int] = {}  # seat: the player who has its order to give
+            for seat in table.seats:
+                player_id = seat.ordering_player  # None: a computer orders for it
+                active = seat.status is SeatStatus.ACTIVE
+                if player_id is not None and active and seat.seat not in ordered:
+                    waiting[seat.seat] = player_id
             away = await absence_repo.away_players(database, waiting.values(), at=now)
-            for seat, player_id in waiting.items():
-                if player_id is None or player_id in away:  # away: no reminders
+            for seat_number, player_id in waiting.items():
+                if player_id in away:  # away: no reminders
                     continue
                 for kind in due[-1:]:  # only the latest due: a late start does not send both
                     key = f"{kind}#{tournament.extensions}"
                     if await tournament_repo.claim_reminder(
-                        database, tournament.id, tournament.turn, seat, key, now=now
+                        database, tournament.id, tournament.turn, seat_number, key, now=now
                     ):
                         reminders.append(Reminder(tournament, player_id, kind, tournament.deadline))
         return reminders
