@@ -13,6 +13,7 @@ ephemeral messages, never in a channel, and custom ids are logged without their 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Mapping
@@ -58,7 +59,9 @@ PROMPTS_PER_MINUTE = 6
 """/order without an order draws the board: that many a minute for each player."""
 ORDER_BOARDS_PER_MINUTE = 6
 """Confirm and Pass redraw the prompt's board with the order: that many a minute per player."""
+ORDER_BOARDS_PER = 60.0
 _order_boards: Recent[int, app_commands.Cooldown] = Recent(10_000)
+_redraws_waiting: set[PromptKey] = set()  # prompts whose redraw waits for its player's limit
 
 
 @dataclass(frozen=True)
@@ -353,22 +356,22 @@ async def submit(interaction: discord.Interaction, key: PromptKey, order: str) -
             await interaction.response.edit_message(content=text)
     finally:  # stored whether or not the answer got through (late, or delivered twice)
         after_order(bot, key.tournament_id, accepted)
-    if not resolving and may_draw_order(key.player_id):
+    if not resolving:
         bot.announcer.later(
             show_own_order(interaction, key),
             f"showing user {key.player_id} their order for tournament #{key.tournament_id}",
         )
 
 
-def may_draw_order(player_id: int) -> bool:
-    """Whether a player's Confirm or Pass may redraw its prompt's board now: at most
-    :data:`ORDER_BOARDS_PER_MINUTE` a minute, like the other drawings players ask for. Beyond
-    that the order is stored and said all the same, only not drawn."""
+def order_board_wait(player_id: int) -> float | None:
+    """Seconds before a player's Confirm or Pass may redraw its prompt's board (None: now, and
+    the drawing is counted): :data:`ORDER_BOARDS_PER_MINUTE` a minute at most, like the other
+    drawings players ask for."""
     cooldown = _order_boards.get(player_id)
     if cooldown is None:
-        cooldown = app_commands.Cooldown(ORDER_BOARDS_PER_MINUTE, 60.0)
+        cooldown = app_commands.Cooldown(ORDER_BOARDS_PER_MINUTE, ORDER_BOARDS_PER)
         _order_boards.put(player_id, cooldown)
-    return cooldown.update_rate_limit() is None
+    return cooldown.update_rate_limit()
 
 
 async def own_order_board(bot: EmperorsBot, menu: OrderMenu, names: Mapping[Dynasty, str]) -> bytes:
@@ -395,7 +398,17 @@ def order_words(order: Order) -> str:
 
 async def show_own_order(interaction: discord.Interaction, key: PromptKey) -> None:
     """After Confirm or Pass: the prompt's board shows the order as stored (a moment later,
-    once drawn). Skipped if the order changed meanwhile, or its turn resolved."""
+    once drawn). Skipped if the order changed meanwhile (that order's drawing shows it), or
+    its turn resolved. A player past its limit of drawings waits for it, once per prompt: that
+    one drawing shows the order stored by then, so the board never keeps an older order."""
+    if key in _redraws_waiting:
+        return  # the waiting redraw will draw the order stored when it runs
+    _redraws_waiting.add(key)
+    try:
+        while (wait := order_board_wait(key.player_id)) is not None:
+            await asyncio.sleep(wait)
+    finally:
+        _redraws_waiting.discard(key)
     services = game(interaction).services.tournaments
     try:
         menu = await services.menu(key.tournament_id, key.player_id, turn=key.turn)

@@ -12,7 +12,7 @@ from bot import announcer
 from bot.config import Config
 from bot.render import render_board
 from bot.services import Services
-from cogs.orders import ORDER_BOARDS_PER_MINUTE, may_draw_order
+from cogs import orders
 from engine import Dynasty, Move, Tile
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import (
@@ -94,8 +94,27 @@ async def test_after_confirm_the_prompt_shows_the_stored_order_to_its_player_onl
     )
 
 
-def test_a_player_redraws_its_order_board_6_times_a_minute_at_most() -> None:
-    player = 4242
-    assert [may_draw_order(player) for _ in range(ORDER_BOARDS_PER_MINUTE)] == [True] * 6
-    assert not may_draw_order(player)
-    assert may_draw_order(player + 1)
+async def test_past_its_limit_of_drawings_the_board_catches_up_with_the_last_order(
+    fake_discord: FakeDiscord,
+    config: Config,
+    services: Services,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A player who confirms orders faster than its drawings are allowed (6 a minute; here 1
+    a second) sees the last one on the board once its limit lets it, never an older one."""
+    monkeypatch.setattr(orders, "ORDER_BOARDS_PER_MINUTE", 1)
+    monkeypatch.setattr(orders, "ORDER_BOARDS_PER", 1.0)
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    bot = game_bot(config, services)
+    async with fake.running(bot):
+        await start_duel(fake, alice, bob, DUEL)
+        prompt = await prompt_for(fake, alice, 1)
+        first = prompt.files[BOARD]
+        for origin in ("A2", "E2"):  # A2's is drawn; E2's waits for the limit, then is drawn
+            await order_by_prompt(fake, alice, prompt, origin, f"{origin[0]}3")
+        last = Move(Dynasty.A, Tile.parse("E2"), Tile.parse("E3"))
+        wanted = await expected_board(services, alice.id, last, "E2 to E3")
+        await fake.wait_for_message(lambda m: m is prompt and m.files[BOARD] == wanted, timeout=5)
+        assert await bot.announcer.settle(5)
+    assert prompt.files[BOARD] == wanted != first
+    assert "Your current order for turn 1: **E2 → E3**" in prompt.content
