@@ -40,11 +40,16 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.dynasties",
     "cogs.tournaments",
     "cogs.history",
+    "cogs.deadlines",
+    "cogs.handover",
+    "cogs.spectators",
     "cogs.orders",
+    "cogs.away",
     "cogs.economy",
     "cogs.settings",
 )
-"""Every cog the bot loads; /help lists the commands they register, in this order."""
+"""Every cog the bot loads; /help lists the commands they register, in this order. Cogs that
+add subcommands to another cog's group (cogs.common.Subcommands) come after that cog."""
 
 WORK_SECONDS = 25.0
 """How long a stopping bot waits for the work under way (the scheduler's tick, turn

@@ -8,16 +8,18 @@ never has to track which state its interaction is in.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.client import EmperorsBot
 from bot.errors import UserError
 from data.catalog import battlefield_names, load_battlefield
 from data.rows import TournamentRow, TournamentStatus
 
+NO_MENTIONS = discord.AllowedMentions.none()
 CHOICES_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
 MINUTE = 60.0
@@ -81,6 +83,50 @@ def drawing_cooldown(
         return (interaction.user.id, drawing(interaction))
 
     return app_commands.checks.dynamic_cooldown(cooldown, key=player)
+
+
+class Subcommands(commands.Cog):
+    """A cog whose slash commands are subcommands of a group another cog owns (``group``):
+    each feature stays an extension of its own while players find its commands where they
+    belong (``/tournament pause`` beside ``/tournament start``). Load it after that cog."""
+
+    group: ClassVar[str]
+
+    def __init__(self, bot: EmperorsBot) -> None:
+        self.bot = bot
+        self._subcommands: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
+
+    async def cog_load(self) -> None:
+        parent = self.bot.tree.get_command(self.group)
+        if not isinstance(parent, app_commands.Group):
+            raise RuntimeError(f"load the cog of /{self.group} before {type(self).__name__}")
+        # Taken from the list discord.py adds to the tree's top level once this returns.
+        self._subcommands, self.__cog_app_commands__ = list(self.__cog_app_commands__), []
+        for subcommand in self._subcommands:
+            parent.add_command(subcommand)
+
+    async def cog_unload(self) -> None:
+        parent = self.bot.tree.get_command(self.group)
+        if isinstance(parent, app_commands.Group):
+            for subcommand in self._subcommands:
+                parent.remove_command(subcommand.name)
+
+
+async def answer_publicly(
+    interaction: discord.Interaction, tournament: TournamentRow, text: str
+) -> bool:
+    """Answer a command that everyone in the tournament's channel must learn of: publicly,
+    when it was used there (or the tournament has no channel); otherwise privately, saying
+    that the channel is told. True if the answer was the channel's notice, False if the
+    caller still has it posted there (``Announcer.announce_text``)."""
+    channel = tournament.channel_id
+    if channel is None or interaction.channel_id == channel:
+        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        return True
+    await reply_ephemeral(
+        interaction, content=f"{text}\n(Told in <#{channel}>, the tournament's channel.)"
+    )
+    return False
 
 
 def game(interaction: discord.Interaction) -> EmperorsBot:
@@ -161,9 +207,10 @@ def tournament_list(
 
 
 def tournament_label(tournament: TournamentRow) -> str:
-    """``#12 small-4 · conquer · turn 3``: how a tournament is named in lists and choices."""
+    """``#12 small-4 · conquer · turn 3``: how a tournament is named in lists and choices
+    (``turn 3 (paused)`` while its clock is stopped)."""
     state = (
-        f"turn {tournament.turn}"
+        f"turn {tournament.turn}{' (paused)' if tournament.paused else ''}"
         if tournament.status is TournamentStatus.RUNNING
         else tournament.status.value
     )

@@ -7,8 +7,8 @@ one the click comes from, so a button never shows another server's archive. A fi
 tournament is then looked at with /tournament status and /tournament replay, which offer the
 latest finished ones beside the running ones.
 
-/tournament is the tournaments cog's group: this module adds its subcommand to that group when
-it loads (after ``cogs.tournaments``, see ``bot.client.EXTENSIONS``).
+/tournament is the tournaments cog's group: this cog's command joins it (a
+:class:`cogs.common.Subcommands`, loaded after ``cogs.tournaments``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from bot.services.tournaments import HistoryPage
 from bot.services.tournaments.history import MAX_HISTORY_PAGE
 from cogs.common import (
     CHOICES_LIMIT,
+    Subcommands,
     battlefield_choices,
     custom_id_number,
     game,
@@ -160,52 +161,40 @@ async def archived_dynasty_choices(
     ]
 
 
-@app_commands.describe(
-    dynasty="Only the tournaments this dynasty played",
-    battlefield="Only the tournaments on this battlefield",
-    page="Page, from 1 (the newest)",
-)
-@app_commands.autocomplete(dynasty=archived_dynasty_choices, battlefield=battlefield_choices)
-async def show_history(
-    interaction: discord.Interaction,
-    dynasty: str | None = None,
-    battlefield: str | None = None,
-    page: app_commands.Range[int, 1, MAX_HISTORY_PAGE + 1] = 1,
-) -> None:
-    """Privately: a page of the archive, with buttons to the newer and older pages."""
-    found = await game(interaction).services.tournaments.history(
-        interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
+class History(Subcommands):
+    """/tournament history, and its page buttons."""
+
+    group = "tournament"
+
+    @app_commands.command(
+        name="history", description="This server's finished tournaments and results"
     )
-    await reply_ephemeral(interaction, embed=history_embed(found), view=history_view(found))
-
-
-class History(commands.Cog):
-    """Adds /tournament history to the tournaments cog's group, and its page buttons."""
-
-    def __init__(self, bot: EmperorsBot) -> None:
-        self.bot = bot
-        self._group: app_commands.Group | None = None
-        # Each bot its own command: a command knows the one group it belongs to.
-        self._command: app_commands.Command[Any, ..., None] = app_commands.Command(
-            name="history",
-            description="This server's finished tournaments and results",
-            callback=show_history,
+    @app_commands.describe(
+        dynasty="Only the tournaments this dynasty played",
+        battlefield="Only the tournaments on this battlefield",
+        page="Page, from 1 (the newest)",
+    )
+    @app_commands.autocomplete(dynasty=archived_dynasty_choices, battlefield=battlefield_choices)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        dynasty: str | None = None,
+        battlefield: str | None = None,
+        page: app_commands.Range[int, 1, MAX_HISTORY_PAGE + 1] = 1,
+    ) -> None:
+        """Privately: a page of the archive, with buttons to the newer and older pages."""
+        found = await self.bot.services.tournaments.history(
+            interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
         )
+        await reply_ephemeral(interaction, embed=history_embed(found), view=history_view(found))
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("tournament")
-        if not isinstance(group, app_commands.Group):
-            raise RuntimeError("cogs.history loads after cogs.tournaments (bot.client.EXTENSIONS)")
-        group.add_command(self._command)
-        self._group = group
+        await super().cog_load()
         self.bot.add_dynamic_items(HistoryButton)
 
     async def cog_unload(self) -> None:
-        """The group may be gone already (the bot closes its cogs in any order)."""
         self.bot.remove_dynamic_items(HistoryButton)
-        if self._group is not None:
-            self._group.remove_command(self._command.name)
-            self._group = None
+        await super().cog_unload()
 
 
 async def setup(bot: commands.Bot) -> None:

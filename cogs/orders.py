@@ -13,8 +13,10 @@ ephemeral messages, never in a channel, and custom ids are logged without their 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,9 +24,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announcer import BOARD_FILE, PromptBuilder, plain_prompt
+from bot.announcer import BOARD_FILE, PromptBuilder, clock_text, plain_prompt
 from bot.client import EmperorsBot
-from bot.discord_helpers import discord_timestamp, png_file
+from bot.discord_helpers import png_file
 from bot.errors import UserError
 from bot.render import render_board
 from bot.services.tournaments import OrderAccepted, OrderMenu, PieceChoice
@@ -40,7 +42,8 @@ from cogs.common import (
 )
 from cogs.errors import reporting
 from data.errors import DataError
-from engine import Move, Order, Pass, Tile
+from data.recent import Recent
+from engine import Dynasty, Move, Order, Pass, Tile
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +57,11 @@ DAMAGED_PROMPT = (
 )
 PROMPTS_PER_MINUTE = 6
 """/order without an order draws the board: that many a minute for each player."""
+ORDER_BOARDS_PER_MINUTE = 6
+"""Confirm and Pass redraw the prompt's board with the order: that many a minute per player."""
+ORDER_BOARDS_PER = 60.0
+_order_boards: Recent[int, app_commands.Cooldown] = Recent(10_000)
+_redraws_waiting: set[PromptKey] = set()  # prompts whose redraw waits for its player's limit
 
 
 @dataclass(frozen=True)
@@ -109,11 +117,8 @@ def destination_label(menu: OrderMenu, move: Move) -> str:
 def prompt_embed(menu: OrderMenu) -> discord.Embed:
     """The part of a prompt that never changes while the player chooses: turn, deadline, board."""
     tournament = menu.tournament
-    ends = (
-        f"Ends {discord_timestamp(tournament.deadline)}. "
-        if tournament.deadline is not None
-        else ""
-    )
+    clock = clock_text(tournament)
+    ends = f"{clock[0].upper()}{clock[1:]}. " if clock else ""
     embed = discord.Embed(
         title=f"Tournament #{tournament.id} on {tournament.battlefield} · turn {tournament.turn}",
         description=(
@@ -244,6 +249,12 @@ def accepted_text(order: str, accepted: OrderAccepted) -> str:
     """What a player is told once its order is stored, naming the turn it is for: an order
     sent just as a turn resolved is stored for the next one."""
     ready = f"{accepted.ready.ready} of {accepted.ready.active} ready"
+    if accepted.paused:
+        return (
+            f"Your current order for turn {accepted.turn}: **{order}**. {ready}. The tournament "
+            "is paused: nothing resolves until it resumes, and you can replace your order "
+            "until then."
+        )
     if accepted.complete:
         return (
             f"Your order for turn {accepted.turn}: **{order}**. {ready}: the turn resolves now, "
@@ -257,7 +268,7 @@ def accepted_text(order: str, accepted: OrderAccepted) -> str:
 
 def after_order(bot: EmperorsBot, tournament_id: int, accepted: OrderAccepted) -> None:
     """Once the player is answered: resolve a complete turn, or show the new ready count."""
-    if accepted.complete and accepted.turn is not None:
+    if accepted.complete and not accepted.paused and accepted.turn is not None:
         bot.announcer.resolve_later(tournament_id, accepted.turn)
     else:
         bot.announcer.announce_ready(tournament_id)
@@ -337,13 +348,81 @@ async def submit(interaction: discord.Interaction, key: PromptKey, order: str) -
     )
     shown = "pass" if order == "pass" else order.replace(" ", " → ")
     text = accepted_text(shown, accepted)
+    resolving = accepted.complete and not accepted.paused
     try:
-        if accepted.complete:
+        if resolving:
             await interaction.response.edit_message(content=text, view=None)
         else:
             await interaction.response.edit_message(content=text)
     finally:  # stored whether or not the answer got through (late, or delivered twice)
         after_order(bot, key.tournament_id, accepted)
+    if not resolving:
+        bot.announcer.later(
+            show_own_order(interaction, key),
+            f"showing user {key.player_id} their order for tournament #{key.tournament_id}",
+        )
+
+
+def order_board_wait(player_id: int) -> float | None:
+    """Seconds before a player's Confirm or Pass may redraw its prompt's board (None: now, and
+    the drawing is counted): :data:`ORDER_BOARDS_PER_MINUTE` a minute at most, like the other
+    drawings players ask for."""
+    cooldown = _order_boards.get(player_id)
+    if cooldown is None:
+        cooldown = app_commands.Cooldown(ORDER_BOARDS_PER_MINUTE, ORDER_BOARDS_PER)
+        _order_boards.put(player_id, cooldown)
+    return cooldown.update_rate_limit()
+
+
+async def own_order_board(bot: EmperorsBot, menu: OrderMenu, names: Mapping[Dynasty, str]) -> bytes:
+    """The board with the player's own stored order drawn on it (a dashed white arrow), for
+    that player's eyes only: a DM prompt, an ephemeral /order. Drawn as a player's request."""
+    tournament = menu.tournament
+    order = menu.current
+    said = f" - your order: {order_words(order)}" if order is not None else ""
+    return await bot.drawing.run_on_demand(
+        render_board,
+        menu.position,
+        names=names,
+        title=f"#{tournament.id} {tournament.battlefield} - turn {tournament.turn}{said}",
+        order=order if isinstance(order, Move) else None,
+    )
+
+
+def order_words(order: Order) -> str:
+    """``C4 to C6`` or ``pass``: an order as the board's title writes it (plain letters)."""
+    if isinstance(order, Pass):
+        return "pass"
+    return f"{order.origin.name} to {order.destination.name}"
+
+
+async def show_own_order(interaction: discord.Interaction, key: PromptKey) -> None:
+    """After Confirm or Pass: the prompt's board shows the order as stored (a moment later,
+    once drawn). Skipped if the order changed meanwhile (that order's drawing shows it), or
+    its turn resolved. A player past its limit of drawings waits for it, once per prompt: that
+    one drawing shows the order stored by then, so the board never keeps an older order."""
+    if key in _redraws_waiting:
+        return  # the waiting redraw will draw the order stored when it runs
+    _redraws_waiting.add(key)
+    try:
+        while (wait := order_board_wait(key.player_id)) is not None:
+            await asyncio.sleep(wait)
+    finally:
+        _redraws_waiting.discard(key)
+    services = game(interaction).services.tournaments
+    try:
+        menu = await services.menu(key.tournament_id, key.player_id, turn=key.turn)
+    except (UserError, DataError):
+        return  # the turn resolved, or the combat ended: the next prompt has its own board
+    names = (await services.view(key.tournament_id)).names
+    board = await own_order_board(game(interaction), menu, names)
+    try:
+        now = await services.menu(key.tournament_id, key.player_id, turn=key.turn)
+    except (UserError, DataError):
+        return
+    if now.current != menu.current:
+        return  # replaced while drawing: that order's own drawing shows it
+    await interaction.edit_original_response(attachments=[png_file(board, BOARD_FILE)])
 
 
 PROMPT_STEPS = {
@@ -510,12 +589,7 @@ class Orders(commands.Cog):
         )
         origin = chosen_piece(menu, piece) if piece is not None else None
         names = (await services.view(tournament_id)).names
-        board = await self.bot.drawing.run_on_demand(
-            render_board,
-            menu.position,
-            names=names,
-            title=f"#{tournament_id} {menu.tournament.battlefield} - turn {menu.tournament.turn}",
-        )
+        board = await own_order_board(self.bot, menu, names)
         await reply_ephemeral(
             interaction,
             content=prompt_status(menu, origin),

@@ -31,7 +31,7 @@ from bot.errors import UserError, user_message
 from bot.render import render_board
 from bot.services.economy import SeatPool
 from bot.services.settings import TURN_LENGTHS, CreateOptions
-from bot.services.tournaments import TournamentView
+from bot.services.tournaments import TournamentView, level_of_strategy
 from cogs.common import (
     battlefield_choices,
     custom_id_number,
@@ -74,6 +74,8 @@ def seats_text(view: TournamentView) -> str:
     for seat in view.seats:
         owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
         state = f" · {seat.status.value}" if view.game is not None else ""
+        if seat.handed_to is not None:
+            state += f" · played by a computer ({level_of_strategy(seat.handed_to)})"
         lines.append(f"**{seat.dynasty.letter}** {plain(view.names[seat.dynasty])}{owner}{state}")
     free = view.tournament.seat_count - len(view.seats)
     if free:

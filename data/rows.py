@@ -225,10 +225,25 @@ class TournamentRow:
     finished_at: float | None
     outcome: GameOutcome | None
     announcement_id: int | None
+    paused_at: float | None = None  # the open turn's clock stopped then (issue #14)
+    paused_until: float | None = None  # when the pause ends by itself
+    extensions: int = 0  # how often the open turn was extended (at most twice)
+    extended: int = 0  # seconds added to the open turn (at most ``turn_seconds``)
 
     @property
     def resolved_turns(self) -> int:
         return max(self.turn - 1, 0)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def time_left(self) -> float | None:
+        """Seconds the open turn had left when its pause began (None if not paused)."""
+        if self.paused_at is None or self.deadline is None:
+            return None
+        return max(self.deadline - self.paused_at, 0.0)
 
 
 @dataclass(frozen=True)
@@ -243,11 +258,23 @@ class SeatRow:
     misses: int
     takes: int
     joined_at: float
+    handed_to: str | None = None  # the computer strategy its player handed it to (issue #14)
 
     @property
     def dynasty(self) -> Dynasty:
         """The seat's dynasty letter on the battlefield: seat 0 is a (R-B3)."""
         return DYNASTIES[self.seat]
+
+    @property
+    def computer_strategy(self) -> str | None:
+        """The computer strategy that gives this seat's orders: a computer seat's own, or the
+        one its player handed it to; None while a player orders for it."""
+        return self.strategy if self.kind is SeatKind.COMPUTER else self.handed_to
+
+    @property
+    def ordering_player(self) -> int | None:
+        """The player who gives this seat's orders (None: a computer does)."""
+        return self.player_id if self.handed_to is None else None
 
 
 @dataclass(frozen=True)
@@ -294,6 +321,16 @@ class TournamentTable:
     def ready(self) -> ReadyCount:
         active = [seat for seat in self.seats if seat.status is SeatStatus.ACTIVE]
         return ReadyCount(len(self.orders), len(active))
+
+
+@dataclass(frozen=True)
+class AbsenceRow:
+    """A player away (issue #14): its missed turns are excused from ``since`` to ``until``."""
+
+    id: int
+    player_id: int
+    since: float
+    until: float
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
@@ -84,11 +84,15 @@ class Game(NamedTuple):
             raise IllegalOrder("R-G1", "this combat is over; no more orders")
         check_order(self.position, order)
 
-    def play(self, orders: Sequence[Order]) -> TurnReport:
+    def play(
+        self, orders: Sequence[Order], excused: Collection[Dynasty] = frozenset()
+    ) -> TurnReport:
         """Resolve a turn from every order received, in submission order.
 
         Active dynasties without an order missed the turn (R-O1); a second order from one
-        dynasty is refused (the caller keeps only the last one, R-O3).
+        dynasty is refused (the caller keeps only the last one, R-O3). A miss of an
+        ``excused`` dynasty (its player is away) does not count towards defeat: its misses in
+        a row stay as they were, neither growing nor starting again (R-G4).
         """
         if self.outcome is not None:
             raise IllegalOrder("R-G1", "this combat is over; no more orders")
@@ -112,7 +116,10 @@ class Game(NamedTuple):
             missed_now: tuple[Dynasty, ...] = ()
             dropped: list[Dynasty] = []
         else:
-            missed = {d: 0 if d in seen else self.missed.get(d, 0) + 1 for d in active}
+            missed = {
+                d: 0 if d in seen else self.missed.get(d, 0) + (0 if d in excused else 1)
+                for d in active
+            }
             missed_now = tuple(d for d in active if d not in seen)
             dropped = [
                 d

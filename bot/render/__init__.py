@@ -15,7 +15,7 @@ from bot.render import palette
 from bot.render.board import compose
 from bot.render.layout import board_layout, replay_layout, tile_centre
 from bot.render.style import BACKGROUND, DYNASTY_COLOURS, NEUTRAL
-from engine import Dynasty, Position, TurnResult
+from engine import Dynasty, Move, Position, TurnResult
 
 PNG_COMPRESSION = 3
 FINAL_FRAME_HOLD = 4  # the last frame of a replay stays this many frames long
@@ -27,14 +27,17 @@ def render_board(
     last_turn: TurnResult | None = None,
     names: Mapping[Dynasty, str] | None = None,
     title: str | None = None,
+    order: Move | None = None,
 ) -> bytes:
     """The board as a PNG; with ``last_turn``, that turn's moves, takes and clashes drawn on it.
 
     ``names`` label the legend (default: the dynasty letters); ``position`` is what stands
     on the board (for a turn just played, ``last_turn.after`` or the game's position).
+    ``order`` is a player's own order for the open turn, drawn for that player only (a
+    dashed white arrow and a ring on its target, unlike any mark of a resolved turn).
     """
     geometry = board_layout(position.battlefield, title=bool(title), key=last_turn is not None)
-    image = compose(position, geometry, last_turn=last_turn, names=names, title=title)
+    image = compose(position, geometry, last_turn=last_turn, names=names, title=title, order=order)
     buffer = io.BytesIO()
     palette.quantise(image).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
     return buffer.getvalue()

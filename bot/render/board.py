@@ -16,7 +16,7 @@ from bot.render import overlay, sprites, style
 from bot.render.layout import Layout, key_text_size, key_unit
 from bot.render.sprites import ArrowShape, paste
 from bot.render.style import RGB
-from engine import Battlefield, Dynasty, PieceKind, Position, Tile, TurnResult
+from engine import Battlefield, Dynasty, Move, PieceKind, Position, Tile, TurnResult
 
 
 def tile_colour(battlefield: Battlefield, tile: Tile) -> RGB:
@@ -185,15 +185,20 @@ def compose(
     last_turn: TurnResult | None,
     names: Mapping[Dynasty, str] | None,
     title: str | None,
+    order: Move | None = None,
 ) -> Image.Image:
-    """The full picture, in RGB."""
+    """The full picture, in RGB; ``order``: a player's own pending order."""
     image = battlefield_layer(position.battlefield, geometry).copy()
     if title:
         _draw_title(image, geometry, title)
     if last_turn is not None:
         overlay.draw_under(image, position, geometry, last_turn)
+    if order is not None:
+        overlay.draw_order_under(image, geometry, order)
     _draw_pieces(image, position, geometry)
     if last_turn is not None:
         overlay.draw_over(image, position, geometry, last_turn)
+    if order is not None:
+        overlay.draw_order_over(image, geometry, order)
     image.paste(legend_strip(geometry, legend_entries(position, names)), (0, geometry.legend_top))
     return image

@@ -324,6 +324,39 @@ def track(colour: RGB, shape: ArrowShape, tile: int) -> Image.Image:
     return paint(((shape.length + 1) * tile, tile), tile, (tile / 2, tile / 2), layers)
 
 
+@functools.lru_cache(maxsize=256)
+def order_arrow(shape: ArrowShape, tile: int) -> Image.Image:
+    """A player's own order, not yet resolved, pointing right: unlike a resolved move's solid
+    arrow in its dynasty's colour, a dashed white shaft from the edge of the piece to a white
+    head short of the tile it aims at (see :func:`order_ring`)."""
+    reach = style.PIECE_REACH
+    tip = shape.length - reach
+    base = tip - style.HEAD_LENGTH
+    half = style.ORDER_HALF_WIDTH
+    dashes: list[Shape] = []
+    x = reach
+    while x < base:
+        dashes.append(Rect(x, -half, min(x + style.ORDER_DASH, base + 0.02), half))
+        x += style.ORDER_DASH + style.ORDER_GAP
+    layers = outlined([*dashes, _head(tip, 0.0, 1.0)], style.WHITE, style.OUTLINE_WIDTH)
+    return paint(((shape.length + 1) * tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
+@functools.lru_cache(maxsize=16)
+def order_ring(tile: int) -> Image.Image:
+    """The white ring an order draws under the tile it aims at: around the piece there, or
+    in the middle of an empty tile."""
+    outer, inner = style.ORDER_RING, style.ORDER_RING - style.ORDER_RING_WIDTH
+    width = style.OUTLINE_WIDTH
+    layers: list[Layer] = [
+        ((Circle(0, 0, outer + width),), style.OUTLINE, 255),
+        ((Circle(0, 0, outer),), style.WHITE, 255),
+        ((Circle(0, 0, inner),), style.OUTLINE, 255),
+        ((Circle(0, 0, inner - width),), style.OUTLINE, 0),  # the hole: the tile shows
+    ]
+    return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
 def _head(tip: float, y: float, scale: float) -> Polygon:
     length = style.HEAD_LENGTH * scale
     half = style.HEAD_HALF_WIDTH * scale

@@ -196,6 +196,10 @@ _TOURNAMENT_COLUMNS = (
     "finished_at",
     "outcome",
     "announcement_id",
+    "paused_at",
+    "paused_until",
+    "extensions",
+    "extended",
 )
 """A tournaments row's columns, in :class:`TournamentRow`'s field order."""
 
@@ -238,6 +242,7 @@ def seat_row(row: sqlite3.Row) -> SeatRow:
         misses=row["misses"],
         takes=row["takes"],
         joined_at=row["joined_at"],
+        handed_to=row["handed_to"],
     )
 
 

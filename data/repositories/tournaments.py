@@ -40,11 +40,14 @@ from data.errors import (
     NotYourEmperor,
     OrderForClosedTurn,
     OrdersChanged,
+    SeatHandedOver,
     SeatNotActive,
+    SeatStillPlayed,
     SeatTaken,
     TournamentClosed,
     TournamentFull,
     TournamentNotReady,
+    TournamentPaused,
     TurnAlreadyResolved,
     violation,
 )
@@ -97,7 +100,7 @@ _TABLE_PARTS = ("seat_list", "state", "order_list")
 _TABLE_QUERY = (
     "SELECT t.*, "
     "(SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, s.strategy,"
-    "   s.status, s.misses, s.takes, printf('%.6f', s.joined_at)))"
+    "   s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to))"
     " FROM seats s WHERE s.tournament_id = t.id) AS seat_list, "
     "(SELECT g.state FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1) AS state, "
     "(SELECT json_group_array(json_array(o.seat, json(o.body), printf('%.6f', o.submitted_at)))"
@@ -188,13 +191,14 @@ async def list_tournaments(
 ) -> list[TournamentRow]:
     """Tournaments with one of ``statuses``, newest first, optionally of one guild.
 
-    With ``player_id``: only those where that player holds a seat still active.
+    With ``player_id``: only those where that player holds a seat still active, whose orders
+    it still gives (not handed over to a computer player).
     """
     wanted = [str(status) for status in statuses]
     marks = ", ".join("?" * len(wanted))
     seated = (
         "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
-        "AND s.player_id = ? AND s.status = 'active') "
+        "AND s.player_id = ? AND s.status = 'active' AND s.handed_to IS NULL) "
         if player_id is not None
         else "AND ? IS NULL "
     )
@@ -211,12 +215,13 @@ async def list_tournaments(
 async def due_tournaments(
     database: Database, *, now: float | None = None, limit: int = 100
 ) -> list[TournamentRow]:
-    """Running tournaments whose turn deadline has passed, most overdue first."""
+    """Running tournaments whose turn deadline has passed, most overdue first (a paused one's
+    clock is stopped: it is never due)."""
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM tournaments WHERE status = 'running' AND deadline <= ? "
-            "ORDER BY deadline LIMIT ?",
+            "AND paused_at IS NULL ORDER BY deadline LIMIT ?",
             (moment(now), limit),
         )
     return [tournament_row(row) for row in rows]
@@ -338,6 +343,64 @@ async def remove_seat(
         if not changed:
             raise NotFound("seat", _letter(seat))
         await settle_bets(connection, tournament_id, None, at, only_seat=seat)
+
+
+async def hand_over_seat(
+    database: Database,
+    tournament_id: int,
+    seat: int,
+    strategy: str,
+    *,
+    by_player_id: int,
+    now: float | None = None,
+) -> SeatRow:
+    """A computer player (``strategy``) gives the seat's orders for the rest of the combat; the
+    seat keeps its player and emperor, so its outcome still counts for the emperor's dynasty.
+
+    ``by_player_id`` is who asked: the seat's own player, or (the caller checked it is the
+    host or a manager) anyone once the seat has missed 2 turns in a row; the database
+    refuses the rest. Raises :class:`SeatHandedOver`, :class:`SeatStillPlayed`,
+    :class:`SeatNotActive`, :class:`TournamentClosed`, :class:`InvalidValue` (a computer
+    seat), :class:`NotFound`.
+    """
+    async with database.connection() as connection:
+        try:
+            row = await fetch_one(
+                connection,
+                "UPDATE seats SET handed_to = ?, handed_by = ?, handed_at = ? "
+                "WHERE tournament_id = ? AND seat = ? RETURNING *",
+                (strategy, by_player_id, moment(now), tournament_id, seat),
+            )
+        except sqlite3.IntegrityError as error:
+            raise await _handover_refused(connection, tournament_id, seat, error) from None
+    if row is None:
+        raise NotFound("seat", _letter(seat))
+    return seat_row(row)
+
+
+async def _handover_refused(
+    connection: Connection, tournament_id: int, seat: int, error: sqlite3.IntegrityError
+) -> DataError:
+    rule = violation(error)
+    row = await fetch_one(
+        connection,
+        "SELECT status, misses FROM seats WHERE tournament_id = ? AND seat = ?",
+        (tournament_id, seat),
+    )
+    if row is None:
+        return NotFound("seat", _letter(seat))
+    if rule == "seat_handed_over":
+        return SeatHandedOver(_letter(seat))
+    if rule == "seat_not_active":
+        return SeatNotActive(_letter(seat), row["status"])
+    if rule == "seat_still_played":
+        return SeatStillPlayed(_letter(seat), row["misses"])
+    if rule == "computer_seats_are_not_handed_over":
+        return InvalidValue(f"seat {_letter(seat)} is a computer player's already")
+    if rule == "tournament_not_running":
+        tournament = await _tournament(connection, tournament_id)
+        return TournamentClosed(tournament_id, tournament.status, "hand a seat over")
+    return ConstraintBroken(rule)
 
 
 async def start_tournament(
@@ -581,10 +644,18 @@ async def resolve_turn(
                     connection, tournament, [seat_row(seat) for seat in seats], outcome, at
                 )
     if outcome is None:
-        return replace(tournament, turn=turn + 1, deadline=at + tournament.turn_seconds)
+        return replace(
+            tournament,
+            turn=turn + 1,
+            deadline=at + tournament.turn_seconds,
+            extensions=0,
+            extended=0,
+        )
     return replace(
         tournament,
         turn=turn + 1,
+        extensions=0,
+        extended=0,
         status=TournamentStatus.FINISHED,
         deadline=None,
         finished_at=at,
@@ -887,10 +958,20 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             misses,
             takes,
             float(joined_at),
+            handed_to,
         )
-        for seat, kind, player_id, emperor_id, strategy, status, misses, takes, joined_at in (
-            json.loads(text)
-        )
+        for (
+            seat,
+            kind,
+            player_id,
+            emperor_id,
+            strategy,
+            status,
+            misses,
+            takes,
+            joined_at,
+            handed_to,
+        ) in json.loads(text)
     )
     return tuple(sorted(seats, key=lambda s: s.seat))
 
@@ -920,6 +1001,10 @@ async def _insert_turn(
             raise TurnAlreadyResolved(tournament.id, tournament.turn) from None
         if rule in ("turn_not_open", "orders_changed"):
             raise await _not_resolvable(connection, tournament, "resolve a turn") from None
+        if rule == "tournament_paused":
+            raise TournamentPaused(tournament.id) from None
+        if rule == "away_miss_counted":  # an absence began since the turn was loaded
+            raise OrdersChanged(tournament.id, tournament.turn) from None
         raise ConstraintBroken(rule) from None
 
 
@@ -964,6 +1049,8 @@ async def _order_refused(
     rule = violation(error)
     if rule == "applied_requests.id":
         return AlreadyApplied()
+    if rule == "seat_handed_over":
+        return SeatHandedOver(_letter(seat))
     if rule == "order_for_closed_turn":
         row = await fetch_one(
             connection, "SELECT status, turn FROM tournaments WHERE id = ?", (tournament_id,)

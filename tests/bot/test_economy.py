@@ -25,7 +25,7 @@ from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
 from bot.services.dynasties import STARTING_GRANT_REASON, STARTING_WEALTH, NoDynasty
 from bot.services.economy import EconomyService, SeatPool
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import ClockChange, TurnResolved
 from data.catalog import Lock, MalformedLocks, battlefield_locks, battlefield_names, read_locks
 from data.errors import (
     BettingClosed,
@@ -74,6 +74,9 @@ class Recorder:
 
     async def remind(self, reminder: Reminder) -> None:
         """Reminders are the scheduler tests' business."""
+
+    async def pause_ended(self, change: ClockChange) -> None:
+        """Pauses are the deadline tests' business."""
 
 
 async def held(services: Services, player: Player) -> dict[str, int]:

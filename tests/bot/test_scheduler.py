@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bot.scheduler import DAY, INACTIVE_AFTER, INACTIVITY_REASON, Reminder, Scheduler
 from bot.services import Services
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import ClockChange, TurnResolved
 from data.repositories import emperors as emperor_repo
 from tests.bot.conftest import Clock
 from tests.bot.play import TURN, open_tournament, seat_players
@@ -18,12 +18,16 @@ class Recorder:
     def __init__(self) -> None:
         self.resolved: list[TurnResolved] = []
         self.reminders: list[Reminder] = []
+        self.pauses_ended: list[ClockChange] = []
 
     async def turn_resolved(self, resolved: TurnResolved) -> None:
         self.resolved.append(resolved)
 
     async def remind(self, reminder: Reminder) -> None:
         self.reminders.append(reminder)
+
+    async def pause_ended(self, change: ClockChange) -> None:
+        self.pauses_ended.append(change)
 
 
 async def test_reminders_at_half_time_and_a_tenth_left_never_twice(

@@ -137,6 +137,31 @@ def test_r_g4_passing_is_not_missing() -> None:
     assert B not in game.position.defeated
 
 
+def test_r_g4_an_excused_miss_neither_counts_nor_breaks_the_run_of_misses() -> None:
+    """A player away (issue #14): its missed turns are excused, however many, and the misses
+    it had before stay: the run of misses goes on after the absence."""
+    game = game_on("A a . B b . C c")
+    for _ in range(2):
+        game = game.play([Pass(A), Pass(B)]).game  # c misses twice
+    assert game.misses_in_a_row(C) == 2
+    for _ in range(5):
+        report = game.play([Pass(A), Pass(B)], excused={C})
+        assert report.missed == (C,) and report.defeated == ()
+        game = report.game
+        assert game.misses_in_a_row(C) == 2
+    report = game.play([Pass(A), Pass(B)])  # back, and a third miss in a row
+    assert report.defeated == (C,)
+
+
+def test_r_g4_an_excused_dynasty_that_orders_starts_its_misses_again() -> None:
+    game = game_on("A a . B b")
+    game = game.play([Pass(A)]).game
+    game = game.play([Pass(A), Pass(B)], excused={B}).game
+    assert game.misses_in_a_row(B) == 0
+    game = game.play([Pass(B)], excused={B}).game  # a is not excused: its miss counts
+    assert (game.misses_in_a_row(A), game.misses_in_a_row(B)) == (1, 0)
+
+
 def test_r_g4_forfeit_defeats_at_once_and_can_end_the_combat() -> None:
     game = game_on("A a . B b . C c")
     game = game.forfeit(C)

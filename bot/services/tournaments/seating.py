@@ -10,7 +10,6 @@ from bot.services.tournaments.base import (
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
     Joined,
-    NotAllowed,
     NotSeated,
     check_server,
 )
@@ -242,21 +241,6 @@ class Seating(Turns):
             if seat.player_id == player_id:
                 return seat
         raise NotSeated(tournament_id)
-
-    def _check_host(
-        self,
-        tournament: TournamentRow,
-        player_id: int,
-        guild_id: int | None,
-        is_manager: bool,
-        action: str,
-    ) -> None:
-        """The host, or a member with Manage Server in the tournament's own server."""
-        check_server(tournament, guild_id)
-        if tournament.host_player_id != player_id and not is_manager:
-            raise NotAllowed(
-                f"Only the host of tournament #{tournament.id} or a member with Manage Server can {action} it."
-            )
 
 
 def _not_joinable(tournament: TournamentRow) -> str:

@@ -30,7 +30,8 @@ from bot.services.tournaments.base import (
     seat_of_player,
 )
 from bot.services.tournaments.lookup import Lookup
-from data.errors import OrdersChanged, TurnAlreadyResolved
+from data.errors import OrdersChanged, TournamentPaused, TurnAlreadyResolved
+from data.repositories import absences as absence_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import requests
@@ -39,7 +40,6 @@ from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
     NewEvent,
-    SeatKind,
     SeatStatus,
     TournamentRow,
     TournamentStatus,
@@ -78,6 +78,11 @@ class Turns(Lookup):
             table = await self._running(tournament_id)
             check_server(table.tournament, guild_id)
             seat = seat_of_player(table, player_id)
+            if seat.handed_to is not None:
+                raise UserError(
+                    f"Your seat in tournament #{tournament_id} was handed to a computer player "
+                    "for the rest of the combat: it plays on for you."
+                )
             try:
                 async with requests.once(
                     self.database, request_id, "tournament forfeit", now=self.clock()
@@ -141,7 +146,10 @@ class Turns(Lookup):
                 return None
             if turn is not None and table.tournament.turn != turn:
                 return None
-            report = table.game.play(table.orders_to_play())
+            if table.tournament.paused:
+                return None  # nothing resolves until the host resumes (the database agrees)
+            at = self.clock()
+            report = table.game.play(table.orders_to_play(), await self._excused(table, at))
             names = await self.names(table)
             narration = narrate(report, table.tournament.ruleset.policy, names)
             # A turn that ends nothing is one statement (its triggers do the rest): no
@@ -166,16 +174,16 @@ class Turns(Lookup):
                         report,
                         narration="; ".join(narration),
                         events=events,
-                        now=self.clock(),
+                        now=at,
                     )
                     await self._apply(effects, tournament)
                     if report.outcome is not None:
                         await self._rate(tournament, report.outcome)
-            except TurnAlreadyResolved:
+            except (TurnAlreadyResolved, TournamentPaused):
                 return None
             except OrdersChanged:
                 continue
-            computers = any(seat.kind is SeatKind.COMPUTER for seat in table.seats)
+            computers = any(seat.computer_strategy is not None for seat in table.seats)
             if tournament.status is TournamentStatus.RUNNING and computers:
                 await self._order_for_computers(await repo.load_table(self.database, tournament_id))
             return TurnResolved(tournament, report, narration, names, effects)
@@ -219,7 +227,8 @@ class Turns(Lookup):
         return resolved
 
     async def _order_for_computers(self, table: TournamentTable) -> None:
-        """Computer seats order as soon as a turn opens, so they count as ready (R-T7).
+        """Computer seats order as soon as a turn opens, so they count as ready (R-T7); so do
+        seats handed over to a computer player (issue #14), in their player's stead.
 
         Seeded by tournament, turn and seat: a computer's order is reproducible.
         """
@@ -227,15 +236,10 @@ class Turns(Lookup):
             return
         ordered = {stored.seat for stored in table.orders}
         for seat in table.seats:
-            if (
-                seat.kind is not SeatKind.COMPUTER
-                or seat.status is not SeatStatus.ACTIVE
-                or seat.seat in ordered
-            ):
+            chosen = seat.computer_strategy
+            if chosen is None or seat.status is not SeatStatus.ACTIVE or seat.seat in ordered:
                 continue
-            strategy = strategy_named(
-                seat.strategy if seat.strategy in STRATEGIES else DEFAULT_STRATEGY
-            )
+            strategy = strategy_named(chosen if chosen in STRATEGIES else DEFAULT_STRATEGY)
             rng = random.Random(f"{table.tournament.id}:{table.tournament.turn}:{seat.seat}")
             order = strategy.choose(table.game, seat.dynasty, rng)
             await repo.upsert_order(
@@ -246,6 +250,16 @@ class Turns(Lookup):
                 order,
                 now=self.clock(),
             )
+
+    async def _excused(self, table: TournamentTable, at: float) -> frozenset[Dynasty]:
+        """The dynasties whose players are away at ``at``: their misses are excused (R-G4 as
+        amended for absences; the database refuses a turn that counts them)."""
+        players: dict[int, Dynasty] = {}
+        for seat in table.seats:
+            if seat.ordering_player is not None and seat.status is SeatStatus.ACTIVE:
+                players[seat.ordering_player] = seat.dynasty
+        away = await absence_repo.away_players(self.database, players, at=at)
+        return frozenset(players[player] for player in away)
 
     async def _finish_effects(
         self, tournament: TournamentRow, outcome: GameOutcome, last: TurnReport | None = None
