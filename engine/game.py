@@ -184,6 +184,9 @@ def _judge(
         }
         winners = in_seat_order(takers)
         reason = "took a rival emperor stronger than its own"
+    elif goal.kind is GoalKind.EMPEROR_STRIKE:
+        winners = _strikers(result)
+        reason = "its emperor took the opposite emperor"
     elif goal.kind is GoalKind.SURVIVE and turn >= goal.turns:
         counts = position.piece_counts()
         winners = tuple(d for d in active if counts[d] > goal.pieces)
@@ -207,6 +210,24 @@ def _judge(
             return GameOutcome(leaders, f"turn limit reached with the most pieces ({most})", turn)
         return GameOutcome((), f"turn limit reached with a tie at {most} pieces", turn)
     return None
+
+
+def _strikers(result: TurnResult) -> tuple[Dynasty, ...]:
+    """Dynasties whose emperor, by its own move, took the emperor opposite it (R-G1).
+
+    Opposite as in ``reach-opposite``: the emperor of the dynasty whose emperor start is
+    nearest the mirror image of the taker's own start.
+    """
+    battlefield = result.before.battlefield
+    starts = battlefield.starts
+    strikers = {
+        capture.taker
+        for capture in result.captures
+        if capture.taker_kind is PieceKind.EMPEROR
+        and capture.taken.kind is PieceKind.EMPEROR
+        and starts[battlefield.opposite_start(capture.taker)].dynasty is capture.taken.dynasty
+    }
+    return in_seat_order(strikers)
 
 
 def _emperor_experience(position: Position, dynasty: Dynasty) -> int:
