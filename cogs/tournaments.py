@@ -32,7 +32,7 @@ from cogs.common import (
 from cogs.economy import pools_text
 from cogs.errors import ReportingView
 from data.rows import Prize, TournamentKind, TournamentStatus
-from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from engine import ConflictPolicy, EmperorDuel, EmperorTaken, EmperorTakes, Goal, GoalKind, Ruleset
 from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
 
 EMBED_COLOUR = discord.Colour.gold()
@@ -135,6 +135,8 @@ class Tournaments(
         kind="What the combat means outside the board",
         policy="What happens when pieces collide",
         emperor_taken="What a taken emperor becomes",
+        emperor_takes="What happens when an emperor takes a pawn",
+        emperor_duel="What an emperor taking an emperor means after the combat",
         goal="How the combat is won",
         survive_pieces="survive goal: more than this many pieces…",
         survive_turns="survive goal: …after this many turns",
@@ -148,6 +150,8 @@ class Tournaments(
         kind=_choices([kind.value for kind in TournamentKind]),
         policy=_choices([policy.value for policy in ConflictPolicy]),
         emperor_taken=_choices([option.value for option in EmperorTaken]),
+        emperor_takes=_choices([option.value for option in EmperorTakes]),
+        emperor_duel=_choices([option.value for option in EmperorDuel]),
         goal=_choices([goal.value for goal in GoalKind]),
     )
     @app_commands.choices(
@@ -162,7 +166,9 @@ class Tournaments(
         battlefield: str,
         kind: str = TournamentKind.TRAINING.value,
         policy: str = ConflictPolicy.ROLLBACK.value,
-        emperor_taken: str = EmperorTaken.REMOVE.value,
+        emperor_taken: str = EmperorTaken.CONVERT.value,
+        emperor_takes: str = EmperorTakes.AS_PAWN.value,
+        emperor_duel: str = EmperorDuel.AS_TYPE.value,
         goal: str = GoalKind.LAST_EMPEROR.value,
         survive_pieces: app_commands.Range[int, 0, 100] | None = None,
         survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
@@ -190,6 +196,8 @@ class Tournaments(
         ruleset = Ruleset(
             policy=choice(ConflictPolicy, policy, "conflict policy"),
             emperor_taken=choice(EmperorTaken, emperor_taken, "emperor-taken option"),
+            emperor_takes=choice(EmperorTakes, emperor_takes, "emperor-takes option"),
+            emperor_duel=choice(EmperorDuel, emperor_duel, "emperor-duel option"),
             goal=chosen_goal,
             turn_limit=turn_limit,
         )
