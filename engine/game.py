@@ -16,6 +16,13 @@ from engine.resolution import TurnResult, resolve
 from engine.rules import GoalKind, Ruleset
 
 MISSES_TO_DEFEAT = 3  # R-G4
+# Goals are looked up once: class attribute access on an Enum is slow in CPython 3.11, and the
+# goal check runs after every turn.
+_REACH_OPPOSITE = GoalKind.REACH_OPPOSITE
+_TREASURE = GoalKind.TREASURE
+_TAKE_STRONGER = GoalKind.TAKE_STRONGER
+_EMPEROR_STRIKE = GoalKind.EMPEROR_STRIKE
+_SURVIVE = GoalKind.SURVIVE
 _NO_MISSES: Mapping[Dynasty, int] = MappingProxyType({})
 
 
@@ -164,17 +171,18 @@ def _judge(
     active = position.active_dynasties
     winners: tuple[Dynasty, ...] = ()
     reason = ""
-    if goal.kind is GoalKind.REACH_OPPOSITE:
+    kind = goal.kind
+    if kind is _REACH_OPPOSITE:
         battlefield = position.battlefield
         winners = tuple(
             d for d in active if battlefield.opposite_start(d) in position.emperor_tiles(d)
         )
         reason = "an emperor reached the opposite start"
-    elif goal.kind is GoalKind.TREASURE:
+    elif kind is _TREASURE:
         treasures = position.battlefield.treasures
         winners = tuple(d for d in active if any(t in treasures for t in position.emperor_tiles(d)))
         reason = "an emperor reached the treasure"
-    elif goal.kind is GoalKind.TAKE_STRONGER:
+    elif kind is _TAKE_STRONGER:
         before = result.before
         takers = {
             capture.taker
@@ -184,10 +192,10 @@ def _judge(
         }
         winners = in_seat_order(takers)
         reason = "took a rival emperor stronger than its own"
-    elif goal.kind is GoalKind.EMPEROR_STRIKE:
+    elif kind is _EMPEROR_STRIKE:
         winners = _strikers(result)
         reason = "its emperor took the opposite emperor"
-    elif goal.kind is GoalKind.SURVIVE and turn >= goal.turns:
+    elif kind is _SURVIVE and turn >= goal.turns:
         counts = position.piece_counts()
         winners = tuple(d for d in active if counts[d] > goal.pieces)
         if not winners:

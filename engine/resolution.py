@@ -56,9 +56,11 @@ class Cost(NamedTuple):
     experience: int  # its experience before the turn; it ends the turn with 1
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """Two or more pieces proposed the same tile in one round (R-R1, R-R2)."""
+class Conflict(NamedTuple):
+    """Two or more pieces proposed the same tile in one round (R-R1, R-R2).
+
+    A NamedTuple, like the other values resolution builds every turn: cheap to build.
+    """
 
     tile: Tile
     origins: tuple[Tile, ...]  # origins of the pieces involved, in submission order
@@ -206,7 +208,7 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
     pushing = rules.emperor_takes is _PUSH
     precedence = rules.emperor_takes is _PRECEDENCE
     tiles = position.battlefield.tiles
-    pushes: dict[Tile, Tile] = {}  # stays empty unless ``push`` finds a push this round
+    pushes: dict[Tile, Tile] | None = None  # the takes of this round that push (``push`` only)
 
     def fix(mover: _Mover, tile: Tile) -> None:
         mover.fixed = True
