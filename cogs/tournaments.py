@@ -48,7 +48,16 @@ from cogs.economy import pools_text
 from cogs.errors import report_error
 from data.errors import InvalidValue
 from data.rows import Prize, TournamentKind, TournamentRow, TournamentStatus
-from engine import ConflictPolicy, EmperorTaken, EngineError, Goal, GoalKind, Ruleset
+from engine import (
+    ConflictPolicy,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    EngineError,
+    Goal,
+    GoalKind,
+    Ruleset,
+)
 from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
 
 EMBED_COLOUR = discord.Colour.gold()
@@ -212,6 +221,8 @@ class Tournaments(
         kind="What the combat means outside the board",
         policy="What happens when pieces collide",
         emperor_taken="What a taken emperor becomes",
+        emperor_takes="What happens when an emperor takes a pawn",
+        emperor_duel="What an emperor taking an emperor means after the combat",
         goal="How the combat is won",
         survive_pieces="survive goal: more than this many pieces…",
         survive_turns="survive goal: …after this many turns",
@@ -225,6 +236,8 @@ class Tournaments(
         kind=_choices([kind.value for kind in TournamentKind]),
         policy=_choices([policy.value for policy in ConflictPolicy]),
         emperor_taken=_choices([option.value for option in EmperorTaken]),
+        emperor_takes=_choices([option.value for option in EmperorTakes]),
+        emperor_duel=_choices([option.value for option in EmperorDuel]),
         goal=_choices([goal.value for goal in GoalKind]),
     )
     @app_commands.choices(
@@ -240,6 +253,8 @@ class Tournaments(
         kind: str = TournamentKind.TRAINING.value,
         policy: str | None = None,
         emperor_taken: str | None = None,
+        emperor_takes: str | None = None,
+        emperor_duel: str | None = None,
         goal: str | None = None,
         survive_pieces: app_commands.Range[int, 0, 100] | None = None,
         survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
@@ -269,6 +284,8 @@ class Tournaments(
             {
                 "policy": policy,
                 "emperor_taken": emperor_taken,
+                "emperor_takes": emperor_takes,
+                "emperor_duel": emperor_duel,
                 "goal": goal,
                 "turn_length": turn_length,
                 "computers": computers,
@@ -347,6 +364,8 @@ class Tournaments(
         ruleset = Ruleset(
             policy=choice(ConflictPolicy, chosen["policy"], "conflict policy"),
             emperor_taken=choice(EmperorTaken, chosen["emperor_taken"], "emperor-taken option"),
+            emperor_takes=choice(EmperorTakes, chosen["emperor_takes"], "emperor-takes option"),
+            emperor_duel=choice(EmperorDuel, chosen["emperor_duel"], "emperor-duel option"),
             goal=chosen_goal,
             turn_limit=turn_limit,
         )

@@ -125,6 +125,7 @@ def report_to_dict(report: TurnReport, narration: str = "") -> dict[str, Any]:
                 "tile": list(conflict.tile),
                 "dynasties": [dynasty.letter for dynasty in conflict.dynasties],
                 "winner": list(conflict.winner) if conflict.winner is not None else None,
+                "precedence": conflict.precedence,
             }
             for conflict in result.conflicts
         ],
@@ -144,6 +145,7 @@ def _capture(capture: Capture) -> dict[str, Any]:
         "taken": _piece(capture.taken),
         "became": _piece(capture.became) if capture.became is not None else None,
         "at_bounce": capture.at_bounce,
+        "pushed_to": list(capture.pushed_to) if capture.pushed_to is not None else None,
     }
 
 

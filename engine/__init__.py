@@ -16,8 +16,24 @@ from engine.game import MISSES_TO_DEFEAT, Game, GameOutcome, TurnReport
 from engine.orders import Move, Order, Pass, check_order, legal_moves, legal_orders
 from engine.pieces import DYNASTIES, Dynasty, Piece, PieceKind
 from engine.position import Position
-from engine.resolution import Capture, Conflict, MoveOutcome, MoveResult, TurnResult, resolve
-from engine.rules import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from engine.resolution import (
+    Capture,
+    Conflict,
+    Cost,
+    MoveOutcome,
+    MoveResult,
+    TurnResult,
+    resolve,
+)
+from engine.rules import (
+    ConflictPolicy,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    Goal,
+    GoalKind,
+    Ruleset,
+)
 
 __all__ = [
     "DYNASTIES",
@@ -27,9 +43,12 @@ __all__ = [
     "Capture",
     "Conflict",
     "ConflictPolicy",
+    "Cost",
     "Direction",
     "Dynasty",
+    "EmperorDuel",
     "EmperorTaken",
+    "EmperorTakes",
     "EngineError",
     "Game",
     "GameOutcome",

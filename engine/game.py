@@ -16,6 +16,13 @@ from engine.resolution import TurnResult, resolve
 from engine.rules import GoalKind, Ruleset
 
 MISSES_TO_DEFEAT = 3  # R-G4
+# Goals are looked up once: class attribute access on an Enum is slow in CPython 3.11, and the
+# goal check runs after every turn.
+_REACH_OPPOSITE = GoalKind.REACH_OPPOSITE
+_TREASURE = GoalKind.TREASURE
+_TAKE_STRONGER = GoalKind.TAKE_STRONGER
+_EMPEROR_STRIKE = GoalKind.EMPEROR_STRIKE
+_SURVIVE = GoalKind.SURVIVE
 _NO_MISSES: Mapping[Dynasty, int] = MappingProxyType({})
 
 
@@ -171,17 +178,18 @@ def _judge(
     active = position.active_dynasties
     winners: tuple[Dynasty, ...] = ()
     reason = ""
-    if goal.kind is GoalKind.REACH_OPPOSITE:
+    kind = goal.kind
+    if kind is _REACH_OPPOSITE:
         battlefield = position.battlefield
         winners = tuple(
             d for d in active if battlefield.opposite_start(d) in position.emperor_tiles(d)
         )
         reason = "an emperor reached the opposite start"
-    elif goal.kind is GoalKind.TREASURE:
+    elif kind is _TREASURE:
         treasures = position.battlefield.treasures
         winners = tuple(d for d in active if any(t in treasures for t in position.emperor_tiles(d)))
         reason = "an emperor reached the treasure"
-    elif goal.kind is GoalKind.TAKE_STRONGER:
+    elif kind is _TAKE_STRONGER:
         before = result.before
         takers = {
             capture.taker
@@ -191,7 +199,10 @@ def _judge(
         }
         winners = in_seat_order(takers)
         reason = "took a rival emperor stronger than its own"
-    elif goal.kind is GoalKind.SURVIVE and turn >= goal.turns:
+    elif kind is _EMPEROR_STRIKE:
+        winners = _strikers(result)
+        reason = "its emperor took the opposite emperor"
+    elif kind is _SURVIVE and turn >= goal.turns:
         counts = position.piece_counts()
         winners = tuple(d for d in active if counts[d] > goal.pieces)
         if not winners:
@@ -214,6 +225,24 @@ def _judge(
             return GameOutcome(leaders, f"turn limit reached with the most pieces ({most})", turn)
         return GameOutcome((), f"turn limit reached with a tie at {most} pieces", turn)
     return None
+
+
+def _strikers(result: TurnResult) -> tuple[Dynasty, ...]:
+    """Dynasties whose emperor, by its own move, took the emperor opposite it (R-G1).
+
+    Opposite as in ``reach-opposite``: the emperor of the dynasty whose emperor start is
+    nearest the mirror image of the taker's own start.
+    """
+    battlefield = result.before.battlefield
+    starts = battlefield.starts
+    strikers = {
+        capture.taker
+        for capture in result.captures
+        if capture.taker_kind is PieceKind.EMPEROR
+        and capture.taken.kind is PieceKind.EMPEROR
+        and starts[battlefield.opposite_start(capture.taker)].dynasty is capture.taken.dynasty
+    }
+    return in_seat_order(strikers)
 
 
 def _emperor_experience(position: Position, dynasty: Dynasty) -> int:

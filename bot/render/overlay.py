@@ -96,7 +96,8 @@ def draw_order_over(image: Image.Image, geometry: Layout, order: Move) -> None:
 def draw_under(image: Image.Image, position: Position, geometry: Layout, turn: TurnResult) -> None:
     """Before the pieces: the burst of each take, the faded part of each move that stopped short."""
     burst = sprites.burst(geometry.tile)
-    for tile in sorted({capture.tile for capture in turn.captures}):
+    taken = {c.tile if c.pushed_to is None else c.pushed_to for c in turn.captures}
+    for tile in sorted(taken):
         paste(image, burst, geometry.centre(tile))
     for move, lane in zip(turn.moves, _lanes(turn.moves), strict=True):
         if move.outcome is not MoveOutcome.REACHED:

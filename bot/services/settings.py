@@ -25,7 +25,7 @@ from data.repositories import requests
 from data.repositories import settings as settings_repo
 from data.repositories.settings import MAX_CHANNELS
 from data.rows import ServerSettingsRow
-from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from engine import ConflictPolicy, EmperorDuel, EmperorTaken, EmperorTakes, Goal, GoalKind, Ruleset
 
 Value = str | int | bool
 """What an option's value is stored as (JSON)."""
@@ -84,6 +84,8 @@ TOURNAMENT_DEFAULTS: Mapping[str, OptionDefault] = {
     "turn_length": OptionDefault(TURN_LENGTHS["1 day"], TURN_LENGTHS),
     "policy": OptionDefault(_RULES.policy.value, _named(ConflictPolicy)),
     "emperor_taken": OptionDefault(_RULES.emperor_taken.value, _named(EmperorTaken)),
+    "emperor_takes": OptionDefault(_RULES.emperor_takes.value, _named(EmperorTakes)),
+    "emperor_duel": OptionDefault(_RULES.emperor_duel.value, _named(EmperorDuel)),
     # survive needs numbers a host gives with it: it cannot be a server's default.
     "goal": OptionDefault(Goal().kind.value, _named(GoalKind, without=[GoalKind.SURVIVE])),
     "computers": OptionDefault(False, {"no": False, "yes": True}),

@@ -85,7 +85,10 @@ async def test_r_t4_training_changes_nothing_and_logs_nothing(
 async def test_r_t4_gift_winners_earn_the_prize(services: Services, clock: Clock) -> None:
     players = await seat_players(services, 4)
     prize = Prize(reputation=25, wealth={"gold": 3})
-    tournament = await open_tournament(services, players, kind=TournamentKind.GIFT, prize=prize)
+    removing = Ruleset(turn_limit=30, emperor_taken=EmperorTaken.REMOVE)  # this game has winners
+    tournament = await open_tournament(
+        services, players, kind=TournamentKind.GIFT, prize=prize, ruleset=removing
+    )
     turns = await play_out(services, clock, tournament.id, players)
     outcome = turns[-1].report.outcome
     assert outcome is not None and outcome.winners

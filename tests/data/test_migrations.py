@@ -13,7 +13,16 @@ from data.codec import dumps, game_to_json, order_to_json, report_to_dict
 from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
 from data.errors import DatabaseTooNew
 from data.repositories import economy, emperors, players, tournaments
-from engine import Dynasty, Game, Pass, Ruleset
+from engine import (
+    ConflictPolicy,
+    Dynasty,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    Game,
+    Pass,
+    Ruleset,
+)
 
 CORE = 1
 ECONOMY = 2
@@ -133,6 +142,30 @@ async def test_every_earlier_version_upgrades_with_its_data(tmp_path: Path, star
             await economy.grant(database, again.id, {"gold": 1}, reason="new wealth")
             expected = 8 if start >= ECONOMY else 1
             assert await economy.holdings(database, again.id) == {"gold": expected}
+
+
+async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(
+    tmp_path: Path,
+) -> None:
+    """Rulesets are JSON in tournaments.ruleset: one written before emperor_takes and
+    emperor_duel existed reads as as-pawn and as-type (R-C5, R-C7), and its combat goes on."""
+    path = tmp_path / "old-ruleset.db"
+    async with await Database.open(path) as database:
+        made = await fill(database, CORE)
+    old = '{"policy":"bounce","emperor_taken":"remove","goal":"last-emperor","turn_limit":50}'
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE tournaments SET ruleset = ?", (old,))
+    connection.close()
+    async with await Database.open(path) as database:
+        table = await tournaments.load_table(database, made["tournament"])
+        assert table.tournament.ruleset == Ruleset(
+            ConflictPolicy.BOUNCE, EmperorTaken.REMOVE, turn_limit=50
+        )
+        assert table.tournament.ruleset.emperor_takes is EmperorTakes.AS_PAWN
+        assert table.tournament.ruleset.emperor_duel is EmperorDuel.AS_TYPE
+        assert table.game is not None
+        await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
 
 
 async def test_a_database_newer_than_the_bot_is_refused(tmp_path: Path) -> None:
