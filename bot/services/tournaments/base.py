@@ -15,6 +15,7 @@ from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestRow,
     ReadyCount,
     SeatRow,
     TournamentRow,
@@ -82,6 +83,7 @@ class TurnResolved:
 class Joined:
     seat: SeatRow
     started: TournamentTable | None  # the last free seat was taken: the combat has begun
+    chest: ChestRow | None = None  # its deposit, in a chests tournament: tell its player only
 
 
 @dataclass(frozen=True)
