@@ -23,6 +23,7 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    Chest,
     Dynasty,
     Game,
     Move,
@@ -123,6 +124,7 @@ class OrderMenu:
     position: Position
     pieces: list[PieceChoice]
     current: Order | None  # the player's own stored order, shown only to them (R-O4)
+    chests: tuple[Chest, ...] = ()  # the chests on the board (R-T9), drawn with it
 
 
 @dataclass(frozen=True)

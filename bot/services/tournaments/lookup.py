@@ -23,6 +23,7 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    Chest,
     Dynasty,
     Move,
     Position,
@@ -136,6 +137,17 @@ class Lookup(TournamentBase):
             result = resolve(before.position, moves, tournament.ruleset)
             frames.append((after.position, result))
         return frames
+
+
+    async def replay_chests(self, tournament_id: int) -> list[tuple[Chest, ...]]:
+        """The chests of each frame of :meth:`replay_frames` (R-T9); none without chests."""
+        tournament = await repo.get_tournament(self.database, tournament_id)
+        if tournament.chests is None or tournament.started_at is None:
+            return []
+        return [
+            (await repo.get_game(self.database, tournament_id, turn)).chests
+            for turn in range(tournament.resolved_turns + 1)
+        ]
 
 
 def _kind_meaning(tournament: TournamentRow) -> str:
