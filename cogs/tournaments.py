@@ -578,7 +578,7 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament to cancel")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Publicly: nothing is recorded and stakes and bets return (R-T6)."""
+        """Publicly: nothing is recorded; stakes, chests and bets return (R-T6, R-T9)."""
         await self.bot.services.tournaments.cancel(
             tournament,
             interaction.user.id,
@@ -588,7 +588,7 @@ class Tournaments(
         )
         await interaction.response.send_message(
             f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
-            "recorded, and stakes and bets return.",
+            "recorded, and stakes, chests and bets return.",
             allowed_mentions=NO_MENTIONS,
         )
 

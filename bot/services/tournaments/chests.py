@@ -38,6 +38,10 @@ def _too_poor(tournament: TournamentRow, terms: ChestTerms, gold: int) -> str:
     )
 
 
+def _no_chests(tournament_id: int) -> str:
+    return f"Tournament #{tournament_id} has no chests: join it with /tournament join."
+
+
 def _busy(emperor: EmperorRow) -> str:
     doing = "betting on" if emperor.engaged_as == "bettor" else "playing in"
     return (
@@ -46,6 +50,11 @@ def _busy(emperor: EmperorRow) -> str:
     )
 
 
+def _no_emperor_called(name: str) -> str:
+    return f"Your dynasty has no living emperor called {name!r}: see /emperor list."
+
+
+_NO_DYNASTY = "You have no dynasty yet: create an emperor first with /emperor create."
 _NO_SUCH_EMPEROR = (
     "That emperor is no longer one of your dynasty's living emperors: see /emperor list and "
     "join again."
@@ -80,15 +89,11 @@ class Chests(Seating):
             raise UserError(not_joinable(tournament))
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         if dynasty is None:
-            raise UserError(
-                "You have no dynasty yet: create an emperor first with /emperor create."
-            )
+            raise UserError(_NO_DYNASTY)
         try:
             emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
         except NotFound:
-            raise UserError(
-                f"Your dynasty has no living emperor called {emperor_name!r}: see /emperor list."
-            ) from None
+            raise UserError(_no_emperor_called(emperor_name)) from None
         if emperor.engaged_in is not None:
             raise UserError(_busy(emperor))
         gold = (await economy_repo.holdings(self.database, dynasty.id)).get(
@@ -113,9 +118,7 @@ class Chests(Seating):
         tournament = await repo.get_tournament(self.database, tournament_id)
         check_server(tournament, guild_id)
         if tournament.chests is None:
-            raise UserError(
-                f"Tournament #{tournament_id} has no chests: join it with /tournament join."
-            )
+            raise UserError(_no_chests(tournament_id))
         amount = parse_deposit(deposit, tournament.chests)
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         try:

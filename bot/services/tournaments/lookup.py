@@ -138,7 +138,6 @@ class Lookup(TournamentBase):
             frames.append((after.position, result))
         return frames
 
-
     async def replay_chests(self, tournament_id: int) -> list[tuple[Chest, ...]]:
         """The chests of each frame of :meth:`replay_frames` (R-T9); none without chests."""
         tournament = await repo.get_tournament(self.database, tournament_id)
