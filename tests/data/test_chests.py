@@ -389,3 +389,25 @@ async def test_a_host_finishing_the_combat_settles_the_chests_as_the_board_left_
         1600,
         400,
     ]
+
+
+async def test_the_database_captures_a_chest_only_for_a_players_rival_seat_in_a_running_combat(
+    world: World, db_path: Path
+) -> None:
+    tournament = await chests_tournament(world, allow_computers=True)
+    contender = await rich(world)
+    await seated(world, tournament, 0, contender, 500)
+    [chest] = await chests.list_chests(world.db, tournament.id)
+    capture = "UPDATE chests SET status = 'captured', captured_by = ?, captured_seat = ?, settled_at = 1 WHERE id = ?"
+    other = await rich(world)
+    assert "chest_not_capturable" in refused(db_path, capture, (other[0].id, 1, chest.id))  # open
+    await tournaments.add_computer_seat(world.db, tournament.id, 1, strategy="random")
+    await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
+    # The computer's seat has no dynasty to take it; the owner cannot capture its own.
+    assert "chest_not_capturable" in refused(db_path, capture, (other[0].id, 1, chest.id))
+    assert "CHECK constraint failed" in refused(db_path, capture, (contender[0].id, 0, chest.id))
+    assert "chests_held" in refused(
+        db_path,
+        "UPDATE tournaments SET status = 'finished', finished_at = 1, outcome = '{}' WHERE id = ?",
+        (tournament.id,),
+    )
