@@ -37,6 +37,7 @@ from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
+from bot.services.chests import ChestResult
 from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
 from bot.services.tournaments import (
     ClockChange,
@@ -145,6 +146,23 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
     assert isinstance(effect, PrizeGrant)
     amounts = ", ".join(f"{amount} {asset}" for asset, amount in effect.assets.items())
     return f"{name}'s dynasty receives {amounts}: {effect.reason}"
+
+
+def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) -> list[str]:
+    """The chests at the end of a combat (R-T9): a captured chest's amount and captor; the
+    others only go home, their amounts never told."""
+    lines = []
+    for result in results:
+        owner = plain(names.get(result.owner, result.owner.letter))
+        if result.captured_by is not None and result.amount is not None:
+            captor = plain(names.get(result.captured_by, result.captured_by.letter))
+            lines.append(
+                f"{captor} captured {owner}'s chest: {result.amount:,} gold coin"
+                f"{'s' if result.amount != 1 else ''}"
+            )
+        else:
+            lines.append(f"{owner}'s chest goes home unopened")
+    return lines
 
 
 def permission_names(permissions: discord.Permissions) -> str:
@@ -288,6 +306,7 @@ class Announcer:
                 last_turn=report.result,
                 names=resolved.names,
                 title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
+                chests=report.game.chests,
             )
             narration = (
                 "\n".join(plain(line) for line in resolved.narration)
@@ -411,6 +430,7 @@ class Announcer:
             view.game.position,
             names=view.names,
             title=f"#{tournament.id} {tournament.battlefield} - {moment}",
+            chests=view.game.chests,
         )
 
     async def _tell_clock(
@@ -590,6 +610,13 @@ class Announcer:
             embed.add_field(
                 name="Reputation and fortunes",
                 value=clipped("\n".join(changes), FIELD_LIMIT),
+                inline=False,
+            )
+        chests = await self.services.tournaments.chest_results(tournament.id)
+        if chests:
+            embed.add_field(
+                name="Chests",
+                value=clipped("\n".join(chest_lines(chests, names)), FIELD_LIMIT),
                 inline=False,
             )
         replay = await self.replays.replay(tournament.id, for_channel=True)

@@ -61,6 +61,8 @@ class Replays:
     async def _draw(self, tournament_id: int, *, for_channel: bool) -> Replay:
         tournaments = self.services.tournaments
         frames = await tournaments.replay_frames(tournament_id)
+        # Read after the frames: a turn resolved in between adds a frame's chests, cut off.
+        chests = (await tournaments.replay_chests(tournament_id))[: len(frames)]
         view = await tournaments.view(tournament_id)
         draw = self.drawing.run if for_channel else self.drawing.run_on_demand
         gif = await draw(
@@ -68,6 +70,7 @@ class Replays:
             frames,
             names=view.names,
             title=f"#{tournament_id} {view.tournament.battlefield}",
+            chests=chests,
         )
         turns = len(frames) - 1
         await replay_repo.keep_replay(

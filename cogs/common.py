@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.client import EmperorsBot
 from bot.errors import UserError
+from bot.services.tournaments import Joined
 from data.catalog import battlefield_names, load_battlefield
 from data.rows import TournamentRow, TournamentStatus
 
@@ -127,6 +128,25 @@ async def answer_publicly(
         interaction, content=f"{text}\n(Told in <#{channel}>, the tournament's channel.)"
     )
     return False
+
+
+def seat_taken_text(mention: str, joined: Joined, tournament_id: int, who: str) -> str:
+    """What the channel learns when a player takes a seat: who, which seat, with whom (``who``:
+    "with Aurelia", "as a casual player"), and whether that began the combat."""
+    text = (
+        f"{mention} takes seat **{joined.seat.dynasty.letter}** of tournament #{tournament_id} "
+        f"{who}."
+    )
+    if joined.started is not None:
+        text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
+    return text
+
+
+def combat_begun(bot: EmperorsBot, tournament_id: int) -> None:
+    """A combat just began: the board in the channel and the prompts by DM; the scheduler
+    learns the deadline."""
+    bot.announcer.announce_start(tournament_id)
+    bot.scheduler.wake.set()
 
 
 def game(interaction: discord.Interaction) -> EmperorsBot:

@@ -386,6 +386,7 @@ async def own_order_board(bot: EmperorsBot, menu: OrderMenu, names: Mapping[Dyna
         names=names,
         title=f"#{tournament.id} {tournament.battlefield} - turn {tournament.turn}{said}",
         order=order if isinstance(order, Move) else None,
+        chests=menu.chests,
     )
 
 

@@ -32,8 +32,10 @@ from bot.render import render_board
 from bot.services.economy import SeatPool
 from bot.services.settings import TURN_LENGTHS, CreateOptions
 from bot.services.tournaments import TournamentView, level_of_strategy
+from cogs.chests import DepositForm, own_chest_text
 from cogs.common import (
     battlefield_choices,
+    combat_begun,
     custom_id_number,
     defer_ephemeral,
     drawing_cooldown,
@@ -41,13 +43,22 @@ from cogs.common import (
     game,
     recent_tournament_choices,
     reply_ephemeral,
+    seat_taken_text,
     tournament_choices,
     tournament_label,
 )
 from cogs.economy import pools_text
 from cogs.errors import report_error
 from data.errors import InvalidValue
-from data.rows import Prize, TournamentKind, TournamentRow, TournamentStatus
+from data.rows import (
+    MAX_AMOUNT,
+    ChestStatus,
+    ChestTerms,
+    Prize,
+    TournamentKind,
+    TournamentRow,
+    TournamentStatus,
+)
 from engine import (
     ConflictPolicy,
     EmperorDuel,
@@ -75,6 +86,31 @@ THREADS = (
 
 def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=value, value=value) for value in values]
+
+
+def chest_terms(
+    chests: bool, minimum: int | None, maximum: int | None, reputation: int | None
+) -> ChestTerms | None:
+    """The chests variant as /tournament create was given it (R-T9): None without chests."""
+    if not chests:
+        if (minimum, maximum, reputation) != (None, None, None):
+            raise UserError(
+                "chest_min, chest_max and chest_reputation are for the chests variant: add "
+                "chests:True, or leave them out."
+            )
+        return None
+    default = ChestTerms()
+    terms = ChestTerms(
+        default.minimum if minimum is None else minimum,
+        default.maximum if maximum is None else maximum,
+        default.reputation if reputation is None else reputation,
+    )
+    if terms.minimum > terms.maximum:
+        raise UserError(
+            f"A chest cannot hold at least {terms.minimum:,} and at most {terms.maximum:,} gold "
+            "coins: make chest_max at least chest_min."
+        )
+    return terms
 
 
 def seats_text(view: TournamentView) -> str:
@@ -231,6 +267,10 @@ class Tournaments(
         stake="honour: the reputation every emperor stakes",
         prize_reputation="gift: the reputation each winner earns",
         computers="Fill empty seats with computer players when the host starts",
+        chests="Each player deposits secret gold in a chest rivals can capture (serious types)",
+        chest_min="chests: the least gold coins a chest may hold (default 100)",
+        chest_max="chests: the most gold coins a chest may hold (default 1000)",
+        chest_reputation="chests: reputation won by the most generous, lost by the stingiest",
     )
     @app_commands.choices(
         kind=_choices([kind.value for kind in TournamentKind]),
@@ -263,6 +303,10 @@ class Tournaments(
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
         computers: bool | None = None,
+        chests: bool = False,
+        chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        chest_max: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        chest_reputation: app_commands.Range[int, 0, 1_000_000] | None = None,
     ) -> None:
         """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
         pinging the server's announcement role if it chose one.
@@ -302,6 +346,7 @@ class Tournaments(
                 turn_limit=turn_limit,
                 stake=stake,
                 prize_reputation=prize_reputation,
+                chests=chest_terms(chests, chest_min, chest_max, chest_reputation),
             )
         except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
             if not chosen.from_server:
@@ -345,6 +390,7 @@ class Tournaments(
         turn_limit: int,
         stake: int,
         prize_reputation: int,
+        chests: ChestTerms | None,
     ) -> TournamentRow:
         """The tournament as announced, with the options ``chosen`` for it."""
         goal_kind = choice(GoalKind, chosen["goal"], "goal")
@@ -380,6 +426,7 @@ class Tournaments(
             stake=stake,
             prize=Prize(reputation=prize_reputation),
             allow_computers=bool(chosen["computers"]),
+            chests=chests,
             request_id=interaction.id,
         )
 
@@ -405,6 +452,12 @@ class Tournaments(
             joined = await services.join_casual(tournament, interaction.user.id, **where)
             who = "as a casual player"
         elif emperor is not None:
+            offer = await services.chest_offer(
+                tournament, interaction.user.id, emperor, guild_id=interaction.guild_id
+            )
+            if offer is not None:  # R-T9: the seat waits for its secret deposit, asked privately
+                await interaction.response.send_modal(DepositForm(offer))
+                return
             joined = await services.join(tournament, interaction.user.id, emperor, **where)
             who = f"with {plain(' '.join(emperor.split()))}"
         else:
@@ -412,12 +465,7 @@ class Tournaments(
                 "Choose one of your emperors (emperor:), or play casually with casual:True "
                 "(training tournaments only)."
             )
-        text = (
-            f"{interaction.user.mention} takes seat **{joined.seat.dynasty.letter}** of "
-            f"tournament #{tournament} {who}."
-        )
-        if joined.started is not None:
-            text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
+        text = seat_taken_text(interaction.user.mention, joined, tournament, who)
         try:
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
         finally:  # begun whether or not the answer got through (late, or delivered twice)
@@ -481,18 +529,21 @@ class Tournaments(
         await defer_ephemeral(interaction)
         view = await services.view(tournament)
         pools = await self.bot.services.economy.pools(tournament)
+        embed = status_embed(view, pools)
+        chest = await services.own_chest(tournament, interaction.user.id)
+        if chest is not None and chest.status is ChestStatus.HELD:
+            embed.add_field(name="Your chest", value=own_chest_text(chest), inline=False)
         if view.game is None:
-            await reply_ephemeral(interaction, embed=status_embed(view, pools))
+            await reply_ephemeral(interaction, embed=embed)
             return
         board = await self.bot.drawing.run_on_demand(
             render_board,
             view.game.position,
             names=view.names,
             title=f"#{tournament} {view.tournament.battlefield}",
+            chests=view.game.chests,
         )
-        await reply_ephemeral(
-            interaction, embed=status_embed(view, pools), file=png_file(board, BOARD_FILE)
-        )
+        await reply_ephemeral(interaction, embed=embed, file=png_file(board, BOARD_FILE))
 
     @app_commands.command(name="rules", description="The exact rules a tournament announced")
     @app_commands.describe(tournament="The tournament")
@@ -527,7 +578,7 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament to cancel")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Publicly: nothing is recorded and stakes and bets return (R-T6)."""
+        """Publicly: nothing is recorded; stakes, chests and bets return (R-T6, R-T9)."""
         await self.bot.services.tournaments.cancel(
             tournament,
             interaction.user.id,
@@ -537,7 +588,7 @@ class Tournaments(
         )
         await interaction.response.send_message(
             f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
-            "recorded, and stakes and bets return.",
+            "recorded, and stakes, chests and bets return.",
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -558,9 +609,7 @@ class Tournaments(
         )
 
     def _started(self, tournament_id: int) -> None:
-        """The board in the channel and the prompts by DM; the scheduler learns the deadline."""
-        self.bot.announcer.announce_start(tournament_id)
-        self.bot.scheduler.wake.set()
+        combat_begun(self.bot, tournament_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -313,6 +313,38 @@ class SeatStillPlayed(DataError):
         )
 
 
+class NoChests(DataError):
+    """R-T9: only a tournament that announced chests takes deposits."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(f"tournament #{tournament_id} has no chests; join it without a deposit")
+
+
+class ChestOutOfRange(DataError):
+    """R-T9: a deposit within the announced terms. Never names the amount asked: deposits are
+    secret, and a refusal reaches the log (at DEBUG)."""
+
+    def __init__(self, minimum: int, maximum: int) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+        super().__init__(
+            f"a chest in this tournament holds between {minimum:,} and {maximum:,} gold coins; "
+            "deposit an amount in that range"
+        )
+
+
+class ChestUnaffordable(DataError):
+    """R-T9: the dynasty must hold what it deposits (the amount asked is not named)."""
+
+    def __init__(self, available: int) -> None:
+        self.available = available
+        super().__init__(
+            f"your dynasty holds only {available:,} gold coins, less than that deposit; "
+            "deposit at most what it holds"
+        )
+
+
 class AlreadyAway(DataError):
     def __init__(self) -> None:
         super().__init__(

@@ -62,6 +62,12 @@ class BetStatus(enum.StrEnum):
     REFUNDED = "refunded"  # draw, cancelled tournament, or the backed seat left
 
 
+class ChestStatus(enum.StrEnum):
+    HELD = "held"  # in escrow until the combat ends (R-T9)
+    CAPTURED = "captured"  # went to the dynasty whose piece captured it
+    RETURNED = "returned"  # went back to its owner, unopened
+
+
 class TradeStatus(enum.StrEnum):
     OPEN = "open"
     ACCEPTED = "accepted"
@@ -203,6 +209,17 @@ class Prize:
 
 
 @dataclass(frozen=True)
+class ChestTerms:
+    """The chests variant as a tournament announces it (R-T9): every player's seat deposits
+    between ``minimum`` and ``maximum`` gold coins; the most generous and the stingiest of the
+    captured chests win and lose ``reputation``."""
+
+    minimum: int = 100
+    maximum: int = 1000
+    reputation: int = 10
+
+
+@dataclass(frozen=True)
 class TournamentRow:
     id: int
     guild_id: int | None
@@ -229,6 +246,7 @@ class TournamentRow:
     paused_until: float | None = None  # when the pause ends by itself
     extensions: int = 0  # how often the open turn was extended (at most twice)
     extended: int = 0  # seconds added to the open turn (at most ``turn_seconds``)
+    chests: ChestTerms | None = None  # the chests variant, if announced (R-T9)
 
     @property
     def resolved_turns(self) -> int:
@@ -408,6 +426,29 @@ class BetRow:
     payout: int  # what went back to the dynasty when settled
     placed_at: float
     settled_at: float | None
+
+
+@dataclass(frozen=True)
+class ChestRow:
+    """A seat's chest (R-T9). ``amount`` is secret until the chest is captured: show it to its
+    owner only, or once captured."""
+
+    id: int
+    tournament_id: int
+    seat: int
+    dynasty_id: int  # who deposited it
+    asset_code: str
+    amount: int
+    status: ChestStatus
+    captured_by: int | None  # the dynasty it went to, if captured
+    captured_seat: int | None  # the seat whose piece captured it
+    deposited_at: float
+    settled_at: float | None
+
+    @property
+    def owner(self) -> Dynasty:
+        """The owner's dynasty letter on the battlefield."""
+        return DYNASTIES[self.seat]
 
 
 @dataclass(frozen=True)

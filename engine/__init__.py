@@ -4,6 +4,7 @@ Everything a caller needs is importable from here; the submodules hold the detai
 """
 
 from engine.battlefield import Battlefield, Direction, StartTile, Tile, parse_battlefield
+from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.errors import (
     BattlefieldFormatError,
     EngineError,
@@ -41,6 +42,8 @@ __all__ = [
     "Battlefield",
     "BattlefieldFormatError",
     "Capture",
+    "Chest",
+    "ChestCapture",
     "Conflict",
     "ConflictPolicy",
     "Cost",
@@ -71,9 +74,11 @@ __all__ = [
     "Tile",
     "TurnReport",
     "TurnResult",
+    "capture_chests",
     "check_order",
     "legal_moves",
     "legal_orders",
     "parse_battlefield",
+    "place_chests",
     "resolve",
 ]

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.battlefield import Battlefield, Tile
+from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.errors import IllegalOrder
 from engine.orders import Move, Order, check_order
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
@@ -54,6 +55,7 @@ class TurnReport(NamedTuple):
     missed: tuple[Dynasty, ...]
     defeated: tuple[Dynasty, ...]  # lost their last emperor or missed 3 turns in a row
     game: Game  # the combat after this turn
+    chests_captured: tuple[ChestCapture, ...] = ()  # chests captured this turn (R-T9)
 
     @property
     def outcome(self) -> GameOutcome | None:
@@ -71,11 +73,16 @@ class Game(NamedTuple):
     turn: int = 0  # turns resolved so far
     missed: Mapping[Dynasty, int] = _NO_MISSES  # consecutive misses (R-G4)
     outcome: GameOutcome | None = None
+    chests: tuple[Chest, ...] = ()  # the chests variant (R-T9): one per dynasty that has one
 
     @classmethod
-    def start(cls, battlefield: Battlefield, ruleset: Ruleset) -> Game:
+    def start(
+        cls, battlefield: Battlefield, ruleset: Ruleset, chests: Iterable[Dynasty] = ()
+    ) -> Game:
+        """The combat before its first turn; ``chests``: the dynasties that deposited a chest
+        (R-T9), each on its emperor's start tile."""
         ruleset.check_battlefield(battlefield)
-        return cls(ruleset, Position.initial(battlefield))
+        return cls(ruleset, Position.initial(battlefield), chests=place_chests(battlefield, chests))
 
     @property
     def is_over(self) -> bool:
@@ -138,8 +145,11 @@ class Game(NamedTuple):
             in_seat_order([*result.newly_defeated, *dropped]) if dropped else result.newly_defeated
         )
         outcome = _judge(self.ruleset, result, position, turn)
-        game = Game(self.ruleset, position, turn, missed, outcome)
-        return TurnReport(turn, result, missed_now, defeated, game)
+        chests, captured = (
+            capture_chests(self.chests, position, turn) if self.chests else (self.chests, ())
+        )
+        game = Game(self.ruleset, position, turn, missed, outcome, chests)
+        return TurnReport(turn, result, missed_now, defeated, game, captured)
 
     def forfeit(self, dynasty: Dynasty) -> Game:
         """The dynasty gives up: it is defeated at once (R-G4); the combat may end with it."""
@@ -147,7 +157,7 @@ class Game(NamedTuple):
             raise IllegalOrder("R-G4", f"dynasty {dynasty.letter} is not playing any more")
         position = _defeat(self.position, [dynasty])
         outcome = _last_standing(position, self.turn)
-        return Game(self.ruleset, position, self.turn, self.missed, outcome)
+        return Game(self.ruleset, position, self.turn, self.missed, outcome, self.chests)
 
 
 def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:

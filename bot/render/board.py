@@ -8,7 +8,7 @@ copies the battlefield, pastes cached sprites and the legend, and draws the titl
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -16,7 +16,7 @@ from bot.render import overlay, sprites, style
 from bot.render.layout import Layout, key_text_size, key_unit
 from bot.render.sprites import ArrowShape, paste
 from bot.render.style import RGB
-from engine import Battlefield, Dynasty, Move, PieceKind, Position, Tile, TurnResult
+from engine import Battlefield, Chest, Dynasty, Move, PieceKind, Position, Tile, TurnResult
 
 
 def tile_colour(battlefield: Battlefield, tile: Tile) -> RGB:
@@ -178,6 +178,12 @@ def _draw_pieces(image: Image.Image, position: Position, geometry: Layout) -> No
         paste(image, sprite, geometry.centre(tile))
 
 
+def _draw_chests(image: Image.Image, chests: Sequence[Chest], geometry: Layout) -> None:
+    """Each chest in its tile's corner, closed or (captured) open, over the piece there."""
+    for chest in chests:
+        paste(image, sprites.chest(chest.is_captured, geometry.tile), geometry.centre(chest.tile))
+
+
 def compose(
     position: Position,
     geometry: Layout,
@@ -186,8 +192,10 @@ def compose(
     names: Mapping[Dynasty, str] | None,
     title: str | None,
     order: Move | None = None,
+    chests: Sequence[Chest] = (),
 ) -> Image.Image:
-    """The full picture, in RGB; ``order``: a player's own pending order."""
+    """The full picture, in RGB; ``order``: a player's own pending order; ``chests``: the
+    chests of the chests variant (R-T9)."""
     image = battlefield_layer(position.battlefield, geometry).copy()
     if title:
         _draw_title(image, geometry, title)
@@ -196,6 +204,7 @@ def compose(
     if order is not None:
         overlay.draw_order_under(image, geometry, order)
     _draw_pieces(image, position, geometry)
+    _draw_chests(image, chests, geometry)
     if last_turn is not None:
         overlay.draw_over(image, position, geometry, last_turn)
     if order is not None:

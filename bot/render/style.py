@@ -44,6 +44,8 @@ WHITE: RGB = grid((255, 255, 255))
 NEUTRAL: RGB = grid((150, 150, 150))  # pawns of defeated dynasties (R-C6)
 BURST: RGB = grid((255, 206, 48))  # a take
 CLASH: RGB = grid((255, 255, 255))  # a conflict
+CHEST_WOOD: RGB = grid((150, 92, 40))  # a chest still in place (R-T9)
+CHEST_OPENED: RGB = grid((200, 160, 116))  # a captured chest, open and empty
 
 DYNASTY_COLOURS: dict[Dynasty, RGB] = {
     Dynasty.A: grid((0, 114, 178)),  # blue
@@ -82,6 +84,9 @@ ORDER_GAP = 0.14
 ORDER_HALF_WIDTH = 0.075
 ORDER_RING = 0.46  # …and a ring on the tile it aims at
 ORDER_RING_WIDTH = 0.08
+CHEST_CENTRE = (0.25, -0.27)  # a chest sits in its tile's upper right corner (the clash
+# sign takes the upper left, the experience badge the lower right)
+CHEST_HALF_WIDTH = 0.17
 BURST_OUTER = 0.49
 BURST_INNER = 0.33
 BURST_POINTS = 12

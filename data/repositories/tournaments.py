@@ -17,6 +17,7 @@ from typing import Any
 from data.catalog import load_battlefield
 from data.codec import (
     DECODED_GAMES,
+    captured_chests,
     dumps,
     game_from_json,
     game_to_json,
@@ -66,7 +67,11 @@ from data.repositories._common import (
     write_events,
 )
 from data.repositories._ledger import settle_bets
+from data.repositories.chests import owners as chest_owners
+from data.repositories.chests import settle_chests
 from data.rows import (
+    MAX_AMOUNT,
+    ChestTerms,
     NewEvent,
     Prize,
     ReadyCount,
@@ -83,6 +88,7 @@ from data.rows import (
 from engine import (
     DYNASTIES,
     Battlefield,
+    Dynasty,
     EngineError,
     Game,
     GameOutcome,
@@ -123,12 +129,15 @@ async def create_tournament(
     stake: int = 0,
     prize: Prize | None = None,
     allow_computers: bool = False,
+    chests: ChestTerms | None = None,
     now: float | None = None,
 ) -> TournamentRow:
-    """Announce a tournament, open for seats; ``stake`` is for honour tournaments only.
+    """Announce a tournament, open for seats; ``stake`` is for honour tournaments only,
+    ``chests`` (R-T9) for serious ones.
 
     Raises :class:`InvalidValue` (a ruleset the battlefield cannot offer, a stake outside an
-    honour tournament, a bad prize or turn length) and :class:`NotFound` (host, prize asset).
+    honour tournament, a bad prize, turn length or chest terms) and :class:`NotFound` (host,
+    prize asset).
     """
     prize = prize or Prize()
     try:
@@ -141,6 +150,8 @@ async def create_tournament(
         raise InvalidValue("only an honour tournament has a stake, and it is 0 or more")
     if prize.reputation < 0:
         raise InvalidValue("a prize gives reputation; it cannot take it")
+    if chests is not None:
+        _check_chest_terms(chests, kind)
     wealth = check_amounts(prize.wealth, "prize")
     async with database.transaction() as connection:
         for code in wealth:
@@ -151,7 +162,8 @@ async def create_tournament(
                 connection,
                 "INSERT INTO tournaments (guild_id, channel_id, host_player_id, battlefield, "
                 "seat_count, ruleset, kind, stake, prize, turn_seconds, allow_computers, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                "created_at, chest_min, chest_max, chest_reputation) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -165,6 +177,11 @@ async def create_tournament(
                     turn_seconds,
                     int(allow_computers),
                     moment(now),
+                    *(
+                        (chests.minimum, chests.maximum, chests.reputation)
+                        if chests is not None
+                        else (None, None, None)
+                    ),
                 ),
             )
         except sqlite3.IntegrityError as error:
@@ -173,6 +190,22 @@ async def create_tournament(
             raise ConstraintBroken(violation(error)) from None
     assert row is not None
     return tournament_row(row)
+
+
+def _check_chest_terms(terms: ChestTerms, kind: TournamentKind) -> None:
+    """R-T9: chests in serious tournaments only, a deposit range of 1 or more gold coins."""
+    if not kind.is_serious:
+        raise InvalidValue(
+            "a training tournament has no chests (nothing changes hands in training); "
+            "choose a serious type or leave chests out"
+        )
+    if not 1 <= terms.minimum <= terms.maximum <= MAX_AMOUNT:
+        raise InvalidValue(
+            "a chest holds at least 1 gold coin, and its maximum is at least its minimum; "
+            "check the chest deposit range"
+        )
+    if terms.reputation < 0:
+        raise InvalidValue("the generous and stingy reputation of chests is 0 or more")
 
 
 async def get_tournament(database: Database, tournament_id: int) -> TournamentRow:
@@ -323,13 +356,16 @@ async def add_computer_seat(
 async def remove_seat(
     database: Database, tournament_id: int, seat: int, *, now: float | None = None
 ) -> None:
-    """Leave before the start: the seat is freed and bets on it are refunded.
+    """Leave before the start: the seat is freed, its chest returned and bets on it refunded.
 
     Raises :class:`TournamentClosed` (it has started), :class:`NotFound`.
     """
     at = moment(now)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
+        if tournament.status is not TournamentStatus.OPEN:
+            raise TournamentClosed(tournament_id, tournament.status, "leave")
+        await settle_chests(connection, tournament_id, None, at, only_seat=seat)
         try:
             changed = await run(
                 connection,
@@ -418,7 +454,11 @@ async def start_tournament(
     at = moment(now)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
-        game = Game.start(battlefields(tournament.battlefield), tournament.ruleset)
+        game = Game.start(
+            battlefields(tournament.battlefield),
+            tournament.ruleset,
+            await chest_owners(connection, tournament_id),
+        )
         try:
             changed = await run(
                 connection,
@@ -634,6 +674,8 @@ async def resolve_turn(
             await _insert_turn(connection, tournament, turn_row)
     else:
         async with database.transaction() as connection:
+            if outcome is not None:  # every chest settled before the tournament ends (R-T9)
+                await settle_chests(connection, tournament.id, _captured(report.game), at)
             await _insert_turn(connection, tournament, turn_row)
             await write_events(connection, events, at)
             if outcome is not None:
@@ -690,6 +732,8 @@ async def forfeit_seat(
     at = moment(now)
     outcome = game.outcome
     async with database.transaction() as connection:
+        if outcome is not None:  # every chest settled before the tournament ends (R-T9)
+            await settle_chests(connection, tournament.id, _captured(game), at)
         row = await fetch_one(
             connection,
             "UPDATE tournaments SET revision = revision + 1, "
@@ -742,14 +786,23 @@ async def finish_tournament(
     """End a running tournament with ``outcome`` (a host's decision; turns finish by
     themselves in :func:`resolve_turn`).
 
-    Serious tournaments add wins and takes to the seated emperors; bets are settled (winners'
-    backers share the pool, a draw refunds, R-T6); emperors are free again (R-T1).
+    Serious tournaments add wins and takes to the seated emperors; chests go to their captors
+    or back to their owners (R-T9); bets are settled (winners' backers share the pool, a draw
+    refunds, R-T6); emperors are free again (R-T1).
     Reputation, conquest and death are the caller's to apply, in the same transaction if it
     wants them atomic. Raises :class:`TournamentClosed`, :class:`NotFound`.
     """
     at = moment(now)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
+        if tournament.status is TournamentStatus.RUNNING:
+            state = await fetch_one(
+                connection,
+                "SELECT state FROM turns WHERE tournament_id = ? AND turn = ?",
+                (tournament_id, tournament.resolved_turns),
+            )
+            captured = captured_chests(json.loads(state[0])) if state is not None else {}
+            await settle_chests(connection, tournament_id, captured, at)
         changed = await run(
             connection,
             "UPDATE tournaments SET status = 'finished', finished_at = ?, outcome = ?, "
@@ -773,13 +826,15 @@ async def cancel_tournament(
     events: Sequence[NewEvent] = (),
     now: float | None = None,
 ) -> TournamentRow:
-    """Call a tournament off: every bet is refunded and every emperor freed (R-T6, R-T1).
+    """Call a tournament off: every chest and every bet is returned, every emperor freed
+    (R-T9, R-T6, R-T1).
 
     Raises :class:`TournamentClosed` (already over), :class:`NotFound`.
     """
     at = moment(now)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
+        await settle_chests(connection, tournament_id, None, at)
         changed = await run(
             connection,
             "UPDATE tournaments SET status = 'cancelled', finished_at = ?, deadline = NULL "
@@ -1068,6 +1123,13 @@ async def _order_refused(
             return NotFound("seat", _letter(seat))
         return SeatNotActive(_letter(seat), row[0])
     return ConstraintBroken(rule)
+
+
+def _captured(game: Game) -> dict[Dynasty, Dynasty]:
+    """Each chest captured on the board: its owner and the dynasty that captured it (R-T9)."""
+    return {
+        chest.owner: chest.captured_by for chest in game.chests if chest.captured_by is not None
+    }
 
 
 def _letter(seat: int) -> str:

@@ -13,6 +13,7 @@ from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestTerms,
     EventKind,
     EventRow,
     SeatKind,
@@ -22,6 +23,7 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    Chest,
     Dynasty,
     Move,
     Position,
@@ -44,6 +46,8 @@ class Lookup(TournamentBase):
             f"Each turn lasts {_duration(tournament.turn_seconds)}.",
             tournament.ruleset.describe(),
         ]
+        if tournament.chests is not None:
+            lines.append(_chests_meaning(tournament.chests))
         if tournament.allow_computers:
             lines.append("Empty seats are filled by computer players when the host starts.")
         return "\n".join(lines)
@@ -134,6 +138,16 @@ class Lookup(TournamentBase):
             frames.append((after.position, result))
         return frames
 
+    async def replay_chests(self, tournament_id: int) -> list[tuple[Chest, ...]]:
+        """The chests of each frame of :meth:`replay_frames` (R-T9); none without chests."""
+        tournament = await repo.get_tournament(self.database, tournament_id)
+        if tournament.chests is None or tournament.started_at is None:
+            return []
+        return [
+            (await repo.get_game(self.database, tournament_id, turn)).chests
+            for turn in range(tournament.resolved_turns + 1)
+        ]
+
 
 def _kind_meaning(tournament: TournamentRow) -> str:
     kind = tournament.kind
@@ -152,6 +166,24 @@ def _kind_meaning(tournament: TournamentRow) -> str:
     if kind is TournamentKind.CONQUER:
         return "an emperor taken in combat joins the dynasty that took it, with its reputation"
     return "an emperor taken in combat dies; its taker earns its reputation"
+
+
+def _chests_meaning(terms: ChestTerms) -> str:
+    """The chests variant as announced (R-T9)."""
+    text = (
+        f"Chests: every player deposits a secret {terms.minimum:,} to {terms.maximum:,} gold "
+        "coins when taking a seat, in a chest on its emperor's start tile. The first rival "
+        "piece to end a turn there captures it (a defeated dynasty's pieces capture nothing). "
+        "At the end each captured chest's gold goes to its captor's dynasty and the others "
+        "return unopened; a chest a computer player captures returns too."
+    )
+    if terms.reputation:
+        text += (
+            f" Of the captured chests, the emperor who deposited the most gains "
+            f"{terms.reputation} reputation (generous) and the one who deposited the least "
+            f"loses {terms.reputation} (stingy), if they differ."
+        )
+    return text
 
 
 def _duration(seconds: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot.errors import UserError
 from bot.services.tournaments.base import (
@@ -16,12 +17,15 @@ from bot.services.tournaments.base import (
 from bot.services.tournaments.turns import Turns
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
 from data.errors import NotFound
+from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestRow,
+    ChestTerms,
     Prize,
     SeatRow,
     TournamentKind,
@@ -54,8 +58,11 @@ class Seating(Turns):
         stake: int = 0,
         prize: Prize | None = None,
         allow_computers: bool = False,
+        chests: ChestTerms | None = None,
         request_id: int | None = None,
     ) -> TournamentRow:
+        """Announce a tournament; ``chests`` announces the chests variant (R-T9, serious
+        tournaments only)."""
         if battlefield not in battlefield_names():
             raise UserError(
                 f"There is no battlefield {battlefield!r}; choose one of: {', '.join(battlefield_names())}."
@@ -84,6 +91,7 @@ class Seating(Turns):
                 stake=stake,
                 prize=prize,
                 allow_computers=allow_computers,
+                chests=chests,
                 now=self.clock(),
             )
 
@@ -95,8 +103,12 @@ class Seating(Turns):
         *,
         guild_id: int | None = None,
         request_id: int | None = None,
+        deposit: int | None = None,
     ) -> Joined:
-        """Seat the player with one of its emperors (R-T1); a full tournament starts at once."""
+        """Seat the player with one of its emperors (R-T1); a full tournament starts at once.
+
+        In a chests tournament (R-T9) the seat and its secret ``deposit`` of gold coins are
+        taken together or not at all: there is never a seat without its chest."""
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         if dynasty is None:
             raise UserError(
@@ -108,19 +120,26 @@ class Seating(Turns):
             raise UserError(
                 f"Your dynasty has no living emperor called {emperor_name!r}: see /emperor list."
             ) from None
-        return await self._take_seat(
-            tournament_id,
-            guild_id,
-            request_id,
-            lambda: repo.add_player_seat(
+        chest: ChestRow | None = None
+
+        async def take() -> SeatRow:
+            nonlocal chest
+            seat = await repo.add_player_seat(
                 self.database,
                 tournament_id,
                 None,
                 player_id=player_id,
                 emperor_id=emperor.id,
                 now=self.clock(),
-            ),
-        )
+            )
+            if deposit is not None:
+                chest = await chest_repo.deposit(
+                    self.database, tournament_id, seat.seat, dynasty.id, deposit, now=self.clock()
+                )
+            return seat
+
+        joined = await self._take_seat(tournament_id, guild_id, request_id, take, deposit)
+        return replace(joined, chest=chest)
 
     async def join_casual(
         self,
@@ -214,6 +233,7 @@ class Seating(Turns):
         guild_id: int | None,
         request_id: int | None,
         take: Callable[[], Awaitable[SeatRow]],
+        deposit: int | None = None,
     ) -> Joined:
         """The next free seat and, when it was the last one, the start, in one transaction:
         players joining at the same moment are seated one after the other, each on a free
@@ -222,7 +242,9 @@ class Seating(Turns):
             tournament = await repo.get_tournament(self.database, tournament_id)
             check_server(tournament, guild_id)
             if tournament.status is not TournamentStatus.OPEN:
-                raise UserError(_not_joinable(tournament))
+                raise UserError(not_joinable(tournament))
+            if (tournament.chests is None) != (deposit is None):
+                raise UserError(_deposit_refused(tournament))
             seat = await take()
             started = await self._start_if_full(tournament_id)
         return Joined(seat, started)
@@ -243,7 +265,7 @@ class Seating(Turns):
         raise NotSeated(tournament_id)
 
 
-def _not_joinable(tournament: TournamentRow) -> str:
+def not_joinable(tournament: TournamentRow) -> str:
     if tournament.status is TournamentStatus.RUNNING:
         return (
             f"Tournament #{tournament.id} has already begun (its last seat was taken, or its "
@@ -253,6 +275,17 @@ def _not_joinable(tournament: TournamentRow) -> str:
     return (
         f"Tournament #{tournament.id} is {tournament.status.value}, so its seats are closed. "
         "Look for an open tournament with /tournament status."
+    )
+
+
+def _deposit_refused(tournament: TournamentRow) -> str:
+    """A deposit where there are no chests, or none where there are (R-T9)."""
+    if tournament.chests is None:
+        return f"Tournament #{tournament.id} has no chests: join it without a deposit."
+    return (
+        f"Tournament #{tournament.id} is played with chests: your seat needs a secret deposit "
+        f"of {tournament.chests.minimum:,} to {tournament.chests.maximum:,} gold coins. Join "
+        "with /tournament join and enter the amount in the form it opens."
     )
 
 

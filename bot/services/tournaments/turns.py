@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 
 from bot.errors import UserError
 from bot.services import skill
+from bot.services.chests import chest_reputation
 from bot.services.outcomes import (
     CombatRecord,
     Conquest,
@@ -32,6 +33,7 @@ from bot.services.tournaments.base import (
 from bot.services.tournaments.lookup import Lookup
 from data.errors import OrdersChanged, TournamentPaused, TurnAlreadyResolved
 from data.repositories import absences as absence_repo
+from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import requests
@@ -93,6 +95,7 @@ class Turns(Lookup):
                     if tournament.status is TournamentStatus.FINISHED:
                         assert table.game is not None and tournament.outcome is not None
                         effects = await self._finish_effects(tournament, tournament.outcome)
+                        effects = await self._with_chests(effects, tournament)
                         await self._apply(effects, tournament)
                         await self._rate(tournament, tournament.outcome)
             except OrdersChanged:
@@ -176,6 +179,8 @@ class Turns(Lookup):
                         events=events,
                         now=at,
                     )
+                    if report.outcome is not None:
+                        effects = await self._with_chests(effects, tournament)
                     await self._apply(effects, tournament)
                     if report.outcome is not None:
                         await self._rate(tournament, report.outcome)
@@ -305,6 +310,30 @@ class Turns(Lookup):
             dynasty,
         )
         return effects_of(record, f"tournament #{tournament.id} on {tournament.battlefield}")
+
+    async def _with_chests(
+        self, effects: Sequence[Effect], tournament: TournamentRow
+    ) -> list[Effect]:
+        """The outcome's effects with the chests' generous and stingy reputation (R-T9), read
+        from the chests the data layer settled as the combat ended (same transaction).
+
+        They come after the type's own reputation changes, computed from the reputations
+        before the outcome (an honour stake is then lost whole before a stingy chest costs
+        more), and before conquests and deaths (an emperor changes dynasty or dies last)."""
+        terms = tournament.chests
+        if terms is None:
+            return list(effects)
+        changes = chest_reputation(
+            await chest_repo.list_chests(self.database, tournament.id),
+            await repo.list_seats(self.database, tournament.id),
+            terms,
+            f"tournament #{tournament.id} on {tournament.battlefield}",
+        )
+        fates = next(
+            (i for i, effect in enumerate(effects) if isinstance(effect, Conquest | Death)),
+            len(effects),
+        )
+        return [*effects[:fates], *changes, *effects[fates:]]
 
     async def _fight_events(
         self, table: TournamentTable, report: TurnReport, names: Mapping[Dynasty, str]
