@@ -226,6 +226,7 @@ class TradeClosed(DataError):
 class NotYourTrade(DataError):
     def __init__(self, trade_id: int, action: str) -> None:
         self.trade_id = trade_id
+        self.action = action
         super().__init__(
             f"your dynasty cannot {action} trade #{trade_id}: that is for the other side"
         )

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
+from bot.i18n import DEFAULT_LOCALE, text
 from bot.render import palette
 from bot.render.board import compose
 from bot.render.layout import board_layout, replay_layout, tile_centre
@@ -28,6 +29,7 @@ def render_board(
     names: Mapping[Dynasty, str] | None = None,
     title: str | None = None,
     order: Move | None = None,
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The board as a PNG; with ``last_turn``, that turn's moves, takes and clashes drawn on it.
 
@@ -35,8 +37,11 @@ def render_board(
     on the board (for a turn just played, ``last_turn.after`` or the game's position).
     ``order`` is a player's own order for the open turn, drawn for that player only (a
     dashed white arrow and a ring on its target, unlike any mark of a resolved turn).
+    ``locale`` is the language of the key and the legend (the title comes written).
     """
-    geometry = board_layout(position.battlefield, title=bool(title), key=last_turn is not None)
+    geometry = board_layout(
+        position.battlefield, title=bool(title), key=last_turn is not None, locale=locale
+    )
     image = compose(position, geometry, last_turn=last_turn, names=names, title=title, order=order)
     buffer = io.BytesIO()
     palette.quantise(image).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
@@ -49,6 +54,7 @@ def render_replay(
     names: Mapping[Dynasty, str] | None = None,
     title: str | None = None,
     frame_ms: int = 900,
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """An animated GIF, one frame per (position, turn that led to it); frame ``i`` is turn ``i``.
 
@@ -67,12 +73,16 @@ def render_replay(
             raise ValueError(
                 f"frame {index} is on {position.battlefield.name}, not on {battlefield.name}"
             )
-    geometry = replay_layout(battlefield)
+    geometry = replay_layout(battlefield, locale)
 
     def picture(index: int) -> Image.Image:
         position, turn = frames[index]
-        heading = "start" if index == 0 and turn is None else f"turn {index}"
-        caption = f"{title} - {heading}" if title else heading
+        heading = (
+            text(locale, "board-start")
+            if index == 0 and turn is None
+            else text(locale, "board-turn", turn=index)
+        )
+        caption = text(locale, "board-caption", title=title, heading=heading) if title else heading
         return palette.quantise(
             compose(position, geometry, last_turn=turn, names=names, title=caption)
         )
