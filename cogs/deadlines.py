@@ -17,7 +17,14 @@ from bot.client import EmperorsBot
 from bot.discord_helpers import discord_timestamp
 from bot.i18n import Message
 from bot.services.tournaments import ClockChange
-from cogs.common import Subcommands, answer_publicly, clock, duration, tournament_choices
+from cogs.common import (
+    Subcommands,
+    answer_publicly,
+    channel_voice,
+    clock,
+    duration,
+    tournament_choices,
+)
 
 HOUR = 3600
 EXTENSIONS = {
@@ -138,13 +145,15 @@ class Deadlines(Subcommands):
     async def _tell(self, interaction: discord.Interaction, change: ClockChange) -> None:
         """The channel, the players and the ready line learn of the change; a resumed turn
         with every order in resolves."""
-        told = False
+        notice = pause_notice(change)
+        elsewhere: str | None = notice.text((await channel_voice(interaction)).locale)
         try:
-            told = (
-                await answer_publicly(interaction, change.tournament, pause_notice(change)) is None
-            )
+            elsewhere = await answer_publicly(interaction, change.tournament, notice)
         finally:  # changed whether or not the answer got through (late, or delivered twice)
-            self.bot.announcer.announce_clock(change, in_channel=not told)
+            announcer = self.bot.announcer
+            if elsewhere is not None:
+                announcer.announce_text(change.tournament, elsewhere)
+            announcer.announce_clock(change, in_channel=False)
             if change.complete:
                 tournament = change.tournament
                 self.bot.announcer.resolve_later(tournament.id, tournament.turn)

@@ -119,6 +119,7 @@ class TournamentClosed(DataError):
     def __init__(self, tournament_id: int, status: str, action: str) -> None:
         self.tournament_id = tournament_id
         self.status = status
+        self.action = action
         super().__init__(
             f"tournament #{tournament_id} is {status}, so you cannot {action} now; "
             "look for an open tournament"

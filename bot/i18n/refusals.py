@@ -5,8 +5,9 @@ language.
 sentence and the values it was made from (the tournament, the emperor, the amounts). Here each
 kind of refusal a player can meet gets a message id and those values. A kind missing here, or
 one carrying free text (``InvalidValue``), is shown in English as it is until it gets one.
-English words a refusal carries (what was not found, a status, an action) are passed as
-selector keys (:func:`key`), so each language chooses its own words for them.
+English words a refusal carries (what was not found, a status, an action) are passed twice:
+as a selector key (:func:`key`: ``follow-it``), so each language chooses its own words for the
+ones it knows, and as they are (``follow it``), for any other.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ KEY_TO = re.compile(r"key to (?P<battlefield>.+)")
 
 def key(word: object) -> str:
     """An English word or phrase as a Fluent variant key: ``follow it`` → ``follow-it``."""
-    return re.sub(r"[^a-z0-9]+", "-", str(word).lower()).strip("-") or "other"
+    return re.sub(r"[^A-Za-z0-9]+", "-", str(word)).strip("-") or "other"
 
 
 def thing(name: str) -> Message:
@@ -41,11 +42,15 @@ def _tournament(tournament_id: int | None) -> str:
 
 
 _REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
-    errors.NotFound: lambda e: Message("refusal-not-found", what=key(e.what), key=str(e.key)),
+    errors.NotFound: lambda e: Message(
+        "refusal-not-found", what=key(e.what), what_text=e.what, key=str(e.key)
+    ),
     errors.AmountTooLarge: lambda e: Message("refusal-amount-too-large", limit=MAX_AMOUNT),
     errors.NumberTooLarge: lambda e: Message("refusal-number-too-large"),
     errors.AlreadyApplied: lambda e: Message("refusal-already-applied"),
-    errors.NameTaken: lambda e: Message("refusal-name-taken", what=key(e.what), name=e.name),
+    errors.NameTaken: lambda e: Message(
+        "refusal-name-taken", what=key(e.what), what_text=e.what, name=e.name
+    ),
     errors.EmperorBusy: lambda e: Message(
         "refusal-emperor-busy",
         emperor=e.emperor,
@@ -67,7 +72,9 @@ _REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
         "refusal-tournament-closed",
         tournament=str(e.tournament_id),
         status=key(e.status),
+        status_text=str(e.status),
         action=key(e.action),
+        action_text=e.action,
     ),
     errors.TournamentNotReady: lambda e: Message(
         "refusal-tournament-not-ready", tournament=str(e.tournament_id), empty=e.empty
@@ -85,7 +92,7 @@ _REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
         "refusal-computers-not-allowed", tournament=str(e.tournament_id)
     ),
     errors.SeatNotActive: lambda e: Message(
-        "refusal-seat-not-active", seat=e.letter, status=key(e.status)
+        "refusal-seat-not-active", seat=e.letter, status=key(e.status), status_text=e.status
     ),
     errors.OrderForClosedTurn: lambda e: Message(
         "refusal-order-for-closed-turn", turn=e.turn, open=e.open_turn or 0
@@ -100,10 +107,10 @@ _REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
         "refusal-betting-closed", tournament=str(e.tournament_id)
     ),
     errors.TradeClosed: lambda e: Message(
-        "refusal-trade-closed", trade=str(e.trade_id), status=key(e.status)
+        "refusal-trade-closed", trade=str(e.trade_id), status=key(e.status), status_text=e.status
     ),
     errors.NotYourTrade: lambda e: Message(
-        "refusal-not-your-trade", trade=str(e.trade_id), action=key(e.action)
+        "refusal-not-your-trade", trade=str(e.trade_id), action=key(e.action), action_text=e.action
     ),
     errors.TooManyOpenOffers: lambda e: Message("refusal-too-many-open-offers", limit=e.limit),
     errors.TooManyOffers: lambda e: Message("refusal-too-many-offers", limit=e.limit),

@@ -2,15 +2,14 @@
 # They start in lower case; the bot capitalises the sentence it shows.
 
 refusal-not-found = there is no { $what ->
-        [living-emperor-named] living emperor named
-        [dynasty-named] dynasty named
-        [filled-seat-numbered] filled seat numbered
-       *[other] { $what }
+       *[other] { $what_text }
     } { $key }; check the name or number and try again
 refusal-amount-too-large = no dynasty ever holds more than { NUMBER($limit, useGrouping: 1) } of one asset or item; ask for a smaller amount
 refusal-number-too-large = a number in this request is larger than any the game uses; check it and try again
 refusal-already-applied = this was already done: the same request reached the game twice and counts once, so nothing changed the second time
-refusal-name-taken = the { $what } name '{ $name }' is already taken; choose another name
+refusal-name-taken = the { $what ->
+       *[other] { $what_text }
+    } name '{ $name }' is already taken; choose another name
 refusal-emperor-busy = { $emperor } is already { $role ->
         [bettor] betting on
        *[other] playing in
@@ -22,17 +21,10 @@ refusal-emperor-dead = { $emperor } is dead; choose a living emperor or create a
 refusal-not-your-emperor = { $emperor } does not belong to your dynasty; choose one of your emperors
 refusal-insufficient-funds = this needs { $needed } × { $what } but the dynasty holds only { $available }; lower the amount or gather more first
 refusal-not-enough-reputation = { $emperor } has { $reputation } reputation but this honour tournament stakes { $stake }; choose an emperor with more reputation
-refusal-tournament-closed = tournament #{ $tournament } is { $status }, so you cannot { $action ->
-        [follow-it] follow it
-        [hand-a-seat-over] hand a seat over
-        [start-it] start it
-        [finish-it] finish it
-        [cancel-it] cancel it
-        [leave] leave
-        [forfeit] forfeit
-        [join] join
-        [order] order
-       *[other] do that
+refusal-tournament-closed = tournament #{ $tournament } is { $status ->
+       *[other] { $status_text }
+    }, so you cannot { $action ->
+       *[other] { $action_text }
     } now; look for an open tournament
 refusal-tournament-not-ready = tournament #{ $tournament } still has { $empty } empty { $empty ->
         [one] seat
@@ -42,7 +34,9 @@ refusal-seat-taken = seat { $seat } of tournament #{ $tournament } is taken; cho
 refusal-tournament-full = tournament #{ $tournament } has no free seat left; look for another one with /tournament status
 refusal-already-seated = you already have a seat in tournament #{ $tournament }; one seat per player
 refusal-computers-not-allowed = tournament #{ $tournament } does not allow computer players; wait for human players to fill the seats
-refusal-seat-not-active = dynasty { $seat } is { $status } and gives no more orders (R-C6)
+refusal-seat-not-active = dynasty { $seat } is { $status ->
+       *[other] { $status_text }
+    } and gives no more orders (R-C6)
 refusal-order-for-closed-turn = turn { $turn } is closed: { $open ->
         [0] no turn is open
        *[other] turn { $open } is open
@@ -50,8 +44,12 @@ refusal-order-for-closed-turn = turn { $turn } is closed: { $open ->
 refusal-turn-already-resolved = turn { $turn } of tournament #{ $tournament } was already resolved; reload the tournament
 refusal-orders-changed = orders for turn { $turn } of tournament #{ $tournament } changed while it was being resolved; load it again and resolve again
 refusal-betting-closed = bets on tournament #{ $tournament } closed when its first turn resolved (R-T6); bet on a tournament that has not started yet
-refusal-trade-closed = trade #{ $trade } is { $status }; make a new offer instead
-refusal-not-your-trade = your dynasty cannot { $action } trade #{ $trade }: that is for the other side
+refusal-trade-closed = trade #{ $trade } is { $status ->
+       *[other] { $status_text }
+    }; make a new offer instead
+refusal-not-your-trade = your dynasty cannot { $action ->
+       *[other] { $action_text }
+    } trade #{ $trade }: that is for the other side
 refusal-too-many-open-offers = your dynasty already has { $limit } open offers to that dynasty, the most allowed; wait for its answers or withdraw one with /trade cancel
 refusal-too-many-offers = your dynasty made { $limit } trade offers in the last hour, the most allowed; offer again later
 refusal-tournament-paused = tournament #{ $tournament } is paused: its turn resolves once it is resumed

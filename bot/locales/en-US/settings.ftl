@@ -7,7 +7,9 @@ settings-default-line = `{ $option }`: **{ $value }** ({ $whose ->
        *[built-in] built in
     })
 settings-ignored-line = `{ $option }`: a stored default that is no longer valid, ignored; set it again
-setting-value = { $label }
+setting-value = { $value ->
+       *[other] { $label }
+    }
 settings-channels = Channels for tournaments
 settings-any-channel = any channel where I can post boards
 settings-announcement-role = Announcement role

@@ -96,4 +96,4 @@ error-not-your-prompt = Este aviso de turno es de otro jugador; usa /orden para 
 error-choose-listed = Elige una de las opciones de la lista.
 error-no-turn-to-order = No tienes ningún turno que ordenar: únete a un torneo con /torneo unirse y espera a que empiece.
 error-choose-tournament = Juegas en los torneos { $tournaments }: elige uno con la opción torneo.
-error-name-the-piece = Di también qué pieza va allí (pieza:), como pieza:C4 a:C6.
+error-name-the-piece = Di también qué pieza va allí (pieza:), como pieza:C4 destino:C6.

@@ -13,7 +13,7 @@ refusal-not-found = no { $what ->
         [seat] hay ningún asiento
         [filled-seat-numbered] hay ningún asiento ocupado con el número
         [player] hay ningún jugador
-       *[other] existe
+       *[other] existe { $what_text }
     } { $key }; revisa el nombre o el número y vuelve a intentarlo
 refusal-amount-too-large = ninguna dinastía tiene nunca más de { NUMBER($limit, useGrouping: 1) } de un mismo bien u objeto; pide una cantidad menor
 refusal-number-too-large = un número de esta petición es mayor que cualquiera de los que usa el juego; revísalo y vuelve a intentarlo
@@ -21,7 +21,7 @@ refusal-already-applied = esto ya estaba hecho: la misma petición llegó dos ve
 refusal-name-taken = el nombre '{ $name }' ya lo tiene { $what ->
         [dynasty] otra dinastía
         [emperor] otro emperador
-       *[other] otro
+       *[other] otro ({ $what_text })
     }; elige otro nombre
 refusal-emperor-busy = { $emperor } ya está { $role ->
         [bettor] apostando en
@@ -39,7 +39,7 @@ refusal-tournament-closed = el torneo #{ $tournament } está { $status ->
         [running] en curso
         [finished] terminado
         [cancelled] cancelado
-       *[other] { $status }
+       *[other] { $status_text }
     }, así que ahora no puedes { $action ->
         [follow-it] seguirlo
         [hand-a-seat-over] ceder un asiento
@@ -50,7 +50,7 @@ refusal-tournament-closed = el torneo #{ $tournament } está { $status ->
         [forfeit] rendirte
         [join] unirte
         [order] dar órdenes
-       *[other] hacer eso
+       *[other] hacer eso ({ $action_text })
     }; busca un torneo abierto
 refusal-tournament-not-ready = al torneo #{ $tournament } aún le { $empty ->
         [one] queda { $empty } asiento vacío
@@ -63,7 +63,7 @@ refusal-computers-not-allowed = el torneo #{ $tournament } no admite jugadores d
 refusal-seat-not-active = la dinastía { $seat } está { $status ->
         [defeated] derrotada
         [forfeited] retirada
-       *[other] { $status }
+       *[other] { $status_text }
     } y ya no da órdenes (R-C6)
 refusal-order-for-closed-turn = el turno { $turn } está cerrado: { $open ->
         [0] no hay ningún turno abierto
@@ -77,12 +77,13 @@ refusal-trade-closed = el intercambio #{ $trade } está { $status ->
         [declined] rechazado
         [expired] caducado
         [cancelled] retirado
-       *[other] { $status }
+       *[other] { $status_text }
     }; haz una oferta nueva
 refusal-not-your-trade = tu dinastía no puede { $action ->
         [accept] aceptar
         [decline] rechazar
-       *[other] retirar
+        [cancel] retirar
+       *[other] { $action_text }
     } el intercambio #{ $trade }: eso le toca a la otra parte
 refusal-too-many-open-offers = tu dinastía ya tiene { $limit } ofertas abiertas a esa dinastía, el máximo permitido; espera sus respuestas o retira una con /intercambio retirar
 refusal-too-many-offers = tu dinastía ha hecho { $limit } ofertas de intercambio en la última hora, el máximo permitido; vuelve a ofrecer más tarde
