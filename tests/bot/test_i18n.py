@@ -202,11 +202,9 @@ def id_calls(tree: ast.AST) -> Iterator[tuple[ast.Call, str]]:
         if name not in ID_CALLS:
             continue
         position = 1 if name == "text" else 0
-        if len(node.args) > position:
-            argument = node.args[position]
-            if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                if MESSAGE_ID.fullmatch(argument.value):
-                    yield node, argument.value
+        argument = node.args[position] if len(node.args) > position else None
+        if isinstance(argument, ast.Constant) and MESSAGE_ID.fullmatch(str(argument.value)):
+            yield node, str(argument.value)
 
 
 @cache
