@@ -92,3 +92,12 @@ async def test_migration_0008_keeps_the_languages_servers_chose(tmp_path: Path) 
         await database.close()
     assert english == ServerSettingsRow(1, {}, (5,), None, None, 10.0)
     assert spanish.locale == "es-ES" and spanish.channel_ids == (5,)
+
+
+async def test_a_spanish_player_writes_a_trade_in_spanish(services: Services) -> None:
+    """Asset codes work in every language; the Spanish names and "nada" do too."""
+    economy = services.economy
+    spanish = await economy.bundle("2 rubí y 3 moneda de oro, 1 key:fortress-4")
+    english = await economy.bundle("2 rubies and 3 gold coins, 1 key:fortress-4")
+    assert spanish == english and spanish.assets == {"ruby": 2, "gold": 3}
+    assert (await economy.bundle("nada")) == (await economy.bundle("nothing"))
