@@ -23,6 +23,11 @@ at run time (the tests fail first: ``tests/bot/test_i18n.py``).
 since most numbers the game shows are ids players type back (``#1234``, ``turn 12``); a message
 groups an amount itself: ``{ NUMBER($amount, useGrouping: 1) }``. Times are Discord timestamps
 (``<t:…:R>``), which every reader's client shows in their own language and time zone.
+
+**Speed.** A turn prompt says some thirty messages, so they must be cheap: a message made of
+the same parameters again (a piece's label, a button) is remembered (:data:`REMEMBERED`), and
+a plain whole number is written without Babel's pattern machinery (Latin digits, as every
+locale the bot speaks writes them).
 """
 
 from __future__ import annotations
@@ -33,10 +38,18 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Union
+from typing import Any, Union
 
+from babel import Locale
 from fluent.runtime import FluentBundle, FluentResource
-from fluent.runtime.types import FluentNone, FluentType, fluent_number
+from fluent.runtime.resolver import CurrentEnvironment, Pattern, ResolverEnvironment
+from fluent.runtime.types import (
+    FORMAT_STYLE_DECIMAL,
+    FluentFloat,
+    FluentInt,
+    FluentNone,
+    FluentType,
+)
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +61,9 @@ SPOKEN: tuple[str, ...] = ("en-US", "en-GB", "es-ES", "es-419")
 """The Discord locales the bot speaks as themselves; any other locale of a language the bot
 has reads that language's catalogue (and its numbers), and every other one reads English."""
 
+REMEMBERED = 8192
+"""Messages remembered as made, by locale, id and parameters."""
+
 MESSAGE_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
 """What a message id looks like (``dynasty-founded``): lower case words joined by hyphens.
 A refusal raised with text that does not look like this is an English sentence from a module
@@ -58,7 +74,7 @@ Param = Union[str, int, float, "Message", "Listing"]
 number, or another message (or list of messages) rendered in the same locale."""
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, eq=False)
 class Message:
     """A message id and its parameters: what to say, rendered in the language of whoever reads
     it (:meth:`text`)."""
@@ -72,6 +88,12 @@ class Message:
 
     def text(self, locale: str) -> str:
         return text(locale, self.id, **self.params)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.id, self.params) == (other.id, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.id, frozenset(self.params.items())))
 
 
 @dataclass(frozen=True)
@@ -104,6 +126,18 @@ def catalogue_of(locale: str) -> str:
 def text(locale: str, message_id: str, /, **params: Param) -> str:
     """Message ``message_id`` in ``locale`` (English where that language lacks it) with its
     placeables filled from ``params``."""
+    try:
+        return _remembered(locale, message_id, frozenset(params.items()))
+    except TypeError:  # a parameter that cannot be remembered (none of the game's)
+        return _text(locale, message_id, params)
+
+
+@functools.lru_cache(maxsize=REMEMBERED)
+def _remembered(locale: str, message_id: str, params: frozenset[tuple[str, Param]]) -> str:
+    return _text(locale, message_id, dict(params))
+
+
+def _text(locale: str, message_id: str, params: Mapping[str, Param]) -> str:
     spoken = speaks(locale)
     bundle = _bundle(spoken)
     if not bundle.has_message(message_id):
@@ -171,11 +205,29 @@ def _argument(value: Param, locale: str) -> str | FluentType:
         return value.text(locale)
     if isinstance(value, bool):
         return str(value).lower()
-    if isinstance(value, int | float):
-        number = fluent_number(value, useGrouping=False)
-        assert not isinstance(number, FluentNone)
-        return number
+    if isinstance(value, int):
+        return _Integer(value, useGrouping=False)
+    if isinstance(value, float):
+        return FluentFloat(value, useGrouping=False)
     return value
+
+
+class _Integer(FluentInt):
+    """A whole number as a parameter: written in Latin digits as it is, unless a message asks
+    for more (``NUMBER($amount, useGrouping: 1)`` makes a plain Fluent number of it)."""
+
+    def format(self, locale: Locale) -> str:
+        options = self.options
+        if (
+            not options.useGrouping
+            and options.style == FORMAT_STYLE_DECIMAL
+            and options.minimumIntegerDigits is None
+            and options.minimumFractionDigits is None
+            and options.minimumSignificantDigits is None
+            and options.maximumSignificantDigits is None
+        ):
+            return str(int(self))
+        return super().format(locale)
 
 
 def resource_files(folder: str) -> Iterator[tuple[str, str]]:
@@ -186,10 +238,28 @@ def resource_files(folder: str) -> Iterator[tuple[str, str]]:
             yield entry.name, entry.read_text(encoding="utf-8")
 
 
+class _Bundle(FluentBundle):
+    """A bundle that takes the parameters :func:`_argument` made as they are (Fluent's own
+    turns every ``int`` into a plain Fluent number again)."""
+
+    def format_pattern(
+        self, pattern: Pattern, args: dict[str, Any] | None = None
+    ) -> tuple[str | FluentNone, list[Exception]]:
+        errors: list[Exception] = []
+        current = CurrentEnvironment(args=args or {})
+        environment = ResolverEnvironment(context=self, current=current, errors=errors)
+        try:
+            result = pattern(environment)
+        except ValueError as error:
+            errors.append(error)
+            result = "{???}"
+        return result, errors
+
+
 @functools.cache
 def _bundle(locale: str) -> FluentBundle:
     """The messages of ``locale``'s catalogue, formatting numbers and plurals as ``locale``."""
-    bundle = FluentBundle([locale], use_isolating=False)
+    bundle = _Bundle([locale], use_isolating=False)
     for _, source in resource_files(catalogue_of(locale)):
         bundle.add_resource(FluentResource(source))
     return bundle
