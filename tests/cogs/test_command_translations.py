@@ -19,6 +19,7 @@ from bot.config import Config
 from bot.i18n import lookup, resource_files
 from bot.i18n.commands import LOCALISED, CommandTranslator, choice_id, command_id, option_id
 from bot.services import Services
+from cogs.help import command_fields
 from tests.fakediscord.limits import DESCRIPTION_LIMIT, commands_problems, name_problem
 
 SPANISH = ("es-ES", "es-419")
@@ -157,3 +158,17 @@ async def test_a_choice_the_tree_does_not_declare_is_not_translated(
     )
     assert await translator.translate(app_commands.locale_str("help"), english, named) is None
     assert await translator.translate(app_commands.locale_str("help"), spanish, named) == "ayuda"
+
+
+async def test_help_lists_every_command_whole_in_every_language(
+    tree: app_commands.CommandTree[Any],
+) -> None:
+    """Discord cuts an embed field at 1024 characters: /help's field of each group stays under
+    it in every language, so no subcommand drops off the end."""
+    for locale in ("en-US", *SPANISH):
+        fields = command_fields(tree, locale)
+        assert len(fields) == len(tree.get_commands())
+        for name, text in fields:
+            assert not text.endswith("…"), (locale, name, len(text))
+    spanish = dict(command_fields(tree, "es-ES"))
+    assert "`/torneo dejar-de-seguir`" in spanish["/torneo"]
