@@ -185,7 +185,7 @@ async def test_a_spanish_and_an_english_player_each_read_their_own_language(
     assert "¿Adónde va el peón" in choosing
     assert f"Confirmar {origin} → {destination}" in confirm_label
     assert f"Tu orden actual para el turno 1: **{origin} → {destination}**" in ordered
-    assert "1 de 2 listas" in ordered
+    assert "1 de 2 listos" in ordered
     assert not english_in(prompt_es)
 
     # /order shows Ana her board with her order, its words Spanish.

@@ -71,16 +71,16 @@ prompt-earlier-pieces = ◀ Piezas anteriores
 prompt-more-pieces = Más piezas ▶
 
 order-accepted = Tu orden actual para el turno { $turn }: **{ $order }**. { $ready } de { $active } { $active ->
-        [one] lista
-       *[other] listas
+        [one] listo
+       *[other] listos
     }. Puedes cambiarla hasta que se resuelva el turno { $turn }.
 order-accepted-complete = Tu orden para el turno { $turn }: **{ $order }**. { $ready } de { $active } { $active ->
-        [one] lista
-       *[other] listas
+        [one] listo
+       *[other] listos
     }: el turno se resuelve ahora, y el tablero nuevo aparecerá en el canal del torneo.
 order-accepted-paused = Tu orden actual para el turno { $turn }: **{ $order }**. { $ready } de { $active } { $active ->
-        [one] lista
-       *[other] listas
+        [one] listo
+       *[other] listos
     }. El torneo está en pausa: no se resuelve nada hasta que se reanude, y hasta entonces puedes cambiar tu orden.
 
 board-title-own-order = #{ $tournament } { $battlefield } - turno { $turn }{ $order ->
