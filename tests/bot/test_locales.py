@@ -16,7 +16,7 @@ from tests.bot.conftest import Clock
 
 PLAYER, SERVER = 7, 70
 MANAGER = {"is_manager": True}
-LOCALES_MIGRATION = 8
+LOCALES_MIGRATION = 9
 
 
 def stored(path: Path) -> list[tuple[int, str, float]]:
