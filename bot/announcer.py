@@ -76,12 +76,13 @@ CHANNEL_PERMISSIONS = discord.Permissions(
 attach the board and the replay. In a thread, Send Messages in Threads stands for Send
 Messages."""
 
-PromptBuilder = Callable[[OrderMenu], dict[str, Any]]
-"""Message options (content, view…) of a player's turn prompt; the board is attached to it."""
+PromptBuilder = Callable[[OrderMenu, str], dict[str, Any]]
+"""Message options (content, view…) of a player's turn prompt in the player's locale (the
+second argument); the board is attached to it."""
 
 
-def plain_prompt(menu: OrderMenu) -> dict[str, Any]:
-    """A prompt without components, for a bot that runs without the orders cog."""
+def plain_prompt(menu: OrderMenu, locale: str) -> dict[str, Any]:
+    """A prompt without components, for a bot that runs without the orders cog (in English)."""
     return {"content": f"{turn_heading(menu.tournament)}\nGive your order with /order."}
 
 
@@ -639,8 +640,12 @@ class Announcer:
         player_id = menu.seat.player_id
         assert player_id is not None
         try:
+            locale = await self.services.locales.of_player(player_id)
             delivered = await send_dm(
-                self.client, player_id, file=png_file(board, BOARD_FILE), **self.prompt(menu)
+                self.client,
+                player_id,
+                file=png_file(board, BOARD_FILE),
+                **self.prompt(menu, locale),
             )
             if delivered or channel is None:
                 return

@@ -119,6 +119,7 @@ class TournamentClosed(DataError):
     def __init__(self, tournament_id: int, status: str, action: str) -> None:
         self.tournament_id = tournament_id
         self.status = status
+        self.action = action
         super().__init__(
             f"tournament #{tournament_id} is {status}, so you cannot {action} now; "
             "look for an open tournament"
@@ -226,6 +227,7 @@ class TradeClosed(DataError):
 class NotYourTrade(DataError):
     def __init__(self, trade_id: int, action: str) -> None:
         self.trade_id = trade_id
+        self.action = action
         super().__init__(
             f"your dynasty cannot {action} trade #{trade_id}: that is for the other side"
         )

@@ -182,13 +182,14 @@ class SkillEntry:
 
 @dataclass(frozen=True)
 class ServerSettingsRow:
-    """A server's settings as stored (see migration 0006); ``updated_at`` None: never set."""
+    """A server's settings as stored (see migrations 0006, 0008); ``updated_at`` None: never
+    set; ``locale`` None: no language chosen (the server's preferred locale applies)."""
 
     guild_id: int
     defaults: Mapping[str, Any] = field(default_factory=dict)
     channel_ids: tuple[int, ...] = ()
     announce_role_id: int | None = None
-    locale: str = "en-US"
+    locale: str | None = None
     updated_at: float | None = None
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
+from bot.i18n import DEFAULT_LOCALE, text
 from bot.render import palette
 from bot.render.board import compose
 from bot.render.layout import board_layout, replay_layout, tile_centre
@@ -29,6 +30,7 @@ def render_board(
     title: str | None = None,
     order: Move | None = None,
     chests: Sequence[Chest] = (),
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """The board as a PNG; with ``last_turn``, that turn's moves, takes and clashes drawn on it.
 
@@ -37,9 +39,12 @@ def render_board(
     ``order`` is a player's own order for the open turn, drawn for that player only (a
     dashed white arrow and a ring on its target, unlike any mark of a resolved turn).
     ``chests`` are the game's chests (R-T9): a closed chest in the corner of each tile that
-    holds one, an open one once captured.
+    holds one, an open one once captured. ``locale`` is the language of the key and the legend
+    (the title comes written).
     """
-    geometry = board_layout(position.battlefield, title=bool(title), key=last_turn is not None)
+    geometry = board_layout(
+        position.battlefield, title=bool(title), key=last_turn is not None, locale=locale
+    )
     image = compose(
         position,
         geometry,
@@ -61,6 +66,7 @@ def render_replay(
     title: str | None = None,
     frame_ms: int = 900,
     chests: Sequence[Sequence[Chest]] = (),
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
     """An animated GIF, one frame per (position, turn that led to it); frame ``i`` is turn ``i``.
 
@@ -83,12 +89,16 @@ def render_replay(
             )
     if chests and len(chests) != len(frames):
         raise ValueError(f"{len(frames)} frames but chests for {len(chests)}")
-    geometry = replay_layout(battlefield)
+    geometry = replay_layout(battlefield, locale)
 
     def picture(index: int) -> Image.Image:
         position, turn = frames[index]
-        heading = "start" if index == 0 and turn is None else f"turn {index}"
-        caption = f"{title} - {heading}" if title else heading
+        heading = (
+            text(locale, "board-start")
+            if index == 0 and turn is None
+            else text(locale, "board-turn", turn=index)
+        )
+        caption = text(locale, "board-caption", title=title, heading=heading) if title else heading
         shown = chests[index] if chests else ()
         return palette.quantise(
             compose(position, geometry, last_turn=turn, names=names, title=caption, chests=shown)

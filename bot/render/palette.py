@@ -95,7 +95,7 @@ def _sample_sheet() -> Image.Image:
         sheet.paste(ground, (x, y, x + 2 * tile, y + tile))
         sheet.paste(sprite, (x, y), sprite)
     draw = ImageDraw.Draw(sheet)
-    text = string.ascii_letters + string.digits + "()…"
+    text = string.ascii_letters + string.digits + "()…áéíóúñ¿¡"
     for line, (size, ink) in enumerate(((14, style.LABEL), (19, style.TEXT), (21, style.MUTED))):
         draw.text((4, (rows + line) * tile), text, font=style.font(size), fill=ink)
     return sheet

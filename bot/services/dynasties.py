@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.i18n import DEFAULT_LOCALE, text
 from bot.services.skill import Skill, Z, skill_of
 from data.db import Database
 from data.errors import NameTaken, NotFound
@@ -35,8 +36,9 @@ STARTING_WEALTH: Mapping[str, int] = {"copper": 100, "silver": 20, "gold": 5}
 STARTING_GRANT_REASON = "starting wealth of a new dynasty"
 
 
-def house_name(display_name: str, player_id: int) -> str:
-    """The name of a dynasty founded for a player who named none: ``House of <display name>``.
+def house_name(display_name: str, player_id: int, locale: str = DEFAULT_LOCALE) -> str:
+    """The name of a dynasty founded for a player who named none: ``House of <display name>``
+    (in the player's language: ``Casa de …``).
 
     Always a valid dynasty name, whatever the display name: invisible and control characters
     are dropped (a space between words stays a space), a name too long is cut with "…", and a
@@ -49,16 +51,14 @@ def house_name(display_name: str, player_id: int) -> str:
     )
     words = visible.split()
     if not words:
-        return f"House {player_id % 100000}"
-    name = " ".join(["House of", *words])
+        return text(locale, "dynasty-house-number", number=player_id % 100000)
+    name = text(locale, "dynasty-house-of", name=" ".join(words))
     return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1].rstrip() + "…"
 
 
 class NoDynasty(UserError):
     def __init__(self) -> None:
-        super().__init__(
-            "You have no dynasty yet: found one with /dynasty found (or create an emperor)."
-        )
+        super().__init__("error-no-dynasty")
 
 
 @dataclass(frozen=True)
@@ -177,10 +177,7 @@ class DynastyService:
         try:
             return await emperor_repo.find_emperor(self.database, dynasty.id, name)
         except NotFound:
-            raise UserError(
-                f"Your dynasty has no living emperor called {name!r}: see /emperor list, "
-                "or create one with /emperor create."
-            ) from None
+            raise UserError("error-no-such-emperor", name=name) from None
 
     async def show_emperor(self, player_id: int, name: str) -> EmperorView:
         emperor = await self.emperor_named(player_id, name)
@@ -199,7 +196,7 @@ class DynastyService:
         elif player_id is not None:
             dynasty = await self.dynasty_of(player_id)
         else:
-            raise UserError("Name a dynasty, or ask for your own.")
+            raise UserError("error-name-a-dynasty")
         reputation = await player_repo.dynasty_reputation(self.database, dynasty.id)
         emperors = await emperor_repo.list_emperors(self.database, dynasty.id, living=True)
         board = await player_repo.leaderboard(self.database, limit=1000)
@@ -249,10 +246,7 @@ class DynastyService:
         else:
             raise NoDynasty()
         if page > MAX_LOG_PAGE:
-            raise UserError(
-                f"The log has no page {page + 1} to show (pages go up to {MAX_LOG_PAGE:,}). "
-                "Open it again with /dynasty log."
-            )
+            raise UserError("error-no-log-page", page=page + 1, last=MAX_LOG_PAGE)
         page = max(page, 0)
         end = (page + 1) * LOG_PAGE
         events = await event_repo.dynasty_log(

@@ -416,7 +416,7 @@ async def test_r_t5_an_accepted_trade_swaps_both_sides_at_once(services: Service
     give = await services.economy.bundle("1 key:fortress-4 and 10 copper coins")
     want = await services.economy.bundle("2 gold, 3 silver")
     offer = await services.economy.offer(players[0].id, "house101", give, want, HOUR)
-    assert (offer.gives, offer.asks) == (
+    assert (offer.gives.text("en-US"), offer.asks.text("en-US")) == (
         "10 × copper coin, 1 × key to fortress-4",
         "2 × gold coin, 3 × silver coin",
     )
@@ -585,7 +585,7 @@ async def test_a_key_priced_in_an_unknown_asset_stops_the_stocking(
 async def test_the_shop_sells_a_key_to_every_locked_battlefield(services: Services) -> None:
     players = await seat_players(services, 1)
     wares = await services.economy.shop(players[0].id)
-    assert [(w.item.code, w.price, w.value, w.held) for w in wares] == [
+    assert [(w.item.code, w.price.text("en-US"), w.value, w.held) for w in wares] == [
         (KEY, "3 × gold coin", 300, 0)
     ]
     bought = await services.economy.buy(players[0].id, KEY)
