@@ -37,7 +37,7 @@ from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
-from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
+from bot.services.outcomes import Conquest, Effect, ReputationChange
 from bot.services.tournaments import (
     ClockChange,
     OrderMenu,
@@ -140,11 +140,7 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
     if isinstance(effect, Conquest):
         taker = emperors.get(effect.by_emperor_id, f"emperor {effect.by_emperor_id}")
         return f"{name} joins the dynasty of {taker}: {effect.reason}"
-    if isinstance(effect, Death):
-        return f"{name} dies: {effect.reason}"
-    assert isinstance(effect, PrizeGrant)
-    amounts = ", ".join(f"{amount} {asset}" for asset, amount in effect.assets.items())
-    return f"{name}'s dynasty receives {amounts}: {effect.reason}"
+    return f"{name} dies: {effect.reason}"
 
 
 def permission_names(permissions: discord.Permissions) -> str:
