@@ -11,7 +11,7 @@ so a command delivered twice changes the game once.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 import discord
@@ -49,6 +49,7 @@ from cogs.errors import report_error
 from data.errors import InvalidValue
 from data.rows import Prize, TournamentKind, TournamentRow, TournamentStatus
 from engine import (
+    DYNASTIES,
     ConflictPolicy,
     EmperorDuel,
     EmperorTaken,
@@ -77,8 +78,28 @@ def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=value, value=value) for value in values]
 
 
+TEXTS = {
+    "not_wealth": (
+        '{option} takes coins, gems or metals (like "100 gold"), not items such as keys.'
+    ),
+    "forgotten_seats": (
+        "Seats {letters}: who played a training combat is not kept once it is over."
+    ),
+    "cancelled": (
+        "Tournament #{tournament} is cancelled by {host}: nothing is recorded, and stakes, "
+        "prizes and bets return."
+    ),
+}
+"""What players read from this module that its commands do not say inline."""
+
+
 def seats_text(view: TournamentView) -> str:
-    """One line per taken seat: letter, emperor, owner, and whether it still plays."""
+    """One line per taken seat: letter, emperor, owner, and whether it still plays (a training
+    tournament that is over and forgotten: its seat letters only, R-T4)."""
+    tournament = view.tournament
+    if tournament.scrubbed_at is not None:
+        letters = ", ".join(DYNASTIES[seat].letter for seat in range(tournament.seat_count))
+        return TEXTS["forgotten_seats"].format(letters=letters)
     lines = []
     for seat in view.seats:
         owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
@@ -229,7 +250,9 @@ class Tournaments(
         turn_limit="Turns before the dynasty with the most pieces wins",
         turn_length="How long players have to order each turn",
         stake="honour: the reputation every emperor stakes",
+        wealth_stake='honour: wealth every dynasty stakes, shared by the winners, e.g. "50 silver"',
         prize_reputation="gift: the reputation each winner earns",
+        prize_wealth='gift: wealth your dynasty puts up, shared by the winners, e.g. "100 gold"',
         computers="Fill empty seats with computer players when the host starts",
     )
     @app_commands.choices(
@@ -261,7 +284,9 @@ class Tournaments(
         turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] = DEFAULT_TURN_LIMIT,
         turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
+        wealth_stake: str | None = None,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
+        prize_wealth: str | None = None,
         computers: bool | None = None,
     ) -> None:
         """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
@@ -301,7 +326,9 @@ class Tournaments(
                 survive_turns=survive_turns,
                 turn_limit=turn_limit,
                 stake=stake,
+                wealth_stake=await self._wealth(wealth_stake, "wealth_stake"),
                 prize_reputation=prize_reputation,
+                prize_wealth=await self._wealth(prize_wealth, "prize_wealth"),
             )
         except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
             if not chosen.from_server:
@@ -344,7 +371,9 @@ class Tournaments(
         survive_turns: int | None,
         turn_limit: int,
         stake: int,
+        wealth_stake: Mapping[str, int],
         prize_reputation: int,
+        prize_wealth: Mapping[str, int],
     ) -> TournamentRow:
         """The tournament as announced, with the options ``chosen`` for it."""
         goal_kind = choice(GoalKind, chosen["goal"], "goal")
@@ -359,8 +388,6 @@ class Tournaments(
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
-        if prize_reputation and tournament_kind is not TournamentKind.GIFT:
-            raise UserError("Only a gift tournament has a prize; leave prize_reputation out.")
         ruleset = Ruleset(
             policy=choice(ConflictPolicy, chosen["policy"], "conflict policy"),
             emperor_taken=choice(EmperorTaken, chosen["emperor_taken"], "emperor-taken option"),
@@ -378,10 +405,21 @@ class Tournaments(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             stake=stake,
-            prize=Prize(reputation=prize_reputation),
+            prize=Prize(reputation=prize_reputation, wealth=prize_wealth),
+            wealth_stake=wealth_stake,
             allow_computers=bool(chosen["computers"]),
             request_id=interaction.id,
         )
+
+    async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
+        """Assets a host wrote for a prize or a stake ("100 gold"), read as a trade's are (the
+        same names and bounds); keys are not wealth that can be shared."""
+        if text is None:
+            return {}
+        bundle = await self.bot.services.economy.bundle(text)
+        if bundle.items:
+            raise UserError(TEXTS["not_wealth"].format(option=option))
+        return dict(bundle.assets)
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
     @app_commands.describe(
@@ -527,7 +565,7 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament to cancel")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Publicly: nothing is recorded and stakes and bets return (R-T6)."""
+        """Publicly: nothing is recorded and stakes, prizes and bets return (R-T4, R-T6)."""
         await self.bot.services.tournaments.cancel(
             tournament,
             interaction.user.id,
@@ -536,8 +574,7 @@ class Tournaments(
             request_id=interaction.id,
         )
         await interaction.response.send_message(
-            f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
-            "recorded, and stakes and bets return.",
+            TEXTS["cancelled"].format(tournament=tournament, host=interaction.user.mention),
             allowed_mentions=NO_MENTIONS,
         )
 

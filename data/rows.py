@@ -91,6 +91,19 @@ class EventKind(enum.StrEnum):
     ITEM = "item"
     FIGHT = "fight"
     RENAME = "rename"
+    RETIREMENT = "retirement"
+
+
+class DepositPurpose(enum.StrEnum):
+    """What a tournament holds wealth in escrow for, besides bets (migration 0008)."""
+
+    PRIZE = "prize"  # a gift's wealth prize, paid by the host's dynasty when announced
+    STAKE = "stake"  # an honour tournament's wealth stake, paid by each seat's dynasty
+
+
+class PayoutReason(enum.StrEnum):
+    SHARE = "share"  # a winner's share of the pot
+    RETURN = "return"  # back to the dynasty that paid it
 
 
 @dataclass(frozen=True)
@@ -229,6 +242,8 @@ class TournamentRow:
     paused_until: float | None = None  # when the pause ends by itself
     extensions: int = 0  # how often the open turn was extended (at most twice)
     extended: int = 0  # seconds added to the open turn (at most ``turn_seconds``)
+    wealth_stake: Mapping[str, int] = field(default_factory=dict)  # honour: every dynasty pays it
+    scrubbed_at: float | None = None  # training: when who played it was forgotten (R-T4)
 
     @property
     def resolved_turns(self) -> int:
@@ -408,6 +423,18 @@ class BetRow:
     payout: int  # what went back to the dynasty when settled
     placed_at: float
     settled_at: float | None
+
+
+@dataclass(frozen=True)
+class PayoutRow:
+    """Wealth a tournament's escrow paid out: a winner's share, or a deposit returned."""
+
+    dynasty_id: int
+    dynasty_name: str
+    purpose: DepositPurpose
+    reason: PayoutReason
+    asset_code: str
+    amount: int
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,9 @@ log = logging.getLogger(__name__)
 
 _RESOLVE_ATTEMPTS = 5
 _STARTUP_SCAN = 100_000  # running tournaments looked at once when the bot starts
+TRAINING_FORGOTTEN_AFTER = 600.0
+"""Seconds after its end by which a training tournament is forgotten even if its end was never
+posted (the announcer forgets it as soon as it has posted the final board and replay)."""
 
 
 class Turns(Lookup):
@@ -228,6 +231,20 @@ class Turns(Lookup):
                 if result is not None:
                     resolved.append(result)
         return resolved
+
+    async def forget_training(self, tournament_id: int) -> bool:
+        """Once a training combat is over and its end posted: forget who played it (R-T4).
+        Whether this call did (not for other types, nor twice)."""
+        return await repo.scrub_training(self.database, tournament_id, now=self.clock())
+
+    async def forget_ended_training(self) -> list[int]:
+        """Training tournaments over for :data:`TRAINING_FORGOTTEN_AFTER` seconds and still
+        remembered (their end was posted but the bot stopped before forgetting them, or could
+        not post it): forget them now. The scheduler calls it; restart-safe."""
+        ended = await repo.training_to_scrub(
+            self.database, ended_before=self.clock() - TRAINING_FORGOTTEN_AFTER
+        )
+        return [tournament for tournament in ended if await self.forget_training(tournament)]
 
     async def _order_for_computers(self, table: TournamentTable) -> None:
         """Computer seats order as soon as a turn opens, so they count as ready (R-T7); so do
