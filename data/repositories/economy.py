@@ -191,6 +191,24 @@ async def define_item(
     return Item(code, name, kind, amounts)
 
 
+async def grant_items(
+    database: Database,
+    dynasty_id: int,
+    items: Mapping[str, int],
+    *,
+    reason: str,
+    now: float | None = None,
+) -> None:
+    """Give items (a battlefield's key) to a dynasty, logged privately.
+
+    Raises :class:`NotFound` (dynasty or item), :class:`InvalidValue`.
+    """
+    async with database.transaction() as connection:
+        await adjust_items(
+            connection, dynasty_id, check_amounts(items, "item"), reason=reason, at=moment(now)
+        )
+
+
 async def get_item(database: Database, code: str) -> Item:
     """Raises :class:`NotFound`."""
     async with database.connection() as connection:
