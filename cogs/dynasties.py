@@ -123,6 +123,72 @@ class LogButton(
         await interaction.response.edit_message(embed=log_embed(page), view=log_view(page))
 
 
+RETIRE_TEXTS = {
+    "ask": "Retire **{name}**? It dies and cannot come back. {fate}",
+    "done": "**{name}** has retired. {fate}",
+    "served": (
+        "It fought serious combats, so the log keeps it, as retired; its {reputation} "
+        "reputation leaves your dynasty's sum."
+    ),
+    "unserved": "It never fought a serious combat, so it vanishes from every log.",
+    "damaged": "This button is damaged or out of date; ask again with /emperor retire.",
+    "not_yours": "Only the player who asked can confirm this retirement.",
+    "button": "Retire",
+}
+"""What /emperor retire says (R-L3): the one place these words live."""
+
+
+def retirement_fate(emperor: EmperorRow) -> str:
+    """What retiring does to ``emperor``'s record (R-L3)."""
+    if emperor.served_serious:
+        return RETIRE_TEXTS["served"].format(reputation=emperor.reputation)
+    return RETIRE_TEXTS["unserved"]
+
+
+class RetireButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"retire:(?P<emperor>[0-9]+):(?P<player>[0-9]+)",
+):
+    """Confirms a retirement (it cannot be undone). Its custom id carries what the click needs,
+    so it works however long after the question, and after the bot restarts; the click is
+    applied once, by its interaction's id."""
+
+    def __init__(self, emperor_id: int | None, player_id: int | None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=RETIRE_TEXTS["button"],
+                style=discord.ButtonStyle.danger,
+                custom_id=f"retire:{emperor_id}:{player_id}",
+            )
+        )
+        self.emperor_id = emperor_id
+        self.player_id = player_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(custom_id_number(match["emperor"]), custom_id_number(match["player"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting(interaction, self.retire(interaction))
+
+    async def retire(self, interaction: discord.Interaction) -> None:
+        if self.emperor_id is None or self.player_id is None:
+            raise UserError(RETIRE_TEXTS["damaged"])
+        if interaction.user.id != self.player_id:
+            raise UserError(RETIRE_TEXTS["not_yours"])
+        emperor = await game(interaction).services.dynasties.retire(
+            self.player_id, self.emperor_id, request_id=interaction.id
+        )
+        await interaction.response.edit_message(
+            content=RETIRE_TEXTS["done"].format(
+                name=plain(emperor.name), fate=retirement_fate(emperor)
+            ),
+            view=None,
+        )
+
+
 class Dynasties(commands.Cog):
     """/dynasty, /emperor and /leaderboard."""
 
@@ -133,10 +199,10 @@ class Dynasties(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LogButton)
+        self.bot.add_dynamic_items(LogButton, RetireButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LogButton)
+        self.bot.remove_dynamic_items(LogButton, RetireButton)
 
     @dynasty.command(name="found", description="Found your dynasty, or rename it")
     @app_commands.describe(name="The dynasty's name")
@@ -228,6 +294,22 @@ class Dynasties(commands.Cog):
         )
         embed.add_field(name="Latest", value=clipped(log or "—", FIELD_LIMIT), inline=False)
         await reply_ephemeral(interaction, embed=embed)
+
+    @emperor.command(name="retire", description="Retire an idle emperor of yours: it dies")
+    @app_commands.describe(name="Your emperor, neither playing nor betting")
+    @app_commands.autocomplete(name=emperor_choices)
+    async def retire(self, interaction: discord.Interaction, name: str) -> None:
+        """Privately asks for a confirmation first: retiring cannot be undone (R-L3)."""
+        emperor = await self.bot.services.dynasties.retirement(interaction.user.id, name)
+        view = discord.ui.View(timeout=None)
+        view.add_item(RetireButton(emperor.id, interaction.user.id))
+        await reply_ephemeral(
+            interaction,
+            content=RETIRE_TEXTS["ask"].format(
+                name=plain(emperor.name), fate=retirement_fate(emperor)
+            ),
+            view=view,
+        )
 
     @app_commands.command(
         name="leaderboard", description="Dynasties by reputation, or emperors by skill"
