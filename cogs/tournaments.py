@@ -80,7 +80,7 @@ def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
 
 TEXTS = {
     "not_wealth": (
-        '{option} takes coins, gems or metals (like "100 gold"), not items such as keys.'
+        'The option {option} takes coins, gems or metals (like "100 gold"), not items such as keys.'
     ),
     "forgotten_seats": (
         "Seats {letters}: who played a training combat is not kept once it is over."
