@@ -253,8 +253,13 @@ async def hold(
             if rule == "training_leaves_no_trace":
                 raise TrainingLeavesNoTrace(tournament_id, f"{purpose}s") from None
             if rule == "tournament_not_open":
+                status = await fetch_one(
+                    connection, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
+                )
+                if status is None:
+                    raise NotFound("tournament", f"#{tournament_id}") from None
                 raise TournamentClosed(
-                    tournament_id, TournamentStatus.RUNNING, f"pay a {purpose}"
+                    tournament_id, TournamentStatus(status[0]), f"pay its {purpose}"
                 ) from None
             if rule == "foreign_key":
                 raise await _missing(connection, _ASSETS, dynasty_id, code, error) from None
