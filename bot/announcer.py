@@ -152,16 +152,16 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
 
 
 PAID_OUT = {
-    (
-        DepositPurpose.PRIZE,
-        PayoutReason.SHARE,
-    ): "{dynasty} receives {amounts}: its share of the prize",
+    (DepositPurpose.PRIZE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the prize"
+    ),
     (DepositPurpose.PRIZE, PayoutReason.RETURN): "{dynasty} gets its prize back: {amounts}",
     (DepositPurpose.STAKE, PayoutReason.SHARE): (
         "{dynasty} receives {amounts}: its share of the wealth stakes"
     ),
     (DepositPurpose.STAKE, PayoutReason.RETURN): "{dynasty} gets its wealth stake back: {amounts}",
 }
+"""What the end of a combat says of each payout from escrow, by purpose and reason."""
 
 
 def describe_payouts(payouts: Sequence[PayoutRow]) -> list[str]:
