@@ -38,7 +38,7 @@ from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.chests import ChestResult
-from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
+from bot.services.outcomes import Conquest, Effect, ReputationChange
 from bot.services.tournaments import (
     ClockChange,
     OrderMenu,
@@ -50,7 +50,15 @@ from bot.services.tournaments import (
 from data.errors import DataError
 from data.repositories import announcements as announcement_repo
 from data.repositories.announcements import TurnLine
-from data.rows import ReadyCount, SeatRow, TournamentRow, TournamentStatus
+from data.rows import (
+    DepositPurpose,
+    PayoutReason,
+    PayoutRow,
+    ReadyCount,
+    SeatRow,
+    TournamentRow,
+    TournamentStatus,
+)
 from engine import Dynasty
 
 log = logging.getLogger(__name__)
@@ -142,11 +150,32 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
     if isinstance(effect, Conquest):
         taker = emperors.get(effect.by_emperor_id, f"emperor {effect.by_emperor_id}")
         return f"{name} joins the dynasty of {taker}: {effect.reason}"
-    if isinstance(effect, Death):
-        return f"{name} dies: {effect.reason}"
-    assert isinstance(effect, PrizeGrant)
-    amounts = ", ".join(f"{amount} {asset}" for asset, amount in effect.assets.items())
-    return f"{name}'s dynasty receives {amounts}: {effect.reason}"
+    return f"{name} dies: {effect.reason}"
+
+
+PAID_OUT = {
+    (DepositPurpose.PRIZE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the prize"
+    ),
+    (DepositPurpose.PRIZE, PayoutReason.RETURN): "{dynasty} gets its prize back: {amounts}",
+    (DepositPurpose.STAKE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the wealth stakes"
+    ),
+    (DepositPurpose.STAKE, PayoutReason.RETURN): "{dynasty} gets its wealth stake back: {amounts}",
+}
+"""What the end of a combat says of each payout from escrow, by purpose and reason."""
+
+
+def describe_payouts(payouts: Sequence[PayoutRow]) -> list[str]:
+    """What the escrow paid out at the end, one sentence per dynasty and kind of payout."""
+    grouped: dict[tuple[str, DepositPurpose, PayoutReason], list[str]] = {}
+    for payout in payouts:
+        key = (payout.dynasty_name, payout.purpose, payout.reason)
+        grouped.setdefault(key, []).append(f"{payout.amount} {payout.asset_code}")
+    return [
+        PAID_OUT[(purpose, reason)].format(dynasty=dynasty, amounts=" and ".join(amounts))
+        for (dynasty, purpose, reason), amounts in grouped.items()
+    ]
 
 
 def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) -> list[str]:
@@ -607,6 +636,8 @@ class Announcer:
         assert tournament.outcome is not None
         result = plain(tournament.outcome.describe(names))
         embed.add_field(name="Result", value=clipped(result, FIELD_LIMIT), inline=False)
+        payouts = await self.services.tournaments.payouts(tournament.id)
+        changes = [*changes, *(plain(line) for line in describe_payouts(payouts))]
         if changes:
             embed.add_field(
                 name="Reputation and fortunes",
@@ -626,6 +657,9 @@ class Announcer:
         await self._post(tournament, over, embed, images)
         await self._tell_followers(tournament, over, embed, images)
         await announcement_repo.forget_turn_line(self.services.database, tournament.id)
+        # Its end is posted: a training combat is forgotten now (R-T4); if the bot stops
+        # before this, the scheduler forgets it a little later.
+        await self.services.tournaments.forget_training(tournament.id)
         self._hosts_told.discard(tournament.id)
         self._locks.pop(tournament.id, None)
 

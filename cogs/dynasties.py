@@ -136,6 +136,60 @@ class LogButton(
         )
 
 
+def retirement_fate(emperor: EmperorRow, say: Voice) -> str:
+    """What retiring does to ``emperor``'s record (R-L3)."""
+    if emperor.served_serious:
+        return say("retire-fate-served", reputation=emperor.reputation)
+    return say("retire-fate-unserved")
+
+
+class RetireButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"retire:(?P<emperor>[0-9]+):(?P<player>[0-9]+)",
+):
+    """Confirms a retirement (it cannot be undone). Its custom id carries what the click needs,
+    so it works however long after the question, and after the bot restarts; the click is
+    applied once, by its interaction's id."""
+
+    def __init__(
+        self, emperor_id: int | None, player_id: int | None, label: str = "Retire"
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"retire:{emperor_id}:{player_id}",
+            )
+        )
+        self.emperor_id = emperor_id
+        self.player_id = player_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(custom_id_number(match["emperor"]), custom_id_number(match["player"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting(interaction, self.retire(interaction))
+
+    async def retire(self, interaction: discord.Interaction) -> None:
+        if self.emperor_id is None or self.player_id is None:
+            raise UserError("error-damaged-button", where="retire")
+        if interaction.user.id != self.player_id:
+            raise UserError("retire-not-yours")
+        emperor = await game(interaction).services.dynasties.retire(
+            self.player_id, self.emperor_id, request_id=interaction.id
+        )
+        say = voice(interaction)
+        await interaction.response.edit_message(
+            content=say(
+                "retire-done", name=plain(emperor.name), fate=retirement_fate(emperor, say)
+            ),
+            view=None,
+        )
+
+
 class Dynasties(commands.Cog):
     """/dynasty, /emperor and /leaderboard."""
 
@@ -146,10 +200,10 @@ class Dynasties(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(LogButton)
+        self.bot.add_dynamic_items(LogButton, RetireButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LogButton)
+        self.bot.remove_dynamic_items(LogButton, RetireButton)
 
     @dynasty.command(name="found", description="Found your dynasty, or rename it")
     @app_commands.describe(name="The dynasty's name")
@@ -255,6 +309,21 @@ class Dynasties(commands.Cog):
             name=say("emperor-latest"), value=clipped(log or "—", FIELD_LIMIT), inline=False
         )
         await reply_ephemeral(interaction, embed=embed)
+
+    @emperor.command(name="retire", description="Retire an idle emperor of yours: it dies")
+    @app_commands.describe(name="Your emperor, neither playing nor betting")
+    @app_commands.autocomplete(name=emperor_choices)
+    async def retire(self, interaction: discord.Interaction, name: str) -> None:
+        """Privately asks for a confirmation first: retiring cannot be undone (R-L3)."""
+        emperor = await self.bot.services.dynasties.retirement(interaction.user.id, name)
+        say = voice(interaction)
+        view = discord.ui.View(timeout=None)
+        view.add_item(RetireButton(emperor.id, interaction.user.id, say("retire-button")))
+        await reply_ephemeral(
+            interaction,
+            content=say("retire-ask", name=plain(emperor.name), fate=retirement_fate(emperor, say)),
+            view=view,
+        )
 
     @app_commands.command(
         name="leaderboard", description="Dynasties by reputation, or emperors by skill"

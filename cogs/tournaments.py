@@ -11,7 +11,7 @@ so a command delivered twice changes the game once.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 import discord
@@ -60,6 +60,7 @@ from data.rows import (
     TournamentStatus,
 )
 from engine import (
+    DYNASTIES,
     ConflictPolicy,
     EmperorDuel,
     EmperorTaken,
@@ -113,8 +114,28 @@ def chest_terms(
     return terms
 
 
+TEXTS = {
+    "not_wealth": (
+        'The option {option} takes coins, gems or metals (like "100 gold"), not items such as keys.'
+    ),
+    "forgotten_seats": (
+        "Seats {letters}: who played a training combat is not kept once it is over."
+    ),
+    "cancelled": (
+        "Tournament #{tournament} is cancelled by {host}: nothing is recorded, and stakes, "
+        "prizes, chests and bets return."
+    ),
+}
+"""What players read from this module that its commands do not say inline."""
+
+
 def seats_text(view: TournamentView) -> str:
-    """One line per taken seat: letter, emperor, owner, and whether it still plays."""
+    """One line per taken seat: letter, emperor, owner, and whether it still plays (a training
+    tournament that is over and forgotten: its seat letters only, R-T4)."""
+    tournament = view.tournament
+    if tournament.scrubbed_at is not None:
+        letters = ", ".join(DYNASTIES[seat].letter for seat in range(tournament.seat_count))
+        return TEXTS["forgotten_seats"].format(letters=letters)
     lines = []
     for seat in view.seats:
         owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
@@ -265,7 +286,9 @@ class Tournaments(
         turn_limit="Turns before the dynasty with the most pieces wins",
         turn_length="How long players have to order each turn",
         stake="honour: the reputation every emperor stakes",
+        wealth_stake='honour: wealth every dynasty stakes, shared by the winners, e.g. "50 silver"',
         prize_reputation="gift: the reputation each winner earns",
+        prize_wealth='gift: wealth your dynasty puts up, shared by the winners, e.g. "100 gold"',
         computers="Fill empty seats with computer players when the host starts",
         chests="Each player deposits secret gold in a chest rivals can capture (serious types)",
         chest_min="chests: the least gold coins a chest may hold (default 100)",
@@ -301,7 +324,9 @@ class Tournaments(
         turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] = DEFAULT_TURN_LIMIT,
         turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
+        wealth_stake: str | None = None,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
+        prize_wealth: str | None = None,
         computers: bool | None = None,
         chests: bool = False,
         chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -345,8 +370,10 @@ class Tournaments(
                 survive_turns=survive_turns,
                 turn_limit=turn_limit,
                 stake=stake,
+                wealth_stake=await self._wealth(wealth_stake, "wealth_stake"),
                 prize_reputation=prize_reputation,
                 chests=chest_terms(chests, chest_min, chest_max, chest_reputation),
+                prize_wealth=await self._wealth(prize_wealth, "prize_wealth"),
             )
         except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
             if not chosen.from_server:
@@ -389,8 +416,10 @@ class Tournaments(
         survive_turns: int | None,
         turn_limit: int,
         stake: int,
+        wealth_stake: Mapping[str, int],
         prize_reputation: int,
         chests: ChestTerms | None,
+        prize_wealth: Mapping[str, int],
     ) -> TournamentRow:
         """The tournament as announced, with the options ``chosen`` for it."""
         goal_kind = choice(GoalKind, chosen["goal"], "goal")
@@ -405,8 +434,6 @@ class Tournaments(
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
-        if prize_reputation and tournament_kind is not TournamentKind.GIFT:
-            raise UserError("Only a gift tournament has a prize; leave prize_reputation out.")
         ruleset = Ruleset(
             policy=choice(ConflictPolicy, chosen["policy"], "conflict policy"),
             emperor_taken=choice(EmperorTaken, chosen["emperor_taken"], "emperor-taken option"),
@@ -424,11 +451,22 @@ class Tournaments(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             stake=stake,
-            prize=Prize(reputation=prize_reputation),
+            prize=Prize(reputation=prize_reputation, wealth=prize_wealth),
+            wealth_stake=wealth_stake,
             allow_computers=bool(chosen["computers"]),
             chests=chests,
             request_id=interaction.id,
         )
+
+    async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
+        """Assets a host wrote for a prize or a stake ("100 gold"), read as a trade's are (the
+        same names and bounds); keys are not wealth that can be shared."""
+        if text is None:
+            return {}
+        bundle = await self.bot.services.economy.bundle(text)
+        if bundle.items:
+            raise UserError(TEXTS["not_wealth"].format(option=option))
+        return dict(bundle.assets)
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
     @app_commands.describe(
@@ -578,7 +616,7 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament to cancel")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Publicly: nothing is recorded; stakes, chests and bets return (R-T6, R-T9)."""
+        """Publicly: nothing is recorded; stakes, prizes, chests and bets return (R-T4, R-T6, R-T9)."""
         await self.bot.services.tournaments.cancel(
             tournament,
             interaction.user.id,
@@ -587,8 +625,7 @@ class Tournaments(
             request_id=interaction.id,
         )
         await interaction.response.send_message(
-            f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
-            "recorded, and stakes, chests and bets return.",
+            TEXTS["cancelled"].format(tournament=tournament, host=interaction.user.mention),
             allowed_mentions=NO_MENTIONS,
         )
 

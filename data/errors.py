@@ -384,6 +384,19 @@ class FollowingTooMany(DataError):
         )
 
 
+class TrainingLeavesNoTrace(DataError):
+    """R-T4, R-T6: a training tournament takes no bets, prizes, stakes or chests."""
+
+    def __init__(self, tournament_id: int | None, what: str) -> None:
+        self.tournament_id = tournament_id
+        self.what = what
+        which = f"tournament #{tournament_id} is" if tournament_id is not None else "this is"
+        super().__init__(
+            f"{which} a training tournament: it takes no {what}, since nothing about a "
+            "training combat is recorded; choose a serious type"
+        )
+
+
 class DatabaseBusy(DataError):
     def __init__(self) -> None:
         super().__init__("the game is busy with another change; try again in a moment")

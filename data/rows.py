@@ -97,6 +97,19 @@ class EventKind(enum.StrEnum):
     ITEM = "item"
     FIGHT = "fight"
     RENAME = "rename"
+    RETIREMENT = "retirement"
+
+
+class DepositPurpose(enum.StrEnum):
+    """What a tournament holds wealth in escrow for, besides bets (migration 0010)."""
+
+    PRIZE = "prize"  # a gift's wealth prize, paid by the host's dynasty when announced
+    STAKE = "stake"  # an honour tournament's wealth stake, paid by each seat's dynasty
+
+
+class PayoutReason(enum.StrEnum):
+    SHARE = "share"  # a winner's share of the pot
+    RETURN = "return"  # back to the dynasty that paid it
 
 
 @dataclass(frozen=True)
@@ -248,6 +261,8 @@ class TournamentRow:
     extensions: int = 0  # how often the open turn was extended (at most twice)
     extended: int = 0  # seconds added to the open turn (at most ``turn_seconds``)
     chests: ChestTerms | None = None  # the chests variant, if announced (R-T9)
+    wealth_stake: Mapping[str, int] = field(default_factory=dict)  # honour: every dynasty pays it
+    scrubbed_at: float | None = None  # training: when who played it was forgotten (R-T4)
 
     @property
     def resolved_turns(self) -> int:
@@ -450,6 +465,18 @@ class ChestRow:
     def owner(self) -> Dynasty:
         """The owner's dynasty letter on the battlefield."""
         return DYNASTIES[self.seat]
+
+
+@dataclass(frozen=True)
+class PayoutRow:
+    """Wealth a tournament's escrow paid out: a winner's share, or a deposit returned."""
+
+    dynasty_id: int
+    dynasty_name: str
+    purpose: DepositPurpose
+    reason: PayoutReason
+    asset_code: str
+    amount: int
 
 
 @dataclass(frozen=True)

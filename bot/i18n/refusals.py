@@ -58,6 +58,12 @@ _REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
         tournament=_tournament(e.tournament_id),
     ),
     errors.EmperorDead: lambda e: Message("refusal-emperor-dead", emperor=e.emperor),
+    errors.TrainingLeavesNoTrace: lambda e: Message(
+        "refusal-training-leaves-no-trace",
+        tournament=_tournament(e.tournament_id),
+        what=key(e.what),
+        what_text=e.what,
+    ),
     errors.NotYourEmperor: lambda e: Message("refusal-not-your-emperor", emperor=e.emperor),
     errors.InsufficientFunds: lambda e: Message(
         "refusal-insufficient-funds", what=thing(e.what), needed=e.needed, available=e.available

@@ -10,7 +10,7 @@ from bot.errors import UserError
 from bot.i18n import DEFAULT_LOCALE, text
 from bot.services.skill import Skill, Z, skill_of
 from data.db import Database
-from data.errors import NameTaken, NotFound
+from data.errors import EmperorBusy, NameTaken, NotFound
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
@@ -166,6 +166,27 @@ class DynastyService:
             dynasty = await self.dynasty_of(player_id, default_dynasty)
             return await emperor_repo.create_emperor(
                 self.database, dynasty.id, name, now=self.clock()
+            )
+
+    async def retirement(self, player_id: int, name: str) -> EmperorRow:
+        """The living emperor ``name`` of the player's dynasty, if it may retire now (R-L3):
+        idle, neither playing in nor betting on a tournament. What a confirmation shows."""
+        emperor = await self.emperor_named(player_id, name)
+        if emperor.engaged_in is not None:
+            raise EmperorBusy(emperor.name, emperor.engaged_in, emperor.engaged_as)
+        return emperor
+
+    async def retire(
+        self, player_id: int, emperor_id: int, *, request_id: int | None = None
+    ) -> EmperorRow:
+        """The player's idle emperor dies, at its dynasty's wish (R-L3): logged as retired if it
+        ever fought a serious combat (its reputation leaves the dynasty's sum), otherwise gone
+        from every log. The database refuses an emperor engaged in a tournament; the same
+        ``request_id`` retires once."""
+        dynasty = await self.dynasty_of(player_id)
+        async with requests.once(self.database, request_id, "emperor retire", now=self.clock()):
+            return await emperor_repo.retire_emperor(
+                self.database, emperor_id, dynasty_id=dynasty.id, now=self.clock()
             )
 
     async def emperors(self, player_id: int, *, living: bool | None = True) -> list[EmperorRow]:

@@ -171,7 +171,10 @@ class EconomyService:
         busy emperor (R-T1) and a bet after the first turn resolved (R-T6). A tournament is
         bet on from its own server (``guild_id``); the same ``request_id`` bets once.
         """
-        check_server(await tournament_repo.get_tournament(self.database, tournament_id), guild_id)
+        tournament = await tournament_repo.get_tournament(self.database, tournament_id)
+        check_server(tournament, guild_id)
+        if not tournament.kind.is_serious:
+            raise UserError("error-bet-on-training", tournament=tournament_id)
         dynasty = await self._dynasty(player_id)
         try:
             emperor = await emperor_repo.find_emperor(
@@ -222,12 +225,13 @@ class EconomyService:
         ]
 
     async def bettable(self, guild_id: int | None) -> list[TournamentRow]:
-        """Tournaments still taking bets: open, or running with no turn resolved (R-T6)."""
+        """Serious tournaments still taking bets: open, or running with no turn resolved (R-T6)."""
         tournaments = await tournament_repo.list_tournaments(self.database, guild_id=guild_id)
         return [
             tournament
             for tournament in tournaments
-            if tournament.status is TournamentStatus.OPEN or tournament.resolved_turns == 0
+            if tournament.kind.is_serious
+            and (tournament.status is TournamentStatus.OPEN or tournament.resolved_turns == 0)
         ]
 
     async def idle_emperors(self, player_id: int) -> list[EmperorRow]:

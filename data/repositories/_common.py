@@ -206,6 +206,8 @@ _TOURNAMENT_COLUMNS = (
     "chest_min",
     "chest_max",
     "chest_reputation",
+    "wealth_stake",
+    "scrubbed_at",
 )
 """A tournaments row's columns, in :class:`TournamentRow`'s field order (the chest terms,
 three columns, are its one ``chests`` field)."""
@@ -232,6 +234,10 @@ def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
             "ruleset": ruleset_from_json(fields["ruleset"]),
             "kind": TournamentKind(fields["kind"]),
             "prize": Prize.from_dict(json.loads(fields["prize"])),
+            "wealth_stake": {
+                str(code): int(amount)
+                for code, amount in json.loads(fields["wealth_stake"]).items()
+            },
             "status": TournamentStatus(fields["status"]),
             "allow_computers": bool(fields["allow_computers"]),
             "outcome": outcome_from_dict(json.loads(outcome)) if outcome is not None else None,

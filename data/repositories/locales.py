@@ -1,4 +1,4 @@
-"""The locale each player's Discord client last told the bot (migration 0008).
+"""The locale each player's Discord client last told the bot (migration 0009).
 
 The bot writes it when it changes, so a player clicking away in one language costs no write;
 what the bot sends a player unasked (a DM) reads it.

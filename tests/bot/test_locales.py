@@ -1,6 +1,6 @@
 """Whose language is whose (issue #15): a player's locale is stored when it changes and only
 then, and read for their DMs; a server's channels read its chosen language, else its
-preferred locale on Discord; migration 0008 keeps the languages servers chose."""
+preferred locale on Discord; migration 0009 keeps the languages servers chose."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ async def test_a_servers_channels_read_its_chosen_language_else_its_discord_one(
     assert (await settings.of(SERVER)).locale == "es-ES"
 
 
-async def test_migration_0008_keeps_the_languages_servers_chose(tmp_path: Path) -> None:
+async def test_migration_0009_keeps_the_languages_servers_chose(tmp_path: Path) -> None:
     """Before it every server had a language, English by default while the bot spoke only
     English: those become unchosen; a Spanish server stays Spanish."""
     path = tmp_path / "emperors.db"

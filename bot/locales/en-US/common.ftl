@@ -18,6 +18,7 @@ error-cooldown = Drawing takes the bot a moment, so each player may ask for this
 error-damaged-button = This button is damaged or out of date; { $where ->
         [log] open the log with /dynasty log.
         [history] open the archive with /tournament history.
+        [retire] ask again with /emperor retire.
        *[trades] see your open offers with /trade list.
     }
 

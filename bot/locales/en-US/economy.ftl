@@ -46,3 +46,4 @@ trades-empty = No open trades.
 trades-incoming = Offered to you: { $trade }
 trades-outgoing = You offered: { $trade }
 trade-line = #{ $trade } { $offerer } gives { $gives }; { $receiver } gives { $asks }
+error-bet-on-training = Tournament #{ $tournament } is a training tournament: it takes no bets, since nothing about a training combat is recorded (R-T6). Bet on a serious one.

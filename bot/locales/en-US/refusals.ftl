@@ -86,3 +86,13 @@ asset-name = { $asset ->
        *[other] { $name }
     }
 item-key = key to { $battlefield }
+refusal-training-leaves-no-trace = { $tournament ->
+        [none] this is
+       *[other] tournament #{ $tournament } is
+    } a training tournament: it takes no { $what ->
+        [bets] bets
+        [prizes] prizes
+        [stakes] stakes
+        [chests] chests
+       *[other] { $what_text }
+    }, since nothing about a training combat is recorded; choose a serious type

@@ -44,6 +44,7 @@ error-cooldown = Dibujar le lleva un momento al bot, así que cada jugador puede
 error-damaged-button = Este botón está dañado o caducado; { $where ->
         [log] abre la crónica con /dinastia cronica.
         [history] abre el archivo con /torneo historial.
+        [retire] vuelve a pedirlo con /emperador retirar.
        *[trades] mira tus ofertas abiertas con /intercambio lista.
     }
 

@@ -46,3 +46,4 @@ trades-empty = No hay intercambios abiertos.
 trades-incoming = Te ofrecen: { $trade }
 trades-outgoing = Ofreciste: { $trade }
 trade-line = #{ $trade } { $offerer } da { $gives }; { $receiver } da { $asks }
+error-bet-on-training = El torneo #{ $tournament } es de entrenamiento: no admite apuestas, porque nada de un combate de entrenamiento queda registrado (R-T6). Apuesta en uno serio.

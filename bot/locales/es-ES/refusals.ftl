@@ -121,3 +121,13 @@ asset-name = { $asset ->
        *[other] { $name }
     }
 item-key = llave de { $battlefield }
+refusal-training-leaves-no-trace = { $tournament ->
+        [none] este es
+       *[other] el torneo #{ $tournament } es
+    } un torneo de entrenamiento: no admite { $what ->
+        [bets] apuestas
+        [prizes] premios
+        [stakes] apuestas de riqueza
+        [chests] cofres
+       *[other] { $what_text }
+    }, porque nada de un combate de entrenamiento queda registrado; elige un tipo serio

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.errors import UserError
 from bot.services.tournaments.base import (
     TournamentBase,
@@ -16,6 +18,7 @@ from data.rows import (
     ChestTerms,
     EventKind,
     EventRow,
+    PayoutRow,
     SeatKind,
     TournamentKind,
     TournamentRow,
@@ -23,6 +26,7 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    DYNASTIES,
     Chest,
     Dynasty,
     Move,
@@ -102,7 +106,15 @@ class Lookup(TournamentBase):
                 names[seat.dynasty] = f"guest {seat.dynasty.letter}"
             else:
                 names[seat.dynasty] = f"{seat.strategy or 'computer'} bot"
+        if table.tournament.scrubbed_at is not None:  # who played a training is forgotten
+            for dynasty in DYNASTIES[: table.tournament.seat_count]:
+                names[dynasty] = f"seat {dynasty.letter}"
         return names
+
+    async def payouts(self, tournament_id: int) -> list[PayoutRow]:
+        """What the end of the combat paid out of escrow: winners' shares of a gift's prize or
+        of honour's wealth stakes, or deposits returned (public: the amounts were announced)."""
+        return await repo.payouts(self.database, tournament_id)
 
     async def outcome_log(self, tournament_id: int) -> list[EventRow]:
         """What the end of a combat changed for its emperors, oldest first, as publicly logged
@@ -156,13 +168,23 @@ def _kind_meaning(tournament: TournamentRow) -> str:
     if kind is TournamentKind.GIFT:
         prize = []
         if tournament.prize.reputation:
-            prize.append(f"{tournament.prize.reputation} reputation")
-        prize += [f"{amount} {asset}" for asset, amount in tournament.prize.wealth.items()]
-        return f"winners earn {' and '.join(prize) or 'the glory'}; losing costs nothing"
+            prize.append(f"earn {tournament.prize.reputation} reputation")
+        if tournament.prize.wealth:
+            prize.append(
+                f"share {_amounts(tournament.prize.wealth)}, put up by the host's dynasty "
+                "(returned to it on a draw or a cancel)"
+            )
+        return f"winners {' and '.join(prize) or 'earn the glory'}; losing costs nothing"
     if kind is TournamentKind.HONOUR:
-        return (
+        meaning = (
             f"every emperor stakes {tournament.stake} reputation; winners share the losers' stakes"
         )
+        if tournament.wealth_stake:
+            meaning += (
+                f"; every dynasty also pays {_amounts(tournament.wealth_stake)} into the pot as "
+                "it takes its seat, and the winners share the pot (returned on a draw or a cancel)"
+            )
+        return meaning
     if kind is TournamentKind.CONQUER:
         return "an emperor taken in combat joins the dynasty that took it, with its reputation"
     return "an emperor taken in combat dies; its taker earns its reputation"
@@ -184,6 +206,11 @@ def _chests_meaning(terms: ChestTerms) -> str:
             f"loses {terms.reputation} (stingy), if they differ."
         )
     return text
+
+
+def _amounts(amounts: Mapping[str, int]) -> str:
+    """``{"gold": 100}`` as "100 gold" (asset codes, as players write them)."""
+    return " and ".join(f"{amount} {code}" for code, amount in amounts.items())
 
 
 def _duration(seconds: int) -> str:
