@@ -181,12 +181,17 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> Message:
     name = name_of(effect.emperor_id)
     if isinstance(effect, ReputationChange):
         return Message(
-            "effect-reputation", name=name, delta=f"{effect.delta:+d}", reason=effect.said
+            "effect-reputation",
+            name=name,
+            delta=f"{effect.delta:+d}",
+            reason=effect.said or effect.reason,
         )
     if isinstance(effect, Conquest):
         taker = name_of(effect.by_emperor_id)
-        return Message("effect-conquest", name=name, taker=taker, reason=effect.said)
-    return Message("effect-death", name=name, reason=effect.said)
+        return Message(
+            "effect-conquest", name=name, taker=taker, reason=effect.said or effect.reason
+        )
+    return Message("effect-death", name=name, reason=effect.said or effect.reason)
 
 
 def describe_payouts(payouts: Sequence[PayoutRow]) -> list[Message]:

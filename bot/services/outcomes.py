@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import DEFAULT_LOCALE, Message
@@ -33,7 +33,7 @@ class ReputationChange:
     emperor_id: int
     delta: int
     reason: str  # in English, for the log
-    said: Message  # the reason, in the words of whoever reads the end of the combat
+    said: Message | None = field(default=None, compare=False)  # the reason, for any reader
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Conquest:
     by_emperor_id: int  # the emperor of the seat that took it
     to_dynasty_id: int  # that emperor's dynasty when the combat began
     reason: str
-    said: Message
+    said: Message | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Death:
     emperor_id: int
     killer_id: int | None
     reason: str
-    said: Message
+    said: Message | None = field(default=None, compare=False)
 
 
 Effect = ReputationChange | Conquest | Death
