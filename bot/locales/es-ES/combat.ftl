@@ -4,7 +4,7 @@
 
 ## El anuncio y sus reglas exactas
 
-announce-heading = Torneo #{ $tournament } en { $battlefield }: { $seats } puestos, { kind-name } ({ kind-meaning }).
+announce-heading = Torneo #{ $tournament } en { $battlefield }: { $seats } asientos, { kind-name } ({ kind-meaning }).
 kind-meaning = { $kind ->
         [training] no se registra nada; los emperadores no pueden morir ni cambiar de dinastía
         [gift] los ganadores { $reputation ->
@@ -19,14 +19,14 @@ kind-meaning = { $kind ->
         }; perder no cuesta nada
         [honour] cada emperador apuesta { $stake } de reputación; los ganadores se reparten lo que apostaron los perdedores{ $wealth ->
             [none] {""}
-           *[other] ; además, cada dinastía pone { $wealth } en el bote al ocupar su puesto, y los ganadores se reparten el bote (que se devuelve si hay empate o se cancela)
+           *[other] ; además, cada dinastía pone { $wealth } en el bote al ocupar su asiento, y los ganadores se reparten el bote (que se devuelve si hay empate o se cancela)
         }
         [conquer] un emperador capturado en combate pasa a la dinastía que lo capturó, con su reputación
        *[death] un emperador capturado en combate muere; quien lo captura gana su reputación
     }
 announce-turn-length = Cada turno dura { $length }.
-announce-computers = Los puestos vacíos los ocupan jugadores de la máquina cuando el anfitrión da comienzo.
-announce-chests = Cofres: al ocupar su puesto, cada jugador deposita en secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro en un cofre sobre la casilla de salida de su emperador. La primera pieza rival que acabe un turno allí lo captura (las piezas de una dinastía derrotada no capturan nada). Al final, el oro de cada cofre capturado va a la dinastía que lo capturó y los demás vuelven sin abrir; un cofre que captura un jugador de la máquina también vuelve.{ $reputation ->
+announce-computers = Los asientos vacíos los ocupan jugadores de la máquina cuando el anfitrión da comienzo.
+announce-chests = Cofres: al ocupar su asiento, cada jugador deposita en secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro en un cofre sobre la casilla de salida de su emperador. La primera pieza rival que acabe un turno allí lo captura (las piezas de una dinastía derrotada no capturan nada). Al final, el oro de cada cofre capturado va a la dinastía que lo capturó y los demás vuelven sin abrir; un cofre que captura un jugador de la máquina también vuelve.{ $reputation ->
         [0] {""}
        *[other] {" "}De los cofres capturados, el emperador que más depositó gana { $reputation } de reputación (generoso) y el que menos depositó pierde { $reputation } (tacaño), si no son el mismo.
     }
@@ -186,12 +186,12 @@ tournament-title = Torneo #{ $tournament } en { $battlefield }
 tournament-kind-status = { kind-name } · { tournament-status-name }
 announce-footer = Únete con /torneo unirse torneo:{ $tournament }; el anfitrión lo empieza con /torneo empezar.
 announce-post = { $ping }{ $host } anuncia un torneo.
-seat-taken = { $player } ocupa el puesto **{ $seat }** del torneo #{ $tournament } { $how ->
+seat-taken = { $player } ocupa el asiento **{ $seat }** del torneo #{ $tournament } { $how ->
         [casual] como jugador informal
         [chest] con { $emperor }; su cofre está lleno, con una cantidad secreta
        *[emperor] con { $emperor }
     }.{ $started ->
-        [yes] {" "}Todos los puestos están ocupados: ¡empieza el combate! Los avisos de turno llegan por MD.
+        [yes] {" "}Todos los asientos están ocupados: ¡empieza el combate! Los avisos de turno llegan por MD.
        *[no] {""}
     }
 seat-left = { $player } sale del torneo #{ $tournament }.
@@ -199,10 +199,10 @@ tournament-begins = Empieza el torneo #{ $tournament }: el turno 1 está abierto
         [none] {""}
        *[other] {" "}hasta { $deadline }
     }. Los avisos de turno llegan por MD; /orden también sirve.
-tournament-cancelled = { $host } cancela el torneo #{ $tournament }: no se registra nada, y vuelve todo lo puesto en juego: lo apostado por los jugadores, los premios, los cofres y las apuestas.
+tournament-cancelled = { $host } cancela el torneo #{ $tournament }: no se registra nada, y vuelve todo lo asiento en juego: lo apostado por los jugadores, los premios, los cofres y las apuestas.
 status-none-open = Aquí no hay ningún torneo abierto: anuncia uno con /torneo crear.
 status-history-hint = Los torneos terminados están en /torneo historial.
-seats-forgotten = Puestos { $letters }: quién jugó un combate de entrenamiento no se guarda una vez acabado.
+seats-forgotten = Asientos { $letters }: quién jugó un combate de entrenamiento no se guarda una vez acabado.
 seat-line = **{ $letter }** { $name }{ $owner }{ $status ->
         [none] {""}
         [active] {" "}· en juego
@@ -216,10 +216,10 @@ seat-line = **{ $letter }** { $name }{ $owner }{ $status ->
        *[other] {" "}· lo juega la máquina ({ $computer })
     }
 seats-free = { $free ->
-        [one] 1 puesto libre
-       *[other] { $free } puestos libres
+        [one] 1 asiento libre
+       *[other] { $free } asientos libres
     }
-field-seats = Puestos
+field-seats = Asientos
 field-turn = Turno
 field-bets = Apuestas, de todos los apostantes juntos
 field-your-chest = Tu cofre
@@ -245,7 +245,7 @@ error-join-how = Elige uno de tus emperadores (emperador:), o juega de forma inf
 
 ## Lo que rechaza el servicio de torneos
 
-error-not-seated = No tienes puesto en el torneo #{ $tournament }: únete con /torneo unirse.
+error-not-seated = No tienes asiento en el torneo #{ $tournament }: únete con /torneo unirse.
 error-other-server = El torneo #{ $tournament } es de otro servidor: solo allí se puede unir uno a él, seguirlo y gestionarlo. Mira los torneos de este servidor con /torneo estado.
 error-host-only = Solo el anfitrión del torneo #{ $tournament } o un miembro con Gestionar servidor puede { $action ->
         [start] empezarlo
@@ -253,7 +253,7 @@ error-host-only = Solo el anfitrión del torneo #{ $tournament } o un miembro co
         [pause] pausarlo
         [resume] reanudarlo
         [extend] prorrogarlo
-       *[hand-over] pasar ese puesto a la máquina
+       *[hand-over] pasar ese asiento a la máquina
     }.
 error-no-turn = El torneo #{ $tournament } { $status ->
         [open] aún no ha empezado
@@ -266,19 +266,19 @@ error-prize-for-gift = Solo un torneo de regalo tiene premio; quita las opciones
 error-stake-for-honour = Solo un torneo de honor tiene apuestas; quita las opciones de apuesta.
 error-prize-needs-dynasty = Un premio en riqueza lo paga tu dinastía, y aún no tienes ninguna: funda una con /dinastia fundar (o crea un emperador), o anuncia el premio sin riqueza.
 error-prize-unpaid = Tu dinastía tiene que poner el premio ahora, y necesita { $needed } × { $what } pero solo tiene { $available }: anuncia un premio menor, o reúne más antes (/intercambio).
-error-stake-unpaid = En el torneo #{ $tournament } cada dinastía apuesta { $needed } × { $what } al ocupar su puesto, y la tuya solo tiene { $available }: reúne más antes (/intercambio), o únete a otro.
+error-stake-unpaid = En el torneo #{ $tournament } cada dinastía apuesta { $needed } × { $what } al ocupar su asiento, y la tuya solo tiene { $available }: reúne más antes (/intercambio), o únete a otro.
 error-no-battlefield = No hay ningún campo '{ $battlefield }'; elige uno de: { $battlefields }.
 error-turn-length = Un turno dura entre 1 minuto y 7 días; elige otra duración.
 error-battlefield-locked = El campo { $battlefield } está cerrado: para organizarlo tu dinastía necesita su llave ({ $key }). Compra una con /tienda, o consíguela con /intercambio.
 error-casual-training-only = El torneo #{ $tournament } es de { kind-name }: los jugadores informales solo se unen a torneos de entrenamiento. Crea un emperador con /emperador crear para jugarlo.
 error-seats-closed = { $status ->
-        [running] El torneo #{ $tournament } ya ha empezado (se ocupó su último puesto, o su anfitrión lo empezó), así que sus puestos están cerrados.
-       *[other] El torneo #{ $tournament } está { tournament-status-name }, así que sus puestos están cerrados.
+        [running] El torneo #{ $tournament } ya ha empezado (se ocupó su último asiento, o su anfitrión lo empezó), así que sus asientos están cerrados.
+       *[other] El torneo #{ $tournament } está { tournament-status-name }, así que sus asientos están cerrados.
     } Busca un torneo abierto con /torneo estado.
 error-deposit-unwanted = El torneo #{ $tournament } no tiene cofres: únete sin depósito.
-error-deposit-needed = El torneo #{ $tournament } se juega con cofres: tu puesto necesita un depósito secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro. Únete con /torneo unirse y escribe la cantidad en el formulario que se abre.
+error-deposit-needed = El torneo #{ $tournament } se juega con cofres: tu asiento necesita un depósito secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro. Únete con /torneo unirse y escribe la cantidad en el formulario que se abre.
 error-not-startable = { $status ->
-        [running] El torneo #{ $tournament } ya ha empezado: su último puesto libre se ocupó (o alguien lo empezó) justo antes de que lo pidieras, así que no hay nada que empezar. Sus avisos de turno van de camino por MD.
+        [running] El torneo #{ $tournament } ya ha empezado: su último asiento libre se ocupó (o alguien lo empezó) justo antes de que lo pidieras, así que no hay nada que empezar. Sus avisos de turno van de camino por MD.
        *[other] El torneo #{ $tournament } está { tournament-status-name }: no hay nada que empezar.
     }
 error-chests-too-poor = El torneo #{ $tournament } se juega con cofres de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro, pero tu dinastía solo tiene { NUMBER($gold, useGrouping: 1) }: reúne al menos { NUMBER($minimum, useGrouping: 1) } monedas de oro (mira /riqueza, /intercambio) antes de unirte.
@@ -294,7 +294,7 @@ error-seat-out = Tu dinastía está { $status ->
     } en el torneo #{ $tournament }: ya no da órdenes.
 error-own-pieces = Solo puedes dar órdenes a tus propias piezas.
 error-order-format = Escribe una orden como dos casillas, como "C4 C6" (de C4 a C6), o "pass".
-error-seat-handed = Tu puesto en el torneo #{ $tournament } pasó a un jugador de la máquina para el resto del combate: ahora da él las órdenes.
+error-seat-handed = Tu asiento en el torneo #{ $tournament } pasó a un jugador de la máquina para el resto del combate: ahora da él las órdenes.
 error-nothing-to-replay = El torneo #{ $tournament } no ha empezado: aún no hay nada que repetir.
 error-paused-already = El torneo #{ $tournament } ya está en pausa; /torneo reanudar vuelve a poner en marcha su reloj (se reanuda solo 7 días después de empezar la pausa).
 error-pause-too-late = El turno { $turn } del torneo #{ $tournament } ha terminado: se resuelve ahora. Pausa el turno siguiente si el combate necesita un descanso.
@@ -310,4 +310,4 @@ error-no-clock = { $status ->
     }
 board-end = final
 text-as-is = { $text }
-error-deposit-format = Escribe el depósito como un número entero de monedas de oro de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) }, como { NUMBER($minimum, useGrouping: 1) }. No se ha depositado nada ni se ha ocupado ningún puesto: vuelve a usar /torneo unirse.
+error-deposit-format = Escribe el depósito como un número entero de monedas de oro de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) }, como { NUMBER($minimum, useGrouping: 1) }. No se ha depositado nada ni se ha ocupado ningún asiento: vuelve a usar /torneo unirse.
