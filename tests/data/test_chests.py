@@ -31,7 +31,7 @@ from data.rows import (
     TournamentRow,
     TournamentTable,
 )
-from engine import Chest, Dynasty, GameOutcome, Pass, Ruleset, Tile
+from engine import Chest, Dynasty, GameOutcome, OutcomeCause, Pass, Ruleset, Tile
 from tests.data.conftest import Unchanged, World
 from tests.data.test_invariants import refused
 
@@ -287,7 +287,7 @@ async def _ended_with(
     ``chests_after`` on the board (what the engine would report)."""
     assert table.game is not None
     report = table.game.play([Pass(seat.dynasty) for seat in table.seats])
-    outcome = GameOutcome((Dynasty.A,), "test", report.turn)
+    outcome = GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, report.turn)
     report = report._replace(game=report.game._replace(chests=chests_after, outcome=outcome))
     await tournaments.resolve_turn(world.db, table, report, now=world.tick())
     return await tournaments.load_table(world.db, table.tournament.id)
@@ -381,7 +381,10 @@ async def test_a_host_finishing_the_combat_settles_the_chests_as_the_board_left_
     )
     await tournaments.resolve_turn(world.db, table, report, now=world.tick())
     await tournaments.finish_tournament(
-        world.db, tournament.id, GameOutcome((Dynasty.A,), "host", 1), now=world.tick()
+        world.db,
+        tournament.id,
+        GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, 1),
+        now=world.tick(),
     )
     rows = await chests.list_chests(world.db, tournament.id)
     assert [c.status for c in rows] == [ChestStatus.RETURNED, ChestStatus.CAPTURED]

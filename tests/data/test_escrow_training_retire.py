@@ -31,7 +31,7 @@ from data.rows import (
     TournamentKind,
     TournamentRow,
 )
-from engine import DYNASTIES, GameOutcome, Pass, Ruleset
+from engine import DYNASTIES, GameOutcome, OutcomeCause, Pass, Ruleset
 from tests.data.conftest import World
 from tests.data.test_migrations import running_tournament
 
@@ -95,7 +95,7 @@ async def play(world: World, tournament: TournamentRow, *seated: Contender) -> N
 
 
 async def finish(world: World, tournament: TournamentRow, *winners: int) -> None:
-    outcome = GameOutcome(tuple(DYNASTIES[seat] for seat in winners), "test", 1)
+    outcome = GameOutcome(tuple(DYNASTIES[seat] for seat in winners), OutcomeCause.LAST_STANDING, 1)
     await tournaments.finish_tournament(world.db, tournament.id, outcome, now=world.tick())
 
 

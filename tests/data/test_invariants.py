@@ -43,7 +43,7 @@ from data.rows import (
     TournamentKind,
     TournamentTable,
 )
-from engine import Dynasty, GameOutcome, Pass, TurnReport, legal_orders
+from engine import Dynasty, GameOutcome, OutcomeCause, Pass, TurnReport, legal_orders
 from tests.data.conftest import Unchanged, World, raw
 
 
@@ -138,7 +138,10 @@ async def test_emperors_are_free_again_when_a_tournament_ends_or_they_leave(
     assert (await emperors.get_emperor(world.db, contender[1].id)).engaged_in is None
     table, contenders = await started(world)
     await tournaments.finish_tournament(
-        world.db, table.tournament.id, GameOutcome((Dynasty.A,), "host", 0), now=world.tick()
+        world.db,
+        table.tournament.id,
+        GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, 0),
+        now=world.tick(),
     )
     for _, emperor in contenders:
         assert (await emperors.get_emperor(world.db, emperor.id)).status == "idle"

@@ -43,7 +43,7 @@ from data.rows import (
     TournamentTable,
     TradeStatus,
 )
-from engine import Dynasty, Game, GameOutcome, Pass, legal_orders
+from engine import Dynasty, Game, GameOutcome, OutcomeCause, Pass, legal_orders
 from tests.data.conftest import Unchanged, World, raw
 
 # Players and dynasties
@@ -209,7 +209,7 @@ async def test_inactive_emperors(world: World) -> None:
     assert [entry.emperor.id for entry in inactive] == [old.id]
     assert inactive[0].last_combat_at is None
     await tournaments.finish_tournament(
-        world.db, table.tournament.id, GameOutcome((), "draw", 0), now=world.tick()
+        world.db, table.tournament.id, GameOutcome((), OutcomeCause.ALL_FELL, 0), now=world.tick()
     )
     later = await emperors.inactive_emperors(world.db, world.tick(100), now=world.tick())
     assert len(later) == 5
@@ -674,7 +674,7 @@ async def test_bet_pool_is_shared_exactly(world: World) -> None:
         backers.append(dynasty)
     await tournaments.start_tournament(world.db, tournament.id)
     await tournaments.finish_tournament(
-        world.db, tournament.id, GameOutcome((Dynasty.A,), "host", 1)
+        world.db, tournament.id, GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, 1)
     )
     payouts = [b.payout for b in await economy.list_bets(world.db, tournament.id)]
     assert payouts == [3, 2, 2, 0]
