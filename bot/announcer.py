@@ -338,10 +338,8 @@ class Announcer:
                 title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
                 chests=report.game.chests,
             )
-            narration = (
-                "\n".join(plain(line) for line in resolved.narration)
-                or "Every piece held its tile."
-            )
+            locale = await self.services.locales.of_server(tournament.guild_id)
+            narration = "\n".join(plain(line.text(locale)) for line in resolved.narration)
             embed = discord.Embed(
                 title=f"Tournament #{tournament.id} · turn {report.turn}",
                 description=clipped(narration, DESCRIPTION_LIMIT),

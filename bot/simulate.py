@@ -13,6 +13,7 @@ import random
 import sys
 from pathlib import Path
 
+from bot.i18n import DEFAULT_LOCALE
 from bot.render import render_board, render_replay
 from bot.services import Services
 from bot.services.tournaments import TurnResolved
@@ -114,7 +115,10 @@ async def simulate(args: argparse.Namespace) -> int:
                 resolved = due[0] if due else None
             if resolved is None:
                 break
-            print(f"turn {resolved.report.turn}: " + "; ".join(resolved.narration))
+            print(
+                f"turn {resolved.report.turn}: "
+                + "; ".join(line.text(DEFAULT_LOCALE) for line in resolved.narration)
+            )
             image = render_board(
                 resolved.report.game.position,
                 last_turn=resolved.report.result,

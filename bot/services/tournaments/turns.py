@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 
 from bot.errors import UserError
+from bot.i18n import DEFAULT_LOCALE
+from bot.narration import narration as told_turn
 from bot.services import skill
 from bot.services.chests import chest_reputation
 from bot.services.outcomes import (
@@ -56,7 +58,6 @@ from engine import (
     Tile,
     TurnReport,
 )
-from engine.narration import narrate
 from engine.strategies import STRATEGIES, strategy_named
 
 log = logging.getLogger(__name__)
@@ -160,7 +161,7 @@ class Turns(Lookup):
             at = self.clock()
             report = table.game.play(table.orders_to_play(), await self._excused(table, at))
             names = await self.names(table)
-            narration = narrate(report, table.tournament.ruleset.policy, names)
+            narration = told_turn(report, table.tournament.ruleset.policy, names)
             # A turn that ends nothing is one statement (its triggers do the rest): no
             # transaction, so it runs at once instead of queueing for the transaction lock.
             atomic = (
@@ -181,7 +182,7 @@ class Turns(Lookup):
                         self.database,
                         table,
                         report,
-                        narration="; ".join(narration),
+                        narration="; ".join(line.text(DEFAULT_LOCALE) for line in narration),
                         events=events,
                         now=at,
                     )
