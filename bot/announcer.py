@@ -33,6 +33,7 @@ from bot.discord_helpers import (
 )
 from bot.drawing import Drawing
 from bot.errors import UserError
+from bot.log_entries import entry
 from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
@@ -377,7 +378,8 @@ class Announcer:
                 colour=EMBED_COLOUR,
             )
             outcome = await self.services.tournaments.outcome_log(tournament_id)
-            changes = [plain(event.reason) for event in outcome]
+            locale = await self.services.locales.of_server(tournament.guild_id)
+            changes = [entry(event.reason).text(locale) for event in outcome]
             await self._post_end(tournament, view.names, board, embed, changes)
 
     async def pause_ended(self, change: ClockChange) -> None:

@@ -44,11 +44,13 @@ from data.repositories import skill as skill_repo
 from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
+    LogMessage,
     NewEvent,
     SeatStatus,
     TournamentRow,
     TournamentStatus,
     TournamentTable,
+    log_text,
 )
 from engine import (
     Dynasty,
@@ -360,7 +362,7 @@ class Turns(Lookup):
         if not tournament.kind.is_serious or report.outcome is None:
             return []
         contenders = ", ".join(names[seat.dynasty] for seat in table.seats)
-        winners = ", ".join(names[d] for d in report.outcome.winners) or "nobody (a draw)"
+        winners = ", ".join(names[d] for d in report.outcome.winners) or "none"
         events = []
         for seat in table.seats:
             if seat.emperor_id is None:
@@ -369,8 +371,14 @@ class Turns(Lookup):
             events.append(
                 NewEvent(
                     EventKind.FIGHT,
-                    f"{emperor.name} fought a {tournament.kind.value} tournament on {tournament.battlefield} "
-                    f"({contenders}); winner: {winners}",
+                    LogMessage(
+                        "log-fought",
+                        emperor=emperor.name,
+                        kind=tournament.kind.value,
+                        battlefield=tournament.battlefield,
+                        contenders=contenders,
+                        winners=winners,
+                    ),
                     True,
                     emperor.dynasty_id,
                     emperor.id,
@@ -405,7 +413,12 @@ class Turns(Lookup):
                     self.database,
                     effect.emperor_id,
                     effect.delta,
-                    reason=f"{emperor.name} {sign}{effect.delta} reputation: {effect.reason}",
+                    reason=LogMessage(
+                        "log-reputation",
+                        emperor=emperor.name,
+                        change=f"{sign}{effect.delta}",
+                        why=log_text(effect.reason),
+                    ),
                     tournament_id=tournament.id,
                     now=now,
                 )
@@ -421,7 +434,7 @@ class Turns(Lookup):
                 await emperor_repo.kill_emperor(
                     self.database,
                     effect.emperor_id,
-                    reason=effect.reason,
+                    reason=log_text(effect.reason),
                     killed_by=effect.killer_id,
                     tournament_id=tournament.id,
                     now=now,
