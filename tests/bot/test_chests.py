@@ -27,10 +27,12 @@ from data.rows import (
     SeatStatus,
     TournamentKind,
     TournamentStatus,
+    log_text,
 )
 from engine import Dynasty, Ruleset
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, TURN, Player, seat_players
+from tests.said import said
 
 A, B, C, D = Dynasty.A, Dynasty.B, Dynasty.C, Dynasty.D
 DEPOSITS = {A: 613, B: 947, C: 388, D: 520}
@@ -61,7 +63,9 @@ async def chest_players(services: Services, gold: int = 2000, first_id: int = 10
     for player in players:
         dynasty = await services.dynasties.dynasty_of(player.id)
         if gold:
-            await economy_repo.grant(services.database, dynasty.id, {"gold": gold}, reason="seed")
+            await economy_repo.grant(
+                services.database, dynasty.id, {"gold": gold}, reason=log_text("seed")
+            )
     return players
 
 
@@ -105,7 +109,9 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     players = await chest_players(services)
     a, b, c, d = players
     stingy = await emperor_id(services, d)
-    await emperor_repo.change_reputation(services.database, stingy, 25, reason="earlier fame")
+    await emperor_repo.change_reputation(
+        services.database, stingy, 25, reason=log_text("earlier fame")
+    )
     before = await everything(services.database)
     tournament_id = await announce_chests(services, a)
     await join_all(services, tournament_id, players)
@@ -166,7 +172,7 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     assert (await emperor_repo.get_emperor(services.database, generous)).reputation == 10
     assert (await emperor_repo.get_emperor(services.database, stingy)).reputation == 15
     logged = await event_repo.tournament_log(services.database, tournament_id)
-    reputation = [event for event in logged if "captured chests" in event.reason]
+    reputation = [event for event in logged if "captured chests" in said(event.reason)]
     assert len(reputation) == 2 and all(event.public for event in reputation)
 
 
