@@ -272,7 +272,8 @@ async def test_a_chests_tournament_keeps_deposits_secret_until_captured_and_sett
     ]
     async with services.database.connection() as connection:
         chest_events = await fetch_all(
-            connection, "SELECT public FROM events WHERE reason LIKE '%chest%' AND kind = 'wealth'"
+            connection,
+            "SELECT public FROM events WHERE message LIKE 'log-chest-%' AND kind = 'wealth'",
         )
     assert len(chest_events) == 4 + 2 + 2 + 2  # deposits, captures, owners told, returns
     assert not any(row[0] for row in chest_events)

@@ -11,7 +11,10 @@ log-conquered = { $emperor } was conquered by { $dynasty }{ $renamed ->
     }
 log-retired = { $emperor } retired; its { $reputation } reputation leaves the dynasty
 log-renamed = { $old } is now called { $name }
-log-reputation = { $emperor } { $change } reputation: { $why }
+log-reputation = { $emperor } { $gain ->
+        [yes] +{ $delta }
+       *[no] { $delta }
+    } reputation: { $why }
 log-inactive = inactive: no serious combat for 30 days
 log-fought = { $emperor } fought a { kind-name } tournament on { $battlefield } ({ $contenders }); winner: { $winners ->
         [none] nobody (a draw)

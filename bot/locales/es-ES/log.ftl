@@ -11,7 +11,10 @@ log-conquered = { $emperor } fue conquistado por { $dynasty }{ $renamed ->
     }
 log-retired = { $emperor } se retiró; sus { $reputation } de reputación dejan la dinastía
 log-renamed = { $old } ahora se llama { $name }
-log-reputation = { $emperor } { $change } de reputación: { $why }
+log-reputation = { $emperor } { $gain ->
+        [yes] +{ $delta }
+       *[no] { $delta }
+    } de reputación: { $why }
 log-inactive = inactivo: ningún combate serio en 30 días
 log-fought = { $emperor } luchó en un torneo { kind-name } en { $battlefield } ({ $contenders }); ganador: { $winners ->
         [none] nadie (empate)

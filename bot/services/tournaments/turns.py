@@ -408,7 +408,6 @@ class Turns(Lookup):
         for effect in effects:
             if isinstance(effect, ReputationChange):
                 emperor = await emperor_repo.get_emperor(self.database, effect.emperor_id)
-                sign = "+" if effect.delta > 0 else ""
                 await emperor_repo.change_reputation(
                     self.database,
                     effect.emperor_id,
@@ -416,7 +415,8 @@ class Turns(Lookup):
                     reason=LogMessage(
                         "log-reputation",
                         emperor=emperor.name,
-                        change=f"{sign}{effect.delta}",
+                        delta=effect.delta,
+                        gain="yes" if effect.delta > 0 else "no",
                         why=log_text(effect.reason),
                     ),
                     tournament_id=tournament.id,
