@@ -43,6 +43,8 @@ COMMANDS_FILE = "commands.ftl"
 CONVERTED = (
     "bot/command_tree.py",
     "bot/discord_helpers.py",
+    "bot/log_entries.py",
+    "bot/narration.py",
     "bot/render/__init__.py",
     "bot/render/board.py",
     "bot/render/layout.py",
@@ -64,7 +66,7 @@ CONVERTED = (
 )
 """The modules whose every word a player reads comes from the catalogue. Phase B of issue #15
 adds the rest: cogs/tournaments.py, bot/services/tournaments/, bot/services/outcomes.py,
-bot/announcer.py, bot/scheduler.py, engine/narration.py, the log, bot/simulate.py."""
+bot/announcer.py, bot/scheduler.py, bot/simulate.py."""
 
 
 # ------------------------------------------------------------------------- the catalogues
