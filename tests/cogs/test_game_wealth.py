@@ -108,7 +108,7 @@ async def test_a_gift_prize_and_an_honour_stake_move_exactly_what_was_announced(
     assert "House of alice receives 10 silver: its share of the wealth stakes" in rendered(
         honour_end.text
     )
-    assert paid_in["copper"] == 98 and "stakes, prizes and bets return" in cancelled.content
+    assert paid_in["copper"] == 98 and "stakes, prizes, chests and bets return" in cancelled.content
     assert alice_after == {"copper": 100, "silver": 20 - 5 + 10, "gold": 5 - 3}
     assert bob_after == {"copper": 100, "silver": 20 - 5, "gold": 5 + 3}
     assert after == before  # no coin created or lost

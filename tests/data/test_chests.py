@@ -119,8 +119,9 @@ async def test_chest_terms_are_announced_with_a_serious_tournament_only(
     for terms in (ChestTerms(0, 10, 1), ChestTerms(50, 10, 1), ChestTerms(1, 10, -1)):
         with pytest.raises(InvalidValue):
             await chests_tournament(world, terms=terms)
-    # The database holds the same rules, and the terms never change once announced.
-    assert "chest_terms" in refused(
+    # The database holds the same rules, and the terms never change once announced (a kind
+    # changed to training is refused first by migration 0010's terms_fixed).
+    assert "terms_fixed" in refused(
         db_path, "UPDATE tournaments SET kind = 'training' WHERE id = ?", (tournament.id,)
     )
     assert "chest_terms_fixed" in refused(
