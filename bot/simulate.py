@@ -20,6 +20,7 @@ from pathlib import Path
 from bot.i18n import DEFAULT_LOCALE
 from bot.render import render_board, render_replay
 from bot.services import Services
+from bot.services.outcomes import outcome_message
 from bot.services.tournaments import TurnResolved
 from data.catalog import UnknownBattlefield, battlefield_locks, load_battlefield
 from data.repositories import economy as economy_repo
@@ -139,7 +140,9 @@ async def simulate(args: argparse.Namespace) -> int:
         print()
         print(
             "Result:",
-            final.tournament.outcome.describe(final.names) if final.tournament.outcome else "none",
+            outcome_message(final.tournament.outcome, final.names).text(DEFAULT_LOCALE)
+            if final.tournament.outcome
+            else "none",
         )
         print()
         print("The log:")

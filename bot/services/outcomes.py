@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n import DEFAULT_LOCALE, Message
+from bot.i18n import DEFAULT_LOCALE, Listing, Message, Name
 from data.rows import Prize, SeatRow, TournamentKind
 from engine import Dynasty, EmperorDuel, GameOutcome, PieceKind, Tile
 
@@ -345,7 +345,7 @@ _OUTCOME_REASONS = (
 each reader reads them in their own; one not known here is shown as the engine wrote it."""
 
 
-def outcome_message(outcome: GameOutcome, names: Mapping[Dynasty, str]) -> Message:
+def outcome_message(outcome: GameOutcome, names: Mapping[Dynasty, Name]) -> Message:
     """How a combat ended (``names``: each seat's name, escaped for Discord): its winners
     and why, or a draw."""
     reason, pieces, turns = "other", 0, 0
@@ -359,7 +359,9 @@ def outcome_message(outcome: GameOutcome, names: Mapping[Dynasty, str]) -> Messa
     return Message(
         "outcome",
         winners=len(outcome.winners),
-        names=", ".join(names.get(d, d.letter) for d in outcome.winners),
+        names=Listing(
+            tuple(names.get(d, d.letter) for d in outcome.winners), Message("seat-name-nobody")
+        ),
         turn=outcome.turn,
         reason=reason,
         pieces=pieces,

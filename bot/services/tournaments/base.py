@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.errors import UserError
-from bot.i18n import Listing
+from bot.i18n import Listing, Name
 from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
@@ -68,7 +68,7 @@ class TurnResolved:
     tournament: TournamentRow  # after the turn
     report: TurnReport
     narration: list[str]
-    names: Mapping[Dynasty, str]
+    names: Mapping[Dynasty, Name]  # each seat's (Lookup.names)
     effects: Sequence[Effect] = ()
 
     @property
@@ -136,7 +136,7 @@ class TurnPrompts:
 class TournamentView:
     tournament: TournamentRow
     seats: list[SeatRow]
-    names: Mapping[Dynasty, str]
+    names: Mapping[Dynasty, Name]  # each seat's (Lookup.names)
     ready: ReadyCount | None
     game: Game | None
     rules: Listing  # the announcement, one line per rule (Lookup.announcement)
