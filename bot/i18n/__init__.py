@@ -102,7 +102,7 @@ Name = str | Message
 bot's words in the reader's language: ``guest A``, ``greedy bot``, ``seat A`` (``seats.ftl``)."""
 
 
-def name_text(name: Name, locale: str) -> str:
+def name_text(name: Name | Named, locale: str) -> str:
     """A name as plain text in ``locale`` (a board's legend, a menu's label)."""
     return name if isinstance(name, str) else name.text(locale)
 
@@ -112,7 +112,7 @@ class Listing:
     """Several messages (or names) read as one list, ``3 × gold coin, 1 × ruby``; ``empty``
     if none."""
 
-    items: tuple[Name, ...]
+    items: tuple[Name | Named, ...]
     empty: Message
     separator: str = ", "
     last: str | None = None
@@ -127,16 +127,23 @@ class Listing:
 
 @dataclass(frozen=True)
 class Named:
-    """A slash command (``tournament join``), or one of its options, as a reader of each
-    language types it: ``/torneo unirse``, ``premio_riqueza``. The cogs name commands in
-    English; the catalogue's ``commands.ftl`` names them in the other languages
-    (:mod:`bot.i18n.commands`)."""
+    """A slash command (``tournament join``), one of its options, or one of an option's
+    choices, as a reader of each language types it: ``/torneo unirse``, ``premio_riqueza``,
+    ``fácil``. The cogs name commands in English; the catalogue's ``commands.ftl`` names them
+    in the other languages (:mod:`bot.i18n.commands`)."""
 
     command: str
     option: str | None = None
+    choice: tuple[str, str] | None = None
+    """A choice of ``option``: its value and its (English) name."""
 
     def text(self, locale: str) -> str:
         words = self.command.split()
+        if self.option is not None and self.choice is not None:
+            value, name = self.choice
+            value = re.sub(r"[^A-Za-z0-9_-]", "_", value)
+            message_id = "cmd-" + "-".join(words) + "--" + self.option + "--" + value
+            return lookup(locale, message_id) or name
         if self.option is not None:
             message_id = "cmd-" + "-".join(words) + "--" + self.option
             return lookup(locale, message_id) or self.option
