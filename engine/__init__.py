@@ -1,8 +1,15 @@
 """The rules of Emperors of the Dynasty, pure: no I/O, no Discord, no SQL, no images.
 
-Everything a caller needs is importable from here; the submodules hold the details.
+Everything a caller needs is importable from here; the submodules hold the details. They load
+compiled by mypyc when this version of the sources has a compiled build, and from the pure
+Python source otherwise or with ``ENGINE_PURE=1`` (``engine/_build.py``); ``BUILD`` says which.
 """
 
+from engine import _build
+
+__path__ = _build.search_path(__path__)
+
+from engine import resolution
 from engine.battlefield import Battlefield, Direction, StartTile, Tile, parse_battlefield
 from engine.errors import (
     BattlefieldFormatError,
@@ -35,7 +42,10 @@ from engine.rules import (
     Ruleset,
 )
 
+BUILD: str = _build.describe(resolution.__file__)
+
 __all__ = [
+    "BUILD",
     "DYNASTIES",
     "MISSES_TO_DEFEAT",
     "Battlefield",

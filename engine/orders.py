@@ -60,9 +60,16 @@ def check_order(position: Position, order: Order) -> None:
         raise IllegalOrder("R-C6", f"dynasty {dynasty.letter} is defeated and gives no more orders")
     if isinstance(order, Pass):
         return
-    pieces = position.pieces
-    piece = pieces.get(order.origin)
-    path = position.battlefield.paths.get((order.origin, order.destination))
+    battlefield = position.battlefield
+    board = position.board
+    origin = battlefield.index_of.get(order.origin)
+    destination = battlefield.index_of.get(order.destination)
+    piece = None if origin is None else board[origin]
+    path = (
+        None
+        if origin is None or destination is None
+        else battlefield.routes[origin].get(destination)
+    )
     if (
         piece is None
         or piece.dynasty is not dynasty
@@ -70,10 +77,10 @@ def check_order(position: Position, order: Order) -> None:
         or len(path) - 1 > piece.experience
     ):
         _refuse_move(position, order)
-    for tile in path[1:-1]:
-        if tile in pieces:
-            raise IllegalOrder("R-O2", f"the path is blocked at {tile.name}")
-    target = pieces.get(order.destination)
+    for number in path[1:-1]:
+        if board[number] is not None:
+            raise IllegalOrder("R-O2", f"the path is blocked at {battlefield.tile_at[number].name}")
+    target = board[path[-1]]
     if target is not None and target.dynasty is dynasty:
         raise IllegalOrder("R-O2", f"{order.destination.name} holds one of your own pieces")
 
@@ -114,30 +121,53 @@ def _refuse_move(position: Position, move: Move) -> NoReturn:
 
 def legal_moves(position: Position, origin: Tile) -> list[Move]:
     """Every legal move of the piece on ``origin``, nearest first in each direction."""
-    piece = position.pieces.get(origin)
-    if piece is None or piece.dynasty in position.defeated:
+    number = position.battlefield.index_of.get(origin)
+    if number is None:
         return []
-    dynasty = piece.dynasty
-    pieces = position.pieces
-    moves = []
-    for ray in position.battlefield.rays(origin):
-        for tile in ray[: piece.experience]:
-            occupant = pieces.get(tile)
-            if occupant is None:
-                moves.append(Move(dynasty, origin, tile))
-                continue
-            if occupant.dynasty is not dynasty:
-                moves.append(Move(dynasty, origin, tile))
-            break
+    moves: list[Move] = []
+    _add_moves(position, number, moves)
     return moves
 
 
 def legal_orders(position: Position, dynasty: Dynasty) -> list[Order]:
     """A pass followed by every legal move of every piece of ``dynasty``."""
     orders: list[Order] = [Pass(dynasty)]
-    for tile in position.tiles_of(dynasty):
-        orders.extend(legal_moves(position, tile))
+    orders.extend(dynasty_moves(position, dynasty))
     return orders
+
+
+def dynasty_moves(position: Position, dynasty: Dynasty) -> list[Move]:
+    """Every legal move of ``dynasty``: its pieces in reading order, each nearest first in each
+    direction. What a computer player chooses from (``legal_orders`` without the pass)."""
+    moves: list[Move] = []
+    for number in position.numbers_of(dynasty):
+        _add_moves(position, number, moves)
+    return moves
+
+
+def _add_moves(position: Position, number: int, moves: list[Move]) -> None:
+    """Append the legal moves of the piece on tile ``number`` (none if empty or neutral)."""
+    board = position.board
+    piece = board[number]
+    if piece is None or piece.dynasty in position.defeated:
+        return
+    dynasty = piece.dynasty
+    reach = piece.experience
+    tile_at = position.battlefield.tile_at
+    origin = tile_at[number]
+    for line in position.battlefield.lines[number]:
+        steps = 0
+        for other in line:
+            if steps == reach:
+                break
+            steps += 1
+            occupant = board[other]
+            if occupant is None:
+                moves.append(Move(dynasty, origin, tile_at[other]))
+                continue
+            if occupant.dynasty is not dynasty:
+                moves.append(Move(dynasty, origin, tile_at[other]))
+            break
 
 
 def _name(tile: Tile) -> str:

@@ -56,6 +56,8 @@ class PieceKind(enum.Enum):
     PAWN = "pawn"
     EMPEROR = "emperor"
 
+    __hash__ = object.__hash__  # as Dynasty's: pieces are hashed by resolution (piece_of)
+
 
 class Piece(NamedTuple):
     """A piece on the board: whose it is, what it is, how far it may move (R-P3, R-P4).
@@ -75,3 +77,21 @@ class Piece(NamedTuple):
     def describe(self) -> str:
         """Words a player reads: "a's pawn", "c's emperor"."""
         return f"{self.dynasty.letter}'s {self.kind.value}"
+
+
+_PIECES: dict[tuple[Dynasty, PieceKind, int], Piece] = {}
+
+
+def piece_of(dynasty: Dynasty, kind: PieceKind, experience: int) -> Piece:
+    """The piece with these values, built once and shared (pieces are values).
+
+    Resolution asks for the same few pieces turn after turn (every moved pawn gains
+    experience), and a NamedTuple's own constructor runs as interpreted Python even in the
+    compiled engine; a dictionary lookup is cheaper in both builds. At most 8 dynasties, 2
+    kinds and the experience a turn limit allows are ever stored.
+    """
+    key = (dynasty, kind, experience)
+    piece = _PIECES.get(key)
+    if piece is None:
+        piece = _PIECES[key] = Piece(dynasty, kind, experience)
+    return piece
