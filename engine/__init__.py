@@ -20,7 +20,15 @@ from engine.errors import (
     ScenarioError,
 )
 from engine.game import MISSES_TO_DEFEAT, Game, GameOutcome, TurnReport
-from engine.orders import Move, Order, Pass, check_order, legal_moves, legal_orders
+from engine.orders import (
+    Move,
+    Order,
+    Pass,
+    check_order,
+    dynasty_moves,
+    legal_moves,
+    legal_orders,
+)
 from engine.pieces import DYNASTIES, Dynasty, Piece, PieceKind
 from engine.position import Position
 from engine.resolution import (
@@ -30,6 +38,7 @@ from engine.resolution import (
     MoveOutcome,
     MoveResult,
     TurnResult,
+    next_position,
     resolve,
 )
 from engine.rules import (
@@ -82,8 +91,10 @@ __all__ = [
     "TurnReport",
     "TurnResult",
     "check_order",
+    "dynasty_moves",
     "legal_moves",
     "legal_orders",
+    "next_position",
     "parse_battlefield",
     "resolve",
 ]

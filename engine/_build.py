@@ -10,7 +10,8 @@ folder built from other sources is never used (an edited checkout runs its edits
 (``setup.py``): it decides before any compiled module loads.
 
 Run as a script (``python engine/_build.py``), it exits 0 when there is nothing to compile
-(up to date, ``ENGINE_PURE=1``, or no C compiler) and 1 when ``setup.py`` should compile.
+(up to date, ``ENGINE_PURE=1``, or no C compiler) and 1 when ``setup.py`` should compile;
+with ``--expected`` it prints the build that loads once ``make`` has run.
 """
 
 from __future__ import annotations
@@ -81,7 +82,15 @@ def can_compile() -> str | None:
     return None
 
 
-def main() -> int:
+def expected() -> str:
+    """The build that loads once ``make`` has run: compiled wherever it can be built."""
+    return "pure" if pure_requested() or can_compile() is not None else "compiled"
+
+
+def main(argv: Sequence[str]) -> int:
+    if "--expected" in argv:
+        print(expected())
+        return 0
     if pure_requested():
         print("engine: ENGINE_PURE=1, the pure Python engine runs")
         return 0
@@ -98,4 +107,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

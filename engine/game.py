@@ -5,25 +5,26 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Final
 
 from engine.battlefield import Battlefield, Tile
 from engine.errors import IllegalOrder
-from engine.orders import Move, Order, check_order
+from engine.orders import Move, Order, check_order, move_path
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
 from engine.position import Position
-from engine.resolution import TurnResult, resolve
+from engine.resolution import TurnResult, resolve_checked
 from engine.rules import GoalKind, Ruleset
 
-MISSES_TO_DEFEAT = 3  # R-G4
-# Goals are looked up once: class attribute access on an Enum is slow in CPython 3.11, and the
-# goal check runs after every turn.
-_REACH_OPPOSITE = GoalKind.REACH_OPPOSITE
-_TREASURE = GoalKind.TREASURE
-_TAKE_STRONGER = GoalKind.TAKE_STRONGER
-_EMPEROR_STRIKE = GoalKind.EMPEROR_STRIKE
-_SURVIVE = GoalKind.SURVIVE
-_NO_MISSES: Mapping[Dynasty, int] = MappingProxyType({})
+MISSES_TO_DEFEAT: Final = 3  # R-G4
+# Goals are looked up once: class attribute access on an Enum is slow in CPython, and a Final
+# module constant is a C global in the compiled engine; the goal check runs after every turn.
+_REACH_OPPOSITE: Final = GoalKind.REACH_OPPOSITE
+_TREASURE: Final = GoalKind.TREASURE
+_TAKE_STRONGER: Final = GoalKind.TAKE_STRONGER
+_EMPEROR_STRIKE: Final = GoalKind.EMPEROR_STRIKE
+_SURVIVE: Final = GoalKind.SURVIVE
+_EMPEROR: Final = PieceKind.EMPEROR
+_NO_MISSES: Final[Mapping[Dynasty, int]] = MappingProxyType({})
 
 
 @dataclass(frozen=True)
@@ -46,31 +47,72 @@ class GameOutcome:
         return f"{who} {'wins' if len(self.winners) == 1 else 'win'} after turn {self.turn}: {self.reason}"
 
 
-class TurnReport(NamedTuple):
+class TurnReport:
     """One resolved turn: the board result, who missed, who fell, and the outcome if it ended."""
 
-    turn: int
-    result: TurnResult
-    missed: tuple[Dynasty, ...]
-    defeated: tuple[Dynasty, ...]  # lost their last emperor or missed 3 turns in a row
-    game: Game  # the combat after this turn
+    def __init__(
+        self,
+        turn: int,
+        result: TurnResult,
+        missed: tuple[Dynasty, ...],
+        defeated: tuple[Dynasty, ...],  # lost their last emperor or missed 3 turns in a row
+        game: Game,  # the combat after this turn
+    ) -> None:
+        self.turn: Final = turn
+        self.result: Final = result
+        self.missed: Final = missed
+        self.defeated: Final = defeated
+        self.game: Final = game
 
     @property
     def outcome(self) -> GameOutcome | None:
         return self.game.outcome
 
+    def __repr__(self) -> str:
+        return (
+            f"TurnReport(turn={self.turn}, missed={self.missed!r}, defeated={self.defeated!r}, "
+            f"outcome={self.outcome!r})"
+        )
 
-class Game(NamedTuple):
+
+class Game:
     """The state of a combat between turns. Immutable: every turn gives a new Game.
 
-    A NamedTuple, like the other values built every turn, because it is cheap to build.
+    A class with an ``__init__`` of its own rather than a NamedTuple or a dataclass: one is
+    built every turn, and their generated constructors are interpreted Python even in the
+    compiled engine. Compared by value.
     """
 
-    ruleset: Ruleset
-    position: Position
-    turn: int = 0  # turns resolved so far
-    missed: Mapping[Dynasty, int] = _NO_MISSES  # consecutive misses (R-G4)
-    outcome: GameOutcome | None = None
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        position: Position,
+        turn: int = 0,  # turns resolved so far
+        missed: Mapping[Dynasty, int] = _NO_MISSES,  # consecutive misses (R-G4)
+        outcome: GameOutcome | None = None,
+    ) -> None:
+        self.ruleset: Final = ruleset
+        self.position: Final = position
+        self.turn: Final = turn
+        self.missed: Final = missed
+        self.outcome: Final = outcome
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self.ruleset == other.ruleset
+            and self.position == other.position
+            and self.turn == other.turn
+            and dict(self.missed) == dict(other.missed)
+            and self.outcome == other.outcome
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Game(ruleset={self.ruleset!r}, position={self.position!r}, turn={self.turn}, "
+            f"missed={dict(self.missed)!r}, outcome={self.outcome!r})"
+        )
 
     @classmethod
     def start(cls, battlefield: Battlefield, ruleset: Ruleset) -> Game:
@@ -106,16 +148,19 @@ class Game(NamedTuple):
         position = self.position
         seen: set[Dynasty] = set()
         moves: list[Move] = []
+        paths: list[tuple[int, ...]] = []
         for order in orders:
             if order.dynasty in seen:
                 raise IllegalOrder(
                     "R-O3", f"dynasty {order.dynasty.letter} gave two orders; keep only the last"
                 )
             seen.add(order.dynasty)
-            check_order(position, order)
-            if type(order) is Move:
+            if isinstance(order, Move):
+                paths.append(move_path(position, order))
                 moves.append(order)
-        result = resolve(position, moves, self.ruleset)
+            else:
+                check_order(position, order)
+        result = resolve_checked(position, moves, paths, self.ruleset)
         turn = self.turn + 1
         active = position.active_dynasties
         if len(seen) == len(active):
@@ -156,7 +201,7 @@ def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:
     pieces: dict[Tile, Piece] = {
         tile: piece
         for tile, piece in position.pieces.items()
-        if not (piece.dynasty in fallen and piece.kind is PieceKind.EMPEROR)
+        if not (piece.dynasty in fallen and piece.kind is _EMPEROR)
     }
     return Position(position.battlefield, pieces, position.defeated | fallen)
 

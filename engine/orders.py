@@ -7,7 +7,7 @@ with the check's message, and resolution may assume every move it receives passe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from engine.battlefield import Tile
 from engine.errors import IllegalOrder
@@ -15,19 +15,44 @@ from engine.pieces import Dynasty
 from engine.position import Position
 
 
-@dataclass(frozen=True, slots=True)
 class Move:
-    """Move the piece on ``origin`` to ``destination`` in a straight line."""
+    """Move the piece on ``origin`` to ``destination`` in a straight line. Immutable.
 
-    dynasty: Dynasty
-    origin: Tile
-    destination: Tile
+    Not a dataclass: computer players build thousands of moves a turn, and a frozen
+    dataclass's ``__init__`` is interpreted Python that sets each field through
+    ``object.__setattr__``, even in the compiled engine. Compared and hashed by value.
+    """
+
+    __slots__ = ("destination", "dynasty", "origin")
+
+    def __init__(self, dynasty: Dynasty, origin: Tile, destination: Tile) -> None:
+        self.dynasty: Final = dynasty
+        self.origin: Final = origin
+        self.destination: Final = destination
 
     @property
     def distance(self) -> int:
         return abs(self.origin.row - self.destination.row) + abs(
             self.origin.col - self.destination.col
         )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (
+            self.dynasty is other.dynasty
+            and self.origin == other.origin
+            and self.destination == other.destination
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.dynasty, self.origin, self.destination))
+
+    def __repr__(self) -> str:
+        return f"Move(dynasty={self.dynasty!r}, origin={self.origin!r}, destination={self.destination!r})"
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Move, (self.dynasty, self.origin, self.destination))
 
     def __str__(self) -> str:
         return f"{self.dynasty.letter}: {self.origin.name} → {self.destination.name}"
@@ -51,38 +76,52 @@ def check_order(position: Position, order: Order) -> None:
 
     The happy path is one path lookup; the rule-by-rule diagnosis runs only for a refusal.
     """
-    dynasty = order.dynasty
-    if dynasty not in position.battlefield.dynasties:
+    if isinstance(order, Move):
+        move_path(position, order)
+    else:
+        _check_dynasty(position, order.dynasty)
+
+
+def move_path(position: Position, move: Move) -> tuple[int, ...]:
+    """The tile numbers a legal move passes, origin to destination (``Battlefield.tile_at``);
+    :class:`IllegalOrder` naming the broken rule if the move is not legal.
+
+    :func:`check_order` for a move, for callers that go on to resolve it (``Game.play``).
+    """
+    _check_dynasty(position, move.dynasty)
+    battlefield = position.battlefield
+    board = position.board
+    origin = battlefield.index_of.get(move.origin, -1)
+    piece = board[origin] if origin >= 0 else None
+    path = None
+    if piece is not None:
+        path = battlefield.routes[origin].get(battlefield.index_of.get(move.destination, -1))
+    if (
+        piece is None
+        or piece.dynasty is not move.dynasty
+        or path is None
+        or len(path) - 1 > piece.experience
+    ):
+        _refuse_move(position, move)
+    last = len(path) - 1
+    for step in range(1, last):
+        if board[path[step]] is not None:
+            raise IllegalOrder(
+                "R-O2", f"the path is blocked at {battlefield.tile_at[path[step]].name}"
+            )
+    target = board[path[last]]
+    if target is not None and target.dynasty is move.dynasty:
+        raise IllegalOrder("R-O2", f"{move.destination.name} holds one of your own pieces")
+    return path
+
+
+def _check_dynasty(position: Position, dynasty: Dynasty) -> None:
+    if dynasty not in position.battlefield.seated:
         raise IllegalOrder(
             "R-B3", f"there is no dynasty {dynasty.letter} on {position.battlefield.name}"
         )
     if dynasty in position.defeated:
         raise IllegalOrder("R-C6", f"dynasty {dynasty.letter} is defeated and gives no more orders")
-    if isinstance(order, Pass):
-        return
-    battlefield = position.battlefield
-    board = position.board
-    origin = battlefield.index_of.get(order.origin)
-    destination = battlefield.index_of.get(order.destination)
-    piece = None if origin is None else board[origin]
-    path = (
-        None
-        if origin is None or destination is None
-        else battlefield.routes[origin].get(destination)
-    )
-    if (
-        piece is None
-        or piece.dynasty is not dynasty
-        or path is None
-        or len(path) - 1 > piece.experience
-    ):
-        _refuse_move(position, order)
-    for number in path[1:-1]:
-        if board[number] is not None:
-            raise IllegalOrder("R-O2", f"the path is blocked at {battlefield.tile_at[number].name}")
-    target = board[path[-1]]
-    if target is not None and target.dynasty is dynasty:
-        raise IllegalOrder("R-O2", f"{order.destination.name} holds one of your own pieces")
 
 
 def _refuse_move(position: Position, move: Move) -> NoReturn:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Dynasty(enum.Enum):
@@ -41,7 +41,7 @@ class Dynasty(enum.Enum):
     __hash__ = object.__hash__
 
 
-_SEAT = {dynasty: index for index, dynasty in enumerate(Dynasty)}
+_SEAT: Final[dict[Dynasty, int]] = {dynasty: index for index, dynasty in enumerate(Dynasty)}
 
 DYNASTIES: tuple[Dynasty, ...] = tuple(Dynasty)
 
@@ -79,7 +79,9 @@ class Piece(NamedTuple):
         return f"{self.dynasty.letter}'s {self.kind.value}"
 
 
-_PIECES: dict[tuple[Dynasty, PieceKind, int], Piece] = {}
+_EMPEROR: Final = PieceKind.EMPEROR
+# Every piece built by ``piece_of``: one row per dynasty and kind, indexed by experience.
+_PIECES: Final[list[list[Piece | None]]] = [[] for _ in range(2 * len(DYNASTIES))]
 
 
 def piece_of(dynasty: Dynasty, kind: PieceKind, experience: int) -> Piece:
@@ -87,11 +89,15 @@ def piece_of(dynasty: Dynasty, kind: PieceKind, experience: int) -> Piece:
 
     Resolution asks for the same few pieces turn after turn (every moved pawn gains
     experience), and a NamedTuple's own constructor runs as interpreted Python even in the
-    compiled engine; a dictionary lookup is cheaper in both builds. At most 8 dynasties, 2
-    kinds and the experience a turn limit allows are ever stored.
+    compiled engine: a table is cheaper in both builds. Its rows grow to the highest
+    experience asked for, which a turn limit bounds.
     """
-    key = (dynasty, kind, experience)
-    piece = _PIECES.get(key)
+    if experience < 0:
+        return Piece(dynasty, kind, experience)
+    row = _PIECES[2 * _SEAT[dynasty] + (1 if kind is _EMPEROR else 0)]
+    if experience >= len(row):
+        row.extend([None] * (experience + 1 - len(row)))
+    piece = row[experience]
     if piece is None:
-        piece = _PIECES[key] = Piece(dynasty, kind, experience)
+        piece = row[experience] = Piece(dynasty, kind, experience)
     return piece

@@ -67,7 +67,7 @@ class Position:
         active_dynasties: tuple[Dynasty, ...] | None = None,
     ) -> Position:
         """A position resolution built from a valid one: its board as it is, indexes known."""
-        position = cls(battlefield, _NO_PIECES, defeated)
+        position = Position(battlefield, _NO_PIECES, defeated)
         position.board = board
         position._pieces = None
         position._emperors = emperors
@@ -97,8 +97,6 @@ class Position:
         return self.battlefield.name == other.battlefield.name and dict(self.pieces) == dict(
             other.pieces
         )
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickled as its :meth:`to_dict`, plain numbers and letters, for the board drawer

@@ -83,34 +83,46 @@ class MoveResult(NamedTuple):
 
 
 class TurnResult:
-    """A resolved turn: the positions before and after, and what happened on the way."""
+    """A resolved turn: the positions before and after, and what happened on the way.
+
+    ``captures`` and ``moves`` are built on first use: a game replayed for its positions, or
+    judged on a goal that reads no take, never pays for them.
+    """
 
     def __init__(
         self,
         before: Position,
         after: Position,
-        captures: tuple[Capture, ...],  # in the order they happened
         conflicts: tuple[Conflict, ...],
         costs: tuple[Cost, ...],  # pawns reset by ``costly`` takes, in seat order (R-C5)
         newly_defeated: tuple[Dynasty, ...],  # lost their last emperor this turn (R-C6)
+        *,
+        takes: tuple[_Take, ...] = (),
         movers: tuple[_Mover, ...] = (),
+        captures: tuple[Capture, ...] | None = None,
         moves: tuple[MoveResult, ...] | None = None,
     ) -> None:
         self.before: Final = before
         self.after: Final = after
-        self.captures: Final = captures
         self.conflicts: Final = conflicts
         self.costs: Final = costs
         self.newly_defeated: Final = newly_defeated
+        self._takes = takes
         self._movers = movers
+        self._captures = captures
         self._moves = moves
 
     @property
-    def moves(self) -> tuple[MoveResult, ...]:
-        """What happened to each move, in the order the moves were given.
+    def captures(self) -> tuple[Capture, ...]:
+        """The takes (R-C1..C5), in the order they happened."""
+        if self._captures is None:
+            tile_at = self.before.battlefield.tile_at
+            self._captures = tuple([take.capture(tile_at) for take in self._takes])
+        return self._captures
 
-        Built on first use: a game replayed for its positions never pays for the report.
-        """
+    @property
+    def moves(self) -> tuple[MoveResult, ...]:
+        """What happened to each move, in the order the moves were given."""
         if self._moves is None:
             self._moves = _move_results(
                 self.before.battlefield.tile_at, self._movers, self.captures
@@ -120,18 +132,32 @@ class TurnResult:
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickled as its report (the board drawer gets one at every turn), not its movers."""
         return (
-            TurnResult,
+            _reported,
             (
                 self.before,
                 self.after,
-                self.captures,
                 self.conflicts,
                 self.costs,
                 self.newly_defeated,
-                (),
+                self.captures,
                 self.moves,
             ),
         )
+
+
+def _reported(
+    before: Position,
+    after: Position,
+    conflicts: tuple[Conflict, ...],
+    costs: tuple[Cost, ...],
+    newly_defeated: tuple[Dynasty, ...],
+    captures: tuple[Capture, ...],
+    moves: tuple[MoveResult, ...],
+) -> TurnResult:
+    """A TurnResult from its pickled report."""
+    return TurnResult(
+        before, after, conflicts, costs, newly_defeated, captures=captures, moves=moves
+    )
 
 
 # Enum members are looked up once: class attribute access on an Enum is slow in CPython, and
@@ -224,17 +250,27 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
     Every move must have passed :func:`engine.orders.check_order` on ``position``; a move of a
     piece that has another move too is refused with :class:`IllegalOrder`.
     """
+    return resolve_checked(position, list(moves), None, rules)
+
+
+def resolve_checked(
+    position: Position,
+    moves: list[Move],
+    paths: list[tuple[int, ...]] | None,
+    rules: Ruleset,
+) -> TurnResult:
+    """:func:`resolve`, given the paths :func:`engine.orders.move_path` found for the moves
+    (``Game.play`` checks every order first), so they are not looked up again."""
     conflicts: list[Conflict] = []
-    movers, after, takes, costs, newly_defeated = _resolve(position, moves, rules, conflicts)
-    tile_at = position.battlefield.tile_at
+    movers, after, takes, costs, newly_defeated = _resolve(position, moves, paths, rules, conflicts)
     return TurnResult(
         position,
         after,
-        tuple([take.capture(tile_at) for take in takes]),
         tuple(conflicts),
         costs,
         newly_defeated,
-        tuple(movers),
+        takes=tuple(takes),
+        movers=tuple(movers),
     )
 
 
@@ -244,42 +280,43 @@ def next_position(position: Position, moves: Sequence[Move], rules: Ruleset) -> 
     For computer players, which resolve many candidate turns and read only the board: no
     captures, conflicts or move results are built. Same rules, same checks, same position.
     """
-    return _resolve(position, moves, rules, None)[1]
+    return _resolve(position, list(moves), None, rules, None)[1]
 
 
 def _resolve(
-    position: Position, moves: Sequence[Move], rules: Ruleset, conflicts: list[Conflict] | None
+    position: Position,
+    moves: list[Move],
+    paths: list[tuple[int, ...]] | None,
+    rules: Ruleset,
+    conflicts: list[Conflict] | None,
 ) -> tuple[list[_Mover], Position, list[_Take], tuple[Cost, ...], tuple[Dynasty, ...]]:
     """The round algorithm (§4) on tile numbers; ``conflicts`` gathers the report, if any."""
     battlefield = position.battlefield
-    index_of = battlefield.index_of
-    routes = battlefield.routes
     board = position.board
     movers: list[_Mover] = []
-    pending: dict[int, _Mover] = {}
+    # The moving piece whose origin each tile is, until it is fixed (None: no such piece).
+    pending: list[_Mover | None] = [None] * len(board)
     for rank, move in enumerate(moves):
-        origin = index_of.get(move.origin, -1)
-        if origin in pending:
+        path = _path(battlefield, move) if paths is None else paths[rank]
+        origin = path[0] if path else -1
+        if origin >= 0 and pending[origin] is not None:
             raise IllegalOrder(
                 "R-O3", f"the piece on {move.origin.name} has two orders; only the last one counts"
             )
-        destination = index_of.get(move.destination, -1)
-        piece = board[origin] if origin >= 0 else None
-        path = routes[origin].get(destination) if origin >= 0 else None
-        if piece is None or path is None or piece.dynasty is not move.dynasty:
+        piece = board[origin] if path else None
+        if piece is None or piece.dynasty is not move.dynasty:
             raise IllegalOrder(
                 "R-O2", f"the order {move} does not fit the position; check it first"
             )
         mover = _Mover(move, path, piece, rank)
         movers.append(mover)
         pending[origin] = mover
-    origins = set(pending)
 
     # The piece whose place is final on each tile (None: empty, or the origin of a moving
     # piece); a fixed piece holds its tile unless a move brought it there this turn.
     fixed = list(board)
-    for origin in origins:
-        fixed[origin] = None
+    for mover in movers:
+        fixed[mover.path[0]] = None
     moved_in: set[int] = set()
     takes: list[_Take] = []
     policy = rules.policy
@@ -377,7 +414,7 @@ def _resolve(
         for tile, mover in proposers.items():
             if fixed[tile] is not None:
                 beyond = pushes.get(tile, -1)
-                take = _take(mover, tile, fixed, origins, emperor_taken, beyond)
+                take = _take(mover, tile, fixed, movers, emperor_taken, beyond)
                 mover.took = take
                 takes.append(take)
                 changed = True
@@ -386,14 +423,14 @@ def _resolve(
                 else:  # the pushing emperor is fixed on the tile with the others, below
                     moved_in.add(beyond)
                     to_fix.append(mover)
-            elif tile not in pending:
+            elif pending[tile] is None:
                 to_fix.append(mover)
         if to_fix:
             changed = True
             for mover in to_fix:
                 mover.fixed = True
                 tile = mover.path[mover.k]
-                del pending[mover.path[0]]
+                pending[mover.path[0]] = None
                 fixed[tile] = mover.piece
                 moved_in.add(tile)
         moving = [mover for mover in rest if not mover.fixed]
@@ -406,15 +443,23 @@ def _resolve(
     return movers, after, takes, costs, newly_defeated
 
 
+def _path(battlefield: Battlefield, move: Move) -> tuple[int, ...]:
+    """The tile numbers of a move's straight path; empty if it has none on this battlefield."""
+    origin = battlefield.index_of.get(move.origin, -1)
+    if origin < 0:
+        return ()
+    return battlefield.routes[origin].get(battlefield.index_of.get(move.destination, -1), ())
+
+
 def _fix(
     mover: _Mover,
     tile: int,
-    pending: dict[int, _Mover],
+    pending: list[_Mover | None],
     fixed: list[Piece | None],
     moved_in: set[int],
 ) -> None:
     mover.fixed = True
-    del pending[mover.path[0]]
+    pending[mover.path[0]] = None
     fixed[tile] = mover.piece
     if tile != mover.path[0]:
         moved_in.add(tile)
@@ -458,9 +503,13 @@ def _update_emperors(
     was or now is; only a dynasty that lost or reset a pawn in a take is counted again.
     Relies on ``position`` keeping R-P4, as every position the engine builds does.
     """
-    emperors = dict(position.emperor_numbers())
+    emperors = position.emperor_numbers()
+    moved = False  # ``emperors`` is the position's own until a change copies it
     for mover in movers:
         if mover.piece.kind is not _PAWN and mover.k:
+            if not moved:
+                emperors = dict(emperors)
+                moved = True
             dynasty = mover.piece.dynasty
             origin = mover.path[0]
             final = mover.path[mover.k]
@@ -468,19 +517,22 @@ def _update_emperors(
                 [final if tile == origin else tile for tile in emperors[dynasty]]
             )
     recount: set[Dynasty] = set()
-    for take in takes:
-        taker = take.taker.dynasty
-        taken = take.taken
-        recount.add(taker)
-        recount.add(taken.dynasty)
-        if taken.kind is not _PAWN:
-            lost = tuple([t for t in emperors[taken.dynasty] if t != take.tile])
-            if lost:
-                emperors[taken.dynasty] = lost
-            else:
-                del emperors[taken.dynasty]
-            if take.became is not None and take.became.kind is not _PAWN:
-                emperors[taker] = (*emperors.get(taker, ()), take.tile)
+    if takes:
+        if not moved:
+            emperors = dict(emperors)
+        for take in takes:
+            taker = take.taker.dynasty
+            taken = take.taken
+            recount.add(taker)
+            recount.add(taken.dynasty)
+            if taken.kind is not _PAWN:
+                lost = tuple([t for t in emperors[taken.dynasty] if t != take.tile])
+                if lost:
+                    emperors[taken.dynasty] = lost
+                else:
+                    del emperors[taken.dynasty]
+                if take.became is not None and take.became.kind is not _PAWN:
+                    emperors[taker] = (*emperors.get(taker, ()), take.tile)
     best: dict[Dynasty, int] = {}
     if recount:
         for piece in fixed:
@@ -497,7 +549,9 @@ def _update_emperors(
         elif dynasty in raised:
             emperor = fixed[tiles[0]]
             assert emperor is not None
-            experience = max(raised[dynasty], emperor.experience)
+            experience = raised[dynasty]
+            if emperor.experience > experience:
+                experience = emperor.experience
         else:
             continue
         for tile in tiles:
@@ -532,7 +586,7 @@ def _pushes(
     proposers: dict[int, _Mover],
     proposed: set[int],
     fixed: list[Piece | None],
-    pending: dict[int, _Mover],
+    pending: list[_Mover | None],
 ) -> dict[int, int]:
     """Take tile -> the tile beyond it, for each emperor whose take of a pawn pushes (R-C5).
 
@@ -553,7 +607,7 @@ def _pushes(
         if (
             beyond is not None
             and fixed[beyond] is None
-            and beyond not in pending
+            and pending[beyond] is None
             and beyond not in proposed
         ):
             beyond_of[tile] = beyond
@@ -565,7 +619,7 @@ def _take(
     mover: _Mover,
     tile: int,
     fixed: list[Piece | None],
-    origins: set[int],
+    movers: list[_Mover],
     emperor_taken: EmperorTaken,
     beyond: int,
 ) -> _Take:
@@ -593,12 +647,13 @@ def _take(
         fixed[tile] = became
     else:
         fixed[beyond] = became
-    return _Take(taker, mover.path[0], tile, taken, became, tile in origins, beyond)
+    at_bounce = any([other.path[0] == tile for other in movers])
+    return _Take(taker, mover.path[0], tile, taken, became, at_bounce, beyond)
 
 
 def _rotate(
     moving: list[_Mover],
-    pending: dict[int, _Mover],
+    pending: list[_Mover | None],
     fixed: list[Piece | None],
     moved_in: set[int],
 ) -> None:
@@ -611,7 +666,7 @@ def _rotate(
         while mover is not None and mover.path[0] not in seen:
             seen.add(mover.path[0])
             trail.append(mover)
-            mover = pending.get(mover.path[mover.k])
+            mover = pending[mover.path[mover.k]]
         if mover is not None and mover in trail:
             in_cycle.extend(trail[trail.index(mover) :])
     if not in_cycle:
@@ -622,6 +677,9 @@ def _rotate(
         _fix(mover, mover.path[mover.k], pending, fixed, moved_in)
 
 
+_NO_TAKES: Final[dict[int, _Take]] = {}
+
+
 def _finish(
     position: Position,
     movers: list[_Mover],
@@ -630,7 +688,7 @@ def _finish(
     rules: Ruleset,
 ) -> tuple[Position, tuple[Cost, ...], tuple[Dynasty, ...]]:
     """Experience (R-P3, R-C3, R-C4, R-C5, R-P4) and defeats (R-C6): the position after."""
-    taken_on: dict[int, _Take] = {take.tile: take for take in takes}
+    taken_on: dict[int, _Take] = {take.tile: take for take in takes} if takes else _NO_TAKES
     # R-C3: the taken and the takers end with experience 1 (a removed emperor is gone).
     reset: set[int] = set()
     for take in takes:
@@ -642,7 +700,7 @@ def _finish(
         final = mover.path[k]
         if mover.took is not None:
             reset.add(final)
-        elif (not k and final in taken_on) or mover.piece.kind is not _PAWN:
+        elif mover.piece.kind is not _PAWN or (not k and final in taken_on):
             continue
         else:
             piece = fixed[final]
