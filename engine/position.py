@@ -42,7 +42,7 @@ class Position:
         self.defeated: Final = defeated
         self.board = board
         self._pieces: Mapping[Tile, Piece] | None = pieces
-        # Indexes built on first use, or handed over by resolution (see ``resolved``).
+        # Indexes built on first use, or handed over by resolution (``resolved_position``).
         self._emperors: dict[Dynasty, tuple[int, ...]] | None = None
         self._active: tuple[Dynasty, ...] | None = None
 
@@ -56,23 +56,6 @@ class Position:
                 for tile, start in battlefield.starts.items()
             },
         )
-
-    @classmethod
-    def resolved(
-        cls,
-        battlefield: Battlefield,
-        board: list[Piece | None],
-        defeated: frozenset[Dynasty],
-        emperors: dict[Dynasty, tuple[int, ...]],
-        active_dynasties: tuple[Dynasty, ...] | None = None,
-    ) -> Position:
-        """A position resolution built from a valid one: its board as it is, indexes known."""
-        position = Position(battlefield, _NO_PIECES, defeated)
-        position.board = board
-        position._pieces = None
-        position._emperors = emperors
-        position._active = active_dynasties
-        return position
 
     @property
     def pieces(self) -> Mapping[Tile, Piece]:
@@ -245,3 +228,19 @@ class Position:
         except (KeyError, TypeError, ValueError) as error:
             raise PositionError(f"malformed position: {error}") from None
         return cls(battlefield, pieces, defeated)
+
+
+def resolved_position(
+    battlefield: Battlefield,
+    board: list[Piece | None],
+    defeated: frozenset[Dynasty],
+    emperors: dict[Dynasty, tuple[int, ...]],
+    active_dynasties: tuple[Dynasty, ...] | None = None,
+) -> Position:
+    """A position resolution built from a valid one: its board as it is, indexes known."""
+    position = Position(battlefield, _NO_PIECES, defeated)
+    position.board = board
+    position._pieces = None
+    position._emperors = emperors
+    position._active = active_dynasties
+    return position

@@ -16,8 +16,8 @@ from engine.battlefield import Battlefield, Tile
 from engine.errors import IllegalOrder
 from engine.orders import Move
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order, piece_of
-from engine.position import Position
-from engine.rules import EmperorTaken, EmperorTakes, Ruleset
+from engine.position import Position, resolved_position
+from engine.rules import ConflictPolicy, EmperorTaken, EmperorTakes, Ruleset
 
 
 class MoveOutcome(enum.Enum):
@@ -163,6 +163,9 @@ def _reported(
 # Enum members are looked up once: class attribute access on an Enum is slow in CPython, and
 # a Final module constant is a C global in the compiled engine.
 _PAWN: Final = PieceKind.PAWN
+_ROLLBACK: Final = ConflictPolicy.ROLLBACK
+_ROLLBACK_AND_STAY: Final = ConflictPolicy.ROLLBACK_AND_STAY
+_BOUNCE_AND_STAY: Final = ConflictPolicy.BOUNCE_AND_STAY
 _CONVERT: Final = EmperorTaken.CONVERT
 _REPLACE: Final = EmperorTaken.REPLACE
 _REPLACE_VETERAN: Final = EmperorTaken.REPLACE_VETERAN
@@ -296,6 +299,7 @@ def _resolve(
     movers: list[_Mover] = []
     # The moving piece whose origin each tile is, until it is fixed (None: no such piece).
     pending: list[_Mover | None] = [None] * len(board)
+    claim: list[_Mover | None] = [None] * len(board)  # the first proposer of each tile, in step 3
     for rank, move in enumerate(moves):
         path = _path(battlefield, move) if paths is None else paths[rank]
         origin = path[0] if path else -1
@@ -320,8 +324,8 @@ def _resolve(
     moved_in: set[int] = set()
     takes: list[_Take] = []
     policy = rules.policy
-    first_stays = policy.first_stays
-    rolls_back = policy.rolls_back
+    first_stays = policy is _ROLLBACK_AND_STAY or policy is _BOUNCE_AND_STAY
+    rolls_back = policy is _ROLLBACK or policy is _ROLLBACK_AND_STAY
     emperor_taken = rules.emperor_taken
     pushing = rules.emperor_takes is _PUSH
     precedence = rules.emperor_takes is _PRECEDENCE
@@ -367,22 +371,27 @@ def _resolve(
                 still.append(mover)
             rest = still
         # Step 3, group by proposed tile; collisions are rare, so groups are built only for them.
-        proposers: dict[int, _Mover] = {}
-        clashes: dict[int, list[_Mover]] = {}
+        claims: list[int] = []  # the tiles proposed this round, in the order first proposed
+        clashed: list[int] = []  # those proposed more than once, in the order they clashed
         for mover in rest:
             tile = mover.path[mover.k]
-            other = proposers.get(tile)
-            if other is None:
-                proposers[tile] = mover
-            elif tile in clashes:
-                clashes[tile].append(mover)
-            else:
-                clashes[tile] = [other, mover]
+            if claim[tile] is None:
+                claim[tile] = mover
+                claims.append(tile)
+            elif tile not in clashed:
+                clashed.append(tile)
         # R-C5 push reads every proposal made this round, even those a conflict then undoes.
-        proposed = set(proposers) if pushing else None
-        for tile, group in clashes.items():
+        proposed = set(claims) if pushing else None
+        proposers: list[_Mover] = []  # one per tile: sole proposers, then conflict winners
+        for tile in claims:
+            first = claim[tile]
+            claim[tile] = None
+            if first is not None and not (clashed and tile in clashed):
+                proposers.append(first)
+        groups = [[m for m in rest if m.path[m.k] == tile] for tile in clashed] if clashed else []
+        for index, group in enumerate(groups):
+            tile = clashed[index]
             changed = True
-            del proposers[tile]
             group.sort(key=_rank)
             winner = _precedence_winner(group) if precedence else None
             leads = winner is not None
@@ -401,7 +410,7 @@ def _resolve(
             for mover in group:
                 mover.conflicts += (tile,)
                 if mover is winner:
-                    proposers[tile] = mover
+                    proposers.append(mover)
                 elif rolls_back:
                     mover.k = 0
                     mover.rolled_back = True
@@ -411,7 +420,8 @@ def _resolve(
         if proposed is not None:
             pushes = _pushes(battlefield, proposers, proposed, fixed, pending)
         to_fix: list[_Mover] = []
-        for tile, mover in proposers.items():
+        for mover in proposers:
+            tile = mover.path[mover.k]
             if fixed[tile] is not None:
                 beyond = pushes.get(tile, -1)
                 take = _take(mover, tile, fixed, movers, emperor_taken, beyond)
@@ -516,15 +526,17 @@ def _update_emperors(
             emperors[dynasty] = tuple(
                 [final if tile == origin else tile for tile in emperors[dynasty]]
             )
-    recount: set[Dynasty] = set()
+    recount: list[Dynasty] = []  # a list: one or two dynasties, searched for every piece
     if takes:
         if not moved:
             emperors = dict(emperors)
         for take in takes:
             taker = take.taker.dynasty
             taken = take.taken
-            recount.add(taker)
-            recount.add(taken.dynasty)
+            if taker not in recount:
+                recount.append(taker)
+            if taken.dynasty not in recount:
+                recount.append(taken.dynasty)
             if taken.kind is not _PAWN:
                 lost = tuple([t for t in emperors[taken.dynasty] if t != take.tile])
                 if lost:
@@ -533,27 +545,25 @@ def _update_emperors(
                     del emperors[taken.dynasty]
                 if take.became is not None and take.became.kind is not _PAWN:
                     emperors[taker] = (*emperors.get(taker, ()), take.tile)
-    best: dict[Dynasty, int] = {}
+    best: dict[Dynasty, int] = {dynasty: 1 for dynasty in recount}
     if recount:
         for piece in fixed:
-            if (
-                piece is not None
-                and piece.kind is _PAWN
-                and piece.dynasty in recount
-                and piece.experience > best.get(piece.dynasty, 1)
-            ):
-                best[piece.dynasty] = piece.experience
+            if piece is not None and piece.kind is _PAWN and piece.experience > 1:
+                for dynasty in recount:  # by identity: ``in`` would compare enums with ``==``
+                    if dynasty is piece.dynasty:
+                        if piece.experience > best[dynasty]:
+                            best[dynasty] = piece.experience
+                        break
     for dynasty, tiles in emperors.items():
-        if dynasty in recount:
-            experience = best.get(dynasty, 1)
-        elif dynasty in raised:
+        experience = best.get(dynasty, 0) if recount else 0
+        if not experience:
+            experience = raised.get(dynasty, 0)
+            if not experience:
+                continue
             emperor = fixed[tiles[0]]
             assert emperor is not None
-            experience = raised[dynasty]
             if emperor.experience > experience:
                 experience = emperor.experience
-        else:
-            continue
         for tile in tiles:
             piece = fixed[tile]
             assert piece is not None
@@ -583,7 +593,7 @@ def _precedence_winner(group: list[_Mover]) -> _Mover | None:
 
 def _pushes(
     battlefield: Battlefield,
-    proposers: dict[int, _Mover],
+    proposers: list[_Mover],
     proposed: set[int],
     fixed: list[Piece | None],
     pending: list[_Mover | None],
@@ -597,7 +607,8 @@ def _pushes(
     tile_at = battlefield.tile_at
     beyond_of: dict[int, int] = {}
     wanted: dict[int, int] = {}
-    for tile, mover in proposers.items():
+    for mover in proposers:
+        tile = mover.path[mover.k]
         target = fixed[tile]
         if target is None or mover.piece.kind is _PAWN or target.kind is not _PAWN:
             continue
@@ -726,12 +737,16 @@ def _finish(
 
     newly_defeated: tuple[Dynasty, ...] = ()
     defeated = position.defeated
-    if any([take.taken.kind is not _PAWN for take in takes]):
+    emperor_taken = False
+    for take in takes:
+        if take.taken.kind is not _PAWN:
+            emperor_taken = True
+    if emperor_taken:
         newly_defeated = in_seat_order(
             position.emperor_numbers().keys() - emperors.keys() - defeated
         )
         defeated = defeated.union(newly_defeated)
-    after = Position.resolved(
+    after = resolved_position(
         position.battlefield,
         fixed,
         defeated,
