@@ -28,20 +28,25 @@ class Position:
         battlefield: Battlefield,
         pieces: Mapping[Tile, Piece],
         defeated: frozenset[Dynasty] = frozenset(),
+        *,
+        board: list[Piece | None] | None = None,
     ) -> None:
-        board: list[Piece | None] = [None] * len(battlefield.tile_at)
-        index_of = battlefield.index_of
-        for tile, piece in pieces.items():
-            number = index_of.get(tile)
-            if number is None:
-                raise PositionError(
-                    f"a piece stands on {tile.name}, which is not a tile of {battlefield.name}"
-                )
-            board[number] = piece
+        """``board`` instead of ``pieces`` (then empty): the board resolution built from a valid
+        position (``resolved_position``), taken as it is."""
+        if board is None:
+            board = [None] * len(battlefield.tile_at)
+            index_of = battlefield.index_of
+            for tile, piece in pieces.items():
+                number = index_of.get(tile)
+                if number is None:
+                    raise PositionError(
+                        f"a piece stands on {tile.name}, which is not a tile of {battlefield.name}"
+                    )
+                board[number] = piece
         self.battlefield: Final = battlefield
         self.defeated: Final = defeated
-        self.board = board
-        self._pieces: Mapping[Tile, Piece] | None = pieces
+        self.board: Final = board
+        self._pieces: Mapping[Tile, Piece] | None = pieces or None
         # Indexes built on first use, or handed over by resolution (``resolved_position``).
         self._emperors: dict[Dynasty, tuple[int, ...]] | None = None
         self._active: tuple[Dynasty, ...] | None = None
@@ -238,9 +243,7 @@ def resolved_position(
     active_dynasties: tuple[Dynasty, ...] | None = None,
 ) -> Position:
     """A position resolution built from a valid one: its board as it is, indexes known."""
-    position = Position(battlefield, _NO_PIECES, defeated)
-    position.board = board
-    position._pieces = None
+    position = Position(battlefield, _NO_PIECES, defeated, board=board)
     position._emperors = emperors
     position._active = active_dynasties
     return position

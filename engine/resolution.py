@@ -299,7 +299,7 @@ def _resolve(
     movers: list[_Mover] = []
     # The moving piece whose origin each tile is, until it is fixed (None: no such piece).
     pending: list[_Mover | None] = [None] * len(board)
-    claim: list[_Mover | None] = [None] * len(board)  # the first proposer of each tile, in step 3
+    claim: list[_Mover | None] = [None] * len(board)  # the first proposer of a tile, in step 3
     for rank, move in enumerate(moves):
         path = _path(battlefield, move) if paths is None else paths[rank]
         origin = path[0] if path else -1
@@ -321,7 +321,7 @@ def _resolve(
     fixed = list(board)
     for mover in movers:
         fixed[mover.path[0]] = None
-    moved_in: set[int] = set()
+    moved_in: list[int] = []  # tiles a move brought a piece to (a list: a few, searched rarely)
     takes: list[_Take] = []
     policy = rules.policy
     first_stays = policy is _ROLLBACK_AND_STAY or policy is _BOUNCE_AND_STAY
@@ -380,14 +380,12 @@ def _resolve(
                 claims.append(tile)
             elif tile not in clashed:
                 clashed.append(tile)
+        for tile in claims:
+            claim[tile] = None
         # R-C5 push reads every proposal made this round, even those a conflict then undoes.
         proposed = set(claims) if pushing else None
-        proposers: list[_Mover] = []  # one per tile: sole proposers, then conflict winners
-        for tile in claims:
-            first = claim[tile]
-            claim[tile] = None
-            if first is not None and not (clashed and tile in clashed):
-                proposers.append(first)
+        # One per tile: the sole proposers in the order they proposed, then conflict winners.
+        proposers = [m for m in rest if m.path[m.k] not in clashed] if clashed else rest
         groups = [[m for m in rest if m.path[m.k] == tile] for tile in clashed] if clashed else []
         for index, group in enumerate(groups):
             tile = clashed[index]
@@ -431,7 +429,7 @@ def _resolve(
                 if beyond < 0:
                     mover.k = mover.d - 1
                 else:  # the pushing emperor is fixed on the tile with the others, below
-                    moved_in.add(beyond)
+                    moved_in.append(beyond)
                     to_fix.append(mover)
             elif pending[tile] is None:
                 to_fix.append(mover)
@@ -442,7 +440,7 @@ def _resolve(
                 tile = mover.path[mover.k]
                 pending[mover.path[0]] = None
                 fixed[tile] = mover.piece
-                moved_in.add(tile)
+                moved_in.append(tile)
         moving = [mover for mover in rest if not mover.fixed]
         if not changed:
             # Step 4, deadlock: every remaining piece waits on another's origin; each cycle rotates.
@@ -466,13 +464,13 @@ def _fix(
     tile: int,
     pending: list[_Mover | None],
     fixed: list[Piece | None],
-    moved_in: set[int],
+    moved_in: list[int],
 ) -> None:
     mover.fixed = True
     pending[mover.path[0]] = None
     fixed[tile] = mover.piece
     if tile != mover.path[0]:
-        moved_in.add(tile)
+        moved_in.append(tile)
 
 
 def _move_results(
@@ -666,7 +664,7 @@ def _rotate(
     moving: list[_Mover],
     pending: list[_Mover | None],
     fixed: list[Piece | None],
-    moved_in: set[int],
+    moved_in: list[int],
 ) -> None:
     """Fix every piece of every wait cycle on the tile it proposes, at once (§4 step 4)."""
     in_cycle: list[_Mover] = []
