@@ -146,15 +146,17 @@ class Game:
         if self.outcome is not None:
             raise IllegalOrder("R-G1", "this combat is over; no more orders")
         position = self.position
-        seen: set[Dynasty] = set()
+        seen: list[Dynasty] = []  # at most 8: a list searched by identity beats a set
         moves: list[Move] = []
         paths: list[tuple[int, ...]] = []
         for order in orders:
-            if order.dynasty in seen:
-                raise IllegalOrder(
-                    "R-O3", f"dynasty {order.dynasty.letter} gave two orders; keep only the last"
-                )
-            seen.add(order.dynasty)
+            dynasty = order.dynasty
+            for other in seen:
+                if other is dynasty:
+                    raise IllegalOrder(
+                        "R-O3", f"dynasty {dynasty.letter} gave two orders; keep only the last"
+                    )
+            seen.append(dynasty)
             if isinstance(order, Move):
                 paths.append(move_path(position, order))
                 moves.append(order)

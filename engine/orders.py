@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NoReturn
 
-from engine.battlefield import Tile
+from engine.battlefield import Battlefield, Tile
 from engine.errors import IllegalOrder
 from engine.pieces import Dynasty
 from engine.position import Position
@@ -23,12 +23,16 @@ class Move:
     ``object.__setattr__``, even in the compiled engine. Compared and hashed by value.
     """
 
-    __slots__ = ("destination", "dynasty", "origin")
+    __slots__ = ("_battlefield", "_path", "destination", "dynasty", "origin")
 
     def __init__(self, dynasty: Dynasty, origin: Tile, destination: Tile) -> None:
         self.dynasty: Final = dynasty
         self.origin: Final = origin
         self.destination: Final = destination
+        # A move listed by ``dynasty_moves`` keeps its path's tile numbers on the battlefield
+        # it was listed on, so checking and resolving it look no tile up again.
+        self._battlefield: Battlefield | None = None
+        self._path: tuple[int, ...] = ()
 
     @property
     def distance(self) -> int:
@@ -91,17 +95,9 @@ def move_path(position: Position, move: Move) -> tuple[int, ...]:
     _check_dynasty(position, move.dynasty)
     battlefield = position.battlefield
     board = position.board
-    origin = battlefield.index_of.get(move.origin, -1)
-    piece = board[origin] if origin >= 0 else None
-    path = None
-    if piece is not None:
-        path = battlefield.routes[origin].get(battlefield.index_of.get(move.destination, -1))
-    if (
-        piece is None
-        or piece.dynasty is not move.dynasty
-        or path is None
-        or len(path) - 1 > piece.experience
-    ):
+    path = route(battlefield, move)
+    piece = board[path[0]] if path else None
+    if piece is None or piece.dynasty is not move.dynasty or len(path) - 1 > piece.experience:
         _refuse_move(position, move)
     last = len(path) - 1
     for step in range(1, last):
@@ -113,6 +109,17 @@ def move_path(position: Position, move: Move) -> tuple[int, ...]:
     if target is not None and target.dynasty is move.dynasty:
         raise IllegalOrder("R-O2", f"{move.destination.name} holds one of your own pieces")
     return path
+
+
+def route(battlefield: Battlefield, move: Move) -> tuple[int, ...]:
+    """The tile numbers of a move's straight path on ``battlefield``, origin to destination;
+    empty if the battlefield has no such path."""
+    if move._battlefield is battlefield:
+        return move._path
+    origin = battlefield.index_of.get(move.origin, -1)
+    if origin < 0:
+        return ()
+    return battlefield.routes[origin].get(battlefield.index_of.get(move.destination, -1), ())
 
 
 def _check_dynasty(position: Position, dynasty: Dynasty) -> None:
@@ -192,21 +199,22 @@ def _add_moves(position: Position, number: int, moves: list[Move]) -> None:
         return
     dynasty = piece.dynasty
     reach = piece.experience
-    tile_at = position.battlefield.tile_at
+    battlefield = position.battlefield
+    tile_at = battlefield.tile_at
+    paths = battlefield.routes[number]
     origin = tile_at[number]
-    for line in position.battlefield.lines[number]:
-        steps = 0
-        for other in line:
-            if steps == reach:
-                break
-            steps += 1
+    for line in battlefield.lines[number]:
+        for step in range(min(reach, len(line))):
+            other = line[step]
             occupant = board[other]
-            if occupant is None:
-                moves.append(Move(dynasty, origin, tile_at[other]))
-                continue
-            if occupant.dynasty is not dynasty:
-                moves.append(Move(dynasty, origin, tile_at[other]))
-            break
+            if occupant is not None and occupant.dynasty is dynasty:
+                break
+            move = Move(dynasty, origin, tile_at[other])
+            move._battlefield = battlefield
+            move._path = paths[other]
+            moves.append(move)
+            if occupant is not None:
+                break
 
 
 def _name(tile: Tile) -> str:

@@ -14,7 +14,7 @@ from typing import Final, NamedTuple
 
 from engine.battlefield import Battlefield, Tile
 from engine.errors import IllegalOrder
-from engine.orders import Move
+from engine.orders import Move, route
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order, piece_of
 from engine.position import Position, resolved_position
 from engine.rules import ConflictPolicy, EmperorTaken, EmperorTakes, Ruleset
@@ -97,8 +97,8 @@ class TurnResult:
         costs: tuple[Cost, ...],  # pawns reset by ``costly`` takes, in seat order (R-C5)
         newly_defeated: tuple[Dynasty, ...],  # lost their last emperor this turn (R-C6)
         *,
-        takes: tuple[_Take, ...] = (),
-        movers: tuple[_Mover, ...] = (),
+        takes: Sequence[_Take] = (),
+        movers: Sequence[_Mover] = (),
         captures: tuple[Capture, ...] | None = None,
         moves: tuple[MoveResult, ...] | None = None,
     ) -> None:
@@ -269,11 +269,11 @@ def resolve_checked(
     return TurnResult(
         position,
         after,
-        tuple(conflicts),
+        tuple(conflicts) if conflicts else (),
         costs,
         newly_defeated,
-        takes=tuple(takes),
-        movers=tuple(movers),
+        takes=takes,
+        movers=movers,
     )
 
 
@@ -301,7 +301,7 @@ def _resolve(
     pending: list[_Mover | None] = [None] * len(board)
     claim: list[_Mover | None] = [None] * len(board)  # the first proposer of a tile, in step 3
     for rank, move in enumerate(moves):
-        path = _path(battlefield, move) if paths is None else paths[rank]
+        path = route(battlefield, move) if paths is None else paths[rank]
         origin = path[0] if path else -1
         if origin >= 0 and pending[origin] is not None:
             raise IllegalOrder(
@@ -451,14 +451,6 @@ def _resolve(
     return movers, after, takes, costs, newly_defeated
 
 
-def _path(battlefield: Battlefield, move: Move) -> tuple[int, ...]:
-    """The tile numbers of a move's straight path; empty if it has none on this battlefield."""
-    origin = battlefield.index_of.get(move.origin, -1)
-    if origin < 0:
-        return ()
-    return battlefield.routes[origin].get(battlefield.index_of.get(move.destination, -1), ())
-
-
 def _fix(
     mover: _Mover,
     tile: int,
@@ -474,7 +466,7 @@ def _fix(
 
 
 def _move_results(
-    tile_at: tuple[Tile, ...], movers: tuple[_Mover, ...], captures: tuple[Capture, ...]
+    tile_at: tuple[Tile, ...], movers: Sequence[_Mover], captures: tuple[Capture, ...]
 ) -> tuple[MoveResult, ...]:
     """The report of each move, in the order the moves were given."""
     taken_on = {capture.tile: capture for capture in captures}
@@ -689,6 +681,37 @@ def _rotate(
 _NO_TAKES: Final[dict[int, _Take]] = {}
 
 
+def _reset_experience(
+    position: Position,
+    movers: list[_Mover],
+    fixed: list[Piece | None],
+    takes: list[_Take],
+    rules: Ruleset,
+) -> tuple[Cost, ...]:
+    """R-C3: the taken and the takers end with experience 1 (a removed emperor is gone), and
+    so do the pawns that pay for ``costly`` takes (R-C5); what they paid is returned."""
+    reset: set[int] = set()
+    for take in takes:
+        if take.became is not None:
+            reset.add(take.tile if take.pushed_to < 0 else take.pushed_to)
+    for mover in movers:
+        if mover.took is not None:
+            reset.add(mover.path[mover.k])
+    costs: tuple[Cost, ...] = ()
+    if rules.emperor_takes is _COSTLY:
+        costs = _costs(position, movers, takes)
+        index_of = position.battlefield.index_of
+        reset.update([index_of[cost.final] for cost in costs])
+    if rules.emperor_taken is _REPLACE_VETERAN:
+        # R-C4: the pawn that replaced an emperor keeps the experience it was given.
+        reset.difference_update([take.tile for take in takes if take.taken.kind is not _PAWN])
+    for tile in reset:
+        reset_piece = fixed[tile]
+        if reset_piece is not None and reset_piece.experience != 1:
+            fixed[tile] = piece_of(reset_piece.dynasty, reset_piece.kind, 1)
+    return costs
+
+
 def _finish(
     position: Position,
     movers: list[_Mover],
@@ -698,38 +721,23 @@ def _finish(
 ) -> tuple[Position, tuple[Cost, ...], tuple[Dynasty, ...]]:
     """Experience (R-P3, R-C3, R-C4, R-C5, R-P4) and defeats (R-C6): the position after."""
     taken_on: dict[int, _Take] = {take.tile: take for take in takes} if takes else _NO_TAKES
-    # R-C3: the taken and the takers end with experience 1 (a removed emperor is gone).
-    reset: set[int] = set()
-    for take in takes:
-        if take.became is not None:
-            reset.add(take.tile if take.pushed_to < 0 else take.pushed_to)
     raised: dict[Dynasty, int] = {}  # best new experience of moved pawns, per dynasty
     for mover in movers:
         k = mover.k
         final = mover.path[k]
-        if mover.took is not None:
-            reset.add(final)
-        elif mover.piece.kind is not _PAWN or (not k and final in taken_on):
+        if mover.took is not None or mover.piece.kind is not _PAWN:
             continue
-        else:
-            piece = fixed[final]
-            assert piece is not None
-            experience = piece.experience + 1
-            fixed[final] = piece_of(piece.dynasty, piece.kind, experience)  # R-P3
-            if experience > raised.get(piece.dynasty, 0):
-                raised[piece.dynasty] = experience
+        if not k and final in taken_on:
+            continue
+        piece = fixed[final]
+        assert piece is not None
+        experience = piece.experience + 1
+        fixed[final] = piece_of(piece.dynasty, piece.kind, experience)  # R-P3
+        if experience > raised.get(piece.dynasty, 0):
+            raised[piece.dynasty] = experience
     costs: tuple[Cost, ...] = ()
-    if takes and rules.emperor_takes is _COSTLY:
-        costs = _costs(position, movers, takes)
-        index_of = position.battlefield.index_of
-        reset.update([index_of[cost.final] for cost in costs])
-    if takes and rules.emperor_taken is _REPLACE_VETERAN:
-        # R-C4: the pawn that replaced an emperor keeps the experience it was given.
-        reset.difference_update([take.tile for take in takes if take.taken.kind is not _PAWN])
-    for tile in reset:
-        reset_piece = fixed[tile]
-        if reset_piece is not None and reset_piece.experience != 1:
-            fixed[tile] = piece_of(reset_piece.dynasty, reset_piece.kind, 1)
+    if takes:
+        costs = _reset_experience(position, movers, fixed, takes, rules)
 
     emperors = _update_emperors(position, movers, takes, fixed, raised)
 
