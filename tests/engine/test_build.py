@@ -1,0 +1,80 @@
+"""Which build of the engine runs (issue #18): ``make test`` runs the engine's tests once per
+build and says which one it expects in ``ENGINE_EXPECTED``, so a compilation that failed
+quietly, or a stale compiled folder, fails here instead of passing on the pure source."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import _build
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULES = sorted(
+    path.stem for path in (ROOT / "engine").glob("*.py") if path.name not in _build.NOT_COMPILED
+)
+
+
+def loaded_from(name: str) -> str:
+    module = importlib.import_module(f"engine.{name}")
+    assert module.__file__ is not None
+    return module.__file__
+
+
+def test_the_build_make_expects_is_the_one_loaded() -> None:
+    expected = os.environ.get("ENGINE_EXPECTED")
+    if expected is None:
+        pytest.skip("ENGINE_EXPECTED is set by make test, which knows which build it made")
+    assert expected in ("compiled", "pure")
+    assert engine.BUILD.startswith(expected), (
+        f"make expected the {expected} engine but {engine.BUILD} loaded "
+        "(see build/mypyc.log for the compilation)"
+    )
+
+
+def test_every_module_loads_from_the_build_it_names() -> None:
+    compiled = engine.BUILD.startswith("compiled")
+    for name in MODULES:
+        path = loaded_from(name)
+        if compiled:
+            assert path.endswith(tuple(EXTENSION_SUFFIXES)), f"engine.{name} is pure: {path}"
+            assert Path(path).is_relative_to(_build.compiled_folder()), path
+        else:
+            assert path == str(ROOT / "engine" / f"{name}.py")
+
+
+def test_engine_pure_forces_the_pure_source() -> None:
+    code = "import engine, engine.resolution as r; print(engine.BUILD); print(r.__file__)"
+    env = {**os.environ, "ENGINE_PURE": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out == ["pure Python (ENGINE_PURE=1)", str(ROOT / "engine" / "resolution.py")]
+
+
+def test_python_m_engine_version_names_the_build() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engine", "--version"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == f"engine: {engine.BUILD}"
+
+
+def test_a_compiled_folder_of_other_sources_is_never_used(tmp_path: Path) -> None:
+    package = tmp_path / "engine"
+    package.mkdir()
+    (package / "rules.py").write_text("X = 1\n")
+    before = _build.source_key(package)
+    (package / "rules.py").write_text("X = 2\n")
+    assert _build.source_key(package) != before
+    assert _build.source_key(package).startswith(sys.implementation.cache_tag)
