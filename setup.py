@@ -2,7 +2,7 @@
 
 ``pip install .`` compiles ``engine/`` with mypyc into the wheel, in ``engine/_compiled/<key>/``
 (see ``engine/_build.py``), when a C compiler and Python's headers are present, and builds a
-pure wheel when they are not or when ``ENGINE_PURE=1``. ``make`` compiles a checkout with
+pure wheel when they are not, when compiling fails, or when ``ENGINE_PURE=1``. ``make`` compiles a checkout with
 ``python setup.py build_ext --build-lib .``, once per version of the sources. Nothing is ever
 built beside ``engine/*.py``, where it would shadow the pure source.
 """
@@ -15,6 +15,8 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import BaseError as DistutilsError
+from setuptools.errors import CCompilerError
 
 ROOT = Path(__file__).resolve().parent
 _spec = importlib.util.spec_from_file_location("engine_build", ROOT / "engine" / "_build.py")
@@ -36,7 +38,15 @@ class BuildCompiledEngine(build_ext):
         if self.inplace or getattr(self, "editable_mode", False):
             print("engine: not compiled in place (it would shadow the source); run make")
             return
-        super().run()
+        try:
+            super().run()
+        except (CCompilerError, DistutilsError) as error:
+            # A compiler that is there but cannot build (no headers it needs, a broken
+            # toolchain): the wheel is pure, as without a compiler, and says why.
+            print(f"engine: compiling failed ({error}); the pure Python engine only")
+            for module in self.get_outputs():
+                Path(module).unlink(missing_ok=True)
+            return
         if not self.extensions:
             return
         folder = Path(self.get_ext_fullpath("engine.resolution")).parent

@@ -69,12 +69,15 @@ def describe(module_file: str | None) -> str:
         return "compiled (mypyc)"
     if pure_requested():
         return "pure Python (ENGINE_PURE=1)"
-    return "pure Python (no compiled build of these sources: run make)"
+    if (PACKAGE.parent / "setup.py").is_file():  # a checkout, not an installed wheel
+        return "pure Python (no compiled build of these sources: run make)"
+    return "pure Python (installed without a compiled build)"
 
 
 def can_compile() -> str | None:
     """Why this machine cannot compile the engine, or None if it can."""
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    # The compiler setuptools will call: $CC when set, else the one Python was built with.
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler})"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():

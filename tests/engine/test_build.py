@@ -78,3 +78,11 @@ def test_a_compiled_folder_of_other_sources_is_never_used(tmp_path: Path) -> Non
     (package / "rules.py").write_text("X = 2\n")
     assert _build.source_key(package) != before
     assert _build.source_key(package).startswith(sys.implementation.cache_tag)
+
+
+def test_without_the_compiler_cc_names_the_engine_is_pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ENGINE_PURE", raising=False)
+    monkeypatch.setenv("CC", "/nonexistent/cc -O2")
+    assert _build.can_compile() == "no C compiler (/nonexistent/cc)"
+    assert _build.expected() == "pure"
+    assert _build.main([]) == 0  # make: nothing to compile, the pure engine runs
