@@ -8,8 +8,10 @@ orders of the standard map; runs alternate, so the machine's load weighs on all 
 each ratio is of figures measured in the same run. In a run, each loop is timed ``--passes``
 times and the best pass counts (on a shared machine the slower passes measure the
 neighbours too); the figures printed are medians over the runs. Also timed, per build: the
-primitives a computer player calls most, ``dynasty_moves`` (every legal move of each
-dynasty) and ``next_position`` (a turn resolved without its report).
+primitives a computer player's search calls most (``engine/search.py``, ``evaluation.py``):
+``legal_orders`` of each dynasty, ``next_position`` (a turn resolved without its report; the
+whole ``Game.play`` above is the search's ``play_turn``), and the read every evaluation of a
+new position starts with: its ``pieces`` by tile and each piece's ``rays``.
 
 Last lines: peak RSS, then ``orders/s: N`` (the median; the compiled build's when it is
 built, the pure one's otherwise).
@@ -60,11 +62,15 @@ def random_turns(count: int, seed: int) -> list[tuple[Game, list[Order]]]:
     return turns
 
 
-def best_time(passes: int, work: Callable[[], object]) -> float:
-    """The shortest of ``passes`` timed calls of ``work``: on a shared machine, what the code
-    costs; longer passes measure the neighbours as well."""
+def best_time(
+    passes: int, work: Callable[[], object], prepare: Callable[[], object] | None = None
+) -> float:
+    """The shortest of ``passes`` timed calls of ``work`` (each after an untimed ``prepare``):
+    on a shared machine, what the code costs; longer passes measure the neighbours as well."""
     best = float("inf")
     for _ in range(passes):
+        if prepare is not None:
+            prepare()
         start = time.perf_counter()
         work()
         best = min(best, time.perf_counter() - start)
@@ -73,7 +79,7 @@ def best_time(passes: int, work: Callable[[], object]) -> float:
 
 def measure_engine(turns: int, seed: int, passes: int) -> dict[str, object]:
     """Each timed loop in this process, with the engine build it loaded: the best of ``passes``."""
-    from engine import BUILD, Move, dynasty_moves, next_position
+    from engine import BUILD, Move, Position, legal_orders, next_position
 
     played = random_turns(turns, seed)
     orders_total = sum(len(orders) for _, orders in played)
@@ -90,29 +96,47 @@ def measure_engine(turns: int, seed: int, passes: int) -> dict[str, object]:
         for game, orders in played:
             game.play(orders)
 
-    def list_moves() -> int:
+    def list_orders() -> int:
         listed = 0
         for position in positions:
             for dynasty in position.active_dynasties:
-                listed += len(dynasty_moves(position, dynasty))
+                listed += len(legal_orders(position, dynasty))
         return listed
 
     def resolve_positions() -> None:
         for position, moves, rules in resolved:
             next_position(position, moves, rules)
 
+    after: list[Position] = []
+
+    def keep_resolved_positions() -> None:
+        after[:] = [next_position(position, moves, rules) for position, moves, rules in resolved]
+
+    def read_positions() -> int:
+        """What an evaluation reads first of a position it has not seen (``threats``)."""
+        seen = 0
+        for position in after:
+            rays = position.battlefield.rays
+            for tile in position.pieces:
+                for ray in rays(tile):
+                    seen += len(ray)
+        return seen
+
     play_seconds = best_time(passes, play)
-    moves_seconds = best_time(passes, list_moves)
+    orders_seconds = best_time(passes, list_orders)
     next_seconds = best_time(passes, resolve_positions)
+    # Fresh positions each pass: ``pieces`` is built on first use, as for every searched turn.
+    read_seconds = best_time(passes, read_positions, prepare=keep_resolved_positions)
     return {
         "build": BUILD,
         "turns": len(played),
         "orders": orders_total,
         "orders_per_s": orders_total / play_seconds,
         "us_per_turn": play_seconds / len(played) * 1e6,
-        "us_per_position_moves": moves_seconds / len(positions) * 1e6,
-        "moves_listed_per_position": list_moves() / len(positions),
+        "us_per_position_orders": orders_seconds / len(positions) * 1e6,
+        "orders_listed_per_position": list_orders() / len(positions),
         "us_per_next_position": next_seconds / len(resolved) * 1e6,
+        "us_per_position_read": read_seconds / len(resolved) * 1e6,
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
 
@@ -157,6 +181,14 @@ def measure_diplomacy(phases: int, seed: int) -> dict[str, object]:
         "orders_per_phase": orders_total / timed,
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
+
+
+PRIMITIVES = (
+    ("us_per_turn", "Game.play (play_turn)"),
+    ("us_per_position_orders", "legal_orders"),
+    ("us_per_next_position", "next_position"),
+    ("us_per_position_read", "pieces and rays"),
+)
 
 
 def worker(kind: str, args: argparse.Namespace) -> dict[str, object]:
@@ -239,11 +271,15 @@ def main() -> None:
             print(f" ({median(kind, 'orders_per_phase'):.1f} orders a movement phase)")
             continue
         print(
-            f", {median(kind, 'us_per_turn'):.1f} µs/turn; dynasty_moves of every dynasty "
-            f"{median(kind, 'us_per_position_moves'):.1f} µs/position "
-            f"({median(kind, 'moves_listed_per_position'):.0f} moves); "
-            f"next_position {median(kind, 'us_per_next_position'):.1f} µs/turn"
+            f", {median(kind, 'us_per_turn'):.1f} µs/turn; legal_orders of every dynasty "
+            f"{median(kind, 'us_per_position_orders'):.1f} µs/position "
+            f"({median(kind, 'orders_listed_per_position'):.0f} orders); "
+            f"next_position {median(kind, 'us_per_next_position'):.1f} µs/turn; "
+            f"pieces and rays of a new position {median(kind, 'us_per_position_read'):.1f} µs"
         )
+    for key, name in PRIMITIVES:
+        if "compiled" in kinds and "pure" in kinds:
+            print(f"compiled / pure, {name}: {median('pure', key) / median('compiled', key):.1f}×")
     for kind in kinds[1:]:
         ratios = [
             float(str(first["orders_per_s"])) / float(str(other["orders_per_s"]))
