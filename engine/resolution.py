@@ -299,7 +299,6 @@ def _resolve(
     movers: list[_Mover] = []
     # The moving piece whose origin each tile is, until it is fixed (None: no such piece).
     pending: list[_Mover | None] = [None] * len(board)
-    claim: list[_Mover | None] = [None] * len(board)  # the first proposer of a tile, in step 3
     for rank, move in enumerate(moves):
         path = route(battlefield, move) if paths is None else paths[rank]
         origin = path[0] if path else -1
@@ -373,15 +372,12 @@ def _resolve(
         # Step 3, group by proposed tile; collisions are rare, so groups are built only for them.
         claims: list[int] = []  # the tiles proposed this round, in the order first proposed
         clashed: list[int] = []  # those proposed more than once, in the order they clashed
-        for mover in rest:
+        for mover in rest:  # at most one mover a dynasty: short lists, no board-sized table
             tile = mover.path[mover.k]
-            if claim[tile] is None:
-                claim[tile] = mover
+            if tile not in claims:
                 claims.append(tile)
             elif tile not in clashed:
                 clashed.append(tile)
-        for tile in claims:
-            claim[tile] = None
         # R-C5 push reads every proposal made this round, even those a conflict then undoes.
         proposed = set(claims) if pushing else None
         # One per tile: the sole proposers in the order they proposed, then conflict winners.
