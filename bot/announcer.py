@@ -37,7 +37,8 @@ from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
-from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
+from bot.services.chests import ChestResult
+from bot.services.outcomes import Conquest, Effect, ReputationChange
 from bot.services.tournaments import (
     ClockChange,
     OrderMenu,
@@ -49,7 +50,15 @@ from bot.services.tournaments import (
 from data.errors import DataError
 from data.repositories import announcements as announcement_repo
 from data.repositories.announcements import TurnLine
-from data.rows import ReadyCount, SeatRow, TournamentRow, TournamentStatus
+from data.rows import (
+    DepositPurpose,
+    PayoutReason,
+    PayoutRow,
+    ReadyCount,
+    SeatRow,
+    TournamentRow,
+    TournamentStatus,
+)
 from engine import Dynasty
 
 log = logging.getLogger(__name__)
@@ -75,12 +84,13 @@ CHANNEL_PERMISSIONS = discord.Permissions(
 attach the board and the replay. In a thread, Send Messages in Threads stands for Send
 Messages."""
 
-PromptBuilder = Callable[[OrderMenu], dict[str, Any]]
-"""Message options (content, view…) of a player's turn prompt; the board is attached to it."""
+PromptBuilder = Callable[[OrderMenu, str], dict[str, Any]]
+"""Message options (content, view…) of a player's turn prompt in the player's locale (the
+second argument); the board is attached to it."""
 
 
-def plain_prompt(menu: OrderMenu) -> dict[str, Any]:
-    """A prompt without components, for a bot that runs without the orders cog."""
+def plain_prompt(menu: OrderMenu, locale: str) -> dict[str, Any]:
+    """A prompt without components, for a bot that runs without the orders cog (in English)."""
     return {"content": f"{turn_heading(menu.tournament)}\nGive your order with /order."}
 
 
@@ -140,11 +150,49 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
     if isinstance(effect, Conquest):
         taker = emperors.get(effect.by_emperor_id, f"emperor {effect.by_emperor_id}")
         return f"{name} joins the dynasty of {taker}: {effect.reason}"
-    if isinstance(effect, Death):
-        return f"{name} dies: {effect.reason}"
-    assert isinstance(effect, PrizeGrant)
-    amounts = ", ".join(f"{amount} {asset}" for asset, amount in effect.assets.items())
-    return f"{name}'s dynasty receives {amounts}: {effect.reason}"
+    return f"{name} dies: {effect.reason}"
+
+
+PAID_OUT = {
+    (DepositPurpose.PRIZE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the prize"
+    ),
+    (DepositPurpose.PRIZE, PayoutReason.RETURN): "{dynasty} gets its prize back: {amounts}",
+    (DepositPurpose.STAKE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the wealth stakes"
+    ),
+    (DepositPurpose.STAKE, PayoutReason.RETURN): "{dynasty} gets its wealth stake back: {amounts}",
+}
+"""What the end of a combat says of each payout from escrow, by purpose and reason."""
+
+
+def describe_payouts(payouts: Sequence[PayoutRow]) -> list[str]:
+    """What the escrow paid out at the end, one sentence per dynasty and kind of payout."""
+    grouped: dict[tuple[str, DepositPurpose, PayoutReason], list[str]] = {}
+    for payout in payouts:
+        key = (payout.dynasty_name, payout.purpose, payout.reason)
+        grouped.setdefault(key, []).append(f"{payout.amount} {payout.asset_code}")
+    return [
+        PAID_OUT[(purpose, reason)].format(dynasty=dynasty, amounts=" and ".join(amounts))
+        for (dynasty, purpose, reason), amounts in grouped.items()
+    ]
+
+
+def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) -> list[str]:
+    """The chests at the end of a combat (R-T9): a captured chest's amount and captor; the
+    others only go home, their amounts never told."""
+    lines = []
+    for result in results:
+        owner = plain(names.get(result.owner, result.owner.letter))
+        if result.captured_by is not None and result.amount is not None:
+            captor = plain(names.get(result.captured_by, result.captured_by.letter))
+            lines.append(
+                f"{captor} captured {owner}'s chest: {result.amount:,} gold coin"
+                f"{'s' if result.amount != 1 else ''}"
+            )
+        else:
+            lines.append(f"{owner}'s chest goes home unopened")
+    return lines
 
 
 def permission_names(permissions: discord.Permissions) -> str:
@@ -288,6 +336,7 @@ class Announcer:
                 last_turn=report.result,
                 names=resolved.names,
                 title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
+                chests=report.game.chests,
             )
             narration = (
                 "\n".join(plain(line) for line in resolved.narration)
@@ -411,6 +460,7 @@ class Announcer:
             view.game.position,
             names=view.names,
             title=f"#{tournament.id} {tournament.battlefield} - {moment}",
+            chests=view.game.chests,
         )
 
     async def _tell_clock(
@@ -586,10 +636,19 @@ class Announcer:
         assert tournament.outcome is not None
         result = plain(tournament.outcome.describe(names))
         embed.add_field(name="Result", value=clipped(result, FIELD_LIMIT), inline=False)
+        payouts = await self.services.tournaments.payouts(tournament.id)
+        changes = [*changes, *(plain(line) for line in describe_payouts(payouts))]
         if changes:
             embed.add_field(
                 name="Reputation and fortunes",
                 value=clipped("\n".join(changes), FIELD_LIMIT),
+                inline=False,
+            )
+        chests = await self.services.tournaments.chest_results(tournament.id)
+        if chests:
+            embed.add_field(
+                name="Chests",
+                value=clipped("\n".join(chest_lines(chests, names)), FIELD_LIMIT),
                 inline=False,
             )
         replay = await self.replays.replay(tournament.id, for_channel=True)
@@ -598,6 +657,9 @@ class Announcer:
         await self._post(tournament, over, embed, images)
         await self._tell_followers(tournament, over, embed, images)
         await announcement_repo.forget_turn_line(self.services.database, tournament.id)
+        # Its end is posted: a training combat is forgotten now (R-T4); if the bot stops
+        # before this, the scheduler forgets it a little later.
+        await self.services.tournaments.forget_training(tournament.id)
         self._hosts_told.discard(tournament.id)
         self._locks.pop(tournament.id, None)
 
@@ -612,8 +674,12 @@ class Announcer:
         player_id = menu.seat.player_id
         assert player_id is not None
         try:
+            locale = await self.services.locales.of_player(player_id)
             delivered = await send_dm(
-                self.client, player_id, file=png_file(board, BOARD_FILE), **self.prompt(menu)
+                self.client,
+                player_id,
+                file=png_file(board, BOARD_FILE),
+                **self.prompt(menu, locale),
             )
             if delivered or channel is None:
                 return

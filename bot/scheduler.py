@@ -68,7 +68,8 @@ class Scheduler:
 
     async def tick(self) -> None:
         """One pass: end pauses that lasted 7 days, resolve due turns, send due reminders, run
-        the daily inactivity job, close expired trades and forget requests too old to be
+        the daily inactivity job, close expired trades, forget training tournaments over for a
+        while whose forgetting a stop interrupted (R-T4), and forget requests too old to be
         delivered again."""
         tournaments = self.services.tournaments
         for change in await tournaments.end_pauses():
@@ -85,6 +86,7 @@ class Scheduler:
             await self.notifier.remind(reminder)
         await self.decay_inactive()
         await self.services.economy.expire_trades()
+        await tournaments.forget_ended_training()
         await request_repo.forget_requests(
             self.services.database, before=self.clock() - request_repo.REQUESTS_KEPT
         )

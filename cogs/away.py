@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.client import EmperorsBot
 from bot.discord_helpers import discord_timestamp
 from bot.services.tournaments.absences import AWAY_DAYS
-from cogs.common import reply_ephemeral
+from cogs.common import reply_ephemeral, voice
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True)
@@ -42,12 +42,10 @@ class Away(commands.GroupCog, group_name="away", group_description="Going away f
         back = absence.until
         await reply_ephemeral(
             interaction,
-            content=(
-                f"You are away until {discord_timestamp(back, 'F')} ({discord_timestamp(back)}). "
-                "Until then you get no reminders, and the turns you miss do not count towards "
-                "the 3 missed turns in a row that defeat a dynasty (the turns you missed "
-                "before stay counted). Turn prompts still come, so you can order if you like; "
-                "nobody is told you are away. Back earlier? /away end."
+            content=voice(interaction)(
+                "away-until",
+                date=discord_timestamp(back, "F"),
+                relative=discord_timestamp(back),
             ),
         )
 
@@ -57,13 +55,7 @@ class Away(commands.GroupCog, group_name="away", group_description="Going away f
         await self.bot.services.tournaments.come_back(
             interaction.user.id, request_id=interaction.id
         )
-        await reply_ephemeral(
-            interaction,
-            content=(
-                "Welcome back: reminders come again, and the turns you miss count again "
-                "towards defeat."
-            ),
-        )
+        await reply_ephemeral(interaction, content=voice(interaction)("away-end"))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,9 +1,9 @@
 """/tournament pause, resume and extend: a host's hold on the clock of the open turn (issue #14).
 
 Host or Manage Server of the tournament's own server only (the service decides). The
-tournament's channel is told every change (publicly, as the command's own answer when it was
-used there), the seated players are told of a pause and a resume by DM, and the channel's
-ready line shows the clock as it now stands. While paused, orders are still taken; nothing
+tournament's channel is told every change (publicly, in the channel's language, as the
+command's own answer when it was used there), the seated players are told of a pause and a
+resume by DM, and the channel's ready line shows the clock as it now stands. While paused, orders are still taken; nothing
 resolves until the tournament resumes, by the host or by itself after 7 days.
 """
 
@@ -13,10 +13,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announcer import clock_text, pause_text
 from bot.client import EmperorsBot
-from bot.services.tournaments import ClockChange, duration
-from cogs.common import Subcommands, answer_publicly, tournament_choices
+from bot.discord_helpers import discord_timestamp
+from bot.i18n import Message
+from bot.services.tournaments import ClockChange
+from cogs.common import (
+    Subcommands,
+    answer_publicly,
+    channel_voice,
+    clock,
+    duration,
+    tournament_choices,
+)
 
 HOUR = 3600
 EXTENSIONS = {
@@ -33,6 +41,30 @@ EXTENSIONS = {
 }
 """What ``/tournament extend by:`` offers (a turn lasts 1 minute to 7 days, and is extended by
 at most its own length in all)."""
+
+
+def pause_notice(change: ClockChange) -> Message:
+    """What the channel is told when a host stops the clock or starts it again."""
+    tournament = change.tournament
+    left = tournament.time_left
+    if left is not None and tournament.paused_until is not None:
+        return Message(
+            "tournament-paused",
+            tournament=str(tournament.id),
+            turn=tournament.turn,
+            left=duration(left),
+            until=discord_timestamp(tournament.paused_until),
+        )
+    if change.complete:
+        return Message(
+            "tournament-resumed-complete", tournament=str(tournament.id), turn=tournament.turn
+        )
+    return Message(
+        "tournament-resumed",
+        tournament=str(tournament.id),
+        turn=tournament.turn,
+        **clock(tournament),
+    )
 
 
 class Deadlines(Subcommands):
@@ -92,18 +124,20 @@ class Deadlines(Subcommands):
             request_id=interaction.id,
         )
         left = extended.time_left
-        when = (
-            f"it has {duration(left)} left, counted once the tournament resumes"
-            if left is not None
-            else f"it now {clock_text(extended)}"
-        )
-        text = (
-            f"⏩ Turn {extended.turn} of tournament #{tournament} is extended by {duration(by)} "
-            f"({extended.extensions} of the 2 extensions a turn may have): {when}."
+        notice = Message(
+            "tournament-extended",
+            tournament=str(tournament),
+            turn=extended.turn,
+            by=duration(by),
+            extensions=extended.extensions,
+            paused="yes" if left is not None else "no",
+            remaining=duration(left or 0),
+            **clock(extended),
         )
         try:
-            if not await answer_publicly(interaction, extended, text):
-                self.bot.announcer.announce_text(extended, text)
+            elsewhere = await answer_publicly(interaction, extended, notice)
+            if elsewhere is not None:
+                self.bot.announcer.announce_text(extended, elsewhere)
         finally:  # extended whether or not the answer got through
             self.bot.announcer.announce_ready(tournament)
             self.bot.scheduler.wake.set()
@@ -111,11 +145,15 @@ class Deadlines(Subcommands):
     async def _tell(self, interaction: discord.Interaction, change: ClockChange) -> None:
         """The channel, the players and the ready line learn of the change; a resumed turn
         with every order in resolves."""
-        told = False
+        notice = pause_notice(change)
+        elsewhere: str | None = notice.text((await channel_voice(interaction)).locale)
         try:
-            told = await answer_publicly(interaction, change.tournament, pause_text(change))
+            elsewhere = await answer_publicly(interaction, change.tournament, notice)
         finally:  # changed whether or not the answer got through (late, or delivered twice)
-            self.bot.announcer.announce_clock(change, in_channel=not told)
+            announcer = self.bot.announcer
+            if elsewhere is not None:
+                announcer.announce_text(change.tournament, elsewhere)
+            announcer.announce_clock(change, in_channel=False)
             if change.complete:
                 tournament = change.tournament
                 self.bot.announcer.resolve_later(tournament.id, tournament.turn)

@@ -3,7 +3,7 @@
 A seated player hands over its own seat; the host (or Manage Server) hands over the seat of a
 player who has missed 2 turns in a row. The seat keeps its emperor, whose results still count
 for its dynasty; the computer gives its orders from the next order on. The tournament's channel
-is told, publicly.
+is told, publicly, in its language; a player whose seat the host handed over, by DM in theirs.
 """
 
 from __future__ import annotations
@@ -14,29 +14,24 @@ from discord.ext import commands
 
 from bot.client import EmperorsBot
 from bot.discord_helpers import plain
+from bot.i18n import Message, Voice
 from bot.services.tournaments import HandedOver, computer_levels
-from cogs.common import Subcommands, answer_publicly, tournament_choices
+from cogs.common import Subcommands, answer_publicly, channel_voice, game, tournament_choices
 
 
-def handover_text(handed: HandedOver, by: discord.abc.User) -> str:
+def handover_notice(handed: HandedOver, by: discord.abc.User) -> Message:
     """What the channel is told (mentions shown, never pinging: the answer pings nobody)."""
     seat = handed.seat
-    name = plain(handed.name)
-    where = f"seat **{seat.dynasty.letter}** of tournament #{handed.tournament.id} ({name})"
-    counts = (
-        f" {name}'s results still count for its dynasty." if seat.emperor_id is not None else ""
+    return Message(
+        "handover-by-host" if handed.by_host else "handover-own",
+        by=by.mention,
+        player=f"<@{seat.player_id}>",
+        seat=seat.dynasty.letter,
+        tournament=str(handed.tournament.id),
+        name=plain(handed.name),
+        level=handed.level,
+        counts="yes" if seat.emperor_id is not None else "no",
     )
-    computer = f"{article(handed.level)} {handed.level} computer player for the rest of the combat"
-    if handed.by_host:
-        return (
-            f"🤖 The player of {where}, <@{seat.player_id}>, missed 2 turns in a row: "
-            f"{by.mention} hands the seat to {computer}.{counts}"
-        )
-    return f"🤖 {by.mention} hands {where} to {computer}.{counts}"
-
-
-def article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
 
 
 class Handover(Subcommands):
@@ -74,21 +69,20 @@ class Handover(Subcommands):
             is_manager=interaction.permissions.manage_guild,
             request_id=interaction.id,
         )
-        text = handover_text(handed, interaction.user)
+        notice = handover_notice(handed, interaction.user)
         announcer = self.bot.announcer
-        told = False
+        elsewhere: str | None = notice.text((await channel_voice(interaction)).locale)
         try:
-            told = await answer_publicly(interaction, handed.tournament, text)
+            elsewhere = await answer_publicly(interaction, handed.tournament, notice)
         finally:  # handed over whether or not the answer got through
-            if not told:
-                announcer.announce_text(handed.tournament, text)
-            if handed.by_host and handed.seat.player_id is not None:
+            if elsewhere is not None:
+                announcer.announce_text(handed.tournament, elsewhere)
+            seated = handed.seat.player_id
+            if handed.by_host and seated is not None:
+                say = Voice(await game(interaction).services.locales.of_player(seated))
                 announcer.announce_dm(
-                    handed.seat.player_id,
-                    f"You missed 2 turns in a row in tournament #{tournament}: its host handed "
-                    f"your seat to {article(handed.level)} {handed.level} computer player for "
-                    "the rest of the combat. Your emperor fights on, and its results still "
-                    "count for your dynasty.",
+                    seated,
+                    say("handover-dm", tournament=str(tournament), level=handed.level),
                 )
             if handed.complete:
                 announcer.resolve_later(tournament, handed.tournament.turn)

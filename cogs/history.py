@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.client import EmperorsBot
 from bot.discord_helpers import clipped, discord_timestamp, plain
 from bot.errors import UserError
+from bot.i18n import Voice
 from bot.services.tournaments import HistoryPage
 from bot.services.tournaments.history import MAX_HISTORY_PAGE
 from cogs.common import (
@@ -32,6 +33,7 @@ from cogs.common import (
     custom_id_number,
     game,
     reply_ephemeral,
+    voice,
 )
 from cogs.errors import reporting
 
@@ -40,43 +42,44 @@ DESCRIPTION_LIMIT = 4096
 BATTLEFIELD_ID = re.compile(r"[a-z0-9-]{1,40}")
 
 
-def history_embed(page: HistoryPage) -> discord.Embed:
+def history_embed(page: HistoryPage, say: Voice) -> discord.Embed:
     """A page of the archive: each tournament with its battlefield, type, end and result."""
-    lines = []
-    for entry in page.entries:
-        tournament = entry.tournament
-        ended = (
-            f" · ended {discord_timestamp(tournament.finished_at, 'd')}"
-            if tournament.finished_at is not None
-            else ""
+    lines = [
+        say(
+            "history-entry",
+            tournament=str(entry.tournament.id),
+            battlefield=entry.tournament.battlefield,
+            kind=entry.tournament.kind.value,
+            ended=discord_timestamp(entry.tournament.finished_at, "d")
+            if entry.tournament.finished_at is not None
+            else "none",
+            result=plain(entry.result),
         )
-        lines.append(
-            f"**#{tournament.id}** {tournament.battlefield} · {tournament.kind.value}{ended}\n"
-            f"{plain(entry.result)}"
-        )
-    filters = []
-    if page.dynasty is not None:
-        filters.append(f"played by {page.dynasty.name}")
-    if page.battlefield is not None:
-        filters.append(f"on {page.battlefield}")
-    empty = "No finished tournament here yet." if not filters else "None matches."
+        for entry in page.entries
+    ]
+    filtered = page.dynasty is not None or page.battlefield is not None
     embed = discord.Embed(
-        title=plain(" · ".join(["Finished tournaments", *filters])),
-        description=clipped("\n\n".join(lines) or empty, DESCRIPTION_LIMIT),
+        title=say(
+            "history-title",
+            dynasty=plain(page.dynasty.name) if page.dynasty is not None else "none",
+            battlefield=page.battlefield or "none",
+        ),
+        description=clipped(
+            "\n\n".join(lines) or say("history-none-matches" if filtered else "history-empty"),
+            DESCRIPTION_LIMIT,
+        ),
         colour=EMBED_COLOUR,
     )
-    embed.set_footer(
-        text=f"Page {page.page + 1} · look at one with /tournament status or /tournament replay"
-    )
+    embed.set_footer(text=say("history-footer", page=page.page + 1))
     return embed
 
 
-def history_view(page: HistoryPage) -> discord.ui.View:
+def history_view(page: HistoryPage, say: Voice) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     dynasty = page.dynasty.id if page.dynasty is not None else None
-    newer = HistoryButton(max(page.page - 1, 0), dynasty, page.battlefield, "◀ Newer")
+    newer = HistoryButton(max(page.page - 1, 0), dynasty, page.battlefield, say("newer"))
     newer.item.disabled = page.page == 0
-    older = HistoryButton(page.page + 1, dynasty, page.battlefield, "Older ▶")
+    older = HistoryButton(page.page + 1, dynasty, page.battlefield, say("older"))
     older.item.disabled = not page.has_older
     view.add_item(newer)
     view.add_item(older)
@@ -137,16 +140,17 @@ class HistoryButton(
 
     async def turn_page(self, interaction: discord.Interaction) -> None:
         if self.damaged or self.page is None:
-            raise UserError(
-                "This button is damaged or out of date; open the archive with /tournament history."
-            )
+            raise UserError("error-damaged-button", where="history")
         page = await game(interaction).services.tournaments.history(
             interaction.guild_id,
             dynasty_id=self.dynasty_id,
             battlefield=self.battlefield,
             page=self.page,
         )
-        await interaction.response.edit_message(embed=history_embed(page), view=history_view(page))
+        say = voice(interaction)
+        await interaction.response.edit_message(
+            embed=history_embed(page, say), view=history_view(page, say)
+        )
 
 
 async def archived_dynasty_choices(
@@ -186,7 +190,10 @@ class History(Subcommands):
         found = await self.bot.services.tournaments.history(
             interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
         )
-        await reply_ephemeral(interaction, embed=history_embed(found), view=history_view(found))
+        say = voice(interaction)
+        await reply_ephemeral(
+            interaction, embed=history_embed(found, say), view=history_view(found, say)
+        )
 
     async def cog_load(self) -> None:
         await super().cog_load()

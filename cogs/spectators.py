@@ -16,7 +16,7 @@ from bot.client import EmperorsBot
 from bot.discord_helpers import send_dm
 from bot.errors import UserError
 from bot.services.tournaments.following import FOLLOWED_PER_USER, FOLLOWERS_PER_TOURNAMENT
-from cogs.common import Subcommands, defer_ephemeral, reply_ephemeral, tournament_choices
+from cogs.common import Subcommands, defer_ephemeral, reply_ephemeral, tournament_choices, voice
 
 
 class Spectators(Subcommands):
@@ -37,9 +37,9 @@ class Spectators(Subcommands):
             request_id=interaction.id,
         )
         await defer_ephemeral(interaction)
-        welcome = (
-            f"You follow tournament #{tournament} on {followed.battlefield}: each new board "
-            "comes here as its channel sees it. Stop with /tournament unfollow in its server."
+        say = voice(interaction)
+        welcome = say(
+            "follow-welcome", tournament=str(tournament), battlefield=followed.battlefield
         )
         try:
             delivered = await send_dm(self.bot, interaction.user.id, content=welcome)
@@ -47,16 +47,14 @@ class Spectators(Subcommands):
             delivered = True  # Discord hiccuped: the boards will try again
         if not delivered:
             await services.drop_follower(tournament, interaction.user.id)
-            raise UserError(
-                "I cannot send you direct messages (your privacy settings block them), and "
-                "boards come by DM: allow DMs from this server's members, then follow again."
-            )
+            raise UserError("error-follow-closed-dms")
         await reply_ephemeral(
             interaction,
-            content=(
-                f"You follow tournament #{tournament}: its boards come by DM (a tournament has "
-                f"{FOLLOWERS_PER_TOURNAMENT} followers at most, and you follow "
-                f"{FOLLOWED_PER_USER} at most)."
+            content=say(
+                "follow-done",
+                tournament=str(tournament),
+                followers=FOLLOWERS_PER_TOURNAMENT,
+                followed=FOLLOWED_PER_USER,
             ),
         )
 
@@ -71,7 +69,7 @@ class Spectators(Subcommands):
             request_id=interaction.id,
         )
         await reply_ephemeral(
-            interaction, content=f"You no longer follow tournament #{tournament}."
+            interaction, content=voice(interaction)("unfollow-done", tournament=str(tournament))
         )
 
 

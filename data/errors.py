@@ -119,6 +119,7 @@ class TournamentClosed(DataError):
     def __init__(self, tournament_id: int, status: str, action: str) -> None:
         self.tournament_id = tournament_id
         self.status = status
+        self.action = action
         super().__init__(
             f"tournament #{tournament_id} is {status}, so you cannot {action} now; "
             "look for an open tournament"
@@ -226,6 +227,7 @@ class TradeClosed(DataError):
 class NotYourTrade(DataError):
     def __init__(self, trade_id: int, action: str) -> None:
         self.trade_id = trade_id
+        self.action = action
         super().__init__(
             f"your dynasty cannot {action} trade #{trade_id}: that is for the other side"
         )
@@ -313,6 +315,38 @@ class SeatStillPlayed(DataError):
         )
 
 
+class NoChests(DataError):
+    """R-T9: only a tournament that announced chests takes deposits."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(f"tournament #{tournament_id} has no chests; join it without a deposit")
+
+
+class ChestOutOfRange(DataError):
+    """R-T9: a deposit within the announced terms. Never names the amount asked: deposits are
+    secret, and a refusal reaches the log (at DEBUG)."""
+
+    def __init__(self, minimum: int, maximum: int) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+        super().__init__(
+            f"a chest in this tournament holds between {minimum:,} and {maximum:,} gold coins; "
+            "deposit an amount in that range"
+        )
+
+
+class ChestUnaffordable(DataError):
+    """R-T9: the dynasty must hold what it deposits (the amount asked is not named)."""
+
+    def __init__(self, available: int) -> None:
+        self.available = available
+        super().__init__(
+            f"your dynasty holds only {available:,} gold coins, less than that deposit; "
+            "deposit at most what it holds"
+        )
+
+
 class AlreadyAway(DataError):
     def __init__(self) -> None:
         super().__init__(
@@ -347,6 +381,19 @@ class FollowingTooMany(DataError):
         super().__init__(
             f"you already follow {limit} tournaments, the most allowed; "
             "unfollow one with /tournament unfollow first"
+        )
+
+
+class TrainingLeavesNoTrace(DataError):
+    """R-T4, R-T6: a training tournament takes no bets, prizes, stakes or chests."""
+
+    def __init__(self, tournament_id: int | None, what: str) -> None:
+        self.tournament_id = tournament_id
+        self.what = what
+        which = f"tournament #{tournament_id} is" if tournament_id is not None else "this is"
+        super().__init__(
+            f"{which} a training tournament: it takes no {what}, since nothing about a "
+            "training combat is recorded; choose a serious type"
         )
 
 

@@ -11,6 +11,7 @@ __path__ = _build.search_path(__path__)
 
 from engine import resolution
 from engine.battlefield import Battlefield, Direction, StartTile, Tile, parse_battlefield
+from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.errors import (
     BattlefieldFormatError,
     EngineError,
@@ -60,6 +61,8 @@ __all__ = [
     "Battlefield",
     "BattlefieldFormatError",
     "Capture",
+    "Chest",
+    "ChestCapture",
     "Conflict",
     "ConflictPolicy",
     "Cost",
@@ -90,11 +93,13 @@ __all__ = [
     "Tile",
     "TurnReport",
     "TurnResult",
+    "capture_chests",
     "check_order",
     "dynasty_moves",
     "legal_moves",
     "legal_orders",
     "next_position",
     "parse_battlefield",
+    "place_chests",
     "resolve",
 ]

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Final
 
 from engine.battlefield import Battlefield, Tile
+from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.errors import IllegalOrder
 from engine.orders import Move, Order, check_order, move_path
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
@@ -57,12 +58,14 @@ class TurnReport:
         missed: tuple[Dynasty, ...],
         defeated: tuple[Dynasty, ...],  # lost their last emperor or missed 3 turns in a row
         game: Game,  # the combat after this turn
+        chests_captured: tuple[ChestCapture, ...] = (),  # chests captured this turn (R-T9)
     ) -> None:
         self.turn: Final = turn
         self.result: Final = result
         self.missed: Final = missed
         self.defeated: Final = defeated
         self.game: Final = game
+        self.chests_captured: Final = chests_captured
 
     @property
     def outcome(self) -> GameOutcome | None:
@@ -71,7 +74,7 @@ class TurnReport:
     def __repr__(self) -> str:
         return (
             f"TurnReport(turn={self.turn}, missed={self.missed!r}, defeated={self.defeated!r}, "
-            f"outcome={self.outcome!r})"
+            f"outcome={self.outcome!r}, chests_captured={self.chests_captured!r})"
         )
 
 
@@ -90,12 +93,14 @@ class Game:
         turn: int = 0,  # turns resolved so far
         missed: Mapping[Dynasty, int] = _NO_MISSES,  # consecutive misses (R-G4)
         outcome: GameOutcome | None = None,
+        chests: tuple[Chest, ...] = (),  # the chests variant (R-T9): one per dynasty that has one
     ) -> None:
         self.ruleset: Final = ruleset
         self.position: Final = position
         self.turn: Final = turn
         self.missed: Final = missed
         self.outcome: Final = outcome
+        self.chests: Final = chests
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -106,18 +111,23 @@ class Game:
             and self.turn == other.turn
             and dict(self.missed) == dict(other.missed)
             and self.outcome == other.outcome
+            and self.chests == other.chests
         )
 
     def __repr__(self) -> str:
         return (
             f"Game(ruleset={self.ruleset!r}, position={self.position!r}, turn={self.turn}, "
-            f"missed={dict(self.missed)!r}, outcome={self.outcome!r})"
+            f"missed={dict(self.missed)!r}, outcome={self.outcome!r}, chests={self.chests!r})"
         )
 
     @classmethod
-    def start(cls, battlefield: Battlefield, ruleset: Ruleset) -> Game:
+    def start(
+        cls, battlefield: Battlefield, ruleset: Ruleset, chests: Iterable[Dynasty] = ()
+    ) -> Game:
+        """The combat before its first turn; ``chests``: the dynasties that deposited a chest
+        (R-T9), each on its emperor's start tile."""
         ruleset.check_battlefield(battlefield)
-        return cls(ruleset, Position.initial(battlefield))
+        return cls(ruleset, Position.initial(battlefield), chests=place_chests(battlefield, chests))
 
     @property
     def is_over(self) -> bool:
@@ -185,8 +195,11 @@ class Game:
             in_seat_order([*result.newly_defeated, *dropped]) if dropped else result.newly_defeated
         )
         outcome = _judge(self.ruleset, result, position, turn)
-        game = Game(self.ruleset, position, turn, missed, outcome)
-        return TurnReport(turn, result, missed_now, defeated, game)
+        chests, captured = (
+            capture_chests(self.chests, position, turn) if self.chests else (self.chests, ())
+        )
+        game = Game(self.ruleset, position, turn, missed, outcome, chests)
+        return TurnReport(turn, result, missed_now, defeated, game, captured)
 
     def forfeit(self, dynasty: Dynasty) -> Game:
         """The dynasty gives up: it is defeated at once (R-G4); the combat may end with it."""
@@ -194,7 +207,7 @@ class Game:
             raise IllegalOrder("R-G4", f"dynasty {dynasty.letter} is not playing any more")
         position = _defeat(self.position, [dynasty])
         outcome = _last_standing(position, self.turn)
-        return Game(self.ruleset, position, self.turn, self.missed, outcome)
+        return Game(self.ruleset, position, self.turn, self.missed, outcome, self.chests)
 
 
 def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:

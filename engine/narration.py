@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.chests import ChestCapture
 from engine.game import TurnReport
 from engine.pieces import Dynasty, Piece
 from engine.resolution import Capture, Conflict, Cost, MoveOutcome, MoveResult
@@ -38,6 +39,15 @@ def describe_capture(capture: Capture, names: Names | None = None) -> str:
         else:
             text += " (a pawn took its place)"
     return text
+
+
+def describe_chest_capture(capture: ChestCapture, names: Names | None = None) -> str:
+    """R-T9: ``b's pawn captured a's chest on A4`` (what it holds is told at the end)."""
+    chest = capture.chest
+    return (
+        f"{_piece(capture.piece, names)} captured {_who(chest.owner, names)}'s chest "
+        f"on {chest.tile.name}"
+    )
 
 
 def describe_cost(cost: Cost, names: Names | None = None) -> str:
@@ -83,6 +93,7 @@ def narrate(report: TurnReport, policy: ConflictPolicy, names: Names | None = No
     """Sentences telling what happened in a turn: takes and collisions first, then the rest."""
     result = report.result
     lines = [describe_capture(capture, names) for capture in result.captures]
+    lines += [describe_chest_capture(capture, names) for capture in report.chests_captured]
     lines += [describe_cost(cost, names) for cost in result.costs]
     lines += [describe_conflict(conflict, policy, names) for conflict in result.conflicts]
     quiet = [m for m in result.moves if m.took is None and m.taken_by is None and not m.conflicts]

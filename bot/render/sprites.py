@@ -276,6 +276,53 @@ def clash(size: int) -> Image.Image:
     return paint((size, size), size, (size / 2, size / 2 + 0.02 * size), layers)
 
 
+@functools.lru_cache(maxsize=32)
+def chest(captured: bool, tile: int) -> Image.Image:
+    """A chest in its tile's upper right corner (R-T9): closed, wooden with a gold band and
+    lock, while it waits; open, faded and empty, its lid thrown back, once captured."""
+    cx, cy = style.CHEST_CENTRE
+    half = style.CHEST_HALF_WIDTH
+    body = Rect(cx - half, cy - 0.01, cx + half, cy + 0.13)
+    width = style.OUTLINE_WIDTH * 0.8
+    if captured:
+        top = cy - 0.01
+        lid = Polygon(
+            (
+                (cx - half, top),
+                (cx - half - 0.03, cy - 0.2),
+                (cx + half + 0.03, cy - 0.2),
+                (cx + half, top),
+            )
+        )
+        inside = Polygon(
+            (
+                (cx - half + 0.04, top - 0.01),
+                (cx - half + 0.015, cy - 0.17),
+                (cx + half - 0.015, cy - 0.17),
+                (cx + half - 0.04, top - 0.01),
+            )
+        )
+        mouth = Rect(cx - half + 0.03, top, cx + half - 0.03, top + 0.035)
+        layers = outlined([lid, body], style.CHEST_OPENED, width)
+        layers.append(((inside, mouth), style.OUTLINE, 255))
+    else:
+        lid = Polygon(
+            (
+                (cx - half, cy - 0.01),
+                (cx - half, cy - 0.08),
+                (cx - half + 0.05, cy - 0.13),
+                (cx + half - 0.05, cy - 0.13),
+                (cx + half, cy - 0.08),
+                (cx + half, cy - 0.01),
+            )
+        )
+        band = Rect(cx - half, cy - 0.025, cx + half, cy + 0.005)
+        lock = Rect(cx - 0.035, cy - 0.045, cx + 0.035, cy + 0.05)
+        layers = outlined([lid, body], style.CHEST_WOOD, width)
+        layers += outlined([band, lock], style.GOLD, width * 0.6)
+    return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
 @dataclass(frozen=True)
 class ArrowShape:
     """One move's arrow in its own frame: travelling right, origin centre at (0, 0), in tiles.

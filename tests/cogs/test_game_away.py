@@ -16,7 +16,7 @@ from tests.cogs.game_helpers import board_of_turn, command, public, start_duel
 from tests.cogs.test_delivered_twice import ALREADY, again
 from tests.fakediscord import FakeDiscord, FakeUser, MessageRecord
 
-DUEL = {"battlefield": "duel-8", "type": "training", "turn_limit": 20, "turn_length": 600}
+DUEL = {"battlefield": "duel-8", "type": "gift", "turn_limit": 20, "turn_length": 600}
 DAY = 86400
 
 

@@ -25,7 +25,7 @@ from tests.cogs.game_helpers import (
 from tests.cogs.test_delivered_twice import ALREADY, again
 from tests.fakediscord import FakeDiscord, FakeMember
 
-DUEL = {"battlefield": "duel-8", "type": "training", "turn_limit": 10, "turn_length": 600}
+DUEL = {"battlefield": "duel-8", "type": "gift", "turn_limit": 10, "turn_length": 600}
 BOARD = "board.png"
 
 

@@ -15,6 +15,7 @@ from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestRow,
     ReadyCount,
     SeatRow,
     TournamentRow,
@@ -22,6 +23,7 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    Chest,
     Dynasty,
     Game,
     Move,
@@ -82,6 +84,7 @@ class TurnResolved:
 class Joined:
     seat: SeatRow
     started: TournamentTable | None  # the last free seat was taken: the combat has begun
+    chest: ChestRow | None = None  # its deposit, in a chests tournament: tell its player only
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ class OrderMenu:
     position: Position
     pieces: list[PieceChoice]
     current: Order | None  # the player's own stored order, shown only to them (R-O4)
+    chests: tuple[Chest, ...] = ()  # the chests on the board (R-T9), drawn with it
 
 
 @dataclass(frozen=True)

@@ -165,7 +165,14 @@ def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
     assert table.game is not None
     position = table.game.position
     current = next((stored.order for stored in table.orders if stored.seat == seat.seat), None)
-    return OrderMenu(table.tournament, seat, position, _choices(position, seat.dynasty), current)
+    return OrderMenu(
+        table.tournament,
+        seat,
+        position,
+        _choices(position, seat.dynasty),
+        current,
+        table.game.chests,
+    )
 
 
 _CHOICES_KEPT = 256

@@ -13,15 +13,17 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 
 from bot.errors import UserError
 from bot.services import skill
+from bot.services.chests import chest_reputation
 from bot.services.outcomes import (
     CombatRecord,
     Conquest,
     Death,
     Effect,
-    PrizeGrant,
     ReputationChange,
+    TurnTrace,
     effects_of,
-    first_emperor_takes,
+    emperor_takes,
+    turn_trace,
 )
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
@@ -30,9 +32,10 @@ from bot.services.tournaments.base import (
     seat_of_player,
 )
 from bot.services.tournaments.lookup import Lookup
+from data.codec import report_to_dict
 from data.errors import OrdersChanged, TournamentPaused, TurnAlreadyResolved
 from data.repositories import absences as absence_repo
-from data.repositories import economy as economy_repo
+from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import requests
 from data.repositories import skill as skill_repo
@@ -49,6 +52,8 @@ from engine import (
     Dynasty,
     GameOutcome,
     PieceKind,
+    Position,
+    Tile,
     TurnReport,
 )
 from engine.narration import narrate
@@ -58,6 +63,9 @@ log = logging.getLogger(__name__)
 
 _RESOLVE_ATTEMPTS = 5
 _STARTUP_SCAN = 100_000  # running tournaments looked at once when the bot starts
+TRAINING_FORGOTTEN_AFTER = 600.0
+"""Seconds after its end by which a training tournament is forgotten even if its end was never
+posted (the announcer forgets it as soon as it has posted the final board and replay)."""
 
 
 class Turns(Lookup):
@@ -93,6 +101,7 @@ class Turns(Lookup):
                     if tournament.status is TournamentStatus.FINISHED:
                         assert table.game is not None and tournament.outcome is not None
                         effects = await self._finish_effects(tournament, tournament.outcome)
+                        effects = await self._with_chests(effects, tournament)
                         await self._apply(effects, tournament)
                         await self._rate(tournament, tournament.outcome)
             except OrdersChanged:
@@ -176,6 +185,8 @@ class Turns(Lookup):
                         events=events,
                         now=at,
                     )
+                    if report.outcome is not None:
+                        effects = await self._with_chests(effects, tournament)
                     await self._apply(effects, tournament)
                     if report.outcome is not None:
                         await self._rate(tournament, report.outcome)
@@ -226,6 +237,20 @@ class Turns(Lookup):
                     resolved.append(result)
         return resolved
 
+    async def forget_training(self, tournament_id: int) -> bool:
+        """Once a training combat is over and its end posted: forget who played it (R-T4).
+        Whether this call did (not for other types, nor twice)."""
+        return await repo.scrub_training(self.database, tournament_id, now=self.clock())
+
+    async def forget_ended_training(self) -> list[int]:
+        """Training tournaments over for :data:`TRAINING_FORGOTTEN_AFTER` seconds and still
+        remembered (their end was posted but the bot stopped before forgetting them, or could
+        not post it): forget them now. The scheduler calls it; restart-safe."""
+        ended = await repo.training_to_scrub(
+            self.database, ended_before=self.clock() - TRAINING_FORGOTTEN_AFTER
+        )
+        return [tournament for tournament in ended if await self.forget_training(tournament)]
+
     async def _order_for_computers(self, table: TournamentTable) -> None:
         """Computer seats order as soon as a turn opens, so they count as ready (R-T7); so do
         seats handed over to a computer player (issue #14), in their player's stead.
@@ -266,33 +291,28 @@ class Turns(Lookup):
     ) -> list[Effect]:
         """The outcome's effects, from every stored turn plus the one being resolved."""
         seats = await repo.list_seats(self.database, tournament.id)
-        captures: list[tuple[int, Dynasty, Dynasty, PieceKind]] = []
+        start = (await repo.get_game(self.database, tournament.id, 0)).position
+        traces: list[TurnTrace] = []
         for turn in range(1, tournament.resolved_turns + 1):
             stored = await repo.get_turn_result(self.database, tournament.id, turn)
-            for capture in stored.result.get("captures", []):
-                captures.append(
-                    (
-                        turn,
-                        Dynasty(capture["taker"]),
-                        Dynasty(capture["taken"]["dynasty"]),
-                        PieceKind(capture["taken"]["kind"]),
-                    )
-                )
+            after = (await repo.get_game(self.database, tournament.id, turn)).position
+            traces.append(turn_trace(turn, stored.result, _emperor_tiles(after)))
         if last is not None:
-            for capture in last.result.captures:
-                captures.append(
-                    (last.turn, capture.taker, capture.taken.dynasty, capture.taken.kind)
-                )
+            traces.append(
+                turn_trace(last.turn, report_to_dict(last), _emperor_tiles(last.game.position))
+            )
         takes: dict[Dynasty, Counter[PieceKind]] = {}
-        for _, taker, taken, kind in captures:
-            if taker is not taken:
-                takes.setdefault(taker, Counter())[kind] += 1
+        for trace in traces:
+            for take in trace.takes:
+                if take.taker is not take.taken:
+                    takes.setdefault(take.taker, Counter())[take.taken_kind] += 1
         reputation, dynasty = {}, {}
         for seat in seats:
             if seat.emperor_id is not None:
                 emperor = await emperor_repo.get_emperor(self.database, seat.emperor_id)
                 reputation[emperor.id] = emperor.reputation
                 dynasty[emperor.id] = emperor.dynasty_id
+        starts = {d: tiles[0] for d, tiles in start.emperors.items() if tiles}
         record = CombatRecord(
             tournament.kind,
             tournament.stake,
@@ -300,11 +320,36 @@ class Turns(Lookup):
             seats,
             outcome,
             takes,
-            first_emperor_takes(captures),
+            emperor_takes(starts, traces),
             reputation,
             dynasty,
+            tournament.ruleset.emperor_duel,
         )
         return effects_of(record, f"tournament #{tournament.id} on {tournament.battlefield}")
+
+    async def _with_chests(
+        self, effects: Sequence[Effect], tournament: TournamentRow
+    ) -> list[Effect]:
+        """The outcome's effects with the chests' generous and stingy reputation (R-T9), read
+        from the chests the data layer settled as the combat ended (same transaction).
+
+        They come after the type's own reputation changes, computed from the reputations
+        before the outcome (an honour stake is then lost whole before a stingy chest costs
+        more), and before conquests and deaths (an emperor changes dynasty or dies last)."""
+        terms = tournament.chests
+        if terms is None:
+            return list(effects)
+        changes = chest_reputation(
+            await chest_repo.list_chests(self.database, tournament.id),
+            await repo.list_seats(self.database, tournament.id),
+            terms,
+            f"tournament #{tournament.id} on {tournament.battlefield}",
+        )
+        fates = next(
+            (i for i, effect in enumerate(effects) if isinstance(effect, Conquest | Death)),
+            len(effects),
+        )
+        return [*effects[:fates], *changes, *effects[fates:]]
 
     async def _fight_events(
         self, table: TournamentTable, report: TurnReport, names: Mapping[Dynasty, str]
@@ -380,13 +425,7 @@ class Turns(Lookup):
                     tournament_id=tournament.id,
                     now=now,
                 )
-            elif isinstance(effect, PrizeGrant):
-                winner = await emperor_repo.get_emperor(self.database, effect.emperor_id)
-                await economy_repo.grant(
-                    self.database,
-                    winner.dynasty_id,
-                    effect.assets,
-                    reason=effect.reason,
-                    tournament_id=tournament.id,
-                    now=now,
-                )
+
+
+def _emperor_tiles(position: Position) -> frozenset[Tile]:
+    return frozenset(tile for tiles in position.emperors.values() for tile in tiles)
