@@ -59,6 +59,57 @@ def test_engine_pure_forces_the_pure_source() -> None:
     assert out == ["pure Python (ENGINE_PURE=1)", str(ROOT / "engine" / "resolution.py")]
 
 
+# Random combats under every combination of the rule options, told turn by turn as text: the
+# positions, every report field and the outcome. Run in a fresh process for each build.
+PLAY_EVERY_RULESET = """
+import itertools, random, engine
+from data.catalog import load_battlefield
+from engine import ConflictPolicy, EmperorTaken, EmperorTakes, Game, Ruleset, legal_orders
+from engine.narration import narrate
+
+print(engine.BUILD)
+battlefield = load_battlefield("medium-8")
+options = itertools.product(ConflictPolicy, EmperorTaken, EmperorTakes)
+for seed, (policy, taken, takes) in enumerate(options):
+    rules = Ruleset(policy=policy, emperor_taken=taken, emperor_takes=takes, turn_limit=40)
+    rng = random.Random(seed)
+    game = Game.start(battlefield, rules)
+    while not game.is_over:
+        orders = [
+            rng.choice(legal_orders(game.position, dynasty))
+            for dynasty in game.position.active_dynasties
+            if rng.random() < 0.95
+        ]
+        report = game.play(orders)
+        result = report.result
+        print(report.turn, result.after.to_dict(), result.captures, result.conflicts)
+        print(result.costs, result.moves, report.missed, report.defeated, report.outcome)
+        print(narrate(report, policy))
+        game = report.game
+"""
+
+
+def test_both_builds_play_the_same_combats() -> None:
+    if not engine.BUILD.startswith("compiled"):
+        pytest.skip("the compiled build is not loaded here: nothing to compare the source with")
+    told = {}
+    for build, pure in (("compiled", "0"), ("pure", "1")):
+        env = {**os.environ, "ENGINE_PURE": pure}
+        told[build] = subprocess.run(
+            [sys.executable, "-c", PLAY_EVERY_RULESET],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        ).stdout.splitlines()
+    assert told["compiled"][0] == "compiled (mypyc)"
+    assert told["pure"][0] == "pure Python (ENGINE_PURE=1)"
+    assert len(told["compiled"]) > 64 * 3 * 10  # every ruleset played some turns
+    assert told["compiled"][1:] == told["pure"][1:]
+
+
 def test_python_m_engine_version_names_the_build() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "engine", "--version"],
