@@ -35,12 +35,15 @@ from bot.discord_helpers import (
 from bot.drawing import Drawing
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Param, catalogue_of, text
+from bot.log_entries import entry
+from bot.narration import narration as told_turn
+from bot.narration import outcome_message
 from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.chests import ChestResult
-from bot.services.outcomes import Conquest, Effect, ReputationChange, outcome_message
+from bot.services.outcomes import Conquest, Effect, ReputationChange
 from bot.services.tournaments import (
     ClockChange,
     OrderMenu,
@@ -439,11 +442,10 @@ class Announcer:
                 tournament,
                 Message("board-turn", turn=report.turn),
             )
-            # The narration is the engine's (engine/narration.py), in English until it speaks
-            # the reader's language too.
-            narration: Param = "\n".join(plain(line) for line in resolved.narration) or Message(
-                "turn-quiet"
-            )
+            # The turn told in each reader's language (bot/narration.py), names escaped.
+            escaped = {dynasty: plain(name) for dynasty, name in resolved.names.items()}
+            told = told_turn(report, tournament.ruleset.policy, escaped)
+            narration = Listing(told, Message("turn-quiet"), separator="\n")
             shown = Shown(
                 Message("turn-title", tournament=str(tournament.id), turn=report.turn), narration
             )
@@ -489,10 +491,9 @@ class Announcer:
             shown = Shown(
                 Message("end-title", tournament=str(tournament.id)), Message("end-forfeit")
             )
-            # What the log says of the end (its entries are the log's: English until the log
-            # speaks the reader's language).
+            # What the log says of the end, in each reader's language (bot/log_entries.py).
             outcome = await self.services.tournaments.outcome_log(tournament_id)
-            changes: list[Param] = [plain(event.reason) for event in outcome]
+            changes: list[Param] = [entry(event.reason) for event in outcome]
             await self._post_end(tournament, view.names, boards, shown, changes)
 
     async def pause_ended(self, change: ClockChange) -> None:

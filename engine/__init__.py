@@ -16,11 +16,12 @@ from engine.errors import (
     BattlefieldFormatError,
     EngineError,
     IllegalOrder,
+    OrderFault,
     PositionError,
     RulesetError,
     ScenarioError,
 )
-from engine.game import MISSES_TO_DEFEAT, Game, GameOutcome, TurnReport
+from engine.game import MISSES_TO_DEFEAT, Game, GameOutcome, OutcomeCause, TurnReport
 from engine.orders import (
     Move,
     Order,
@@ -81,6 +82,8 @@ __all__ = [
     "MoveOutcome",
     "MoveResult",
     "Order",
+    "OrderFault",
+    "OutcomeCause",
     "Pass",
     "Piece",
     "PieceKind",

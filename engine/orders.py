@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final, NoReturn
 
 from engine.battlefield import Battlefield, Tile
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, OrderFault
 from engine.pieces import Dynasty
 from engine.position import Position
 
@@ -102,12 +102,11 @@ def move_path(position: Position, move: Move) -> tuple[int, ...]:
     last = len(path) - 1
     for step in range(1, last):
         if board[path[step]] is not None:
-            raise IllegalOrder(
-                "R-O2", f"the path is blocked at {battlefield.tile_at[path[step]].name}"
-            )
+            blocked = battlefield.tile_at[path[step]].name
+            raise IllegalOrder("R-O2", OrderFault.PATH_BLOCKED, tiles=(blocked,))
     target = board[path[last]]
     if target is not None and target.dynasty is move.dynasty:
-        raise IllegalOrder("R-O2", f"{move.destination.name} holds one of your own pieces")
+        raise IllegalOrder("R-O2", OrderFault.OWN_PIECE_THERE, tiles=(move.destination.name,))
     return path
 
 
@@ -125,10 +124,13 @@ def route(battlefield: Battlefield, move: Move) -> tuple[int, ...]:
 def _check_dynasty(position: Position, dynasty: Dynasty) -> None:
     if dynasty not in position.battlefield.seated:
         raise IllegalOrder(
-            "R-B3", f"there is no dynasty {dynasty.letter} on {position.battlefield.name}"
+            "R-B3",
+            OrderFault.NO_SUCH_DYNASTY,
+            dynasty=dynasty.letter,
+            battlefield=position.battlefield.name,
         )
     if dynasty in position.defeated:
-        raise IllegalOrder("R-C6", f"dynasty {dynasty.letter} is defeated and gives no more orders")
+        raise IllegalOrder("R-C6", OrderFault.DEFEATED, dynasty=dynasty.letter)
 
 
 def _refuse_move(position: Position, move: Move) -> NoReturn:
@@ -136,33 +138,30 @@ def _refuse_move(position: Position, move: Move) -> NoReturn:
     origin, destination = move.origin, move.destination
     piece = position.pieces.get(origin)
     if piece is None:
-        raise IllegalOrder("R-O2", f"there is no piece on {_name(origin)}")
+        raise IllegalOrder("R-O2", OrderFault.NO_PIECE, tiles=(_name(origin),))
     if piece.dynasty is not move.dynasty:
         raise IllegalOrder(
-            "R-O2", f"the piece on {origin.name} is not yours: it is {piece.describe()}"
+            "R-O2",
+            OrderFault.NOT_YOURS,
+            tiles=(origin.name,),
+            owner=piece.dynasty.letter,
+            piece=piece.kind.value,
         )
     if origin == destination:
-        raise IllegalOrder(
-            "R-O2", "a move must go at least 1 tile; to keep every piece still, pass"
-        )
+        raise IllegalOrder("R-O2", OrderFault.NO_DISTANCE)
     if origin.row != destination.row and origin.col != destination.col:
-        raise IllegalOrder(
-            "R-P2",
-            f"{_name(destination)} is not in a straight line from {origin.name}: "
-            "pieces move up, down, left or right",
-        )
+        raise IllegalOrder("R-P2", OrderFault.NOT_STRAIGHT, tiles=(_name(destination), origin.name))
     distance = abs(origin.row - destination.row) + abs(origin.col - destination.col)
     if distance > piece.experience:
-        noun = "tile" if piece.experience == 1 else "tiles"
         raise IllegalOrder(
             "R-P3",
-            f"this {piece.kind.value} can move at most {piece.experience} {noun}, "
-            f"and {_name(destination)} is {distance} away",
+            OrderFault.TOO_FAR,
+            tiles=(_name(destination),),
+            piece=piece.kind.value,
+            numbers=(piece.experience, distance),
         )
     missing = _first_missing(position, origin, destination)
-    raise IllegalOrder(
-        "R-O2", f"the path leaves the battlefield at {missing}: there is no tile there"
-    )
+    raise IllegalOrder("R-O2", OrderFault.OFF_BATTLEFIELD, tiles=(missing,))
 
 
 def legal_moves(position: Position, origin: Tile) -> list[Move]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from engine.battlefield import Battlefield, Tile
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, OrderFault
 from engine.orders import Move, route
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order, piece_of
 from engine.position import Position, resolved_position
@@ -303,14 +303,10 @@ def _resolve(
         path = route(battlefield, move) if paths is None else paths[rank]
         origin = path[0] if path else -1
         if origin >= 0 and pending[origin] is not None:
-            raise IllegalOrder(
-                "R-O3", f"the piece on {move.origin.name} has two orders; only the last one counts"
-            )
+            raise IllegalOrder("R-O3", OrderFault.PIECE_ORDERED_TWICE, tiles=(move.origin.name,))
         piece = board[origin] if path else None
         if piece is None or piece.dynasty is not move.dynasty:
-            raise IllegalOrder(
-                "R-O2", f"the order {move} does not fit the position; check it first"
-            )
+            raise IllegalOrder("R-O2", OrderFault.DOES_NOT_FIT, order=str(move))
         mover = _Mover(move, path, piece, rank)
         movers.append(mover)
         pending[origin] = mover

@@ -13,7 +13,7 @@ import pytest
 
 from data.catalog import load_battlefield
 from data.codec import dumps
-from data.db import Database, latest_version, migrate
+from data.db import Database, migrate
 from data.errors import (
     ConstraintBroken,
     EmperorBusy,
@@ -21,7 +21,7 @@ from data.errors import (
     InvalidValue,
     TrainingLeavesNoTrace,
 )
-from data.repositories import announcements, economy, emperors, followers, tournaments
+from data.repositories import announcements, economy, emperors, followers, players, tournaments
 from data.rows import (
     DepositPurpose,
     DynastyRow,
@@ -30,10 +30,14 @@ from data.rows import (
     Prize,
     TournamentKind,
     TournamentRow,
+    log_text,
 )
-from engine import DYNASTIES, GameOutcome, Pass, Ruleset
+from engine import DYNASTIES, GameOutcome, OutcomeCause, Pass, Ruleset
 from tests.data.conftest import World
-from tests.data.test_migrations import running_tournament
+from tests.data.test_migrations import old_emperor, running_tournament
+
+TRAINING_SCRUB = 10
+"""The migration that forgets training (0010)."""
 
 Contender = tuple[DynastyRow, EmperorRow]
 
@@ -63,7 +67,7 @@ async def wealth(db: Database) -> dict[str, int]:
 
 async def rich(world: World, assets: dict[str, int]) -> Contender:
     dynasty, emperor = await world.contender()
-    await economy.grant(world.db, dynasty.id, assets, reason="test", now=world.tick())
+    await economy.grant(world.db, dynasty.id, assets, reason=log_text("test"), now=world.tick())
     return dynasty, emperor
 
 
@@ -95,7 +99,7 @@ async def play(world: World, tournament: TournamentRow, *seated: Contender) -> N
 
 
 async def finish(world: World, tournament: TournamentRow, *winners: int) -> None:
-    outcome = GameOutcome(tuple(DYNASTIES[seat] for seat in winners), "test", 1)
+    outcome = GameOutcome(tuple(DYNASTIES[seat] for seat in winners), OutcomeCause.LAST_STANDING, 1)
     await tournaments.finish_tournament(world.db, tournament.id, outcome, now=world.tick())
 
 
@@ -282,8 +286,8 @@ async def test_training_takes_no_bet_event_deposit_or_kept_replay(world: World) 
     dynasty, emperor = contenders[0]
     for statement, parameters, rule in (
         (
-            "INSERT INTO events (at, kind, reason, public, emperor_id, tournament_id) "
-            "VALUES (0, 'fight', 'a trace', 1, ?, ?)",
+            "INSERT INTO events (at, kind, message, params, public, emperor_id, tournament_id) "
+            "VALUES (0, 'fight', 'log-text', '{\"text\": \"a trace\"}', 1, ?, ?)",
             (emperor.id, training.id),
             "training_leaves_no_trace",
         ),
@@ -380,7 +384,7 @@ async def test_an_emperor_dies_only_when_idle(world: World) -> None:
     tournament, contenders = await world.full_tournament("duel-8")
     dynasty, emperor = contenders[0]
     with pytest.raises(EmperorBusy, match="playing in tournament #1"):
-        await emperors.kill_emperor(world.db, emperor.id, reason="test")
+        await emperors.kill_emperor(world.db, emperor.id, reason=log_text("test"))
     with pytest.raises(EmperorBusy):
         await emperors.retire_emperor(world.db, emperor.id, dynasty_id=dynasty.id)
     with pytest.raises(ConstraintBroken, match="emperor_busy"):
@@ -395,9 +399,11 @@ async def test_an_emperor_dies_only_when_idle(world: World) -> None:
 async def test_the_migration_forgets_training_that_ended_before_it(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     async with await Database.open(path, upgrade=False) as database:
-        await migrate(database, latest_version() - 1)
-        world = World(database)
-        ids = [(await world.contender())[1].id for _ in range(4)]
+        await migrate(database, TRAINING_SCRUB - 1)
+        ids = []
+        for player in range(1, 5):
+            dynasty = await players.enrol_player(database, player, f"Trainee {player}")
+            ids.append(await old_emperor(database, dynasty.id))
         tournament_id = await running_tournament(database, ids)
         async with database.connection() as connection:
             await connection.execute(
