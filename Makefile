@@ -3,15 +3,24 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest demo bench clean
+.PHONY: run test lint typecheck compiled pytest demo bench clean
 
-$(STAMP): pyproject.toml
+# The project is installed editable and pure (ENGINE_PURE=1 keeps setup.py from compiling):
+# `make compiled` builds the compiled engine beside the sources, in engine/_compiled/.
+$(STAMP): pyproject.toml setup.py
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	ENGINE_PURE=1 $(PY) -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The engine compiled by mypyc, once per version of engine/*.py (engine/_build.py says when;
+# about half a minute on 2 cores). Without a C compiler, or with ENGINE_PURE=1, nothing is
+# built and the pure engine runs.
+compiled: $(STAMP)
+	@mkdir -p build; $(PY) engine/_build.py || $(PY) setup.py -q build_ext --build-lib . >build/mypyc.log 2>&1 \
+		|| (cat build/mypyc.log; exit 1)
+
+run: $(STAMP) compiled
 	$(PY) -m bot run
 
 test: lint typecheck pytest
@@ -23,14 +32,21 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-pytest: $(STAMP)
-	$(PY) -m pytest
+# Every test with the build the engine loads (compiled where it can be built), then the
+# engine's tests and scenario files again on the pure source: neither build can drift.
+pytest: $(STAMP) compiled
+	$(PY) -m engine --version
+	ENGINE_EXPECTED=$$($(PY) engine/_build.py --expected) $(PY) -m pytest
+	ENGINE_PURE=1 $(PY) -m engine --version
+	ENGINE_PURE=1 ENGINE_EXPECTED=pure $(PY) -m pytest tests/engine
 
-demo: $(STAMP)
+demo: $(STAMP) compiled
 	$(PY) -m bot simulate --battlefield medium-8 --seed 1 --out replay/
 
-bench: $(STAMP)
+# The engine benchmark compares both builds and MILA's Diplomacy adjudicator (the bench extra).
+bench: $(STAMP) compiled
+	ENGINE_PURE=1 $(PY) -m pip install -q -e '.[dev,bench]'
 	$(PY) benchmarks/engine_bench.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache replay
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache replay build engine/_compiled

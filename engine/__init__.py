@@ -1,8 +1,15 @@
 """The rules of Emperors of the Dynasty, pure: no I/O, no Discord, no SQL, no images.
 
-Everything a caller needs is importable from here; the submodules hold the details.
+Everything a caller needs is importable from here; the submodules hold the details. They load
+compiled by mypyc when this version of the sources has a compiled build, and from the pure
+Python source otherwise or with ``ENGINE_PURE=1`` (``engine/_build.py``); ``BUILD`` says which.
 """
 
+from engine import _build
+
+__path__ = _build.search_path(__path__)
+
+from engine import resolution
 from engine.battlefield import Battlefield, Direction, StartTile, Tile, parse_battlefield
 from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.errors import (
@@ -15,7 +22,15 @@ from engine.errors import (
     ScenarioError,
 )
 from engine.game import MISSES_TO_DEFEAT, Game, GameOutcome, OutcomeCause, TurnReport
-from engine.orders import Move, Order, Pass, check_order, legal_moves, legal_orders
+from engine.orders import (
+    Move,
+    Order,
+    Pass,
+    check_order,
+    dynasty_moves,
+    legal_moves,
+    legal_orders,
+)
 from engine.pieces import DYNASTIES, Dynasty, Piece, PieceKind
 from engine.position import Position
 from engine.resolution import (
@@ -25,6 +40,7 @@ from engine.resolution import (
     MoveOutcome,
     MoveResult,
     TurnResult,
+    next_position,
     resolve,
 )
 from engine.rules import (
@@ -37,7 +53,10 @@ from engine.rules import (
     Ruleset,
 )
 
+BUILD: str = _build.describe(resolution.__file__)
+
 __all__ = [
+    "BUILD",
     "DYNASTIES",
     "MISSES_TO_DEFEAT",
     "Battlefield",
@@ -79,8 +98,10 @@ __all__ = [
     "TurnResult",
     "capture_chests",
     "check_order",
+    "dynasty_moves",
     "legal_moves",
     "legal_orders",
+    "next_position",
     "parse_battlefield",
     "place_chests",
     "resolve",

@@ -1,6 +1,7 @@
 """``python -m engine resolve FILE... [--check]``: resolve scenario files (RULES.md §9).
 
-``--check`` compares each result with the file's ``after`` grid and its ``[experience_after]``.
+``--check`` compares each result with the file's ``after`` grid and its ``[experience_after]``;
+``--version`` says which build of the engine runs (compiled or pure).
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine import BUILD
 from engine.errors import EngineError, IllegalOrder
 from engine.scenario import normalise_grid, parse_scenario
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"engine: {BUILD}")
     commands = parser.add_subparsers(dest="command", required=True)
     resolve_cmd = commands.add_parser(
         "resolve", help="print the resolved grid of each scenario file"

@@ -77,9 +77,20 @@ class Battlefield:
     height: int = field(init=False)
     width: int = field(init=False)
     dynasties: tuple[Dynasty, ...] = field(init=False)
+    seated: frozenset[Dynasty] = field(init=False, repr=False)  # the same, for the legality check
     _rays: Mapping[Tile, tuple[tuple[Tile, ...], ...]] = field(init=False, repr=False)
     # Every straight path, origin and destination included, keyed by (origin, destination).
     paths: Mapping[tuple[Tile, Tile], tuple[Tile, ...]] = field(init=False, repr=False)
+    # The same tables by tile number, for the engine's boards (lists indexed by tile number):
+    # a number is the tile's place in reading order. Resolution and the legality check work on
+    # numbers, so their lookups are list indexing rather than hashing tiles. Typed as dicts,
+    # not Mappings: compiled, a Mapping's ``get`` is a generic method call.
+    tile_at: tuple[Tile, ...] = field(init=False, repr=False)
+    index_of: dict[Tile, int] = field(init=False, repr=False)
+    # Per tile number, for each direction, the numbers of the tiles on its ray.
+    lines: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False)
+    # Per origin number: destination number -> the numbers of the path, origin included.
+    routes: tuple[dict[int, tuple[int, ...]], ...] = field(init=False, repr=False)
     # What it pickles as (see __reduce__).
     _drawing: tuple[object, ...] = field(init=False, repr=False)
 
@@ -114,8 +125,26 @@ class Battlefield:
         object.__setattr__(self, "height", height)
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "dynasties", dynasties)
+        object.__setattr__(self, "seated", frozenset(dynasties))
         object.__setattr__(self, "_rays", rays)
         object.__setattr__(self, "paths", paths)
+        tile_at = tuple(sorted(self.tiles))
+        index_of = {tile: number for number, tile in enumerate(tile_at)}
+        lines = tuple(
+            tuple(tuple(index_of[t] for t in ray) for ray in rays[tile]) for tile in tile_at
+        )
+        routes = tuple(
+            {
+                ray[index]: (origin, *ray[: index + 1])
+                for ray in lines[origin]
+                for index in range(len(ray))
+            }
+            for origin in range(len(tile_at))
+        )
+        object.__setattr__(self, "tile_at", tile_at)
+        object.__setattr__(self, "index_of", index_of)
+        object.__setattr__(self, "lines", lines)
+        object.__setattr__(self, "routes", routes)
         starts = sorted(self.starts.items())
         drawing = (
             self.name,

@@ -61,7 +61,7 @@ def capture_chests(
     captures: list[ChestCapture] = []
     for chest in chests:
         if chest.captured_by is None:
-            piece = position.pieces.get(chest.tile)
+            piece = position.piece_at(chest.tile)  # no mapping of every piece built for it
             if (
                 piece is not None
                 and piece.dynasty is not chest.owner

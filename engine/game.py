@@ -7,26 +7,27 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Final
 
 from engine.battlefield import Battlefield, Tile
 from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.errors import IllegalOrder, OrderFault
-from engine.orders import Move, Order, check_order
+from engine.orders import Move, Order, check_order, move_path
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
 from engine.position import Position
-from engine.resolution import TurnResult, resolve
+from engine.resolution import TurnResult, resolve_checked
 from engine.rules import GoalKind, Ruleset
 
-MISSES_TO_DEFEAT = 3  # R-G4
-# Goals are looked up once: class attribute access on an Enum is slow in CPython 3.11, and the
-# goal check runs after every turn.
-_REACH_OPPOSITE = GoalKind.REACH_OPPOSITE
-_TREASURE = GoalKind.TREASURE
-_TAKE_STRONGER = GoalKind.TAKE_STRONGER
-_EMPEROR_STRIKE = GoalKind.EMPEROR_STRIKE
-_SURVIVE = GoalKind.SURVIVE
-_NO_MISSES: Mapping[Dynasty, int] = MappingProxyType({})
+MISSES_TO_DEFEAT: Final = 3  # R-G4
+# Goals are looked up once: class attribute access on an Enum is slow in CPython, and a Final
+# module constant is a C global in the compiled engine; the goal check runs after every turn.
+_REACH_OPPOSITE: Final = GoalKind.REACH_OPPOSITE
+_TREASURE: Final = GoalKind.TREASURE
+_TAKE_STRONGER: Final = GoalKind.TAKE_STRONGER
+_EMPEROR_STRIKE: Final = GoalKind.EMPEROR_STRIKE
+_SURVIVE: Final = GoalKind.SURVIVE
+_EMPEROR: Final = PieceKind.EMPEROR
+_NO_MISSES: Final[Mapping[Dynasty, int]] = MappingProxyType({})
 
 
 class OutcomeCause(Enum):
@@ -110,33 +111,77 @@ _NUMBERED: Mapping[OutcomeCause, str] = {
 }
 
 
-class TurnReport(NamedTuple):
+class TurnReport:
     """One resolved turn: the board result, who missed, who fell, and the outcome if it ended."""
 
-    turn: int
-    result: TurnResult
-    missed: tuple[Dynasty, ...]
-    defeated: tuple[Dynasty, ...]  # lost their last emperor or missed 3 turns in a row
-    game: Game  # the combat after this turn
-    chests_captured: tuple[ChestCapture, ...] = ()  # chests captured this turn (R-T9)
+    def __init__(
+        self,
+        turn: int,
+        result: TurnResult,
+        missed: tuple[Dynasty, ...],
+        defeated: tuple[Dynasty, ...],  # lost their last emperor or missed 3 turns in a row
+        game: Game,  # the combat after this turn
+        chests_captured: tuple[ChestCapture, ...] = (),  # chests captured this turn (R-T9)
+    ) -> None:
+        self.turn: Final = turn
+        self.result: Final = result
+        self.missed: Final = missed
+        self.defeated: Final = defeated
+        self.game: Final = game
+        self.chests_captured: Final = chests_captured
 
     @property
     def outcome(self) -> GameOutcome | None:
         return self.game.outcome
 
+    def __repr__(self) -> str:
+        return (
+            f"TurnReport(turn={self.turn}, missed={self.missed!r}, defeated={self.defeated!r}, "
+            f"outcome={self.outcome!r}, chests_captured={self.chests_captured!r})"
+        )
 
-class Game(NamedTuple):
+
+class Game:
     """The state of a combat between turns. Immutable: every turn gives a new Game.
 
-    A NamedTuple, like the other values built every turn, because it is cheap to build.
+    A class with an ``__init__`` of its own rather than a NamedTuple or a dataclass: one is
+    built every turn, and their generated constructors are interpreted Python even in the
+    compiled engine. Compared by value.
     """
 
-    ruleset: Ruleset
-    position: Position
-    turn: int = 0  # turns resolved so far
-    missed: Mapping[Dynasty, int] = _NO_MISSES  # consecutive misses (R-G4)
-    outcome: GameOutcome | None = None
-    chests: tuple[Chest, ...] = ()  # the chests variant (R-T9): one per dynasty that has one
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        position: Position,
+        turn: int = 0,  # turns resolved so far
+        missed: Mapping[Dynasty, int] = _NO_MISSES,  # consecutive misses (R-G4)
+        outcome: GameOutcome | None = None,
+        chests: tuple[Chest, ...] = (),  # the chests variant (R-T9): one per dynasty that has one
+    ) -> None:
+        self.ruleset: Final = ruleset
+        self.position: Final = position
+        self.turn: Final = turn
+        self.missed: Final = missed
+        self.outcome: Final = outcome
+        self.chests: Final = chests
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self.ruleset == other.ruleset
+            and self.position == other.position
+            and self.turn == other.turn
+            and dict(self.missed) == dict(other.missed)
+            and self.outcome == other.outcome
+            and self.chests == other.chests
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Game(ruleset={self.ruleset!r}, position={self.position!r}, turn={self.turn}, "
+            f"missed={dict(self.missed)!r}, outcome={self.outcome!r}, chests={self.chests!r})"
+        )
 
     @classmethod
     def start(
@@ -174,16 +219,21 @@ class Game(NamedTuple):
         if self.outcome is not None:
             raise IllegalOrder("R-G1", OrderFault.COMBAT_OVER)
         position = self.position
-        seen: set[Dynasty] = set()
+        seen: list[Dynasty] = []  # at most 8: a list searched by identity beats a set
         moves: list[Move] = []
+        paths: list[tuple[int, ...]] = []
         for order in orders:
-            if order.dynasty in seen:
-                raise IllegalOrder("R-O3", OrderFault.TWO_ORDERS, dynasty=order.dynasty.letter)
-            seen.add(order.dynasty)
-            check_order(position, order)
-            if type(order) is Move:
+            dynasty = order.dynasty
+            for other in seen:
+                if other is dynasty:
+                    raise IllegalOrder("R-O3", OrderFault.TWO_ORDERS, dynasty=dynasty.letter)
+            seen.append(dynasty)
+            if isinstance(order, Move):
+                paths.append(move_path(position, order))
                 moves.append(order)
-        result = resolve(position, moves, self.ruleset)
+            else:
+                check_order(position, order)
+        result = resolve_checked(position, moves, paths, self.ruleset)
         turn = self.turn + 1
         active = position.active_dynasties
         if len(seen) == len(active):
@@ -227,7 +277,7 @@ def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:
     pieces: dict[Tile, Piece] = {
         tile: piece
         for tile, piece in position.pieces.items()
-        if not (piece.dynasty in fallen and piece.kind is PieceKind.EMPEROR)
+        if not (piece.dynasty in fallen and piece.kind is _EMPEROR)
     }
     return Position(position.battlefield, pieces, position.defeated | fallen)
 

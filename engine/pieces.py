@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Dynasty(enum.Enum):
@@ -41,7 +41,7 @@ class Dynasty(enum.Enum):
     __hash__ = object.__hash__
 
 
-_SEAT = {dynasty: index for index, dynasty in enumerate(Dynasty)}
+_SEAT: Final[dict[Dynasty, int]] = {dynasty: index for index, dynasty in enumerate(Dynasty)}
 
 DYNASTIES: tuple[Dynasty, ...] = tuple(Dynasty)
 
@@ -55,6 +55,8 @@ def in_seat_order(dynasties: Iterable[Dynasty]) -> tuple[Dynasty, ...]:
 class PieceKind(enum.Enum):
     PAWN = "pawn"
     EMPEROR = "emperor"
+
+    __hash__ = object.__hash__  # as Dynasty's: pieces are hashed by resolution (piece_of)
 
 
 class Piece(NamedTuple):
@@ -75,3 +77,27 @@ class Piece(NamedTuple):
     def describe(self) -> str:
         """Words a player reads: "a's pawn", "c's emperor"."""
         return f"{self.dynasty.letter}'s {self.kind.value}"
+
+
+_EMPEROR: Final = PieceKind.EMPEROR
+# Every piece built by ``piece_of``: one row per dynasty and kind, indexed by experience.
+_PIECES: Final[list[list[Piece | None]]] = [[] for _ in range(2 * len(DYNASTIES))]
+
+
+def piece_of(dynasty: Dynasty, kind: PieceKind, experience: int) -> Piece:
+    """The piece with these values, built once and shared (pieces are values).
+
+    Resolution asks for the same few pieces turn after turn (every moved pawn gains
+    experience), and a NamedTuple's own constructor runs as interpreted Python even in the
+    compiled engine: a table is cheaper in both builds. Its rows grow to the highest
+    experience asked for, which a turn limit bounds.
+    """
+    if experience < 0:
+        return Piece(dynasty, kind, experience)
+    row = _PIECES[2 * _SEAT[dynasty] + (1 if kind is _EMPEROR else 0)]
+    if experience >= len(row):
+        row.extend([None] * (experience + 1 - len(row)))
+    piece = row[experience]
+    if piece is None:
+        piece = row[experience] = Piece(dynasty, kind, experience)
+    return piece

@@ -2,27 +2,54 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engine.battlefield import Battlefield, Tile
 from engine.errors import PositionError
 from engine.pieces import Dynasty, Piece, PieceKind
 
+_EMPEROR: Final = PieceKind.EMPEROR
+_PAWN: Final = PieceKind.PAWN
+_NO_PIECES: Final[Mapping[Tile, Piece]] = {}
 
-@dataclass(frozen=True, eq=False)
+
 class Position:
-    """An immutable position on a battlefield.
+    """An immutable position on a battlefield: every change builds a new Position.
 
-    ``pieces`` must not be mutated after construction; every change builds a new Position.
-    Pawns of a defeated dynasty stay on the board as neutral pieces (R-C6).
+    The pieces stand on a *board*, a list indexed by tile number (``Battlefield.tile_at``),
+    which resolution copies and reads without hashing a tile; ``pieces``, the mapping by tile,
+    is built from it on first use. Neither may be mutated. Pawns of a defeated dynasty stay
+    on the board as neutral pieces (R-C6).
     """
 
-    battlefield: Battlefield
-    pieces: Mapping[Tile, Piece]
-    defeated: frozenset[Dynasty] = field(default=frozenset())
+    def __init__(
+        self,
+        battlefield: Battlefield,
+        pieces: Mapping[Tile, Piece],
+        defeated: frozenset[Dynasty] = frozenset(),
+        *,
+        board: list[Piece | None] | None = None,
+    ) -> None:
+        """``board`` instead of ``pieces`` (then empty): the board resolution built from a valid
+        position (``resolved_position``), taken as it is."""
+        if board is None:
+            board = [None] * len(battlefield.tile_at)
+            index_of = battlefield.index_of
+            for tile, piece in pieces.items():
+                number = index_of.get(tile)
+                if number is None:
+                    raise PositionError(
+                        f"a piece stands on {tile.name}, which is not a tile of {battlefield.name}"
+                    )
+                board[number] = piece
+        self.battlefield: Final = battlefield
+        self.defeated: Final = defeated
+        self.board: Final = board
+        self._pieces: Mapping[Tile, Piece] | None = pieces or None
+        # Indexes built on first use, or handed over by resolution (``resolved_position``).
+        self._emperors: dict[Dynasty, tuple[int, ...]] | None = None
+        self._active: tuple[Dynasty, ...] | None = None
 
     @classmethod
     def initial(cls, battlefield: Battlefield) -> Position:
@@ -35,41 +62,29 @@ class Position:
             },
         )
 
-    @classmethod
-    def unchecked(
-        cls,
-        battlefield: Battlefield,
-        pieces: Mapping[Tile, Piece],
-        defeated: frozenset[Dynasty],
-        emperors: Mapping[Dynasty, tuple[Tile, ...]],
-        active_dynasties: tuple[Dynasty, ...] | None = None,
-    ) -> Position:
-        """A position resolution built from a valid one: no per-tile check, indexes known."""
-        position = object.__new__(cls)
-        position.__dict__.update(
-            battlefield=battlefield, pieces=pieces, defeated=defeated, emperors=emperors
-        )
-        if active_dynasties is not None:
-            position.__dict__["active_dynasties"] = active_dynasties
-        return position
-
-    def __post_init__(self) -> None:
-        for tile in self.pieces:
-            if tile not in self.battlefield.tiles:
-                raise PositionError(
-                    f"a piece stands on {tile.name}, which is not a tile of {self.battlefield.name}"
-                )
+    @property
+    def pieces(self) -> Mapping[Tile, Piece]:
+        """The pieces by tile (a mapping built from the board on first use)."""
+        pieces = self._pieces
+        if pieces is None:
+            tile_at = self.battlefield.tile_at
+            pieces = self._pieces = {
+                tile_at[number]: piece
+                for number, piece in enumerate(self.board)
+                if piece is not None
+            }
+        return pieces
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (
-            self.battlefield.name == other.battlefield.name
-            and dict(self.pieces) == dict(other.pieces)
-            and self.defeated == other.defeated
+        if self.defeated != other.defeated:
+            return False
+        if self.battlefield is other.battlefield:
+            return self.board == other.board
+        return self.battlefield.name == other.battlefield.name and dict(self.pieces) == dict(
+            other.pieces
         )
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickled as its :meth:`to_dict`, plain numbers and letters, for the board drawer
@@ -77,57 +92,96 @@ class Position:
         pickle through a Python call, and the indexes are rebuilt on demand."""
         return (Position.from_dict, (self.battlefield, self.to_dict()))
 
+    def __repr__(self) -> str:
+        return f"Position({self.battlefield.name!r}, {len(self.pieces)} pieces, defeated={sorted(d.letter for d in self.defeated)})"
+
     def __iter__(self) -> Iterator[tuple[Tile, Piece]]:
         """(tile, piece) in reading order."""
-        return iter(sorted(self.pieces.items()))
+        tile_at = self.battlefield.tile_at
+        return iter(
+            [
+                (tile_at[number], piece)
+                for number, piece in enumerate(self.board)
+                if piece is not None
+            ]
+        )
 
     def piece_at(self, tile: Tile) -> Piece | None:
-        return self.pieces.get(tile)
+        number = self.battlefield.index_of.get(tile)
+        return None if number is None else self.board[number]
 
-    @functools.cached_property
+    @property
     def active_dynasties(self) -> tuple[Dynasty, ...]:
         """Dynasties still giving orders, in seat order."""
-        return tuple(d for d in self.battlefield.dynasties if d not in self.defeated)
+        active = self._active
+        if active is None:
+            defeated = self.defeated
+            active = self._active = tuple(
+                d for d in self.battlefield.dynasties if d not in defeated
+            )
+        return active
 
     def is_neutral(self, piece: Piece) -> bool:
         return piece.dynasty in self.defeated
 
     def tiles_of(self, dynasty: Dynasty) -> list[Tile]:
         """Tiles of a dynasty's pieces in reading order (none once it is defeated)."""
+        tile_at = self.battlefield.tile_at
+        return [tile_at[number] for number in self.numbers_of(dynasty)]
+
+    def numbers_of(self, dynasty: Dynasty) -> list[int]:
+        """Tile numbers of a dynasty's pieces in reading order (none once it is defeated)."""
         if dynasty in self.defeated:
             return []
-        return sorted(tile for tile, piece in self.pieces.items() if piece.dynasty is dynasty)
+        return [
+            number
+            for number, piece in enumerate(self.board)
+            if piece is not None and piece.dynasty is dynasty
+        ]
 
     def piece_counts(self) -> dict[Dynasty, int]:
         """Pieces per active dynasty (neutral pawns count for nobody)."""
         counts = dict.fromkeys(self.active_dynasties, 0)
-        for piece in self.pieces.values():
-            if piece.dynasty in counts:
+        for piece in self.board:
+            if piece is not None and piece.dynasty in counts:
                 counts[piece.dynasty] += 1
         return counts
 
-    @functools.cached_property
+    @property
     def emperors(self) -> Mapping[Dynasty, tuple[Tile, ...]]:
-        """Emperor tiles per dynasty that has any (several after a ``convert`` take, R-C4).
+        """Emperor tiles per dynasty that has any (several after a ``convert`` take, R-C4)."""
+        tile_at = self.battlefield.tile_at
+        return {
+            dynasty: tuple(tile_at[number] for number in numbers)
+            for dynasty, numbers in self.emperor_numbers().items()
+        }
+
+    def emperor_numbers(self) -> dict[Dynasty, tuple[int, ...]]:
+        """Emperor tile numbers per dynasty that has any, in reading order.
 
         Resolution hands the new position this index ready-made, so turns never scan for it.
         """
-        index: dict[Dynasty, tuple[Tile, ...]] = {}
-        for tile, piece in sorted(self.pieces.items()):
-            if piece.kind is PieceKind.EMPEROR:
-                index[piece.dynasty] = (*index.get(piece.dynasty, ()), tile)
+        index = self._emperors
+        if index is None:
+            index = {}
+            for number, piece in enumerate(self.board):
+                if piece is not None and piece.kind is _EMPEROR:
+                    index[piece.dynasty] = (*index.get(piece.dynasty, ()), number)
+            self._emperors = index
         return index
 
     def emperor_tiles(self, dynasty: Dynasty) -> tuple[Tile, ...]:
-        return self.emperors.get(dynasty, ())
+        tile_at = self.battlefield.tile_at
+        return tuple(tile_at[number] for number in self.emperor_numbers().get(dynasty, ()))
 
     def emperor_experience(self, dynasty: Dynasty) -> int:
         """The experience an emperor of ``dynasty`` has: the best of its pawns, 1 if none (R-P4)."""
         best = 1
-        for piece in self.pieces.values():
+        for piece in self.board:
             if (
-                piece.dynasty is dynasty
-                and piece.kind is PieceKind.PAWN
+                piece is not None
+                and piece.dynasty is dynasty
+                and piece.kind is _PAWN
                 and piece.experience > best
             ):
                 best = piece.experience
@@ -140,7 +194,7 @@ class Position:
             tokens = []
             for col in range(self.battlefield.width):
                 tile = Tile(row, col)
-                piece = self.pieces.get(tile)
+                piece = self.piece_at(tile)
                 if piece is not None:
                     letter = piece.dynasty.letter
                     tokens.append(letter.upper() if piece.is_emperor else letter)
@@ -179,3 +233,17 @@ class Position:
         except (KeyError, TypeError, ValueError) as error:
             raise PositionError(f"malformed position: {error}") from None
         return cls(battlefield, pieces, defeated)
+
+
+def resolved_position(
+    battlefield: Battlefield,
+    board: list[Piece | None],
+    defeated: frozenset[Dynasty],
+    emperors: dict[Dynasty, tuple[int, ...]],
+    active_dynasties: tuple[Dynasty, ...] | None = None,
+) -> Position:
+    """A position resolution built from a valid one: its board as it is, indexes known."""
+    position = Position(battlefield, _NO_PIECES, defeated, board=board)
+    position._emperors = emperors
+    position._active = active_dynasties
+    return position

@@ -9,17 +9,15 @@ never depends on the order in which pieces are looked at (R-R3).
 from __future__ import annotations
 
 import enum
-import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Final, NamedTuple
 
-from engine.battlefield import Tile
+from engine.battlefield import Battlefield, Tile
 from engine.errors import IllegalOrder, OrderFault
-from engine.orders import Move
-from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
-from engine.position import Position
-from engine.rules import EmperorTaken, EmperorTakes, Ruleset
+from engine.orders import Move, route
+from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order, piece_of
+from engine.position import Position, resolved_position
+from engine.rules import ConflictPolicy, EmperorTaken, EmperorTakes, Ruleset
 
 
 class MoveOutcome(enum.Enum):
@@ -84,60 +82,142 @@ class MoveResult(NamedTuple):
     taken_by: Capture | None  # set when it was taken at bounce on its origin
 
 
-@dataclass(frozen=True, eq=False)
 class TurnResult:
-    """A resolved turn: the positions before and after, and what happened on the way."""
+    """A resolved turn: the positions before and after, and what happened on the way.
 
-    before: Position
-    after: Position
-    captures: tuple[Capture, ...]  # in the order they happened
-    conflicts: tuple[Conflict, ...]
-    costs: tuple[Cost, ...]  # pawns reset by ``costly`` takes, in seat order (R-C5)
-    newly_defeated: tuple[Dynasty, ...]  # lost their last emperor this turn (R-C6)
-    _movers: tuple[_Mover, ...] = field(repr=False)
+    ``captures`` and ``moves`` are built on first use: a game replayed for its positions, or
+    judged on a goal that reads no take, never pays for them.
+    """
 
-    @functools.cached_property
+    def __init__(
+        self,
+        before: Position,
+        after: Position,
+        conflicts: tuple[Conflict, ...],
+        costs: tuple[Cost, ...],  # pawns reset by ``costly`` takes, in seat order (R-C5)
+        newly_defeated: tuple[Dynasty, ...],  # lost their last emperor this turn (R-C6)
+        *,
+        takes: Sequence[_Take] = (),
+        movers: Sequence[_Mover] = (),
+        captures: tuple[Capture, ...] | None = None,
+        moves: tuple[MoveResult, ...] | None = None,
+    ) -> None:
+        self.before: Final = before
+        self.after: Final = after
+        self.conflicts: Final = conflicts
+        self.costs: Final = costs
+        self.newly_defeated: Final = newly_defeated
+        self._takes = takes
+        self._movers = movers
+        self._captures = captures
+        self._moves = moves
+
+    @property
+    def captures(self) -> tuple[Capture, ...]:
+        """The takes (R-C1..C5), in the order they happened."""
+        if self._captures is None:
+            tile_at = self.before.battlefield.tile_at
+            self._captures = tuple([take.capture(tile_at) for take in self._takes])
+        return self._captures
+
+    @property
     def moves(self) -> tuple[MoveResult, ...]:
-        """What happened to each move, in the order the moves were given.
-
-        Built on first use: a game replayed for its positions never pays for the report.
-        """
-        taken_on = {capture.tile: capture for capture in self.captures}
-        results = []
-        for mover in self._movers:
-            k = mover.k
-            results.append(
-                MoveResult(
-                    mover.move,
-                    mover.piece,
-                    mover.path[k],
-                    _REACHED if k == mover.d else _RETURNED if not k else _BOUNCED,
-                    mover.path,
-                    mover.rolled_back,
-                    mover.rotated,
-                    mover.conflicts,
-                    mover.took,
-                    None if k else taken_on.get(mover.path[0]),
-                )
+        """What happened to each move, in the order the moves were given."""
+        if self._moves is None:
+            self._moves = _move_results(
+                self.before.battlefield.tile_at, self._movers, self.captures
             )
-        return tuple(results)
+        return self._moves
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled as its report (the board drawer gets one at every turn), not its movers."""
+        return (
+            _reported,
+            (
+                self.before,
+                self.after,
+                self.conflicts,
+                self.costs,
+                self.newly_defeated,
+                self.captures,
+                self.moves,
+            ),
+        )
 
 
-# Enum members are looked up once: class attribute access on an Enum is slow in CPython 3.11.
-_PAWN = PieceKind.PAWN
-_CONVERT = EmperorTaken.CONVERT
-_REPLACE = EmperorTaken.REPLACE
-_REPLACE_VETERAN = EmperorTaken.REPLACE_VETERAN
-_PUSH = EmperorTakes.PUSH
-_PRECEDENCE = EmperorTakes.PRECEDENCE
-_COSTLY = EmperorTakes.COSTLY
-_REACHED, _RETURNED, _BOUNCED = MoveOutcome.REACHED, MoveOutcome.RETURNED, MoveOutcome.BOUNCED
-# Builds a Piece from a tuple without the Python-level NamedTuple.__new__ frame.
-_piece: Callable[[tuple[Dynasty, PieceKind, int]], Piece] = functools.partial(tuple.__new__, Piece)
+def _reported(
+    before: Position,
+    after: Position,
+    conflicts: tuple[Conflict, ...],
+    costs: tuple[Cost, ...],
+    newly_defeated: tuple[Dynasty, ...],
+    captures: tuple[Capture, ...],
+    moves: tuple[MoveResult, ...],
+) -> TurnResult:
+    """A TurnResult from its pickled report."""
+    return TurnResult(
+        before, after, conflicts, costs, newly_defeated, captures=captures, moves=moves
+    )
+
+
+# Enum members are looked up once: class attribute access on an Enum is slow in CPython, and
+# a Final module constant is a C global in the compiled engine.
+_PAWN: Final = PieceKind.PAWN
+_ROLLBACK: Final = ConflictPolicy.ROLLBACK
+_ROLLBACK_AND_STAY: Final = ConflictPolicy.ROLLBACK_AND_STAY
+_BOUNCE_AND_STAY: Final = ConflictPolicy.BOUNCE_AND_STAY
+_CONVERT: Final = EmperorTaken.CONVERT
+_REPLACE: Final = EmperorTaken.REPLACE
+_REPLACE_VETERAN: Final = EmperorTaken.REPLACE_VETERAN
+_PUSH: Final = EmperorTakes.PUSH
+_PRECEDENCE: Final = EmperorTakes.PRECEDENCE
+_COSTLY: Final = EmperorTakes.COSTLY
+_REACHED: Final = MoveOutcome.REACHED
+_RETURNED: Final = MoveOutcome.RETURNED
+_BOUNCED: Final = MoveOutcome.BOUNCED
+
+
+class _Take:
+    """A take during resolution, on tile numbers; :meth:`capture` is its report."""
+
+    __slots__ = ("_capture", "at_bounce", "became", "origin", "pushed_to", "taken", "taker", "tile")
+
+    def __init__(
+        self,
+        taker: Piece,
+        origin: int,
+        tile: int,
+        taken: Piece,
+        became: Piece | None,
+        at_bounce: bool,
+        pushed_to: int,  # -1: not pushed
+    ) -> None:
+        self.taker = taker
+        self.origin = origin
+        self.tile = tile
+        self.taken = taken
+        self.became = became
+        self.at_bounce = at_bounce
+        self.pushed_to = pushed_to
+        self._capture: Capture | None = None
+
+    def capture(self, tile_at: tuple[Tile, ...]) -> Capture:
+        if self._capture is None:
+            self._capture = Capture(
+                self.taker.dynasty,
+                self.taker.kind,
+                tile_at[self.origin],
+                tile_at[self.tile],
+                self.taken,
+                self.became,
+                self.at_bounce,
+                tile_at[self.pushed_to] if self.pushed_to >= 0 else None,
+            )
+        return self._capture
 
 
 class _Mover:
-    """A moving piece during resolution: its path and cursor ``k`` (§4 vocabulary)."""
+    """A moving piece during resolution: its path of tile numbers and cursor ``k`` (§4)."""
 
     __slots__ = (
         "conflicts",
@@ -153,7 +233,7 @@ class _Mover:
         "took",
     )
 
-    def __init__(self, move: Move, path: tuple[Tile, ...], piece: Piece, rank: int) -> None:
+    def __init__(self, move: Move, path: tuple[int, ...], piece: Piece, rank: int) -> None:
         self.move = move
         self.path = path
         self.piece = piece
@@ -163,8 +243,8 @@ class _Mover:
         self.fixed = False
         self.rolled_back = False
         self.rotated = False
-        self.conflicts: tuple[Tile, ...] = ()
-        self.took: Capture | None = None
+        self.conflicts: tuple[int, ...] = ()
+        self.took: _Take | None = None
 
 
 def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnResult:
@@ -173,45 +253,79 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
     Every move must have passed :func:`engine.orders.check_order` on ``position``; a move of a
     piece that has another move too is refused with :class:`IllegalOrder`.
     """
-    paths = position.battlefield.paths
-    pieces = position.pieces
+    return resolve_checked(position, list(moves), None, rules)
+
+
+def resolve_checked(
+    position: Position,
+    moves: list[Move],
+    paths: list[tuple[int, ...]] | None,
+    rules: Ruleset,
+) -> TurnResult:
+    """:func:`resolve`, given the paths :func:`engine.orders.move_path` found for the moves
+    (``Game.play`` checks every order first), so they are not looked up again."""
+    conflicts: list[Conflict] = []
+    movers, after, takes, costs, newly_defeated = _resolve(position, moves, paths, rules, conflicts)
+    return TurnResult(
+        position,
+        after,
+        tuple(conflicts) if conflicts else (),
+        costs,
+        newly_defeated,
+        takes=takes,
+        movers=movers,
+    )
+
+
+def next_position(position: Position, moves: Sequence[Move], rules: Ruleset) -> Position:
+    """The position after resolving ``moves``: :func:`resolve` without its report.
+
+    For computer players, which resolve many candidate turns and read only the board: no
+    captures, conflicts or move results are built. Same rules, same checks, same position.
+    """
+    return _resolve(position, list(moves), None, rules, None)[1]
+
+
+def _resolve(
+    position: Position,
+    moves: list[Move],
+    paths: list[tuple[int, ...]] | None,
+    rules: Ruleset,
+    conflicts: list[Conflict] | None,
+) -> tuple[list[_Mover], Position, list[_Take], tuple[Cost, ...], tuple[Dynasty, ...]]:
+    """The round algorithm (§4) on tile numbers; ``conflicts`` gathers the report, if any."""
+    battlefield = position.battlefield
+    board = position.board
     movers: list[_Mover] = []
-    pending: dict[Tile, _Mover] = {}
-    origins: set[Tile] = set()
+    # The moving piece whose origin each tile is, until it is fixed (None: no such piece).
+    pending: list[_Mover | None] = [None] * len(board)
     for rank, move in enumerate(moves):
-        origin = move.origin
-        if origin in pending:
-            raise IllegalOrder("R-O3", OrderFault.PIECE_ORDERED_TWICE, tiles=(origin.name,))
-        piece = pieces.get(origin)
-        path = paths.get((origin, move.destination))
-        if piece is None or path is None or piece.dynasty is not move.dynasty:
+        path = route(battlefield, move) if paths is None else paths[rank]
+        origin = path[0] if path else -1
+        if origin >= 0 and pending[origin] is not None:
+            raise IllegalOrder("R-O3", OrderFault.PIECE_ORDERED_TWICE, tiles=(move.origin.name,))
+        piece = board[origin] if path else None
+        if piece is None or piece.dynasty is not move.dynasty:
             raise IllegalOrder("R-O2", OrderFault.DOES_NOT_FIT, order=str(move))
         mover = _Mover(move, path, piece, rank)
         movers.append(mover)
         pending[origin] = mover
-        origins.add(origin)
 
-    # Tiles whose piece is final and what stands there now; a fixed piece holds its tile
-    # unless a move brought it there this turn (``moved_in``).
-    fixed: dict[Tile, Piece] = dict(pieces)
-    for origin in origins:
-        del fixed[origin]
-    moved_in: set[Tile] = set()
-    captures: list[Capture] = []
-    conflicts: list[Conflict] = []
+    # The piece whose place is final on each tile (None: empty, or the origin of a moving
+    # piece); a fixed piece holds its tile unless a move brought it there this turn.
+    fixed = list(board)
+    for mover in movers:
+        fixed[mover.path[0]] = None
+    moved_in: list[int] = []  # tiles a move brought a piece to (a list: a few, searched rarely)
+    takes: list[_Take] = []
     policy = rules.policy
+    first_stays = policy is _ROLLBACK_AND_STAY or policy is _BOUNCE_AND_STAY
+    rolls_back = policy is _ROLLBACK or policy is _ROLLBACK_AND_STAY
     emperor_taken = rules.emperor_taken
     pushing = rules.emperor_takes is _PUSH
     precedence = rules.emperor_takes is _PRECEDENCE
-    tiles = position.battlefield.tiles
-    pushes: dict[Tile, Tile] | None = None  # the takes of this round that push (``push`` only)
-
-    def fix(mover: _Mover, tile: Tile) -> None:
-        mover.fixed = True
-        del pending[mover.path[0]]
-        fixed[tile] = mover.piece
-        if tile != mover.path[0]:
-            moved_in.add(tile)
+    tile_at = battlefield.tile_at
+    pushes: dict[int, int] = {}  # the takes of this round that push (``push`` only)
 
     moving = movers
     while moving:
@@ -220,7 +334,7 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
         rest: list[_Mover] = []
         for mover in moving:
             if mover.k == 0:
-                fix(mover, mover.path[0])
+                _fix(mover, mover.path[0], pending, fixed, moved_in)
                 changed = True
             else:
                 rest.append(mover)
@@ -232,11 +346,14 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
             for mover in rest:
                 path = mover.path
                 k = mover.k
-                while k and path[k] in fixed:
+                while k:
+                    holder = fixed[path[k]]
+                    if holder is None:
+                        break
                     if (
                         k == mover.d
                         and path[k] not in moved_in
-                        and fixed[path[k]].dynasty is not mover.piece.dynasty
+                        and holder.dynasty is not mover.piece.dynasty
                     ):
                         break  # a take attempt
                     k -= 1
@@ -244,133 +361,196 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
                     mover.k = k
                     changed = sliding = True
                     if not k:
-                        fix(mover, path[0])
+                        _fix(mover, path[0], pending, fixed, moved_in)
                         continue
                 still.append(mover)
             rest = still
         # Step 3, group by proposed tile; collisions are rare, so groups are built only for them.
-        proposers: dict[Tile, _Mover] = {}
-        clashes: dict[Tile, list[_Mover]] = {}
-        for mover in rest:
+        claims: list[int] = []  # the tiles proposed this round, in the order first proposed
+        clashed: list[int] = []  # those proposed more than once, in the order they clashed
+        for mover in rest:  # at most one mover a dynasty: short lists, no board-sized table
             tile = mover.path[mover.k]
-            other = proposers.get(tile)
-            if other is None:
-                proposers[tile] = mover
-            elif tile in clashes:
-                clashes[tile].append(mover)
-            else:
-                clashes[tile] = [other, mover]
+            if tile not in claims:
+                claims.append(tile)
+            elif tile not in clashed:
+                clashed.append(tile)
         # R-C5 push reads every proposal made this round, even those a conflict then undoes.
-        proposed = set(proposers) if pushing else None
-        for tile, group in clashes.items():
+        proposed = set(claims) if pushing else None
+        # One per tile: the sole proposers in the order they proposed, then conflict winners.
+        proposers = [m for m in rest if m.path[m.k] not in clashed] if clashed else rest
+        groups = [[m for m in rest if m.path[m.k] == tile] for tile in clashed] if clashed else []
+        for index, group in enumerate(groups):
+            tile = clashed[index]
             changed = True
-            del proposers[tile]
             group.sort(key=_rank)
             winner = _precedence_winner(group) if precedence else None
             leads = winner is not None
-            if winner is None and policy.first_stays:
+            if winner is None and first_stays:
                 winner = group[0]
-            conflicts.append(
-                Conflict(
-                    tile,
-                    tuple(m.path[0] for m in group),
-                    tuple(m.piece.dynasty for m in group),
-                    winner.path[0] if winner else None,
-                    leads,
+            if conflicts is not None:
+                conflicts.append(
+                    Conflict(
+                        tile_at[tile],
+                        tuple([tile_at[m.path[0]] for m in group]),
+                        tuple([m.piece.dynasty for m in group]),
+                        tile_at[winner.path[0]] if winner is not None else None,
+                        leads,
+                    )
                 )
-            )
             for mover in group:
                 mover.conflicts += (tile,)
                 if mover is winner:
-                    proposers[tile] = mover
-                elif policy.rolls_back:
+                    proposers.append(mover)
+                elif rolls_back:
                     mover.k = 0
                     mover.rolled_back = True
                 else:
                     mover.k -= 1
         # Sole proposers decide on the state as it stands now: pending is read, not updated, here.
         if proposed is not None:
-            pushes = _pushes(proposers, proposed, fixed, pending, tiles)
+            pushes = _pushes(battlefield, proposers, proposed, fixed, pending)
         to_fix: list[_Mover] = []
-        for tile, mover in proposers.items():
-            if tile in fixed:
-                beyond = pushes.get(tile) if pushes else None
-                mover.took = _take(mover, tile, fixed, origins, emperor_taken, beyond)
-                captures.append(mover.took)
+        for mover in proposers:
+            tile = mover.path[mover.k]
+            if fixed[tile] is not None:
+                beyond = pushes.get(tile, -1)
+                take = _take(mover, tile, fixed, movers, emperor_taken, beyond)
+                mover.took = take
+                takes.append(take)
                 changed = True
-                if beyond is None:
+                if beyond < 0:
                     mover.k = mover.d - 1
                 else:  # the pushing emperor is fixed on the tile with the others, below
-                    moved_in.add(beyond)
+                    moved_in.append(beyond)
                     to_fix.append(mover)
-            elif tile not in pending:
+            elif pending[tile] is None:
                 to_fix.append(mover)
         if to_fix:
             changed = True
-            for mover in to_fix:  # fix() inlined: this is the path almost every move takes
+            for mover in to_fix:
                 mover.fixed = True
                 tile = mover.path[mover.k]
-                del pending[mover.path[0]]
+                pending[mover.path[0]] = None
                 fixed[tile] = mover.piece
-                moved_in.add(tile)
+                moved_in.append(tile)
         moving = [mover for mover in rest if not mover.fixed]
         if not changed:
             # Step 4, deadlock: every remaining piece waits on another's origin; each cycle rotates.
-            _rotate(moving, pending, fix)
+            _rotate(moving, pending, fixed, moved_in)
             moving = [mover for mover in moving if not mover.fixed]
 
-    return _finish(position, movers, fixed, captures, conflicts, rules)
+    after, costs, newly_defeated = _finish(position, movers, fixed, takes, rules)
+    return movers, after, takes, costs, newly_defeated
+
+
+def _fix(
+    mover: _Mover,
+    tile: int,
+    pending: list[_Mover | None],
+    fixed: list[Piece | None],
+    moved_in: list[int],
+) -> None:
+    mover.fixed = True
+    pending[mover.path[0]] = None
+    fixed[tile] = mover.piece
+    if tile != mover.path[0]:
+        moved_in.append(tile)
+
+
+def _move_results(
+    tile_at: tuple[Tile, ...], movers: Sequence[_Mover], captures: tuple[Capture, ...]
+) -> tuple[MoveResult, ...]:
+    """The report of each move, in the order the moves were given."""
+    taken_on = {capture.tile: capture for capture in captures}
+    results = []
+    for mover in movers:
+        k = mover.k
+        results.append(
+            MoveResult(
+                mover.move,
+                mover.piece,
+                tile_at[mover.path[k]],
+                _REACHED if k == mover.d else _RETURNED if not k else _BOUNCED,
+                tuple([tile_at[number] for number in mover.path]),
+                mover.rolled_back,
+                mover.rotated,
+                tuple([tile_at[number] for number in mover.conflicts]),
+                None if mover.took is None else mover.took.capture(tile_at),
+                None if k else taken_on.get(tile_at[mover.path[0]]),
+            )
+        )
+    return tuple(results)
 
 
 def _update_emperors(
     position: Position,
     movers: list[_Mover],
-    captures: list[Capture],
-    fixed: dict[Tile, Piece],
+    takes: list[_Take],
+    fixed: list[Piece | None],
     raised: dict[Dynasty, int],
-) -> dict[Dynasty, tuple[Tile, ...]]:
+) -> dict[Dynasty, tuple[int, ...]]:
     """Where the emperors stand now, with the experience R-P4 gives them.
 
     Incremental: a dynasty whose pawns only moved has an emperor as strong as its best pawn
     was or now is; only a dynasty that lost or reset a pawn in a take is counted again.
     Relies on ``position`` keeping R-P4, as every position the engine builds does.
     """
-    emperors = dict(position.emperors)
+    emperors = position.emperor_numbers()
+    moved = False  # ``emperors`` is the position's own until a change copies it
     for mover in movers:
         if mover.piece.kind is not _PAWN and mover.k:
+            if not moved:
+                emperors = dict(emperors)
+                moved = True
             dynasty = mover.piece.dynasty
+            origin = mover.path[0]
+            final = mover.path[mover.k]
             emperors[dynasty] = tuple(
-                mover.path[mover.k] if tile == mover.path[0] else tile for tile in emperors[dynasty]
+                [final if tile == origin else tile for tile in emperors[dynasty]]
             )
-    recount: set[Dynasty] = set()
-    for capture in captures:
-        recount.add(capture.taker)
-        recount.add(capture.taken.dynasty)
-        if capture.taken.kind is not _PAWN:
-            lost = tuple(t for t in emperors[capture.taken.dynasty] if t != capture.tile)
-            if lost:
-                emperors[capture.taken.dynasty] = lost
-            else:
-                del emperors[capture.taken.dynasty]
-            if capture.became is not None and capture.became.kind is not _PAWN:
-                emperors[capture.taker] = (*emperors.get(capture.taker, ()), capture.tile)
-    best: dict[Dynasty, int] = {}
+    recount: list[Dynasty] = []  # a list: one or two dynasties, searched for every piece
+    if takes:
+        if not moved:
+            emperors = dict(emperors)
+        for take in takes:
+            taker = take.taker.dynasty
+            taken = take.taken
+            if taker not in recount:
+                recount.append(taker)
+            if taken.dynasty not in recount:
+                recount.append(taken.dynasty)
+            if taken.kind is not _PAWN:
+                lost = tuple([t for t in emperors[taken.dynasty] if t != take.tile])
+                if lost:
+                    emperors[taken.dynasty] = lost
+                else:
+                    del emperors[taken.dynasty]
+                if take.became is not None and take.became.kind is not _PAWN:
+                    emperors[taker] = (*emperors.get(taker, ()), take.tile)
+    best: dict[Dynasty, int] = {dynasty: 1 for dynasty in recount}
     if recount:
-        pawn = _PAWN
-        for dynasty, kind, experience in fixed.values():
-            if kind is pawn and dynasty in recount and experience > best.get(dynasty, 1):
-                best[dynasty] = experience
+        for piece in fixed:
+            if piece is not None and piece.kind is _PAWN and piece.experience > 1:
+                for dynasty in recount:  # by identity: ``in`` would compare enums with ``==``
+                    if dynasty is piece.dynasty:
+                        if piece.experience > best[dynasty]:
+                            best[dynasty] = piece.experience
+                        break
     for dynasty, tiles in emperors.items():
-        if dynasty in recount:
-            experience = best.get(dynasty, 1)
-        elif dynasty in raised:
-            experience = max(raised[dynasty], fixed[tiles[0]].experience)
-        else:
-            continue
+        experience = best.get(dynasty, 0) if recount else 0
+        if not experience:
+            experience = raised.get(dynasty, 0)
+            if not experience:
+                continue
+            emperor = fixed[tiles[0]]
+            assert emperor is not None
+            if emperor.experience > experience:
+                experience = emperor.experience
         for tile in tiles:
             piece = fixed[tile]
+            assert piece is not None
             if piece.experience != experience:
-                fixed[tile] = _piece((piece.dynasty, piece.kind, experience))
+                fixed[tile] = piece_of(piece.dynasty, piece.kind, experience)
     return emperors
 
 
@@ -394,30 +574,33 @@ def _precedence_winner(group: list[_Mover]) -> _Mover | None:
 
 
 def _pushes(
-    proposers: dict[Tile, _Mover],
-    proposed: set[Tile],
-    fixed: dict[Tile, Piece],
-    pending: dict[Tile, _Mover],
-    tiles: frozenset[Tile],
-) -> dict[Tile, Tile]:
+    battlefield: Battlefield,
+    proposers: list[_Mover],
+    proposed: set[int],
+    fixed: list[Piece | None],
+    pending: list[_Mover | None],
+) -> dict[int, int]:
     """Take tile -> the tile beyond it, for each emperor whose take of a pawn pushes (R-C5).
 
     Read on the state at the start of step 3, before any take of the round: the tile beyond
     must exist, hold no piece, not be pending and not be proposed by any piece (``proposed``
     includes proposals a conflict undid). Two pushes onto one tile both fail.
     """
-    beyond_of: dict[Tile, Tile] = {}
-    wanted: dict[Tile, int] = {}
-    for tile, mover in proposers.items():
-        target = fixed.get(tile)
+    tile_at = battlefield.tile_at
+    beyond_of: dict[int, int] = {}
+    wanted: dict[int, int] = {}
+    for mover in proposers:
+        tile = mover.path[mover.k]
+        target = fixed[tile]
         if target is None or mover.piece.kind is _PAWN or target.kind is not _PAWN:
             continue
-        last = mover.path[-2]
-        beyond = Tile(2 * tile.row - last.row, 2 * tile.col - last.col)
+        here = tile_at[tile]
+        last = tile_at[mover.path[-2]]
+        beyond = battlefield.index_of.get(Tile(2 * here.row - last.row, 2 * here.col - last.col))
         if (
-            beyond in tiles
-            and beyond not in fixed
-            and beyond not in pending
+            beyond is not None
+            and fixed[beyond] is None
+            and pending[beyond] is None
             and beyond not in proposed
         ):
             beyond_of[tile] = beyond
@@ -427,41 +610,45 @@ def _pushes(
 
 def _take(
     mover: _Mover,
-    tile: Tile,
-    fixed: dict[Tile, Piece],
-    origins: set[Tile],
+    tile: int,
+    fixed: list[Piece | None],
+    movers: list[_Mover],
     emperor_taken: EmperorTaken,
-    beyond: Tile | None,
-) -> Capture:
+    beyond: int,
+) -> _Take:
     """The sole proposer ``mover`` takes the holding piece on ``tile`` (R-C1, R-C4, R-C5).
 
-    With ``beyond`` (a push) the taken pawn goes there; the caller fixes the emperor on ``tile``.
+    With ``beyond`` (a push, -1 if none) the taken pawn goes there; the caller fixes the
+    emperor on ``tile``.
     """
     taker = mover.piece
     taken = fixed[tile]
+    assert taken is not None
     became: Piece | None
     if taken.kind is _PAWN or emperor_taken is _CONVERT:
-        became = Piece(taker.dynasty, taken.kind, 1)
+        became = piece_of(taker.dynasty, taken.kind, 1)
     elif emperor_taken is _REPLACE:
-        became = Piece(taker.dynasty, _PAWN, 1)
+        became = piece_of(taker.dynasty, _PAWN, 1)
     elif emperor_taken is _REPLACE_VETERAN:
         # The emperor's R-P4 experience before the turn: fixed pieces are still as they were.
-        became = Piece(taker.dynasty, _PAWN, taken.experience)
+        became = piece_of(taker.dynasty, _PAWN, taken.experience)
     else:
         became = None
     if became is None:
-        del fixed[tile]
-    elif beyond is None:
+        fixed[tile] = None
+    elif beyond < 0:
         fixed[tile] = became
     else:
         fixed[beyond] = became
-    return Capture(
-        taker.dynasty, taker.kind, mover.path[0], tile, taken, became, tile in origins, beyond
-    )
+    at_bounce = any([other.path[0] == tile for other in movers])
+    return _Take(taker, mover.path[0], tile, taken, became, at_bounce, beyond)
 
 
 def _rotate(
-    moving: list[_Mover], pending: dict[Tile, _Mover], fix: Callable[[_Mover, Tile], None]
+    moving: list[_Mover],
+    pending: list[_Mover | None],
+    fixed: list[Piece | None],
+    moved_in: list[int],
 ) -> None:
     """Fix every piece of every wait cycle on the tile it proposes, at once (§4 step 4)."""
     in_cycle: list[_Mover] = []
@@ -469,10 +656,10 @@ def _rotate(
     for start in moving:
         trail: list[_Mover] = []
         mover: _Mover | None = start
-        while mover is not None and id(mover) not in seen:
-            seen.add(id(mover))
+        while mover is not None and mover.path[0] not in seen:
+            seen.add(mover.path[0])
             trail.append(mover)
-            mover = pending.get(mover.path[mover.k])
+            mover = pending[mover.path[mover.k]]
         if mover is not None and mover in trail:
             in_cycle.extend(trail[trail.index(mover) :])
     if not in_cycle:
@@ -480,99 +667,121 @@ def _rotate(
     for mover in in_cycle:
         mover.rotated = True
     for mover in in_cycle:
-        fix(mover, mover.path[mover.k])
+        _fix(mover, mover.path[mover.k], pending, fixed, moved_in)
+
+
+_NO_TAKES: Final[dict[int, _Take]] = {}
+
+
+def _reset_experience(
+    position: Position,
+    movers: list[_Mover],
+    fixed: list[Piece | None],
+    takes: list[_Take],
+    rules: Ruleset,
+) -> tuple[Cost, ...]:
+    """R-C3: the taken and the takers end with experience 1 (a removed emperor is gone), and
+    so do the pawns that pay for ``costly`` takes (R-C5); what they paid is returned."""
+    reset: set[int] = set()
+    for take in takes:
+        if take.became is not None:
+            reset.add(take.tile if take.pushed_to < 0 else take.pushed_to)
+    for mover in movers:
+        if mover.took is not None:
+            reset.add(mover.path[mover.k])
+    costs: tuple[Cost, ...] = ()
+    if rules.emperor_takes is _COSTLY:
+        costs = _costs(position, movers, takes)
+        index_of = position.battlefield.index_of
+        reset.update([index_of[cost.final] for cost in costs])
+    if rules.emperor_taken is _REPLACE_VETERAN:
+        # R-C4: the pawn that replaced an emperor keeps the experience it was given.
+        reset.difference_update([take.tile for take in takes if take.taken.kind is not _PAWN])
+    for tile in reset:
+        reset_piece = fixed[tile]
+        if reset_piece is not None and reset_piece.experience != 1:
+            fixed[tile] = piece_of(reset_piece.dynasty, reset_piece.kind, 1)
+    return costs
 
 
 def _finish(
     position: Position,
     movers: list[_Mover],
-    fixed: dict[Tile, Piece],
-    captures: list[Capture],
-    conflicts: list[Conflict],
+    fixed: list[Piece | None],
+    takes: list[_Take],
     rules: Ruleset,
-) -> TurnResult:
-    """Experience (R-P3, R-C3, R-C4, R-C5, R-P4), defeats (R-C6) and the per-move report."""
-    taken_on: dict[Tile, Capture] = {capture.tile: capture for capture in captures}
-    # R-C3: the taken and the takers end with experience 1 (a removed emperor is gone).
-    reset = {
-        capture.tile if capture.pushed_to is None else capture.pushed_to
-        for capture in captures
-        if capture.became is not None
-    }
-    pawn = _PAWN
+) -> tuple[Position, tuple[Cost, ...], tuple[Dynasty, ...]]:
+    """Experience (R-P3, R-C3, R-C4, R-C5, R-P4) and defeats (R-C6): the position after."""
+    taken_on: dict[int, _Take] = {take.tile: take for take in takes} if takes else _NO_TAKES
     raised: dict[Dynasty, int] = {}  # best new experience of moved pawns, per dynasty
     for mover in movers:
         k = mover.k
-        path = mover.path
-        final = path[k]
-        victim = taken_on.get(final) if not k else None
-        if mover.took is not None:
-            reset.add(final)
-        elif victim is None and mover.piece.kind is pawn:
-            dynasty, kind, experience = fixed[final]
-            fixed[final] = _piece((dynasty, kind, experience + 1))  # R-P3
-            if experience + 1 > raised.get(dynasty, 0):
-                raised[dynasty] = experience + 1
+        final = mover.path[k]
+        if mover.took is not None or mover.piece.kind is not _PAWN:
+            continue
+        if not k and final in taken_on:
+            continue
+        piece = fixed[final]
+        assert piece is not None
+        experience = piece.experience + 1
+        fixed[final] = piece_of(piece.dynasty, piece.kind, experience)  # R-P3
+        if experience > raised.get(piece.dynasty, 0):
+            raised[piece.dynasty] = experience
     costs: tuple[Cost, ...] = ()
-    if captures and rules.emperor_takes is _COSTLY:
-        costs = _costs(position, movers, captures)
-        reset.update(cost.final for cost in costs)
-    if captures and rules.emperor_taken is _REPLACE_VETERAN:
-        # R-C4: the pawn that replaced an emperor keeps the experience it was given.
-        reset.difference_update(c.tile for c in captures if c.taken.kind is not pawn)
-    for tile in reset:
-        reset_piece = fixed.get(tile)
-        if reset_piece is not None and reset_piece.experience != 1:
-            fixed[tile] = Piece(reset_piece.dynasty, reset_piece.kind, 1)
+    if takes:
+        costs = _reset_experience(position, movers, fixed, takes, rules)
 
-    emperors = _update_emperors(position, movers, captures, fixed, raised)
+    emperors = _update_emperors(position, movers, takes, fixed, raised)
 
     newly_defeated: tuple[Dynasty, ...] = ()
     defeated = position.defeated
-    if any(capture.taken.kind is not pawn for capture in captures):
-        newly_defeated = in_seat_order(position.emperors.keys() - emperors.keys() - defeated)
+    emperor_taken = False
+    for take in takes:
+        if take.taken.kind is not _PAWN:
+            emperor_taken = True
+    if emperor_taken:
+        newly_defeated = in_seat_order(
+            position.emperor_numbers().keys() - emperors.keys() - defeated
+        )
         defeated = defeated.union(newly_defeated)
-    return TurnResult(
-        before=position,
-        after=Position.unchecked(
-            position.battlefield,
-            fixed,
-            defeated,
-            emperors,
-            position.active_dynasties if not newly_defeated else None,
-        ),
-        captures=tuple(captures),
-        conflicts=tuple(conflicts),
-        costs=costs,
-        newly_defeated=newly_defeated,
-        _movers=tuple(movers),
+    after = resolved_position(
+        position.battlefield,
+        fixed,
+        defeated,
+        emperors,
+        position.active_dynasties if not newly_defeated else None,
     )
+    return after, costs, newly_defeated
 
 
-def _costs(position: Position, movers: list[_Mover], captures: list[Capture]) -> tuple[Cost, ...]:
+def _costs(position: Position, movers: list[_Mover], takes: list[_Take]) -> tuple[Cost, ...]:
     """R-C5 ``costly``: each dynasty whose emperor took a pawn pays with one pawn, once a turn.
 
     The pawn is its most experienced one before the turn (ties: the first in reading order),
     followed to wherever it ends; a dynasty that had no pawn pays nothing.
     """
     payers = in_seat_order(
-        capture.taker
-        for capture in captures
-        if capture.taker_kind is not _PAWN and capture.taken.kind is _PAWN
+        [
+            take.taker.dynasty
+            for take in takes
+            if take.taker.kind is not _PAWN and take.taken.kind is _PAWN
+        ]
     )
+    tile_at = position.battlefield.tile_at
     costs: list[Cost] = []
     for dynasty in payers:
-        best: tuple[Tile, Piece] | None = None
-        for tile, piece in sorted(position.pieces.items()):
+        origin = -1
+        best: Piece | None = None
+        for number, piece in enumerate(position.board):
             if (
-                piece.dynasty is dynasty
+                piece is not None
+                and piece.dynasty is dynasty
                 and piece.kind is _PAWN
-                and (best is None or piece.experience > best[1].experience)
+                and (best is None or piece.experience > best.experience)
             ):
-                best = (tile, piece)
+                origin, best = number, piece
         if best is None:
             continue
-        origin, piece = best
         final = next((m.path[m.k] for m in movers if m.path[0] == origin), origin)
-        costs.append(Cost(dynasty, origin, final, piece.experience))
+        costs.append(Cost(dynasty, tile_at[origin], tile_at[final], best.experience))
     return tuple(costs)

@@ -155,9 +155,10 @@ def random_combat(
     return frames
 
 
+# Keyed by each strategy's own name, read from an instance: compiled (mypyc), ``name`` is an
+# instance attribute that the class itself does not have.
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
-    RandomStrategy.name: RandomStrategy,
-    GreedyStrategy.name: GreedyStrategy,
+    factory().name: factory for factory in (RandomStrategy, GreedyStrategy)
 }
 
 

@@ -32,7 +32,7 @@ from data.rows import (
     TournamentTable,
     log_text,
 )
-from engine import Chest, Dynasty, GameOutcome, OutcomeCause, Pass, Ruleset, Tile
+from engine import Chest, Dynasty, Game, GameOutcome, OutcomeCause, Pass, Ruleset, Tile, TurnReport
 from tests.data.conftest import Unchanged, World
 from tests.data.test_invariants import refused
 from tests.said import said
@@ -40,6 +40,17 @@ from tests.said import said
 TERMS = ChestTerms(minimum=100, maximum=1000, reputation=10)
 
 Contender = tuple[DynastyRow, EmperorRow]
+
+
+def _report_with(
+    report: TurnReport, chests: tuple[Chest, ...], outcome: GameOutcome | None
+) -> TurnReport:
+    """The turn's report with the chests and outcome a test gives its combat."""
+    game = report.game
+    changed = Game(game.ruleset, game.position, game.turn, game.missed, outcome, chests)
+    return TurnReport(
+        report.turn, report.result, report.missed, report.defeated, changed, report.chests_captured
+    )
 
 
 async def chests_tournament(
@@ -296,7 +307,7 @@ async def _ended_with(
     assert table.game is not None
     report = table.game.play([Pass(seat.dynasty) for seat in table.seats])
     outcome = GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, report.turn)
-    report = report._replace(game=report.game._replace(chests=chests_after, outcome=outcome))
+    report = _report_with(report, chests_after, outcome)
     await tournaments.resolve_turn(world.db, table, report, now=world.tick())
     return await tournaments.load_table(world.db, table.tournament.id)
 
@@ -384,9 +395,7 @@ async def test_a_host_finishing_the_combat_settles_the_chests_as_the_board_left_
     assert table.game is not None
     report = table.game.play([Pass(Dynasty.A), Pass(Dynasty.B)])
     a, b = report.game.chests
-    report = report._replace(
-        game=report.game._replace(chests=(a, b._replace(captured_by=Dynasty.A)))
-    )
+    report = _report_with(report, (a, b._replace(captured_by=Dynasty.A)), report.game.outcome)
     await tournaments.resolve_turn(world.db, table, report, now=world.tick())
     await tournaments.finish_tournament(
         world.db,
