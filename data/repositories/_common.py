@@ -192,6 +192,7 @@ _TOURNAMENT_COLUMNS = (
     "finished_at",
     "outcome",
     "announcement_id",
+    "computer_strategy",
 )
 """A tournaments row's columns, in :class:`TournamentRow`'s field order."""
 

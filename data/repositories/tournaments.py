@@ -78,12 +78,17 @@ from data.rows import (
 from engine import (
     DYNASTIES,
     Battlefield,
+    Dynasty,
     EngineError,
     Game,
     GameOutcome,
     IllegalOrder,
+    Move,
     Order,
+    Pass,
+    Position,
     Ruleset,
+    Tile,
     TurnReport,
 )
 
@@ -118,9 +123,11 @@ async def create_tournament(
     stake: int = 0,
     prize: Prize | None = None,
     allow_computers: bool = False,
+    computer_strategy: str = "greedy",
     now: float | None = None,
 ) -> TournamentRow:
     """Announce a tournament, open for seats; ``stake`` is for honour tournaments only.
+    With ``allow_computers``, empty seats get ``computer_strategy`` players at the start.
 
     Raises :class:`InvalidValue` (a ruleset the battlefield cannot offer, a stake outside an
     honour tournament, a bad prize or turn length) and :class:`NotFound` (host, prize asset).
@@ -146,7 +153,8 @@ async def create_tournament(
                 connection,
                 "INSERT INTO tournaments (guild_id, channel_id, host_player_id, battlefield, "
                 "seat_count, ruleset, kind, stake, prize, turn_seconds, allow_computers, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                "computer_strategy, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -159,6 +167,7 @@ async def create_tournament(
                     dumps(prize.to_dict()),
                     turn_seconds,
                     int(allow_computers),
+                    computer_strategy,
                     moment(now),
                 ),
             )
@@ -218,6 +227,21 @@ async def due_tournaments(
             (moment(now), limit),
         )
     return [tournament_row(row) for row in rows]
+
+
+async def awaiting_computers(database: Database, *, limit: int = 1000) -> list[int]:
+    """Running tournaments where an active computer seat has not ordered for the open turn
+    (R-T7): after a restart, or a thinking process that died, their computers order now."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT DISTINCT t.id FROM tournaments t JOIN seats s ON s.tournament_id = t.id "
+            "WHERE t.status = 'running' AND s.kind = 'computer' AND s.status = 'active' "
+            "AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.tournament_id = t.id "
+            "AND o.turn = t.turn AND o.seat = s.seat) ORDER BY t.id LIMIT ?",
+            (limit,),
+        )
+    return [row[0] for row in rows]
 
 
 async def set_announcement(database: Database, tournament_id: int, message_id: int) -> None:
@@ -702,6 +726,41 @@ async def get_game(
         raise NotFound(f"turn of tournament #{tournament_id} numbered", turn)
     battlefield = battlefields(tournament.battlefield)
     return game_from_json(battlefield, tournament.ruleset, row[0])
+
+
+async def recent_turns(
+    database: Database,
+    tournament_id: int,
+    count: int,
+    *,
+    battlefields: BattlefieldLoader = load_battlefield,
+) -> list[tuple[Position, dict[Dynasty, Order]]]:
+    """The last ``count`` resolved turns, oldest first: the position each started from and
+    the order each dynasty active then gave (public once resolved, R-O4; a dynasty that moved
+    nothing counts as passing). What a computer player remembers (:class:`engine.History`).
+    """
+    async with database.connection() as connection:
+        tournament = await _tournament(connection, tournament_id)
+        rows = await fetch_all(
+            connection,
+            "SELECT turn, state, result FROM turns WHERE tournament_id = ? AND turn >= ? "
+            "ORDER BY turn",
+            (tournament_id, tournament.turn - 1 - count),
+        )
+    battlefield = battlefields(tournament.battlefield)
+    states = {row[0]: row[1] for row in rows}
+    turns = []
+    for number, _, result in rows:
+        before = states.get(number - 1)
+        if result is None or before is None:
+            continue
+        position = game_from_json(battlefield, tournament.ruleset, before).position
+        orders: dict[Dynasty, Order] = {d: Pass(d) for d in position.active_dynasties}
+        for move in json.loads(result)["moves"]:
+            dynasty = Dynasty(move["dynasty"])
+            orders[dynasty] = Move(dynasty, Tile(*move["from"]), Tile(*move["to"]))
+        turns.append((position, orders))
+    return turns
 
 
 async def get_turn_result(database: Database, tournament_id: int, turn: int) -> TurnResultRow:

@@ -9,11 +9,12 @@ import pytest
 
 import data.db
 from data.catalog import load_battlefield
+from data.codec import dumps, game_to_json, order_to_json, report_to_dict
 from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
 from data.errors import DatabaseTooNew
 from data.repositories import economy, emperors, players, tournaments
-from data.rows import TournamentKind
-from engine import Dynasty, Pass, Ruleset
+from data.rows import DynastyRow, EmperorRow
+from engine import Dynasty, Game, Pass, Ruleset
 
 CORE = 1
 ECONOMY = 2
@@ -53,6 +54,49 @@ async def test_an_empty_file_is_brought_to_the_latest_version(tmp_path: Path) ->
     assert {"players", "emperors", "turns", "orders", "holdings", "bets", "escrow"} <= tables(path)
 
 
+async def old_tournament(
+    database: Database, contenders: list[tuple[DynastyRow, EmperorRow]]
+) -> int:
+    """A running small-4 tournament, its turn 1 resolved and an order for turn 2, written as
+    the 0001 schema stores them: the repositories read columns that later migrations add."""
+    game = Game.start(load_battlefield("small-4"), Ruleset())
+    report = game.play([])
+    async with database.transaction() as connection:
+        cursor = await connection.execute(
+            "INSERT INTO tournaments (battlefield, seat_count, ruleset, kind, turn_seconds, "
+            "created_at) VALUES ('small-4', 4, ?, 'gift', 60, 12.0)",
+            (dumps(Ruleset().to_dict()),),
+        )
+        tournament = cursor.lastrowid
+        assert tournament is not None
+        for seat, (dynasty, emperor) in enumerate(contenders):
+            await connection.execute(
+                "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at)"
+                " VALUES (?, ?, 'player', ?, ?, 12.5)",
+                (tournament, seat, dynasty.player_id, emperor.id),
+            )
+        await connection.execute(
+            "UPDATE tournaments SET status = 'running', turn = 1, started_at = 13.0, "
+            "deadline = 73.0 WHERE id = ?",
+            (tournament,),
+        )
+        await connection.execute(
+            "INSERT INTO turns (tournament_id, turn, state) VALUES (?, 0, ?)",
+            (tournament, game_to_json(game)),
+        )
+        await connection.execute(
+            "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
+            "VALUES (?, 1, ?, ?, 14.0, 0)",
+            (tournament, game_to_json(report.game), dumps(report_to_dict(report))),
+        )
+        await connection.execute(
+            "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+            "VALUES (?, 2, 1, ?, 15.0)",
+            (tournament, order_to_json(Pass(Dynasty.B))),
+        )
+    return tournament
+
+
 async def fill(database: Database, version: int) -> dict[str, int]:
     """Data a bot at ``version`` could have written: a running tournament, an open order…"""
     made: dict[str, int] = {}
@@ -62,23 +106,8 @@ async def fill(database: Database, version: int) -> dict[str, int]:
             dynasty = await players.enrol_player(database, player, f"Old {player}", now=10.0)
             emperor = await emperors.create_emperor(database, dynasty.id, "Elder", now=11.0)
             contenders.append((dynasty, emperor))
-        tournament = await tournaments.create_tournament(
-            database,
-            battlefield=load_battlefield("small-4"),
-            ruleset=Ruleset(),
-            kind=TournamentKind.GIFT,
-            turn_seconds=60,
-            now=12.0,
-        )
-        for seat, (dynasty, emperor) in enumerate(contenders):
-            await tournaments.add_player_seat(
-                database, tournament.id, seat, player_id=dynasty.player_id, emperor_id=emperor.id
-            )
-        table = await tournaments.start_tournament(database, tournament.id, now=13.0)
-        assert table.game is not None
-        await tournaments.resolve_turn(database, table, table.game.play([]), now=14.0)
-        await tournaments.upsert_order(database, tournament.id, 2, 1, Pass(Dynasty.B), now=15.0)
-        made |= {"tournament": tournament.id, "dynasty": contenders[0][0].id}
+        tournament = await old_tournament(database, contenders)
+        made |= {"tournament": tournament, "dynasty": contenders[0][0].id}
     if version >= ECONOMY:
         await data.db._install_assets(database)  # as a bot at that version did when opening
         await economy.grant(database, made["dynasty"], {"gold": 7}, reason="old wealth")
@@ -97,6 +126,7 @@ async def test_every_earlier_version_upgrades_with_its_data(tmp_path: Path, star
         if start >= CORE:
             table = await tournaments.load_table(database, made["tournament"])
             assert table.tournament.turn == 2
+            assert table.tournament.computer_strategy == "greedy"  # 0004: what it had
             assert [(o.seat, o.order) for o in table.orders] == [(1, Pass(Dynasty.B))]
             assert table.game is not None
             await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
