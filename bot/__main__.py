@@ -1,4 +1,5 @@
-"""``python -m bot run`` starts the bot; ``python -m bot simulate`` plays a game offline.
+"""``python -m bot run`` starts the bot; ``python -m bot simulate`` plays a game offline;
+``python -m bot league`` measures computer players against each other.
 
 Start-up problems a host can fix (no token, a rejected token, a bad setting) end with one line
 saying what to do and exit code 2, never a traceback.
@@ -116,6 +117,12 @@ def simulate(args: argparse.Namespace) -> int:
     return int(module.main(args) or 0)
 
 
+def league(args: argparse.Namespace) -> int:
+    """Hand over to ``bot.league`` (engine only: no database, no Discord)."""
+    module = importlib.import_module("bot.league")
+    return int(module.main(args) or 0)
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     commands = root.add_subparsers(dest="command", required=True)
@@ -129,6 +136,8 @@ def parser() -> argparse.ArgumentParser:
     game.add_argument("--turn-limit", type=int, help="turns before the game is decided (R-G2)")
     game.add_argument("--kind", default="conquer", help="tournament type (R-T4), e.g. conquer")
     game.add_argument("--progress", action="store_true", help="print each turn as it resolves")
+    matches = commands.add_parser("league", help="measure computer players against each other")
+    importlib.import_module("bot.league").add_arguments(matches)
     return root
 
 
@@ -136,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "simulate":
         return simulate(args)
+    if args.command == "league":
+        return league(args)
     try:
         config = Config.load()
     except ConfigError as error:

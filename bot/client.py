@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.announcer import Announcer
+from bot.computers import Thinking
 from bot.config import Config, ConfigError
 from bot.drawing import Drawing
 from bot.scheduler import Scheduler
@@ -100,6 +101,9 @@ class EmperorsBot(commands.Bot):
         self._shutting_down: asyncio.Task[None] | None = None
         self.drawing = Drawing()
         """Draws boards and replays in a worker process (started on the first board)."""
+        self.thinking = Thinking()
+        """Computer players think in a worker process of their own (started on first use);
+        the bot's own services use it, services handed in keep theirs."""
 
     @property
     def database(self) -> Database:
@@ -135,7 +139,11 @@ class EmperorsBot(commands.Bot):
         if self._database is None:
             self._database = await self._open_database()
         if self._services is None:
-            self._services = Services(self._database)
+            self._services = Services(
+                self._database,
+                think=self.thinking,
+                computer_seconds=self.config.computer_seconds,
+            )
         self._announcer = Announcer(self, self._services, self.drawing)
         self._scheduler = Scheduler(self._services, self._announcer)
         for extension in EXTENSIONS:
@@ -208,6 +216,7 @@ class EmperorsBot(commands.Bot):
         if self._announcer is not None:
             await self._announcer.close()
         await self.drawing.close()
+        await self.thinking.close()
         await super().close()
         if self._owns_database and self._database is not None:
             await self._database.close()

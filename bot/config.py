@@ -16,6 +16,9 @@ from pathlib import Path
 ENV_FILE = Path(".env")
 DEFAULT_DATABASE = Path("emperors.db")
 DEFAULT_LOG_LEVEL = "INFO"
+DEFAULT_COMPUTER_SECONDS = 0.8
+"""Thinking time per order of a hard (strong) computer player."""
+COMPUTER_SECONDS_RANGE = (0.05, 10.0)
 
 
 class ConfigError(ValueError):
@@ -37,13 +40,16 @@ class Config:
     """A server whose command list is updated at once on start (global updates can take a
     while to reach every client)."""
     log_level: str = DEFAULT_LOG_LEVEL
+    computer_seconds: float = DEFAULT_COMPUTER_SECONDS
+    """How long a hard computer player thinks per order (``COMPUTER_SECONDS``)."""
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: Path = ENV_FILE) -> Config:
         """Read ``.env`` (if present), then let the environment override it.
 
         An empty value counts as unset. Raises :class:`ConfigError` for a malformed ``.env``
-        line, a non-numeric ``DISCORD_DEV_GUILD`` or an unknown ``LOG_LEVEL``.
+        line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or a
+        ``COMPUTER_SECONDS`` out of range.
         """
         values = read_env_file(env_file) if env_file.is_file() else {}
         values.update(os.environ if environ is None else environ)
@@ -53,6 +59,7 @@ class Config:
             database_path=Path(settings.get("EMPERORS_DB", DEFAULT_DATABASE)).expanduser(),
             dev_guild_id=_guild_id(settings.get("DISCORD_DEV_GUILD")),
             log_level=_log_level(settings.get("LOG_LEVEL", DEFAULT_LOG_LEVEL)),
+            computer_seconds=_computer_seconds(settings.get("COMPUTER_SECONDS")),
         )
 
 
@@ -91,3 +98,19 @@ def _log_level(value: str) -> str:
             f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL, got {value!r}"
         )
     return level
+
+
+def _computer_seconds(value: str | None) -> float:
+    if value is None:
+        return DEFAULT_COMPUTER_SECONDS
+    low, high = COMPUTER_SECONDS_RANGE
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not low <= seconds <= high:
+        raise ConfigError(
+            f"COMPUTER_SECONDS is how long a hard computer player thinks per order: a number "
+            f"of seconds from {low} to {high}, got {value!r}"
+        )
+    return seconds

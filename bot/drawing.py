@@ -11,6 +11,10 @@ stdin and writes results on its stdout, each a length-prefixed pickle, in order.
 talks to it through asyncio's pipes: no helper threads in the bot (a process pool runs two,
 and they took the GIL from the event loop at every board), and no fork server or resource
 tracker beside it.
+
+The same mechanism runs other work that must stay off the event loop: computer players think
+in a second such process (:mod:`bot.computers`), which loads the engine instead of the
+renderer (``preload``), so a long think never delays a board and a board never a think.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import asyncio
 import collections
 import contextlib
 import functools
+import importlib
 import logging
 import os
 import pickle
@@ -40,13 +45,20 @@ _PROJECT = str(Path(__file__).resolve().parent.parent)
 
 
 class WorkerDied(RuntimeError):
-    """The drawing process ended before it answered."""
+    """The worker process ended before it answered."""
 
 
 class Drawing:
-    """The worker process that draws; started on first use, replaced if it dies."""
+    """The worker process that draws (or, with another ``preload``, does other work off the
+    event loop); started on first use, replaced if it dies.
 
-    def __init__(self) -> None:
+    ``preload`` is the module the worker imports before its first call; ``role`` names the
+    worker in the log.
+    """
+
+    def __init__(self, *, preload: str = "bot.render", role: str = "drawing") -> None:
+        self.preload = preload
+        self.role = role
         self._worker: _Worker | None = None
         self._starting = asyncio.Lock()
 
@@ -60,7 +72,7 @@ class Drawing:
         try:
             return await (await self._running()).call(call)
         except WorkerDied:
-            log.warning("The drawing process died; starting a new one")
+            log.warning("The %s process died; starting a new one", self.role)
             return await (await self._running()).call(call)
 
     async def close(self) -> None:
@@ -72,32 +84,34 @@ class Drawing:
     async def _running(self) -> _Worker:
         async with self._starting:
             if self._worker is None or self._worker.dead:
-                self._worker = await _Worker.start()
+                self._worker = await _Worker.start(self.preload, self.role)
             return self._worker
 
 
 class _Worker:
     """One worker process and the calls it has not answered yet, oldest first."""
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
+    def __init__(self, process: asyncio.subprocess.Process, role: str) -> None:
         self.process = process
+        self.role = role
         self.pending: collections.deque[asyncio.Future[Any]] = collections.deque()
         self.dead = False
         self.reader = asyncio.create_task(self._read_replies())
 
     @classmethod
-    async def start(cls) -> _Worker:
+    async def start(cls, preload: str, role: str) -> _Worker:
         path = os.environ.get("PYTHONPATH")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_PROJECT, path]))}
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "bot.drawing",
+            preload,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             env=env,
         )
-        return cls(process)
+        return cls(process, role)
 
     async def call(self, call: Callable[[], T]) -> T:
         assert self.process.stdin is not None
@@ -144,7 +158,7 @@ class _Worker:
             while self.pending:
                 answer = self.pending.popleft()
                 if not answer.done():
-                    answer.set_exception(WorkerDied("the drawing process ended"))
+                    answer.set_exception(WorkerDied(f"the {self.role} process ended"))
             await self.process.wait()  # reaped, and its pipes closed
 
 
@@ -171,7 +185,7 @@ def main() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print never corrupts a reply
-    import bot.render  # noqa: F401  (loaded once, before the first board)
+    importlib.import_module(sys.argv[1] if len(sys.argv) > 1 else "bot.render")  # once, first
 
     serve(sys.stdin.buffer, replies)
 

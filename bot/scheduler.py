@@ -47,6 +47,9 @@ class Notifier(Protocol):
 
     async def remind(self, reminder: Reminder) -> None: ...
 
+    def play_computers(self, tournament_id: int) -> None:
+        """Let the tournament's computer players order for its open turn, in the background."""
+
 
 class Scheduler:
     def __init__(
@@ -58,9 +61,12 @@ class Scheduler:
         self.wake = asyncio.Event()
 
     async def tick(self) -> None:
-        """One pass: resolve due turns, send due reminders, run the daily inactivity job."""
+        """One pass: resolve due turns, send due reminders, run the daily inactivity job, and
+        set computer players who have not ordered to work (after a restart, or a failure)."""
         for resolved in await self.services.tournaments.resolve_due():
             await self.notifier.turn_resolved(resolved)
+        for tournament_id in await self.services.tournaments.computers_to_play():
+            self.notifier.play_computers(tournament_id)
         for reminder in await self.due_reminders():
             await self.notifier.remind(reminder)
         await self.decay_inactive()

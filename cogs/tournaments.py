@@ -20,7 +20,12 @@ from bot.discord_helpers import clipped, discord_timestamp, gif_file, png_file
 from bot.errors import UserError
 from bot.render import render_board, render_replay
 from bot.services.economy import SeatPool
-from bot.services.tournaments import TournamentView
+from bot.services.tournaments import (
+    COMPUTER_LEVELS,
+    DEFAULT_STRATEGY,
+    TournamentView,
+    check_level,
+)
 from cogs.common import (
     battlefield_choices,
     defer_ephemeral,
@@ -41,6 +46,8 @@ DAY = 86400
 TURN_LENGTHS = {"10 minutes": 600, "1 hour": 3600, "6 hours": 6 * 3600, "1 day": DAY}
 TURN_LENGTHS |= {"3 days": 3 * DAY, "7 days": 7 * DAY}
 FORFEIT_SECONDS = 120
+NO_COMPUTERS = "none"
+"""The ``computers`` option's default: empty seats wait for players."""
 FIELD_LIMIT = 1024
 MESSAGE_LIMIT = 2000
 
@@ -142,13 +149,14 @@ class Tournaments(
         turn_length="How long players have to order each turn",
         stake="honour: the reputation every emperor stakes",
         prize_reputation="gift: the reputation each winner earns",
-        computers="Fill empty seats with computer players when the host starts",
+        computers="Fill empty seats with computer players when the host starts: how strong",
     )
     @app_commands.choices(
         kind=_choices([kind.value for kind in TournamentKind]),
         policy=_choices([policy.value for policy in ConflictPolicy]),
         emperor_taken=_choices([option.value for option in EmperorTaken]),
         goal=_choices([goal.value for goal in GoalKind]),
+        computers=_choices([NO_COMPUTERS, *COMPUTER_LEVELS]),
     )
     @app_commands.choices(
         turn_length=[
@@ -170,7 +178,7 @@ class Tournaments(
         turn_length: int = DAY,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
-        computers: bool = False,
+        computers: str = NO_COMPUTERS,
     ) -> None:
         """Publicly: the announcement with the exact rules (R-T: announced before anyone joins)."""
         goal_kind = choice(GoalKind, goal, "goal")
@@ -185,6 +193,7 @@ class Tournaments(
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
+        strategy = check_level(computers) if computers != NO_COMPUTERS else DEFAULT_STRATEGY
         if prize_reputation and tournament_kind is not TournamentKind.GIFT:
             raise UserError("Only a gift tournament has a prize; leave prize_reputation out.")
         ruleset = Ruleset(
@@ -204,7 +213,8 @@ class Tournaments(
             channel_id=interaction.channel_id,
             stake=stake,
             prize=Prize(reputation=prize_reputation),
-            allow_computers=computers,
+            allow_computers=computers != NO_COMPUTERS,
+            computer_strategy=strategy,
         )
         embed = discord.Embed(
             title=f"Tournament #{tournament.id} on {tournament.battlefield}",

@@ -12,6 +12,7 @@ secret orders), ``turns`` (resolution, forfeits, computer players, a combat's en
 from __future__ import annotations
 
 from bot.services.tournaments.base import (
+    COMPUTER_LEVELS,
     DEFAULT_STRATEGY,
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
@@ -25,6 +26,8 @@ from bot.services.tournaments.base import (
     TurnProgress,
     TurnPrompts,
     TurnResolved,
+    check_level,
+    computer_level,
 )
 from bot.services.tournaments.orders import Ordering, parse_order
 from bot.services.tournaments.seating import Seating
@@ -35,6 +38,7 @@ class TournamentService(Seating, Ordering):
 
 
 __all__ = [
+    "COMPUTER_LEVELS",
     "DEFAULT_STRATEGY",
     "MAX_TURN_SECONDS",
     "MIN_TURN_SECONDS",
@@ -49,5 +53,7 @@ __all__ = [
     "TurnProgress",
     "TurnPrompts",
     "TurnResolved",
+    "check_level",
+    "computer_level",
     "parse_order",
 ]

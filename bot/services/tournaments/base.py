@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.computers import DEFAULT_SECONDS, Thinker, think_here
 from bot.errors import UserError
 from bot.services.outcomes import Effect
 from data.db import Database
@@ -33,6 +34,8 @@ from engine import (
 )
 
 DEFAULT_STRATEGY = "greedy"
+COMPUTER_LEVELS = {"easy": "random", "normal": "greedy", "hard": "strong"}
+"""The computer players a host chooses from, by level (R-T7), and the strategy of each."""
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 7 * 24 * 3600
 
@@ -113,7 +116,7 @@ class TurnPrompts:
 
     tournament: TournamentRow
     ready: ReadyCount
-    menus: list[OrderMenu]  # one per active player (computers have ordered already)
+    menus: list[OrderMenu]  # one per active player; computers order by themselves
 
 
 @dataclass(frozen=True)
@@ -135,11 +138,18 @@ class TournamentBase:
         clock: Callable[[], float],
         *,
         default_dynasty_name: Callable[[int], str] = lambda player: f"House {player % 100000}",
+        think: Thinker = think_here,
+        computer_seconds: float = DEFAULT_SECONDS,
     ) -> None:
         self.database = database
         self.clock = clock
         self.default_dynasty_name = default_dynasty_name
+        self.think = think
+        """Where computer players choose their orders (a worker process in the bot)."""
+        self.computer_seconds = computer_seconds
+        """Thinking time per order of a searching computer player."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
+        self._thinking: set[int] = set()  # tournaments whose computers are choosing now
 
     async def _running(self, tournament_id: int) -> TournamentTable:
         table = await repo.load_table(self.database, tournament_id)
@@ -150,6 +160,24 @@ class TournamentBase:
             )
             raise UserError(f"Tournament #{tournament_id} {state}: there is no turn to order for.")
         return table
+
+
+def computer_level(strategy: str | None) -> str:
+    """The level a host chose (easy, normal, hard) for a computer seat's strategy."""
+    for level, named in COMPUTER_LEVELS.items():
+        if named == strategy:
+            return level
+    return strategy or "computer"
+
+
+def check_level(level: str) -> str:
+    """The strategy of a computer level; a clear refusal for any other word."""
+    try:
+        return COMPUTER_LEVELS[level]
+    except KeyError:
+        raise UserError(
+            f"There is no computer level {level!r}; choose one of: {', '.join(COMPUTER_LEVELS)}."
+        ) from None
 
 
 def check_turn(table: TournamentTable, turn: int | None) -> None:

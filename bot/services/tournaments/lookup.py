@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.services.tournaments.base import TournamentBase, TournamentView, TurnProgress
+from bot.services.tournaments.base import (
+    TournamentBase,
+    TournamentView,
+    TurnProgress,
+    computer_level,
+)
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import tournaments as repo
@@ -26,6 +31,11 @@ from engine import (
 )
 
 _OUTCOME_EVENTS = 200  # a tournament's log entries read for its outcome
+_LEVEL_TEXT = {
+    "easy": "they play any legal move",
+    "normal": "they take what they can and guard their pieces, one turn ahead",
+    "hard": "they search every player's likely orders for the best mix of their own",
+}
 
 
 class Lookup(TournamentBase):
@@ -40,7 +50,11 @@ class Lookup(TournamentBase):
             tournament.ruleset.describe(),
         ]
         if tournament.allow_computers:
-            lines.append("Empty seats are filled by computer players when the host starts.")
+            level = computer_level(tournament.computer_strategy)
+            lines.append(
+                f"Empty seats are filled by {level} computer players "
+                f"({_LEVEL_TEXT.get(level, tournament.computer_strategy)}) when the host starts."
+            )
         return "\n".join(lines)
 
     async def view(self, tournament_id: int) -> TournamentView:
@@ -85,7 +99,7 @@ class Lookup(TournamentBase):
             elif seat.kind is SeatKind.CASUAL:
                 names[seat.dynasty] = f"guest {seat.dynasty.letter}"
             else:
-                names[seat.dynasty] = f"{seat.strategy or 'computer'} bot"
+                names[seat.dynasty] = f"{computer_level(seat.strategy)} bot {seat.dynasty.letter}"
         return names
 
     async def outcome_log(self, tournament_id: int) -> list[EventRow]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.errors import UserError
 from bot.services.tournaments.base import (
+    COMPUTER_LEVELS,
     DEFAULT_STRATEGY,
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
@@ -45,10 +46,18 @@ class Seating(Turns):
         stake: int = 0,
         prize: Prize | None = None,
         allow_computers: bool = False,
+        computer_strategy: str = DEFAULT_STRATEGY,
     ) -> TournamentRow:
+        """Announce a tournament; with ``allow_computers``, empty seats get
+        ``computer_strategy`` players when the host starts it (R-T7)."""
         if battlefield not in battlefield_names():
             raise UserError(
                 f"There is no battlefield {battlefield!r}; choose one of: {', '.join(battlefield_names())}."
+            )
+        if computer_strategy not in COMPUTER_LEVELS.values():
+            raise UserError(
+                f"There is no computer player {computer_strategy!r}; "
+                f"choose one of: {', '.join(COMPUTER_LEVELS.values())}."
             )
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise UserError("A turn lasts between 1 minute and 7 days; choose another turn length.")
@@ -73,6 +82,7 @@ class Seating(Turns):
             stake=stake,
             prize=prize,
             allow_computers=allow_computers,
+            computer_strategy=computer_strategy,
             now=self.clock(),
         )
 
@@ -122,7 +132,9 @@ class Seating(Turns):
     async def start(
         self, tournament_id: int, by_player_id: int, *, is_manager: bool = False
     ) -> TournamentTable:
-        """Start now: the host or a server manager; empty seats get computer players if allowed."""
+        """Start now: the host or a server manager; empty seats get computer players if allowed.
+
+        The computers order later, each in its time (:meth:`play_computers`)."""
         tournament = await repo.get_tournament(self.database, tournament_id)
         self._check_host(tournament, by_player_id, is_manager, "start")
         if tournament.status is TournamentStatus.OPEN and tournament.allow_computers:
@@ -133,12 +145,10 @@ class Seating(Turns):
                         self.database,
                         tournament_id,
                         seat,
-                        strategy=DEFAULT_STRATEGY,
+                        strategy=tournament.computer_strategy,
                         now=self.clock(),
                     )
-        table = await repo.start_tournament(self.database, tournament_id, now=self.clock())
-        await self._order_for_computers(table)
-        return table
+        return await repo.start_tournament(self.database, tournament_id, now=self.clock())
 
     async def cancel(
         self, tournament_id: int, by_player_id: int, *, is_manager: bool = False
@@ -162,9 +172,7 @@ class Seating(Turns):
         tournament = await repo.get_tournament(self.database, tournament_id)
         seats = await repo.list_seats(self.database, tournament_id)
         if tournament.status is TournamentStatus.OPEN and len(seats) == tournament.seat_count:
-            table = await repo.start_tournament(self.database, tournament_id, now=self.clock())
-            await self._order_for_computers(table)
-            return table
+            return await repo.start_tournament(self.database, tournament_id, now=self.clock())
         return None
 
     async def _seat_of(self, tournament_id: int, player_id: int) -> SeatRow:
