@@ -49,8 +49,6 @@ TRAPPED_SHARE = 0.7
 """Of an attacked emperor with neither: the attacker need only guess right."""
 DEFENDED = 0.5
 """A threatened piece its own dynasty could take back next turn loses only this part."""
-GAIN_SHARE = 0.0
-"""Of what a victim expects to lose, the part its attackers expect to win."""
 CLOSE = 0.25
 """Per rival piece near an emperor, per step closer than :data:`CLOSE_STEPS` beyond its reach."""
 CLOSE_STEPS = 3
@@ -58,6 +56,8 @@ GOAL_STEP = 0.7
 """Per step an emperor still has to walk to a goal tile (reach-opposite, treasure)."""
 HUNT_STEP = 0.12
 """Per step between a pawn and the nearest rival emperor, when rival emperors are the goal."""
+URGENCY = 2.0
+"""How many times more the goal's distances weigh at the turn limit than at the start."""
 STRIKE_STEP = 0.35
 """Per step between an emperor and the emperor it must take itself (emperor-strike)."""
 
@@ -172,8 +172,9 @@ def emperor_danger(position: Position, tile: Tile, attackers: list[Tile]) -> flo
     """The share of an attacked emperor expected lost next turn.
 
     It is safe if it can step to a tile no rival reaches (one order a dynasty: the attacker
-    cannot follow it there); one attacker it can charge is a guess it wins either way (a
-    swap, or a take); otherwise it is likely lost.
+    cannot follow it there); a lone attacker it can charge is a guess it wins either way (a
+    swap, or a take) unless another rival piece reaches the attacker's tile too; otherwise it
+    is likely lost.
     """
     emperor = position.pieces[tile]
     pieces = position.pieces
@@ -185,16 +186,17 @@ def emperor_danger(position: Position, tile: Tile, attackers: list[Tile]) -> flo
                 if not reached_by_rival(position, destination, emperor.dynasty):
                     return ESCAPE_SHARE
                 continue
-            counter = counter or destination in attackers
+            if destination in attackers and len(attackers) == 1:
+                counter = not reached_by_rival(position, destination, emperor.dynasty)
             break
-    if counter and len(attackers) == 1:
-        return COUNTER_SHARE
-    return TRAPPED_SHARE
+    return COUNTER_SHARE if counter else TRAPPED_SHARE
 
 
-def values(position: Position, ruleset: Ruleset) -> dict[Dynasty, float]:
+def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[Dynasty, float]:
     """What each dynasty of the battlefield has, in pawns: material, experience, the takes it
-    may suffer or make next turn, and progress towards its goal's targets."""
+    may suffer next turn, how close rivals are to its emperor, and progress towards its
+    goal's targets — which weighs more as the turn limit nears (``elapsed``: the share of
+    the turns already played), so a combat ends by its goal rather than by the limit."""
     battlefield = position.battlefield
     active = position.active_dynasties
     result = dict.fromkeys(battlefield.dynasties, DEFEATED)
@@ -221,13 +223,10 @@ def values(position: Position, ruleset: Ruleset) -> dict[Dynasty, float]:
     # Per victim: its threatened pieces, most valuable first; it spends its order saving the
     # first, and its attackers (one order per dynasty) take at most one piece each.
     exposed: dict[Dynasty, list[tuple[float, Tile]]] = {}
-    for tile, attackers in seen.attackers.items():
+    for tile in seen.attackers:
         piece = pieces[tile]
         if piece.dynasty in position.defeated:
-            share = GAIN_SHARE * worth[tile] / len(attackers)  # a neutral pawn: free to take
-            for attacker in attackers:
-                result[pieces[attacker].dynasty] += share
-            continue
+            continue  # a neutral pawn: nobody's to lose
         at_risk = worth[tile] * (DEFENDED if tile in seen.defended else 1.0)
         exposed.setdefault(piece.dynasty, []).append((at_risk, tile))
     for victim, threatened in exposed.items():
@@ -239,13 +238,10 @@ def values(position: Position, ruleset: Ruleset) -> dict[Dynasty, float]:
                 share = emperor_danger(position, tile, attackers)
             else:
                 share = SAVED_SHARE if index == 0 else LOST_SHARE
-            loss = at_risk * share
-            result[victim] -= loss
-            for attacker in attackers:
-                result[pieces[attacker].dynasty] += GAIN_SHARE * loss / len(attackers)
+            result[victim] -= at_risk * share
 
     for dynasty in active:
-        result[dynasty] -= _goal_distance(position, ruleset, dynasty)
+        result[dynasty] -= _goal_distance(position, ruleset, dynasty) * (1 + URGENCY * elapsed)
         result[dynasty] -= _exposure(position, dynasty)
     return result
 
@@ -304,7 +300,7 @@ def utilities(game: Game) -> dict[Dynasty, float]:
     if outcome is not None:
         winners = outcome.winners
         return {d: (WIN if d in winners else -WIN) if winners else DRAW for d in dynasties}
-    worth = values(game.position, game.ruleset)
+    worth = values(game.position, game.ruleset, game.turn / game.ruleset.turn_limit)
     total = sum(worth.values())
     rivals = max(len(dynasties) - 1, 1)
     return {d: worth[d] - (total - worth[d]) / rivals for d in dynasties}

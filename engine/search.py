@@ -4,13 +4,12 @@ A turn of this game is a simultaneous-move game: every dynasty orders at once. T
 player follows the approach of Gray et al., "Human-Level Performance in No-Press Diplomacy via
 Equilibrium Search" (ICLR 2021): a blueprint proposes a few plausible orders per dynasty
 (:func:`ranked_orders`, one ply deep), regret matching finds the turn's equilibrium among
-them (:func:`regret_matching`), every joint order valued by a resolution plus an evaluation
-(:mod:`engine.evaluation`). With two dynasties, a search several turns deep is affordable:
-simultaneous-move Monte Carlo tree search with regret matching at every node
-(:func:`sm_mcts`; Lisý et al. 2013, Tak, Lanctot & Winands 2014).
+them (:func:`regret_matching`), every joint order valued by a resolution, a short rollout
+(:func:`rollout`) and an evaluation (:mod:`engine.evaluation`).
 
-The primitives (:func:`orders_of`, :func:`play_turn`, :func:`ranked_orders`) are what the
-search spends its time in; they are named so they can be measured and made faster alone.
+The primitives (:func:`orders_of`, :func:`play_turn`, :func:`ranked_orders`, :func:`reach`)
+are what the search spends its time in; they are named so they can be measured and made
+faster alone.
 """
 
 from __future__ import annotations
@@ -92,24 +91,18 @@ def reach(position: Position) -> dict[Tile, set[Dynasty]]:
 QUICK_TAKE = 0.7
 """Quick ordering: the share of a target's value a take attempt is expected to win."""
 QUICK_ESCAPE = 0.8
+"""Quick ordering: the share of a threatened piece's value that moving it out of reach saves."""
 QUICK_DANGER = 0.9
+"""Quick ordering: the share of a piece's value that moving it into a rival's reach risks."""
 
 
 def quick_orders(
-    game: Game, dynasty: Dynasty, count: int, reached: Mapping[Tile, set[Dynasty]] | None = None
-) -> list[Order]:
-    """About the ``count`` most promising orders of ``dynasty``, judged without resolving any
-    turn: takes, escapes from threatened tiles, steps towards the goal, and not into reach of
-    a rival. For rollouts and the inner nodes of a tree search, where :func:`ranked_orders`
-    costs too much. ``reached`` is :func:`reach` of the position, if already known."""
-    return [
-        order for _, order in _quick_scores(game, dynasty, reached or reach(game.position))[:count]
-    ]
-
-
-def _quick_scores(
     game: Game, dynasty: Dynasty, reached: Mapping[Tile, set[Dynasty]]
 ) -> list[tuple[float, Order]]:
+    """Every legal order of ``dynasty`` scored without resolving any turn, best first: takes,
+    escapes from threatened tiles, steps towards the goal, and not into a rival's reach
+    (``reached`` is :func:`reach` of the position). The rollout policy: many times cheaper
+    than :func:`ranked_orders`."""
     position = game.position
     battlefield = position.battlefield
     pieces = position.pieces
@@ -156,7 +149,7 @@ ROLLOUT_NOISE = 0.3
 
 def rollout(game: Game, turns: int, rng: random.Random) -> Game:
     """The combat after at most ``turns`` more turns in which every dynasty plays a quick
-    best order (:func:`quick_orders`, near-equal ones at random): how a joint order's
+    best order (judged without resolving a turn, near-equal ones at random): how a joint order's
     consequences are played out before the position is evaluated."""
     for _ in range(turns):
         if game.is_over:
@@ -164,7 +157,7 @@ def rollout(game: Game, turns: int, rng: random.Random) -> Game:
         reached = reach(game.position)
         orders = []
         for dynasty in game.position.active_dynasties:
-            scored = _quick_scores(game, dynasty, reached)
+            scored = quick_orders(game, dynasty, reached)
             best = scored[0][0]
             near = [order for score, order in scored if score >= best - ROLLOUT_NOISE]
             orders.append(near[int(rng.random() * len(near))])
@@ -299,161 +292,3 @@ def _normalised(weights: Sequence[float]) -> list[float]:
     if total <= 0.0:
         return [1.0 / len(weights)] * len(weights)
     return [weight / total for weight in weights]
-
-
-class _Node:
-    """A position in the two-player tree: each side's candidate orders and regrets, the
-    children reached by each joint order, and what each joint order has been worth so far."""
-
-    __slots__ = ("children", "game", "orders", "regrets", "totals")
-
-    def __init__(self, game: Game, orders: tuple[list[Order], list[Order]]) -> None:
-        self.game = game
-        self.orders = orders
-        self.regrets = ([0.0] * len(orders[0]), [0.0] * len(orders[1]))
-        self.children: dict[tuple[int, int], _Node | float] = {}
-        self.totals: dict[tuple[int, int], list[float]] = {}  # joint -> [sum, visits]
-
-
-EXPLORATION = 0.2
-"""SM-MCTS: the share of each selection spread uniformly over a node's actions (Lisý et al.)."""
-MATRIX_ITERATIONS = 400
-"""Regret matching iterations that solve the root's estimated matrix game."""
-
-
-def sm_mcts(
-    game: Game,
-    sides: tuple[Dynasty, Dynasty],
-    candidates: Callable[[Game, Dynasty], list[Order]],
-    root_orders: tuple[list[Order], list[Order]],
-    value: Callable[[Game], float],
-    rng: random.Random,
-    budget: Budget,
-    depth: int,
-    rival_anchor: Sequence[float] | None = None,
-    anchor_share: float = 0.0,
-) -> Solution:
-    """Simultaneous-move Monte Carlo tree search for two sides, regret matching at each node.
-
-    ``value(game)`` is the first side's utility in [-1, 1] (the second side's is its
-    opposite); ``candidates`` proposes each side's orders at a new node. Each simulation
-    walks down at most ``depth`` turns, both sides sampling from their exploratory
-    regret-matching strategies (importance-weighted regrets keep the estimates unbiased),
-    and values the position reached. At the end, the root's joint orders have each an
-    estimated value: the equilibrium of that matrix game is the first side's strategy,
-    returned as probabilities over ``root_orders[0]`` (against a second side that plays
-    ``rival_anchor`` at ``anchor_share`` of the time, as :func:`regret_matching` does).
-    """
-    root = _Node(game, root_orders)
-    iteration = 0
-    while budget.left(iteration):
-        iteration += 1
-        _simulate(root, sides, candidates, value, rng, depth)
-    rows, columns = len(root_orders[0]), len(root_orders[1])
-    payoffs = []
-    for row in range(rows):
-        seen = [root.totals[(row, c)] for c in range(columns) if (row, c) in root.totals]
-        fallback = sum(t[0] / t[1] for t in seen) / len(seen) if seen else -1.0
-        payoffs.append(
-            [
-                root.totals[(row, c)][0] / root.totals[(row, c)][1]
-                if (row, c) in root.totals
-                else fallback
-                for c in range(columns)
-            ]
-        )
-    return solve_matrix(payoffs, MATRIX_ITERATIONS, rival_anchor, anchor_share)
-
-
-def solve_matrix(
-    payoffs: Sequence[Sequence[float]],
-    iterations: int,
-    column_anchor: Sequence[float] | None = None,
-    anchor_share: float = 0.0,
-) -> Solution:
-    """The row player's equilibrium strategy in the zero-sum game ``payoffs`` (row's gains),
-    by regret matching+ with alternating updates and linearly weighted averaging. With a
-    ``column_anchor``, the row player answers a column player who plays it ``anchor_share``
-    of the time and its equilibrium strategy otherwise. The values are each row's payoff
-    against the column player's average strategy (so mixed)."""
-    rows, columns = len(payoffs), len(payoffs[0])
-    row_regrets, column_regrets = [0.0] * rows, [0.0] * columns
-    average, column_average = [0.0] * rows, [0.0] * columns
-    for iteration in range(1, iterations + 1):
-        row_strategy = _rm_strategy(row_regrets)
-        column_strategy = _rm_strategy(column_regrets)
-        facing = column_strategy
-        if column_anchor is not None:
-            facing = [
-                (1 - anchor_share) * p + anchor_share * a
-                for p, a in zip(column_strategy, column_anchor, strict=True)
-            ]
-        row_values = [sum(p * payoffs[r][c] for c, p in enumerate(facing)) for r in range(rows)]
-        expected = sum(p * v for p, v in zip(row_strategy, row_values, strict=True))
-        for r in range(rows):
-            row_regrets[r] = max(0.0, row_regrets[r] + row_values[r] - expected)
-            average[r] += iteration * row_strategy[r]
-        row_strategy = _rm_strategy(row_regrets)
-        column_values = [
-            -sum(p * payoffs[r][c] for r, p in enumerate(row_strategy)) for c in range(columns)
-        ]
-        expected = sum(p * v for p, v in zip(column_strategy, column_values, strict=True))
-        for c in range(columns):
-            column_regrets[c] = max(0.0, column_regrets[c] + column_values[c] - expected)
-            column_average[c] += iteration * facing[c]
-    facing = _normalised(column_average)
-    values = [sum(p * payoffs[r][c] for c, p in enumerate(facing)) for r in range(rows)]
-    return Solution([_normalised(average), _normalised(column_average)], values)
-
-
-def _simulate(
-    node: _Node,
-    sides: tuple[Dynasty, Dynasty],
-    candidates: Callable[[Game, Dynasty], list[Order]],
-    value: Callable[[Game], float],
-    rng: random.Random,
-    depth: int,
-) -> float:
-    """One walk from ``node``: the first side's utility of where it led."""
-    strategies = []
-    for side in (0, 1):
-        count = len(node.orders[side])
-        matched = _rm_strategy(node.regrets[side])
-        strategies.append([(1 - EXPLORATION) * p + EXPLORATION / count for p in matched])
-    first = _sample(rng, strategies[0])
-    second = _sample(rng, strategies[1])
-    joint = (first, second)
-    child = node.children.get(joint)
-    if child is None:
-        after = play_turn(node.game, [node.orders[0][first], node.orders[1][second]])
-        if after.is_over or depth <= 1:
-            child = value(after)
-            node.children[joint] = child
-            utility = child
-        else:
-            grown = _Node(after, (candidates(after, sides[0]), candidates(after, sides[1])))
-            node.children[joint] = grown
-            utility = value(after)  # a new node is valued where it stands, then grown later
-    elif isinstance(child, float):
-        utility = child
-    else:
-        utility = _simulate(child, sides, candidates, value, rng, depth - 1)
-    total = node.totals.get(joint)
-    if total is None:
-        node.totals[joint] = [utility, 1.0]
-    else:
-        total[0] += utility
-        total[1] += 1.0
-    for side, (action, sign) in enumerate(((first, 1.0), (second, -1.0))):
-        regrets = node.regrets[side]
-        probability = strategies[side][action]
-        payoff = sign * utility
-        for other in range(len(regrets)):
-            estimate = payoff / probability if other == action else 0.0
-            regrets[other] += estimate - payoff
-    return utility
-
-
-def scaled(utility: float, scale: float) -> float:
-    """A utility in pawns squeezed into (-1, 1), as the tree search needs."""
-    return math.tanh(utility / scale)

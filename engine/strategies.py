@@ -7,7 +7,7 @@ give seeded ones, so their games can be replayed.
 
 - ``random`` (easy): any legal move.
 - ``greedy`` (normal): the order that looks best one turn ahead if nobody else moves.
-- ``strong`` (hard): equilibrium search over every dynasty's plausible orders
+- ``strong`` (hard): equilibrium search over its own and its nearby rivals' plausible orders
   (:mod:`engine.search`), and samples its order from the mixed strategy it finds.
 
 Every strategy that finds itself in a position for the third time orders something else than
@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from engine.battlefield import Battlefield
-from engine.evaluation import WIN, utilities
+from engine.evaluation import utilities
 from engine.game import Game
 from engine.history import NO_HISTORY, History
 from engine.orders import Order, Pass, legal_orders
@@ -36,12 +36,9 @@ from engine.search import (
     blueprint,
     holding_orders,
     play_turn,
-    quick_orders,
     ranked_orders,
     regret_matching,
     rollout,
-    scaled,
-    sm_mcts,
 )
 
 
@@ -106,19 +103,15 @@ RIVALS_WEIGHED = 3
 """At most this many nearby rivals take part in the equilibrium; the others hold."""
 CONTACT = 2
 """Rivals are "nearby" when a piece of theirs is within both pieces' reach plus this."""
-DUEL_DEPTH = 3
-"""Turns the two-player tree search looks ahead."""
-DUEL_CANDIDATES = 6
-"""Orders per side at the inner nodes of the two-player tree."""
-DUEL_SCALE = 6.0
-"""Pawns of advantage that the tree search counts as most of a win (see ``scaled``)."""
 ROLLOUT_TURNS = 1
-"""Turns each joint order's consequences are played out (:func:`rollout`) before evaluating."""
+"""Turns each joint order's consequences are played out (:func:`rollout`) before evaluating:
+measured, one turn more finds the answer to a threat; two or three, played by the quick
+policy, mislead more than they show."""
 MOST_ITERATIONS = 20_000
 """Searches stop after this many iterations even with time left (they have converged)."""
 SMALLEST_SHARE = 0.05
 """Orders the equilibrium plays less often than this are dropped before sampling."""
-ANCHOR_SHARE = 0.4
+ANCHOR_SHARE = 0.8
 """How often the search expects a rival to play its obvious move (its blueprint) rather
 than its equilibrium: real players take what is offered."""
 ANCHOR_TEMPERATURE = 0.3
@@ -128,8 +121,9 @@ ANCHOR_TEMPERATURE = 0.3
 class StrongStrategy:
     """Equilibrium search each turn (Gray et al. 2021): the few most plausible orders of
     itself and of its nearby rivals, regret matching over the joint orders, each valued by
-    resolving the turn and evaluating the position reached; with two dynasties, a tree
-    search several turns deep instead. Samples its order from the mixed strategy found.
+    resolving the turn, playing one more turn out quickly and evaluating the position
+    reached. Rivals are expected to play their obvious move most of the time (SearchBot's
+    blueprint share). Samples its order from the mixed strategy found.
 
     ``seconds`` is the thinking budget per order; ``iterations``, if given, also bounds the
     search (tests give iterations only, so a seeded game is the same on any machine).
@@ -147,15 +141,11 @@ class StrongStrategy:
         budget = Budget(self.seconds, self.iterations or MOST_ITERATIONS)
         avoid = history.to_avoid(game.position, dynasty)
         ranked = ranked_orders(game, dynasty)
-        own = [order for _, order in ranked[:PLAUSIBLE_OWN]]
-        own.extend(order for _, order in ranked[PLAUSIBLE_OWN:] if order in avoid)
+        # Its best orders, and as many more as it gave here before: something else to choose.
+        own = [order for _, order in ranked[: PLAUSIBLE_OWN + len(avoid)]]
         if len(own) == 1:
             return own[0]
-        active = game.position.active_dynasties
-        if len(active) == 2:
-            solution = self._duel(game, dynasty, own, rng, budget)
-        else:
-            solution = self._equilibrium(game, dynasty, own, rng, budget)
+        solution = self._equilibrium(game, dynasty, own, rng, budget)
         probabilities = solution.strategies[0]
         if avoid:
             probabilities = _other_than(own, probabilities, solution.values, avoid)
@@ -197,41 +187,6 @@ class StrongStrategy:
         counts = [len(orders) for orders in choices]
         return regret_matching(players, counts, value, rng, budget, anchors, ANCHOR_SHARE)
 
-    def _duel(
-        self,
-        game: Game,
-        dynasty: Dynasty,
-        own: list[Order],
-        rng: random.Random,
-        budget: Budget,
-    ) -> Solution:
-        rival = next(d for d in game.position.active_dynasties if d is not dynasty)
-        ranked = ranked_orders(game, rival)[:PLAUSIBLE_OWN]
-        theirs = [order for _, order in ranked]
-        anchor = blueprint([value for value, _ in ranked], ANCHOR_TEMPERATURE)
-
-        def value(after: Game) -> float:
-            utility = utilities(after)[dynasty]
-            if after.is_over:  # a win, a loss or a draw, in [-1, 1]
-                return utility / WIN
-            return scaled(utility, DUEL_SCALE)
-
-        def candidates(after: Game, side: Dynasty) -> list[Order]:
-            return quick_orders(after, side, DUEL_CANDIDATES)
-
-        return sm_mcts(
-            game,
-            (dynasty, rival),
-            candidates,
-            (own, theirs),
-            value,
-            rng,
-            budget,
-            DUEL_DEPTH,
-            anchor,
-            ANCHOR_SHARE,
-        )
-
 
 REPEAT_TOLERANCE = 3.0
 """In a position seen a third time, an order given there before is dropped if another is
@@ -244,7 +199,8 @@ def _other_than(
     values: Sequence[float],
     avoid: frozenset[Order],
 ) -> list[float]:
-    """The strategy without the orders to avoid, if a good enough order is left."""
+    """The strategy without the orders to avoid, if an order worth at least the best's value
+    less :data:`REPEAT_TOLERANCE` is left."""
     best = max(values)
     fresh = [
         index
