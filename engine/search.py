@@ -143,24 +143,16 @@ def quick_orders(
     return [(score, order) for score, _, order in scored]
 
 
-ROLLOUT_NOISE = 0.3
-"""Rollouts: orders within this many pawns of the quick best are chosen among at random."""
-
-
-def rollout(game: Game, turns: int, rng: random.Random) -> Game:
-    """The combat after at most ``turns`` more turns in which every dynasty plays a quick
-    best order (judged without resolving a turn, near-equal ones at random): how a joint order's
-    consequences are played out before the position is evaluated."""
+def rollout(game: Game, turns: int) -> Game:
+    """The combat after at most ``turns`` more turns in which every dynasty plays its quick
+    best order (:func:`quick_orders`): how a joint order's consequences are played out before
+    the position is evaluated. Deterministic, so one rollout values a joint order: a noisy
+    value would have the equilibrium search chase its noise."""
     for _ in range(turns):
         if game.is_over:
             break
         reached = reach(game.position)
-        orders = []
-        for dynasty in game.position.active_dynasties:
-            scored = quick_orders(game, dynasty, reached)
-            best = scored[0][0]
-            near = [order for score, order in scored if score >= best - ROLLOUT_NOISE]
-            orders.append(near[int(rng.random() * len(near))])
+        orders = [quick_orders(game, d, reached)[0][1] for d in game.position.active_dynasties]
         game = play_turn(game, orders)
     return game
 

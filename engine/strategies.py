@@ -111,7 +111,7 @@ MOST_ITERATIONS = 20_000
 """Searches stop after this many iterations even with time left (they have converged)."""
 SMALLEST_SHARE = 0.05
 """Orders the equilibrium plays less often than this are dropped before sampling."""
-ANCHOR_SHARE = 0.8
+ANCHOR_SHARE = 0.9
 """How often the search expects a rival to play its obvious move (its blueprint) rather
 than its equilibrium: real players take what is offered."""
 ANCHOR_TEMPERATURE = 0.3
@@ -181,7 +181,7 @@ class StrongStrategy:
             if found is None:
                 orders = [choices[i][action] for i, action in enumerate(joint)]
                 after = play_turn(game, [*orders, *holding])
-                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS, rng))
+                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS))
             return found
 
         counts = [len(orders) for orders in choices]
