@@ -12,7 +12,12 @@ orders turn after turn, with at most ``--in-flight`` interactions waiting for an
 - a quarter look at a piece on the DM prompt, then Pass (2).
 
 When a tournament's four orders are in (every 14 interactions), its turn resolves and the
-bot posts the board and sends the next prompts in the background, as in production. The
+bot posts the board and sends the next prompts in the background, as in production.
+
+With ``--computers K`` each tournament seats K computer players of ``--level`` (hard by
+default: the searching player, which thinks in its own process) and 4-K players; its host
+starts it. Computers think all the while, so the latencies show whether a click is answered
+as fast as without them (fewer turns resolve per second: they wait for the computers). The
 latency of an interaction is measured from sending it to the fake's gateway until its first
 response (the callback) reaches the fake. The bot runs in a child process (its own core, like
 a real deployment where Discord is elsewhere) unless ``--same-process``.
@@ -21,6 +26,7 @@ Prints progress lines (with the bot's CPU time per interaction), latencies by ki
 peak RSS, and as its last line ``interactions/s: N p99_ms: P``.
 
     .venv/bin/python benchmarks/bot_load.py [--tournaments 50] [--interactions 6000]
+        [--computers 2 --level hard]
 """
 
 from __future__ import annotations
@@ -210,8 +216,11 @@ class Player:
             turn += 1
 
 
-async def setup(fake: FakeDiscord, players: list[FakeUser], tournaments: int) -> None:
-    """Emperors, announcements and joins by slash command; full tournaments start at once."""
+async def setup(
+    fake: FakeDiscord, players: list[FakeUser], tournaments: int, computers: int, level: str
+) -> None:
+    """Emperors, announcements and joins by slash command; full tournaments start at once,
+    and with computers the host starts each one (its empty seats get computer players)."""
 
     async def answered(user: FakeUser, name: str, options: dict[str, Any]) -> None:
         record = await fake.slash(user, name, options, channel_id=fake.tournaments)
@@ -221,18 +230,28 @@ async def setup(fake: FakeDiscord, players: list[FakeUser], tournaments: int) ->
     await asyncio.gather(
         *(answered(p, "emperor create", {"name": f"Emperor {i}"}) for i, p in enumerate(players))
     )
+    humans = PLAYERS_PER_TOURNAMENT - computers
     for number in range(tournaments):
-        host = players[number * PLAYERS_PER_TOURNAMENT]
+        host = players[number * humans]
         options = {"battlefield": BATTLEFIELD, "turn_limit": TURN_LIMIT, "turn_length": 86400}
+        if computers:
+            options["computers"] = level
         await answered(host, "tournament create", options)
-    for seat in range(PLAYERS_PER_TOURNAMENT):
+    for seat in range(humans):
         await asyncio.gather(
             *(
                 answered(
-                    players[number * PLAYERS_PER_TOURNAMENT + seat],
+                    players[number * humans + seat],
                     "tournament join",
-                    {"tournament": number + 1, "emperor": f"Emperor {number * 4 + seat}"},
+                    {"tournament": number + 1, "emperor": f"Emperor {number * humans + seat}"},
                 )
+                for number in range(tournaments)
+            )
+        )
+    if computers:
+        await asyncio.gather(
+            *(
+                answered(players[number * humans], "tournament start", {"tournament": number + 1})
                 for number in range(tournaments)
             )
         )
@@ -299,14 +318,13 @@ async def measure(
     usage: BotUsage,
     total: int,
     in_flight: int,
+    humans: int,
 ) -> tuple[float, float]:
     """Every player plays until ``total`` interactions were answered; (rate, p99 ms)."""
     meter = Meter(in_flight)
     stop = asyncio.Event()
     tasks = [
-        asyncio.create_task(
-            Player(fake, meter, prompts, user, i // PLAYERS_PER_TOURNAMENT + 1).play(i % 4, stop)
-        )
+        asyncio.create_task(Player(fake, meter, prompts, user, i // humans + 1).play(i % 4, stop))
         for i, user in enumerate(players)
     ]
     began, cpu_began = time.perf_counter(), usage.cpu_seconds()
@@ -346,21 +364,20 @@ async def measure(
 async def run(args: argparse.Namespace) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord() as fake:
-            players = [
-                fake.add_member(f"player{i}")
-                for i in range(args.tournaments * PLAYERS_PER_TOURNAMENT)
-            ]
+            humans = PLAYERS_PER_TOURNAMENT - args.computers
+            players = [fake.add_member(f"player{i}") for i in range(args.tournaments * humans)]
             prompts = Prompts()
             indexing = asyncio.create_task(fake.wait_for_message(prompts.see, timeout=1e9))
             async with running_bot(fake, Path(folder), args.same_process) as usage:
-                await setup(fake, players, args.tournaments)
+                await setup(fake, players, args.tournaments, args.computers, args.level)
                 print(
-                    f"setup: {args.tournaments} tournaments x {PLAYERS_PER_TOURNAMENT} players "
-                    f"started, {len(fake.messages)} messages",
+                    f"setup: {args.tournaments} tournaments x {humans} players and "
+                    f"{args.computers} {args.level} computers started, "
+                    f"{len(fake.messages)} messages",
                     flush=True,
                 )
                 rate, p99 = await measure(
-                    fake, players, prompts, usage, args.interactions, args.in_flight
+                    fake, players, prompts, usage, args.interactions, args.in_flight, humans
                 )
                 late = [r for r in fake.rejections if r.code == 10062]
                 print(f"late answers (10062): {len(late)}", flush=True)
@@ -378,6 +395,10 @@ def main() -> None:
     parser.add_argument("--interactions", type=int, default=6000)
     parser.add_argument("--in-flight", type=int, default=10)
     parser.add_argument("--same-process", action="store_true")
+    parser.add_argument(
+        "--computers", type=int, default=0, choices=range(4), help="computer seats per tournament"
+    )
+    parser.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
     args = parser.parse_args()
     rate, p99 = asyncio.run(run(args))
     print(f"interactions/s: {rate:.0f} p99_ms: {p99:.1f}")

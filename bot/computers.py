@@ -67,12 +67,17 @@ async def think_here(turn: ComputerTurn) -> Order:
     return think(turn)
 
 
+THINKING_NICENESS = 10
+"""The thinking worker yields the processor to the bot (and to the drawing worker): a search
+may use a whole core, and on a small host it would otherwise slow the answers to clicks."""
+
+
 class Thinking:
     """The bot's computer players think in one worker process, one order at a time, away
     from the event loop (R-T7); it starts on the first order and is replaced if it dies."""
 
     def __init__(self) -> None:
-        self._worker = Drawing(preload="bot.computers", role="thinking")
+        self._worker = Drawing(preload="bot.computers", role="thinking", niceness=THINKING_NICENESS)
 
     async def __call__(self, turn: ComputerTurn) -> Order:
         return await self._worker.run(think, turn)

@@ -53,12 +53,16 @@ class Drawing:
     event loop); started on first use, replaced if it dies.
 
     ``preload`` is the module the worker imports before its first call; ``role`` names the
-    worker in the log.
+    worker in the log; ``niceness`` lowers its scheduling priority (``os.nice``), so on a
+    busy host the bot's event loop gets the processor first.
     """
 
-    def __init__(self, *, preload: str = "bot.render", role: str = "drawing") -> None:
+    def __init__(
+        self, *, preload: str = "bot.render", role: str = "drawing", niceness: int = 0
+    ) -> None:
         self.preload = preload
         self.role = role
+        self.niceness = niceness
         self._worker: _Worker | None = None
         self._starting = asyncio.Lock()
 
@@ -84,7 +88,7 @@ class Drawing:
     async def _running(self) -> _Worker:
         async with self._starting:
             if self._worker is None or self._worker.dead:
-                self._worker = await _Worker.start(self.preload, self.role)
+                self._worker = await _Worker.start(self.preload, self.role, self.niceness)
             return self._worker
 
 
@@ -99,7 +103,7 @@ class _Worker:
         self.reader = asyncio.create_task(self._read_replies())
 
     @classmethod
-    async def start(cls, preload: str, role: str) -> _Worker:
+    async def start(cls, preload: str, role: str, niceness: int) -> _Worker:
         path = os.environ.get("PYTHONPATH")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_PROJECT, path]))}
         process = await asyncio.create_subprocess_exec(
@@ -107,6 +111,7 @@ class _Worker:
             "-m",
             "bot.drawing",
             preload,
+            str(niceness),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             env=env,
@@ -185,6 +190,8 @@ def main() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print never corrupts a reply
+    if len(sys.argv) > 2 and int(sys.argv[2]):
+        os.nice(int(sys.argv[2]))
     importlib.import_module(sys.argv[1] if len(sys.argv) > 1 else "bot.render")  # once, first
 
     serve(sys.stdin.buffer, replies)

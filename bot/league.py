@@ -79,6 +79,14 @@ def expand_players(text: str) -> list[str]:
     return names
 
 
+def check_seats(battlefield: Battlefield, players: Sequence[str]) -> None:
+    count = len(battlefield.dynasties)
+    if len(players) != count:
+        raise ValueError(
+            f"{battlefield.name} has {count} seats; name {count} players (like greedy*{count})"
+        )
+
+
 def decided_by_goal(game: Game) -> bool:
     """Whether the goal or the last emperor standing ended the combat, not the turn limit (R-G2)."""
     outcome = game.outcome
@@ -122,11 +130,8 @@ def play_league(
     progress: Callable[[int, GameResult], None] | None = None,
 ) -> dict[str, Record]:
     """``games`` combats with seats rotated each game; results per strategy name."""
+    check_seats(battlefield, players)
     count = len(battlefield.dynasties)
-    if len(players) != count:
-        raise ValueError(
-            f"{battlefield.name} has {count} seats; name {count} players (like greedy*{count})"
-        )
     records = {name: Record(name) for name in players}
     for number in range(games):
         rotation = number % count
@@ -180,6 +185,7 @@ def main(args: argparse.Namespace) -> int:
         )
         ruleset.check_battlefield(battlefield)
         players = expand_players(args.players)
+        check_seats(battlefield, players)
         if args.games < 1:
             raise ValueError("play at least one game: --games 1 or more")
     except (EngineError, ValueError, KeyError) as error:
