@@ -292,15 +292,20 @@ def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> fl
     return cost
 
 
-def utilities(game: Game) -> dict[Dynasty, float]:
+def utilities(game: Game, *, urgent: bool = True) -> dict[Dynasty, float]:
     """What the combat is worth to each dynasty now: ±:data:`WIN` once it is over (a draw is
-    :data:`DRAW`), otherwise its value minus the mean value of its rivals."""
+    :data:`DRAW`), otherwise its value minus the mean value of its rivals.
+
+    ``urgent``: the goal weighs more as the turn limit nears (see :func:`values`), which a
+    player looking one turn ahead needs to finish a combat; a search that plays the last
+    turns out sees the limit itself, and measured, plays better without it."""
     dynasties = game.position.battlefield.dynasties
     outcome = game.outcome
     if outcome is not None:
         winners = outcome.winners
         return {d: (WIN if d in winners else -WIN) if winners else DRAW for d in dynasties}
-    worth = values(game.position, game.ruleset, game.turn / game.ruleset.turn_limit)
+    elapsed = game.turn / game.ruleset.turn_limit if urgent else 0.0
+    worth = values(game.position, game.ruleset, elapsed)
     total = sum(worth.values())
     rivals = max(len(dynasties) - 1, 1)
     return {d: worth[d] - (total - worth[d]) / rivals for d in dynasties}

@@ -162,7 +162,8 @@ class StrongStrategy:
         rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
         if not rivals:  # nobody can interfere this turn: the best order one turn ahead
             values = [
-                utilities(play_turn(game, holding_orders(game, dynasty, o)))[dynasty] for o in own
+                utilities(play_turn(game, holding_orders(game, dynasty, o)), urgent=False)[dynasty]
+                for o in own
             ]
             best = max(range(len(own)), key=values.__getitem__)
             return Solution([[float(i == best) for i in range(len(own))]], values)
@@ -181,7 +182,7 @@ class StrongStrategy:
             if found is None:
                 orders = [choices[i][action] for i, action in enumerate(joint)]
                 after = play_turn(game, [*orders, *holding])
-                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS))
+                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS), urgent=False)
             return found
 
         counts = [len(orders) for orders in choices]
