@@ -13,10 +13,8 @@ from engine import Ruleset
 
 
 def test_a_league_prints_a_table_and_its_key_line_last(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(
-        ["league", "--battlefield", "small-4", "--players", "greedy,random*3", "--games", "4"]
-        + ["--seed", "3", "--progress", "--turn-limit", "40"]
-    )
+    league = ["league", "--battlefield", "small-4", "--players", "greedy,random*3"]
+    code = main([*league, "--games", "4", "--seed", "3", "--progress", "--turn-limit", "40"])
     assert code == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0].startswith("4 games on small-4 (rollback")
