@@ -3,12 +3,14 @@ thinking in a worker process; levels a host chooses; and they never let a turn w
 
 from __future__ import annotations
 
+import asyncio
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerTurn, Thinking, think
+from bot.computers import ComputerTurn, Thinker, Thinking, think, think_here
 from bot.errors import UserError
 from bot.scheduler import Scheduler
 from bot.services import Services
@@ -72,14 +74,49 @@ async def test_computers_think_in_a_worker_process_of_their_own() -> None:
         await thinking.close()
 
 
+async def ticks_while(thinker: Thinker, turn: ComputerTurn) -> int:
+    """How often a task that wakes every 10 ms ran on the event loop while ``thinker`` chose
+    an order: a click waiting for an answer is such a task."""
+    ticks = 0
+    thinking = True
+
+    async def tick() -> None:
+        nonlocal ticks
+        while thinking:
+            ticks += 1
+            await asyncio.sleep(0.01)
+
+    ticker = asyncio.create_task(tick())
+    order = await thinker(turn)
+    thinking = False
+    await ticker
+    check_order(turn.game.position, order)
+    return ticks
+
+
+async def test_r_t7_the_event_loop_keeps_running_while_a_computer_thinks() -> None:
+    """A strong computer searching on medium-8: in the worker, the loop keeps waking the
+    ticker; thinking on the loop itself (as computers once did) starves it completely."""
+    turn = replace(opening("strong", "medium-8"), seconds=0.3)
+    thinking = Thinking()
+    try:
+        await thinking(replace(turn, seconds=0.01))  # the worker starts: not what is measured
+        assert await ticks_while(thinking, turn) >= 2
+    finally:
+        await thinking.close()
+    assert await ticks_while(think_here, turn) == 0
+
+
+@pytest.mark.parametrize("player_first", [False, True], ids=["player-later", "player-first"])
 @pytest.mark.parametrize(
     "policy", [ConflictPolicy.ROLLBACK_AND_STAY, ConflictPolicy.BOUNCE_AND_STAY]
 )
-async def test_r_t7_a_player_who_orders_later_still_wins_a_conflict_with_a_computer(
-    database_path: Path, clock: Clock, policy: ConflictPolicy
+async def test_r_t7_a_player_who_orders_at_any_time_wins_a_conflict_with_a_computer(
+    database_path: Path, clock: Clock, policy: ConflictPolicy, player_first: bool
 ) -> None:
-    """The computer's order is stored first (when the turn opens), the player's an hour later:
-    both pawns go for C4 and the player's stays, as if the computer had ordered last."""
+    """Both pawns go for C4 and the player's stays, as if the computer had ordered last:
+    whether the computer's order was stored when the turn opened and the player's an hour
+    later, or the player ordered first and the computer's order completed the turn."""
     computer = Scripted(Move(B, C5, C4))
     services = await Services.open(str(database_path), clock, computer)
     try:
@@ -94,17 +131,19 @@ async def test_r_t7_a_player_who_orders_later_still_wins_a_conflict_with_a_compu
         )
         await services.tournaments.join(tournament.id, player.id, player.emperor)
         await services.tournaments.start(tournament.id, player.id)
-        assert await services.tournaments.play_computers(tournament.id) is None
-        assert [
-            stored.seat
-            for stored in (
-                await tournament_repo.load_table(services.database, tournament.id)
-            ).orders
-        ] == [1]
-        clock.advance(3600 - 1)
-        accepted = await services.tournaments.submit(tournament.id, player.id, Move(A, C3, C4))
-        resolved = accepted.resolved
-        assert resolved is not None
+        if player_first:
+            accepted = await services.tournaments.submit(tournament.id, player.id, Move(A, C3, C4))
+            assert accepted.resolved is None
+            clock.advance(3600 - 1)
+            resolved = await services.tournaments.play_computers(tournament.id)
+        else:
+            assert await services.tournaments.play_computers(tournament.id) is None
+            table = await tournament_repo.load_table(services.database, tournament.id)
+            assert [stored.seat for stored in table.orders] == [1]
+            clock.advance(3600 - 1)
+            accepted = await services.tournaments.submit(tournament.id, player.id, Move(A, C3, C4))
+            resolved = accepted.resolved
+        assert resolved is not None and len(computer.asked) == 1
         [conflict] = resolved.report.result.conflicts
         assert conflict.tile == C4 and conflict.winner == C3
         position = resolved.report.game.position
