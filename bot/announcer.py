@@ -17,25 +17,48 @@ import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.discord_helpers import (
+    NOT_ALLOWED,
     clipped,
+    closed_dms_notice,
     discord_timestamp,
     gif_file,
+    plain,
     png_file,
-    send_dm_or_fallback,
+    send_dm,
 )
 from bot.drawing import Drawing
-from bot.render import render_board, render_replay
+from bot.errors import UserError
+from bot.render import render_board
+from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
-from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
-from bot.services.tournaments import OrderMenu, TournamentView, TurnPrompts, TurnResolved
-from data.rows import ReadyCount, SeatRow, TournamentRow, TournamentStatus
+from bot.services.chests import ChestResult
+from bot.services.outcomes import Conquest, Effect, ReputationChange
+from bot.services.tournaments import (
+    ClockChange,
+    OrderMenu,
+    TournamentView,
+    TurnPrompts,
+    TurnResolved,
+    duration,
+)
+from data.errors import DataError
+from data.repositories import announcements as announcement_repo
+from data.repositories.announcements import TurnLine
+from data.rows import (
+    DepositPurpose,
+    PayoutReason,
+    PayoutRow,
+    ReadyCount,
+    SeatRow,
+    TournamentRow,
+    TournamentStatus,
+)
 from engine import Dynasty
 
 log = logging.getLogger(__name__)
@@ -46,32 +69,77 @@ EMBED_COLOUR = discord.Colour.gold()
 MESSAGE_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
+FOLLOWER_DMS_AT_ONCE = 5
+"""Follower DMs sent at the same time (discord.py waits out Discord's rate limits itself)."""
 READY_DELAY = 1.0
 """Seconds between edits of "k of n ready" lines in one channel: a burst of orders makes one
 edit, and a channel hosting many tournaments stays under Discord's limit on message edits."""
 DRAIN_SECONDS = 10.0
 """How long closing waits for announcements under way before cancelling them."""
 NO_MENTIONS = discord.AllowedMentions.none()
+CHANNEL_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True
+)
+"""What the bot needs in a tournament's channel: to see it, post, show the board's embed and
+attach the board and the replay. In a thread, Send Messages in Threads stands for Send
+Messages."""
 
-PromptBuilder = Callable[[OrderMenu], dict[str, Any]]
-"""Message options (content, view…) of a player's turn prompt; the board is attached to it."""
+PromptBuilder = Callable[[OrderMenu, str], dict[str, Any]]
+"""Message options (content, view…) of a player's turn prompt in the player's locale (the
+second argument); the board is attached to it."""
 
 
-def plain_prompt(menu: OrderMenu) -> dict[str, Any]:
-    """A prompt without components, for a bot that runs without the orders cog."""
+def plain_prompt(menu: OrderMenu, locale: str) -> dict[str, Any]:
+    """A prompt without components, for a bot that runs without the orders cog (in English)."""
     return {"content": f"{turn_heading(menu.tournament)}\nGive your order with /order."}
+
+
+def clock_text(tournament: TournamentRow) -> str:
+    """``ends in 2 hours``, or while paused the time the turn keeps and when the pause ends by
+    itself: the open turn's clock in the same words everywhere."""
+    left = tournament.time_left
+    if left is not None and tournament.paused_until is not None:
+        return (
+            f"paused: {duration(left)} left once it resumes "
+            f"(by itself {discord_timestamp(tournament.paused_until)} at the latest)"
+        )
+    return f"ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
 
 
 def turn_heading(tournament: TournamentRow) -> str:
     """``Tournament #12 on small-4 · turn 3 · ends in 2 hours``: the same words everywhere."""
-    ends = f" · ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
+    clock = clock_text(tournament)
+    ends = f" · {clock}" if clock else ""
     return f"**Tournament #{tournament.id}** on {tournament.battlefield} · turn {tournament.turn}{ends}"
 
 
 def ready_line(tournament: TournamentRow, ready: ReadyCount) -> str:
-    """All the channel learns about an open turn before it resolves (R-O4)."""
-    ends = f" · ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
+    """All the channel learns about an open turn before it resolves (R-O4): a player away
+    counts as any player who has not ordered yet."""
+    clock = clock_text(tournament)
+    ends = f" · {clock}" if clock else ""
     return f"Turn {tournament.turn} is open: {ready.ready} of {ready.active} ready{ends}"
+
+
+def pause_text(change: ClockChange, *, by_itself: bool = False) -> str:
+    """What the channel and the seated players are told when a tournament's clock stops or
+    starts again."""
+    tournament = change.tournament
+    left = tournament.time_left
+    if left is not None and tournament.paused_until is not None:
+        return (
+            f"⏸ Tournament #{tournament.id} is paused by its host: turn {tournament.turn} keeps "
+            f"the {duration(left)} it had left until it resumes (by itself "
+            f"{discord_timestamp(tournament.paused_until)} at the latest). Orders can still be "
+            "given or changed; nothing resolves until then."
+        )
+    why = " (a pause lasts 7 days at most)" if by_itself else ""
+    if change.complete:
+        return (
+            f"▶ Tournament #{tournament.id} resumes{why}: every order of turn "
+            f"{tournament.turn} is in, so it resolves now."
+        )
+    return f"▶ Tournament #{tournament.id} resumes{why}: turn {tournament.turn} {clock_text(tournament)}."
 
 
 def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
@@ -82,20 +150,67 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
     if isinstance(effect, Conquest):
         taker = emperors.get(effect.by_emperor_id, f"emperor {effect.by_emperor_id}")
         return f"{name} joins the dynasty of {taker}: {effect.reason}"
-    if isinstance(effect, Death):
-        return f"{name} dies: {effect.reason}"
-    assert isinstance(effect, PrizeGrant)
-    amounts = ", ".join(f"{amount} {asset}" for asset, amount in effect.assets.items())
-    return f"{name}'s dynasty receives {amounts}: {effect.reason}"
+    return f"{name} dies: {effect.reason}"
 
 
-@dataclass(frozen=True)
-class TurnLine:
-    """The channel message that shows a turn's "k of n ready", edited as orders come in."""
+PAID_OUT = {
+    (DepositPurpose.PRIZE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the prize"
+    ),
+    (DepositPurpose.PRIZE, PayoutReason.RETURN): "{dynasty} gets its prize back: {amounts}",
+    (DepositPurpose.STAKE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the wealth stakes"
+    ),
+    (DepositPurpose.STAKE, PayoutReason.RETURN): "{dynasty} gets its wealth stake back: {amounts}",
+}
+"""What the end of a combat says of each payout from escrow, by purpose and reason."""
 
-    turn: int
-    channel_id: int
-    message_id: int
+
+def describe_payouts(payouts: Sequence[PayoutRow]) -> list[str]:
+    """What the escrow paid out at the end, one sentence per dynasty and kind of payout."""
+    grouped: dict[tuple[str, DepositPurpose, PayoutReason], list[str]] = {}
+    for payout in payouts:
+        key = (payout.dynasty_name, payout.purpose, payout.reason)
+        grouped.setdefault(key, []).append(f"{payout.amount} {payout.asset_code}")
+    return [
+        PAID_OUT[(purpose, reason)].format(dynasty=dynasty, amounts=" and ".join(amounts))
+        for (dynasty, purpose, reason), amounts in grouped.items()
+    ]
+
+
+def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) -> list[str]:
+    """The chests at the end of a combat (R-T9): a captured chest's amount and captor; the
+    others only go home, their amounts never told."""
+    lines = []
+    for result in results:
+        owner = plain(names.get(result.owner, result.owner.letter))
+        if result.captured_by is not None and result.amount is not None:
+            captor = plain(names.get(result.captured_by, result.captured_by.letter))
+            lines.append(
+                f"{captor} captured {owner}'s chest: {result.amount:,} gold coin"
+                f"{'s' if result.amount != 1 else ''}"
+            )
+        else:
+            lines.append(f"{owner}'s chest goes home unopened")
+    return lines
+
+
+def permission_names(permissions: discord.Permissions) -> str:
+    """``View Channel, Attach Files``: permissions as Discord's settings name them."""
+    return ", ".join(
+        name.replace("_", " ").title().replace(" In ", " in ")
+        for name, granted in permissions
+        if granted
+    )
+
+
+def missing_permissions(granted: discord.Permissions, *, in_thread: bool) -> discord.Permissions:
+    """What of :data:`CHANNEL_PERMISSIONS` ``granted`` lacks (in a thread or a channel)."""
+    needed = discord.Permissions(CHANNEL_PERMISSIONS.value)
+    if in_thread:
+        needed.send_messages = False
+        needed.send_messages_in_threads = True
+    return discord.Permissions(needed.value & ~granted.value)
 
 
 class Announcer:
@@ -111,9 +226,11 @@ class Announcer:
         self.services = services
         self.drawing = drawing
         self.prompt: PromptBuilder = plain_prompt
+        self.replays = Replays(services, drawing)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._turn_lines: dict[int, TurnLine] = {}
         self._stale_ready: dict[int, None] = {}  # tournaments, longest waiting first
+        self._hosts_told: set[int] = set()  # tournaments whose channel refuses the bot
+        self._reminded_privately: set[int] | None = None  # players; loaded on first use
         self._updating_ready = False
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -153,6 +270,23 @@ class Announcer:
 
     def announce_end(self, tournament_id: int) -> None:
         self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
+
+    def announce_clock(self, change: ClockChange, *, in_channel: bool) -> None:
+        """A host paused or resumed a tournament: its channel (``in_channel``: unless the
+        command's own answer was posted there) and every seated player who orders are told,
+        and its ready line shows the clock as it now stands."""
+        self.later(
+            self._tell_clock(change, in_channel=in_channel),
+            f"announcing the clock of tournament #{change.tournament.id}",
+        )
+
+    def announce_text(self, tournament: TournamentRow, text: str) -> None:
+        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel."""
+        self.later(self._say(tournament, text), f"telling the channel of #{tournament.id}")
+
+    def announce_dm(self, player_id: int, text: str) -> None:
+        """DM ``text`` to a player, if their DMs let the bot (the channel was told too)."""
+        self.later(self._tell_player(player_id, text), f"telling user {player_id}")
 
     def announce_ready(self, tournament_id: int) -> None:
         """Show the new "k of n ready" soon: a burst of orders makes one edit, not one each,
@@ -206,7 +340,7 @@ class Announcer:
         otherwise each player's prompt for the next turn by DM."""
         tournament = resolved.tournament
         report = resolved.report
-        if tournament.allow_computers and not resolved.finished:
+        if not resolved.finished:  # computer seats, or seats handed to a computer (issue #14)
             self.play_computers(tournament.id)  # they think while the board is drawn
         async with self._locks[tournament.id]:
             board = await self.drawing.run(
@@ -215,8 +349,12 @@ class Announcer:
                 last_turn=report.result,
                 names=resolved.names,
                 title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
+                chests=report.game.chests,
             )
-            narration = "\n".join(resolved.narration) or "Every piece held its tile."
+            narration = (
+                "\n".join(plain(line) for line in resolved.narration)
+                or "Every piece held its tile."
+            )
             embed = discord.Embed(
                 title=f"Tournament #{tournament.id} · turn {report.turn}",
                 description=clipped(narration, DESCRIPTION_LIMIT),
@@ -229,13 +367,14 @@ class Announcer:
                     for seat in view.seats
                     if seat.emperor_id is not None
                 }
-                changes = [describe_effect(effect, emperors) for effect in resolved.effects]
+                changes = [plain(describe_effect(effect, emperors)) for effect in resolved.effects]
                 await self._post_end(tournament, resolved.names, board, embed, changes)
                 return
             prompts = await self.services.tournaments.turn_prompts(tournament.id, tournament.turn)
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
                 await self._post(tournament, None, embed, [(board, BOARD_FILE)])
+                await self._tell_followers(tournament, None, embed, [(board, BOARD_FILE)])
                 return
             await self._open_turn(prompts, board, embed)
 
@@ -253,11 +392,17 @@ class Announcer:
                 colour=EMBED_COLOUR,
             )
             outcome = await self.services.tournaments.outcome_log(tournament_id)
-            changes = [event.reason for event in outcome]
+            changes = [plain(event.reason) for event in outcome]
             await self._post_end(tournament, view.names, board, embed, changes)
 
+    async def pause_ended(self, change: ClockChange) -> None:
+        """A pause lasted its 7 days and ended by itself: everyone concerned is told."""
+        await self._tell_clock(change, in_channel=True, by_itself=True)
+
     async def remind(self, reminder: Reminder) -> None:
-        """DM a player who has not ordered yet; a closed DM becomes a mention in the channel."""
+        """DM a player who has not ordered yet. If their DMs are closed, the reminder waits
+        for their next command and is shown to them privately: a mention in the channel would
+        tell everyone who has not ordered (R-O4)."""
         tournament = reminder.tournament
         text = (
             f"Turn {tournament.turn} of tournament #{tournament.id} ends "
@@ -265,9 +410,7 @@ class Announcer:
             "Use the turn prompt above, or /order."
         )
         try:
-            await send_dm_or_fallback(
-                self.client, reminder.player_id, self._channel(tournament), content=text
-            )
+            delivered = await send_dm(self.client, reminder.player_id, content=text)
         except discord.HTTPException as error:
             log.warning(
                 "Could not remind user %s of tournament #%d: %s",
@@ -275,6 +418,49 @@ class Announcer:
                 tournament.id,
                 error,
             )
+            return
+        if not delivered:
+            await announcement_repo.keep_private_reminder(
+                self.services.database,
+                reminder.player_id,
+                tournament.id,
+                tournament.turn,
+                reminder.deadline,
+            )
+            (await self._privately_reminded()).add(reminder.player_id)
+
+    async def _privately_reminded(self) -> set[int]:
+        """Players with reminders waiting: read from the database once, then kept up here,
+        so that a command need not ask the database whether its player has any."""
+        if self._reminded_privately is None:
+            self._reminded_privately = await announcement_repo.players_with_private_reminders(
+                self.services.database
+            )
+        return self._reminded_privately
+
+    async def private_reminders(self, player_id: int) -> list[str]:
+        """The reminders a player's closed DMs refused, still true now (the turn is open and
+        they have not ordered), each handed out once: for their next command to show."""
+        waiting = await self._privately_reminded()
+        if player_id not in waiting:
+            return []
+        waiting.discard(player_id)
+        texts = []
+        taken = await announcement_repo.take_private_reminders(self.services.database, player_id)
+        for reminder in taken:
+            try:
+                menu = await self.services.tournaments.menu(
+                    reminder.tournament_id, player_id, turn=reminder.turn
+                )
+            except (UserError, DataError):
+                continue  # the turn resolved, or the combat ended, since
+            if menu.current is None:
+                texts.append(
+                    f"Reminder: turn {reminder.turn} of tournament #{reminder.tournament_id} "
+                    f"ends {discord_timestamp(reminder.deadline)} and you have not ordered yet. "
+                    "Use /order."
+                )
+        return texts
 
     # ------------------------------------------------------------ helpers
 
@@ -287,7 +473,77 @@ class Announcer:
             view.game.position,
             names=view.names,
             title=f"#{tournament.id} {tournament.battlefield} - {moment}",
+            chests=view.game.chests,
         )
+
+    async def _tell_clock(
+        self, change: ClockChange, *, in_channel: bool, by_itself: bool = False
+    ) -> None:
+        tournament = change.tournament
+        text = pause_text(change, by_itself=by_itself)
+        if in_channel:
+            await self._say(tournament, text)
+        await asyncio.gather(*(self._tell_player(player, text) for player in change.players))
+        self.announce_ready(tournament.id)
+
+    async def _say(self, tournament: TournamentRow, text: str) -> None:
+        """A line of the bot's in the tournament's channel (no board)."""
+        channel = self._channel(tournament)
+        if channel is None:
+            return
+        try:
+            await channel.send(clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as error:
+            log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
+            if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
+                await self._tell_host(tournament)
+
+    async def _tell_player(self, player_id: int, text: str) -> None:
+        """A DM that matters little if it cannot arrive (the channel was told too)."""
+        try:
+            await send_dm(self.client, player_id, content=text)
+        except discord.HTTPException as error:
+            log.warning("Could not send user %s a notice: %s", player_id, error)
+
+    async def _tell_followers(
+        self,
+        tournament: TournamentRow,
+        content: str | None,
+        embed: discord.Embed,
+        images: Sequence[tuple[bytes, str]],
+    ) -> None:
+        """What the channel was shown, by DM to each follower: the very board drawn for the
+        channel, never drawn again. A follower whose DMs refuse the bot stops following."""
+        followers = await self.services.tournaments.followers(tournament.id)
+        if not followers:
+            return
+        heading = f"Tournament #{tournament.id} on {tournament.battlefield}, which you follow"
+        text = clipped(f"{heading}:\n{content}" if content else heading, MESSAGE_LIMIT)
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        sending = asyncio.Semaphore(FOLLOWER_DMS_AT_ONCE)
+
+        async def send(player_id: int) -> None:
+            files = [
+                png_file(data, name) if name.endswith(".png") else gif_file(data, name)
+                for data, name in images
+            ]
+            async with sending:
+                try:
+                    delivered = await send_dm(
+                        self.client, player_id, content=text, embed=embed, files=files
+                    )
+                except discord.HTTPException as error:
+                    log.warning(
+                        "Could not send follower %s the board of tournament #%d: %s",
+                        player_id,
+                        tournament.id,
+                        error,
+                    )
+                    return
+            if not delivered:
+                await self.services.tournaments.drop_follower(tournament.id, player_id)
+
+        await asyncio.gather(*(send(player_id) for player_id in followers))
 
     async def _resolve_and_announce(self, tournament_id: int, turn: int) -> None:
         resolved = await self.services.tournaments.resolve(tournament_id, turn=turn)
@@ -320,9 +576,14 @@ class Announcer:
         content = ready_line(tournament, prompts.ready)
         message_id = await self._post(tournament, content, embed, [(board, BOARD_FILE)])
         channel = self._channel(tournament)
+        database = self.services.database
         if message_id is not None and channel is not None:
-            self._turn_lines[tournament.id] = TurnLine(tournament.turn, channel.id, message_id)
+            line = TurnLine(tournament.id, tournament.turn, channel.id, message_id)
+            await announcement_repo.keep_turn_line(database, line)
+        else:  # no board: the first order posts a line of its own
+            await announcement_repo.forget_turn_line(database, tournament.id)
         await asyncio.gather(*(self._prompt(menu, board, channel) for menu in prompts.menus))
+        await self._tell_followers(tournament, content, embed, [(board, BOARD_FILE)])
 
     async def _post(
         self,
@@ -346,8 +607,41 @@ class Announcer:
             )
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
+            if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
+                await self._tell_host(tournament)
             return None
+        self._hosts_told.discard(tournament.id)
         return message.id
+
+    async def _tell_host(self, tournament: TournamentRow) -> None:
+        """The channel refuses the bot: tell the host by DM what to grant (once, until a board
+        is posted again), since nobody in the channel can see that anything is wrong."""
+        if tournament.host_player_id is None or tournament.id in self._hosts_told:
+            return
+        self._hosts_told.add(tournament.id)
+        needed = CHANNEL_PERMISSIONS
+        found = self.client.get_channel(tournament.channel_id or 0)
+        if isinstance(found, discord.abc.GuildChannel | discord.Thread):
+            granted = found.permissions_for(found.guild.me)
+            lacking = missing_permissions(granted, in_thread=isinstance(found, discord.Thread))
+            needed = lacking if lacking.value else needed
+        text = (
+            f"I cannot post the board of tournament #{tournament.id} in <#{tournament.channel_id}>: "
+            f"Discord refuses it. Please give me {permission_names(needed)} in that channel "
+            "(its settings → Permissions), or ask someone with Manage Channels to. The combat "
+            "goes on meanwhile: players get their turn prompts by DM, and /tournament status "
+            "shows the board."
+        )
+        try:
+            delivered = await send_dm(self.client, tournament.host_player_id, content=text)
+        except discord.HTTPException as error:
+            delivered = False
+            log.warning("Could not tell the host of tournament #%d: %s", tournament.id, error)
+        if not delivered:
+            log.warning(
+                "The host of tournament #%d cannot be told that its channel refuses the bot",
+                tournament.id,
+            )
 
     async def _post_end(
         self,
@@ -357,48 +651,67 @@ class Announcer:
         embed: discord.Embed,
         changes: Sequence[str],
     ) -> None:
-        """The final board with the result, what it changed for the emperors, and the replay."""
+        """The final board with the result, what it changed for the emperors (``changes``, in
+        Discord's markdown), and the replay."""
         assert tournament.outcome is not None
-        result = tournament.outcome.describe(names)
+        result = plain(tournament.outcome.describe(names))
         embed.add_field(name="Result", value=clipped(result, FIELD_LIMIT), inline=False)
+        payouts = await self.services.tournaments.payouts(tournament.id)
+        changes = [*changes, *(plain(line) for line in describe_payouts(payouts))]
         if changes:
             embed.add_field(
                 name="Reputation and fortunes",
                 value=clipped("\n".join(changes), FIELD_LIMIT),
                 inline=False,
             )
-        frames = await self.services.tournaments.replay_frames(tournament.id)
-        replay = await self.drawing.run(
-            render_replay, frames, names=names, title=f"#{tournament.id} {tournament.battlefield}"
-        )
-        await self._post(
-            tournament,
-            clipped(f"Tournament #{tournament.id} is over: {result}", MESSAGE_LIMIT),
-            embed,
-            [(board, BOARD_FILE), (replay, REPLAY_FILE)],
-        )
-        self._turn_lines.pop(tournament.id, None)
+        chests = await self.services.tournaments.chest_results(tournament.id)
+        if chests:
+            embed.add_field(
+                name="Chests",
+                value=clipped("\n".join(chest_lines(chests, names)), FIELD_LIMIT),
+                inline=False,
+            )
+        replay = await self.replays.replay(tournament.id, for_channel=True)
+        over = clipped(f"Tournament #{tournament.id} is over: {result}", MESSAGE_LIMIT)
+        images = [(board, BOARD_FILE), (replay.gif, REPLAY_FILE)]
+        await self._post(tournament, over, embed, images)
+        await self._tell_followers(tournament, over, embed, images)
+        await announcement_repo.forget_turn_line(self.services.database, tournament.id)
+        # Its end is posted: a training combat is forgotten now (R-T4); if the bot stops
+        # before this, the scheduler forgets it a little later.
+        await self.services.tournaments.forget_training(tournament.id)
+        self._hosts_told.discard(tournament.id)
         self._locks.pop(tournament.id, None)
 
     async def _prompt(
         self, menu: OrderMenu, board: bytes, channel: discord.PartialMessageable | None
     ) -> None:
-        """One player's secret prompt for the open turn, by DM (or /order if DMs are closed)."""
+        """One player's secret prompt for the open turn, by DM. A player whose DMs are closed
+        is asked in the channel, once per combat, to use /order there instead; this happens
+        only as a turn opens, before anyone has ordered, so it tells the channel nothing about
+        orders (R-O4)."""
+        tournament = menu.tournament
         player_id = menu.seat.player_id
         assert player_id is not None
         try:
-            await send_dm_or_fallback(
+            locale = await self.services.locales.of_player(player_id)
+            delivered = await send_dm(
                 self.client,
                 player_id,
-                channel,
                 file=png_file(board, BOARD_FILE),
-                **self.prompt(menu),
+                **self.prompt(menu, locale),
             )
+            if delivered or channel is None:
+                return
+            if await announcement_repo.claim_closed_dms_notice(
+                self.services.database, tournament.id, player_id, now=self.services.clock()
+            ):
+                await channel.send(**closed_dms_notice(player_id, tournament.id))
         except discord.HTTPException as error:
             log.warning(
                 "Could not send user %s the prompt of tournament #%d: %s",
                 player_id,
-                menu.tournament.id,
+                tournament.id,
                 error,
             )
 
@@ -410,8 +723,8 @@ class Announcer:
                 await asyncio.sleep(READY_DELAY)
                 channels: set[int] = set()
                 due = []
-                for tournament_id in self._stale_ready:
-                    line = self._turn_lines.get(tournament_id)
+                for tournament_id in list(self._stale_ready):
+                    line = await announcement_repo.turn_line(self.services.database, tournament_id)
                     if line is not None and line.channel_id in channels:
                         continue
                     if line is not None:
@@ -437,23 +750,42 @@ class Announcer:
             await self._show_ready_now(tournament_id)
 
     async def _show_ready_now(self, tournament_id: int) -> None:
+        """Edit the open turn's line. Its message id is in the database, so this holds after
+        a restart too: a second line would tell the channel that an order changed. Only if
+        that message is gone, or was never posted, is a new line posted."""
         progress = await self.services.tournaments.progress(tournament_id)
         tournament = progress.tournament
         channel = self._channel(tournament)
         if channel is None or tournament.status is not TournamentStatus.RUNNING:
             return
         text = ready_line(tournament, progress.ready)
-        line = self._turn_lines.get(tournament_id)
-        if line is None:
+        database = self.services.database
+        line = await announcement_repo.turn_line(database, tournament_id)
+        if line is not None and line.turn != tournament.turn:
+            return  # the turn has just resolved: its board, with a fresh line, is on its way
+        try:
+            if line is not None:
+                try:
+                    await channel.get_partial_message(line.message_id).edit(content=text)
+                    return
+                except discord.NotFound:
+                    pass  # deleted by someone: post the line again
             message = await channel.send(
                 f"Tournament #{tournament_id}: {text}", allowed_mentions=NO_MENTIONS
             )
-            self._turn_lines[tournament_id] = TurnLine(tournament.turn, channel.id, message.id)
-        elif line.turn == tournament.turn:
-            await channel.get_partial_message(line.message_id).edit(content=text)
-        # Otherwise the turn has just resolved and its board, with a fresh line, is on its way.
+        except discord.Forbidden as error:
+            if error.code not in NOT_ALLOWED:
+                raise
+            log.warning(
+                "Could not show the ready count of tournament #%d: %s", tournament_id, error
+            )
+            await self._tell_host(tournament)
+            return
+        await announcement_repo.keep_turn_line(
+            database, TurnLine(tournament_id, tournament.turn, channel.id, message.id)
+        )
 
 
 def _seat_text(seat: SeatRow, names: Mapping[Dynasty, str]) -> str:
     owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
-    return f"**{seat.dynasty.letter}** · {names[seat.dynasty]}{owner}"
+    return f"**{seat.dynasty.letter}** · {plain(names[seat.dynasty])}{owner}"

@@ -9,24 +9,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from bot.services import Services
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import ClockChange, TurnResolved
+from data.repositories import absences as absence_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
+from data.repositories import requests as request_repo
 from data.repositories import tournaments as tournament_repo
-from data.rows import EventKind, SeatKind, SeatStatus, TournamentRow, TournamentStatus
+from data.rows import EventKind, SeatStatus, TournamentRow, TournamentStatus
 
 log = logging.getLogger(__name__)
 
 DAY = 86400.0
 INACTIVE_AFTER = 30 * DAY  # R-T8: no serious combat for this long…
 INACTIVITY_REASON = "inactive: no serious combat for 30 days"  # …costs 1% (at least 1) a day
-# Reminders at half time and with a tenth of the turn left; the deadline is part of the key,
-# so a moved deadline gets fresh reminders and one deadline never gets two.
+# Reminders at half time and with a tenth of the turn left, counted back from the deadline as
+# it stands. An extension gives the turn fresh reminders (the key counts extensions); a pause
+# does not, since the turn keeps the time it had left; one deadline never gets two.
 REMINDERS = (("half", 0.5), ("tenth", 0.1))
 IDLE_WAKE = 30.0
 MIN_WAKE = 0.05
@@ -50,6 +54,8 @@ class Notifier(Protocol):
     def play_computers(self, tournament_id: int) -> None:
         """Let the tournament's computer players order for its open turn, in the background."""
 
+    async def pause_ended(self, change: ClockChange) -> None: ...
+
 
 class Scheduler:
     def __init__(
@@ -59,18 +65,37 @@ class Scheduler:
         self.notifier = notifier
         self.clock = clock or services.clock
         self.wake = asyncio.Event()
+        self.last_tick: float | None = None
+        """When (``time.monotonic()``) the last tick ended; the health check reads it."""
+        self._stopping = False
 
     async def tick(self) -> None:
-        """One pass: resolve due turns, send due reminders, run the daily inactivity job, and
-        set computer players who have not ordered to work (after a restart, or a failure)."""
-        for resolved in await self.services.tournaments.resolve_due():
+        """One pass: end pauses that lasted 7 days, resolve due turns, send due reminders, run
+        the daily inactivity job, close expired trades, forget training tournaments over for a
+        while whose forgetting a stop interrupted (R-T4), forget requests too old to be
+        delivered again, and set computer players who have not ordered to work (after a
+        restart, or a failure)."""
+        tournaments = self.services.tournaments
+        for change in await tournaments.end_pauses():
+            await self.notifier.pause_ended(change)
+            if change.complete:
+                resolved = await tournaments.resolve(
+                    change.tournament.id, turn=change.tournament.turn
+                )
+                if resolved is not None:
+                    await self.notifier.turn_resolved(resolved)
+        for resolved in await tournaments.resolve_due():
             await self.notifier.turn_resolved(resolved)
-        for tournament_id in await self.services.tournaments.computers_to_play():
+        for tournament_id in await tournaments.computers_to_play():
             self.notifier.play_computers(tournament_id)
         for reminder in await self.due_reminders():
             await self.notifier.remind(reminder)
         await self.decay_inactive()
         await self.services.economy.expire_trades()
+        await tournaments.forget_ended_training()
+        await request_repo.forget_requests(
+            self.services.database, before=self.clock() - request_repo.REQUESTS_KEPT
+        )
 
     async def due_reminders(self) -> list[Reminder]:
         """Reminders whose time has come, each claimed once in the database."""
@@ -81,7 +106,7 @@ class Scheduler:
             database, statuses=(TournamentStatus.RUNNING,), limit=10_000
         )
         for tournament in running:
-            if tournament.deadline is None:
+            if tournament.deadline is None or tournament.paused:
                 continue
             due = [
                 kind
@@ -92,22 +117,22 @@ class Scheduler:
                 continue
             table = await tournament_repo.load_table(database, tournament.id)
             ordered = {stored.seat for stored in table.orders}
+            waiting: dict[int, int] = {}  # seat: the player who has its order to give
             for seat in table.seats:
-                if (
-                    seat.kind is SeatKind.COMPUTER
-                    or seat.status is not SeatStatus.ACTIVE
-                    or seat.seat in ordered
-                ):
+                player_id = seat.ordering_player  # None: a computer orders for it
+                active = seat.status is SeatStatus.ACTIVE
+                if player_id is not None and active and seat.seat not in ordered:
+                    waiting[seat.seat] = player_id
+            away = await absence_repo.away_players(database, waiting.values(), at=now)
+            for seat_number, player_id in waiting.items():
+                if player_id in away:  # away: no reminders
                     continue
-                assert seat.player_id is not None
                 for kind in due[-1:]:  # only the latest due: a late start does not send both
-                    key = f"{kind}@{int(tournament.deadline)}"
+                    key = f"{kind}#{tournament.extensions}"
                     if await tournament_repo.claim_reminder(
-                        database, tournament.id, tournament.turn, seat.seat, key, now=now
+                        database, tournament.id, tournament.turn, seat_number, key, now=now
                     ):
-                        reminders.append(
-                            Reminder(tournament, seat.player_id, kind, tournament.deadline)
-                        )
+                        reminders.append(Reminder(tournament, player_id, kind, tournament.deadline))
         return reminders
 
     async def decay_inactive(self) -> int:
@@ -147,34 +172,45 @@ class Scheduler:
         running = await tournament_repo.list_tournaments(
             self.services.database, statuses=(TournamentStatus.RUNNING,), limit=10_000
         )
+        ticking = [t for t in running if t.deadline is not None and not t.paused]
+        pause_ends = [t.paused_until for t in running if t.paused_until is not None]
         moments = [
             tournament.deadline - tournament.turn_seconds * left
-            for tournament in running
+            for tournament in ticking
             if tournament.deadline is not None
             for left in (0.0, *(left for _, left in REMINDERS))
-        ]
+        ] + pause_ends
         if any(
-            tournament.deadline is not None and tournament.deadline <= now for tournament in running
-        ):
-            return MIN_WAKE  # a turn is overdue: resolve it now
+            tournament.deadline is not None and tournament.deadline <= now for tournament in ticking
+        ) or any(end <= now for end in pause_ends):
+            return MIN_WAKE  # a turn is overdue, or a pause over: act now
         upcoming = [moment - now for moment in moments if moment > now]
         return max(MIN_WAKE, min([IDLE_WAKE, *upcoming]))
 
+    def stop(self) -> None:
+        """Let the tick under way finish (its resolutions and announcements), then return
+        from :meth:`run_forever` instead of sleeping."""
+        self._stopping = True
+        self.wake.set()
+
     async def run_forever(self) -> None:
         """Finish turns left complete by a stop, then tick, sleep until the next moment or
-        until woken (a new deadline), repeat."""
+        until woken (a new deadline), repeat until :meth:`stop`."""
         try:
             for resolved in await self.services.tournaments.resolve_complete():
                 await self.notifier.turn_resolved(resolved)
         except Exception:
             log.exception("resolving the turns completed before the restart failed")
-        while True:
+        while not self._stopping:
             try:
                 await self.tick()
                 delay = await self.next_wake()
             except Exception:
                 log.exception("scheduler tick failed; retrying")
                 delay = IDLE_WAKE
+            self.last_tick = time.monotonic()
+            if self._stopping:
+                return
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=delay)

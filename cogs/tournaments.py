@@ -3,66 +3,147 @@
 Announcements and changes of a tournament's seats are public in the channel (everyone may know
 who plays); looking things up (status, rules, replay) answers privately. Starting and
 cancelling belong to the host or a member with Manage Server: the service decides, given
-whether the caller has that permission.
+whether the caller has that permission. A tournament is reached from its own server only:
+its number, typed in another server, gets a refusal. Every change passes the interaction's id,
+so a command delivered twice changes the game once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announcer import BOARD_FILE, REPLAY_FILE, ready_line
-from bot.client import EmperorsBot
-from bot.discord_helpers import clipped, discord_timestamp, gif_file, png_file
-from bot.errors import UserError
-from bot.render import render_board, render_replay
-from bot.services.economy import SeatPool
-from bot.services.tournaments import (
-    COMPUTER_LEVELS,
-    DEFAULT_STRATEGY,
-    TournamentView,
-    check_level,
+from bot.announcer import (
+    BOARD_FILE,
+    REPLAY_FILE,
+    missing_permissions,
+    permission_names,
+    ready_line,
 )
+from bot.client import EmperorsBot
+from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain, png_file
+from bot.errors import UserError, user_message
+from bot.render import render_board
+from bot.services.economy import SeatPool
+from bot.services.settings import NO_COMPUTERS, TOURNAMENT_DEFAULTS, TURN_LENGTHS, CreateOptions
+from bot.services.tournaments import DEFAULT_STRATEGY, TournamentView, level_of_strategy
+from bot.services.tournaments.base import strategy_for_level
+from cogs.chests import DepositForm, own_chest_text
 from cogs.common import (
     battlefield_choices,
+    combat_begun,
+    custom_id_number,
     defer_ephemeral,
+    drawing_cooldown,
     emperor_choices,
+    game,
+    recent_tournament_choices,
     reply_ephemeral,
+    seat_taken_text,
     tournament_choices,
     tournament_label,
 )
 from cogs.economy import pools_text
-from cogs.errors import ReportingView
-from data.rows import Prize, TournamentKind, TournamentStatus
-from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from cogs.errors import report_error
+from data.errors import InvalidValue
+from data.rows import (
+    MAX_AMOUNT,
+    ChestStatus,
+    ChestTerms,
+    Prize,
+    TournamentKind,
+    TournamentRow,
+    TournamentStatus,
+)
+from engine import (
+    DYNASTIES,
+    ConflictPolicy,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    EngineError,
+    Goal,
+    GoalKind,
+    Ruleset,
+)
 from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
 
 EMBED_COLOUR = discord.Colour.gold()
 NO_MENTIONS = discord.AllowedMentions.none()
-DAY = 86400
-TURN_LENGTHS = {"10 minutes": 600, "1 hour": 3600, "6 hours": 6 * 3600, "1 day": DAY}
-TURN_LENGTHS |= {"3 days": 3 * DAY, "7 days": 7 * DAY}
-FORFEIT_SECONDS = 120
-NO_COMPUTERS = "none"
-"""The ``computers`` option's default: empty seats wait for players."""
 FIELD_LIMIT = 1024
 MESSAGE_LIMIT = 2000
+REPLAYS_PER_MINUTE = 2
+STATUS_BOARDS_PER_MINUTE = 4
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 
 
 def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=value, value=value) for value in values]
 
 
+def chest_terms(
+    chests: bool, minimum: int | None, maximum: int | None, reputation: int | None
+) -> ChestTerms | None:
+    """The chests variant as /tournament create was given it (R-T9): None without chests."""
+    if not chests:
+        if (minimum, maximum, reputation) != (None, None, None):
+            raise UserError(
+                "chest_min, chest_max and chest_reputation are for the chests variant: add "
+                "chests:True, or leave them out."
+            )
+        return None
+    default = ChestTerms()
+    terms = ChestTerms(
+        default.minimum if minimum is None else minimum,
+        default.maximum if maximum is None else maximum,
+        default.reputation if reputation is None else reputation,
+    )
+    if terms.minimum > terms.maximum:
+        raise UserError(
+            f"A chest cannot hold at least {terms.minimum:,} and at most {terms.maximum:,} gold "
+            "coins: make chest_max at least chest_min."
+        )
+    return terms
+
+
+TEXTS = {
+    "not_wealth": (
+        'The option {option} takes coins, gems or metals (like "100 gold"), not items such as keys.'
+    ),
+    "forgotten_seats": (
+        "Seats {letters}: who played a training combat is not kept once it is over."
+    ),
+    "cancelled": (
+        "Tournament #{tournament} is cancelled by {host}: nothing is recorded, and stakes, "
+        "prizes, chests and bets return."
+    ),
+}
+"""What players read from this module that its commands do not say inline."""
+
+
 def seats_text(view: TournamentView) -> str:
-    """One line per taken seat: letter, emperor, owner, and whether it still plays."""
+    """One line per taken seat: letter, emperor, owner, and whether it still plays (a training
+    tournament that is over and forgotten: its seat letters only, R-T4)."""
+    tournament = view.tournament
+    if tournament.scrubbed_at is not None:
+        letters = ", ".join(DYNASTIES[seat].letter for seat in range(tournament.seat_count))
+        return TEXTS["forgotten_seats"].format(letters=letters)
     lines = []
     for seat in view.seats:
         owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
         state = f" · {seat.status.value}" if view.game is not None else ""
-        lines.append(f"**{seat.dynasty.letter}** {view.names[seat.dynasty]}{owner}{state}")
+        if seat.handed_to is not None:
+            state += f" · played by a computer ({level_of_strategy(seat.handed_to)})"
+        lines.append(f"**{seat.dynasty.letter}** {plain(view.names[seat.dynasty])}{owner}{state}")
     free = view.tournament.seat_count - len(view.seats)
     if free:
         lines.append(f"{free} seat{'s' if free != 1 else ''} free")
@@ -82,7 +163,11 @@ def status_embed(view: TournamentView, pools: Sequence[SeatPool] = ()) -> discor
     if view.ready is not None:
         embed.add_field(name="Turn", value=ready_line(tournament, view.ready), inline=False)
     if tournament.outcome is not None:
-        embed.add_field(name="Result", value=tournament.outcome.describe(view.names), inline=False)
+        embed.add_field(
+            name="Result",
+            value=clipped(plain(tournament.outcome.describe(view.names)), FIELD_LIMIT),
+            inline=False,
+        )
     if any(pool.stakes for pool in pools):
         embed.add_field(name="Bets, all bettors together", value=pools_text(pools), inline=False)
     if view.game is not None:
@@ -90,23 +175,51 @@ def status_embed(view: TournamentView, pools: Sequence[SeatPool] = ()) -> discor
     return embed
 
 
-class ForfeitView(ReportingView):
-    """Asks the player to confirm before their dynasty gives up (it cannot be undone)."""
+class ForfeitButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"forfeit:(?P<tournament>[0-9]+):(?P<player>[0-9]+)",
+):
+    """Confirms a forfeit (it cannot be undone). Its custom id carries what the click needs,
+    so it works however long after the question, and after the bot restarts."""
 
-    def __init__(self, bot: EmperorsBot, tournament_id: int, player_id: int) -> None:
-        super().__init__(timeout=FORFEIT_SECONDS)
-        self.bot = bot
+    def __init__(self, tournament_id: int | None, player_id: int | None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Forfeit",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"forfeit:{tournament_id}:{player_id}",
+            )
+        )
         self.tournament_id = tournament_id
         self.player_id = player_id
 
-    @discord.ui.button(label="Forfeit", style=discord.ButtonStyle.danger)
-    async def forfeit(
-        self, interaction: discord.Interaction, button: discord.ui.Button[ForfeitView]
-    ) -> None:
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(custom_id_number(match["tournament"]), custom_id_number(match["player"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._forfeit(interaction)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def _forfeit(self, interaction: discord.Interaction) -> None:
+        if self.tournament_id is None:
+            raise UserError(
+                "This button is damaged or out of date; ask again with /tournament forfeit."
+            )
         if interaction.user.id != self.player_id:
             raise UserError("Only the player who asked can confirm this forfeit.")
-        resolved = await self.bot.services.tournaments.forfeit(self.tournament_id, self.player_id)
-        self.stop()
+        bot = game(interaction)
+        tournaments = bot.services.tournaments
+        resolved = await tournaments.forfeit(
+            self.tournament_id,
+            self.player_id,
+            guild_id=interaction.guild_id,
+            request_id=interaction.id,
+        )
         await interaction.response.edit_message(
             content=f"You forfeited tournament #{self.tournament_id}.", view=None
         )
@@ -115,13 +228,31 @@ class ForfeitView(ReportingView):
             "their dynasty is defeated.",
             allowed_mentions=NO_MENTIONS,
         )
-        progress = await self.bot.services.tournaments.progress(self.tournament_id)
+        progress = await tournaments.progress(self.tournament_id)
         if resolved is not None:
-            self.bot.announcer.announce_turn(resolved)
+            bot.announcer.announce_turn(resolved)
         elif progress.tournament.status is TournamentStatus.FINISHED:
-            self.bot.announcer.announce_end(self.tournament_id)
+            bot.announcer.announce_end(self.tournament_id)
         else:
-            self.bot.announcer.announce_ready(self.tournament_id)
+            bot.announcer.announce_ready(self.tournament_id)
+
+
+def channel_refusal(interaction: discord.Interaction) -> str | None:
+    """Why the bot could not run a tournament in the interaction's channel, if it could not:
+    Discord tells an interaction what the bot may do there (``app_permissions``)."""
+    kind = getattr(interaction.channel, "type", None)
+    lacking = missing_permissions(interaction.app_permissions, in_thread=kind in THREADS)
+    if not lacking.value:
+        return None
+    return (
+        "I cannot post the tournament's boards in this channel. Give me "
+        f"{permission_names(lacking)} here (the channel's settings → Permissions), or "
+        "announce the tournament in a channel where I can post."
+    )
+
+
+def _shows_a_tournament(interaction: discord.Interaction) -> bool:
+    return interaction.namespace.tournament is not None
 
 
 class Tournaments(
@@ -135,6 +266,12 @@ class Tournaments(
         self.bot = bot
         super().__init__()
 
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ForfeitButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ForfeitButton)
+
     @app_commands.command(name="create", description="Announce a tournament in this channel")
     @app_commands.rename(kind="type")
     @app_commands.describe(
@@ -142,21 +279,31 @@ class Tournaments(
         kind="What the combat means outside the board",
         policy="What happens when pieces collide",
         emperor_taken="What a taken emperor becomes",
+        emperor_takes="What happens when an emperor takes a pawn",
+        emperor_duel="What an emperor taking an emperor means after the combat",
         goal="How the combat is won",
         survive_pieces="survive goal: more than this many pieces…",
         survive_turns="survive goal: …after this many turns",
         turn_limit="Turns before the dynasty with the most pieces wins",
         turn_length="How long players have to order each turn",
         stake="honour: the reputation every emperor stakes",
+        wealth_stake='honour: wealth every dynasty stakes, shared by the winners, e.g. "50 silver"',
         prize_reputation="gift: the reputation each winner earns",
+        prize_wealth='gift: wealth your dynasty puts up, shared by the winners, e.g. "100 gold"',
         computers="Fill empty seats with computer players when the host starts: how strong",
+        chests="Each player deposits secret gold in a chest rivals can capture (serious types)",
+        chest_min="chests: the least gold coins a chest may hold (default 100)",
+        chest_max="chests: the most gold coins a chest may hold (default 1000)",
+        chest_reputation="chests: reputation won by the most generous, lost by the stingiest",
     )
     @app_commands.choices(
         kind=_choices([kind.value for kind in TournamentKind]),
         policy=_choices([policy.value for policy in ConflictPolicy]),
         emperor_taken=_choices([option.value for option in EmperorTaken]),
+        emperor_takes=_choices([option.value for option in EmperorTakes]),
+        emperor_duel=_choices([option.value for option in EmperorDuel]),
         goal=_choices([goal.value for goal in GoalKind]),
-        computers=_choices([NO_COMPUTERS, *COMPUTER_LEVELS]),
+        computers=_choices(list(TOURNAMENT_DEFAULTS["computers"].choices)),
     )
     @app_commands.choices(
         turn_length=[
@@ -169,19 +316,115 @@ class Tournaments(
         interaction: discord.Interaction,
         battlefield: str,
         kind: str = TournamentKind.TRAINING.value,
-        policy: str = ConflictPolicy.ROLLBACK.value,
-        emperor_taken: str = EmperorTaken.REMOVE.value,
-        goal: str = GoalKind.LAST_EMPEROR.value,
+        policy: str | None = None,
+        emperor_taken: str | None = None,
+        emperor_takes: str | None = None,
+        emperor_duel: str | None = None,
+        goal: str | None = None,
         survive_pieces: app_commands.Range[int, 0, 100] | None = None,
         survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
         turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] = DEFAULT_TURN_LIMIT,
-        turn_length: int = DAY,
+        turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
+        wealth_stake: str | None = None,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
-        computers: str = NO_COMPUTERS,
+        prize_wealth: str | None = None,
+        computers: str | None = None,
+        chests: bool = False,
+        chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        chest_max: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        chest_reputation: app_commands.Range[int, 0, 1_000_000] | None = None,
     ) -> None:
-        """Publicly: the announcement with the exact rules (R-T: announced before anyone joins)."""
-        goal_kind = choice(GoalKind, goal, "goal")
+        """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
+        pinging the server's announcement role if it chose one.
+
+        Refused in a channel where the bot cannot post boards (the combat would run unseen),
+        and in a channel the server did not name for tournaments. An option left out (None)
+        gets the server's default, else the built-in one (:mod:`bot.services.settings`)."""
+        refusal = channel_refusal(interaction)
+        if refusal is not None:
+            raise UserError(refusal)
+        server = await self.bot.services.settings.of(interaction.guild_id)
+        guild = interaction.guild
+        server.check_channel(
+            interaction.channel_id,
+            getattr(interaction.channel, "parent_id", None),
+            {channel.id: channel.name for channel in guild.channels} if guild else None,
+        )
+        chosen = server.choose(
+            {
+                "policy": policy,
+                "emperor_taken": emperor_taken,
+                "emperor_takes": emperor_takes,
+                "emperor_duel": emperor_duel,
+                "goal": goal,
+                "turn_length": turn_length,
+                "computers": computers,
+            }
+        )
+        try:
+            tournament = await self._create(
+                interaction,
+                chosen,
+                battlefield=battlefield,
+                kind=kind,
+                survive_pieces=survive_pieces,
+                survive_turns=survive_turns,
+                turn_limit=turn_limit,
+                stake=stake,
+                wealth_stake=await self._wealth(wealth_stake, "wealth_stake"),
+                prize_reputation=prize_reputation,
+                chests=chest_terms(chests, chest_min, chest_max, chest_reputation),
+                prize_wealth=await self._wealth(prize_wealth, "prize_wealth"),
+            )
+        except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
+            if not chosen.from_server:
+                raise
+            raise UserError(
+                f"{user_message(error)} (This server's defaults chose {chosen.server_choices()}; "
+                "give those options yourself to choose otherwise.)"
+            ) from error
+        services = self.bot.services.tournaments
+        embed = discord.Embed(
+            title=f"Tournament #{tournament.id} on {tournament.battlefield}",
+            description=services.announcement(tournament),
+            colour=EMBED_COLOUR,
+        )
+        embed.set_footer(
+            text=f"Join with /tournament join tournament:{tournament.id}; "
+            "the host starts it with /tournament start."
+        )
+        role = server.announce_role_id
+        ping, mentions = "", NO_MENTIONS
+        if role is not None:  # the server's role, and only it, is pinged
+            ping = f"<@&{role}> "
+            mentions = discord.AllowedMentions(
+                everyone=False, users=False, roles=[discord.Object(role)]
+            )
+        await interaction.response.send_message(
+            f"{ping}{interaction.user.mention} announces a tournament.",
+            embed=embed,
+            allowed_mentions=mentions,
+        )
+
+    async def _create(
+        self,
+        interaction: discord.Interaction,
+        chosen: CreateOptions,
+        *,
+        battlefield: str,
+        kind: str,
+        survive_pieces: int | None,
+        survive_turns: int | None,
+        turn_limit: int,
+        stake: int,
+        wealth_stake: Mapping[str, int],
+        prize_reputation: int,
+        chests: ChestTerms | None,
+        prize_wealth: Mapping[str, int],
+    ) -> TournamentRow:
+        """The tournament as announced, with the options ``chosen`` for it."""
+        goal_kind = choice(GoalKind, chosen["goal"], "goal")
         if goal_kind is GoalKind.SURVIVE:
             if survive_turns is None:
                 raise UserError(
@@ -193,43 +436,42 @@ class Tournaments(
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
-        strategy = check_level(computers) if computers != NO_COMPUTERS else DEFAULT_STRATEGY
-        if prize_reputation and tournament_kind is not TournamentKind.GIFT:
-            raise UserError("Only a gift tournament has a prize; leave prize_reputation out.")
+        level = str(chosen["computers"])
+        strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
         ruleset = Ruleset(
-            policy=choice(ConflictPolicy, policy, "conflict policy"),
-            emperor_taken=choice(EmperorTaken, emperor_taken, "emperor-taken option"),
+            policy=choice(ConflictPolicy, chosen["policy"], "conflict policy"),
+            emperor_taken=choice(EmperorTaken, chosen["emperor_taken"], "emperor-taken option"),
+            emperor_takes=choice(EmperorTakes, chosen["emperor_takes"], "emperor-takes option"),
+            emperor_duel=choice(EmperorDuel, chosen["emperor_duel"], "emperor-duel option"),
             goal=chosen_goal,
             turn_limit=turn_limit,
         )
-        services = self.bot.services.tournaments
-        tournament = await services.create(
+        return await self.bot.services.tournaments.create(
             host_player_id=interaction.user.id,
             battlefield=battlefield,
             ruleset=ruleset,
             kind=tournament_kind,
-            turn_seconds=turn_length,
+            turn_seconds=int(chosen["turn_length"]),
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             stake=stake,
-            prize=Prize(reputation=prize_reputation),
-            allow_computers=computers != NO_COMPUTERS,
+            prize=Prize(reputation=prize_reputation, wealth=prize_wealth),
+            wealth_stake=wealth_stake,
+            allow_computers=level != NO_COMPUTERS,
             computer_strategy=strategy,
+            chests=chests,
+            request_id=interaction.id,
         )
-        embed = discord.Embed(
-            title=f"Tournament #{tournament.id} on {tournament.battlefield}",
-            description=services.announcement(tournament),
-            colour=EMBED_COLOUR,
-        )
-        embed.set_footer(
-            text=f"Join with /tournament join tournament:{tournament.id}; "
-            "the host starts it with /tournament start."
-        )
-        await interaction.response.send_message(
-            f"{interaction.user.mention} announces a tournament.",
-            embed=embed,
-            allowed_mentions=NO_MENTIONS,
-        )
+
+    async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
+        """Assets a host wrote for a prize or a stake ("100 gold"), read as a trade's are (the
+        same names and bounds); keys are not wealth that can be shared."""
+        if text is None:
+            return {}
+        bundle = await self.bot.services.economy.bundle(text)
+        if bundle.items:
+            raise UserError(TEXTS["not_wealth"].format(option=option))
+        return dict(bundle.assets)
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
     @app_commands.describe(
@@ -248,32 +490,41 @@ class Tournaments(
     ) -> None:
         """Publicly: who takes which seat; the combat starts when the last seat is taken."""
         services = self.bot.services.tournaments
+        where = {"guild_id": interaction.guild_id, "request_id": interaction.id}
         if casual:
-            joined = await services.join_casual(tournament, interaction.user.id)
+            joined = await services.join_casual(tournament, interaction.user.id, **where)
             who = "as a casual player"
         elif emperor is not None:
-            joined = await services.join(tournament, interaction.user.id, emperor)
-            who = f"with {emperor}"
+            offer = await services.chest_offer(
+                tournament, interaction.user.id, emperor, guild_id=interaction.guild_id
+            )
+            if offer is not None:  # R-T9: the seat waits for its secret deposit, asked privately
+                await interaction.response.send_modal(DepositForm(offer))
+                return
+            joined = await services.join(tournament, interaction.user.id, emperor, **where)
+            who = f"with {plain(' '.join(emperor.split()))}"
         else:
             raise UserError(
                 "Choose one of your emperors (emperor:), or play casually with casual:True "
                 "(training tournaments only)."
             )
-        text = (
-            f"{interaction.user.mention} takes seat **{joined.seat.dynasty.letter}** of "
-            f"tournament #{tournament} {who}."
-        )
-        if joined.started is not None:
-            text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
-        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
-        if joined.started is not None:
-            self._started(tournament)
+        text = seat_taken_text(interaction.user.mention, joined, tournament, who)
+        try:
+            await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        finally:  # begun whether or not the answer got through (late, or delivered twice)
+            if joined.started is not None:
+                self._started(tournament)
 
     @app_commands.command(name="leave", description="Give up your seat before the start")
     @app_commands.describe(tournament="The tournament to leave")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def leave(self, interaction: discord.Interaction, tournament: int) -> None:
-        await self.bot.services.tournaments.leave(tournament, interaction.user.id)
+        await self.bot.services.tournaments.leave(
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            request_id=interaction.id,
+        )
         await interaction.response.send_message(
             f"{interaction.user.mention} leaves tournament #{tournament}.",
             allowed_mentions=NO_MENTIONS,
@@ -285,20 +536,27 @@ class Tournaments(
     async def start(self, interaction: discord.Interaction, tournament: int) -> None:
         """Empty seats get computer players if the tournament allows them."""
         table = await self.bot.services.tournaments.start(
-            tournament, interaction.user.id, is_manager=interaction.permissions.manage_guild
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
         )
         deadline = table.tournament.deadline
         ends = f" until {discord_timestamp(deadline)}" if deadline is not None else ""
-        await interaction.response.send_message(
-            f"Tournament #{tournament} begins: turn 1 is open{ends}. "
-            "Turn prompts arrive by DM; /order works too.",
-            allowed_mentions=NO_MENTIONS,
-        )
-        self._started(tournament)
+        try:
+            await interaction.response.send_message(
+                f"Tournament #{tournament} begins: turn 1 is open{ends}. "
+                "Turn prompts arrive by DM; /order works too.",
+                allowed_mentions=NO_MENTIONS,
+            )
+        finally:  # begun whether or not the answer got through (late, or delivered twice)
+            self._started(tournament)
 
     @app_commands.command(name="status", description="A tournament's seats, turn and board")
     @app_commands.describe(tournament="The tournament (leave out to list this server's)")
-    @app_commands.autocomplete(tournament=tournament_choices)
+    @app_commands.autocomplete(tournament=recent_tournament_choices)
+    @drawing_cooldown(STATUS_BOARDS_PER_MINUTE, draws=_shows_a_tournament)
     async def status(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Privately: one tournament in detail, or the list of open and running ones."""
         services = self.bot.services.tournaments
@@ -307,28 +565,34 @@ class Tournaments(
             lines = [tournament_label(row) for row in found] or [
                 "No tournament is open here: announce one with /tournament create."
             ]
+            lines.append("Finished tournaments are in /tournament history.")
             await reply_ephemeral(interaction, content=clipped("\n".join(lines), MESSAGE_LIMIT))
             return
+        await services.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
         view = await services.view(tournament)
         pools = await self.bot.services.economy.pools(tournament)
+        embed = status_embed(view, pools)
+        chest = await services.own_chest(tournament, interaction.user.id)
+        if chest is not None and chest.status is ChestStatus.HELD:
+            embed.add_field(name="Your chest", value=own_chest_text(chest), inline=False)
         if view.game is None:
-            await reply_ephemeral(interaction, embed=status_embed(view, pools))
+            await reply_ephemeral(interaction, embed=embed)
             return
-        board = await self.bot.drawing.run(
+        board = await self.bot.drawing.run_on_demand(
             render_board,
             view.game.position,
             names=view.names,
             title=f"#{tournament} {view.tournament.battlefield}",
+            chests=view.game.chests,
         )
-        await reply_ephemeral(
-            interaction, embed=status_embed(view, pools), file=png_file(board, BOARD_FILE)
-        )
+        await reply_ephemeral(interaction, embed=embed, file=png_file(board, BOARD_FILE))
 
     @app_commands.command(name="rules", description="The exact rules a tournament announced")
     @app_commands.describe(tournament="The tournament")
-    @app_commands.autocomplete(tournament=tournament_choices)
+    @app_commands.autocomplete(tournament=recent_tournament_choices)
     async def rules(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         view = await self.bot.services.tournaments.view(tournament)
         embed = discord.Embed(
             title=f"Rules of tournament #{tournament}",
@@ -342,10 +606,13 @@ class Tournaments(
     @app_commands.autocomplete(tournament=tournament_choices)
     async def forfeit(self, interaction: discord.Interaction, tournament: int) -> None:
         """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ForfeitButton(tournament, interaction.user.id))
         await reply_ephemeral(
             interaction,
             content=f"Forfeit tournament #{tournament}? Your dynasty is defeated at once.",
-            view=ForfeitView(self.bot, tournament, interaction.user.id),
+            view=view,
         )
 
     @app_commands.command(
@@ -354,41 +621,37 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament to cancel")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Publicly: nothing is recorded and stakes and bets return (R-T6)."""
+        """Publicly: nothing is recorded; stakes, prizes, chests and bets return (R-T4, R-T6, R-T9)."""
         await self.bot.services.tournaments.cancel(
-            tournament, interaction.user.id, is_manager=interaction.permissions.manage_guild
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
         )
         await interaction.response.send_message(
-            f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
-            "recorded, and stakes and bets return.",
+            TEXTS["cancelled"].format(tournament=tournament, host=interaction.user.mention),
             allowed_mentions=NO_MENTIONS,
         )
 
     @app_commands.command(name="replay", description="The combat so far as an animation")
     @app_commands.describe(tournament="The tournament to replay")
-    @app_commands.autocomplete(tournament=tournament_choices)
+    @app_commands.autocomplete(tournament=recent_tournament_choices)
+    @drawing_cooldown(REPLAYS_PER_MINUTE)
     async def replay(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Privately: every resolved turn, as an animated GIF."""
+        """Privately: every resolved turn, as an animated GIF (drawn once per turn, then
+        kept: see :mod:`bot.replays`)."""
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
-        services = self.bot.services.tournaments
-        frames = await services.replay_frames(tournament)
-        view = await services.view(tournament)
-        animation = await self.bot.drawing.run(
-            render_replay,
-            frames,
-            names=view.names,
-            title=f"#{tournament} {view.tournament.battlefield}",
-        )
+        replay = await self.bot.announcer.replays.replay(tournament)
         await reply_ephemeral(
             interaction,
-            content=f"Tournament #{tournament}: {len(frames) - 1} turns.",
-            file=gif_file(animation, REPLAY_FILE),
+            content=f"Tournament #{tournament}: {replay.turns} turns.",
+            file=gif_file(replay.gif, REPLAY_FILE),
         )
 
     def _started(self, tournament_id: int) -> None:
-        """The board in the channel and the prompts by DM; the scheduler learns the deadline."""
-        self.bot.announcer.announce_start(tournament_id)
-        self.bot.scheduler.wake.set()
+        combat_begun(self.bot, tournament_id)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -28,8 +28,9 @@ import contextlib
 import os
 import re
 import sqlite3
+import time
 import tomllib
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -44,6 +45,7 @@ from data.errors import (
     ConstraintBroken,
     DatabaseBusy,
     DatabaseTooNew,
+    NumberTooLarge,
     SQLiteTooOld,
     violation,
 )
@@ -96,6 +98,9 @@ class Database:
         self._holder: asyncio.Task[Any] | None = None
         self._writing = False
         self._savepoints = 0
+        self.timer: Callable[[str, float], None] | None = None
+        """Told how long each single statement (``"statement"``) and each transaction
+        (``"transaction"``, lock wait included) took; the bot's metrics listen here."""
 
     @classmethod
     async def open(
@@ -117,6 +122,7 @@ class Database:
                 # Checked here: a failed aiosqlite.connect leaves its worker thread to report
                 # to an event loop that may be gone by then.
                 raise sqlite3.OperationalError(f"unable to open database file: no folder {folder}")
+            create_private(Path(location))
         connection = await aiosqlite.connect(location, isolation_level=None)
         try:
             connection.row_factory = sqlite3.Row
@@ -178,6 +184,7 @@ class Database:
             async with self._savepoint():
                 yield self._connection
             return
+        timer, began = self.timer, time.perf_counter()
         async with self._lock:
             self._holder, self._writing = task, True
             begun = False
@@ -186,6 +193,8 @@ class Database:
                 begun = True
                 yield self._connection
                 await self._connection.commit()
+                if timer is not None:
+                    timer("transaction", time.perf_counter() - began)
             except BaseException as error:
                 # Queued behind whatever already reached the connection's thread (even a
                 # BEGIN or COMMIT whose await was cancelled); a no-op if no transaction is open.
@@ -194,6 +203,8 @@ class Database:
                     raise DatabaseBusy() from error
                 if isinstance(error, sqlite3.IntegrityError):
                     raise ConstraintBroken(violation(error)) from error
+                if _is_too_large(error):
+                    raise NumberTooLarge() from error
                 raise
             finally:
                 self._holder, self._writing = None, False
@@ -303,15 +314,20 @@ class _Direct:
 
     async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> _DirectCursor:
         values = tuple(parameters or ())
+        timer, began = self._database.timer, time.perf_counter()
         try:
             cursor = self._sqlite.execute(sql, values)
             rows = cursor.fetchall()
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
-            return _DirectCursor(*await self._database.queued(sql, values))
-        self._changed()
-        return _DirectCursor(rows, cursor.rowcount)
+            done = _DirectCursor(*await self._database.queued(sql, values))
+        else:
+            self._changed()
+            done = _DirectCursor(rows, cursor.rowcount)
+        if timer is not None:
+            timer("statement", time.perf_counter() - began)
+        return done
 
     async def execute_fetchall(
         self, sql: str, parameters: Iterable[Any] | None = None
@@ -320,14 +336,19 @@ class _Direct:
 
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> _DirectCursor:
         rows = [tuple(row) for row in parameters]
+        timer, began = self._database.timer, time.perf_counter()
         try:
             cursor = self._sqlite.executemany(sql, rows)
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
-            return _DirectCursor(*await self._database.queued(sql, rows, many=True))
-        self._changed()
-        return _DirectCursor([], cursor.rowcount)
+            done = _DirectCursor(*await self._database.queued(sql, rows, many=True))
+        else:
+            self._changed()
+            done = _DirectCursor([], cursor.rowcount)
+        if timer is not None:
+            timer("statement", time.perf_counter() - began)
+        return done
 
     def close(self) -> None:
         if self._checkpointing is not None:
@@ -348,6 +369,26 @@ class _Direct:
             pass  # a busy log is checkpointed next time
         finally:
             self._checkpointing = None
+
+
+def create_private(path: Path) -> None:
+    """Create ``path`` empty, readable and writable by its owner only, unless it exists.
+
+    The database holds open turns' secret orders and every dynasty's private wealth. SQLite
+    would create it with the umask's mode (usually readable by every user of the machine); an
+    empty file is a valid empty database, and SQLite gives its ``-wal`` and ``-shm`` files the
+    database file's own mode.
+    """
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+def is_damaged(error: BaseException) -> bool:
+    """SQLite found the file is not a database, or a damaged one (garbage, truncated)."""
+    return isinstance(error, sqlite3.DatabaseError) and (
+        getattr(error, "sqlite_errorcode", 0) & 0xFF
+        in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    )
 
 
 async def _switch_to_wal(connection: aiosqlite.Connection) -> None:
@@ -379,6 +420,16 @@ def _domain_errors() -> Iterator[None]:
         if _is_busy(error):
             raise DatabaseBusy() from error
         raise
+    except OverflowError as error:
+        if _is_too_large(error):
+            raise NumberTooLarge() from error
+        raise
+
+
+def _is_too_large(error: BaseException) -> bool:
+    """A Python int beyond SQLite's 64 bits was bound to a statement: a number from a player
+    (a forged option, a custom id) that no id or amount of the game could be."""
+    return isinstance(error, OverflowError) and "SQLite INTEGER" in str(error)
 
 
 def _is_busy(error: BaseException) -> bool:

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from bot.computers import DEFAULT_SECONDS, Thinker, think_here
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
+from bot.services.locales import LocaleService
+from bot.services.settings import SettingsService
 from bot.services.tournaments import TournamentService
 from data.db import Database
 
@@ -25,6 +27,8 @@ class Services:
     dynasties: DynastyService = field(init=False)
     tournaments: TournamentService = field(init=False)
     economy: EconomyService = field(init=False)
+    settings: SettingsService = field(init=False)
+    locales: LocaleService = field(init=False)
 
     def __post_init__(self) -> None:
         self.dynasties = DynastyService(self.database, self.clock)
@@ -35,6 +39,8 @@ class Services:
             computer_seconds=self.computer_seconds,
         )
         self.economy = EconomyService(self.database, self.clock)
+        self.settings = SettingsService(self.database, self.clock)
+        self.locales = LocaleService(self.database, self.clock, self.settings)
 
     @classmethod
     async def open(

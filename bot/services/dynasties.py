@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.i18n import DEFAULT_LOCALE, text
+from bot.services.skill import Skill, Z, skill_of
 from data.db import Database
-from data.errors import NameTaken, NotFound
+from data.errors import EmperorBusy, NameTaken, NotFound
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import players as player_repo
+from data.repositories import requests
+from data.repositories import skill as skill_repo
+from data.repositories._common import NAME_LIMIT
 from data.rows import (
     DynastyRow,
     EmperorRow,
@@ -19,19 +25,40 @@ from data.rows import (
     EventRow,
     LeaderboardEntry,
     MembershipRow,
+    SkillEntry,
 )
 
 LOG_PAGE = 10
+MAX_LOG_PAGE = 10_000
+"""Pages of a log a button may ask for (a forged one could ask for any)."""
 STARTING_WEALTH: Mapping[str, int] = {"copper": 100, "silver": 20, "gold": 5}
 """What a dynasty is given once, when it is founded, so that it can bet, trade and shop (R-T5)."""
 STARTING_GRANT_REASON = "starting wealth of a new dynasty"
 
 
+def house_name(display_name: str, player_id: int, locale: str = DEFAULT_LOCALE) -> str:
+    """The name of a dynasty founded for a player who named none: ``House of <display name>``
+    (in the player's language: ``Casa de …``).
+
+    Always a valid dynasty name, whatever the display name: invisible and control characters
+    are dropped (a space between words stays a space), a name too long is cut with "…", and a
+    display name with nothing visible gives the neutral ``House <number>`` (from the player's
+    id). A name another dynasty has gets a numeral (II, III…) when the dynasty is founded.
+    """
+    visible = "".join(
+        character if character.isprintable() else " " if character.isspace() else ""
+        for character in unicodedata.normalize("NFC", display_name)
+    )
+    words = visible.split()
+    if not words:
+        return text(locale, "dynasty-house-number", number=player_id % 100000)
+    name = text(locale, "dynasty-house-of", name=" ".join(words))
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1].rstrip() + "…"
+
+
 class NoDynasty(UserError):
     def __init__(self) -> None:
-        super().__init__(
-            "You have no dynasty yet: found one with /dynasty found (or create an emperor)."
-        )
+        super().__init__("error-no-dynasty")
 
 
 @dataclass(frozen=True)
@@ -48,6 +75,7 @@ class EmperorView:
     dynasty: DynastyRow
     history: list[MembershipRow]
     log: list[EventRow]
+    skill: Skill
 
 
 @dataclass(frozen=True)
@@ -74,25 +102,28 @@ class DynastyService:
             raise NoDynasty()
         return await self._enrol(player_id, default_name)
 
-    async def found(self, player_id: int, name: str) -> DynastyRow:
+    async def found(
+        self, player_id: int, name: str, *, request_id: int | None = None
+    ) -> DynastyRow:
         """Found the player's dynasty with ``name``, or rename it if it exists.
 
         A second found crossing the player's first (a double click) may miss the dynasty the
         first just founded, then find its name taken: by the player itself, so that is its
-        dynasty, not a refusal.
+        dynasty, not a refusal. The same ``request_id`` founds or renames once.
         """
-        existing = await player_repo.dynasty_of_player(self.database, player_id)
-        if existing is not None:
-            return await player_repo.rename_dynasty(
-                self.database, existing.id, name, now=self.clock()
-            )
-        try:
-            taken = await player_repo.find_dynasty(self.database, name)
-        except NotFound:
-            return await self._enrol(player_id, name)
-        if taken.player_id == player_id:
-            return taken
-        raise NameTaken("dynasty", name.strip())
+        async with requests.once(self.database, request_id, "dynasty found", now=self.clock()):
+            existing = await player_repo.dynasty_of_player(self.database, player_id)
+            if existing is not None:
+                return await player_repo.rename_dynasty(
+                    self.database, existing.id, name, now=self.clock()
+                )
+            try:
+                taken = await player_repo.find_dynasty(self.database, name)
+            except NotFound:
+                return await self._enrol(player_id, name)
+            if taken.player_id == player_id:
+                return taken
+            raise NameTaken("dynasty", name.strip())
 
     async def _enrol(self, player_id: int, name: str) -> DynastyRow:
         """Found the dynasty and give it its starting wealth in one transaction (R-T5).
@@ -121,10 +152,42 @@ class DynastyService:
                 )
         return dynasty
 
-    async def create_emperor(self, player_id: int, name: str, default_dynasty: str) -> EmperorRow:
-        """A new emperor, free, reputation 0 (R-T3); the dynasty is founded if needed."""
-        dynasty = await self.dynasty_of(player_id, default_dynasty)
-        return await emperor_repo.create_emperor(self.database, dynasty.id, name, now=self.clock())
+    async def create_emperor(
+        self,
+        player_id: int,
+        name: str,
+        default_dynasty: str,
+        *,
+        request_id: int | None = None,
+    ) -> EmperorRow:
+        """A new emperor, free, reputation 0 (R-T3); the dynasty is founded if needed, named
+        ``default_dynasty`` (see :func:`house_name`). The same ``request_id`` creates one."""
+        async with requests.once(self.database, request_id, "emperor create", now=self.clock()):
+            dynasty = await self.dynasty_of(player_id, default_dynasty)
+            return await emperor_repo.create_emperor(
+                self.database, dynasty.id, name, now=self.clock()
+            )
+
+    async def retirement(self, player_id: int, name: str) -> EmperorRow:
+        """The living emperor ``name`` of the player's dynasty, if it may retire now (R-L3):
+        idle, neither playing in nor betting on a tournament. What a confirmation shows."""
+        emperor = await self.emperor_named(player_id, name)
+        if emperor.engaged_in is not None:
+            raise EmperorBusy(emperor.name, emperor.engaged_in, emperor.engaged_as)
+        return emperor
+
+    async def retire(
+        self, player_id: int, emperor_id: int, *, request_id: int | None = None
+    ) -> EmperorRow:
+        """The player's idle emperor dies, at its dynasty's wish (R-L3): logged as retired if it
+        ever fought a serious combat (its reputation leaves the dynasty's sum), otherwise gone
+        from every log. The database refuses an emperor engaged in a tournament; the same
+        ``request_id`` retires once."""
+        dynasty = await self.dynasty_of(player_id)
+        async with requests.once(self.database, request_id, "emperor retire", now=self.clock()):
+            return await emperor_repo.retire_emperor(
+                self.database, emperor_id, dynasty_id=dynasty.id, now=self.clock()
+            )
 
     async def emperors(self, player_id: int, *, living: bool | None = True) -> list[EmperorRow]:
         dynasty = await self.dynasty_of(player_id)
@@ -135,10 +198,7 @@ class DynastyService:
         try:
             return await emperor_repo.find_emperor(self.database, dynasty.id, name)
         except NotFound:
-            raise UserError(
-                f"Your dynasty has no living emperor called {name!r}: see /emperor list, "
-                "or create one with /emperor create."
-            ) from None
+            raise UserError("error-no-such-emperor", name=name) from None
 
     async def show_emperor(self, player_id: int, name: str) -> EmperorView:
         emperor = await self.emperor_named(player_id, name)
@@ -147,7 +207,8 @@ class DynastyService:
         log = await event_repo.emperor_log(
             self.database, emperor.id, viewer_dynasty_id=dynasty.id, limit=LOG_PAGE
         )
-        return EmperorView(emperor, dynasty, history, log)
+        rated = await skill_repo.skills(self.database, [emperor.id])
+        return EmperorView(emperor, dynasty, history, log, skill_of(rated.get(emperor.id)))
 
     async def show(self, player_id: int | None = None, name: str | None = None) -> DynastyView:
         """A dynasty by owner or by name: its reputation, living emperors and rank (R-T3)."""
@@ -156,7 +217,7 @@ class DynastyService:
         elif player_id is not None:
             dynasty = await self.dynasty_of(player_id)
         else:
-            raise UserError("Name a dynasty, or ask for your own.")
+            raise UserError("error-name-a-dynasty")
         reputation = await player_repo.dynasty_reputation(self.database, dynasty.id)
         emperors = await emperor_repo.list_emperors(self.database, dynasty.id, living=True)
         board = await player_repo.leaderboard(self.database, limit=1000)
@@ -205,6 +266,8 @@ class DynastyService:
             dynasty = viewer
         else:
             raise NoDynasty()
+        if page > MAX_LOG_PAGE:
+            raise UserError("error-no-log-page", page=page + 1, last=MAX_LOG_PAGE)
         page = max(page, 0)
         end = (page + 1) * LOG_PAGE
         events = await event_repo.dynasty_log(
@@ -222,3 +285,8 @@ class DynastyService:
         return await player_repo.leaderboard(
             self.database, guild_id=guild_id, limit=10, offset=page * 10
         )
+
+    async def skill_leaderboard(self, *, page: int = 0) -> list[SkillEntry]:
+        """Living emperors by the conservative estimate of their skill (see
+        :mod:`bot.services.skill`); only those that finished a serious combat."""
+        return await skill_repo.skill_leaderboard(self.database, z=Z, limit=10, offset=page * 10)

@@ -15,10 +15,14 @@ from typing import Any
 
 from data.codec import dumps, outcome_from_dict, ruleset_from_json
 from data.db import Connection
-from data.errors import InvalidValue
+from data.errors import AmountTooLarge, InvalidValue
 from data.rows import (
+    MAX_AMOUNT,
     BetRow,
     BetStatus,
+    ChestRow,
+    ChestStatus,
+    ChestTerms,
     DynastyRow,
     EmperorRow,
     EventRow,
@@ -115,11 +119,14 @@ async def first_free_name(
 
 
 def check_amounts(amounts: Mapping[str, int], what: str) -> dict[str, int]:
-    """Positive whole amounts per code; anything else is refused before touching the data."""
+    """Positive whole amounts per code, none above :data:`MAX_AMOUNT`; anything else is refused
+    before touching the data."""
     checked: dict[str, int] = {}
     for code, amount in amounts.items():
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise InvalidValue(f"{what} amounts are positive whole numbers, not {amount!r}")
+        if amount > MAX_AMOUNT:
+            raise AmountTooLarge()
         checked[str(code)] = amount
     return checked
 
@@ -192,9 +199,19 @@ _TOURNAMENT_COLUMNS = (
     "finished_at",
     "outcome",
     "announcement_id",
+    "paused_at",
+    "paused_until",
+    "extensions",
+    "extended",
+    "chest_min",
+    "chest_max",
+    "chest_reputation",
+    "wealth_stake",
+    "scrubbed_at",
     "computer_strategy",
 )
-"""A tournaments row's columns, in :class:`TournamentRow`'s field order."""
+"""A tournaments row's columns, in :class:`TournamentRow`'s field order (the chest terms,
+three columns, are its one ``chests`` field)."""
 
 # Clicks on turn prompts read the same few tournaments over and over, and a row decodes to
 # the same immutable value every time its stored values are the same: a small cache of
@@ -210,12 +227,18 @@ def tournament_row(row: sqlite3.Row) -> TournamentRow:
 def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
     fields = dict(zip(_TOURNAMENT_COLUMNS, values, strict=True))
     outcome = fields["outcome"]
+    terms = (fields.pop("chest_min"), fields.pop("chest_max"), fields.pop("chest_reputation"))
     return TournamentRow(
         **fields
         | {
+            "chests": ChestTerms(*terms) if terms[0] is not None else None,
             "ruleset": ruleset_from_json(fields["ruleset"]),
             "kind": TournamentKind(fields["kind"]),
             "prize": Prize.from_dict(json.loads(fields["prize"])),
+            "wealth_stake": {
+                str(code): int(amount)
+                for code, amount in json.loads(fields["wealth_stake"]).items()
+            },
             "status": TournamentStatus(fields["status"]),
             "allow_computers": bool(fields["allow_computers"]),
             "outcome": outcome_from_dict(json.loads(outcome)) if outcome is not None else None,
@@ -235,6 +258,7 @@ def seat_row(row: sqlite3.Row) -> SeatRow:
         misses=row["misses"],
         takes=row["takes"],
         joined_at=row["joined_at"],
+        handed_to=row["handed_to"],
     )
 
 
@@ -250,6 +274,22 @@ def bet_row(row: sqlite3.Row) -> BetRow:
         status=BetStatus(row["status"]),
         payout=row["payout"],
         placed_at=row["placed_at"],
+        settled_at=row["settled_at"],
+    )
+
+
+def chest_row(row: sqlite3.Row) -> ChestRow:
+    return ChestRow(
+        id=row["id"],
+        tournament_id=row["tournament_id"],
+        seat=row["seat"],
+        dynasty_id=row["dynasty_id"],
+        asset_code=row["asset_code"],
+        amount=row["amount"],
+        status=ChestStatus(row["status"]),
+        captured_by=row["captured_by"],
+        captured_seat=row["captured_seat"],
+        deposited_at=row["deposited_at"],
         settled_at=row["settled_at"],
     )
 

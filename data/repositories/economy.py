@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from data.codec import dumps
 from data.db import Connection, Database
 from data.errors import (
+    AmountTooLarge,
     BettingClosed,
     ConstraintBroken,
     DataError,
@@ -23,7 +24,10 @@ from data.errors import (
     NotFound,
     NotYourEmperor,
     NotYourTrade,
+    TooManyOffers,
+    TooManyOpenOffers,
     TradeClosed,
+    TrainingLeavesNoTrace,
     violation,
 )
 from data.repositories._common import (
@@ -37,6 +41,7 @@ from data.repositories._common import (
 )
 from data.repositories._ledger import adjust_assets, adjust_items
 from data.rows import (
+    MAX_AMOUNT,
     Asset,
     AssetKind,
     BetRow,
@@ -48,6 +53,11 @@ from data.rows import (
 )
 
 KEY_PREFIX = "key:"
+OPEN_OFFERS_PER_PAIR = 3
+"""Open offers one dynasty may have made to another (the trigger of migration 0005)."""
+OFFERS_PER_HOUR = 10
+"""Offers a dynasty may make in any hour (the trigger of migration 0005)."""
+HOUR = 3600.0
 
 
 def battlefield_key(battlefield: str) -> str:
@@ -181,6 +191,24 @@ async def define_item(
     return Item(code, name, kind, amounts)
 
 
+async def grant_items(
+    database: Database,
+    dynasty_id: int,
+    items: Mapping[str, int],
+    *,
+    reason: str,
+    now: float | None = None,
+) -> None:
+    """Give items (a battlefield's key) to a dynasty, logged privately.
+
+    Raises :class:`NotFound` (dynasty or item), :class:`InvalidValue`.
+    """
+    async with database.transaction() as connection:
+        await adjust_items(
+            connection, dynasty_id, check_amounts(items, "item"), reason=reason, at=moment(now)
+        )
+
+
 async def get_item(database: Database, code: str) -> Item:
     """Raises :class:`NotFound`."""
     async with database.connection() as connection:
@@ -237,7 +265,10 @@ async def create_trade(
 ) -> TradeRow:
     """Offer ``offer`` for ``request``; the other dynasty may accept until ``expires_at``.
 
-    Nothing moves until acceptance. Raises :class:`InvalidValue`, :class:`NotFound`.
+    Nothing moves until acceptance. The insert itself refuses an offer beyond
+    :data:`OPEN_OFFERS_PER_PAIR` or :data:`OFFERS_PER_HOUR`, so offers made at once never
+    both pass the limit. Raises :class:`TooManyOpenOffers`, :class:`TooManyOffers`,
+    :class:`InvalidValue`, :class:`NotFound`.
     """
     at = moment(now)
     offered = _checked(offer)
@@ -272,9 +303,23 @@ async def create_trade(
                 ),
             )
         except sqlite3.IntegrityError as error:
-            if violation(error) == "foreign_key":
+            rule = violation(error)
+            if rule == "foreign_key":
                 raise NotFound("dynasty", f"{from_dynasty_id} or {to_dynasty_id}") from None
-            raise ConstraintBroken(violation(error)) from None
+            if rule == "amount_too_large":
+                raise AmountTooLarge() from None
+            if rule == "too_many_open_offers":
+                raise TooManyOpenOffers(OPEN_OFFERS_PER_PAIR) from None
+            if rule == "too_many_offers":
+                oldest = await fetch_one(
+                    connection,
+                    "SELECT min(created_at) FROM trades "
+                    "WHERE from_dynasty_id = ? AND created_at > ?",
+                    (from_dynasty_id, at - HOUR),
+                )
+                again_at = (oldest[0] if oldest and oldest[0] is not None else at) + HOUR
+                raise TooManyOffers(OFFERS_PER_HOUR, again_at) from None
+            raise ConstraintBroken(rule) from None
     assert row is not None
     return _trade(row)
 
@@ -370,10 +415,13 @@ async def place_bet(
 
     Raises :class:`BettingClosed` (the first turn has resolved), :class:`EmperorBusy`
     (playing, or betting elsewhere, R-T1), :class:`EmperorDead`, :class:`InsufficientFunds`
-    (a bet above the dynasty's wealth), :class:`NotFound`, :class:`InvalidValue`.
+    (a bet above the dynasty's wealth), :class:`TrainingLeavesNoTrace` (a training
+    tournament), :class:`NotFound`, :class:`InvalidValue`.
     """
     if not isinstance(stake, int) or stake <= 0:
         raise InvalidValue("a stake is a positive whole number of coins")
+    if stake > MAX_AMOUNT:
+        raise AmountTooLarge()
     at = moment(now)
     async with database.transaction() as connection:
         found = await fetch_one(connection, f"{EMPEROR_SELECT} WHERE e.id = ?", (emperor_id,))
@@ -399,6 +447,8 @@ async def place_bet(
                     emperor.name, emperor.engaged_in, emperor.engaged_as
                 ),
                 "foreign_key": NotFound("asset", asset_code),
+                "amount_too_large": AmountTooLarge(),
+                "training_has_no_bets": TrainingLeavesNoTrace(tournament_id, "bets"),
             }
             raise refusals.get(rule, ConstraintBroken(rule)) from None
         assert row is not None

@@ -7,6 +7,7 @@ process of the race test: see :func:`race_buyer`.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import subprocess
 import sys
@@ -24,7 +25,7 @@ from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
 from bot.services.dynasties import STARTING_GRANT_REASON, STARTING_WEALTH, NoDynasty
 from bot.services.economy import EconomyService, SeatPool
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import ClockChange, TurnResolved
 from data.catalog import Lock, MalformedLocks, battlefield_locks, battlefield_names, read_locks
 from data.errors import (
     BettingClosed,
@@ -49,7 +50,15 @@ from data.rows import (
 )
 from engine import Ruleset
 from tests.bot.conftest import Clock
-from tests.bot.play import TURN, Player, announce, open_tournament, play_out, seat_players
+from tests.bot.play import (
+    GUILD,
+    TURN,
+    Player,
+    announce,
+    open_tournament,
+    play_out,
+    seat_players,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "key:fortress-4"
@@ -65,6 +74,9 @@ class Recorder:
 
     async def remind(self, reminder: Reminder) -> None:
         """Reminders are the scheduler tests' business."""
+
+    async def pause_ended(self, change: ClockChange) -> None:
+        """Pauses are the deadline tests' business."""
 
 
 async def held(services: Services, player: Player) -> dict[str, int]:
@@ -184,8 +196,10 @@ async def test_r_l1_every_change_of_wealth_is_logged_privately_with_its_reason(
 ) -> None:
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "gold", 2)
-    await services.tournaments.forfeit(tournament.id, players[1].id)
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "a", "gold", 2, guild_id=GUILD
+    )
+    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
     await services.economy.buy(players[2].id, "fortress-4")
     offer = await services.economy.offer(
         players[2].id, "House100", Bundle(items={KEY: 1}), Bundle({"silver": 5}), HOUR
@@ -224,13 +238,15 @@ async def test_r_t6_the_winners_backers_share_the_pool_by_stake(
         (players[3], "Emperor0", 2),
         (players[4], "b", 5),
     ):
-        await services.economy.bet(player.id, tournament.id, player.emperor, seat, "gold", stake)
+        await services.economy.bet(
+            player.id, tournament.id, player.emperor, seat, "gold", stake, guild_id=GUILD
+        )
     pools = await services.economy.pools(tournament.id)
     assert [(p.letter, p.name, dict(p.stakes), p.value) for p in pools] == [
         ("a", "Emperor0", {"gold": 5}, 500),
         ("b", "Emperor1", {"gold": 5}, 500),
     ]
-    await services.tournaments.forfeit(tournament.id, players[1].id)  # a wins
+    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)  # a wins
     assert [(await held(services, p)).get("gold", 0) for p in players[2:]] == [
         5 - 3 + 6,
         5 - 2 + 4,
@@ -253,8 +269,12 @@ async def test_r_t6_bets_on_a_tournament_played_to_its_end_pay_exactly_the_pool(
     tournament = await open_tournament(
         services, players[:2], battlefield="duel-8", ruleset=Ruleset(turn_limit=30)
     )
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "silver", 7)
-    await services.economy.bet(players[3].id, tournament.id, "Emperor3", "b", "silver", 11)
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "a", "silver", 7, guild_id=GUILD
+    )
+    await services.economy.bet(
+        players[3].id, tournament.id, "Emperor3", "b", "silver", 11, guild_id=GUILD
+    )
     turns = await play_out(services, clock, tournament.id, players[:2])
     outcome = turns[-1].report.outcome
     assert outcome is not None
@@ -272,7 +292,9 @@ async def test_r_t6_bets_on_a_tournament_played_to_its_end_pay_exactly_the_pool(
 async def test_r_t6_a_draw_refunds_every_bet(services: Services, clock: Clock) -> None:
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "b", "copper", 60)
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "b", "copper", 60, guild_id=GUILD
+    )
     assert (await held(services, players[2]))["copper"] == 40
     await services.tournaments.submit(tournament.id, players[0].id, "pass")
     await services.tournaments.submit(tournament.id, players[1].id, "pass")
@@ -287,10 +309,14 @@ async def test_r_t6_a_draw_refunds_every_bet(services: Services, clock: Clock) -
 async def test_r_t6_a_cancelled_tournament_refunds_every_bet(services: Services) -> None:
     players = await seat_players(services, 4)
     tournament = await announce(services, players[0], kind=TournamentKind.CONQUER)
-    await services.tournaments.join(tournament.id, players[0].id, "Emperor0")
-    await services.economy.bet(players[1].id, tournament.id, "Emperor1", "a", "gold", 4)
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "Emperor0", "silver", 9)
-    await services.tournaments.cancel(tournament.id, players[0].id)
+    await services.tournaments.join(tournament.id, players[0].id, "Emperor0", guild_id=GUILD)
+    await services.economy.bet(
+        players[1].id, tournament.id, "Emperor1", "a", "gold", 4, guild_id=GUILD
+    )
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "Emperor0", "silver", 9, guild_id=GUILD
+    )
+    await services.tournaments.cancel(tournament.id, players[0].id, guild_id=GUILD)
     for player in players:
         assert await held(services, player) == STARTING_WEALTH
     assert await economy_repo.escrow(services.database, tournament.id) == {}
@@ -303,12 +329,16 @@ async def test_r_t1_an_emperor_playing_or_already_betting_cannot_bet(
     players = await seat_players(services, 3)
     first = await duel(services, players[:2])
     bettor = await add_bettor(services, players[0], "Bettor")
-    await services.economy.bet(players[0].id, first.id, bettor, "b", "copper", 5)
+    await services.economy.bet(players[0].id, first.id, bettor, "b", "copper", 5, guild_id=GUILD)
     before = await snapshot(services, players, [first.id])
     with pytest.raises(EmperorBusy, match="playing in tournament"):
-        await services.economy.bet(players[0].id, first.id, "Emperor0", "b", "copper", 5)
+        await services.economy.bet(
+            players[0].id, first.id, "Emperor0", "b", "copper", 5, guild_id=GUILD
+        )
     with pytest.raises(EmperorBusy, match="betting on tournament"):
-        await services.economy.bet(players[0].id, first.id, bettor, "a", "copper", 5)
+        await services.economy.bet(
+            players[0].id, first.id, bettor, "a", "copper", 5, guild_id=GUILD
+        )
     assert await snapshot(services, players, [first.id]) == before
     assert [e.name for e in await services.economy.idle_emperors(players[0].id)] == []
     assert [e.name for e in await services.economy.idle_emperors(players[2].id)] == ["Emperor2"]
@@ -321,9 +351,13 @@ async def test_r_t6_a_bet_above_the_dynasty_wealth_is_refused_and_changes_nothin
     tournament = await duel(services, players[:2])
     before = await snapshot(services, players, [tournament.id])
     with pytest.raises(UserError, match=r"holds only 5 × gold coin: bet at most 5"):
-        await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "gold", 6)
+        await services.economy.bet(
+            players[2].id, tournament.id, "Emperor2", "a", "gold", 6, guild_id=GUILD
+        )
     with pytest.raises(UserError, match="holds only 0 × ruby"):
-        await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "rubies", 1)
+        await services.economy.bet(
+            players[2].id, tournament.id, "Emperor2", "a", "rubies", 1, guild_id=GUILD
+        )
     assert await snapshot(services, players, [tournament.id]) == before
 
 
@@ -339,15 +373,21 @@ async def test_r_t6_bets_close_when_the_first_turn_resolves(
         await services.tournaments.submit(tournament.id, player.id, "pass")
     assert await services.economy.bettable(1) == []
     with pytest.raises(BettingClosed):
-        await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "gold", 1)
+        await services.economy.bet(
+            players[2].id, tournament.id, "Emperor2", "a", "gold", 1, guild_id=GUILD
+        )
 
 
 async def test_pools_say_what_is_staked_on_each_seat_never_who_bet(services: Services) -> None:
     assert {f.name for f in fields(SeatPool)} == {"seat", "letter", "name", "stakes", "value"}
     players = await seat_players(services, 4)
     tournament = await duel(services, players[:2])
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "b", "gold", 1)
-    await services.economy.bet(players[3].id, tournament.id, "Emperor3", "B", "silver", 3)
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "b", "gold", 1, guild_id=GUILD
+    )
+    await services.economy.bet(
+        players[3].id, tournament.id, "Emperor3", "B", "silver", 3, guild_id=GUILD
+    )
     [on_a, on_b] = await services.economy.pools(tournament.id)
     assert (on_a.stakes, on_a.value) == ({}, 0)
     assert (on_b.stakes, on_b.value) == ({"gold": 1, "silver": 3}, 130)
@@ -356,7 +396,7 @@ async def test_pools_say_what_is_staked_on_each_seat_never_who_bet(services: Ser
 async def test_bet_refusals_say_what_to_do(services: Services) -> None:
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
-    bet = services.economy.bet
+    bet = functools.partial(services.economy.bet, guild_id=GUILD)
     with pytest.raises(UserError, match=r"back one of: a \(Emperor0\), b \(Emperor1\)"):
         await bet(players[2].id, tournament.id, "Emperor2", "Nobody", "gold", 1)
     with pytest.raises(UserError, match="choose one of: copper, silver"):
@@ -376,7 +416,7 @@ async def test_r_t5_an_accepted_trade_swaps_both_sides_at_once(services: Service
     give = await services.economy.bundle("1 key:fortress-4 and 10 copper coins")
     want = await services.economy.bundle("2 gold, 3 silver")
     offer = await services.economy.offer(players[0].id, "house101", give, want, HOUR)
-    assert (offer.gives, offer.asks) == (
+    assert (offer.gives.text("en-US"), offer.asks.text("en-US")) == (
         "10 × copper coin, 1 × key to fortress-4",
         "2 × gold coin, 3 × silver coin",
     )
@@ -477,6 +517,43 @@ async def test_offer_refusals_say_what_to_do(services: Services) -> None:
     )
 
 
+async def test_offers_are_limited_per_pair_of_dynasties_and_per_hour_with_clear_refusals(
+    services: Services, clock: Clock
+) -> None:
+    """Issue #19 item 13: 50 offers to one dynasty sent it 50 DMs. At most 3 open offers from
+    one dynasty to another, and 10 offers a dynasty in any hour."""
+    players = await seat_players(services, 5)
+    first, second = players[0].id, players[1].id
+    offer = services.economy.offer
+    copper = Bundle({"copper": 1})
+    made = [await offer(first, "House101", copper, Bundle(), HOUR) for _ in range(3)]
+    with pytest.raises(UserError) as refused:
+        await offer(first, "House101", copper, Bundle(), HOUR)
+    assert str(refused.value) == (
+        "Your dynasty already has 3 open offers to House101, the most allowed: wait for its "
+        "answers, or withdraw one with /trade cancel."
+    )
+    await offer(second, "House100", copper, Bundle(), HOUR)  # the other way is House101's own
+    await services.economy.cancel(first, made[0].trade.id)
+    await offer(first, "House101", copper, Bundle(), HOUR)  # a withdrawn offer frees its place
+
+    clock.advance(60)
+    for name in ["House102"] * 3 + ["House103"] * 3:
+        await offer(first, name, copper, Bundle(), HOUR)
+    with pytest.raises(UserError) as refused:
+        await offer(first, "House104", copper, Bundle(), HOUR)
+    assert str(refused.value) == (
+        "Your dynasty has made 10 trade offers in the last hour, the most allowed: you can "
+        "offer again in 59 minutes."
+    )
+    offered = [t for t in await services.economy.trades(first) if t.offerer.player_id == first]
+    assert len(offered) == 9  # a refusal made nothing
+
+    clock.advance(HOUR - 59)  # the first four offers are an hour old, and have expired
+    await offer(first, "House104", copper, Bundle(), HOUR)
+    await offer(first, "House101", copper, Bundle(), HOUR)
+
+
 # -------------------------------------------------------------------------------- keys
 
 
@@ -508,7 +585,7 @@ async def test_a_key_priced_in_an_unknown_asset_stops_the_stocking(
 async def test_the_shop_sells_a_key_to_every_locked_battlefield(services: Services) -> None:
     players = await seat_players(services, 1)
     wares = await services.economy.shop(players[0].id)
-    assert [(w.item.code, w.price, w.value, w.held) for w in wares] == [
+    assert [(w.item.code, w.price.text("en-US"), w.value, w.held) for w in wares] == [
         (KEY, "3 × gold coin", 300, 0)
     ]
     bought = await services.economy.buy(players[0].id, KEY)
@@ -605,12 +682,16 @@ class Economy:
         self.expected: Counter[str] = Counter()  # every asset: all dynasties + every escrow
         self.keys_bought = 0
         self.busy: set[tuple[int, str]] = set()
+        self.prize: Counter[str] = Counter()  # the current duel's, paid into escrow by its host
 
     def emperor(self, player: int, index: int) -> str:
         return self.players[player].emperor if index == 0 else f"Bettor{index}"
 
     async def open(self) -> None:
-        tournament = await duel(self.services, self.players[:2], prize=Prize(wealth=PRIZE))
+        """A duel hosted by player 0, with a wealth prize when its dynasty can put it up."""
+        silver = (await held(self.services, self.players[0])).get("silver", 0)
+        self.prize = Counter(PRIZE) if silver >= PRIZE["silver"] else Counter()
+        tournament = await duel(self.services, self.players[:2], prize=Prize(wealth=self.prize))
         self.tournaments.append(tournament.id)
         self.busy |= {(0, self.players[0].emperor), (1, self.players[1].emperor)}
 
@@ -635,7 +716,7 @@ class Economy:
         holds = (await held(self.services, self.players[player])).get(asset, 0)
         try:
             await self.services.economy.bet(
-                self.players[player].id, current, name, seat, asset, amount
+                self.players[player].id, current, name, seat, asset, amount, guild_id=GUILD
             )
         except EmperorBusy:
             assert (player, name) in self.busy  # R-T1
@@ -700,20 +781,21 @@ class Economy:
         before = {p.id: await held(self.services, p) for p in self.players}
         stakes = await economy_repo.list_bets(self.services.database, current)
         if how == "cancel":
-            await tournaments.cancel(current, self.players[0].id)
+            await tournaments.cancel(current, self.players[0].id, guild_id=GUILD)
         elif how == "draw":
             for player in self.players[:2]:
                 await tournaments.submit(current, player.id, "pass")
         else:
-            await tournaments.forfeit(current, self.players[1 if how == "a wins" else 0].id)
-            self.expected.update(PRIZE)
+            await tournaments.forfeit(
+                current, self.players[1 if how == "a wins" else 0].id, guild_id=GUILD
+            )
         bets = await economy_repo.list_bets(self.services.database, current)
         assert all(bet.status is not BetStatus.HELD for bet in bets)
         assert await economy_repo.escrow(self.services.database, current) == {}
         if how in ("cancel", "draw"):  # R-T6: every stake comes back, nothing more
-            for player in self.players:
+            for index, player in enumerate(self.players):
                 dynasty = await self.services.dynasties.dynasty_of(player.id)
-                refund: Counter[str] = Counter()
+                refund: Counter[str] = Counter(self.prize if index == 0 else {})  # R-T4
                 for bet in stakes:
                     if bet.dynasty_id == dynasty.id:
                         refund[bet.asset_code] += bet.stake
@@ -723,6 +805,16 @@ class Economy:
                 )
         else:
             winner = 0 if how == "a wins" else 1
+            for index, player in enumerate(self.players):  # the winner gets the whole prize
+                dynasty = await self.services.dynasties.dynasty_of(player.id)
+                gained = Counter(self.prize if index == winner else {})
+                for bet in bets:
+                    if bet.dynasty_id == dynasty.id:
+                        gained[bet.asset_code] += bet.payout
+                assert (
+                    Counter(await held(self.services, player))
+                    == Counter(before[player.id]) + gained
+                )
             for asset in ASSETS:
                 pool = [b for b in bets if b.asset_code == asset]
                 backed = [b for b in pool if b.seat == winner]
@@ -768,8 +860,9 @@ def test_wealth_is_conserved_and_never_negative_whatever_happens(
     actions: list[tuple[object, ...]],
 ) -> None:
     """Bets, trades, purchases and endings in any order: every asset's total over dynasties
-    and escrow changes only by prizes (up) and purchases (down), no balance goes below zero,
-    refusals change nothing, busy emperors never bet (R-T1, R-T5, R-T6)."""
+    and escrow changes only by purchases (down) — a gift's wealth prize is its host's, held in
+    escrow, so it creates nothing (R-T4) — no balance goes below zero, refusals change
+    nothing, busy emperors never bet (R-T1, R-T5, R-T6)."""
     asyncio.run(play_economy(actions))
 
 

@@ -10,7 +10,7 @@ import pytest
 from bot.errors import UserError
 from bot.services import Services
 from bot.services.outcomes import Conquest, Death, ReputationChange
-from data.errors import DataError, EmperorBusy, TournamentClosed
+from data.errors import DataError, EmperorBusy
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
@@ -18,6 +18,7 @@ from data.rows import EventKind, Prize, SeatStatus, TournamentKind, TournamentSt
 from engine import EmperorTaken, Goal, IllegalOrder, Pass, Ruleset, Tile, legal_moves
 from tests.bot.conftest import Clock
 from tests.bot.play import (
+    GUILD,
     TURN,
     Player,
     announce,
@@ -82,13 +83,20 @@ async def test_r_t4_training_changes_nothing_and_logs_nothing(
 
 
 async def test_r_t4_gift_winners_earn_the_prize(services: Services, clock: Clock) -> None:
+    """The reputation prize is granted; the wealth prize is the host's, held in escrow from the
+    announcement and shared by the winners (remainders to the first seats)."""
     players = await seat_players(services, 4)
     prize = Prize(reputation=25, wealth={"gold": 3})
-    tournament = await open_tournament(services, players, kind=TournamentKind.GIFT, prize=prize)
+    removing = Ruleset(turn_limit=30, emperor_taken=EmperorTaken.REMOVE)  # this game has winners
+    tournament = await open_tournament(
+        services, players, kind=TournamentKind.GIFT, prize=prize, ruleset=removing
+    )
+    assert await economy_repo.escrow(services.database, tournament.id) == {"gold": 3}
     turns = await play_out(services, clock, tournament.id, players)
     outcome = turns[-1].report.outcome
     assert outcome is not None and outcome.winners
-    winners = {turns[-1].names[d] for d in outcome.winners}
+    winners = [turns[-1].names[d] for d in outcome.winners]
+    share, rest = divmod(3, len(winners))
     for player in players:
         dynasty = await services.dynasties.dynasty_of(player.id)
         wealth = await economy_repo.holdings(services.database, dynasty.id)
@@ -96,13 +104,18 @@ async def test_r_t4_gift_winners_earn_the_prize(services: Services, clock: Clock
         fights = [e for e in events if e.kind == EventKind.FIGHT]
         assert len(fights) == 1 and "winner:" in fights[0].reason  # R-L1
         prize_events = [e for e in events if "prize of tournament" in e.reason]
+        paid = 3 if player is players[0] else 0  # the host put the prize up
         if player.emperor in winners:
             emperor = await services.dynasties.emperor_named(player.id, player.emperor)
             assert emperor.reputation >= 25 + 10  # the prize and the win
-            assert wealth.get("gold", 0) >= 3
+            place = winners.index(player.emperor)
+            assert wealth.get("gold", 0) == 5 - paid + share + (1 if place < rest else 0)
             assert any("+25 reputation" in e.reason for e in prize_events)
+            assert any(e.reason == "share of the prize of tournament #1" for e in prize_events)
         else:
-            assert prize_events == []  # losing costs nothing, earns no prize
+            assert wealth.get("gold", 0) == 5 - paid  # losing costs nothing, earns no prize
+            assert not [e for e in prize_events if e.reason != "put up the prize of tournament #1"]
+    assert await economy_repo.escrow(services.database, tournament.id) == {}
 
 
 async def test_r_t4_honour_is_zero_sum(services: Services, clock: Clock) -> None:
@@ -123,7 +136,9 @@ async def test_honour_needs_the_stake(services: Services) -> None:
     players = await seat_players(services, 4)
     tournament = await announce(services, players[0], kind=TournamentKind.HONOUR, stake=5)
     with pytest.raises(DataError, match="reputation"):
-        await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
+        await services.tournaments.join(
+            tournament.id, players[0].id, players[0].emperor, guild_id=GUILD
+        )
 
 
 async def test_r_t4_conquest_moves_taken_emperors_with_their_reputation(
@@ -166,7 +181,12 @@ async def test_r_t4_death_kills_taken_emperors_and_the_killer_gains(
         for e in turns[-1].effects
         if isinstance(e, ReputationChange) and "killed an emperor" in e.reason
     ]
-    assert all(g.delta == 7 for g in gains)
+    # Each killer earns its victim's reputation as it fell: its own 7, and what it had earned
+    # itself by killing earlier in the combat (gains and deaths are listed in take order).
+    assert len(gains) == len(deaths)
+    for gain, death in zip(gains, deaths, strict=True):
+        victim = await emperor_repo.get_emperor(services.database, death.emperor_id)
+        assert gain.emperor_id == death.killer_id and gain.delta == victim.reputation >= 7
     await reputations(services, players)
 
 
@@ -219,7 +239,7 @@ async def test_deadline_resolves_with_misses_and_three_misses_defeat(
 async def test_forfeit_ends_a_duel(services: Services, clock: Clock) -> None:
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
-    await services.tournaments.forfeit(tournament.id, players[1].id)
+    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
     final = (await services.tournaments.view(tournament.id)).tournament
     assert final.status is TournamentStatus.FINISHED
     assert final.outcome is not None and [d.letter for d in final.outcome.winners] == ["a"]
@@ -231,21 +251,23 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
     players = await seat_players(services, 5)
     tournament = await announce(services, players[0])
     with pytest.raises(UserError, match="no living emperor called 'Nobody'"):
-        await services.tournaments.join(tournament.id, players[0].id, "Nobody")
+        await services.tournaments.join(tournament.id, players[0].id, "Nobody", guild_id=GUILD)
     for player in players[:4]:
-        await services.tournaments.join(tournament.id, player.id, player.emperor)
+        await services.tournaments.join(tournament.id, player.id, player.emperor, guild_id=GUILD)
     started = await services.tournaments.view(tournament.id)
     assert started.tournament.status is TournamentStatus.RUNNING  # full: it started by itself
 
     with pytest.raises((UserError, DataError)):  # full and started
-        await services.tournaments.join(tournament.id, players[4].id, players[4].emperor)
-    with pytest.raises(TournamentClosed):  # starting twice
-        await services.tournaments.start(tournament.id, players[0].id)
+        await services.tournaments.join(
+            tournament.id, players[4].id, players[4].emperor, guild_id=GUILD
+        )
+    with pytest.raises(UserError, match="has already begun"):  # starting twice
+        await services.tournaments.start(tournament.id, players[0].id, guild_id=GUILD)
     other = await announce(services, players[4], battlefield="duel-8")
     with pytest.raises(EmperorBusy, match="already playing in tournament"):
-        await services.tournaments.join(other.id, players[0].id, players[0].emperor)
+        await services.tournaments.join(other.id, players[0].id, players[0].emperor, guild_id=GUILD)
     with pytest.raises(UserError, match="casual players join training tournaments only"):
-        await services.tournaments.join_casual(other.id, 999)
+        await services.tournaments.join_casual(other.id, 999, guild_id=GUILD)
     with pytest.raises(UserError, match="There is no battlefield 'moon'"):
         await services.tournaments.create(
             host_player_id=players[4].id,
@@ -255,7 +277,7 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
             turn_seconds=TURN,
         )
     with pytest.raises(UserError, match="Only the host"):
-        await services.tournaments.cancel(other.id, players[0].id)
+        await services.tournaments.cancel(other.id, players[0].id, guild_id=GUILD)
 
     menu = await services.tournaments.menu(tournament.id, players[0].id)
     enemy_tile = next(
@@ -282,8 +304,10 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
 async def test_cancel_returns_everyone_and_records_nothing(services: Services) -> None:
     players = await seat_players(services, 2)
     tournament = await announce(services, players[0], kind=TournamentKind.CONQUER)
-    await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
-    await services.tournaments.cancel(tournament.id, players[0].id)
+    await services.tournaments.join(
+        tournament.id, players[0].id, players[0].emperor, guild_id=GUILD
+    )
+    await services.tournaments.cancel(tournament.id, players[0].id, guild_id=GUILD)
     emperor = await services.dynasties.emperor_named(players[0].id, players[0].emperor)
     assert emperor.status.value == "idle"
     again = await open_tournament(services, players, battlefield="duel-8")

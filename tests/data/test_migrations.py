@@ -13,10 +13,20 @@ from data.codec import dumps, game_to_json, order_to_json, report_to_dict
 from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
 from data.errors import DatabaseTooNew
 from data.repositories import economy, emperors, players, tournaments
-from data.rows import DynastyRow, EmperorRow
-from engine import Dynasty, Game, Pass, Ruleset
+from data.repositories import settings as settings_repo
+from engine import (
+    ConflictPolicy,
+    Dynasty,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    Game,
+    Pass,
+    Ruleset,
+)
 
 CORE = 1
+COMPUTER_LEVELS = 11  # the migration that made a server's computers default a level
 ECONOMY = 2
 
 
@@ -52,49 +62,7 @@ async def test_an_empty_file_is_brought_to_the_latest_version(tmp_path: Path) ->
         assert len(await economy.list_assets(database)) >= 6
     assert user_version(path) == latest_version()
     assert {"players", "emperors", "turns", "orders", "holdings", "bets", "escrow"} <= tables(path)
-
-
-async def old_tournament(
-    database: Database, contenders: list[tuple[DynastyRow, EmperorRow]]
-) -> int:
-    """A running small-4 tournament, its turn 1 resolved and an order for turn 2, written as
-    the 0001 schema stores them: the repositories read columns that later migrations add."""
-    game = Game.start(load_battlefield("small-4"), Ruleset())
-    report = game.play([])
-    async with database.transaction() as connection:
-        cursor = await connection.execute(
-            "INSERT INTO tournaments (battlefield, seat_count, ruleset, kind, turn_seconds, "
-            "created_at) VALUES ('small-4', 4, ?, 'gift', 60, 12.0)",
-            (dumps(Ruleset().to_dict()),),
-        )
-        tournament = cursor.lastrowid
-        assert tournament is not None
-        for seat, (dynasty, emperor) in enumerate(contenders):
-            await connection.execute(
-                "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at)"
-                " VALUES (?, ?, 'player', ?, ?, 12.5)",
-                (tournament, seat, dynasty.player_id, emperor.id),
-            )
-        await connection.execute(
-            "UPDATE tournaments SET status = 'running', turn = 1, started_at = 13.0, "
-            "deadline = 73.0 WHERE id = ?",
-            (tournament,),
-        )
-        await connection.execute(
-            "INSERT INTO turns (tournament_id, turn, state) VALUES (?, 0, ?)",
-            (tournament, game_to_json(game)),
-        )
-        await connection.execute(
-            "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
-            "VALUES (?, 1, ?, ?, 14.0, 0)",
-            (tournament, game_to_json(report.game), dumps(report_to_dict(report))),
-        )
-        await connection.execute(
-            "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
-            "VALUES (?, 2, 1, ?, 15.0)",
-            (tournament, order_to_json(Pass(Dynasty.B))),
-        )
-    return tournament
+    assert {"server_settings", "skill_ratings"} <= tables(path)
 
 
 async def fill(database: Database, version: int) -> dict[str, int]:
@@ -106,12 +74,54 @@ async def fill(database: Database, version: int) -> dict[str, int]:
             dynasty = await players.enrol_player(database, player, f"Old {player}", now=10.0)
             emperor = await emperors.create_emperor(database, dynasty.id, "Elder", now=11.0)
             contenders.append((dynasty, emperor))
-        tournament = await old_tournament(database, contenders)
-        made |= {"tournament": tournament, "dynasty": contenders[0][0].id}
+        tournament_id = await running_tournament(database, [e.id for _, e in contenders])
+        async with database.connection() as connection:  # the statement bots before 4 used
+            await connection.execute(
+                "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+                "VALUES (?, 2, 1, ?, 15.0)",
+                (tournament_id, order_to_json(Pass(Dynasty.B))),
+            )
+        made |= {"tournament": tournament_id, "dynasty": contenders[0][0].id}
     if version >= ECONOMY:
         await data.db._install_assets(database)  # as a bot at that version did when opening
         await economy.grant(database, made["dynasty"], {"gold": 7}, reason="old wealth")
     return made
+
+
+async def running_tournament(database: Database, emperor_ids: list[int]) -> int:
+    """A tournament on small-4 whose first turn resolved, written as every version since the
+    first can store it (the repositories read the columns of the latest version)."""
+    ruleset = Ruleset()
+    game = Game.start(load_battlefield("small-4"), ruleset)
+    report = game.play([])
+    async with database.transaction() as connection:
+        [[tournament_id]] = await connection.execute_fetchall(
+            "INSERT INTO tournaments (battlefield, seat_count, ruleset, kind, turn_seconds, "
+            "created_at) VALUES ('small-4', 4, ?, 'gift', 60, 12.0) RETURNING id",
+            (dumps(ruleset.to_dict()),),
+        )
+        for seat, emperor_id in enumerate(emperor_ids):
+            await connection.execute(
+                "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at) "
+                "SELECT ?, ?, 'player', d.player_id, e.id, 12.5 "
+                "FROM emperors e JOIN dynasties d ON d.id = e.dynasty_id WHERE e.id = ?",
+                (tournament_id, seat, emperor_id),
+            )
+        await connection.execute(
+            "UPDATE tournaments SET status = 'running', turn = 1, started_at = 13.0, "
+            "deadline = 73.0 WHERE id = ?",
+            (tournament_id,),
+        )
+        await connection.execute(
+            "INSERT INTO turns (tournament_id, turn, state) VALUES (?, 0, ?)",
+            (tournament_id, game_to_json(game)),
+        )
+        await connection.execute(
+            "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
+            "VALUES (?, 1, ?, ?, 14.0, 0)",
+            (tournament_id, game_to_json(report.game), dumps(report_to_dict(report, ""))),
+        )
+    return int(tournament_id)
 
 
 @pytest.mark.parametrize("start", range(latest_version()))
@@ -126,7 +136,7 @@ async def test_every_earlier_version_upgrades_with_its_data(tmp_path: Path, star
         if start >= CORE:
             table = await tournaments.load_table(database, made["tournament"])
             assert table.tournament.turn == 2
-            assert table.tournament.computer_strategy == "greedy"  # 0004: what it had
+            assert table.tournament.computer_strategy == "greedy"  # 0011: what it had
             assert [(o.seat, o.order) for o in table.orders] == [(1, Pass(Dynasty.B))]
             assert table.game is not None
             await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
@@ -135,6 +145,54 @@ async def test_every_earlier_version_upgrades_with_its_data(tmp_path: Path, star
             await economy.grant(database, again.id, {"gold": 1}, reason="new wealth")
             expected = 8 if start >= ECONOMY else 1
             assert await economy.holdings(database, again.id) == {"gold": expected}
+
+
+async def test_a_servers_yes_or_no_for_computers_becomes_a_level(tmp_path: Path) -> None:
+    """0011: the ``computers`` default was yes or no; yes meant greedy players (normal)."""
+    path = tmp_path / "settings.db"
+    async with await Database.open(path, upgrade=False) as database:
+        await migrate(database, COMPUTER_LEVELS - 1)
+        async with database.transaction() as connection:
+            for guild, defaults in [
+                (1, '{"computers": true, "policy": "bounce"}'),
+                (2, '{"computers": false}'),
+                (3, "{}"),
+            ]:
+                await connection.execute(
+                    "INSERT INTO server_settings (guild_id, defaults, updated_at) VALUES (?, ?, 1.0)",
+                    (guild, defaults),
+                )
+    async with await Database.open(path) as database:
+        stored = {
+            guild: await settings_repo.server_settings(database, guild) for guild in (1, 2, 3)
+        }
+    assert stored[1].defaults == {"computers": "normal", "policy": "bounce"}
+    assert stored[2].defaults == {"computers": "none"}
+    assert stored[3].defaults == {}
+
+
+async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(
+    tmp_path: Path,
+) -> None:
+    """Rulesets are JSON in tournaments.ruleset: one written before emperor_takes and
+    emperor_duel existed reads as as-pawn and as-type (R-C5, R-C7), and its combat goes on."""
+    path = tmp_path / "old-ruleset.db"
+    async with await Database.open(path) as database:
+        made = await fill(database, CORE)
+    old = '{"policy":"bounce","emperor_taken":"remove","goal":"last-emperor","turn_limit":50}'
+    connection = sqlite3.connect(path)
+    with connection:
+        connection.execute("UPDATE tournaments SET ruleset = ?", (old,))
+    connection.close()
+    async with await Database.open(path) as database:
+        table = await tournaments.load_table(database, made["tournament"])
+        assert table.tournament.ruleset == Ruleset(
+            ConflictPolicy.BOUNCE, EmperorTaken.REMOVE, turn_limit=50
+        )
+        assert table.tournament.ruleset.emperor_takes is EmperorTakes.AS_PAWN
+        assert table.tournament.ruleset.emperor_duel is EmperorDuel.AS_TYPE
+        assert table.game is not None
+        await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
 
 
 async def test_a_database_newer_than_the_bot_is_refused(tmp_path: Path) -> None:

@@ -56,6 +56,15 @@ BOT_ROLE_PERMISSIONS = discord.Permissions(
 
 ALL_PERMISSIONS = discord.Permissions.all().value
 ADMINISTRATOR = discord.Permissions(administrator=True).value
+VIEW_CHANNEL = discord.Permissions(view_channel=True).value
+SEND_MESSAGES = discord.Permissions(send_messages=True).value
+NEEDS_SEND_MESSAGES = discord.Permissions(
+    send_tts_messages=True, mention_everyone=True, embed_links=True, attach_files=True
+).value
+"""Granted in a channel only with Send Messages there (Discord's implicit denials)."""
+
+ROLE_OVERWRITE = 0
+MEMBER_OVERWRITE = 1
 
 
 class Snowflakes:
@@ -77,13 +86,15 @@ def iso_now() -> str:
 
 @dataclass(eq=False)
 class FakeUser:
-    """A Discord account; ``dms_open=False`` makes the bot's DMs to it fail with 50007."""
+    """A Discord account; ``dms_open=False`` makes the bot's DMs to it fail with 50007;
+    ``locale`` is its client's language, sent with each of its interactions."""
 
     id: int
     name: str
     bot: bool = False
     dms_open: bool = True
     global_name: str | None = None
+    locale: str = "en-US"
 
     def payload(self) -> JSON:
         return {
@@ -106,6 +117,7 @@ class FakeRole:
     permissions: int
     position: int = 0
     managed: bool = False
+    mentionable: bool = False
 
     def payload(self) -> JSON:
         return {
@@ -117,8 +129,26 @@ class FakeRole:
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
             "hoist": False,
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
+        }
+
+
+@dataclass(frozen=True)
+class FakeOverwrite:
+    """A channel's permission overwrite for a role (@everyone's id is the guild's) or a member."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
         }
 
 
@@ -132,6 +162,7 @@ class FakeChannel:
     guild_id: int | None = None
     position: int = 0
     recipient: FakeUser | None = None
+    overwrites: dict[int, FakeOverwrite] = field(default_factory=dict)
 
     @property
     def is_dm(self) -> bool:
@@ -150,7 +181,7 @@ class FakeChannel:
             "type": self.type,
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites.values()],
             "nsfw": False,
             "topic": None,
             "rate_limit_per_user": 0,
@@ -197,6 +228,7 @@ class FakeGuild:
     id: int
     name: str
     owner_id: int
+    preferred_locale: str = "en-US"
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
@@ -214,6 +246,34 @@ class FakeGuild:
             if role is not None:
                 value |= role.permissions
         return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+    def permissions_in(self, channel: FakeChannel, user_id: int) -> int:
+        """Permissions in a channel as Discord computes them: the guild's, then the channel's
+        overwrites for @everyone, for the member's roles and for the member, then the
+        implicit denials (nothing without View Channel; no files or embeds without Send
+        Messages)."""
+        value = self.permissions_of(user_id)
+        member = self.members.get(user_id)
+        if value & ADMINISTRATOR or member is None:
+            return value
+        overwrites = channel.overwrites
+        everyone = overwrites.get(self.id)
+        if everyone is not None:
+            value = (value & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role_id in member.role_ids:
+            found = overwrites.get(role_id)
+            if found is not None and found.type == ROLE_OVERWRITE:
+                allow, deny = allow | found.allow, deny | found.deny
+        value = (value & ~deny) | allow
+        own = overwrites.get(user_id)
+        if own is not None and own.type == MEMBER_OVERWRITE:
+            value = (value & ~own.deny) | own.allow
+        if not value & VIEW_CHANNEL:
+            return 0
+        if not value & SEND_MESSAGES:
+            value &= ~NEEDS_SEND_MESSAGES
+        return value
 
     def payload(self, *, members: list[FakeMember], joined_at: str) -> JSON:
         """GUILD_CREATE / GET guild shape; ``members`` is what the gateway may reveal."""
@@ -233,7 +293,7 @@ class FakeGuild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "afk_channel_id": None,

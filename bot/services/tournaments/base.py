@@ -16,6 +16,7 @@ from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestRow,
     ReadyCount,
     SeatRow,
     TournamentRow,
@@ -23,6 +24,7 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    Chest,
     Dynasty,
     Game,
     Move,
@@ -32,10 +34,13 @@ from engine import (
     Tile,
     TurnReport,
 )
+from engine.strategies import STRATEGIES
 
 DEFAULT_STRATEGY = "greedy"
-COMPUTER_LEVELS = {"easy": "random", "normal": "greedy", "hard": "strong"}
-"""The computer players a host chooses from, by level (R-T7), and the strategy of each."""
+COMPUTER_LEVELS: Mapping[str, str] = {"easy": "random", "normal": "greedy", "hard": "strong"}
+"""What players choose (a computer player's level) and the strategy of engine/strategies.py
+that plays it: the one place that maps the two. A level whose strategy the engine does not
+have (yet) is not offered."""
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 7 * 24 * 3600
 
@@ -49,6 +54,16 @@ class NotSeated(UserError):
 
 class NotAllowed(UserError):
     """A host-only action by someone else (R-T: the host or a server manager decides)."""
+
+
+class OtherServer(UserError):
+    """A tournament is reached from its own server only: its number means nothing elsewhere."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(
+            f"Tournament #{tournament_id} belongs to another server: it can be joined, followed "
+            "and managed only there. See this server's tournaments with /tournament status."
+        )
 
 
 @dataclass(frozen=True)
@@ -70,6 +85,7 @@ class TurnResolved:
 class Joined:
     seat: SeatRow
     started: TournamentTable | None  # the last free seat was taken: the combat has begun
+    chest: ChestRow | None = None  # its deposit, in a chests tournament: tell its player only
 
 
 @dataclass(frozen=True)
@@ -77,6 +93,7 @@ class OrderAccepted:
     ready: ReadyCount
     resolved: TurnResolved | None  # the order completed the turn, which resolved at once
     turn: int | None = None  # the turn it is for
+    paused: bool = False  # the tournament is paused: a complete turn waits for the resume
 
     @property
     def complete(self) -> bool:
@@ -108,6 +125,7 @@ class OrderMenu:
     position: Position
     pieces: list[PieceChoice]
     current: Order | None  # the player's own stored order, shown only to them (R-O4)
+    chests: tuple[Chest, ...] = ()  # the chests on the board (R-T9), drawn with it
 
 
 @dataclass(frozen=True)
@@ -150,6 +168,29 @@ class TournamentBase:
         """Thinking time per order of a searching computer player."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
         self._thinking: set[int] = set()  # tournaments whose computers are choosing now
+        self.on_resolved: Callable[[float], None] | None = None
+        """Told the seconds each turn resolution took (the bot's metrics listen here)."""
+
+    @property
+    def resolving(self) -> int:
+        """Tournaments with a turn resolution under way or waiting in this process (a stopping
+        bot waits for them to finish)."""
+        return len(self._resolvers)
+
+    def _check_host(
+        self,
+        tournament: TournamentRow,
+        player_id: int,
+        guild_id: int | None,
+        is_manager: bool,
+        action: str,
+    ) -> None:
+        """The host, or a member with Manage Server in the tournament's own server."""
+        check_server(tournament, guild_id)
+        if tournament.host_player_id != player_id and not is_manager:
+            raise NotAllowed(
+                f"Only the host of tournament #{tournament.id} or a member with Manage Server can {action} it."
+            )
 
     async def _running(self, tournament_id: int) -> TournamentTable:
         table = await repo.load_table(self.database, tournament_id)
@@ -162,24 +203,6 @@ class TournamentBase:
         return table
 
 
-def computer_level(strategy: str | None) -> str:
-    """The level a host chose (easy, normal, hard) for a computer seat's strategy."""
-    for level, named in COMPUTER_LEVELS.items():
-        if named == strategy:
-            return level
-    return strategy or "computer"
-
-
-def check_level(level: str) -> str:
-    """The strategy of a computer level; a clear refusal for any other word."""
-    try:
-        return COMPUTER_LEVELS[level]
-    except KeyError:
-        raise UserError(
-            f"There is no computer level {level!r}; choose one of: {', '.join(COMPUTER_LEVELS)}."
-        ) from None
-
-
 def check_turn(table: TournamentTable, turn: int | None) -> None:
     """Refuse what was meant for a turn that has already resolved (a stale prompt, a late order)."""
     if turn is not None and turn != table.tournament.turn:
@@ -187,6 +210,37 @@ def check_turn(table: TournamentTable, turn: int | None) -> None:
             f"That order was for turn {turn}, which has resolved; tournament #{table.tournament.id} is on turn "
             f"{table.tournament.turn}. Look at the new board and order again."
         )
+
+
+def check_server(tournament: TournamentRow, guild_id: int | None) -> None:
+    """Refuse a tournament asked for from another server (or from a DM, ``guild_id`` None).
+
+    Every permission a server gives (Manage Server) and everything a tournament shows is about
+    that server's tournaments. A tournament made outside Discord (no server) is anyone's.
+    """
+    if tournament.guild_id is not None and tournament.guild_id != guild_id:
+        raise OtherServer(tournament.id)
+
+
+def computer_levels() -> list[str]:
+    """The levels of computer players on offer: those whose strategy the engine has."""
+    return [level for level, strategy in COMPUTER_LEVELS.items() if strategy in STRATEGIES]
+
+
+def strategy_for_level(level: str) -> str:
+    """The engine strategy that plays ``level``; a refusal naming the levels on offer."""
+    strategy = COMPUTER_LEVELS.get(level.strip().lower())
+    if strategy is None or strategy not in STRATEGIES:
+        raise UserError(
+            f"There is no computer level {level!r} here; choose one of: "
+            f"{', '.join(computer_levels())}."
+        )
+    return strategy
+
+
+def level_of_strategy(strategy: str) -> str:
+    """The level a strategy plays, for what players read (the strategy's name if none)."""
+    return next((level for level, known in COMPUTER_LEVELS.items() if known == strategy), strategy)
 
 
 def seat_of_player(table: TournamentTable, player_id: int) -> SeatRow:

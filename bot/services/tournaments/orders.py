@@ -11,6 +11,7 @@ from bot.services.tournaments.base import (
     OrderMenu,
     PieceChoice,
     TurnPrompts,
+    check_server,
     check_turn,
     seat_of_player,
 )
@@ -38,16 +39,26 @@ class Ordering(Turns):
     """What a player may order, and storing the order (resolving the turn once all are in)."""
 
     async def menu(
-        self, tournament_id: int, player_id: int, *, turn: int | None = None
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        turn: int | None = None,
+        guild_id: int | None = None,
     ) -> OrderMenu:
         """The player's pieces and their legal moves, and its current order (R-O2, R-O4).
 
         With ``turn`` (a prompt made for that turn), a turn that has resolved is refused like
         a late order, so a stale prompt never shows the new turn's pieces as if nothing moved.
+        ``guild_id`` is the server asked from: another server's tournament is refused; None
+        (a DM) reaches the player's own seat wherever it plays.
         """
         table = await self._running(tournament_id)
+        if guild_id is not None:
+            check_server(table.tournament, guild_id)
         seat = seat_of_player(table, player_id)
         check_turn(table, turn)
+        check_not_handed_over(seat, tournament_id)
         if seat.status is not SeatStatus.ACTIVE:
             raise UserError(
                 f"Your dynasty is {seat.status.value} in tournament #{tournament_id}: it gives no more orders."
@@ -71,7 +82,7 @@ class Ordering(Turns):
         menus = [
             _menu_of(table, seat)
             for seat in table.seats
-            if seat.player_id is not None and seat.status is SeatStatus.ACTIVE
+            if seat.ordering_player is not None and seat.status is SeatStatus.ACTIVE
         ]
         return TurnPrompts(tournament, table.ready, menus)
 
@@ -83,31 +94,48 @@ class Ordering(Turns):
         *,
         turn: int | None = None,
         resolve: bool = True,
+        guild_id: int | None = None,
+        request_id: int | None = None,
     ) -> OrderAccepted:
         """Store the player's secret order (legal, R-O2; replacing, R-O3); resolve if all are in.
 
-        ``resolve=False`` leaves a complete turn for the caller to resolve (``accepted.complete``,
-        ``accepted.turn``): the bot answers the player first and resolves in the background.
+        The order is for ``turn`` if given (refused once it has resolved), else for the open
+        turn, which ``accepted.turn`` names. ``resolve=False`` leaves a complete turn for the
+        caller to resolve (``accepted.complete``): the bot answers the player first and
+        resolves in the background. ``guild_id`` as for :meth:`menu`; the same ``request_id``
+        stores an order once.
         """
         table = await self._running(tournament_id)
+        if guild_id is not None:
+            check_server(table.tournament, guild_id)
         seat = seat_of_player(table, player_id)
         assert table.game is not None
         check_turn(table, turn)
+        check_not_handed_over(seat, tournament_id)
         if isinstance(order, str):
             order = parse_order(table.game.position, seat.dynasty, order)
         if order.dynasty is not seat.dynasty:
             raise UserError("You can only order your own pieces.")
         check_order(table.game.position, order)
         ready = await repo.upsert_order(
-            self.database, tournament_id, table.tournament.turn, seat.seat, order, now=self.clock()
+            self.database,
+            tournament_id,
+            table.tournament.turn,
+            seat.seat,
+            order,
+            request_id=request_id,
+            now=self.clock(),
         )
-        accepted = OrderAccepted(ready, None, table.tournament.turn)
-        if not (resolve and accepted.complete):
+        accepted = OrderAccepted(ready, None, table.tournament.turn, table.tournament.paused)
+        if not (resolve and accepted.complete) or accepted.paused:
             return accepted
         return replace(accepted, resolved=await self.resolve(tournament_id, turn=accepted.turn))
 
 
-_ORDER_TEXT = re.compile(r"^\s*([A-Za-z]\d+)\s*(?:-|>|->|→|to|\s)\s*([A-Za-z]\d+)\s*$")
+_ORDER_TEXT = re.compile(
+    r"^\s*([A-Za-z][0-9]{1,4})\s*(?:-|>|->|→|to|\s)\s*([A-Za-z][0-9]{1,4})\s*$"
+)
+"""Two tiles: a column letter and a row of at most four digits (no battlefield is larger)."""
 
 
 def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
@@ -124,11 +152,27 @@ def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
     return Move(dynasty, origin, destination)
 
 
+def check_not_handed_over(seat: SeatRow, tournament_id: int) -> None:
+    """A seat handed to a computer player takes no more orders from its player."""
+    if seat.handed_to is not None:
+        raise UserError(
+            f"Your seat in tournament #{tournament_id} was handed to a computer player for the "
+            "rest of the combat: it gives the orders now."
+        )
+
+
 def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
     assert table.game is not None
     position = table.game.position
     current = next((stored.order for stored in table.orders if stored.seat == seat.seat), None)
-    return OrderMenu(table.tournament, seat, position, _choices(position, seat.dynasty), current)
+    return OrderMenu(
+        table.tournament,
+        seat,
+        position,
+        _choices(position, seat.dynasty),
+        current,
+        table.game.chests,
+    )
 
 
 _CHOICES_KEPT = 256

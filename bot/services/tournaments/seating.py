@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
+
 from bot.errors import UserError
 from bot.services.tournaments.base import (
     COMPUTER_LEVELS,
@@ -9,17 +12,21 @@ from bot.services.tournaments.base import (
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
     Joined,
-    NotAllowed,
     NotSeated,
+    check_server,
 )
 from bot.services.tournaments.turns import Turns
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
-from data.errors import NotFound
+from data.errors import InsufficientFunds, NotFound
+from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
+from data.repositories import requests
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestRow,
+    ChestTerms,
     Prize,
     SeatRow,
     TournamentKind,
@@ -29,9 +36,37 @@ from data.rows import (
 )
 from engine import Ruleset
 
+TEXTS = {
+    "training_terms": (
+        "A training tournament has no prize and no stake: nothing about it is recorded (R-T4). "
+        "Leave prize and stake options out, or choose another type."
+    ),
+    "prize_for_gift": "Only a gift tournament has a prize; leave the prize options out.",
+    "stake_for_honour": "Only an honour tournament has stakes; leave the stake options out.",
+    "prize_needs_dynasty": (
+        "A wealth prize is paid by your dynasty, and you have none yet: found one with "
+        "/dynasty found (or create an emperor), or announce the prize without wealth."
+    ),
+    "prize_unpaid": (
+        "Your dynasty must put the prize up now, and it needs {needed} × {what} but holds only "
+        "{available}: announce a smaller prize, or gather more first (/trade)."
+    ),
+    "stake_unpaid": (
+        "Tournament #{tournament} makes every dynasty stake {needed} × {what} when it takes its "
+        "seat, and yours holds only {available}: gather more first (/trade), or join another."
+    ),
+}
+"""What players read from this module: the one place these words live."""
+
 
 class Seating(Turns):
-    """A tournament from its announcement to its start (or its cancellation)."""
+    """A tournament from its announcement to its start (or its cancellation).
+
+    Every change here takes a ``request_id`` (the Discord interaction's id): the same request
+    delivered twice changes the game once (see :mod:`data.repositories.requests`). Every
+    action on an existing tournament takes the caller's ``guild_id``: a tournament is reached
+    from its own server only (:func:`check_server`).
+    """
 
     async def create(
         self,
@@ -45,11 +80,24 @@ class Seating(Turns):
         channel_id: int | None = None,
         stake: int = 0,
         prize: Prize | None = None,
+        wealth_stake: Mapping[str, int] | None = None,
         allow_computers: bool = False,
+        chests: ChestTerms | None = None,
         computer_strategy: str = DEFAULT_STRATEGY,
+        request_id: int | None = None,
     ) -> TournamentRow:
-        """Announce a tournament; with ``allow_computers``, empty seats get
-        ``computer_strategy`` players when the host starts it (R-T7)."""
+        """Announce a tournament. A gift's wealth prize is paid by the host's dynasty into
+        escrow now (R-T4); an honour tournament's ``wealth_stake`` is paid by each dynasty as
+        it takes its seat; ``chests`` announces the chests variant (R-T9, serious tournaments
+        only). Training takes none of them (nor a reputation prize). With ``allow_computers``,
+        empty seats get ``computer_strategy`` players when the host starts it (R-T7)."""
+        prize = prize or Prize()
+        if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth or wealth_stake):
+            raise UserError(TEXTS["training_terms"])
+        if (prize.reputation or prize.wealth) and kind is not TournamentKind.GIFT:
+            raise UserError(TEXTS["prize_for_gift"])
+        if (stake or wealth_stake) and kind is not TournamentKind.HONOUR:
+            raise UserError(TEXTS["stake_for_honour"])
         if battlefield not in battlefield_names():
             raise UserError(
                 f"There is no battlefield {battlefield!r}; choose one of: {', '.join(battlefield_names())}."
@@ -69,25 +117,54 @@ class Seating(Turns):
                     f"The battlefield {battlefield} is locked: hosting it needs its key ({key}) "
                     "in your dynasty. Buy one with /shop, or trade for it with /trade."
                 )
-        await player_repo.ensure_player(self.database, host_player_id, now=self.clock())
-        return await repo.create_tournament(
-            self.database,
-            battlefield=load_battlefield(battlefield),
-            ruleset=ruleset,
-            kind=kind,
-            turn_seconds=turn_seconds,
-            host_player_id=host_player_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            stake=stake,
-            prize=prize,
-            allow_computers=allow_computers,
-            computer_strategy=computer_strategy,
-            now=self.clock(),
-        )
+        if (
+            prize.wealth
+            and await player_repo.dynasty_of_player(self.database, host_player_id) is None
+        ):
+            raise UserError(TEXTS["prize_needs_dynasty"])
+        try:
+            async with requests.once(
+                self.database, request_id, "tournament create", now=self.clock()
+            ):
+                await player_repo.ensure_player(self.database, host_player_id, now=self.clock())
+                return await repo.create_tournament(
+                    self.database,
+                    battlefield=load_battlefield(battlefield),
+                    ruleset=ruleset,
+                    kind=kind,
+                    turn_seconds=turn_seconds,
+                    host_player_id=host_player_id,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    stake=stake,
+                    prize=prize,
+                    wealth_stake=wealth_stake,
+                    allow_computers=allow_computers,
+                    chests=chests,
+                    computer_strategy=computer_strategy,
+                    now=self.clock(),
+                )
+        except InsufficientFunds as short:
+            raise UserError(
+                TEXTS["prize_unpaid"].format(
+                    needed=short.needed, what=short.what, available=short.available
+                )
+            ) from None
 
-    async def join(self, tournament_id: int, player_id: int, emperor_name: str) -> Joined:
-        """Seat the player with one of its emperors (R-T1); a full tournament starts at once."""
+    async def join(
+        self,
+        tournament_id: int,
+        player_id: int,
+        emperor_name: str,
+        *,
+        guild_id: int | None = None,
+        request_id: int | None = None,
+        deposit: int | None = None,
+    ) -> Joined:
+        """Seat the player with one of its emperors (R-T1); a full tournament starts at once.
+
+        In a chests tournament (R-T9) the seat and its secret ``deposit`` of gold coins are
+        taken together or not at all: there is never a seat without its chest."""
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         if dynasty is None:
             raise UserError(
@@ -99,74 +176,144 @@ class Seating(Turns):
             raise UserError(
                 f"Your dynasty has no living emperor called {emperor_name!r}: see /emperor list."
             ) from None
-        seat = await self._free_seat(tournament_id)
-        row = await repo.add_player_seat(
-            self.database,
-            tournament_id,
-            seat,
-            player_id=player_id,
-            emperor_id=emperor.id,
-            now=self.clock(),
-        )
-        return Joined(row, await self._start_if_full(tournament_id))
+        chest: ChestRow | None = None
 
-    async def join_casual(self, tournament_id: int, player_id: int) -> Joined:
+        async def take() -> SeatRow:
+            nonlocal chest
+            seat = await repo.add_player_seat(
+                self.database,
+                tournament_id,
+                None,
+                player_id=player_id,
+                emperor_id=emperor.id,
+                now=self.clock(),
+            )
+            if deposit is not None:
+                chest = await chest_repo.deposit(
+                    self.database, tournament_id, seat.seat, dynasty.id, deposit, now=self.clock()
+                )
+            return seat
+
+        try:
+            joined = await self._take_seat(tournament_id, guild_id, request_id, take, deposit)
+        except InsufficientFunds as short:
+            raise UserError(
+                TEXTS["stake_unpaid"].format(
+                    tournament=tournament_id,
+                    needed=short.needed,
+                    what=short.what,
+                    available=short.available,
+                )
+            ) from None
+        return replace(joined, chest=chest)
+
+    async def join_casual(
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        guild_id: int | None = None,
+        request_id: int | None = None,
+    ) -> Joined:
         """A casual player: an anonymous emperor, nothing recorded (R-T2; training only)."""
         tournament = await repo.get_tournament(self.database, tournament_id)
+        check_server(tournament, guild_id)
         if tournament.kind.is_serious:
             raise UserError(
                 f"Tournament #{tournament_id} is {tournament.kind.value}: casual players join training "
                 "tournaments only. Create an emperor with /emperor create to play it."
             )
         await player_repo.ensure_player(self.database, player_id, now=self.clock())
-        seat = await self._free_seat(tournament_id)
-        row = await repo.add_casual_seat(
-            self.database, tournament_id, seat, player_id=player_id, now=self.clock()
+        return await self._take_seat(
+            tournament_id,
+            guild_id,
+            request_id,
+            lambda: repo.add_casual_seat(
+                self.database, tournament_id, None, player_id=player_id, now=self.clock()
+            ),
         )
-        return Joined(row, await self._start_if_full(tournament_id))
 
-    async def leave(self, tournament_id: int, player_id: int) -> None:
-        seat = await self._seat_of(tournament_id, player_id)
-        await repo.remove_seat(self.database, tournament_id, seat.seat, now=self.clock())
+    async def leave(
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        guild_id: int | None = None,
+        request_id: int | None = None,
+    ) -> None:
+        async with requests.once(self.database, request_id, "tournament leave", now=self.clock()):
+            check_server(await repo.get_tournament(self.database, tournament_id), guild_id)
+            seat = await self._seat_of(tournament_id, player_id)
+            await repo.remove_seat(self.database, tournament_id, seat.seat, now=self.clock())
 
     async def start(
-        self, tournament_id: int, by_player_id: int, *, is_manager: bool = False
+        self,
+        tournament_id: int,
+        by_player_id: int,
+        *,
+        guild_id: int | None = None,
+        is_manager: bool = False,
+        request_id: int | None = None,
     ) -> TournamentTable:
-        """Start now: the host or a server manager; empty seats get computer players if allowed.
-
-        The computers order later, each in its time (:meth:`play_computers`)."""
-        tournament = await repo.get_tournament(self.database, tournament_id)
-        self._check_host(tournament, by_player_id, is_manager, "start")
-        if tournament.status is TournamentStatus.OPEN and tournament.allow_computers:
-            taken = {seat.seat for seat in await repo.list_seats(self.database, tournament_id)}
-            for seat in range(tournament.seat_count):
-                if seat not in taken:
-                    await repo.add_computer_seat(
-                        self.database,
-                        tournament_id,
-                        seat,
-                        strategy=tournament.computer_strategy,
-                        now=self.clock(),
-                    )
-        return await repo.start_tournament(self.database, tournament_id, now=self.clock())
+        """Start now: the host or a manager of its server; empty seats get computer players if
+        allowed. One transaction, so a player taking the last seat at the same moment either
+        is seated before the start or finds the tournament begun, never half of each. The
+        computers order afterwards, each in its time (:meth:`play_computers`)."""
+        async with requests.once(self.database, request_id, "tournament start", now=self.clock()):
+            tournament = await repo.get_tournament(self.database, tournament_id)
+            self._check_host(tournament, by_player_id, guild_id, is_manager, "start")
+            if tournament.status is not TournamentStatus.OPEN:
+                raise UserError(_not_startable(tournament))
+            if tournament.allow_computers:
+                taken = {seat.seat for seat in await repo.list_seats(self.database, tournament_id)}
+                for seat in range(tournament.seat_count):
+                    if seat not in taken:
+                        await repo.add_computer_seat(
+                            self.database,
+                            tournament_id,
+                            seat,
+                            strategy=tournament.computer_strategy,
+                            now=self.clock(),
+                        )
+            return await repo.start_tournament(self.database, tournament_id, now=self.clock())
 
     async def cancel(
-        self, tournament_id: int, by_player_id: int, *, is_manager: bool = False
+        self,
+        tournament_id: int,
+        by_player_id: int,
+        *,
+        guild_id: int | None = None,
+        is_manager: bool = False,
+        request_id: int | None = None,
     ) -> TournamentRow:
-        """Call it off: nothing is recorded, stakes and bets return (R-T6)."""
-        tournament = await repo.get_tournament(self.database, tournament_id)
-        self._check_host(tournament, by_player_id, is_manager, "cancel")
-        return await repo.cancel_tournament(self.database, tournament_id, now=self.clock())
+        """Call it off: nothing is recorded, stakes, prizes and bets return (R-T4, R-T6); a
+        training tournament is forgotten at once."""
+        async with requests.once(self.database, request_id, "tournament cancel", now=self.clock()):
+            tournament = await repo.get_tournament(self.database, tournament_id)
+            self._check_host(tournament, by_player_id, guild_id, is_manager, "cancel")
+            return await repo.cancel_tournament(self.database, tournament_id, now=self.clock())
 
-    async def _free_seat(self, tournament_id: int) -> int:
-        tournament = await repo.get_tournament(self.database, tournament_id)
-        taken = {seat.seat for seat in await repo.list_seats(self.database, tournament_id)}
-        for seat in range(tournament.seat_count):
-            if seat not in taken:
-                return seat
-        raise UserError(
-            f"Tournament #{tournament_id} is full; look for another one with /tournament status."
-        )
+    async def _take_seat(
+        self,
+        tournament_id: int,
+        guild_id: int | None,
+        request_id: int | None,
+        take: Callable[[], Awaitable[SeatRow]],
+        deposit: int | None = None,
+    ) -> Joined:
+        """The next free seat and, when it was the last one, the start, in one transaction:
+        players joining at the same moment are seated one after the other, each on a free
+        seat, and exactly one of them starts the combat."""
+        async with requests.once(self.database, request_id, "tournament join", now=self.clock()):
+            tournament = await repo.get_tournament(self.database, tournament_id)
+            check_server(tournament, guild_id)
+            if tournament.status is not TournamentStatus.OPEN:
+                raise UserError(not_joinable(tournament))
+            if (tournament.chests is None) != (deposit is None):
+                raise UserError(_deposit_refused(tournament))
+            seat = await take()
+            started = await self._start_if_full(tournament_id)
+        return Joined(seat, started)
 
     async def _start_if_full(self, tournament_id: int) -> TournamentTable | None:
         tournament = await repo.get_tournament(self.database, tournament_id)
@@ -181,10 +328,36 @@ class Seating(Turns):
                 return seat
         raise NotSeated(tournament_id)
 
-    def _check_host(
-        self, tournament: TournamentRow, player_id: int, is_manager: bool, action: str
-    ) -> None:
-        if tournament.host_player_id != player_id and not is_manager:
-            raise NotAllowed(
-                f"Only the host of tournament #{tournament.id} or a member with Manage Server can {action} it."
-            )
+
+def not_joinable(tournament: TournamentRow) -> str:
+    if tournament.status is TournamentStatus.RUNNING:
+        return (
+            f"Tournament #{tournament.id} has already begun (its last seat was taken, or its "
+            "host started it), so its seats are closed. Look for an open tournament with "
+            "/tournament status."
+        )
+    return (
+        f"Tournament #{tournament.id} is {tournament.status.value}, so its seats are closed. "
+        "Look for an open tournament with /tournament status."
+    )
+
+
+def _deposit_refused(tournament: TournamentRow) -> str:
+    """A deposit where there are no chests, or none where there are (R-T9)."""
+    if tournament.chests is None:
+        return f"Tournament #{tournament.id} has no chests: join it without a deposit."
+    return (
+        f"Tournament #{tournament.id} is played with chests: your seat needs a secret deposit "
+        f"of {tournament.chests.minimum:,} to {tournament.chests.maximum:,} gold coins. Join "
+        "with /tournament join and enter the amount in the form it opens."
+    )
+
+
+def _not_startable(tournament: TournamentRow) -> str:
+    if tournament.status is TournamentStatus.RUNNING:
+        return (
+            f"Tournament #{tournament.id} has already begun: its last free seat was taken (or it "
+            "was started) just before you asked, so there is nothing to start. Its turn "
+            "prompts are on their way by DM."
+        )
+    return f"Tournament #{tournament.id} is {tournament.status.value}: there is nothing to start."

@@ -1,0 +1,279 @@
+"""/settings: this server's settings for tournaments (issue #14, item 6).
+
+Defaults for the options a host leaves out of /tournament create, the channels that may host
+tournaments, the role an announcement pings, and the server's language. Only members with
+Manage Server see the command (its default permissions), and the bot refuses a change from
+anyone else all the same (a server may let others see it, and a modified client may send it):
+the settings service decides, given whether the caller has that permission in the server the
+command came from, which is the only server whose settings it changes (discord.py resolves a
+channel or role option in that server only, and refuses one of another). Answers are private,
+in the caller's language. Every change passes the interaction's id, so a change delivered
+twice is made once.
+
+The server's language is what its channels read: announcements, boards, results. Until a
+server chooses one, its channels read its preferred locale on Discord.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import EmperorsBot
+from bot.discord_helpers import clipped
+from bot.errors import UserError
+from bot.i18n import Voice, lookup, speaks
+from bot.i18n.commands import option_id
+from bot.i18n.refusals import key
+from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
+from cogs.common import CHOICES_LIMIT, matches, reply_ephemeral, voice
+
+EMBED_COLOUR = discord.Colour.gold()
+FIELD_LIMIT = 1024
+
+
+CREATE = "tournament create"
+"""The command whose options a server gives defaults."""
+
+
+def option_label(option: str, say: Voice) -> str:
+    """A /tournament create option as the reader types it (``duracion_turno`` in Spanish)."""
+    return lookup(say.locale, option_id(CREATE, option)) or option
+
+
+def value_label(label: str, say: Voice) -> str:
+    """A default's value as the reader reads it (``1 día``): its name, translated."""
+    return say("setting-value", value=f"v-{key(label)}", label=label)
+
+
+def settings_embed(
+    settings: ServerSettings, say: Voice, preferred: str | None = None
+) -> discord.Embed:
+    """Every setting of the server, and whether each default is the server's or built in;
+    ``preferred``: the server's preferred locale on Discord."""
+    defaults = [
+        say(
+            "settings-default-line",
+            option=option_label(option, say),
+            value=value_label(described.label(settings.default(option)), say),
+            whose="server" if option in settings.defaults else "built-in",
+        )
+        for option, described in TOURNAMENT_DEFAULTS.items()
+    ]
+    defaults += [
+        say("settings-ignored-line", option=option_label(option, say))
+        for option in settings.ignored
+    ]
+    channels = (
+        ", ".join(f"<#{channel}>" for channel in settings.channel_ids)
+        if settings.channel_ids
+        else say("settings-any-channel")
+    )
+    role = (
+        say("settings-role", role=f"<@&{settings.announce_role_id}>")
+        if settings.announce_role_id is not None
+        else say("settings-no-role")
+    )
+    if settings.locale is not None:
+        language = say("settings-language", code=settings.locale, name=LOCALES[settings.locale])
+    else:
+        spoken = speaks(preferred)
+        language = say("settings-language-unchosen", code=spoken, name=LOCALES.get(spoken, spoken))
+    embed = discord.Embed(title=say("settings-title"), colour=EMBED_COLOUR)
+    embed.add_field(
+        name=say("settings-defaults"),
+        value=clipped("\n".join(defaults), FIELD_LIMIT),
+        inline=False,
+    )
+    embed.add_field(name=say("settings-channels"), value=clipped(channels, FIELD_LIMIT))
+    embed.add_field(name=say("settings-announcement-role"), value=role)
+    embed.add_field(name=say("settings-language-name"), value=language)
+    embed.set_footer(text=say("settings-footer"))
+    return embed
+
+
+def shown_settings(interaction: discord.Interaction, settings: ServerSettings) -> discord.Embed:
+    """The settings embed for the caller, in their language."""
+    preferred = str(interaction.guild_locale) if interaction.guild_locale else None
+    return settings_embed(settings, voice(interaction), preferred)
+
+
+async def default_value_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The values the chosen option may take, named in the caller's language."""
+    described = TOURNAMENT_DEFAULTS.get(str(interaction.namespace.option or ""))
+    if described is None:
+        return []
+    say = voice(interaction)
+    named = [(value_label(name, say), name) for name in described.choices]
+    return [
+        app_commands.Choice(name=label, value=name)
+        for label, name in named
+        if matches(current, label, name)
+    ][:CHOICES_LIMIT]
+
+
+@app_commands.default_permissions(manage_guild=True)
+class Settings(
+    commands.GroupCog,
+    group_name="settings",
+    group_description="This server's settings for tournaments (Manage Server)",
+):
+    """/settings and its subcommands."""
+
+    channels = app_commands.Group(
+        name="channels", description="The channels where tournaments may be announced"
+    )
+
+    def __init__(self, bot: EmperorsBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name="show", description="This server's settings for tournaments")
+    async def show(self, interaction: discord.Interaction) -> None:
+        settings = await self.bot.services.settings.of(interaction.guild_id)
+        await reply_ephemeral(interaction, embed=shown_settings(interaction, settings))
+
+    @app_commands.command(name="default", description="The default of a /tournament create option")
+    @app_commands.describe(
+        option="The option of /tournament create",
+        value="What a host who leaves it out gets (leave out for the built-in default)",
+    )
+    @app_commands.choices(
+        option=[app_commands.Choice(name=option, value=option) for option in TOURNAMENT_DEFAULTS]
+    )
+    @app_commands.autocomplete(value=default_value_choices)
+    async def default(
+        self, interaction: discord.Interaction, option: str, value: str | None = None
+    ) -> None:
+        settings = await self.bot.services.settings.set_default(
+            interaction.guild_id,
+            option,
+            value,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
+        )
+        say = voice(interaction)
+        shown = value_label(TOURNAMENT_DEFAULTS[option].label(settings.default(option)), say)
+        done = say(
+            "settings-default-done" if value is not None else "settings-default-built-in",
+            option=option_label(option, say),
+            value=shown,
+        )
+        await reply_ephemeral(
+            interaction, content=done, embed=shown_settings(interaction, settings)
+        )
+
+    @channels.command(name="add", description="Let this channel host tournaments")
+    @app_commands.describe(channel="A channel where tournaments may be announced")
+    async def add_channel(
+        self, interaction: discord.Interaction, channel: discord.TextChannel
+    ) -> None:
+        """Once a server names channels, /tournament create works in those only."""
+        settings = await self.bot.services.settings.allow_channel(
+            interaction.guild_id,
+            channel.id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
+        )
+        await reply_ephemeral(
+            interaction,
+            content=voice(interaction)("settings-channel-added", channel=channel.mention),
+            embed=shown_settings(interaction, settings),
+        )
+
+    @channels.command(name="remove", description="Stop this channel hosting new tournaments")
+    @app_commands.describe(channel="A channel named for tournaments")
+    async def remove_channel(
+        self, interaction: discord.Interaction, channel: discord.TextChannel
+    ) -> None:
+        """Tournaments already announced there go on."""
+        settings = await self.bot.services.settings.remove_channel(
+            interaction.guild_id,
+            channel.id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
+        )
+        await reply_ephemeral(
+            interaction,
+            content=voice(interaction)(
+                "settings-channel-removed",
+                channel=channel.mention,
+                left="named" if settings.channel_ids else "any",
+            ),
+            embed=shown_settings(interaction, settings),
+        )
+
+    @channels.command(name="clear", description="Let every channel host tournaments again")
+    async def clear_channels(self, interaction: discord.Interaction) -> None:
+        settings = await self.bot.services.settings.any_channel(
+            interaction.guild_id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
+        )
+        await reply_ephemeral(
+            interaction,
+            content=voice(interaction)("settings-channels-cleared"),
+            embed=shown_settings(interaction, settings),
+        )
+
+    @app_commands.command(name="role", description="The role pinged when a tournament is announced")
+    @app_commands.describe(role="The role to ping (leave out to ping nobody)")
+    async def role(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        """Opt-in: an announcement pings this role and nobody else."""
+        notes = []
+        say = voice(interaction)
+        if role is not None:
+            if role.managed:
+                raise UserError("error-managed-role", role=role.name)
+            me = role.guild.me
+            if not role.mentionable and not (me and me.guild_permissions.mention_everyone):
+                notes.append(say("settings-role-not-mentionable", role=role.mention))
+        settings = await self.bot.services.settings.set_announce_role(
+            interaction.guild_id,
+            role.id if role is not None else None,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
+        )
+        done = (
+            say("settings-role-done", role=role.mention)
+            if role is not None
+            else say("settings-role-none")
+        )
+        await reply_ephemeral(
+            interaction,
+            content="\n".join([done, *notes]),
+            embed=shown_settings(interaction, settings),
+        )
+
+    @app_commands.command(name="language", description="The language of this server")
+    @app_commands.describe(language="The language the bot speaks here")
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name=f"{name} ({code})", value=code)
+            for code, name in LOCALES.items()
+        ]
+    )
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        settings = await self.bot.services.settings.set_locale(
+            interaction.guild_id,
+            language,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
+        )
+        await reply_ephemeral(
+            interaction,
+            content=voice(interaction)(
+                "settings-language-done", code=language, name=LOCALES[language]
+            ),
+            embed=shown_settings(interaction, settings),
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, EmperorsBot)
+    await bot.add_cog(Settings(bot))
