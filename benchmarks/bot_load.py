@@ -40,6 +40,7 @@ import asyncio
 import contextlib
 import os
 import resource
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -103,10 +104,15 @@ async def answered(send: Awaitable[InteractionRecord]) -> InteractionRecord:
     return record
 
 
+class OutOfTheCombat(Exception):
+    """The player's dynasty was defeated, or its combat is over: no more prompts come."""
+
+
 class Prompts:
     """Every player's turn prompts as they arrive by DM, found without scanning messages."""
 
-    def __init__(self) -> None:
+    def __init__(self, database: Path) -> None:
+        self.database = database
         self.seen: dict[tuple[int, int], MessageRecord] = {}
         self.waiting: dict[tuple[int, int], asyncio.Future[MessageRecord]] = {}
 
@@ -129,9 +135,26 @@ class Prompts:
         if key in self.seen:
             return self.seen.pop(key)
         waiter = self.waiting.setdefault(key, asyncio.get_running_loop().create_future())
-        message = await asyncio.wait_for(waiter, timeout=60)
-        self.seen.pop(key, None)
-        return message
+        for _ in range(12):  # a minute at most
+            try:
+                message = await asyncio.wait_for(asyncio.shield(waiter), timeout=5)
+            except TimeoutError:
+                if not self.still_playing(player):
+                    raise OutOfTheCombat from None
+                continue
+            self.seen.pop(key, None)
+            return message
+        raise TimeoutError(f"no prompt for turn {turn} in a minute")
+
+    def still_playing(self, player: FakeUser) -> bool:
+        """Whether the player's seat is active in a running combat (computers can defeat it)."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
+            row = db.execute(
+                "SELECT s.status = 'active' AND t.status = 'running' FROM seats s "
+                "JOIN tournaments t ON t.id = s.tournament_id WHERE s.player_id = ?",
+                (player.id,),
+            ).fetchone()
+        return bool(row and row[0])
 
 
 def custom_id(message: MessageRecord, prefix: str) -> str | None:
@@ -218,7 +241,10 @@ class Player:
         habit = [self.by_prompt, self.by_prompt, self.by_command, self.passing][style]
         turn = 1
         while not stop.is_set() and turn <= TURN_LIMIT:
-            await habit(turn)
+            try:
+                await habit(turn)
+            except OutOfTheCombat:
+                return
             turn += 1
 
 
@@ -343,6 +369,8 @@ async def measure(
             for task in tasks:
                 if task.done() and task.exception() is not None:
                     raise RuntimeError("a player failed") from task.exception()
+            if all(task.done() for task in tasks):
+                raise RuntimeError("every player's combat ended first: ask for fewer interactions")
             done = len(meter.latencies)
             if done - shown >= 1000 or done >= total:
                 window = meter.latencies[shown:done]
@@ -394,7 +422,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float]:
         async with FakeDiscord() as fake:
             humans = PLAYERS_PER_TOURNAMENT - args.computers
             players = [fake.add_member(f"player{i}") for i in range(args.tournaments * humans)]
-            prompts = Prompts()
+            prompts = Prompts(Path(folder) / "emperors.db")
             indexing = asyncio.create_task(fake.wait_for_message(prompts.see, timeout=1e9))
             async with running_bot(fake, Path(folder), args.same_process) as usage:
                 await setup(fake, players, args.tournaments, args.computers, args.level)
