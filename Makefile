@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck compiled pytest demo bench clean
+.PHONY: run test lint typecheck compiled pytest demo bench league clean
 
 # The project is installed editable and pure (ENGINE_PURE=1 keeps setup.py from compiling):
 # `make compiled` builds the compiled engine beside the sources, in engine/_compiled/.
@@ -47,6 +47,18 @@ demo: $(STAMP) compiled
 bench: $(STAMP) compiled
 	ENGINE_PURE=1 $(PY) -m pip install -q -e '.[dev,bench]'
 	$(PY) benchmarks/engine_bench.py
+
+# Computer players against each other (engine only, about 40 minutes): greedy alone on every
+# shipped battlefield, then the strong player against greedy ones.
+league: $(STAMP) compiled
+	$(PY) -m bot league --battlefield small-4 --players 'greedy*4' --games 20 --seed 1
+	$(PY) -m bot league --battlefield medium-8 --players 'greedy*8' --games 16 --seed 1
+	$(PY) -m bot league --battlefield duel-8 --players 'greedy*2' --games 20 --seed 1
+	$(PY) -m bot league --battlefield treasure-3 --players 'greedy*3' --games 21 --seed 1
+	$(PY) -m bot league --battlefield fortress-4 --players 'greedy*4' --games 20 --seed 1
+	$(PY) -m bot league --battlefield duel-8 --players strong,greedy --games 40 --seed 1
+	$(PY) -m bot league --battlefield small-4 --players 'strong,greedy*3' --games 40 --seed 1
+	$(PY) -m bot league --battlefield medium-8 --players 'strong,greedy*7' --games 16 --seed 1
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache replay build engine/_compiled

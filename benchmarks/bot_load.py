@@ -12,7 +12,12 @@ orders turn after turn, with at most ``--in-flight`` interactions waiting for an
 - a quarter look at a piece on the DM prompt, then Pass (2).
 
 When a tournament's four orders are in (every 14 interactions), its turn resolves and the
-bot posts the board and sends the next prompts in the background, as in production. The
+bot posts the board and sends the next prompts in the background, as in production.
+
+With ``--computers K`` each tournament seats K computer players of ``--level`` (hard by
+default: the searching player, which thinks in its own process) and 4-K players; its host
+starts it. Computers think all the while, so the latencies show whether a click is answered
+as fast as without them (fewer turns resolve per second: they wait for the computers). The
 latency of an interaction is measured from sending it to the fake's gateway until its first
 response (the callback) reaches the fake. The bot runs in a child process (its own core, like
 a real deployment where Discord is elsewhere) unless ``--same-process``.
@@ -25,6 +30,7 @@ script asks for both every ``--scrape`` seconds (5; Prometheus usually scrapes e
 and Docker's health check runs every 30 s), so the figure includes serving them.
 
     .venv/bin/python benchmarks/bot_load.py [--tournaments 50] [--interactions 6000]
+        [--computers 2 --level hard]
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import asyncio
 import contextlib
 import os
 import resource
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -97,10 +104,15 @@ async def answered(send: Awaitable[InteractionRecord]) -> InteractionRecord:
     return record
 
 
+class OutOfTheCombat(Exception):
+    """The player's dynasty was defeated, or its combat is over: no more prompts come."""
+
+
 class Prompts:
     """Every player's turn prompts as they arrive by DM, found without scanning messages."""
 
-    def __init__(self) -> None:
+    def __init__(self, database: Path) -> None:
+        self.database = database
         self.seen: dict[tuple[int, int], MessageRecord] = {}
         self.waiting: dict[tuple[int, int], asyncio.Future[MessageRecord]] = {}
 
@@ -123,9 +135,26 @@ class Prompts:
         if key in self.seen:
             return self.seen.pop(key)
         waiter = self.waiting.setdefault(key, asyncio.get_running_loop().create_future())
-        message = await asyncio.wait_for(waiter, timeout=60)
-        self.seen.pop(key, None)
-        return message
+        for _ in range(12):  # a minute at most
+            try:
+                message = await asyncio.wait_for(asyncio.shield(waiter), timeout=5)
+            except TimeoutError:
+                if not self.still_playing(player):
+                    raise OutOfTheCombat from None
+                continue
+            self.seen.pop(key, None)
+            return message
+        raise TimeoutError(f"no prompt for turn {turn} in a minute")
+
+    def still_playing(self, player: FakeUser) -> bool:
+        """Whether the player's seat is active in a running combat (computers can defeat it)."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
+            row = db.execute(
+                "SELECT s.status = 'active' AND t.status = 'running' FROM seats s "
+                "JOIN tournaments t ON t.id = s.tournament_id WHERE s.player_id = ?",
+                (player.id,),
+            ).fetchone()
+        return bool(row and row[0])
 
 
 def custom_id(message: MessageRecord, prefix: str) -> str | None:
@@ -212,12 +241,18 @@ class Player:
         habit = [self.by_prompt, self.by_prompt, self.by_command, self.passing][style]
         turn = 1
         while not stop.is_set() and turn <= TURN_LIMIT:
-            await habit(turn)
+            try:
+                await habit(turn)
+            except OutOfTheCombat:
+                return
             turn += 1
 
 
-async def setup(fake: FakeDiscord, players: list[FakeUser], tournaments: int) -> None:
-    """Emperors, announcements and joins by slash command; full tournaments start at once."""
+async def setup(
+    fake: FakeDiscord, players: list[FakeUser], tournaments: int, computers: int, level: str
+) -> None:
+    """Emperors, announcements and joins by slash command; full tournaments start at once,
+    and with computers the host starts each one (its empty seats get computer players)."""
 
     async def answered(user: FakeUser, name: str, options: dict[str, Any]) -> None:
         record = await fake.slash(user, name, options, channel_id=fake.tournaments)
@@ -227,18 +262,28 @@ async def setup(fake: FakeDiscord, players: list[FakeUser], tournaments: int) ->
     await asyncio.gather(
         *(answered(p, "emperor create", {"name": f"Emperor {i}"}) for i, p in enumerate(players))
     )
+    humans = PLAYERS_PER_TOURNAMENT - computers
     for number in range(tournaments):
-        host = players[number * PLAYERS_PER_TOURNAMENT]
+        host = players[number * humans]
         options = {"battlefield": BATTLEFIELD, "turn_limit": TURN_LIMIT, "turn_length": 86400}
+        if computers:
+            options["computers"] = level
         await answered(host, "tournament create", options)
-    for seat in range(PLAYERS_PER_TOURNAMENT):
+    for seat in range(humans):
         await asyncio.gather(
             *(
                 answered(
-                    players[number * PLAYERS_PER_TOURNAMENT + seat],
+                    players[number * humans + seat],
                     "tournament join",
-                    {"tournament": number + 1, "emperor": f"Emperor {number * 4 + seat}"},
+                    {"tournament": number + 1, "emperor": f"Emperor {number * humans + seat}"},
                 )
+                for number in range(tournaments)
+            )
+        )
+    if computers:
+        await asyncio.gather(
+            *(
+                answered(players[number * humans], "tournament start", {"tournament": number + 1})
                 for number in range(tournaments)
             )
         )
@@ -305,15 +350,14 @@ async def measure(
     usage: BotUsage,
     total: int,
     in_flight: int,
+    humans: int,
     scrape_every: float = 0.0,
 ) -> tuple[float, float]:
     """Every player plays until ``total`` interactions were answered; (rate, p99 ms)."""
     meter = Meter(in_flight)
     stop = asyncio.Event()
     tasks = [
-        asyncio.create_task(
-            Player(fake, meter, prompts, user, i // PLAYERS_PER_TOURNAMENT + 1).play(i % 4, stop)
-        )
+        asyncio.create_task(Player(fake, meter, prompts, user, i // humans + 1).play(i % 4, stop))
         for i, user in enumerate(players)
     ]
     began, cpu_began = time.perf_counter(), usage.cpu_seconds()
@@ -325,6 +369,8 @@ async def measure(
             for task in tasks:
                 if task.done() and task.exception() is not None:
                     raise RuntimeError("a player failed") from task.exception()
+            if all(task.done() for task in tasks):
+                raise RuntimeError("every player's combat ended first: ask for fewer interactions")
             done = len(meter.latencies)
             if done - shown >= 1000 or done >= total:
                 window = meter.latencies[shown:done]
@@ -374,22 +420,28 @@ async def scrape_forever(every: float) -> int:
 async def run(args: argparse.Namespace) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord() as fake:
-            players = [
-                fake.add_member(f"player{i}")
-                for i in range(args.tournaments * PLAYERS_PER_TOURNAMENT)
-            ]
-            prompts = Prompts()
+            humans = PLAYERS_PER_TOURNAMENT - args.computers
+            players = [fake.add_member(f"player{i}") for i in range(args.tournaments * humans)]
+            prompts = Prompts(Path(folder) / "emperors.db")
             indexing = asyncio.create_task(fake.wait_for_message(prompts.see, timeout=1e9))
             async with running_bot(fake, Path(folder), args.same_process) as usage:
-                await setup(fake, players, args.tournaments)
+                await setup(fake, players, args.tournaments, args.computers, args.level)
                 print(
-                    f"setup: {args.tournaments} tournaments x {PLAYERS_PER_TOURNAMENT} players "
-                    f"started, {len(fake.messages)} messages",
+                    f"setup: {args.tournaments} tournaments x {humans} players and "
+                    f"{args.computers} {args.level} computers started, "
+                    f"{len(fake.messages)} messages",
                     flush=True,
                 )
                 scrape_every = args.scrape if os.environ.get("METRICS_PORT") else 0.0
                 rate, p99 = await measure(
-                    fake, players, prompts, usage, args.interactions, args.in_flight, scrape_every
+                    fake,
+                    players,
+                    prompts,
+                    usage,
+                    args.interactions,
+                    args.in_flight,
+                    humans,
+                    scrape_every,
                 )
                 late = [r for r in fake.rejections if r.code == 10062]
                 print(f"late answers (10062): {len(late)}", flush=True)
@@ -407,6 +459,10 @@ def main() -> None:
     parser.add_argument("--interactions", type=int, default=6000)
     parser.add_argument("--in-flight", type=int, default=10)
     parser.add_argument("--same-process", action="store_true")
+    parser.add_argument(
+        "--computers", type=int, default=0, choices=range(4), help="computer seats per tournament"
+    )
+    parser.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
     parser.add_argument("--scrape", type=float, default=5.0, help="seconds between scrapes")
     args = parser.parse_args()
     rate, p99 = asyncio.run(run(args))

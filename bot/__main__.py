@@ -1,5 +1,6 @@
 """``python -m bot run`` starts the bot; ``python -m bot simulate`` plays a game offline;
 ``python -m bot backup FILE`` and ``python -m bot restore FILE`` copy the database out and back.
+``python -m bot league`` measures computer players against each other.
 
 Start-up problems a host can fix (no token, a rejected token, a bad setting, a damaged
 database) end with one line saying what to do and exit code 2, never a traceback.
@@ -136,6 +137,12 @@ def simulate(args: argparse.Namespace) -> int:
     return int(module.main(args) or 0)
 
 
+def league(args: argparse.Namespace) -> int:
+    """Hand over to ``bot.league`` (engine only: no database, no Discord)."""
+    module = importlib.import_module("bot.league")
+    return int(module.main(args) or 0)
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     commands = root.add_subparsers(dest="command", required=True)
@@ -157,6 +164,8 @@ def parser() -> argparse.ArgumentParser:
         "restore", help="check a backup, then replace the database with it (bot stopped)"
     )
     restoring.add_argument("file", type=Path, help="the backup file to restore")
+    matches = commands.add_parser("league", help="measure computer players against each other")
+    importlib.import_module("bot.league").add_arguments(matches)
     return root
 
 
@@ -164,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "simulate":
         return simulate(args)
+    if args.command == "league":
+        return league(args)
     try:
         config = Config.load()
     except ConfigError as error:

@@ -348,6 +348,15 @@ class Announcer:
             f"resolving turn {turn} of tournament #{tournament_id}",
         )
 
+    def play_computers(self, tournament_id: int) -> None:
+        """Let the tournament's computer players order for its open turn, in the background
+        (they think in their own process, R-T7); a turn they complete resolves at once and is
+        announced, whoever plays it, and otherwise the ready line shows their orders."""
+        self.later(
+            self._computers_play(tournament_id),
+            f"ordering for the computers of tournament #{tournament_id}",
+        )
+
     def announce_end(self, tournament_id: int) -> None:
         self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
 
@@ -402,6 +411,8 @@ class Announcer:
         async with self._locks[tournament_id]:
             view = await self.services.tournaments.view(tournament_id)
             tournament = view.tournament
+            if tournament.allow_computers:
+                self.play_computers(tournament_id)
             prompts = await self.services.tournaments.turn_prompts(tournament_id, tournament.turn)
             if view.game is None or prompts is None:
                 return
@@ -432,6 +443,8 @@ class Announcer:
         otherwise each player's prompt for the next turn by DM."""
         tournament = resolved.tournament
         report = resolved.report
+        if not resolved.finished:  # computer seats, or seats handed to a computer (issue #14)
+            self.play_computers(tournament.id)  # they think while the board is drawn
         async with self._locks[tournament.id]:
             boards = Boards(
                 self.drawing,
@@ -669,6 +682,13 @@ class Announcer:
         resolved = await self.services.tournaments.resolve(tournament_id, turn=turn)
         if resolved is not None:
             await self.turn_resolved(resolved)
+
+    async def _computers_play(self, tournament_id: int) -> None:
+        resolved = await self.services.tournaments.play_computers(tournament_id)
+        if resolved is not None:
+            await self.turn_resolved(resolved)
+        else:
+            self.announce_ready(tournament_id)
 
     async def _logged(self, work: Coroutine[Any, Any, None], what: str) -> None:
         try:

@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.announcer import Announcer
 from bot.backups import DailyBackups
 from bot.command_tree import GameTree
+from bot.computers import Thinking
 from bot.config import Config, ConfigError, readable_by_others
 from bot.drawing import Drawing
 from bot.i18n.commands import CommandTranslator
@@ -143,6 +144,9 @@ class EmperorsBot(commands.Bot):
         self._refusals: set[asyncio.Task[None]] = set()
         self.drawing = Drawing() if self.metrics is None else MeteredDrawing(self.metrics)
         """Draws boards and replays in a worker process (started on the first board)."""
+        self.thinking = Thinking()
+        """Computer players think in a worker process of their own (started on first use);
+        the bot's own services use it, services handed in keep theirs."""
         # Every interaction passes here first: counted, or refused while the bot stops.
         parsers = self._connection.parsers
         self._parse_interaction = parsers["INTERACTION_CREATE"]
@@ -201,7 +205,11 @@ class EmperorsBot(commands.Bot):
         if self._database is None:
             self._database = await self._open_database()
         if self._services is None:
-            self._services = Services(self._database)
+            self._services = Services(
+                self._database,
+                think=self.thinking,
+                computer_seconds=self.config.computer_seconds,
+            )
         self._announcer = Announcer(self, self._services, self.drawing)
         self._scheduler = Scheduler(self._services, self._announcer)
         for extension in EXTENSIONS:
@@ -375,6 +383,7 @@ class EmperorsBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError):
                 await self._backing_up
         await self.drawing.close()
+        await self.thinking.close()
         await asyncio.gather(*self._refusals, return_exceptions=True)
         await super().close()
         if self._status is not None:

@@ -21,6 +21,9 @@ from pathlib import Path
 ENV_FILE = Path(".env")
 DEFAULT_DATABASE = Path("emperors.db")
 DEFAULT_LOG_LEVEL = "INFO"
+DEFAULT_COMPUTER_SECONDS = 0.8
+"""Thinking time per order of a hard (strong) computer player."""
+COMPUTER_SECONDS_RANGE = (0.05, 10.0)
 LOG_FORMATS = ("plain", "json")
 DEFAULT_METRICS_HOST = "127.0.0.1"
 DEFAULT_BACKUP_KEEP = 7
@@ -45,6 +48,8 @@ class Config:
     """A server whose command list is updated at once on start (global updates can take a
     while to reach every client)."""
     log_level: str = DEFAULT_LOG_LEVEL
+    computer_seconds: float = DEFAULT_COMPUTER_SECONDS
+    """How long a hard computer player thinks per order (``COMPUTER_SECONDS``)."""
     log_format: str = LOG_FORMATS[0]
     """``plain`` (one readable line per record) or ``json`` (one JSON object per line)."""
     metrics_port: int | None = None
@@ -62,7 +67,8 @@ class Config:
 
         An empty value counts as unset. Raises :class:`ConfigError` for a malformed ``.env``
         line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or ``LOG_FORMAT``,
-        a ``METRICS_PORT`` that is not a port or a ``BACKUP_KEEP`` that is not a count.
+        a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count or a
+        ``COMPUTER_SECONDS`` out of range.
         """
         values = read_env_file(env_file) if env_file.is_file() else {}
         values.update(os.environ if environ is None else environ)
@@ -73,6 +79,7 @@ class Config:
             database_path=Path(settings.get("EMPERORS_DB", DEFAULT_DATABASE)).expanduser(),
             dev_guild_id=_guild_id(settings.get("DISCORD_DEV_GUILD")),
             log_level=_log_level(settings.get("LOG_LEVEL", DEFAULT_LOG_LEVEL)),
+            computer_seconds=_computer_seconds(settings.get("COMPUTER_SECONDS")),
             log_format=_choice("LOG_FORMAT", settings.get("LOG_FORMAT", "plain"), LOG_FORMATS),
             metrics_port=_port(settings.get("METRICS_PORT")),
             metrics_host=settings.get("METRICS_HOST", DEFAULT_METRICS_HOST),
@@ -123,6 +130,22 @@ def _log_level(value: str) -> str:
     if level not in logging.getLevelNamesMapping():
         raise ConfigError("LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL")
     return level
+
+
+def _computer_seconds(value: str | None) -> float:
+    if value is None:
+        return DEFAULT_COMPUTER_SECONDS
+    low, high = COMPUTER_SECONDS_RANGE
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = -1.0
+    if not low <= seconds <= high:
+        raise ConfigError(
+            f"COMPUTER_SECONDS is how long a hard computer player thinks per order: a number "
+            f"of seconds from {low} to {high}, got {value!r}"
+        )
+    return seconds
 
 
 def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:

@@ -21,6 +21,10 @@ ready, so it never idles between boards) and a player's drawing only when it hol
 else; a turn board waits at most for the one drawing under way. A second worker would not
 wait even for that, but would cost its own interpreter and Pillow: the worker's peak RSS
 was 50-55 MB in benchmarks/replay_spam.py.
+
+The same mechanism runs other work that must stay off the event loop: computer players think
+in a second such process (:mod:`bot.computers`), which loads the engine instead of the
+renderer (``preload``), so a long think never delays a board and a board never a think.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import functools
+import importlib
 import logging
 import os
 import pickle
@@ -53,7 +58,7 @@ _TURN_BOARD, _ON_DEMAND = 0, 1  # priorities, first served first
 
 
 class WorkerDied(RuntimeError):
-    """The drawing process ended before it answered."""
+    """The worker process ended before it answered."""
 
 
 @dataclass(frozen=True)
@@ -65,9 +70,20 @@ class _Call:
 
 
 class Drawing:
-    """The worker process that draws; started on first use, replaced if it dies."""
+    """The worker process that draws (or, with another ``preload``, does other work off the
+    event loop); started on first use, replaced if it dies.
 
-    def __init__(self) -> None:
+    ``preload`` is the module the worker imports before its first call; ``role`` names the
+    worker in the log; ``niceness`` lowers its scheduling priority (``os.nice``), so on a
+    busy host the bot's event loop gets the processor first.
+    """
+
+    def __init__(
+        self, *, preload: str = "bot.render", role: str = "drawing", niceness: int = 0
+    ) -> None:
+        self.preload = preload
+        self.role = role
+        self.niceness = niceness
         self._worker: _Worker | None = None
         self._starting = asyncio.Lock()
         self._waiting: tuple[collections.deque[_Call], ...] = (
@@ -115,7 +131,7 @@ class Drawing:
         except WorkerDied:
             if self._closed:
                 raise
-            log.warning("The drawing process died; starting a new one")
+            log.warning("The %s process died; starting a new one", self.role)
             return cast(T, await self._queued(priority, frame))
 
     async def _queued(self, priority: int, frame: bytes) -> Any:
@@ -150,7 +166,9 @@ class Drawing:
             if self._closed:
                 raise WorkerDied("the bot is closing")
             if self._worker is None or self._worker.dead:
-                self._worker = await _Worker.start(self._next, self._revive)
+                self._worker = await _Worker.start(
+                    self._next, self._revive, self.preload, self.role, self.niceness
+                )
             return self._worker
 
     def _revive(self) -> None:
@@ -164,7 +182,7 @@ class Drawing:
         except WorkerDied:
             pass  # closing
         except Exception:
-            log.exception("Could not start a new drawing process")
+            log.exception("Could not start a new %s process", self.role)
         finally:
             self._reviving = None
 
@@ -177,28 +195,39 @@ class _Worker:
         process: asyncio.subprocess.Process,
         take: Callable[[int], _Call | None],
         died: Callable[[], None],
+        role: str,
     ) -> None:
         self.process = process
         self.take = take
         self.died = died
+        self.role = role
         self.pending: collections.deque[_Call] = collections.deque()
         self.dead = False
         self.stopping = False
         self.reader = asyncio.create_task(self._read_replies())
 
     @classmethod
-    async def start(cls, take: Callable[[int], _Call | None], died: Callable[[], None]) -> _Worker:
+    async def start(
+        cls,
+        take: Callable[[int], _Call | None],
+        died: Callable[[], None],
+        preload: str,
+        role: str,
+        niceness: int,
+    ) -> _Worker:
         path = os.environ.get("PYTHONPATH")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_PROJECT, path]))}
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
             "bot.drawing",
+            preload,
+            str(niceness),
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             env=env,
         )
-        return cls(process, take, died)
+        return cls(process, take, died, role)
 
     def feed(self) -> None:
         """Hand the worker what it should draw next, as long as it has room."""
@@ -248,7 +277,7 @@ class _Worker:
             while self.pending:
                 answer = self.pending.popleft().answer
                 if not answer.done():
-                    answer.set_exception(WorkerDied("the drawing process ended"))
+                    answer.set_exception(WorkerDied(f"the {self.role} process ended"))
             await self.process.wait()  # reaped, and its pipes closed
             self.died()
 
@@ -276,7 +305,9 @@ def main() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print never corrupts a reply
-    import bot.render  # noqa: F401  (loaded once, before the first board)
+    if len(sys.argv) > 2 and int(sys.argv[2]):
+        os.nice(int(sys.argv[2]))
+    importlib.import_module(sys.argv[1] if len(sys.argv) > 1 else "bot.render")  # once, first
 
     serve(sys.stdin.buffer, replies)
 

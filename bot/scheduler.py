@@ -60,6 +60,9 @@ class Notifier(Protocol):
 
     async def remind(self, reminder: Reminder) -> None: ...
 
+    def play_computers(self, tournament_id: int) -> None:
+        """Let the tournament's computer players order for its open turn, in the background."""
+
     async def pause_ended(self, change: ClockChange) -> None: ...
 
 
@@ -78,8 +81,9 @@ class Scheduler:
     async def tick(self) -> None:
         """One pass: end pauses that lasted 7 days, resolve due turns, send due reminders, run
         the daily inactivity job, close expired trades, forget training tournaments over for a
-        while whose forgetting a stop interrupted (R-T4), and forget requests too old to be
-        delivered again."""
+        while whose forgetting a stop interrupted (R-T4), forget requests too old to be
+        delivered again, and set computer players who have not ordered to work (after a
+        restart, or a failure)."""
         tournaments = self.services.tournaments
         for change in await tournaments.end_pauses():
             await self.notifier.pause_ended(change)
@@ -91,6 +95,8 @@ class Scheduler:
                     await self.notifier.turn_resolved(resolved)
         for resolved in await tournaments.resolve_due():
             await self.notifier.turn_resolved(resolved)
+        for tournament_id in await tournaments.computers_to_play():
+            self.notifier.play_computers(tournament_id)
         for reminder in await self.due_reminders():
             await self.notifier.remind(reminder)
         await self.decay_inactive()

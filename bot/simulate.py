@@ -26,7 +26,8 @@ from bot.services.tournaments import TurnResolved
 from data.catalog import UnknownBattlefield, battlefield_locks, load_battlefield
 from data.repositories import economy as economy_repo
 from data.rows import LogMessage, TournamentKind, TournamentStatus
-from engine import DYNASTIES, ConflictPolicy, EngineError, Game, Goal, Ruleset
+from engine import DYNASTIES, ConflictPolicy, Dynasty, EngineError, Game, Goal, Order, Ruleset
+from engine.history import History
 from engine.rules import choice
 from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
 
@@ -100,18 +101,21 @@ async def simulate(args: argparse.Namespace) -> int:
         print()
 
         frames_written = 0
+        history = History()  # what the computer players remember (engine.history)
         while True:
             view = await services.tournaments.view(tournament.id)
             if view.tournament.status is not TournamentStatus.RUNNING:
                 break
             resolved: TurnResolved | None = None
+            given: dict[Dynasty, Order] = {}
             for player in players:
                 seat = next((s for s in view.seats if s.player_id == player), None)
                 if seat is None or seat.status.value != "active":
                     continue
                 menu = await services.tournaments.menu(tournament.id, player)
                 game = Game(view.tournament.ruleset, menu.position)
-                order = strategies[player].choose(game, seat.dynasty, rng)
+                order = strategies[player].choose(game, seat.dynasty, rng, history)
+                given[seat.dynasty] = order
                 clock.advance(rng.uniform(1, 60))
                 accepted = await services.tournaments.submit(tournament.id, player, order)
                 resolved = accepted.resolved or resolved
@@ -121,6 +125,7 @@ async def simulate(args: argparse.Namespace) -> int:
                 resolved = due[0] if due else None
             if resolved is None:
                 break
+            history = history.then(resolved.report.result.before, given)
             print(
                 f"turn {resolved.report.turn}: "
                 + "; ".join(line.text(DEFAULT_LOCALE) for line in resolved.narration)

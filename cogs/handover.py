@@ -82,10 +82,7 @@ class Handover(Subcommands):
                 announcer.announce_dm(
                     seated, Message("handover-dm", tournament=str(tournament), level=handed.level)
                 )
-            if handed.complete:
-                announcer.resolve_later(tournament, handed.tournament.turn)
-            else:
-                announcer.announce_ready(tournament)
+            announcer.play_computers(tournament)  # it orders, in its own process (R-T7)
 
 
 async def setup(bot: commands.Bot) -> None:

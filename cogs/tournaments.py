@@ -33,8 +33,9 @@ from bot.i18n import ENGLISH, Message, Named, Voice
 from bot.narration import outcome_message
 from bot.render import render_board
 from bot.services.economy import SeatPool
-from bot.services.settings import TURN_LENGTHS, CreateOptions
-from bot.services.tournaments import TournamentView, level_of_strategy
+from bot.services.settings import NO_COMPUTERS, TOURNAMENT_DEFAULTS, TURN_LENGTHS, CreateOptions
+from bot.services.tournaments import DEFAULT_STRATEGY, TournamentView, level_of_strategy
+from bot.services.tournaments.base import strategy_for_level
 from cogs.chests import DepositForm, own_chest_text
 from cogs.common import (
     battlefield_choices,
@@ -286,7 +287,7 @@ class Tournaments(
         wealth_stake='honour: wealth every dynasty stakes, shared by the winners, e.g. "50 silver"',
         prize_reputation="gift: the reputation each winner earns",
         prize_wealth='gift: wealth your dynasty puts up, shared by the winners, e.g. "100 gold"',
-        computers="Fill empty seats with computer players when the host starts",
+        computers="Fill empty seats with computer players when the host starts: how strong",
         chests="Each player deposits secret gold in a chest rivals can capture (serious types)",
         chest_min="chests: the least gold coins a chest may hold (default 100)",
         chest_max="chests: the most gold coins a chest may hold (default 1000)",
@@ -299,6 +300,7 @@ class Tournaments(
         emperor_takes=_choices([option.value for option in EmperorTakes]),
         emperor_duel=_choices([option.value for option in EmperorDuel]),
         goal=_choices([goal.value for goal in GoalKind]),
+        computers=_choices(list(TOURNAMENT_DEFAULTS["computers"].choices)),
     )
     @app_commands.choices(
         turn_length=[
@@ -324,7 +326,7 @@ class Tournaments(
         wealth_stake: str | None = None,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
         prize_wealth: str | None = None,
-        computers: bool | None = None,
+        computers: str | None = None,
         chests: bool = False,
         chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         chest_max: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -433,6 +435,8 @@ class Tournaments(
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
+        level = str(chosen["computers"])
+        strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
         ruleset = Ruleset(
             policy=choice(ConflictPolicy, chosen["policy"], "conflict policy"),
             emperor_taken=choice(EmperorTaken, chosen["emperor_taken"], "emperor-taken option"),
@@ -452,7 +456,8 @@ class Tournaments(
             stake=stake,
             prize=Prize(reputation=prize_reputation, wealth=prize_wealth),
             wealth_stake=wealth_stake,
-            allow_computers=bool(chosen["computers"]),
+            allow_computers=level != NO_COMPUTERS,
+            computer_strategy=strategy,
             chests=chests,
             request_id=interaction.id,
         )

@@ -263,6 +263,7 @@ class TournamentRow:
     chests: ChestTerms | None = None  # the chests variant, if announced (R-T9)
     wealth_stake: Mapping[str, int] = field(default_factory=dict)  # honour: every dynasty pays it
     scrubbed_at: float | None = None  # training: when who played it was forgotten (R-T4)
+    computer_strategy: str = "greedy"  # fills empty seats at the start if allow_computers (R-T7)
 
     @property
     def resolved_turns(self) -> int:
@@ -345,8 +346,17 @@ class TournamentTable:
     orders: tuple[StoredOrder, ...]  # in submission order, ties by seat (R-R1)
 
     def orders_to_play(self) -> list[Order]:
-        """The open turn's orders for :meth:`engine.Game.play`, in submission order."""
-        return [stored.order for stored in self.orders]
+        """The open turn's orders for :meth:`engine.Game.play`, in the order the ``*-and-stay``
+        policies read (R-R1): players' orders as submitted (ties by seat), then computers'
+        orders by seat, whenever they were stored — a computer's order (a computer seat's, or a
+        seat handed to a computer's) counts as submitted after every player's (R-T7)."""
+        computers = {seat.seat for seat in self.seats if seat.computer_strategy is not None}
+        players = [stored.order for stored in self.orders if stored.seat not in computers]
+        machines = sorted(
+            (stored for stored in self.orders if stored.seat in computers),
+            key=lambda stored: stored.seat,
+        )
+        return [*players, *(stored.order for stored in machines)]
 
     def seat_of(self, dynasty: Dynasty) -> SeatRow | None:
         return next((seat for seat in self.seats if seat.seat == dynasty.seat), None)

@@ -1,21 +1,45 @@
 """Computer players (R-T7): a Strategy protocol and the shipped strategies.
 
-A strategy sees what a player sees (the position and the rules) and returns one legal order.
+A strategy sees what a player sees (the position, the rules and the combat's earlier
+positions) and returns one legal order. Its randomness comes from the caller: the bot gives
+each order a generator seeded from the operating system (private, R-T7); tests and the league
+give seeded ones, so their games can be replayed.
+
+- ``random`` (easy): any legal move.
+- ``greedy`` (normal): the order that looks best one turn ahead if nobody else moves.
+- ``strong`` (hard): equilibrium search over its own and its nearby rivals' plausible orders
+  (:mod:`engine.search`), and samples its order from the mixed strategy it finds.
+
+Every strategy that finds itself in a position for the third time orders something else than
+it did the previous times (:class:`engine.history.History`), so no combat goes round in
+circles until its turn limit.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from engine.battlefield import Battlefield, Tile
+from engine.battlefield import Battlefield
+from engine.evaluation import utilities
 from engine.game import Game
-from engine.orders import Move, Order, Pass, legal_orders
-from engine.pieces import Dynasty, PieceKind
+from engine.history import NO_HISTORY, History
+from engine.orders import Order, Pass, legal_orders
+from engine.pieces import Dynasty
 from engine.position import Position
 from engine.resolution import TurnResult
-from engine.rules import MAX_TURN_LIMIT, GoalKind, Ruleset
+from engine.rules import MAX_TURN_LIMIT, Ruleset
+from engine.search import (
+    Budget,
+    Solution,
+    blueprint,
+    holding_orders,
+    play_turn,
+    ranked_orders,
+    regret_matching,
+    rollout,
+)
 
 
 class Strategy(Protocol):
@@ -23,7 +47,9 @@ class Strategy(Protocol):
 
     name: str
 
-    def choose(self, game: Game, dynasty: Dynasty, rng: random.Random) -> Order: ...
+    def choose(
+        self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
+    ) -> Order: ...
 
 
 class RandomStrategy:
@@ -31,107 +57,197 @@ class RandomStrategy:
 
     name = "random"
 
-    def choose(self, game: Game, dynasty: Dynasty, rng: random.Random) -> Order:
+    def choose(
+        self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
+    ) -> Order:
         orders = legal_orders(game.position, dynasty)
-        return rng.choice(orders[1:]) if len(orders) > 1 else orders[0]
+        avoid = history.to_avoid(game.position, dynasty)
+        moves = [order for order in orders[1:] if order not in avoid] or orders[1:]
+        return rng.choice(moves) if moves else orders[0]
+
+
+REPEAT_PENALTY = 0.5
+"""Greedy: what going round a circle once more costs, in pawns (see ``History``)."""
+GREEDY_NOISE = 0.05
+"""Greedy: random jitter, in pawns, so equal choices are taken in turn rather than in order."""
 
 
 class GreedyStrategy:
-    """Takes when it can, keeps its pieces off tiles enemies can reach, heads for the goal."""
+    """The order that looks best one turn ahead with every other dynasty holding: it takes
+    what it can, moves threatened pieces away, keeps off tiles rivals can reach, and heads for
+    the goal (:mod:`engine.evaluation`)."""
 
     name = "greedy"
 
-    def choose(self, game: Game, dynasty: Dynasty, rng: random.Random) -> Order:
-        position = game.position
-        goal_tiles = _goal_tiles(game, dynasty)
-        best: Order = Pass(dynasty)
-        best_score = _PASS_SCORE
-        for order in legal_orders(position, dynasty)[1:]:
-            assert isinstance(order, Move)
-            score = _score(position, order, goal_tiles) + rng.random() * 0.5
-            if score > best_score:
-                best, best_score = order, score
-        return best
+    def choose(
+        self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
+    ) -> Order:
+        ranked = ranked_orders(game, dynasty)
+        avoid = history.to_avoid(game.position, dynasty)
+        if avoid:
+            # An order given here before led back here: it is worth no more than staying.
+            now = utilities(game)[dynasty] - REPEAT_PENALTY
+            ranked = [(min(v, now) if o in avoid else v, o) for v, o in ranked]
+        best = max(value for value, _ in ranked)
+        near = [order for value, order in ranked if value >= best - GREEDY_NOISE]
+        return rng.choice(near)
 
 
-_PASS_SCORE = -1.0  # passing beats only moves that walk into danger
+STRONG_SECONDS = 0.8
+"""The strong player's default thinking time per order (a setting: see ``seconds``)."""
+PLAUSIBLE_OWN = 8
+"""Orders of its own the strong player weighs (the best ones one turn ahead)."""
+PLAUSIBLE_RIVAL = 5
+"""Orders it weighs for each rival close enough to interact this turn."""
+RIVALS_WEIGHED = 3
+"""At most this many nearby rivals take part in the equilibrium; the others hold."""
+CONTACT = 2
+"""Rivals are "nearby" when a piece of theirs is within both pieces' reach plus this."""
+ROLLOUT_TURNS = 1
+"""Turns each joint order's consequences are played out (:func:`rollout`) before evaluating:
+measured, one turn more finds the answer to a threat; two or three, played by the quick
+policy, mislead more than they show."""
+MOST_ITERATIONS = 20_000
+"""Searches stop after this many iterations even with time left (they have converged)."""
+SMALLEST_SHARE = 0.05
+"""Orders the equilibrium plays less often than this are dropped before sampling."""
+ANCHOR_SHARE = 0.9
+"""How often the search expects a rival to play its obvious move (its blueprint) rather
+than its equilibrium: real players take what is offered."""
+ANCHOR_TEMPERATURE = 0.3
+"""Blueprint softmax temperature, in pawns of one-turn value."""
 
 
-def _score(position: Position, move: Move, goal_tiles: list[Tile]) -> float:
-    piece = position.pieces[move.origin]
-    target = position.pieces.get(move.destination)
-    emperor = piece.kind is PieceKind.EMPEROR
-    value = 1000.0 if emperor else 10.0
-    score = 0.0
-    if target is not None:  # a take: the taker bounces back along its path, the target converts
-        score += 500.0 if target.kind is PieceKind.EMPEROR else 60.0
-        landing = move.origin if move.distance == 1 else _step_back(move)
-        if _threatened(position, landing, piece.dynasty, ignore=move.origin):
-            score -= value * 0.5
-        return score
-    if _threatened(position, move.origin, piece.dynasty):
-        score += value  # escaping a threat
-    if _threatened(position, move.destination, piece.dynasty, ignore=move.origin):
-        score -= value * 1.2
-    if goal_tiles:
-        before = min(_distance(move.origin, t) for t in goal_tiles)
-        after = min(_distance(move.destination, t) for t in goal_tiles)
-        score += (before - after) * (8.0 if emperor else 2.0)
-    if not emperor:
-        score += 1.0  # moving a pawn grows its experience (R-P3)
-    return score
+class StrongStrategy:
+    """Equilibrium search each turn (Gray et al. 2021): the few most plausible orders of
+    itself and of its nearby rivals, regret matching over the joint orders, each valued by
+    resolving the turn, playing one more turn out quickly and evaluating the position
+    reached. Rivals are expected to play their obvious move most of the time (SearchBot's
+    blueprint share). Samples its order from the mixed strategy found.
+
+    ``seconds`` is the thinking budget per order; ``iterations``, if given, also bounds the
+    search (tests give iterations only, so a seeded game is the same on any machine).
+    """
+
+    name = "strong"
+
+    def __init__(self, seconds: float | None = STRONG_SECONDS, iterations: int | None = None):
+        self.seconds = seconds
+        self.iterations = iterations
+
+    def choose(
+        self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
+    ) -> Order:
+        budget = Budget(self.seconds, self.iterations or MOST_ITERATIONS)
+        avoid = history.to_avoid(game.position, dynasty)
+        ranked = ranked_orders(game, dynasty)
+        # Its best orders, and as many more as it gave here before: something else to choose.
+        own = [order for _, order in ranked[: PLAUSIBLE_OWN + len(avoid)]]
+        if len(own) == 1:
+            return own[0]
+        solution = self._equilibrium(game, dynasty, own, rng, budget)
+        probabilities = solution.strategies[0]
+        if avoid:
+            probabilities = _other_than(own, probabilities, solution.values, avoid)
+        return own[_pick(probabilities, rng)]
+
+    def _equilibrium(
+        self,
+        game: Game,
+        dynasty: Dynasty,
+        own: list[Order],
+        rng: random.Random,
+        budget: Budget,
+    ) -> Solution:
+        rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
+        if not rivals:  # nobody can interfere this turn: the best order one turn ahead
+            values = [
+                utilities(play_turn(game, holding_orders(game, dynasty, o)), urgent=False)[dynasty]
+                for o in own
+            ]
+            best = max(range(len(own)), key=values.__getitem__)
+            return Solution([[float(i == best) for i in range(len(own))]], values)
+        players = [dynasty, *rivals]
+        choices: list[list[Order]] = [own]
+        anchors: list[list[float] | None] = [None]
+        for rival in rivals:
+            ranked = ranked_orders(game, rival)[:PLAUSIBLE_RIVAL]
+            choices.append([order for _, order in ranked])
+            anchors.append(blueprint([value for value, _ in ranked], ANCHOR_TEMPERATURE))
+        holding = [Pass(d) for d in game.position.active_dynasties if d not in players]
+        known: dict[tuple[int, ...], dict[Dynasty, float]] = {}
+
+        def value(joint: tuple[int, ...]) -> dict[Dynasty, float]:
+            found = known.get(joint)
+            if found is None:
+                orders = [choices[i][action] for i, action in enumerate(joint)]
+                after = play_turn(game, [*orders, *holding])
+                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS), urgent=False)
+            return found
+
+        counts = [len(orders) for orders in choices]
+        return regret_matching(players, counts, value, rng, budget, anchors, ANCHOR_SHARE)
 
 
-def _step_back(move: Move) -> Tile:
-    row = (
-        move.destination.row
-        + (move.origin.row > move.destination.row)
-        - (move.origin.row < move.destination.row)
-    )
-    col = (
-        move.destination.col
-        + (move.origin.col > move.destination.col)
-        - (move.origin.col < move.destination.col)
-    )
-    return Tile(row, col)
+REPEAT_TOLERANCE = 3.0
+"""In a position seen a third time, an order given there before is dropped if another is
+worth at least as much as the best less this (in pawns): a circle is not broken by suicide."""
 
 
-def _threatened(
-    position: Position, tile: Tile, dynasty: Dynasty, ignore: Tile | None = None
-) -> bool:
-    """Whether an enemy piece could move onto ``tile`` next turn."""
-    pieces = position.pieces
-    defeated = position.defeated
-    for ray in position.battlefield.rays(tile):
-        for distance, other_tile in enumerate(ray, start=1):
-            if other_tile == ignore:
-                continue
-            other = pieces.get(other_tile)
-            if other is None:
-                continue
-            if (
-                other.dynasty is not dynasty
-                and other.dynasty not in defeated
-                and other.experience >= distance
-            ):
-                return True
-            break
-    return False
+def _other_than(
+    orders: Sequence[Order],
+    probabilities: Sequence[float],
+    values: Sequence[float],
+    avoid: frozenset[Order],
+) -> list[float]:
+    """The strategy without the orders to avoid, if an order worth at least the best's value
+    less :data:`REPEAT_TOLERANCE` is left."""
+    best = max(values)
+    fresh = [
+        index
+        for index, order in enumerate(orders)
+        if order not in avoid and values[index] >= best - REPEAT_TOLERANCE
+    ]
+    if not fresh:
+        return list(probabilities)
+    kept = [probabilities[i] if i in fresh else 0.0 for i in range(len(orders))]
+    if sum(kept) <= 0.0:
+        kept[max(fresh, key=values.__getitem__)] = 1.0
+    return kept
 
 
-def _distance(a: Tile, b: Tile) -> int:
-    return abs(a.row - b.row) + abs(a.col - b.col)
+def _pick(probabilities: Sequence[float], rng: random.Random) -> int:
+    """An index drawn from the mixed strategy, leaving out what it plays only rarely."""
+    kept = [p if p >= SMALLEST_SHARE else 0.0 for p in probabilities]
+    if sum(kept) <= 0.0:
+        kept = list(probabilities)
+    point = rng.random() * sum(kept)
+    for index, weight in enumerate(kept):
+        point -= weight
+        if point < 0.0:
+            return index
+    return max(range(len(kept)), key=kept.__getitem__)
 
 
-def _goal_tiles(game: Game, dynasty: Dynasty) -> list[Tile]:
-    position = game.position
-    kind = game.ruleset.goal.kind
-    if kind is GoalKind.TREASURE:
-        return sorted(position.battlefield.treasures)
-    if kind is GoalKind.REACH_OPPOSITE:
-        return [position.battlefield.opposite_start(dynasty)]
-    rivals = [d for d in position.active_dynasties if d is not dynasty]
-    return [tile for rival in rivals for tile in position.emperor_tiles(rival)]
+def nearby_rivals(position: Position, dynasty: Dynasty, limit: int) -> list[Dynasty]:
+    """The rivals whose pieces could meet ``dynasty``'s this turn or the next, nearest first
+    (at most ``limit``): only they take part in its equilibrium search."""
+    own = [
+        (tile, piece.experience)
+        for tile, piece in position.pieces.items()
+        if piece.dynasty is dynasty
+    ]
+    closest: dict[Dynasty, int] = {}
+    for tile, piece in position.pieces.items():
+        rival = piece.dynasty
+        if rival is dynasty or rival in position.defeated:
+            continue
+        for own_tile, experience in own:
+            gap = abs(tile.row - own_tile.row) + abs(tile.col - own_tile.col)
+            gap -= experience + piece.experience + CONTACT
+            if gap <= 0 and gap < closest.get(rival, 1):
+                closest[rival] = gap
+    return sorted(closest, key=lambda rival: (closest[rival], rival.seat))[:limit]
 
 
 def random_combat(
@@ -158,15 +274,19 @@ def random_combat(
 # Keyed by each strategy's own name, read from an instance: compiled (mypyc), ``name`` is an
 # instance attribute that the class itself does not have.
 STRATEGIES: dict[str, Callable[[], Strategy]] = {
-    factory().name: factory for factory in (RandomStrategy, GreedyStrategy)
+    factory().name: factory for factory in (RandomStrategy, GreedyStrategy, StrongStrategy)
 }
 
 
-def strategy_named(name: str) -> Strategy:
-    """A new strategy by name; ValueError listing the known ones."""
+def strategy_named(name: str, *, seconds: float | None = None) -> Strategy:
+    """A new strategy by name, thinking for at most ``seconds`` per order if it searches;
+    ValueError listing the known ones."""
     try:
-        return STRATEGIES[name]()
+        factory = STRATEGIES[name]
     except KeyError:
         raise ValueError(
             f"unknown computer player {name!r}; choose one of: {', '.join(STRATEGIES)}"
         ) from None
+    if factory is StrongStrategy:
+        return StrongStrategy(seconds if seconds is not None else STRONG_SECONDS)
+    return factory()

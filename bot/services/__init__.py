@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.computers import DEFAULT_SECONDS, Thinker, think_here
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
@@ -20,6 +21,9 @@ class Services:
 
     database: Database
     clock: Callable[[], float] = time.time
+    think: Thinker = think_here
+    """Where computer players choose their orders: the bot gives a worker process."""
+    computer_seconds: float = DEFAULT_SECONDS
     dynasties: DynastyService = field(init=False)
     tournaments: TournamentService = field(init=False)
     economy: EconomyService = field(init=False)
@@ -28,16 +32,24 @@ class Services:
 
     def __post_init__(self) -> None:
         self.dynasties = DynastyService(self.database, self.clock)
-        self.tournaments = TournamentService(self.database, self.clock)
+        self.tournaments = TournamentService(
+            self.database,
+            self.clock,
+            think=self.think,
+            computer_seconds=self.computer_seconds,
+        )
         self.economy = EconomyService(self.database, self.clock)
         self.settings = SettingsService(self.database, self.clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
 
     @classmethod
     async def open(
-        cls, path: str | None = None, clock: Callable[[], float] = time.time
+        cls,
+        path: str | None = None,
+        clock: Callable[[], float] = time.time,
+        think: Thinker = think_here,
     ) -> Services:
-        return cls(await Database.open(path), clock)
+        return cls(await Database.open(path), clock, think)
 
     async def close(self) -> None:
         await self.database.close()

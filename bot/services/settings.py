@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from bot.errors import UserError
+from bot.services.tournaments.base import computer_levels
 from data.db import Database
 from data.repositories import requests
 from data.repositories import settings as settings_repo
@@ -79,6 +80,9 @@ def _named(kind: type[enum.Enum], *, without: Iterable[enum.Enum] = ()) -> dict[
 
 
 _RULES = Ruleset()
+NO_COMPUTERS = "none"
+"""The ``computers`` option's built-in default: empty seats wait for players. The other
+values are the computer players' levels (R-T7)."""
 TOURNAMENT_DEFAULTS: Mapping[str, OptionDefault] = {
     "turn_length": OptionDefault(TURN_LENGTHS["1 day"], TURN_LENGTHS),
     "policy": OptionDefault(_RULES.policy.value, _named(ConflictPolicy)),
@@ -87,7 +91,9 @@ TOURNAMENT_DEFAULTS: Mapping[str, OptionDefault] = {
     "emperor_duel": OptionDefault(_RULES.emperor_duel.value, _named(EmperorDuel)),
     # survive needs numbers a host gives with it: it cannot be a server's default.
     "goal": OptionDefault(Goal().kind.value, _named(GoalKind, without=[GoalKind.SURVIVE])),
-    "computers": OptionDefault(False, {"no": False, "yes": True}),
+    "computers": OptionDefault(
+        NO_COMPUTERS, {NO_COMPUTERS: NO_COMPUTERS} | {level: level for level in computer_levels()}
+    ),
 }
 """``/tournament create`` options a server may set a default for: one line each."""
 

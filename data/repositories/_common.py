@@ -210,6 +210,7 @@ _TOURNAMENT_COLUMNS = (
     "chest_reputation",
     "wealth_stake",
     "scrubbed_at",
+    "computer_strategy",
 )
 """A tournaments row's columns, in :class:`TournamentRow`'s field order (the chest terms,
 three columns, are its one ``chests`` field)."""

@@ -98,8 +98,12 @@ from engine import (
     Game,
     GameOutcome,
     IllegalOrder,
+    Move,
     Order,
+    Pass,
+    Position,
     Ruleset,
+    Tile,
     TurnReport,
 )
 
@@ -136,13 +140,15 @@ async def create_tournament(
     wealth_stake: Mapping[str, int] | None = None,
     allow_computers: bool = False,
     chests: ChestTerms | None = None,
+    computer_strategy: str = "greedy",
     now: float | None = None,
 ) -> TournamentRow:
     """Announce a tournament, open for seats; ``stake`` (reputation) and ``wealth_stake``
     (assets every seat's dynasty pays when it takes its seat) are for honour tournaments only;
     a prize for gifts only; ``chests`` (R-T9) for serious ones. A wealth prize is paid by the
     host's dynasty into escrow in the same transaction (R-T4): it cannot be announced without
-    being held.
+    being held. With ``allow_computers``, empty seats get ``computer_strategy`` players at the
+    start.
 
     Raises :class:`InvalidValue` (a ruleset the battlefield cannot offer, a stake outside an
     honour tournament, a bad prize, turn length or chest terms, a wealth prize from a host
@@ -181,8 +187,9 @@ async def create_tournament(
                 connection,
                 "INSERT INTO tournaments (guild_id, channel_id, host_player_id, battlefield, "
                 "seat_count, ruleset, kind, stake, prize, wealth_stake, turn_seconds, "
-                "allow_computers, created_at, chest_min, chest_max, chest_reputation) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                "allow_computers, created_at, chest_min, chest_max, chest_reputation, "
+                "computer_strategy) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -202,6 +209,7 @@ async def create_tournament(
                         if chests is not None
                         else (None, None, None)
                     ),
+                    computer_strategy,
                 ),
             )
         except sqlite3.IntegrityError as error:
@@ -288,6 +296,23 @@ async def due_tournaments(
             (moment(now), limit),
         )
     return [tournament_row(row) for row in rows]
+
+
+async def awaiting_computers(database: Database, *, limit: int = 1000) -> list[int]:
+    """Running tournaments where an active seat a computer plays (its own, or one handed to
+    it) has not ordered for the open turn (R-T7): after a restart, or a thinking process that
+    died, their computers order now."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT DISTINCT t.id FROM tournaments t JOIN seats s ON s.tournament_id = t.id "
+            "WHERE t.status = 'running' AND s.status = 'active' "
+            "AND (s.kind = 'computer' OR s.handed_to IS NOT NULL) "
+            "AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.tournament_id = t.id "
+            "AND o.turn = t.turn AND o.seat = s.seat) ORDER BY t.id LIMIT ?",
+            (limit,),
+        )
+    return [row[0] for row in rows]
 
 
 async def set_announcement(database: Database, tournament_id: int, message_id: int) -> None:
@@ -955,6 +980,41 @@ async def get_game(
         raise NotFound(f"turn of tournament #{tournament_id} numbered", turn)
     battlefield = battlefields(tournament.battlefield)
     return game_from_json(battlefield, tournament.ruleset, row[0])
+
+
+async def recent_turns(
+    database: Database,
+    tournament_id: int,
+    count: int,
+    *,
+    battlefields: BattlefieldLoader = load_battlefield,
+) -> list[tuple[Position, dict[Dynasty, Order]]]:
+    """The last ``count`` resolved turns, oldest first: the position each started from and
+    the order each dynasty active then gave (public once resolved, R-O4; a dynasty that moved
+    nothing counts as passing). What a computer player remembers (:class:`engine.History`).
+    """
+    async with database.connection() as connection:
+        tournament = await _tournament(connection, tournament_id)
+        rows = await fetch_all(
+            connection,
+            "SELECT turn, state, result FROM turns WHERE tournament_id = ? AND turn >= ? "
+            "ORDER BY turn",
+            (tournament_id, tournament.turn - 1 - count),
+        )
+    battlefield = battlefields(tournament.battlefield)
+    states = {row[0]: row[1] for row in rows}
+    turns = []
+    for number, _, result in rows:
+        before = states.get(number - 1)
+        if result is None or before is None:
+            continue
+        position = game_from_json(battlefield, tournament.ruleset, before).position
+        orders: dict[Dynasty, Order] = {d: Pass(d) for d in position.active_dynasties}
+        for move in json.loads(result)["moves"]:
+            dynasty = Dynasty(move["dynasty"])
+            orders[dynasty] = Move(dynasty, Tile(*move["from"]), Tile(*move["to"]))
+        turns.append((position, orders))
+    return turns
 
 
 async def get_turn_result(database: Database, tournament_id: int, turn: int) -> TurnResultRow:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.services import Services
+from tests.computers import SeededThinker
 
 
 class Clock:
@@ -35,7 +36,7 @@ def database_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def services(database_path: Path, clock: Clock) -> AsyncIterator[Services]:
-    opened = await Services.open(str(database_path), clock=clock)
+    opened = await Services.open(str(database_path), clock=clock, think=SeededThinker())
     try:
         yield opened
     finally:

@@ -15,7 +15,7 @@ from bot.services import Services
 from data.errors import AlreadyApplied
 from data.repositories import emperors as emperor_repo
 from data.repositories import tournaments as tournament_repo
-from data.rows import SeatStatus, TournamentKind, TournamentStatus
+from data.rows import ReadyCount, SeatStatus, TournamentKind, TournamentStatus
 from engine import Ruleset
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, TURN, Player, open_tournament, play_turn, seat_players
@@ -265,7 +265,9 @@ async def test_a_seat_handed_over_keeps_its_emperor_whose_outcome_counts(
     )
     assert handed.seat.handed_to == "greedy" and handed.level == "normal"
     assert handed.seat.player_id == players[1].id and handed.seat.emperor_id is not None
-    assert handed.ready.ready == 1 and not handed.by_host  # the computer ordered at once
+    assert handed.ready.ready == 0 and not handed.by_host  # the computer orders in its time
+    assert await services.tournaments.play_computers(tournament.id) is None  # (R-T7)
+    assert (await services.tournaments.view(tournament.id)).ready == ReadyCount(1, 2)
     with pytest.raises(UserError, match="was handed to a computer player"):
         await services.tournaments.submit(tournament.id, players[1].id, "pass")
     with pytest.raises(UserError, match=r"already played by a computer player \(normal\)"):
@@ -275,6 +277,7 @@ async def test_a_seat_handed_over_keeps_its_emperor_whose_outcome_counts(
     while (await services.tournaments.view(tournament.id)).tournament.status is (
         TournamentStatus.RUNNING
     ):
+        await services.tournaments.play_computers(tournament.id)  # as the bot does each turn
         assert await play_turn(services, clock, tournament.id, players[:1], rng) is not None
     view = await services.tournaments.view(tournament.id)
     assert view.tournament.outcome is not None

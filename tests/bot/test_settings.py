@@ -24,7 +24,7 @@ def test_the_built_in_defaults_are_the_rules_own() -> None:
     assert TOURNAMENT_DEFAULTS["emperor_taken"].built_in == rules.emperor_taken.value
     assert TOURNAMENT_DEFAULTS["goal"].built_in == rules.goal.kind.value
     assert TOURNAMENT_DEFAULTS["turn_length"].built_in == 86400
-    assert TOURNAMENT_DEFAULTS["computers"].built_in is False
+    assert TOURNAMENT_DEFAULTS["computers"].built_in == "none"
     assert "survive" not in TOURNAMENT_DEFAULTS["goal"].choices  # it needs numbers
     assert set(LOCALES) == {"en-US", "es-ES"}
 
@@ -34,9 +34,9 @@ async def test_a_host_s_option_wins_then_the_server_s_default_then_the_built_in_
 ) -> None:
     settings = services.settings
     await settings.set_default(SERVER, "turn_length", "1 hour", **MANAGER)
-    await settings.set_default(SERVER, "computers", "yes", **MANAGER)
+    await settings.set_default(SERVER, "computers", "hard", **MANAGER)
     server = await settings.of(SERVER)
-    chosen = server.choose({"turn_length": None, "policy": "bounce", "computers": False})
+    chosen = server.choose({"turn_length": None, "policy": "bounce", "computers": "none"})
     assert chosen.values == {
         "turn_length": 3600,  # the server's
         "policy": "bounce",  # the host's
@@ -44,7 +44,7 @@ async def test_a_host_s_option_wins_then_the_server_s_default_then_the_built_in_
         "emperor_takes": "as-pawn",
         "emperor_duel": "as-type",
         "goal": "last-emperor",
-        "computers": False,  # the host's False is given, not left out
+        "computers": "none",  # the host's none is given, not left out
     }
     assert chosen.from_server == ("turn_length",)
     assert chosen.server_choices() == "turn_length: 1 hour"
@@ -53,7 +53,7 @@ async def test_a_host_s_option_wins_then_the_server_s_default_then_the_built_in_
 
     cleared = await settings.set_default(SERVER, "turn_length", None, **MANAGER)
     assert cleared.default("turn_length") == 86400 and "turn_length" not in cleared.defaults
-    assert cleared.defaults == {"computers": True}
+    assert cleared.defaults == {"computers": "hard"}
 
 
 async def test_only_a_manager_changes_settings_and_bad_values_change_nothing(
@@ -110,9 +110,9 @@ async def test_channels_role_and_language_and_a_request_applied_once(services: S
 async def test_a_stored_default_no_longer_valid_is_ignored_and_shown(services: Services) -> None:
     await settings_repo.save_settings(
         services.database,
-        ServerSettingsRow(SERVER, {"computers": "hard", "policy": "bounce", "gone": 1}),
+        ServerSettingsRow(SERVER, {"computers": True, "policy": "bounce", "gone": 1}),
     )
     server: ServerSettings = await services.settings.of(SERVER)
     assert server.defaults == {"policy": "bounce"}
-    assert server.ignored == {"computers": "hard", "gone": 1}
-    assert server.default("computers") is False
+    assert server.ignored == {"computers": True, "gone": 1}
+    assert server.default("computers") == "none"

@@ -12,6 +12,7 @@ import pytest_asyncio
 from bot.client import EmperorsBot
 from bot.config import Config
 from bot.services import Services
+from tests.computers import SeededThinker
 
 
 class Clock:
@@ -48,7 +49,7 @@ def clock() -> Clock:
 @pytest_asyncio.fixture
 async def services(config: Config, clock: Clock) -> AsyncIterator[Services]:
     """The game's services on the test's database file, on the test's clock."""
-    opened = await Services.open(str(config.database_path), clock)
+    opened = await Services.open(str(config.database_path), clock, SeededThinker())
     yield opened
     await opened.close()
 

@@ -36,6 +36,11 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     assert overridden.discord_token == "from-env" and overridden.dev_guild_id is None
 
 
+def test_a_host_sets_how_long_hard_computers_think(tmp_path: Path) -> None:
+    assert Config.load({}, tmp_path / ".env").computer_seconds == 0.8
+    assert Config.load({"COMPUTER_SECONDS": "0.3"}, tmp_path / ".env").computer_seconds == 0.3
+
+
 def test_token_stays_out_of_repr() -> None:
     assert "s3cret" not in repr(Config(discord_token="s3cret"))
 
@@ -68,6 +73,8 @@ def test_new_settings_are_read(tmp_path: Path) -> None:
         ("DISCORD_TOKEN\n", r"\.env, line 1: expected KEY=VALUE"),
         ("DISCORD_DEV_GUILD=my server\n", "DISCORD_DEV_GUILD must be a server id"),
         ("LOG_LEVEL=loud\n", "LOG_LEVEL must be one of"),
+        ("COMPUTER_SECONDS=fast\n", "COMPUTER_SECONDS is how long a hard computer player thinks"),
+        ("COMPUTER_SECONDS=60\n", r"a number of seconds from 0\.05 to 10\.0, got '60'"),
         ("LOG_FORMAT=xml\n", "LOG_FORMAT must be plain or json"),
         ("METRICS_PORT=70000\n", "METRICS_PORT must be a port number"),
         ("BACKUP_KEEP=0\n", "BACKUP_KEEP must be a whole number"),

@@ -109,7 +109,7 @@ async def test_tournament_commands_delivered_twice_act_once(
         joined, second_join = await twice(
             fake, alice, "tournament join", {"tournament": 1, "emperor": "Aurelia"}
         )
-        await command(fake, alice, "tournament create", {**duel, "computers": True})
+        await command(fake, alice, "tournament create", {**duel, "computers": "normal"})
         started, second_start = await twice(fake, alice, "tournament start", {"tournament": 2})
         cancelled, second_cancel = await twice(fake, admin, "tournament cancel", {"tournament": 1})
         left = await tournament_repo.list_tournaments(

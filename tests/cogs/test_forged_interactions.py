@@ -42,7 +42,7 @@ FORGED_OPTIONS: list[tuple[str, dict[str, Any], str]] = [
     ("tournament create", {**CREATE, "survive_pieces": -1}, "survive_pieces takes a number"),
     ("tournament create", {**CREATE, "stake": "lots"}, "stake takes a whole number"),
     ("tournament create", {**CREATE, "stake": 2.5}, "stake takes a whole number"),
-    ("tournament create", {**CREATE, "computers": "yes"}, "computers takes True or False"),
+    ("tournament create", {**CREATE, "computers": "yes"}, "computers takes one of: none, easy"),
     ("tournament create", {**CREATE, "turn_length": True}, "turn_length takes a whole number"),
     ("tournament create", {"type": "training"}, "needs the option battlefield"),
     ("tournament create", {"battlefield": "x" * 7000}, "battlefield takes 0 to 6000 characters"),

@@ -96,7 +96,7 @@ async def test_a_player_hands_over_its_own_seat_and_the_channel_is_told(
         await start_duel(fake, alice, bob, DUEL, **here)
         unknown = await (
             await fake.slash(
-                bob, "tournament handover", {"tournament": 1, "level": "hard"}, forged=True
+                bob, "tournament handover", {"tournament": 1, "level": "genius"}, forged=True
             )
         ).wait_done()
         record = await fake.slash(bob, "tournament handover", {"tournament": 1, "level": "normal"})
@@ -113,7 +113,7 @@ async def test_a_player_hands_over_its_own_seat_and_the_channel_is_told(
         playing = await services.tournaments.playing(bob.id)
         status = await command(fake, alice, "tournament status", {"tournament": 1})
         assert await bot.announcer.settle(5)
-    assert unknown.ephemeral and "takes one of: easy, normal" in unknown.content
+    assert unknown.ephemeral and "takes one of: easy, normal, hard" in unknown.content
     assert answer.ephemeral and "Told in <#" in answer.content  # asked from #general
     assert rendered(notice.content) == (
         f"🤖 <@{bob.id}> hands seat **b** of tournament #1 (bob I) to a normal computer player "

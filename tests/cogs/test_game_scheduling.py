@@ -64,7 +64,7 @@ async def test_only_the_host_or_a_manager_starts_and_cancels(
 ) -> None:
     fake = fake_discord
     async with fake.running(game_bot(config, services)):
-        await command(fake, fake.alice, "tournament create", {**DUEL, "computers": True})
+        await command(fake, fake.alice, "tournament create", {**DUEL, "computers": "easy"})
         for action in ("start", "cancel"):
             refused = await command(fake, fake.bob, f"tournament {action}", {"tournament": 1})
             assert refused.ephemeral and refused.flags == 64

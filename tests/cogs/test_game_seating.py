@@ -63,7 +63,7 @@ async def test_a_start_racing_the_last_join_says_what_happened(
                 await command(fake, user, "emperor create", {"name": emperor})
         await command(fake, host, "tournament create", {"battlefield": "small-4"})
         await command(
-            fake, host, "tournament create", {"battlefield": "small-4", "computers": True}
+            fake, host, "tournament create", {"battlefield": "small-4", "computers": "normal"}
         )
         for tournament, suffix in ((1, ""), (2, " II")):
             for user, name in zip(players[:3], NAMES, strict=False):

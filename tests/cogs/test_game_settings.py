@@ -30,7 +30,7 @@ async def test_server_defaults_fill_what_a_host_leaves_out_and_survive_a_restart
         )
         assert hour.ephemeral and "turn_length: **1 hour**" in hour.content
         await command(fake, admin, "settings default", {"option": "policy", "value": "bounce"})
-        await command(fake, admin, "settings default", {"option": "computers", "value": "yes"})
+        await command(fake, admin, "settings default", {"option": "computers", "value": "normal"})
         left_out = await command(fake, alice, "tournament create", {"battlefield": "small-4"})
         assert not left_out.ephemeral
         assert "Each turn lasts 1 hour" in left_out.text and "Conflicts (bounce)" in left_out.text
@@ -43,7 +43,7 @@ async def test_server_defaults_fill_what_a_host_leaves_out_and_survive_a_restart
                 "battlefield": "small-4",
                 "policy": "rollback",
                 "turn_length": 600,
-                "computers": False,
+                "computers": "none",
             },
         )
         assert "Each turn lasts 10 minutes" in given.text and "Conflicts (rollback)" in given.text

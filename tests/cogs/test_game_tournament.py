@@ -1,6 +1,6 @@
 """A whole tournament through the real client and the fake Discord, as players live it.
 
-Three players and a computer on small-4, four turns: orders by the DM prompt (select a piece,
+Three players and a computer (which passes) on small-4, four turns: orders by the DM prompt (select a piece,
 select where it goes, Confirm; or Pass), by an ephemeral /order for the player whose DMs are
 closed, a restart between two turns whose old DM prompts keep working, and the final board,
 results and replay in the channel. Orders never show in the channel before their turn resolves.
@@ -28,6 +28,7 @@ from tests.cogs.game_helpers import (
     public,
     public_since,
 )
+from tests.computers import PassingThinker
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import EPHEMERAL
 
@@ -39,18 +40,19 @@ CREATE = {
     "goal": "last-emperor",
     "turn_limit": 4,
     "turn_length": 600,
-    "computers": True,
+    "computers": "normal",
 }
 
 
 async def test_a_whole_tournament_by_dm_prompts_and_order_across_a_restart(
     fake_discord: FakeDiscord,
     config: Config,
-    services: Services,
     clock: Clock,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO)
+    # The computer passes, so the players' scripted moves play out as written.
+    services = await Services.open(str(config.database_path), clock, PassingThinker())
     fake = fake_discord
     alice, bob = fake.alice, fake.bob
     carol = fake.add_member("carol", dms_open=False)
@@ -65,7 +67,8 @@ async def test_a_whole_tournament_by_dm_prompts_and_order_across_a_restart(
         assert not announced.ephemeral
         rules = announced.text
         assert "Conflicts (rollback)" in rules and "Turn limit: 4 turns" in rules
-        assert "conquer" in rules and "10 minutes" in rules and "computer players" in rules
+        assert "conquer" in rules and "10 minutes" in rules
+        assert "filled by normal computer players" in rules
         for user, emperor in ((alice, "Aurelian"), (bob, "Basil"), (carol, "Cyrus")):
             seated = await command(
                 fake, user, "tournament join", {"tournament": 1, "emperor": emperor}, **here
@@ -76,7 +79,8 @@ async def test_a_whole_tournament_by_dm_prompts_and_order_across_a_restart(
 
         opening = await fake.wait_for_message(lambda m: "has begun" in m.text)
         assert opening.channel_id == channel.id and opening.files["board.png"].startswith(PNG)
-        assert "greedy bot" in opening.text and "1 of 4 ready" in opening.content
+        assert "normal bot d" in opening.text
+        await fake.wait_for_message(lambda m: m is opening and "1 of 4 ready" in m.content)
         closed = await fake.wait_for_message(lambda m: m.content.startswith(f"<@{carol.id}>,"))
         assert closed.channel_id == channel.id and "/order" in closed.content
         alice_1, bob_1 = await prompt_for(fake, alice, 1), await prompt_for(fake, bob, 1)
@@ -118,7 +122,7 @@ async def test_a_whole_tournament_by_dm_prompts_and_order_across_a_restart(
 
     # A restart: a new client on the same database; the prompts sent before it still work.
     await services.close()
-    reopened = await Services.open(str(config.database_path), clock)
+    reopened = await Services.open(str(config.database_path), clock, PassingThinker())
     try:
         async with fake.running(game_bot(config, reopened)):
             await order_by_prompt(fake, alice, alice_2, "D3", "E3")
@@ -143,7 +147,7 @@ async def test_a_whole_tournament_by_dm_prompts_and_order_across_a_restart(
     finally:
         await reopened.close()
 
-    assert final.content.startswith("Tournament #1 is over: greedy bot wins")
+    assert final.content.startswith("Tournament #1 is over: Aurelian wins")
     assert final.files["board.png"].startswith(PNG) and final.files["replay.gif"].startswith(GIF)
     fields = {field["name"]: field["value"] for field in final.embeds[0]["fields"]}
     assert "most pieces" in fields["Result"]

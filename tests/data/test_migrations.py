@@ -13,6 +13,7 @@ from data.codec import dumps, game_to_json, order_to_json, report_to_dict
 from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
 from data.errors import DatabaseTooNew
 from data.repositories import economy, emperors, events, players, tournaments
+from data.repositories import settings as settings_repo
 from data.rows import LogMessage, log_text
 from engine import (
     ConflictPolicy,
@@ -26,6 +27,7 @@ from engine import (
 )
 
 CORE = 1
+COMPUTER_LEVELS = 12  # the migration that made a server's computers default a level
 ECONOMY = 2
 LOG_IDS = 11
 
@@ -169,6 +171,7 @@ async def test_every_earlier_version_upgrades_with_its_data(tmp_path: Path, star
         if start >= CORE:
             table = await tournaments.load_table(database, made["tournament"])
             assert table.tournament.turn == 2
+            assert table.tournament.computer_strategy == "greedy"  # 0012: what it had
             assert [(o.seat, o.order) for o in table.orders] == [(1, Pass(Dynasty.B))]
             assert table.game is not None
             await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
@@ -184,6 +187,30 @@ async def test_every_earlier_version_upgrades_with_its_data(tmp_path: Path, star
             assert said[-1] == LogMessage("log-text", text="new wealth")
             if start >= ECONOMY:
                 assert said[1] == log_text("old wealth")
+
+
+async def test_a_servers_yes_or_no_for_computers_becomes_a_level(tmp_path: Path) -> None:
+    """0012: the ``computers`` default was yes or no; yes meant greedy players (normal)."""
+    path = tmp_path / "settings.db"
+    async with await Database.open(path, upgrade=False) as database:
+        await migrate(database, COMPUTER_LEVELS - 1)
+        async with database.transaction() as connection:
+            for guild, defaults in [
+                (1, '{"computers": true, "policy": "bounce"}'),
+                (2, '{"computers": false}'),
+                (3, "{}"),
+            ]:
+                await connection.execute(
+                    "INSERT INTO server_settings (guild_id, defaults, updated_at) VALUES (?, ?, 1.0)",
+                    (guild, defaults),
+                )
+    async with await Database.open(path) as database:
+        stored = {
+            guild: await settings_repo.server_settings(database, guild) for guild in (1, 2, 3)
+        }
+    assert stored[1].defaults == {"computers": "normal", "policy": "bounce"}
+    assert stored[2].defaults == {"computers": "none"}
+    assert stored[3].defaults == {}
 
 
 async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(

@@ -44,7 +44,7 @@ from data.rows import (
     TradeStatus,
     log_text,
 )
-from engine import Dynasty, Game, GameOutcome, OutcomeCause, Pass, legal_orders
+from engine import DYNASTIES, Dynasty, Game, GameOutcome, OutcomeCause, Pass, legal_orders
 from tests.data.conftest import Unchanged, World, raw
 from tests.said import said
 
@@ -725,6 +725,30 @@ async def test_a_players_tournaments_are_those_where_it_still_plays(world: World
     assert [t.id for t in mine] == [waiting.id]
     assert await tournaments.list_tournaments(world.db, player_id=first_player, guild_id=7) == []
     assert len(await tournaments.list_tournaments(world.db)) == 2  # no player: all of them
+
+
+async def test_r_t7_computers_orders_come_after_every_players_by_seat(world: World) -> None:
+    """Under ``*-and-stay`` the first submitted order wins a conflict (R-R1): computers' orders
+    are handed to the engine after every player's however early they were stored, and among
+    themselves by seat, whatever their own submission times."""
+    tournament = await world.tournament(allow_computers=True)
+    for seat in (0, 2):
+        await world.seat(tournament, seat, await world.contender())
+    for seat in (1, 3):
+        await tournaments.add_computer_seat(world.db, tournament.id, seat, strategy="greedy")
+    await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
+    for seat in (3, 1, 2, 0):  # the computers first, seat 3 before seat 1; then the players
+        await tournaments.upsert_order(
+            world.db, tournament.id, 1, seat, Pass(DYNASTIES[seat]), now=world.tick()
+        )
+    table = await tournaments.load_table(world.db, tournament.id)
+    assert [stored.seat for stored in table.orders] == [3, 1, 2, 0]
+    assert [order.dynasty for order in table.orders_to_play()] == [
+        Dynasty.C,
+        Dynasty.A,
+        Dynasty.B,
+        Dynasty.D,
+    ]
 
 
 async def test_a_kept_replay_or_turn_line_gives_way_only_to_a_later_turn(world: World) -> None:

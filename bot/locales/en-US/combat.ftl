@@ -25,7 +25,12 @@ kind-meaning = { $kind ->
        *[death] an emperor taken in combat dies; its taker earns its reputation
     }
 announce-turn-length = Each turn lasts { $length }.
-announce-computers = Empty seats are filled by computer players when the host starts.
+announce-computers = Empty seats are filled by { $level ->
+        [easy] easy computer players (they play any legal move)
+        [normal] normal computer players (they take what they can and guard their pieces, one turn ahead)
+        [hard] hard computer players (they search every player's likely orders for the best mix of their own)
+       *[other] computer players ({ $level })
+    } when the host starts.
 announce-chests = Chests: every player deposits a secret { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins when taking a seat, in a chest on its emperor's start tile. The first rival piece to end a turn there captures it (a defeated dynasty's pieces capture nothing). At the end each captured chest's gold goes to its captor's dynasty and the others return unopened; a chest a computer player captures returns too.{ $reputation ->
         [0] {""}
        *[other] {" "}Of the captured chests, the emperor who deposited the most gains { $reputation } reputation (generous) and the one who deposited the least loses { $reputation } (stingy), if they differ.

@@ -25,7 +25,12 @@ kind-meaning = { $kind ->
        *[death] un emperador capturado en combate muere; quien lo captura gana su reputación
     }
 announce-turn-length = Cada turno dura { $length }.
-announce-computers = Los asientos vacíos los ocupan jugadores de la máquina cuando el anfitrión da comienzo.
+announce-computers = Los asientos vacíos los ocupan { $level ->
+        [easy] jugadores de la máquina fáciles (juegan cualquier movimiento legal)
+        [normal] jugadores de la máquina normales (toman lo que pueden y protegen sus piezas, con un turno de previsión)
+        [hard] jugadores de la máquina difíciles (buscan la mejor mezcla de órdenes propias frente a las órdenes probables de cada jugador)
+       *[other] jugadores de la máquina ({ $level })
+    } cuando el anfitrión da comienzo.
 announce-chests = Cofres: al ocupar su asiento, cada jugador deposita en secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro en un cofre sobre la casilla de salida de su emperador. La primera pieza rival que acabe un turno allí lo captura (las piezas de una dinastía derrotada no capturan nada). Al final, el oro de cada cofre capturado va a la dinastía que lo capturó y los demás vuelven sin abrir; un cofre que captura un jugador de la máquina también vuelve.{ $reputation ->
         [0] {""}
        *[other] {" "}De los cofres capturados, el emperador que más depositó gana { $reputation } de reputación (generoso) y el que menos depositó pierde { $reputation } (tacaño), si no son el mismo.

@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.computers import DEFAULT_SECONDS, Thinker, think_here
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Name
 from bot.services.outcomes import Effect
@@ -129,7 +130,7 @@ class TurnPrompts:
 
     tournament: TournamentRow
     ready: ReadyCount
-    menus: list[OrderMenu]  # one per active player (computers have ordered already)
+    menus: list[OrderMenu]  # one per active player; computers order by themselves
 
 
 @dataclass(frozen=True)
@@ -151,11 +152,18 @@ class TournamentBase:
         clock: Callable[[], float],
         *,
         default_dynasty_name: Callable[[int], str] = lambda player: f"House {player % 100000}",
+        think: Thinker = think_here,
+        computer_seconds: float = DEFAULT_SECONDS,
     ) -> None:
         self.database = database
         self.clock = clock
         self.default_dynasty_name = default_dynasty_name
+        self.think = think
+        """Where computer players choose their orders (a worker process in the bot)."""
+        self.computer_seconds = computer_seconds
+        """Thinking time per order of a searching computer player."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
+        self._thinking: set[int] = set()  # tournaments whose computers are choosing now
         self.on_resolved: Callable[[float], None] | None = None
         """Told the seconds each turn resolution took (the bot's metrics listen here)."""
 

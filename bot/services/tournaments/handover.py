@@ -4,7 +4,8 @@ The seat keeps its player and its emperor: the emperor fights on and its outcome
 dynasty (reputation, wins, conquest, death), exactly as if its player had kept ordering; only
 who gives the orders changes. A player hands over its own seat; the host (or a manager of the
 tournament's server) hands over the seat of a player who has missed 2 turns in a row and is
-not away. The computer orders in ``_order_for_computers``, like a computer seat's.
+not away. The computer then orders like a computer seat's, in its own process and in its own
+time (:meth:`Turns.play_computers`, which the bot calls after the handover).
 """
 
 from __future__ import annotations
@@ -37,16 +38,7 @@ class HandedOver:
     level: str
     name: Name  # the seat's emperor (or guest) as boards name it
     by_host: bool
-    ready: ReadyCount
-
-    @property
-    def complete(self) -> bool:
-        """The computer's order completed the turn: it resolves now (unless paused)."""
-        return (
-            not self.tournament.paused
-            and self.ready.active > 0
-            and self.ready.ready >= self.ready.active
-        )
+    ready: ReadyCount  # before the computer's order for the open turn
 
 
 class Handovers(Turns):
@@ -65,8 +57,8 @@ class Handovers(Turns):
     ) -> HandedOver:
         """Hand ``player_id``'s seat (default: the caller's own) to a computer of ``level``.
 
-        The computer orders at once for the open turn if its player has not ordered yet (an
-        order already given stands).
+        The computer orders for the open turn when :meth:`play_computers` is called next, if its
+        player has not ordered yet (an order already given stands).
         """
         strategy = strategy_for_level(level)
         owner = by_player_id if player_id is None else player_id
@@ -86,7 +78,6 @@ class Handovers(Turns):
                 now=self.clock(),
             )
         table = await repo.load_table(self.database, tournament_id)
-        await self._order_for_computers(table)
         names = await self.names(table)
         ready = await repo.count_ready(self.database, tournament_id)
         return HandedOver(

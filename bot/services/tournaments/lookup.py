@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Name
 from bot.services.tournaments.base import (
+    DEFAULT_STRATEGY,
     TournamentBase,
     TournamentView,
     TurnProgress,
     check_server,
+    level_of_strategy,
 )
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
@@ -74,8 +76,10 @@ class Lookup(TournamentBase):
                 )
             )
         if tournament.allow_computers:
-            lines.append(Message("announce-computers"))
-        return Listing(tuple(lines), Message("announce-computers"), separator="\n")
+            lines.append(
+                Message("announce-computers", level=level_of_strategy(tournament.computer_strategy))
+            )
+        return Listing(tuple(lines), lines[0], separator="\n")
 
     async def view(self, tournament_id: int) -> TournamentView:
         table = await repo.load_table(self.database, tournament_id)
@@ -127,8 +131,9 @@ class Lookup(TournamentBase):
             elif seat.kind is SeatKind.CASUAL:
                 names[seat.dynasty] = Message("seat-name-guest", seat=seat.dynasty.letter)
             else:
+                level = level_of_strategy(seat.strategy or DEFAULT_STRATEGY)
                 names[seat.dynasty] = Message(
-                    "seat-name-computer", strategy=seat.strategy or "computer"
+                    "seat-name-computer", level=level, seat=seat.dynasty.letter
                 )
         if table.tournament.scrubbed_at is not None:  # who played a training is forgotten
             for dynasty in DYNASTIES[: table.tournament.seat_count]:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from bot.errors import UserError
 from bot.i18n.refusals import thing
 from bot.services.tournaments.base import (
+    COMPUTER_LEVELS,
     DEFAULT_STRATEGY,
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
@@ -61,12 +62,14 @@ class Seating(Turns):
         wealth_stake: Mapping[str, int] | None = None,
         allow_computers: bool = False,
         chests: ChestTerms | None = None,
+        computer_strategy: str = DEFAULT_STRATEGY,
         request_id: int | None = None,
     ) -> TournamentRow:
         """Announce a tournament. A gift's wealth prize is paid by the host's dynasty into
         escrow now (R-T4); an honour tournament's ``wealth_stake`` is paid by each dynasty as
         it takes its seat; ``chests`` announces the chests variant (R-T9, serious tournaments
-        only). Training takes none of them (nor a reputation prize)."""
+        only). Training takes none of them (nor a reputation prize). With ``allow_computers``,
+        empty seats get ``computer_strategy`` players when the host starts it (R-T7)."""
         prize = prize or Prize()
         if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth or wealth_stake):
             raise UserError("error-training-terms")
@@ -79,6 +82,11 @@ class Seating(Turns):
                 "error-no-battlefield",
                 battlefield=battlefield,
                 battlefields=", ".join(battlefield_names()),
+            )
+        if computer_strategy not in COMPUTER_LEVELS.values():
+            raise UserError(
+                f"There is no computer player {computer_strategy!r}; "
+                f"choose one of: {', '.join(COMPUTER_LEVELS.values())}."
             )
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise UserError("error-turn-length")
@@ -111,6 +119,7 @@ class Seating(Turns):
                     wealth_stake=wealth_stake,
                     allow_computers=allow_computers,
                     chests=chests,
+                    computer_strategy=computer_strategy,
                     now=self.clock(),
                 )
         except InsufficientFunds as short:
@@ -223,7 +232,8 @@ class Seating(Turns):
     ) -> TournamentTable:
         """Start now: the host or a manager of its server; empty seats get computer players if
         allowed. One transaction, so a player taking the last seat at the same moment either
-        is seated before the start or finds the tournament begun, never half of each."""
+        is seated before the start or finds the tournament begun, never half of each. The
+        computers order afterwards, each in its time (:meth:`play_computers`)."""
         async with requests.once(self.database, request_id, "tournament start", now=self.clock()):
             tournament = await repo.get_tournament(self.database, tournament_id)
             self._check_host(tournament, by_player_id, guild_id, is_manager, "start")
@@ -237,12 +247,10 @@ class Seating(Turns):
                             self.database,
                             tournament_id,
                             seat,
-                            strategy=DEFAULT_STRATEGY,
+                            strategy=tournament.computer_strategy,
                             now=self.clock(),
                         )
-            table = await repo.start_tournament(self.database, tournament_id, now=self.clock())
-            await self._order_for_computers(table)
-        return table
+            return await repo.start_tournament(self.database, tournament_id, now=self.clock())
 
     async def cancel(
         self,
@@ -286,9 +294,7 @@ class Seating(Turns):
         tournament = await repo.get_tournament(self.database, tournament_id)
         seats = await repo.list_seats(self.database, tournament_id)
         if tournament.status is TournamentStatus.OPEN and len(seats) == tournament.seat_count:
-            table = await repo.start_tournament(self.database, tournament_id, now=self.clock())
-            await self._order_for_computers(table)
-            return table
+            return await repo.start_tournament(self.database, tournament_id, now=self.clock())
         return None
 
     async def _seat_of(self, tournament_id: int, player_id: int) -> SeatRow:

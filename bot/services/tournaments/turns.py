@@ -6,11 +6,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import replace
 
+from bot.computers import HISTORY_TURNS, ComputerTurn, think
 from bot.errors import UserError
 from bot.i18n import DEFAULT_LOCALE, name_text
 from bot.narration import narration as told_turn
@@ -36,7 +37,13 @@ from bot.services.tournaments.base import (
 )
 from bot.services.tournaments.lookup import Lookup
 from data.codec import report_to_dict
-from data.errors import OrdersChanged, TournamentPaused, TurnAlreadyResolved
+from data.errors import (
+    OrderForClosedTurn,
+    OrdersChanged,
+    SeatNotActive,
+    TournamentPaused,
+    TurnAlreadyResolved,
+)
 from data.repositories import absences as absence_repo
 from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
@@ -56,12 +63,13 @@ from data.rows import (
 from engine import (
     Dynasty,
     GameOutcome,
+    Order,
     PieceKind,
     Position,
     Tile,
     TurnReport,
+    check_order,
 )
-from engine.strategies import STRATEGIES, strategy_named
 
 log = logging.getLogger(__name__)
 
@@ -197,9 +205,6 @@ class Turns(Lookup):
                 return None
             except OrdersChanged:
                 continue
-            computers = any(seat.computer_strategy is not None for seat in table.seats)
-            if tournament.status is TournamentStatus.RUNNING and computers:
-                await self._order_for_computers(await repo.load_table(self.database, tournament_id))
             return TurnResolved(tournament, report, narration, names, effects)
         raise UserError("error-tournament-busy")
 
@@ -254,30 +259,75 @@ class Turns(Lookup):
         )
         return [tournament for tournament in ended if await self.forget_training(tournament)]
 
-    async def _order_for_computers(self, table: TournamentTable) -> None:
-        """Computer seats order as soon as a turn opens, so they count as ready (R-T7); so do
-        seats handed over to a computer player (issue #14), in their player's stead.
+    async def play_computers(self, tournament_id: int) -> TurnResolved | None:
+        """The computer seats that have not ordered for the open turn choose and store their
+        orders (R-T7); if that completes the turn, it resolves at once, whoever plays it.
 
-        Seeded by tournament, turn and seat: a computer's order is reproducible.
+        Returns the resolved turn, or None (the turn still waits for players, it closed
+        meanwhile, or this tournament's computers are already choosing in this process).
         """
-        if table.game is None or table.game.is_over:
-            return
-        ordered = {stored.seat for stored in table.orders}
-        for seat in table.seats:
-            chosen = seat.computer_strategy
-            if chosen is None or seat.status is not SeatStatus.ACTIVE or seat.seat in ordered:
-                continue
-            strategy = strategy_named(chosen if chosen in STRATEGIES else DEFAULT_STRATEGY)
-            rng = random.Random(f"{table.tournament.id}:{table.tournament.turn}:{seat.seat}")
-            order = strategy.choose(table.game, seat.dynasty, rng)
-            await repo.upsert_order(
-                self.database,
-                table.tournament.id,
-                table.tournament.turn,
-                seat.seat,
-                order,
-                now=self.clock(),
+        if tournament_id in self._thinking:
+            return None
+        self._thinking.add(tournament_id)
+        try:
+            table = await repo.load_table(self.database, tournament_id)
+            game = table.game
+            if table.tournament.status is not TournamentStatus.RUNNING or game is None:
+                return None
+            turn = table.tournament.turn
+            ordered = {stored.seat for stored in table.orders}
+            waiting = [
+                seat
+                for seat in table.seats
+                if seat.computer_strategy is not None
+                and seat.status is SeatStatus.ACTIVE
+                and seat.seat not in ordered
+            ]
+            if waiting:
+                earlier = tuple(
+                    await repo.recent_turns(self.database, tournament_id, HISTORY_TURNS)
+                )
+                for seat in waiting:
+                    order = await self._computer_order(
+                        ComputerTurn(
+                            seat.computer_strategy or DEFAULT_STRATEGY,
+                            game,
+                            seat.dynasty,
+                            earlier,
+                            self.computer_seconds,
+                        )
+                    )
+                    try:
+                        await repo.upsert_order(
+                            self.database, tournament_id, turn, seat.seat, order, now=self.clock()
+                        )
+                    except (OrderForClosedTurn, SeatNotActive):
+                        return None  # the turn resolved at its deadline, or the seat fell
+            ready = await repo.count_ready(self.database, tournament_id)
+            if ready.active and ready.ready >= ready.active:
+                return await self.resolve(tournament_id, turn=turn)
+            return None
+        finally:
+            self._thinking.discard(tournament_id)
+
+    async def computers_to_play(self) -> list[int]:
+        """Running tournaments whose computers have yet to order for the open turn and are not
+        choosing now: after a restart, or if their thinking failed (for the scheduler)."""
+        waiting = await repo.awaiting_computers(self.database)
+        return [tournament_id for tournament_id in waiting if tournament_id not in self._thinking]
+
+    async def _computer_order(self, turn: ComputerTurn) -> Order:
+        """The computer's order, legal (R-O2). If its thinking fails (the worker died twice),
+        a greedy order chosen here stands in, so the seat does not miss the turn."""
+        try:
+            order = await self.think(turn)
+            check_order(turn.game.position, order)
+            return order
+        except Exception:
+            log.exception(
+                "a %s computer could not choose its order; a greedy one stands in", turn.strategy
             )
+            return think(replace(turn, strategy=DEFAULT_STRATEGY))
 
     async def _excused(self, table: TournamentTable, at: float) -> frozenset[Dynasty]:
         """The dynasties whose players are away at ``at``: their misses are excused (R-G4 as

@@ -1,0 +1,79 @@
+"""No stalls: all-computer combats on every shipped battlefield, under every conflict policy and
+every goal the battlefield offers, end by their goal before the turn limit.
+
+For each (battlefield, policy, goal) it plays ``--games`` seeded leagues of one strategy in
+every seat (``--players greedy`` by default) and counts the games the turn limit decided.
+Prints one line per combination, the worst share decided, and last:
+``decided: <k>/<n> (<share>) worst <share> <battlefield> <policy> <goal>``.
+
+    .venv/bin/python benchmarks/stalls.py [--games 20] [--players greedy] [--turn-limit 50]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.league import play_league
+from data.catalog import battlefield_names, load_battlefield
+from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+
+
+def goals(turn_limit: int) -> list[Goal]:
+    """Every goal, ``survive`` with a turn count well before the limit."""
+    chosen = []
+    for kind in GoalKind:
+        if kind is GoalKind.SURVIVE:
+            chosen.append(Goal(kind, pieces=3, turns=max(1, turn_limit * 3 // 5)))
+        else:
+            chosen.append(Goal(kind))
+    return chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", default="greedy", help="the strategy in every seat")
+    parser.add_argument("--turn-limit", type=int, default=50)
+    parser.add_argument("--emperor-taken", default=Ruleset().emperor_taken.value)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--battlefields", default=",".join(battlefield_names()))
+    args = parser.parse_args()
+
+    emperor_taken = EmperorTaken(args.emperor_taken)
+    total = decided = 0
+    worst: tuple[float, str] = (2.0, "")
+    began = time.perf_counter()
+    for name in args.battlefields.split(","):
+        battlefield = load_battlefield(name)
+        players = [args.players] * len(battlefield.dynasties)
+        for policy in ConflictPolicy:
+            for goal in goals(args.turn_limit):
+                ruleset = Ruleset(policy, emperor_taken, goal, args.turn_limit)
+                if goal.kind is GoalKind.TREASURE and not battlefield.treasures:
+                    continue
+                records = play_league(battlefield, ruleset, players, args.games, args.seed)
+                record = records[args.players]
+                share = record.decided / record.games
+                total += record.games
+                decided += record.decided
+                where = f"{name} {policy.value} {goal}"
+                worst = min(worst, (share, where))
+                print(
+                    f"{where}: decided {record.decided}/{record.games}, mean turns "
+                    f"{record.turns / record.games:.1f}, {record.mean_ms:.1f} ms/order; "
+                    f"{time.perf_counter() - began:.0f} s",
+                    flush=True,
+                )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS: {peak:.0f} MB")
+    print(f"decided: {decided}/{total} ({decided / total:.2f}) worst {worst[0]:.2f} {worst[1]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,311 @@
+"""How good a position is for each dynasty: the judgement computer players search with (R-T7).
+
+One function, :func:`goal_targets`, says what the announced goal asks of a dynasty's pieces
+(R-G1); everything else is the same for every goal: material, experience, the pieces each
+dynasty could take or lose next turn, and progress towards the goal's targets. A goal this
+module does not know is played as ``last-emperor`` (hunt the rival emperors), so a goal added
+to the rules degrades to a sensible game instead of an error; the end of a combat is always
+judged by the engine itself (:meth:`engine.Game.play`), never here.
+
+Values are in pawns: a pawn is worth about 1, an emperor about :data:`EMPEROR`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from engine.battlefield import Battlefield, Tile
+from engine.game import Game
+from engine.pieces import Dynasty, PieceKind
+from engine.position import Position
+from engine.rules import GoalKind, Ruleset
+
+WIN = 1000.0
+"""A won combat; a lost one is ``-WIN``; values of positions stay far below it."""
+DRAW = -WIN / 2
+"""A drawn combat, for every dynasty: no win, so only a losing dynasty should want it."""
+EMPEROR = 9.0
+"""A dynasty's first emperor: losing it is losing the combat (R-C6) unless it has another."""
+EXTRA_EMPEROR = 3.0
+"""Each further emperor (a ``convert`` take, R-C4): a spare life."""
+PAWN = 1.0
+EXPERIENCE = 0.05
+"""Per point of experience above 1, up to :data:`EXPERIENCE_CAP`: longer moves, a stronger emperor."""
+EXPERIENCE_CAP = 5
+DEFEATED = -25.0
+"""The value of a defeated dynasty (it keeps no pieces of its own)."""
+SAVED_SHARE = 0.2
+"""Of the most valuable threatened piece, the share expected lost: its owner moves it away."""
+LOST_SHARE = 0.55
+"""Of each further threatened piece (one per attacking dynasty), the share expected lost."""
+ESCAPE_SHARE = 0.1
+"""Of an attacked emperor that can step where no rival reaches, the share expected lost."""
+COUNTER_SHARE = 0.3
+"""Of an attacked emperor whose one attacker it can charge (a swap or a take)."""
+TRAPPED_SHARE = 0.7
+"""Of an attacked emperor with neither: the attacker need only guess right."""
+DEFENDED = 0.5
+"""A threatened piece its own dynasty could take back next turn loses only this part."""
+CLOSE = 0.25
+"""Per rival piece near an emperor, per step closer than :data:`CLOSE_STEPS` beyond its reach."""
+CLOSE_STEPS = 3
+GOAL_STEP = 0.7
+"""Per step an emperor still has to walk to a goal tile (reach-opposite, treasure)."""
+HUNT_STEP = 0.12
+"""Per step between a pawn and the nearest rival emperor, when rival emperors are the goal."""
+URGENCY = 2.0
+"""How many times more the goal's distances weigh at the turn limit than at the start."""
+STRIKE_STEP = 0.35
+"""Per step between an emperor and the emperor it must take itself (emperor-strike)."""
+
+
+@dataclass(frozen=True)
+class GoalTargets:
+    """What the announced goal asks of one dynasty's pieces (R-G1).
+
+    ``emperor_tiles``: tiles its emperor wins by standing on (reach-opposite, treasure).
+    ``hunt``: rival emperors are the goal, so pawns close in on them (last-emperor,
+    take-stronger and any goal not known here). ``strike``: emperors its own emperor must
+    take (emperor-strike). ``hold``: keeping pieces is the goal (survive).
+    """
+
+    emperor_tiles: tuple[Tile, ...] = ()
+    hunt: bool = False
+    strike: tuple[Dynasty, ...] = ()
+    hold: bool = False
+
+
+def goal_targets(ruleset: Ruleset, battlefield: Battlefield, dynasty: Dynasty) -> GoalTargets:
+    """The one place a goal becomes targets; an unknown goal hunts the rival emperors."""
+    kind = ruleset.goal.kind
+    if kind is GoalKind.TREASURE:
+        return GoalTargets(emperor_tiles=tuple(sorted(battlefield.treasures)), hunt=True)
+    if kind is GoalKind.REACH_OPPOSITE:
+        return GoalTargets(emperor_tiles=(battlefield.opposite_start(dynasty),), hunt=True)
+    if kind is GoalKind.SURVIVE:
+        return GoalTargets(hold=True)
+    if kind.value == "emperor-strike":  # named by value: known to the rules of newer engines
+        opposite = battlefield.starts[battlefield.opposite_start(dynasty)].dynasty
+        return GoalTargets(strike=(opposite,), hunt=True)
+    return GoalTargets(hunt=True)
+
+
+@functools.lru_cache(maxsize=4096)
+def steps_to(battlefield: Battlefield, target: Tile) -> Mapping[Tile, int]:
+    """Steps (up, down, left, right) from every tile of ``battlefield`` to ``target``."""
+    steps = {target: 0}
+    queue = deque([target])
+    while queue:
+        tile = queue.popleft()
+        for ray in battlefield.rays(tile):
+            if ray and ray[0] not in steps:
+                steps[ray[0]] = steps[tile] + 1
+                queue.append(ray[0])
+    return steps
+
+
+def _nearest(battlefield: Battlefield, tile: Tile, targets: tuple[Tile, ...]) -> int:
+    far = battlefield.height + battlefield.width
+    return min((steps_to(battlefield, target).get(tile, far) for target in targets), default=0)
+
+
+@dataclass(frozen=True)
+class Threats:
+    """Who could take what next turn, read from one position (R-O2 reach, R-C1 takes).
+
+    ``attackers[tile]``: the tiles of the rival pieces that could move onto ``tile`` now;
+    ``defended``: tiles whose piece another piece of its own dynasty could reach (so a take
+    there can be answered by a take back).
+    """
+
+    attackers: Mapping[Tile, list[Tile]]
+    defended: frozenset[Tile]
+
+
+def threats(position: Position) -> Threats:
+    """Every take attempt any active dynasty could order next turn, and every defended tile."""
+    pieces = position.pieces
+    defeated = position.defeated
+    rays = position.battlefield.rays
+    attackers: dict[Tile, list[Tile]] = {}
+    defended: set[Tile] = set()
+    for tile, piece in pieces.items():
+        dynasty = piece.dynasty
+        if dynasty in defeated:
+            continue  # neutral pawns give no orders (R-C6)
+        reach = piece.experience
+        for ray in rays(tile):
+            for other_tile in ray[:reach]:
+                other = pieces.get(other_tile)
+                if other is None:
+                    continue
+                if other.dynasty is dynasty:
+                    defended.add(other_tile)
+                else:
+                    attackers.setdefault(other_tile, []).append(tile)
+                break
+    return Threats(attackers, frozenset(defended))
+
+
+def reached_by_rival(position: Position, tile: Tile, dynasty: Dynasty) -> bool:
+    """Whether a piece of an active rival of ``dynasty`` could move onto ``tile`` next turn."""
+    pieces = position.pieces
+    for ray in position.battlefield.rays(tile):
+        for distance, other_tile in enumerate(ray, start=1):
+            other = pieces.get(other_tile)
+            if other is None:
+                continue
+            if (
+                other.dynasty is not dynasty
+                and other.dynasty not in position.defeated
+                and other.experience >= distance
+            ):
+                return True
+            break
+    return False
+
+
+def emperor_danger(position: Position, tile: Tile, attackers: list[Tile]) -> float:
+    """The share of an attacked emperor expected lost next turn.
+
+    It is safe if it can step to a tile no rival reaches (one order a dynasty: the attacker
+    cannot follow it there); a lone attacker it can charge is a guess it wins either way (a
+    swap, or a take) unless another rival piece reaches the attacker's tile too; otherwise it
+    is likely lost.
+    """
+    emperor = position.pieces[tile]
+    pieces = position.pieces
+    counter = False
+    for ray in position.battlefield.rays(tile):
+        for destination in ray[: emperor.experience]:
+            other = pieces.get(destination)
+            if other is None:
+                if not reached_by_rival(position, destination, emperor.dynasty):
+                    return ESCAPE_SHARE
+                continue
+            if destination in attackers and len(attackers) == 1:
+                counter = not reached_by_rival(position, destination, emperor.dynasty)
+            break
+    return COUNTER_SHARE if counter else TRAPPED_SHARE
+
+
+def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[Dynasty, float]:
+    """What each dynasty of the battlefield has, in pawns: material, experience, the takes it
+    may suffer next turn, how close rivals are to its emperor, and progress towards its
+    goal's targets — which weighs more as the turn limit nears (``elapsed``: the share of
+    the turns already played), so a combat ends by its goal rather than by the limit."""
+    battlefield = position.battlefield
+    active = position.active_dynasties
+    result = dict.fromkeys(battlefield.dynasties, DEFEATED)
+    for dynasty in active:
+        result[dynasty] = 0.0
+    emperors = position.emperors
+    worth: dict[Tile, float] = {}
+    for tile, piece in position.pieces.items():
+        dynasty = piece.dynasty
+        if piece.kind is PieceKind.EMPEROR:
+            # Losing one of several emperors costs a spare life, losing the last one the combat.
+            value = EMPEROR if len(emperors.get(dynasty, ())) == 1 else EXTRA_EMPEROR
+        else:
+            value = PAWN + EXPERIENCE * (min(piece.experience, EXPERIENCE_CAP) - 1)
+        worth[tile] = value
+        if dynasty in result and dynasty not in position.defeated:
+            result[dynasty] += value
+    for dynasty, tiles in emperors.items():
+        if len(tiles) > 1 and dynasty in result:
+            result[dynasty] += EMPEROR - EXTRA_EMPEROR  # the first emperor counted as a spare
+
+    seen = threats(position)
+    pieces = position.pieces
+    # Per victim: its threatened pieces, most valuable first; it spends its order saving the
+    # first, and its attackers (one order per dynasty) take at most one piece each.
+    exposed: dict[Dynasty, list[tuple[float, Tile]]] = {}
+    for tile in seen.attackers:
+        piece = pieces[tile]
+        if piece.dynasty in position.defeated:
+            continue  # a neutral pawn: nobody's to lose
+        at_risk = worth[tile] * (DEFENDED if tile in seen.defended else 1.0)
+        exposed.setdefault(piece.dynasty, []).append((at_risk, tile))
+    for victim, threatened in exposed.items():
+        threatened.sort(reverse=True)
+        rivals = {pieces[a].dynasty for _, tile in threatened for a in seen.attackers[tile]}
+        for index, (at_risk, tile) in enumerate(threatened[: 1 + len(rivals)]):
+            attackers = seen.attackers[tile]
+            if pieces[tile].kind is PieceKind.EMPEROR:
+                share = emperor_danger(position, tile, attackers)
+            else:
+                share = SAVED_SHARE if index == 0 else LOST_SHARE
+            result[victim] -= at_risk * share
+
+    for dynasty in active:
+        result[dynasty] -= _goal_distance(position, ruleset, dynasty) * (1 + URGENCY * elapsed)
+        result[dynasty] -= _exposure(position, dynasty)
+    return result
+
+
+def _exposure(position: Position, dynasty: Dynasty) -> float:
+    """How close rival pieces are to ``dynasty``'s emperors, in pawns: one that could attack
+    next turn is counted by the threats already; the ones a step or two further are next."""
+    emperors = position.emperor_tiles(dynasty)
+    if len(emperors) != 1:
+        return 0.0  # several emperors: losing one is not losing the combat
+    battlefield = position.battlefield
+    steps = steps_to(battlefield, emperors[0])
+    cost = 0.0
+    for tile, piece in position.pieces.items():
+        if piece.dynasty is dynasty or piece.dynasty in position.defeated:
+            continue
+        gap = steps.get(tile, CLOSE_STEPS) - piece.experience
+        if gap < CLOSE_STEPS:
+            cost += CLOSE * (CLOSE_STEPS - max(gap, 0))
+    return cost
+
+
+def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> float:
+    """How far ``dynasty``'s pieces still are from what its goal asks, in pawns."""
+    battlefield = position.battlefield
+    targets = goal_targets(ruleset, battlefield, dynasty)
+    emperors = position.emperor_tiles(dynasty)
+    cost = 0.0
+    if targets.emperor_tiles and emperors:
+        cost += GOAL_STEP * min(
+            _nearest(battlefield, tile, targets.emperor_tiles) for tile in emperors
+        )
+    if targets.strike and emperors:
+        prey = tuple(t for rival in targets.strike for t in position.emperor_tiles(rival))
+        if prey:
+            cost += STRIKE_STEP * min(_nearest(battlefield, tile, prey) for tile in emperors)
+    if targets.hunt:
+        prey = tuple(
+            tile
+            for rival in position.active_dynasties
+            if rival is not dynasty
+            for tile in position.emperor_tiles(rival)
+        )
+        if prey:
+            for tile, piece in position.pieces.items():
+                if piece.dynasty is dynasty and piece.kind is PieceKind.PAWN:
+                    cost += HUNT_STEP * _nearest(battlefield, tile, prey)
+    return cost
+
+
+def utilities(game: Game, *, urgent: bool = True) -> dict[Dynasty, float]:
+    """What the combat is worth to each dynasty now: ±:data:`WIN` once it is over (a draw is
+    :data:`DRAW`), otherwise its value minus the mean value of its rivals.
+
+    ``urgent``: the goal weighs more as the turn limit nears (see :func:`values`), which a
+    player looking one turn ahead needs to finish a combat; a search that plays the last
+    turns out sees the limit itself, and measured, plays better without it."""
+    dynasties = game.position.battlefield.dynasties
+    outcome = game.outcome
+    if outcome is not None:
+        winners = outcome.winners
+        return {d: (WIN if d in winners else -WIN) if winners else DRAW for d in dynasties}
+    elapsed = game.turn / game.ruleset.turn_limit if urgent else 0.0
+    worth = values(game.position, game.ruleset, elapsed)
+    total = sum(worth.values())
+    rivals = max(len(dynasties) - 1, 1)
+    return {d: worth[d] - (total - worth[d]) / rivals for d in dynasties}

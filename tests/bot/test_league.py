@@ -1,0 +1,60 @@
+"""``python -m bot league``: computer players measured against each other, engine only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.__main__ import main
+from bot.league import expand_players, play_league
+from data.catalog import load_battlefield
+from engine import Ruleset
+
+
+def test_a_league_prints_a_table_and_its_key_line_last(capsys: pytest.CaptureFixture[str]) -> None:
+    league = ["league", "--battlefield", "small-4", "--players", "greedy,random*3"]
+    code = main([*league, "--games", "4", "--seed", "3", "--progress", "--turn-limit", "40"])
+    assert code == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("4 games on small-4 (rollback")
+    assert sum(line.startswith("game ") for line in lines) == 4
+    header = next(line for line in lines if line.startswith("strategy"))
+    for column in ("wins", "draws", "decided", "turns", "ms/order", "p99 ms"):
+        assert column in header
+    assert any(line.startswith("random ") for line in lines)
+    assert re.fullmatch(
+        r"league: greedy win-rate (0|1)\.\d\d decided [0-4]/4 ms-per-order \d+", lines[-1]
+    ), lines[-1]
+
+
+def test_seats_rotate_and_copies_of_a_strategy_win_together() -> None:
+    records = play_league(
+        load_battlefield("duel-8"), Ruleset(turn_limit=30), ["greedy", "greedy"], 2, seed=1
+    )
+    [record] = records.values()
+    assert record.games == 2 and record.wins + record.draws == 2
+    assert record.order_ms and record.p99_ms >= record.mean_ms > 0
+
+
+def test_players_are_written_by_name_with_repeats() -> None:
+    assert expand_players("strong,greedy*3") == ["strong", "greedy", "greedy", "greedy"]
+    assert expand_players("random×2") == ["random", "random"]
+    with pytest.raises(ValueError, match="unknown computer player 'genius'"):
+        expand_players("genius")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "says"),
+    [
+        (["--players", "greedy,genius"], "unknown computer player 'genius'"),
+        (["--players", "greedy*3"], "small-4 has 4 seats; name 4 players"),
+        (["--players", "greedy*4", "--goal", "treasure"], "no treasure tile"),
+        (["--players", "greedy*4", "--games", "0"], "play at least one game"),
+    ],
+)
+def test_bad_leagues_are_refused_with_what_to_do(
+    capsys: pytest.CaptureFixture[str], arguments: list[str], says: str
+) -> None:
+    assert main(["league", "--battlefield", "small-4", *arguments]) == 2
+    assert says in capsys.readouterr().err

@@ -1,0 +1,120 @@
+"""The search primitives and the judgement computer players use (engine.search, .evaluation)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from data.catalog import load_battlefield
+from engine import Dynasty, Game, GameOutcome, Goal, GoalKind, Move, Pass, Ruleset, Tile
+from engine.evaluation import DRAW, WIN, goal_targets, utilities
+from engine.search import (
+    Budget,
+    blueprint,
+    orders_of,
+    play_turn,
+    quick_orders,
+    ranked_orders,
+    reach,
+    regret_matching,
+    rollout,
+)
+from tests.engine.helpers import grid
+
+A, B = Dynasty.A, Dynasty.B
+
+
+def test_regret_matching_finds_the_mixed_equilibrium_of_matching_pennies() -> None:
+    def pennies(joint: tuple[int, ...]) -> dict[Dynasty, float]:
+        same = 1.0 if joint[0] == joint[1] else -1.0
+        return {A: same, B: -same}
+
+    solution = regret_matching([A, B], [2, 2], pennies, random.Random(1), Budget(iterations=4000))
+    for strategy in solution.strategies:
+        assert strategy == pytest.approx([0.5, 0.5], abs=0.05)
+    assert solution.values == pytest.approx([0.0, 0.0], abs=0.1)
+
+
+def test_regret_matching_plays_a_dominant_action_and_answers_an_anchored_rival() -> None:
+    """Row: action 1 pays 1 more whatever the column does. Column: indifferent, but anchored
+    to its action 0, which the row can exploit with action 0 (3 against 0)."""
+    table = {(0, 0): 3.0, (0, 1): -5.0, (1, 0): 1.0, (1, 1): 1.0}
+
+    def value(joint: tuple[int, ...]) -> dict[Dynasty, float]:
+        return {A: table[(joint[0], joint[1])], B: 0.0}
+
+    free = regret_matching([A, B], [2, 2], value, random.Random(2), Budget(iterations=2000))
+    assert free.strategies[1] == pytest.approx([0.5, 0.5], abs=0.1)
+    assert free.strategies[0][1] > 0.9  # 1 for sure beats -1 on average
+    anchored = regret_matching(
+        [A, B], [2, 2], value, random.Random(2), Budget(iterations=2000), [None, [1.0, 0.0]], 0.9
+    )
+    assert anchored.strategies[0][0] > 0.9
+
+
+def test_a_budget_needs_a_bound_and_stops() -> None:
+    with pytest.raises(ValueError, match="seconds, iterations or both"):
+        Budget()
+    budget = Budget(iterations=3)
+    assert [budget.left(i) for i in range(5)] == [True, True, True, False, False]
+
+
+def test_blueprint_favours_the_obvious_move() -> None:
+    probabilities = blueprint([2.0, 1.0, -3.0], temperature=0.3)
+    assert sum(probabilities) == pytest.approx(1.0)
+    assert probabilities[0] > 0.9 > probabilities[1] > probabilities[2]
+
+
+def test_primitives_on_the_opening_of_small_4() -> None:
+    game = Game.start(load_battlefield("small-4"), Ruleset())
+    orders = orders_of(game.position, A)
+    assert orders[0] == Pass(A) and all(o.dynasty is A for o in orders)
+    ranked = ranked_orders(game, A)
+    assert sorted(map(str, (o for _, o in ranked))) == sorted(map(str, orders))
+    assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
+    reached = reach(game.position)
+    assert {d for dynasties in reached.values() for d in dynasties} == set(
+        game.position.active_dynasties
+    )
+    quick = quick_orders(game, A, reached)
+    assert len(quick) == len(orders)
+    after = play_turn(game, [Pass(d) for d in game.position.active_dynasties])
+    assert after.turn == 1 and after.position == game.position
+    assert rollout(after, 2) is not after and rollout(after, 2).turn == 3
+    assert rollout(after, 2).position == rollout(after, 2).position  # deterministic
+
+
+def test_quick_orders_put_a_take_of_an_emperor_first() -> None:
+    position = grid("A . . .\n. . a B\n. . . b", experience=1)
+    game = Game(Ruleset(), position)
+    [(_, best), *_] = quick_orders(game, A, reach(position))
+    assert best == Move(A, Tile(1, 2), Tile(1, 3))
+
+
+@pytest.mark.parametrize(
+    ("goal", "field", "expected"),
+    [
+        ("treasure", "treasure-3", "emperor_tiles"),
+        ("reach-opposite", "small-4", "emperor_tiles"),
+        ("survive:2:10", "small-4", "hold"),
+        ("last-emperor", "small-4", "hunt"),
+        ("take-stronger", "small-4", "hunt"),
+    ],
+)
+def test_each_goal_becomes_targets(goal: str, field: str, expected: str) -> None:
+    battlefield = load_battlefield(field)
+    targets = goal_targets(Ruleset(goal=Goal.parse(goal)), battlefield, A)
+    assert getattr(targets, expected)
+    if Goal.parse(goal).kind is GoalKind.REACH_OPPOSITE:
+        assert targets.emperor_tiles == (battlefield.opposite_start(A),)
+
+
+def test_utilities_of_a_win_a_draw_and_a_position() -> None:
+    game = Game.start(load_battlefield("duel-8"), Ruleset())
+    even = utilities(game)
+    assert even[A] == pytest.approx(-even[B]) and abs(even[A]) < 1.0
+    won = game._replace(outcome=GameOutcome((A,), "test", 1))
+    assert utilities(won) == {A: WIN, B: -WIN}
+    drawn = game._replace(outcome=GameOutcome((), "test", 1))
+    assert utilities(drawn) == {A: DRAW, B: DRAW}
