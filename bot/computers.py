@@ -42,14 +42,6 @@ class ComputerTurn:
     earlier: tuple[tuple[Position, Mapping[Dynasty, Order]], ...]
     seconds: float
 
-    def __post_init__(self) -> None:
-        # A game's misses may be a read-only mapping, which does not pickle: a plain copy does.
-        game = self.game
-        plain = Game(
-            game.ruleset, game.position, game.turn, dict(game.missed), game.outcome, game.chests
-        )
-        object.__setattr__(self, "game", plain)
-
 
 def think(turn: ComputerTurn, rng: random.Random | None = None) -> Order:
     """Choose the computer's order, in the process that runs it (the worker, in the bot).

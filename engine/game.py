@@ -56,6 +56,10 @@ class GameOutcome:
     pieces: int = 0
     turns: int = 0
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by its fields, as :class:`~engine.rules.Ruleset` is."""
+        return (GameOutcome, (self.winners, self.cause, self.turn, self.pieces, self.turns))
+
     @property
     def is_draw(self) -> bool:
         return not self.winners
@@ -176,6 +180,12 @@ class Game:
             and self.outcome == other.outcome
             and self.chests == other.chests
         )
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by its fields (a computer's turn travels to its worker): a compiled class
+        is rebuilt through its constructor, never field by field."""
+        fields = (self.ruleset, self.position, self.turn, dict(self.missed), self.outcome)
+        return (Game, (*fields, self.chests))
 
     def __repr__(self) -> str:
         return (

@@ -155,6 +155,11 @@ class Goal:
     pieces: int = 0
     turns: int = 0
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by its fields: a compiled (mypyc) frozen dataclass cannot be rebuilt by
+        pickle's default, which assigns fields one by one."""
+        return (Goal, (self.kind, self.pieces, self.turns))
+
     def __post_init__(self) -> None:
         if self.kind is GoalKind.SURVIVE:
             if self.turns < 1:
@@ -223,6 +228,12 @@ class Ruleset:
     turn_limit: int = DEFAULT_TURN_LIMIT
     emperor_takes: EmperorTakes = EmperorTakes.AS_PAWN
     emperor_duel: EmperorDuel = EmperorDuel.AS_TYPE
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by its fields, as :class:`Goal` is (a computer's turn travels to its
+        worker with its ruleset)."""
+        fields = (self.policy, self.emperor_taken, self.goal, self.turn_limit)
+        return (Ruleset, (*fields, self.emperor_takes, self.emperor_duel))
 
     def __post_init__(self) -> None:
         if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
