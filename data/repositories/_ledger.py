@@ -7,13 +7,12 @@ as a private event of its dynasty unless told otherwise (R-L1, R-L2).
 
 from __future__ import annotations
 
-import sqlite3
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from data.db import Connection
-from data.errors import ConstraintBroken, DataError, InsufficientFunds, NotFound, violation
+from data.errors import ConstraintBroken, DataError, InsufficientFunds, NotFound
 from data.repositories._common import bet_row, fetch_all, fetch_one, run, write_events
 from data.rows import BetRow, BetStatus, EventKind, NewEvent
 
@@ -97,10 +96,10 @@ async def _adjust(
                     connection,
                     f"INSERT INTO {table} (dynasty_id, {code_column}, {amount}) VALUES (?, ?, ?) "
                     f"ON CONFLICT (dynasty_id, {code_column}) "
-                    f"DO UPDATE SET {amount} = {amount} + excluded.{amount}",
+                    f"DO UPDATE SET {amount} = {table}.{amount} + excluded.{amount}",
                     (dynasty_id, code, delta),
                 )
-            except sqlite3.IntegrityError as error:
+            except ConstraintBroken as error:
                 raise await _missing(connection, ledger, dynasty_id, code, error) from None
         elif delta < 0:
             try:
@@ -110,9 +109,9 @@ async def _adjust(
                     f"WHERE dynasty_id = ? AND {code_column} = ?",
                     (delta, dynasty_id, code),
                 )
-            except sqlite3.IntegrityError as error:
-                if violation(error) != ledger.never_negative:
-                    raise ConstraintBroken(violation(error)) from None
+            except ConstraintBroken as error:
+                if error.rule != ledger.never_negative:
+                    raise
                 changed = 0
             if not changed:
                 raise await _short(connection, ledger, dynasty_id, code, -delta)
@@ -225,11 +224,11 @@ async def _missing(
     ledger: _Ledger,
     dynasty_id: int,
     code: str,
-    error: sqlite3.IntegrityError,
+    error: ConstraintBroken,
 ) -> DataError:
     """The error for an add the foreign keys refused: no such dynasty, or no such code."""
-    if violation(error) != "foreign_key":
-        return ConstraintBroken(violation(error))
+    if error.rule != "foreign_key":
+        return error
     dynasty = await fetch_one(connection, "SELECT 1 FROM dynasties WHERE id = ?", (dynasty_id,))
     if dynasty is None:
         return NotFound("dynasty", dynasty_id)

@@ -8,11 +8,10 @@ processes) spending from one dynasty can never overdraw it.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 
 from data.codec import dumps
-from data.db import Connection, Database
+from data.db import Connection, Database, Row
 from data.errors import (
     BettingClosed,
     ConstraintBroken,
@@ -24,7 +23,6 @@ from data.errors import (
     NotYourEmperor,
     NotYourTrade,
     TradeClosed,
-    violation,
 )
 from data.repositories._common import (
     EMPEROR_SELECT,
@@ -271,10 +269,10 @@ async def create_trade(
                     expires_at,
                 ),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) == "foreign_key":
+        except ConstraintBroken as error:
+            if error.rule == "foreign_key":
                 raise NotFound("dynasty", f"{from_dynasty_id} or {to_dynasty_id}") from None
-            raise ConstraintBroken(violation(error)) from None
+            raise
     assert row is not None
     return _trade(row)
 
@@ -387,8 +385,8 @@ async def place_bet(
                 "stake, placed_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (tournament_id, emperor_id, emperor.dynasty_id, seat, asset_code, stake, at),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule == "betting_closed":
                 raise await _betting_closed(connection, tournament_id) from None
             refusals: dict[str, DataError] = {
@@ -400,7 +398,7 @@ async def place_bet(
                 ),
                 "foreign_key": NotFound("asset", asset_code),
             }
-            raise refusals.get(rule, ConstraintBroken(rule)) from None
+            raise refusals.get(rule, error) from None
         assert row is not None
         await adjust_assets(
             connection,
@@ -507,7 +505,7 @@ async def _settle(
     raise NotYourTrade(trade_id, verb)
 
 
-def _trade(row: sqlite3.Row) -> TradeRow:
+def _trade(row: Row) -> TradeRow:
     return TradeRow(
         id=row["id"],
         from_dynasty_id=row["from_dynasty_id"],

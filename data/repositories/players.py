@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from data.db import Database
-from data.errors import ConstraintBroken, NameTaken, NotFound, violation
+from data.errors import ConstraintBroken, NameTaken, NotFound
 from data.repositories._common import (
     clean_name,
     dynasty_row,
@@ -44,12 +42,7 @@ async def enrol_player(
             "INSERT INTO players (id, joined_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
             (player_id, at),
         )
-        existing = await fetch_one(
-            connection,
-            "UPDATE dynasties SET last_active_at = max(last_active_at, ?) "
-            "WHERE player_id = ? RETURNING *",
-            (at, player_id),
-        )
+        existing = await fetch_one(connection, _MARK_ACTIVE, (at, player_id))
         if existing is not None:
             return dynasty_row(existing)
         name = await first_free_name(
@@ -63,11 +56,19 @@ async def enrol_player(
         row = await fetch_one(
             connection,
             "INSERT INTO dynasties (player_id, name, name_key, founded_at, last_active_at) "
-            "VALUES (?, ?, ?, ?, ?) RETURNING *",
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (player_id) DO NOTHING RETURNING *",
             (player_id, name, name_key(name), at, at),
         )
+        if row is None:  # founded meanwhile by another connection (not on SQLite's one writer)
+            row = await fetch_one(connection, _MARK_ACTIVE, (at, player_id))
         assert row is not None
         return dynasty_row(row)
+
+
+_MARK_ACTIVE = (
+    "UPDATE dynasties SET last_active_at = CASE WHEN ?1 > last_active_at THEN ?1 "
+    "ELSE last_active_at END WHERE player_id = ?2 RETURNING *"
+)
 
 
 async def get_dynasty(database: Database, dynasty_id: int) -> DynastyRow:
@@ -115,10 +116,10 @@ async def rename_dynasty(
                 "WHERE id = ? RETURNING *",
                 (name, name_key(name), at, dynasty_id),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) == "dynasties.name_key":
+        except ConstraintBroken as error:
+            if error.rule == "dynasties.name_key":
                 raise NameTaken("dynasty", name) from None
-            raise ConstraintBroken(violation(error)) from None
+            raise
         assert row is not None
         event = NewEvent(
             EventKind.RENAME,
@@ -150,6 +151,13 @@ async def leaderboard(
 
     With ``guild_id``: only dynasties that have played a tournament of that guild.
     """
+    in_guild = (
+        "WHERE d.player_id IN ("
+        "  SELECT s.player_id FROM seats s JOIN tournaments t ON t.id = s.tournament_id"
+        "  WHERE t.guild_id = ? AND s.kind = 'player') "
+        if guild_id is not None
+        else ""
+    )
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
@@ -157,11 +165,8 @@ async def leaderboard(
             "count(e.id) AS living, "
             "rank() OVER (ORDER BY coalesce(sum(e.reputation), 0) DESC) AS rank "
             "FROM dynasties d LEFT JOIN emperors e ON e.dynasty_id = d.id AND e.alive = 1 "
-            "WHERE ?1 IS NULL OR d.player_id IN ("
-            "  SELECT s.player_id FROM seats s JOIN tournaments t ON t.id = s.tournament_id"
-            "  WHERE t.guild_id = ?1 AND s.kind = 'player') "
-            "GROUP BY d.id ORDER BY rank, d.founded_at, d.id LIMIT ?2 OFFSET ?3",
-            (guild_id, limit, offset),
+            f"{in_guild}GROUP BY d.id ORDER BY rank, d.founded_at, d.id LIMIT ? OFFSET ?",
+            (*([guild_id] if guild_id is not None else []), limit, offset),
         )
     return [
         LeaderboardEntry(row["rank"], dynasty_row(row), row["reputation"], row["living"])

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import json
-import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -25,7 +24,7 @@ from data.codec import (
     outcome_to_dict,
     report_to_dict,
 )
-from data.db import Connection, Database
+from data.db import Connection, Database, Variant
 from data.errors import (
     AlreadySeated,
     ComputersNotAllowed,
@@ -44,7 +43,6 @@ from data.errors import (
     TournamentClosed,
     TournamentNotReady,
     TurnAlreadyResolved,
-    violation,
 )
 from data.recent import Recent
 from data.repositories._common import (
@@ -92,7 +90,7 @@ BattlefieldLoader = Callable[[str], Battlefield]
 _ROW_QUERY = "SELECT * FROM tournaments WHERE id = ?"
 _TABLE_PARTS = ("seat_list", "state", "order_list")
 """What :data:`_TABLE_QUERY` reads after the tournaments row, in this order."""
-_TABLE_QUERY = (
+_TABLE_QUERY = Variant(
     "SELECT t.*, "
     "(SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, s.strategy,"
     "   s.status, s.misses, s.takes, printf('%.6f', s.joined_at)))"
@@ -101,7 +99,19 @@ _TABLE_QUERY = (
     "(SELECT json_group_array(json_array(o.seat, json(o.body), printf('%.6f', o.submitted_at)))"
     " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
     " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active') AS order_list "
-    "FROM tournaments t WHERE t.id = ?"
+    "FROM tournaments t WHERE t.id = ?",
+    # The same as JSON text: json_agg of no rows is NULL, and a stored json (state, an
+    # order's body) is kept as it was written.
+    postgres="SELECT t.*, "
+    "(SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
+    "   s.strategy, s.status, s.misses, s.takes, s.joined_at)), '[]')::text"
+    " FROM seats s WHERE s.tournament_id = t.id) AS seat_list, "
+    "(SELECT g.state::text FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1)"
+    " AS state, "
+    "(SELECT coalesce(json_agg(json_build_array(o.seat, o.body, o.submitted_at)), '[]')::text"
+    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
+    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active') AS order_list "
+    "FROM tournaments t WHERE t.id = ?",
 )
 
 
@@ -162,10 +172,10 @@ async def create_tournament(
                     moment(now),
                 ),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) == "foreign_key":
+        except ConstraintBroken as error:
+            if error.rule == "foreign_key":
                 raise NotFound("player", host_player_id) from None
-            raise ConstraintBroken(violation(error)) from None
+            raise
     assert row is not None
     return tournament_row(row)
 
@@ -189,19 +199,23 @@ async def list_tournaments(
     With ``player_id``: only those where that player holds a seat still active.
     """
     wanted = [str(status) for status in statuses]
-    marks = ", ".join("?" * len(wanted))
-    seated = (
-        "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
-        "AND s.player_id = ? AND s.status = 'active') "
-        if player_id is not None
-        else "AND ? IS NULL "
-    )
+    conditions = [f"t.status IN ({', '.join('?' * len(wanted))})"]
+    parameters: list[object] = [*wanted]
+    if player_id is not None:
+        conditions.append(
+            "EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "AND s.player_id = ? AND s.status = 'active')"
+        )
+        parameters.append(player_id)
+    if guild_id is not None:
+        conditions.append("t.guild_id = ?")
+        parameters.append(guild_id)
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            f"SELECT t.* FROM tournaments t WHERE t.status IN ({marks}) {seated}"
-            "AND (? IS NULL OR t.guild_id = ?) ORDER BY t.id DESC LIMIT ?",
-            (*wanted, player_id, guild_id, guild_id, limit),
+            f"SELECT t.* FROM tournaments t WHERE {' AND '.join(conditions)} "
+            "ORDER BY t.id DESC LIMIT ?",
+            (*parameters, limit),
         )
     return [tournament_row(row) for row in rows]
 
@@ -296,10 +310,10 @@ async def remove_seat(
                 "DELETE FROM seats WHERE tournament_id = ? AND seat = ?",
                 (tournament_id, seat),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) == "tournament_not_open":
+        except ConstraintBroken as error:
+            if error.rule == "tournament_not_open":
                 raise TournamentClosed(tournament_id, tournament.status, "leave") from None
-            raise ConstraintBroken(violation(error)) from None
+            raise
         if not changed:
             raise NotFound("seat", _letter(seat))
         await settle_bets(connection, tournament_id, None, at, only_seat=seat)
@@ -325,12 +339,12 @@ async def start_tournament(
             changed = await run(
                 connection,
                 "UPDATE tournaments SET status = 'running', turn = 1, started_at = ?, "
-                "deadline = ? + turn_seconds WHERE id = ? AND status = 'open'",
-                (at, at, tournament_id),
+                "deadline = ? WHERE id = ? AND status = 'open'",
+                (at, at + tournament.turn_seconds, tournament_id),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) != "seats_empty":
-                raise ConstraintBroken(violation(error)) from None
+        except ConstraintBroken as error:
+            if error.rule != "seats_empty":
+                raise
             seated = await fetch_one(
                 connection, "SELECT count(*) FROM seats WHERE tournament_id = ?", (tournament_id,)
             )
@@ -408,20 +422,10 @@ async def upsert_order(
         try:
             row = await fetch_one(
                 connection,
-                "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, turn, seat) "
-                "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at "
-                f"RETURNING {_READY_COUNTS}",
-                (
-                    tournament_id,
-                    turn,
-                    seat,
-                    order_to_json(order),
-                    moment(now),
-                    *[tournament_id] * 2,
-                ),
+                _STORE_ORDER,
+                (tournament_id, turn, seat, order_to_json(order), moment(now)),
             )
-        except sqlite3.IntegrityError as error:
+        except ConstraintBroken as error:
             raise await _order_refused(connection, tournament_id, turn, seat, error) from None
     assert row is not None
     return ReadyCount(row[0], row[1])
@@ -447,9 +451,7 @@ async def count_ready(database: Database, tournament_id: int) -> ReadyCount:
     """How many active seats have ordered for the open turn: all others may know (R-O4)."""
     async with database.connection() as connection:
         row = await fetch_one(
-            connection,
-            f"SELECT {_READY_COUNTS} FROM tournaments WHERE id = ?",
-            (tournament_id,) * 3,
+            connection, f"SELECT {_READY_COUNTS} FROM tournaments WHERE id = ?1", (tournament_id,)
         )
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
@@ -460,10 +462,21 @@ _READY_COUNTS = (
     "(SELECT count(*) FROM orders o"
     "  JOIN tournaments t ON t.id = o.tournament_id AND t.turn = o.turn"
     "  JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
-    "  WHERE o.tournament_id = ? AND s.status = 'active'),"
-    " (SELECT count(*) FROM seats s WHERE s.tournament_id = ? AND s.status = 'active')"
+    "  WHERE o.tournament_id = ?1 AND s.status = 'active'),"
+    " (SELECT count(*) FROM seats s WHERE s.tournament_id = ?1 AND s.status = 'active')"
 )
-"""Ready and active seats of the open turn of tournament ``?`` (given twice), as two columns."""
+"""Ready and active seats of the open turn of tournament ``?1``, as two columns."""
+_STORE_ORDER = Variant(
+    "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+    "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (tournament_id, turn, seat) "
+    "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at "
+    f"RETURNING {_READY_COUNTS}",
+    # A statement's own snapshot would not count the order it stores, nor one committed by
+    # another connection while it waited for the tournament: store_order (migration 0001)
+    # counts in a second statement, once the tournament is locked.
+    postgres="SELECT * FROM store_order(?1, ?2, ?3, ?4, ?5)",
+)
+"""Store a seat's order for a turn and count "k of n ready" as it leaves the turn."""
 
 
 async def claim_reminder(
@@ -484,7 +497,7 @@ async def claim_reminder(
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (tournament_id, turn, seat, kind, moment(now)),
             )
-        except sqlite3.IntegrityError:
+        except ConstraintBroken:
             raise NotFound("tournament", f"#{tournament_id}") from None
     return changed == 1
 
@@ -745,8 +758,8 @@ async def _add_seat(
                 "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (tournament_id, seat, str(kind), player_id, emperor_id, strategy, moment(now)),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             name = emperor.name if emperor is not None else "this emperor"
             refusals: dict[str, DataError] = {
                 "seats.tournament_id, seats.seat": SeatTaken(tournament_id, _letter(seat)),
@@ -769,7 +782,7 @@ async def _add_seat(
                 ),
                 "foreign_key": NotFound("player", player_id),
             }
-            raise refusals.get(rule, ConstraintBroken(rule)) from None
+            raise refusals.get(rule, error) from None
         assert row is not None
         return seat_row(row)
 
@@ -858,13 +871,13 @@ async def _insert_turn(
             "VALUES (?, ?, ?, ?, ?, ?)",
             turn_row,
         )
-    except sqlite3.IntegrityError as error:
-        rule = violation(error)
+    except ConstraintBroken as error:
+        rule = error.rule
         if rule in ("turn_already_resolved", "turns.tournament_id, turns.turn"):
             raise TurnAlreadyResolved(tournament.id, tournament.turn) from None
         if rule in ("turn_not_open", "orders_changed"):
             raise await _not_resolvable(connection, tournament, "resolve a turn") from None
-        raise ConstraintBroken(rule) from None
+        raise
 
 
 async def _finish_effects(
@@ -903,9 +916,9 @@ async def _order_refused(
     tournament_id: int,
     turn: int,
     seat: int,
-    error: sqlite3.IntegrityError,
+    error: ConstraintBroken,
 ) -> DataError:
-    rule = violation(error)
+    rule = error.rule
     if rule == "order_for_closed_turn":
         row = await fetch_one(
             connection, "SELECT status, turn FROM tournaments WHERE id = ?", (tournament_id,)

@@ -1,31 +1,373 @@
-"""Fixtures for the data layer: real SQLite files under tmp_path, never a mock."""
+"""Fixtures for the data layer, on both backends: every test that takes ``store`` (or ``db``,
+``world``, ``unchanged``) runs once on a real SQLite file under tmp_path and once on a real
+PostgreSQL database, never a mock.
+
+PostgreSQL: one throw-away cluster for the whole session (tests/pgcluster.py), a template
+database migrated once, and for each test a copy of it that no earlier test left rows in
+(``empty_store``: a new database without the schema); the cluster is removed at the end. Where PostgreSQL's ``initdb`` is not installed, the PostgreSQL half is
+skipped, saying so.
+"""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
+from data import codec
 from data.catalog import load_battlefield
-from data.db import Database
-from data.repositories import emperors, players, tournaments
+from data.db import Database, SQLiteDatabase
+from data.errors import ConstraintBroken, violation
+from data.postgres import postgres_text, refusal
+from data.repositories import _common, emperors, players, tournaments
 from data.rows import DynastyRow, EmperorRow, Prize, TournamentKind, TournamentRow
 from engine import Ruleset
+from tests.pgcluster import Cluster, binaries
 
 NOW = 1_000_000.0
+BACKENDS = ("sqlite", "postgresql")
+TEMPLATE = "emperors_template"
+NO_POSTGRES = "PostgreSQL's initdb/postgres are not installed: the PostgreSQL half is skipped"
+
+
+class Store:
+    """Where one test's database lives, and plain access to it that bypasses the data layer
+    (to attack the schema or read back what was stored): statements use ``?`` parameters on
+    both backends; a refused one raises :class:`ConstraintBroken` with the backend's rule."""
+
+    kind: str
+    location: str
+
+    def rows(self, sql: str, parameters: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def execute(self, sql: str, parameters: tuple[Any, ...] | list[Any] = ()) -> None:
+        self.rows(sql, parameters)
+
+    def refused(self, sql: str, parameters: tuple[Any, ...] = ()) -> str:
+        """Run ``sql``: it must be refused. Returns the rule it broke."""
+        with pytest.raises(ConstraintBroken) as caught:
+            self.execute(sql, parameters)
+        return caught.value.rule
+
+    def tables(self) -> set[str]:
+        raise NotImplementedError
+
+    def columns(self) -> dict[str, list[str]]:
+        """Each table of the game's schema and its columns in order."""
+        raise NotImplementedError
+
+    def schema_version(self) -> int:
+        raise NotImplementedError
+
+    def set_schema_version(self, version: int) -> None:
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, list[tuple[Any, ...]]]:
+        """Every row of every table: to prove nothing changed."""
+        return {
+            table: sorted(self.rows(f'SELECT * FROM "{table}"'), key=repr)
+            for table in sorted(self.tables())
+        }
+
+    def close(self) -> None:
+        pass
+
+
+class SQLiteStore(Store):
+    kind = "sqlite"
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.location = str(path)
+
+    def connect(self) -> sqlite3.Connection:
+        """A plain connection with the bot's rules on."""
+        connection = sqlite3.connect(self.path, isolation_level=None)
+        connection.execute("PRAGMA foreign_keys = ON")
+        connection.execute("PRAGMA busy_timeout = 5000")
+        return connection
+
+    def rows(self, sql: str, parameters: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        connection = self.connect()
+        try:
+            return connection.execute(sql, tuple(parameters)).fetchall()
+        except sqlite3.IntegrityError as error:
+            raise ConstraintBroken(violation(error)) from error
+        finally:
+            connection.close()
+
+    def tables(self) -> set[str]:
+        return {
+            row[0]
+            for row in self.rows("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if row[0] != "sqlite_sequence"
+        }
+
+    def columns(self) -> dict[str, list[str]]:
+        return {
+            table: [row[1] for row in self.rows(f'PRAGMA table_info("{table}")')]
+            for table in self.tables()
+        }
+
+    def schema_version(self) -> int:
+        return int(self.rows("PRAGMA user_version")[0][0])
+
+    def set_schema_version(self, version: int) -> None:
+        self.execute(f"PRAGMA user_version = {version}")
+
+
+class PostgresStore(Store):
+    kind = "postgresql"
+
+    def __init__(self, cluster: Cluster, database: str, pool: Databases | None = None) -> None:
+        self.cluster = cluster
+        self.database = database
+        self.location = cluster.url(database)
+        self._pool = pool
+        self._connection: asyncpg.Connection | None = None
+
+    def rows(self, sql: str, parameters: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        return self.cluster.run(self._rows(sql, tuple(parameters)))
+
+    def session(self) -> PostgresSession:
+        """A connection of its own, for a test that holds locks across statements."""
+        return PostgresSession(self)
+
+    def tables(self) -> set[str]:
+        return {row[0] for row in self.rows(_TABLES) if row[0] != "schema_version"}
+
+    def columns(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for table, column in self.rows(_COLUMNS):
+            if table != "schema_version":
+                found.setdefault(table, []).append(column)
+        return found
+
+    def schema_version(self) -> int:
+        if self.rows("SELECT to_regclass('schema_version')")[0][0] is None:
+            return 0
+        return int(self.rows("SELECT version FROM schema_version")[0][0])
+
+    def set_schema_version(self, version: int) -> None:
+        self.execute("UPDATE schema_version SET version = ?", (version,))
+
+    def close(self) -> None:
+        """Close the plain connection; a copy of the template goes back to be emptied."""
+        if self._connection is not None:
+            self.cluster.run(self._connection.close())
+        if self._pool is not None:
+            self._pool.give_back(self.database)
+
+    async def _rows(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        if self._connection is None:
+            self._connection = await connect_plainly(self.location)
+        return await run_plainly(self._connection, sql, parameters)
+
+
+class PostgresSession:
+    """One plain connection held open: ``execute("BEGIN")``, lock rows, ``close()``."""
+
+    def __init__(self, store: PostgresStore) -> None:
+        self._store = store
+        self._connection = store.cluster.run(connect_plainly(store.location))
+
+    def execute(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self._store.cluster.run(run_plainly(self._connection, sql, parameters))
+
+    def close(self) -> None:
+        self._store.cluster.run(self._connection.close())
+
+
+async def connect_plainly(url: str) -> asyncpg.Connection:
+    return await asyncpg.connect(url, server_settings={"lock_timeout": "5000"})
+
+
+async def run_plainly(
+    connection: asyncpg.Connection, sql: str, parameters: tuple[Any, ...]
+) -> list[tuple[Any, ...]]:
+    try:
+        records = await connection.fetch(postgres_text(sql), *parameters)
+        return [tuple(record) for record in records]
+    except asyncpg.PostgresError as error:
+        domain = refusal(error)
+        if isinstance(domain, ConstraintBroken):
+            raise domain from error
+        raise
+
+
+class Databases:
+    """The session's copies of the migrated template. Making a copy takes PostgreSQL a
+    fraction of a second and dropping one a checkpoint, so a copy a test is done with is
+    emptied (every row deleted, triggers off, ids restarted, the shipped assets kept) and
+    given to a later test; one that cannot be emptied at once is left alone."""
+
+    def __init__(self, cluster: Cluster, template: str) -> None:
+        self.cluster = cluster
+        self.template = template
+        self._free: list[str] = []
+        self._emptying = cluster.run(self._emptying_script())
+
+    def take(self) -> str:
+        return self._free.pop() if self._free else self.cluster.create_database(self.template)
+
+    def give_back(self, name: str) -> None:
+        try:
+            self.cluster.run(self._empty(name), timeout=30)
+        except (OSError, TimeoutError, asyncpg.PostgresError):
+            return
+        self._free.append(name)
+
+    async def _emptying_script(self) -> str:
+        connection = await asyncpg.connect(self.cluster.url(self.template))
+        try:
+            tables = [row[0] for row in await connection.fetch(_TABLES)]
+            sequences = await connection.fetch(
+                "SELECT sequencename FROM pg_sequences WHERE schemaname = current_schema()"
+            )
+            version = await connection.fetchval("SELECT version FROM schema_version")
+        finally:
+            await connection.close()
+        steps = [
+            "SET lock_timeout = 2000",
+            "SET session_replication_role = replica",
+            *(f'DELETE FROM "{table}"' for table in tables if table not in _KEPT),
+            *(f'ALTER SEQUENCE "{row[0]}" RESTART' for row in sequences),
+            f"UPDATE schema_version SET version = {version}",
+        ]
+        return ";\n".join(steps)
+
+    async def _empty(self, name: str) -> None:
+        connection = await asyncpg.connect(self.cluster.url(name))
+        try:
+            await connection.execute(self._emptying)
+        finally:
+            await connection.close()
+
+
+_KEPT = ("assets", "schema_version")
+_TABLES = (
+    "SELECT table_name FROM information_schema.tables "
+    "WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'"
+)
+_COLUMNS = (
+    "SELECT table_name, column_name FROM information_schema.columns "
+    "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster | None]:
+    """The session's PostgreSQL cluster, started on first use; None without PostgreSQL."""
+    if binaries() is None:
+        yield None
+        return
+    cluster = Cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_databases(postgres_cluster: Cluster | None) -> Databases | None:
+    """Copies of a database migrated to the latest schema, with the shipped assets."""
+    if postgres_cluster is None:
+        return None
+    postgres_cluster.run(postgres_cluster.execute(f'CREATE DATABASE "{TEMPLATE}"'))
+
+    async def prepare() -> None:
+        database = await Database.open(postgres_cluster.url(TEMPLATE))
+        await database.close()
+
+    postgres_cluster.run(prepare())
+    return Databases(postgres_cluster, TEMPLATE)
+
+
+def _postgres(request: pytest.FixtureRequest, *, migrated: bool) -> PostgresStore:
+    cluster: Cluster | None = request.getfixturevalue("postgres_cluster")
+    if cluster is None:
+        pytest.skip(NO_POSTGRES)
+    if not migrated:
+        return PostgresStore(cluster, cluster.create_database())
+    databases: Databases = request.getfixturevalue("postgres_databases")
+    return PostgresStore(cluster, databases.take(), databases)
+
+
+@pytest.fixture(params=BACKENDS)
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A database with the latest schema (SQLite: a file the first open creates)."""
+    made = SQLiteStore(tmp_path / "game.db") if request.param == "sqlite" else None
+    chosen = made or _postgres(request, migrated=True)
+    try:
+        yield chosen
+    finally:
+        chosen.close()
+
+
+@pytest.fixture(params=BACKENDS)
+def empty_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """A database without the game's schema: nothing migrated yet."""
+    made = SQLiteStore(tmp_path / "empty.db") if request.param == "sqlite" else None
+    chosen = made or _postgres(request, migrated=False)
+    try:
+        yield chosen
+    finally:
+        chosen.close()
+
+
+@pytest.fixture
+def pg_store(request: pytest.FixtureRequest) -> Iterator[PostgresStore]:
+    """A PostgreSQL database with the latest schema, for the tests of PostgreSQL's own ways."""
+    chosen = _postgres(request, migrated=True)
+    try:
+        yield chosen
+    finally:
+        chosen.close()
+
+
+@pytest.fixture(autouse=True)
+def forget_decoded() -> None:
+    """Each test decodes its own tables: a table cached by an earlier test (the same test on
+    the other backend has the same rows) must not stand in for reading this one's."""
+    forget_decoded_values()
+
+
+def forget_decoded_values() -> None:
+    """Empty the caches of decoded rows, as a new process starts."""
+    tournaments._decoded_tables.clear()
+    for cache in (
+        _common._tournament_from_values,
+        tournaments._seats_from_json,
+        tournaments._orders_from_json,
+        codec.game_from_json,
+        codec.ruleset_from_json,
+    ):
+        cache.cache_clear()
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """A SQLite file, for the tests of SQLite's own machinery."""
     return tmp_path / "game.db"
 
 
 @pytest.fixture
-async def db(db_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(db_path)
+async def sqlite_db(db_path: Path) -> AsyncIterator[SQLiteDatabase]:
+    database = await SQLiteDatabase.open(db_path)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+async def db(store: Store) -> AsyncIterator[Database]:
+    database = await Database.open(store.location)
     try:
         yield database
     finally:
@@ -116,45 +458,19 @@ def world(db: Database) -> World:
     return World(db)
 
 
-def snapshot(path: Path) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, read with plain sqlite3: to prove nothing changed."""
-    connection = sqlite3.connect(path)
-    try:
-        tables = [
-            row[0]
-            for row in connection.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-            )
-        ]
-        return {
-            table: sorted(connection.execute(f'SELECT * FROM "{table}"').fetchall(), key=repr)
-            for table in tables
-        }
-    finally:
-        connection.close()
-
-
 Unchanged = Callable[[], Callable[[], None]]
 
 
 @pytest.fixture
-def unchanged(db_path: Path) -> Unchanged:
+def unchanged(store: Store) -> Unchanged:
     """``check = unchanged(); <attack>; check()`` asserts the attack changed no row."""
 
     def take() -> Callable[[], None]:
-        before = snapshot(db_path)
+        before = store.snapshot()
 
         def check() -> None:
-            assert snapshot(db_path) == before
+            assert store.snapshot() == before
 
         return check
 
     return take
-
-
-def raw(path: Path) -> sqlite3.Connection:
-    """A plain connection with the bot's rules on, to attack the schema without Python."""
-    connection = sqlite3.connect(path, isolation_level=None)
-    connection.execute("PRAGMA foreign_keys = ON")
-    connection.execute("PRAGMA busy_timeout = 5000")
-    return connection

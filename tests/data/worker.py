@@ -1,4 +1,5 @@
-"""A second bot process for the concurrency tests: it acts on the same database file.
+"""A second bot process for the concurrency tests: it acts on the same database (a SQLite
+file or a PostgreSQL URL).
 
     python tests/data/worker.py MODE DATABASE GO_FILE [ARGUMENTS...]
 
@@ -58,7 +59,7 @@ async def grant(database: Database, dynasty_id: int, tasks: int, each: int) -> i
     return sum(await asyncio.gather(*(granter() for _ in range(tasks))))
 
 
-async def main(mode: str, path: Path, go: Path, arguments: list[str]) -> str:
+async def main(mode: str, path: str, go: Path, arguments: list[str]) -> str:
     if mode == "open":
         await wait_for(go)
         async with await Database.open(path) as database:
@@ -88,4 +89,4 @@ async def main(mode: str, path: Path, go: Path, arguments: list[str]) -> str:
 
 
 if __name__ == "__main__":
-    print(asyncio.run(main(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4:])))
+    print(asyncio.run(main(sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4:])))
