@@ -1,4 +1,6 @@
-"""``python -m bot run`` starts the bot; ``python -m bot simulate`` plays a game offline.
+"""``python -m bot run`` starts the bot; ``python -m bot simulate`` plays a game offline;
+``python -m bot migrate-db --from emperors.db --to postgresql://…`` moves the game's data from
+its SQLite file into an empty PostgreSQL database.
 
 Start-up problems a host can fix (no token, a rejected token, a bad setting) end with one line
 saying what to do and exit code 2, never a traceback.
@@ -116,6 +118,26 @@ def simulate(args: argparse.Namespace) -> int:
     return int(module.main(args) or 0)
 
 
+def migrate_db(args: argparse.Namespace) -> int:
+    """Copy the SQLite file into the PostgreSQL database (see :mod:`data.transfer`)."""
+    from data.db import is_postgres_url
+    from data.errors import DataError
+    from data.transfer import copy_sqlite_to_postgres
+
+    if not is_postgres_url(args.target):
+        return fail(
+            "--to must be a PostgreSQL URL such as postgresql://user:password@host/database "
+            "(an empty database: createdb emperors)"
+        )
+    if not Path(args.source).is_file():
+        return fail(f"--from {args.source}: there is no such file; give the bot's SQLite file")
+    try:
+        asyncio.run(copy_sqlite_to_postgres(args.source, args.target))
+    except DataError as error:
+        return fail(str(error))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     commands = root.add_subparsers(dest="command", required=True)
@@ -129,6 +151,13 @@ def parser() -> argparse.ArgumentParser:
     game.add_argument("--turn-limit", type=int, help="turns before the game is decided (R-G2)")
     game.add_argument("--kind", default="conquer", help="tournament type (R-T4), e.g. conquer")
     game.add_argument("--progress", action="store_true", help="print each turn as it resolves")
+    move = commands.add_parser(
+        "migrate-db", help="copy the SQLite database into an empty PostgreSQL database"
+    )
+    move.add_argument("--from", dest="source", required=True, help="the SQLite file")
+    move.add_argument(
+        "--to", dest="target", required=True, help="the PostgreSQL URL (an empty database)"
+    )
     return root
 
 
@@ -136,6 +165,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.command == "simulate":
         return simulate(args)
+    if args.command == "migrate-db":
+        return migrate_db(args)
     try:
         config = Config.load()
     except ConfigError as error:

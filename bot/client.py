@@ -56,7 +56,7 @@ class EmperorsBot(commands.Bot):
 
     ``database`` lets a caller (a test, a tool) hand in an already open database, and
     ``services`` the services too (a test with its own clock); otherwise the bot opens
-    ``config.database_path`` in :meth:`setup_hook` and closes it on :meth:`close`. The turn
+    ``config.database`` in :meth:`setup_hook` and closes it on :meth:`close`. The turn
     scheduler runs in the background from :meth:`setup_hook` unless ``schedule`` is False (a
     test that ticks it by hand). Extra keyword options go to :class:`commands.Bot` (tests pass
     ``guild_ready_timeout``).
@@ -145,18 +145,19 @@ class EmperorsBot(commands.Bot):
             self._scheduling = asyncio.create_task(self._scheduler.run_forever())
 
     async def _open_database(self) -> Database:
-        """Open ``EMPERORS_DB``; a file the host must fix stops the start with one sentence."""
-        path = self.config.database_path
+        """Open ``DATABASE_URL`` or ``EMPERORS_DB``; a database the host must fix (a folder
+        missing, a server unreachable) stops the start with one sentence."""
+        setting = self.config.database_setting
         try:
-            database = await Database.open(path)
+            database = await Database.open(self.config.database)
         except sqlite3.OperationalError as error:
             raise ConfigError(
-                f"cannot open the database EMPERORS_DB={path} ({error}): check that its folder "
+                f"cannot open the database {setting} ({error}): check that its folder "
                 "exists and is writable"
             ) from error
         except DataError as error:
-            raise ConfigError(f"cannot use the database EMPERORS_DB={path}: {error}") from error
-        log.info("Opened the database %s", path)
+            raise ConfigError(f"cannot use the database {setting}: {error}") from error
+        log.info("Opened the database %s", database.location)
         return database
 
     async def sync_commands(self) -> None:

@@ -37,13 +37,28 @@ class Config:
     """A server whose command list is updated at once on start (global updates can take a
     while to reach every client)."""
     log_level: str = DEFAULT_LOG_LEVEL
+    database_url: str | None = field(default=None, repr=False)
+    """``DATABASE_URL``: a ``postgresql://`` URL. When set, the game's data is kept on that
+    PostgreSQL server and ``EMPERORS_DB`` is not used; hidden from ``repr`` (it may hold a
+    password)."""
+
+    @property
+    def database(self) -> str | Path:
+        """Where the game's data is: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def database_setting(self) -> str:
+        """The setting that names the database, for messages (never the URL's password)."""
+        return "DATABASE_URL" if self.database_url else f"EMPERORS_DB={self.database_path}"
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: Path = ENV_FILE) -> Config:
         """Read ``.env`` (if present), then let the environment override it.
 
         An empty value counts as unset. Raises :class:`ConfigError` for a malformed ``.env``
-        line, a non-numeric ``DISCORD_DEV_GUILD`` or an unknown ``LOG_LEVEL``.
+        line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or a
+        ``DATABASE_URL`` that is not a PostgreSQL URL.
         """
         values = read_env_file(env_file) if env_file.is_file() else {}
         values.update(os.environ if environ is None else environ)
@@ -53,6 +68,7 @@ class Config:
             database_path=Path(settings.get("EMPERORS_DB", DEFAULT_DATABASE)).expanduser(),
             dev_guild_id=_guild_id(settings.get("DISCORD_DEV_GUILD")),
             log_level=_log_level(settings.get("LOG_LEVEL", DEFAULT_LOG_LEVEL)),
+            database_url=_database_url(settings.get("DATABASE_URL")),
         )
 
 
@@ -82,6 +98,17 @@ def _guild_id(value: str | None) -> int | None:
             "enable Developer Mode, right-click the server and choose 'Copy Server ID'"
         )
     return int(value)
+
+
+def _database_url(value: str | None) -> str | None:
+    if value is None or value.startswith(("postgresql://", "postgres://")):
+        return value
+    scheme = value.partition("://")[0] if "://" in value else "no scheme"
+    raise ConfigError(
+        f"DATABASE_URL must be a PostgreSQL URL such as "
+        f"postgresql://user:password@host:5432/database, got one with {scheme!r}; "
+        "unset it to keep the game in the SQLite file EMPERORS_DB"
+    )
 
 
 def _log_level(value: str) -> str:

@@ -284,6 +284,14 @@ class PostgresDatabase(Database):
     def reads_committed(self) -> bool:
         return self._holder is None or self._holder is not asyncio.current_task()
 
+    @property
+    def transaction_connection(self) -> asyncpg.Connection:
+        """The asyncpg connection of the current task's transaction, for what only PostgreSQL
+        does (COPY and ALTER TABLE in data/transfer.py): use it inside :meth:`transaction`."""
+        if self._holder is None or self._holder is not asyncio.current_task():
+            raise RuntimeError("only inside Database.transaction() of the same task")
+        return self._transactions.connection
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
         task = asyncio.current_task()
@@ -344,7 +352,7 @@ class PostgresDatabase(Database):
             raise ValueError(f"there is no schema version {goal}; the latest is {latest}")
         scripts = postgres_migrations()
         async with self.transaction():
-            raw = self._transactions.connection
+            raw = self.transaction_connection
             await raw.execute("SELECT pg_advisory_xact_lock($1)", MIGRATIONS_LOCK)
             version = await _version(raw)
             if version > latest:

@@ -40,6 +40,23 @@ def test_token_stays_out_of_repr() -> None:
     assert "s3cret" not in repr(Config(discord_token="s3cret"))
 
 
+def test_database_url_chooses_postgresql_and_stays_out_of_repr(tmp_path: Path) -> None:
+    url = "postgresql://emperors:s3cret@db.internal:5432/emperors"
+    config = Config.load({}, write_env(tmp_path, f"DATABASE_URL={url}\nEMPERORS_DB=x.db\n"))
+    assert config.database == url and config.database_setting == "DATABASE_URL"
+    assert "s3cret" not in repr(config)
+    without = Config.load({"DATABASE_URL": ""}, tmp_path / "none")
+    assert without.database == Path("emperors.db")
+    assert without.database_setting == "EMPERORS_DB=emperors.db"
+
+
+def test_a_database_url_of_another_kind_is_refused_without_echoing_it(tmp_path: Path) -> None:
+    env_file = write_env(tmp_path, "DATABASE_URL=mysql://root:s3cret@localhost/game\n")
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL") as caught:
+        Config.load({}, env_file)
+    assert "s3cret" not in str(caught.value) and "'mysql'" in str(caught.value)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -74,7 +74,7 @@ async def test_an_emperor_plays_in_one_tournament_at_a_time(
         "VALUES (?, 1, 'player', ?, ?, 0)",
         (second.id, contender[0].player_id, emperor.id),
     )
-    assert "engagements.emperor_id" in message
+    assert message == "engagements.emperor_id"
     check()
 
 
@@ -102,11 +102,12 @@ async def test_a_player_cannot_bet_while_playing_nor_play_while_betting(
     with pytest.raises(EmperorBusy):
         await economy.place_bet(world.db, first.id, bettor.id, 0, "gold", 1, now=world.tick())
     check()
-    store.refused(
+    rule = store.refused(
         "INSERT INTO bets (tournament_id, emperor_id, dynasty_id, seat, asset_code, stake, "
         "placed_at) VALUES (?, ?, ?, 0, 'gold', 1, 0)",
         (first.id, bettor.id, dynasty.id),
     )
+    assert rule == "engagements.emperor_id"
     check()
 
 
@@ -153,12 +154,16 @@ async def test_spending_more_than_held_is_refused_and_changes_nothing(
             world.db, dynasty.id, other.id, {"gold": 1, "ruby": 9}, reason="x", now=world.tick()
         )
     check()
-    assert "holdings_never_negative" in store.refused(
-        "UPDATE holdings SET amount = amount - 6 WHERE dynasty_id = ?", (dynasty.id,)
+    assert (
+        store.refused("UPDATE holdings SET amount = amount - 6 WHERE dynasty_id = ?", (dynasty.id,))
+        == "holdings_never_negative"
     )
-    assert "holdings_never_negative" in store.refused(
-        "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'copper', -1)",
-        (dynasty.id,),
+    assert (
+        store.refused(
+            "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'copper', -1)",
+            (dynasty.id,),
+        )
+        == "holdings_never_negative"
     )
     check()
 
@@ -190,11 +195,12 @@ async def test_replacing_an_order_keeps_one_row(world: World, store: Store) -> N
     loaded = await tournaments.load_table(world.db, tid)
     assert [(o.seat, o.order, o.submitted_at) for o in loaded.orders] == [(0, move, 11.0)]
     assert (await tournaments.count_ready(world.db, tid)).ready == 1
-    store.refused(
+    rule = store.refused(
         "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
         "VALUES (?, 1, 0, '{\"pass\":true}', 0)",
         (tid,),
     )
+    assert rule == "orders.tournament_id, orders.turn, orders.seat"
 
 
 # Dead emperors can be neither seated nor bet.
@@ -218,18 +224,25 @@ async def test_the_dead_cannot_be_seated_or_bet(
     with pytest.raises(EmperorDead):
         await emperors.kill_emperor(world.db, emperor.id, reason="again")
     check()
-    assert "emperor_dead" in store.refused(
-        "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at) "
-        "VALUES (?, 1, 'player', ?, ?, 0)",
-        (tournament.id, dynasty.player_id, emperor.id),
+    assert (
+        store.refused(
+            "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at) "
+            "VALUES (?, 1, 'player', ?, ?, 0)",
+            (tournament.id, dynasty.player_id, emperor.id),
+        )
+        == "emperor_dead"
     )
-    assert "emperor_dead" in store.refused(
-        "INSERT INTO bets (tournament_id, emperor_id, dynasty_id, seat, asset_code, stake, "
-        "placed_at) VALUES (?, ?, ?, 0, 'gold', 1, 0)",
-        (tournament.id, emperor.id, dynasty.id),
+    assert (
+        store.refused(
+            "INSERT INTO bets (tournament_id, emperor_id, dynasty_id, seat, asset_code, stake, "
+            "placed_at) VALUES (?, ?, ?, 0, 'gold', 1, 0)",
+            (tournament.id, emperor.id, dynasty.id),
+        )
+        == "emperor_dead"
     )
-    assert "emperor_dead" in store.refused(
-        "UPDATE emperors SET alive = 1, died_at = NULL WHERE id = ?", (emperor.id,)
+    assert (
+        store.refused("UPDATE emperors SET alive = 1, died_at = NULL WHERE id = ?", (emperor.id,))
+        == "emperor_dead"
     )
     check()
 
@@ -256,10 +269,13 @@ async def test_orders_only_for_the_open_turn(
     with pytest.raises(NotFound):
         await tournaments.upsert_order(world.db, 999, 2, 1, Pass(Dynasty.B))
     check()
-    assert "order_for_closed_turn" in store.refused(
-        "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
-        "VALUES (?, 1, 0, '{\"pass\":true}', 0)",
-        (tournament.id,),
+    assert (
+        store.refused(
+            "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+            "VALUES (?, 1, 0, '{\"pass\":true}', 0)",
+            (tournament.id,),
+        )
+        == "order_for_closed_turn"
     )
     check()
 
@@ -302,13 +318,17 @@ async def test_a_turn_resolves_once(world: World, store: Store, unchanged: Uncha
     with pytest.raises(TurnAlreadyResolved):
         await tournaments.resolve_turn(world.db, loaded, report, now=world.tick())
     check()
-    assert "turn_already_resolved" in store.refused(
-        "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
-        "SELECT tournament_id, 1, state, result, resolved_at, 99 FROM turns "
-        "WHERE tournament_id = ? AND turn = 1",
-        (table.tournament.id,),
+    assert (
+        store.refused(
+            "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
+            "SELECT tournament_id, 1, state, result, resolved_at, 99 FROM turns "
+            "WHERE tournament_id = ? AND turn = 1",
+            (table.tournament.id,),
+        )
+        == "turn_already_resolved"
     )
-    store.refused("DELETE FROM turns WHERE tournament_id = ?", (table.tournament.id,))
+    rule = store.refused("DELETE FROM turns WHERE tournament_id = ?", (table.tournament.id,))
+    assert rule == "turns_are_history"
     check()
 
 
@@ -342,13 +362,14 @@ async def test_reputation_never_goes_below_zero(
     assert await emperors.change_reputation(world.db, emperor.id, -10, reason="lost") == -7
     assert await emperors.change_reputation(world.db, emperor.id, -3, reason="again") == 0
     check = unchanged()
-    assert "reputation_never_negative" in store.refused(
-        "UPDATE emperors SET reputation = -1 WHERE id = ?", (emperor.id,)
+    assert (
+        store.refused("UPDATE emperors SET reputation = -1 WHERE id = ?", (emperor.id,))
+        == "reputation_never_negative"
     )
     with pytest.raises(InvalidValue):
         await events.log_events(world.db, [NewEvent(EventKind.REPUTATION, "secret", False)])
-    store.refused("UPDATE events SET reason = 'rewritten'")
-    store.refused("DELETE FROM events WHERE kind = 'reputation'")
+    assert store.refused("UPDATE events SET reason = 'rewritten'") == "log_append_only"
+    assert store.refused("DELETE FROM events WHERE kind = 'reputation'") == "log_append_only"
     check()
 
 
@@ -376,10 +397,11 @@ async def test_living_emperor_names_are_unique_within_a_dynasty(
     with pytest.raises(NameTaken):
         await emperors.create_emperor(world.db, dynasty.id, "AURELIUS")
     check()
-    store.refused(
+    rule = store.refused(
         "INSERT INTO emperors (dynasty_id, name, name_key, born_at) VALUES (?, 'x', ?, 0)",
         (dynasty.id, "aurelius"),
     )
+    assert rule == "emperors.dynasty_id, emperors.name_key"
     await emperors.kill_emperor(world.db, emperor.id, reason="retired", now=world.tick())
     reborn = await emperors.create_emperor(world.db, dynasty.id, "Aurelius")
     assert reborn.id != emperor.id

@@ -3,6 +3,7 @@ future; on both backends, whose schemas are twins at every version."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
@@ -36,6 +37,25 @@ def test_every_sqlite_migration_has_its_postgresql_twin() -> None:
     shipped = [(migration.version, migration.name) for migration in postgres_migrations()]
     assert twins_missing(shipped) == []
     assert len(shipped) == latest_version()
+
+
+@pytest.mark.parametrize("version", range(1, latest_version() + 1))
+def test_twins_refuse_with_the_same_tokens_and_name_the_same_constraints(version: int) -> None:
+    """Each refusal a SQLite trigger raises (``RAISE(ABORT, 'token')``) is raised by the
+    PostgreSQL twin too (``RAISE EXCEPTION 'token'``), and the named constraints (which
+    repositories map to errors) carry the same names: the domain errors are the same."""
+    sqlite_text = COMMENT.sub("", " ".join(migrations()[version - 1].statements))
+    postgres_text = COMMENT.sub("", postgres_migrations()[version - 1].statements[0])
+    raised = re.compile(r"RAISE\(ABORT, '(\w+)'\)")
+    assert set(raised.findall(sqlite_text)) == set(RAISED.findall(postgres_text))
+    assert set(NAMED.findall(sqlite_text)) == set(NAMED.findall(postgres_text))
+    triggers = re.compile(r"CREATE TRIGGER (\w+)")
+    assert set(triggers.findall(sqlite_text)) == set(triggers.findall(postgres_text))
+
+
+COMMENT = re.compile(r"--[^\n]*")
+RAISED = re.compile(r"RAISE EXCEPTION '(\w+)'")
+NAMED = re.compile(r"CONSTRAINT (\w+)")
 
 
 def test_a_missing_twin_is_refused_by_name() -> None:

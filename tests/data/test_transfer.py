@@ -1,0 +1,152 @@
+"""``migrate-db``: a SQLite database copied into an empty PostgreSQL one, whole and checked."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from data.db import Database, SQLiteDatabase, _install_assets, latest_version, migrate
+from data.repositories import economy, emperors, events, tournaments
+from data.rows import Bundle, ItemKind, TournamentKind
+from data.transfer import TargetNotEmpty, copy_sqlite_to_postgres
+from engine import Dynasty, GameOutcome, Pass
+from tests.data.conftest import PostgresStore, SQLiteStore, World, forget_decoded_values
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def live_world(database: Database) -> dict[str, int]:
+    """A database as a live server has it: tournaments running and finished, bets in escrow,
+    an open trade, items, a conquest, deaths (one killed by a younger emperor, one whose
+    traces were removed, leaving gaps in the log's ids), reminders and an order in flight."""
+    world = World(database)
+    contenders = [await world.contender() for _ in range(4)]
+    finished, _ = await world.full_tournament("duel-8")
+    await tournaments.start_tournament(database, finished.id, now=world.tick())
+    await tournaments.finish_tournament(
+        database, finished.id, GameOutcome((Dynasty.A,), "host", 1), now=world.tick()
+    )
+    running = await world.tournament()
+    for seat, contender in enumerate(contenders):
+        await world.seat(running, seat, contender)
+    backer, bettor = await world.contender()
+    await economy.grant(database, backer.id, {"gold": 9, "ruby": 2}, reason="seed")
+    await economy.place_bet(database, running.id, bettor.id, 1, "gold", 4, now=world.tick())
+    table = await tournaments.start_tournament(database, running.id, now=world.tick())
+    assert table.game is not None
+    await tournaments.resolve_turn(database, table, table.game.play([]), now=world.tick())
+    await tournaments.upsert_order(database, running.id, 2, 0, Pass(Dynasty.A), now=world.tick())
+    await tournaments.claim_reminder(database, running.id, 2, 1, "half-time", now=world.tick())
+    key = economy.battlefield_key("treasure-3")
+    await economy.define_item(database, key, "key to treasure-3", ItemKind.KEY, {"gold": 1})
+    await economy.buy_item(database, backer.id, key, now=world.tick())
+    await economy.create_trade(
+        database,
+        backer.id,
+        contenders[0][0].id,
+        Bundle({"ruby": 1}),
+        Bundle({"copper": 5}),
+        expires_at=world.now + 3600,
+        now=world.now,
+    )
+    victim = await world.emperor(backer, "Victim")
+    killer = await world.emperor(contenders[1][0], "Killer")
+    await emperors.move_emperor(database, victim.id, contenders[2][0].id, now=world.tick())
+    await emperors.kill_emperor(
+        database, victim.id, reason="fell", killed_by=killer.id, now=world.tick()
+    )
+    ghost = await world.emperor(backer, "Ghost")
+    await emperors.kill_emperor(database, ghost.id, reason="retired", now=world.tick())
+    await emperors.change_reputation(database, killer.id, 5, reason="deeds", now=world.tick())
+    return {"running": running.id, "backer": backer.id}
+
+
+@pytest.mark.parametrize("version", [2, latest_version()])
+async def test_a_live_database_is_copied_whole_and_plays_on(
+    tmp_path: Path, pg_store: PostgresStore, version: int
+) -> None:
+    source = SQLiteStore(tmp_path / "emperors.db")
+    target = PostgresStore(pg_store.cluster, pg_store.cluster.create_database())
+    async with await SQLiteDatabase.open(source.location, upgrade=False) as database:
+        await migrate(database, version)
+        await _install_assets(database)  # as a bot at that version did when opening
+        made = await live_world(database)
+    async with await Database.open(source.location, upgrade=False) as database:
+        before = await tournaments.load_table(database, made["running"])
+        wealth = await economy.holdings(database, made["backer"])
+    said: list[str] = []
+
+    tally = await copy_sqlite_to_postgres(source.location, target.location, said.append)
+
+    assert said[-1].startswith("copied ") and "match on both sides" in said[-1]
+    assert tally.rows["events"] > 10 and tally.sums["escrow by asset"] == {"gold": 4}
+    assert target.schema_version() == latest_version()
+    for table, count in tally.rows.items():
+        assert target.rows(f'SELECT count(*) FROM "{table}"') == [(count,)], table
+    assert target.rows("SELECT id, dynasty_id, killed_by FROM emperors ORDER BY id") == (
+        source.rows("SELECT id, dynasty_id, killed_by FROM emperors ORDER BY id")
+    )
+    forget_decoded_values()
+    async with await Database.open(target.location) as database:
+        after = await tournaments.load_table(database, made["running"])
+        assert after == before
+        assert await economy.holdings(database, made["backer"]) == wealth
+        assert after.game is not None
+        played = after.game.play(after.orders_to_play())
+        await tournaments.resolve_turn(database, after, played)
+        newcomer = await emperors.create_emperor(database, made["backer"], "Newcomer")
+        last = source.rows("SELECT max(id) FROM emperors")[0][0]
+        assert newcomer.id == last + 1  # ids go on after the copied ones
+        log = await events.dynasty_log(database, made["backer"], viewer_dynasty_id=None)
+        assert log[0].reason == "Newcomer is born"
+    target.close()
+
+
+async def test_a_target_holding_game_data_is_refused_and_left_alone(
+    tmp_path: Path, pg_store: PostgresStore
+) -> None:
+    source = SQLiteStore(tmp_path / "emperors.db")
+    async with await Database.open(source.location) as database:
+        await World(database).full_tournament(kind=TournamentKind.TRAINING)
+    async with await Database.open(pg_store.location) as database:
+        await World(database).contender("Already here")
+    before = pg_store.snapshot()
+    with pytest.raises(TargetNotEmpty) as caught:
+        await copy_sqlite_to_postgres(source.location, pg_store.location)
+    assert "dynasties (1)" in str(caught.value) and "empty database" in str(caught.value)
+    assert pg_store.snapshot() == before
+
+
+def test_the_command_copies_and_refuses_in_one_line(
+    tmp_path: Path, pg_store: PostgresStore
+) -> None:
+    source = tmp_path / "emperors.db"
+
+    async def fill() -> None:
+        async with await Database.open(source) as database:
+            await World(database).full_tournament()
+
+    pg_store.cluster.run(fill())
+    target = pg_store.cluster.url(pg_store.cluster.create_database())
+
+    def command(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "bot", "migrate-db", *arguments],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    copied = command("--from", str(source), "--to", target)
+    assert copied.returncode == 0, copied.stderr
+    assert "copied " in copied.stdout.splitlines()[-1]
+    again = command("--from", str(source), "--to", target)
+    assert again.returncode == 2 and again.stdout == ""
+    [line] = again.stderr.splitlines()
+    assert "already holds game data" in line
+    wrong = command("--from", str(source), "--to", str(tmp_path / "other.db"))
+    assert wrong.returncode == 2 and "--to must be a PostgreSQL URL" in wrong.stderr
