@@ -48,7 +48,7 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 import aiosqlite
 
@@ -154,7 +154,7 @@ class Database(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
-    async def __aenter__(self) -> Database:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(
