@@ -293,7 +293,14 @@ FOR EACH ROW EXECUTE FUNCTION turns_resolve_once();
 
 CREATE FUNCTION turns_advance() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-    finished boolean := json_typeof(NEW.state -> 'outcome') = 'object';
+    -- The stored texts are parsed once here, not once per seat.
+    state jsonb := NEW.state::jsonb;
+    finished boolean := jsonb_typeof(state -> 'outcome') = 'object';
+    missed jsonb := state -> 'missed';
+    defeated text[] := ARRAY(SELECT jsonb_array_elements_text(state -> 'position' -> 'defeated'));
+    takers text[] := ARRAY(
+        SELECT capture ->> 'taker' FROM json_array_elements(NEW.result -> 'captures') capture
+    );
 BEGIN
     UPDATE tournaments SET
         turn = NEW.turn + 1,
@@ -303,18 +310,12 @@ BEGIN
         deadline = CASE WHEN finished THEN NULL ELSE NEW.resolved_at + turn_seconds END
     WHERE id = NEW.tournament_id;
     UPDATE seats SET
-        misses = coalesce((NEW.state -> 'missed' ->> chr(97 + seat))::integer, misses),
+        misses = coalesce((missed ->> chr(97 + seat))::integer, misses),
         status = CASE
-            WHEN status = 'active' AND EXISTS (
-                SELECT 1 FROM json_array_elements_text(NEW.state -> 'position' -> 'defeated') d
-                WHERE d = chr(97 + seat)
-            ) THEN 'defeated'
+            WHEN status = 'active' AND chr(97 + seat) = ANY (defeated) THEN 'defeated'
             ELSE status
         END,
-        takes = takes + (
-            SELECT count(*) FROM json_array_elements(NEW.result -> 'captures') c
-            WHERE c ->> 'taker' = chr(97 + seat)
-        )
+        takes = takes + cardinality(array_positions(takers, chr(97 + seat)))
     WHERE tournament_id = NEW.tournament_id;
     RETURN NULL;
 END $$;

@@ -4,24 +4,27 @@
 
 ALTER TABLE tournaments ADD COLUMN table_revision bigint NOT NULL DEFAULT 0;
 
+-- Statement triggers: a turn that updates eight seats counts them in one update of the
+-- tournament's row, not eight.
 CREATE FUNCTION table_revision() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    UPDATE tournaments SET table_revision = table_revision + 1
-    WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.tournament_id ELSE NEW.tournament_id END;
+    UPDATE tournaments SET table_revision = table_revision + counted.changes
+    FROM (SELECT tournament_id, count(*) AS changes FROM changed GROUP BY tournament_id) counted
+    WHERE tournaments.id = counted.tournament_id;
     RETURN NULL;
 END $$;
 
 CREATE TRIGGER seats_revision_insert AFTER INSERT ON seats
-FOR EACH ROW EXECUTE FUNCTION table_revision();
+REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION table_revision();
 
 CREATE TRIGGER seats_revision_update AFTER UPDATE ON seats
-FOR EACH ROW EXECUTE FUNCTION table_revision();
+REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION table_revision();
 
 CREATE TRIGGER seats_revision_delete AFTER DELETE ON seats
-FOR EACH ROW EXECUTE FUNCTION table_revision();
+REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION table_revision();
 
 CREATE TRIGGER turns_revision_insert AFTER INSERT ON turns
-FOR EACH ROW EXECUTE FUNCTION table_revision();
+REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION table_revision();
 
 CREATE TRIGGER turns_revision_update AFTER UPDATE ON turns
-FOR EACH ROW EXECUTE FUNCTION table_revision();
+REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION table_revision();
