@@ -23,9 +23,17 @@ from data.catalog import load_battlefield
 from data.db import Database, SQLiteDatabase
 from data.errors import ConstraintBroken, violation
 from data.postgres import postgres_text, refusal
-from data.repositories import _common, emperors, players, tournaments
-from data.rows import DynastyRow, EmperorRow, Prize, TournamentKind, TournamentRow
-from engine import Ruleset
+from data.repositories import _common, economy, emperors, players, tournaments
+from data.rows import (
+    Bundle,
+    DynastyRow,
+    EmperorRow,
+    ItemKind,
+    Prize,
+    TournamentKind,
+    TournamentRow,
+)
+from engine import Dynasty, GameOutcome, Pass, Ruleset
 from tests.pgcluster import Cluster, binaries
 
 NOW = 1_000_000.0
@@ -474,3 +482,49 @@ def unchanged(store: Store) -> Unchanged:
         return check
 
     return take
+
+
+async def live_world(database: Database) -> dict[str, int]:
+    """A database as a live server has it: tournaments running and finished, bets in escrow,
+    an open trade, items, a conquest, deaths (one killed by a younger emperor, one whose
+    traces were removed, leaving gaps in the log's ids), reminders and an order in flight."""
+    world = World(database)
+    contenders = [await world.contender() for _ in range(4)]
+    finished, _ = await world.full_tournament("duel-8")
+    await tournaments.start_tournament(database, finished.id, now=world.tick())
+    await tournaments.finish_tournament(
+        database, finished.id, GameOutcome((Dynasty.A,), "host", 1), now=world.tick()
+    )
+    running = await world.tournament()
+    for seat, contender in enumerate(contenders):
+        await world.seat(running, seat, contender)
+    backer, bettor = await world.contender()
+    await economy.grant(database, backer.id, {"gold": 9, "ruby": 2}, reason="seed")
+    await economy.place_bet(database, running.id, bettor.id, 1, "gold", 4, now=world.tick())
+    table = await tournaments.start_tournament(database, running.id, now=world.tick())
+    assert table.game is not None
+    await tournaments.resolve_turn(database, table, table.game.play([]), now=world.tick())
+    await tournaments.upsert_order(database, running.id, 2, 0, Pass(Dynasty.A), now=world.tick())
+    await tournaments.claim_reminder(database, running.id, 2, 1, "half-time", now=world.tick())
+    key = economy.battlefield_key("treasure-3")
+    await economy.define_item(database, key, "key to treasure-3", ItemKind.KEY, {"gold": 1})
+    await economy.buy_item(database, backer.id, key, now=world.tick())
+    await economy.create_trade(
+        database,
+        backer.id,
+        contenders[0][0].id,
+        Bundle({"ruby": 1}),
+        Bundle({"copper": 5}),
+        expires_at=world.now + 3600,
+        now=world.now,
+    )
+    victim = await world.emperor(backer, "Victim")
+    killer = await world.emperor(contenders[1][0], "Killer")
+    await emperors.move_emperor(database, victim.id, contenders[2][0].id, now=world.tick())
+    await emperors.kill_emperor(
+        database, victim.id, reason="fell", killed_by=killer.id, now=world.tick()
+    )
+    ghost = await world.emperor(backer, "Ghost")
+    await emperors.kill_emperor(database, ghost.id, reason="retired", now=world.tick())
+    await emperors.change_reputation(database, killer.id, 5, reason="deeds", now=world.tick())
+    return {"running": running.id, "backer": backer.id}
