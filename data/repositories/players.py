@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from data.db import Database
-from data.errors import ConstraintBroken, NameTaken, NotFound
+from data.errors import ConstraintBroken, DatabaseBusy, NameTaken, NotFound
 from data.repositories._common import (
     clean_name,
     dynasty_row,
@@ -42,29 +42,38 @@ async def enrol_player(
             "INSERT INTO players (id, joined_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
             (player_id, at),
         )
-        existing = await fetch_one(connection, _MARK_ACTIVE, (at, player_id))
-        if existing is not None:
-            return dynasty_row(existing)
-        name = await first_free_name(
-            connection,
-            numbered_names(wanted),
-            "SELECT name_key FROM dynasties WHERE name_key IN ({})",
-            (),
-        )
-        if name is None:
-            raise NameTaken("dynasty", wanted)
-        row = await fetch_one(
-            connection,
-            "INSERT INTO dynasties (player_id, name, name_key, founded_at, last_active_at) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (player_id) DO NOTHING RETURNING *",
-            (player_id, name, name_key(name), at, at),
-        )
-        if row is None:  # founded meanwhile by another connection (not on SQLite's one writer)
-            row = await fetch_one(connection, _MARK_ACTIVE, (at, player_id))
-        assert row is not None
-        return dynasty_row(row)
+        # On SQLite the transaction holds the database; on PostgreSQL another connection may
+        # found this player's dynasty, or take the free name, meanwhile: look again then.
+        for _ in range(_FOUNDING_ATTEMPTS):
+            existing = await fetch_one(connection, _MARK_ACTIVE, (at, player_id))
+            if existing is not None:
+                return dynasty_row(existing)
+            name = await first_free_name(
+                connection,
+                numbered_names(wanted),
+                "SELECT name_key FROM dynasties WHERE name_key IN ({})",
+                (),
+            )
+            if name is None:
+                raise NameTaken("dynasty", wanted)
+            try:
+                row = await fetch_one(
+                    connection,
+                    "INSERT INTO dynasties (player_id, name, name_key, founded_at, "
+                    "last_active_at) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (player_id) DO NOTHING RETURNING *",
+                    (player_id, name, name_key(name), at, at),
+                )
+            except ConstraintBroken as error:
+                if error.rule != "dynasties.name_key":
+                    raise
+                continue
+            if row is not None:
+                return dynasty_row(row)
+        raise DatabaseBusy()
 
 
+_FOUNDING_ATTEMPTS = 3
 _MARK_ACTIVE = (
     "UPDATE dynasties SET last_active_at = CASE WHEN ?1 > last_active_at THEN ?1 "
     "ELSE last_active_at END WHERE player_id = ?2 RETURNING *"

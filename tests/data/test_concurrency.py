@@ -195,3 +195,37 @@ async def test_an_order_racing_the_resolution_is_never_lost(world: World, store:
     assert len(outcomes) == ROUNDS
     if store.kind == "sqlite":  # one writer: whichever started first
         assert outcomes == ["turn first", "order first"] * (ROUNDS // 2)
+
+
+async def test_two_handles_claiming_one_reminder_send_it_once(world: World, store: Store) -> None:
+    tournament, _ = await world.full_tournament()
+    await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
+    other = await Database.open(store.location)
+    try:
+        claims = await asyncio.gather(
+            *(
+                tournaments.claim_reminder(database, tournament.id, 1, 0, "half-time")
+                for _ in range(5)
+                for database in (world.db, other)
+            )
+        )
+    finally:
+        await other.close()
+    assert sorted(claims) == [False] * 9 + [True]
+
+
+async def test_two_handles_enrolling_one_player_found_one_dynasty(store: Store) -> None:
+    """A casual player's first two dynasty commands at once, through two connections: one
+    dynasty, found by both (on PostgreSQL the second insert waits for the first and yields)."""
+    first = await Database.open(store.location)
+    second = await Database.open(store.location)
+    await players.ensure_player(first, 42)  # played casually before: no dynasty yet
+    try:
+        founded = await asyncio.gather(
+            players.enrol_player(first, 42, "Twice"), players.enrol_player(second, 42, "Twice")
+        )
+    finally:
+        await first.close()
+        await second.close()
+    assert founded[0].id == founded[1].id and founded[0].name == "Twice"
+    assert store.rows("SELECT count(*) FROM dynasties") == [(1,)]
