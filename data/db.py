@@ -137,14 +137,15 @@ class Database(ABC):
         """Open the SQLite file, or the PostgreSQL database of a ``postgresql://`` URL; bring
         the schema up to date (unless ``upgrade=False``) and load the shipped assets.
 
-        ``path`` defaults to ``$DATABASE_URL``, else ``$EMPERORS_DB``, else ``./emperors.db``.
+        ``path`` defaults to ``$DATABASE_URL`` (a ``postgresql://`` URL), else
+        ``$EMPERORS_DB``, else ``./emperors.db``.
         """
-        location = os.fspath(path) if path is not None else os.environ.get(URL_VARIABLE)
-        if location and is_postgres_url(location):
+        location = os.fspath(path) if path is not None else os.environ.get(URL_VARIABLE, "")
+        if is_postgres_url(location):
             from data.postgres import PostgresDatabase
 
             return await PostgresDatabase.open(location, upgrade=upgrade)
-        return await SQLiteDatabase.open(location or None, upgrade=upgrade)
+        return await SQLiteDatabase.open(path, upgrade=upgrade)
 
     @property
     @abstractmethod
