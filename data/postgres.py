@@ -41,7 +41,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -145,13 +145,16 @@ def refusal(error: asyncpg.PostgresError) -> DataError | None:
 
 
 def redacted(url: str) -> str:
-    """The URL without its password, for messages and logs."""
+    """The URL without its password (after the user, or as ``?password=``), for messages."""
     parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.netloc.rpartition("@")[2]
-    user = parts.username or ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+    if parts.password is not None:
+        host = parts.netloc.rpartition("@")[2]
+        parts = parts._replace(netloc=f"{parts.username or ''}:***@{host}")
+    query = [
+        (key, "***" if key == "password" else value)
+        for key, value in parse_qsl(parts.query, keep_blank_values=True)
+    ]
+    return urlunsplit(parts._replace(query=urlencode(query, safe="/*")))
 
 
 @dataclass(frozen=True)
@@ -203,9 +206,12 @@ class _Statements:
             await self.connection.execute("SAVEPOINT statement")
             try:
                 result = await method(*arguments)
-            except BaseException:
-                await self.connection.execute("ROLLBACK TO SAVEPOINT statement")
-                await self.connection.execute("RELEASE SAVEPOINT statement")
+            except asyncpg.PostgresError:
+                # Refused: undo the statement alone. (Anything else, a cancellation say,
+                # ends the whole transaction, which Database.transaction rolls back.)
+                await self.connection.execute(
+                    "ROLLBACK TO SAVEPOINT statement; RELEASE SAVEPOINT statement"
+                )
                 raise
             await self.connection.execute("RELEASE SAVEPOINT statement")
             return result

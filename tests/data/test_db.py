@@ -336,3 +336,14 @@ async def test_a_row_locked_too_long_elsewhere_reports_busy_and_changes_nothing(
         assert await economy.holdings(database, dynasty.id) == {"gold": 3}
         await economy.spend(database, dynasty.id, {"gold": 1}, reason="now")
         assert await economy.holdings(database, dynasty.id) == {"gold": 2}
+
+
+def test_urls_are_shown_without_their_password() -> None:
+    assert data.postgres.redacted("postgresql://game:s3cret@db:5432/emperors") == (
+        "postgresql://game:***@db:5432/emperors"
+    )
+    shown = data.postgres.redacted("postgresql://db/emperors?password=s3cret&sslmode=require")
+    assert "s3cret" not in shown and "sslmode=require" in shown
+    assert (
+        data.postgres.redacted("postgresql://game@db/emperors") == "postgresql://game@db/emperors"
+    )
