@@ -20,6 +20,10 @@ a real deployment where Discord is elsewhere) unless ``--same-process``.
 Prints progress lines (with the bot's CPU time per interaction), latencies by kind, the bot's
 peak RSS, and as its last line ``interactions/s: N p99_ms: P``.
 
+With ``METRICS_PORT`` set in the environment the bot serves /metrics and /healthz, and this
+script asks for both every ``--scrape`` seconds (5; Prometheus usually scrapes every 15 s
+and Docker's health check runs every 30 s), so the figure includes serving them.
+
     .venv/bin/python benchmarks/bot_load.py [--tournaments 50] [--interactions 6000]
 """
 
@@ -37,6 +41,8 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
+
+import aiohttp
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -299,6 +305,7 @@ async def measure(
     usage: BotUsage,
     total: int,
     in_flight: int,
+    scrape_every: float = 0.0,
 ) -> tuple[float, float]:
     """Every player plays until ``total`` interactions were answered; (rate, p99 ms)."""
     meter = Meter(in_flight)
@@ -311,6 +318,7 @@ async def measure(
     ]
     began, cpu_began = time.perf_counter(), usage.cpu_seconds()
     shown = 0
+    scraping = asyncio.create_task(scrape_forever(scrape_every)) if scrape_every else None
     try:
         while len(meter.latencies) < total:
             await asyncio.sleep(0.5)
@@ -338,9 +346,29 @@ async def measure(
         return rate, meter.p99_ms()
     finally:
         stop.set()
-        for task in tasks:
+        for task in [*tasks, *([scraping] if scraping else [])]:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if scraping is not None:
+            print(f"scrapes of /metrics and /healthz: {await scraping}")
+
+
+async def scrape_forever(every: float) -> int:
+    """Ask the bot for /metrics and /healthz as Prometheus and Docker would; how many times
+    (when cancelled)."""
+    base = f"http://127.0.0.1:{os.environ['METRICS_PORT']}"
+    done = 0
+    try:
+        async with aiohttp.ClientSession() as session:
+            while True:
+                await asyncio.sleep(every)
+                for path in ("/metrics", "/healthz"):
+                    async with session.get(base + path) as response:
+                        await response.read()
+                        assert response.status == 200, (path, response.status)
+                done += 1
+    except asyncio.CancelledError:
+        return done
 
 
 async def run(args: argparse.Namespace) -> tuple[float, float]:
@@ -359,8 +387,9 @@ async def run(args: argparse.Namespace) -> tuple[float, float]:
                     f"started, {len(fake.messages)} messages",
                     flush=True,
                 )
+                scrape_every = args.scrape if os.environ.get("METRICS_PORT") else 0.0
                 rate, p99 = await measure(
-                    fake, players, prompts, usage, args.interactions, args.in_flight
+                    fake, players, prompts, usage, args.interactions, args.in_flight, scrape_every
                 )
                 late = [r for r in fake.rejections if r.code == 10062]
                 print(f"late answers (10062): {len(late)}", flush=True)
@@ -378,6 +407,7 @@ def main() -> None:
     parser.add_argument("--interactions", type=int, default=6000)
     parser.add_argument("--in-flight", type=int, default=10)
     parser.add_argument("--same-process", action="store_true")
+    parser.add_argument("--scrape", type=float, default=5.0, help="seconds between scrapes")
     args = parser.parse_args()
     rate, p99 = asyncio.run(run(args))
     print(f"interactions/s: {rate:.0f} p99_ms: {p99:.1f}")

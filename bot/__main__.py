@@ -1,9 +1,11 @@
 """``python -m bot run`` starts the bot; ``python -m bot simulate`` plays a game offline;
-``python -m bot migrate-db --from emperors.db --to postgresql://…`` moves the game's data from
-its SQLite file into an empty PostgreSQL database.
+``python -m bot backup FILE`` and ``python -m bot restore FILE`` copy the SQLite database out
+and back (PostgreSQL has pg_dump and pg_restore); ``python -m bot migrate-db --from emperors.db
+--to postgresql://…`` moves the game's data from its SQLite file into an empty PostgreSQL
+database.
 
-Start-up problems a host can fix (no token, a rejected token, a bad setting) end with one line
-saying what to do and exit code 2, never a traceback.
+Start-up problems a host can fix (no token, a rejected token, a bad setting, a damaged
+database) end with one line saying what to do and exit code 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ import aiohttp
 import discord
 
 from bot.client import EmperorsBot
-from bot.config import Config, ConfigError
+from bot.config import ENV_FILE, Config, ConfigError, readable_by_others
+from bot.logs import configure_logging
+from data.backup import BackupRefused, back_up, restore
 
 EXIT_SETUP = 2
 """Exit code for a start-up problem the host must fix (missing or rejected token, bad setting)."""
@@ -39,30 +43,23 @@ REJECTED_TOKEN = (
     "at https://discord.com/developers/applications (Reset Token) into .env or the environment."
 )
 UNREACHABLE = "Cannot reach Discord: check this machine's network connection, then start again"
-LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
-
-
-def configure_logging(level: str) -> None:
-    """One line per record, to stderr, for the host's terminal or service manager.
-
-    discord.py's own records show from WARNING up (rate limits, lost connections) unless the
-    host asks for DEBUG: its INFO chatter ("logging in using static token") would otherwise
-    bury the game's records, and a rejected token would no longer end in a single line.
-    """
-    logging.basicConfig(level=level, format=LOG_FORMAT, stream=sys.stderr)
-    number = logging.getLevelNamesMapping()[level]
-    library = number if number <= logging.DEBUG else max(number, logging.WARNING)
-    logging.getLogger("discord").setLevel(library)
+EXPOSED_ENV_FILE = (
+    "The settings file %s can be read by other users of this machine, and it holds the bot "
+    "token: run chmod 600 %s"
+)
 
 
 async def serve(config: Config) -> None:
-    """Log in, connect and play until Ctrl+C or SIGTERM (what service managers send to stop).
+    """Log in, connect and play until SIGTERM (what service managers send) or Ctrl+C.
 
-    Either way the bot disconnects and closes the database before the process ends.
+    Either way the bot stops cleanly (see :meth:`EmperorsBot.close`): it turns new
+    interactions away, lets a turn resolution under way finish, closes the drawing worker and
+    the database, and the process exits with 0.
     """
     loop = asyncio.get_running_loop()
     async with EmperorsBot(config) as bot:
-        loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+        for stop in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(stop, lambda: loop.create_task(bot.close()))
         await bot.start(config.discord_token or "")
 
 
@@ -88,7 +85,9 @@ def run(config: Config) -> int:
     """The ``run`` command, once the settings are read; returns the exit code."""
     if config.discord_token is None:
         return fail(MISSING_TOKEN)
-    configure_logging(config.log_level)
+    configure_logging(config.log_level, config.log_format, secrets=[config.discord_token])
+    if readable_by_others(ENV_FILE):
+        logging.getLogger(__name__).warning(EXPOSED_ENV_FILE, ENV_FILE, ENV_FILE)
     tune_garbage_collection()
     try:
         asyncio.run(serve(config))
@@ -110,6 +109,52 @@ def fail(message: str, code: int = EXIT_SETUP) -> int:
     """Print one line for the host and give the start-up exit code."""
     print(message, file=sys.stderr)
     return code
+
+
+PG_BACKUP = (
+    "DATABASE_URL is set: the game is on PostgreSQL, and 'python -m bot {command}' copies the "
+    "SQLite file only. {what} with PostgreSQL's own tools instead ({example}); "
+    "docs/deployment.md (PostgreSQL, Back up) shows how."
+)
+
+
+def backup(config: Config, target: Path) -> int:
+    """The ``backup`` command: a consistent copy of the database, even while the bot runs."""
+    if config.database_url is not None:
+        return fail(
+            PG_BACKUP.format(
+                command="backup",
+                what="Back it up",
+                example=f'pg_dump --format=custom --file={target} "$DATABASE_URL"',
+            )
+        )
+    try:
+        back_up(config.database_path, target)
+    except BackupRefused as error:
+        return fail(f"Cannot back up: {error}")
+    print(f"Backed up {config.database_path} to {target}")
+    return 0
+
+
+def restore_backup(config: Config, source: Path) -> int:
+    """The ``restore`` command: check the backup, then put it in place of the database."""
+    if config.database_url is not None:
+        return fail(
+            PG_BACKUP.format(
+                command="restore",
+                what="Restore a pg_dump backup into a new, empty database",
+                example=f"createdb emperors_restored && pg_restore --no-owner "
+                f"--dbname=postgresql://…/emperors_restored {source}",
+            )
+        )
+    try:
+        kept = restore(source, config.database_path)
+    except BackupRefused as error:
+        return fail(f"Cannot restore: {error}")
+    if kept is not None:
+        print(f"Kept the replaced database as {kept}")
+    print(f"Restored {source} to {config.database_path}; start the bot again")
+    return 0
 
 
 def simulate(args: argparse.Namespace) -> int:
@@ -151,6 +196,14 @@ def parser() -> argparse.ArgumentParser:
     game.add_argument("--turn-limit", type=int, help="turns before the game is decided (R-G2)")
     game.add_argument("--kind", default="conquer", help="tournament type (R-T4), e.g. conquer")
     game.add_argument("--progress", action="store_true", help="print each turn as it resolves")
+    saving = commands.add_parser(
+        "backup", help="copy the database (EMPERORS_DB) to FILE, even while the bot runs"
+    )
+    saving.add_argument("file", type=Path, help="the new backup file")
+    restoring = commands.add_parser(
+        "restore", help="check a backup, then replace the database with it (bot stopped)"
+    )
+    restoring.add_argument("file", type=Path, help="the backup file to restore")
     move = commands.add_parser(
         "migrate-db", help="copy the SQLite database into an empty PostgreSQL database"
     )
@@ -171,6 +224,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = Config.load()
     except ConfigError as error:
         return fail(str(error))
+    if args.command == "backup":
+        return backup(config, args.file)
+    if args.command == "restore":
+        return restore_backup(config, args.file)
     return run(config)
 
 

@@ -17,24 +17,31 @@ import asyncio
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from bot.discord_helpers import (
+    NOT_ALLOWED,
     clipped,
+    closed_dms_notice,
     discord_timestamp,
     gif_file,
+    plain,
     png_file,
-    send_dm_or_fallback,
+    send_dm,
 )
 from bot.drawing import Drawing
-from bot.render import render_board, render_replay
+from bot.errors import UserError
+from bot.render import render_board
+from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
 from bot.services.tournaments import OrderMenu, TournamentView, TurnPrompts, TurnResolved
+from data.errors import DataError
+from data.repositories import announcements as announcement_repo
+from data.repositories.announcements import TurnLine
 from data.rows import ReadyCount, SeatRow, TournamentRow, TournamentStatus
 from engine import Dynasty
 
@@ -52,6 +59,12 @@ edit, and a channel hosting many tournaments stays under Discord's limit on mess
 DRAIN_SECONDS = 10.0
 """How long closing waits for announcements under way before cancelling them."""
 NO_MENTIONS = discord.AllowedMentions.none()
+CHANNEL_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True
+)
+"""What the bot needs in a tournament's channel: to see it, post, show the board's embed and
+attach the board and the replay. In a thread, Send Messages in Threads stands for Send
+Messages."""
 
 PromptBuilder = Callable[[OrderMenu], dict[str, Any]]
 """Message options (content, view…) of a player's turn prompt; the board is attached to it."""
@@ -89,13 +102,22 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
     return f"{name}'s dynasty receives {amounts}: {effect.reason}"
 
 
-@dataclass(frozen=True)
-class TurnLine:
-    """The channel message that shows a turn's "k of n ready", edited as orders come in."""
+def permission_names(permissions: discord.Permissions) -> str:
+    """``View Channel, Attach Files``: permissions as Discord's settings name them."""
+    return ", ".join(
+        name.replace("_", " ").title().replace(" In ", " in ")
+        for name, granted in permissions
+        if granted
+    )
 
-    turn: int
-    channel_id: int
-    message_id: int
+
+def missing_permissions(granted: discord.Permissions, *, in_thread: bool) -> discord.Permissions:
+    """What of :data:`CHANNEL_PERMISSIONS` ``granted`` lacks (in a thread or a channel)."""
+    needed = discord.Permissions(CHANNEL_PERMISSIONS.value)
+    if in_thread:
+        needed.send_messages = False
+        needed.send_messages_in_threads = True
+    return discord.Permissions(needed.value & ~granted.value)
 
 
 class Announcer:
@@ -111,9 +133,11 @@ class Announcer:
         self.services = services
         self.drawing = drawing
         self.prompt: PromptBuilder = plain_prompt
+        self.replays = Replays(services, drawing)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._turn_lines: dict[int, TurnLine] = {}
         self._stale_ready: dict[int, None] = {}  # tournaments, longest waiting first
+        self._hosts_told: set[int] = set()  # tournaments whose channel refuses the bot
+        self._reminded_privately: set[int] | None = None  # players; loaded on first use
         self._updating_ready = False
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -203,7 +227,10 @@ class Announcer:
                 names=resolved.names,
                 title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
             )
-            narration = "\n".join(resolved.narration) or "Every piece held its tile."
+            narration = (
+                "\n".join(plain(line) for line in resolved.narration)
+                or "Every piece held its tile."
+            )
             embed = discord.Embed(
                 title=f"Tournament #{tournament.id} · turn {report.turn}",
                 description=clipped(narration, DESCRIPTION_LIMIT),
@@ -216,7 +243,7 @@ class Announcer:
                     for seat in view.seats
                     if seat.emperor_id is not None
                 }
-                changes = [describe_effect(effect, emperors) for effect in resolved.effects]
+                changes = [plain(describe_effect(effect, emperors)) for effect in resolved.effects]
                 await self._post_end(tournament, resolved.names, board, embed, changes)
                 return
             prompts = await self.services.tournaments.turn_prompts(tournament.id, tournament.turn)
@@ -240,11 +267,13 @@ class Announcer:
                 colour=EMBED_COLOUR,
             )
             outcome = await self.services.tournaments.outcome_log(tournament_id)
-            changes = [event.reason for event in outcome]
+            changes = [plain(event.reason) for event in outcome]
             await self._post_end(tournament, view.names, board, embed, changes)
 
     async def remind(self, reminder: Reminder) -> None:
-        """DM a player who has not ordered yet; a closed DM becomes a mention in the channel."""
+        """DM a player who has not ordered yet. If their DMs are closed, the reminder waits
+        for their next command and is shown to them privately: a mention in the channel would
+        tell everyone who has not ordered (R-O4)."""
         tournament = reminder.tournament
         text = (
             f"Turn {tournament.turn} of tournament #{tournament.id} ends "
@@ -252,9 +281,7 @@ class Announcer:
             "Use the turn prompt above, or /order."
         )
         try:
-            await send_dm_or_fallback(
-                self.client, reminder.player_id, self._channel(tournament), content=text
-            )
+            delivered = await send_dm(self.client, reminder.player_id, content=text)
         except discord.HTTPException as error:
             log.warning(
                 "Could not remind user %s of tournament #%d: %s",
@@ -262,6 +289,49 @@ class Announcer:
                 tournament.id,
                 error,
             )
+            return
+        if not delivered:
+            await announcement_repo.keep_private_reminder(
+                self.services.database,
+                reminder.player_id,
+                tournament.id,
+                tournament.turn,
+                reminder.deadline,
+            )
+            (await self._privately_reminded()).add(reminder.player_id)
+
+    async def _privately_reminded(self) -> set[int]:
+        """Players with reminders waiting: read from the database once, then kept up here,
+        so that a command need not ask the database whether its player has any."""
+        if self._reminded_privately is None:
+            self._reminded_privately = await announcement_repo.players_with_private_reminders(
+                self.services.database
+            )
+        return self._reminded_privately
+
+    async def private_reminders(self, player_id: int) -> list[str]:
+        """The reminders a player's closed DMs refused, still true now (the turn is open and
+        they have not ordered), each handed out once: for their next command to show."""
+        waiting = await self._privately_reminded()
+        if player_id not in waiting:
+            return []
+        waiting.discard(player_id)
+        texts = []
+        taken = await announcement_repo.take_private_reminders(self.services.database, player_id)
+        for reminder in taken:
+            try:
+                menu = await self.services.tournaments.menu(
+                    reminder.tournament_id, player_id, turn=reminder.turn
+                )
+            except (UserError, DataError):
+                continue  # the turn resolved, or the combat ended, since
+            if menu.current is None:
+                texts.append(
+                    f"Reminder: turn {reminder.turn} of tournament #{reminder.tournament_id} "
+                    f"ends {discord_timestamp(reminder.deadline)} and you have not ordered yet. "
+                    "Use /order."
+                )
+        return texts
 
     # ------------------------------------------------------------ helpers
 
@@ -300,8 +370,12 @@ class Announcer:
         content = ready_line(tournament, prompts.ready)
         message_id = await self._post(tournament, content, embed, [(board, BOARD_FILE)])
         channel = self._channel(tournament)
+        database = self.services.database
         if message_id is not None and channel is not None:
-            self._turn_lines[tournament.id] = TurnLine(tournament.turn, channel.id, message_id)
+            line = TurnLine(tournament.id, tournament.turn, channel.id, message_id)
+            await announcement_repo.keep_turn_line(database, line)
+        else:  # no board: the first order posts a line of its own
+            await announcement_repo.forget_turn_line(database, tournament.id)
         await asyncio.gather(*(self._prompt(menu, board, channel) for menu in prompts.menus))
 
     async def _post(
@@ -326,8 +400,41 @@ class Announcer:
             )
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
+            if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
+                await self._tell_host(tournament)
             return None
+        self._hosts_told.discard(tournament.id)
         return message.id
+
+    async def _tell_host(self, tournament: TournamentRow) -> None:
+        """The channel refuses the bot: tell the host by DM what to grant (once, until a board
+        is posted again), since nobody in the channel can see that anything is wrong."""
+        if tournament.host_player_id is None or tournament.id in self._hosts_told:
+            return
+        self._hosts_told.add(tournament.id)
+        needed = CHANNEL_PERMISSIONS
+        found = self.client.get_channel(tournament.channel_id or 0)
+        if isinstance(found, discord.abc.GuildChannel | discord.Thread):
+            granted = found.permissions_for(found.guild.me)
+            lacking = missing_permissions(granted, in_thread=isinstance(found, discord.Thread))
+            needed = lacking if lacking.value else needed
+        text = (
+            f"I cannot post the board of tournament #{tournament.id} in <#{tournament.channel_id}>: "
+            f"Discord refuses it. Please give me {permission_names(needed)} in that channel "
+            "(its settings → Permissions), or ask someone with Manage Channels to. The combat "
+            "goes on meanwhile: players get their turn prompts by DM, and /tournament status "
+            "shows the board."
+        )
+        try:
+            delivered = await send_dm(self.client, tournament.host_player_id, content=text)
+        except discord.HTTPException as error:
+            delivered = False
+            log.warning("Could not tell the host of tournament #%d: %s", tournament.id, error)
+        if not delivered:
+            log.warning(
+                "The host of tournament #%d cannot be told that its channel refuses the bot",
+                tournament.id,
+            )
 
     async def _post_end(
         self,
@@ -337,9 +444,10 @@ class Announcer:
         embed: discord.Embed,
         changes: Sequence[str],
     ) -> None:
-        """The final board with the result, what it changed for the emperors, and the replay."""
+        """The final board with the result, what it changed for the emperors (``changes``, in
+        Discord's markdown), and the replay."""
         assert tournament.outcome is not None
-        result = tournament.outcome.describe(names)
+        result = plain(tournament.outcome.describe(names))
         embed.add_field(name="Result", value=clipped(result, FIELD_LIMIT), inline=False)
         if changes:
             embed.add_field(
@@ -347,38 +455,42 @@ class Announcer:
                 value=clipped("\n".join(changes), FIELD_LIMIT),
                 inline=False,
             )
-        frames = await self.services.tournaments.replay_frames(tournament.id)
-        replay = await self.drawing.run(
-            render_replay, frames, names=names, title=f"#{tournament.id} {tournament.battlefield}"
-        )
+        replay = await self.replays.replay(tournament.id, for_channel=True)
         await self._post(
             tournament,
             clipped(f"Tournament #{tournament.id} is over: {result}", MESSAGE_LIMIT),
             embed,
-            [(board, BOARD_FILE), (replay, REPLAY_FILE)],
+            [(board, BOARD_FILE), (replay.gif, REPLAY_FILE)],
         )
-        self._turn_lines.pop(tournament.id, None)
+        await announcement_repo.forget_turn_line(self.services.database, tournament.id)
+        self._hosts_told.discard(tournament.id)
         self._locks.pop(tournament.id, None)
 
     async def _prompt(
         self, menu: OrderMenu, board: bytes, channel: discord.PartialMessageable | None
     ) -> None:
-        """One player's secret prompt for the open turn, by DM (or /order if DMs are closed)."""
+        """One player's secret prompt for the open turn, by DM. A player whose DMs are closed
+        is asked in the channel, once per combat, to use /order there instead; this happens
+        only as a turn opens, before anyone has ordered, so it tells the channel nothing about
+        orders (R-O4)."""
+        tournament = menu.tournament
         player_id = menu.seat.player_id
         assert player_id is not None
         try:
-            await send_dm_or_fallback(
-                self.client,
-                player_id,
-                channel,
-                file=png_file(board, BOARD_FILE),
-                **self.prompt(menu),
+            delivered = await send_dm(
+                self.client, player_id, file=png_file(board, BOARD_FILE), **self.prompt(menu)
             )
+            if delivered or channel is None:
+                return
+            if await announcement_repo.claim_closed_dms_notice(
+                self.services.database, tournament.id, player_id, now=self.services.clock()
+            ):
+                await channel.send(**closed_dms_notice(player_id, tournament.id))
         except discord.HTTPException as error:
             log.warning(
                 "Could not send user %s the prompt of tournament #%d: %s",
                 player_id,
-                menu.tournament.id,
+                tournament.id,
                 error,
             )
 
@@ -390,8 +502,8 @@ class Announcer:
                 await asyncio.sleep(READY_DELAY)
                 channels: set[int] = set()
                 due = []
-                for tournament_id in self._stale_ready:
-                    line = self._turn_lines.get(tournament_id)
+                for tournament_id in list(self._stale_ready):
+                    line = await announcement_repo.turn_line(self.services.database, tournament_id)
                     if line is not None and line.channel_id in channels:
                         continue
                     if line is not None:
@@ -417,23 +529,42 @@ class Announcer:
             await self._show_ready_now(tournament_id)
 
     async def _show_ready_now(self, tournament_id: int) -> None:
+        """Edit the open turn's line. Its message id is in the database, so this holds after
+        a restart too: a second line would tell the channel that an order changed. Only if
+        that message is gone, or was never posted, is a new line posted."""
         progress = await self.services.tournaments.progress(tournament_id)
         tournament = progress.tournament
         channel = self._channel(tournament)
         if channel is None or tournament.status is not TournamentStatus.RUNNING:
             return
         text = ready_line(tournament, progress.ready)
-        line = self._turn_lines.get(tournament_id)
-        if line is None:
+        database = self.services.database
+        line = await announcement_repo.turn_line(database, tournament_id)
+        if line is not None and line.turn != tournament.turn:
+            return  # the turn has just resolved: its board, with a fresh line, is on its way
+        try:
+            if line is not None:
+                try:
+                    await channel.get_partial_message(line.message_id).edit(content=text)
+                    return
+                except discord.NotFound:
+                    pass  # deleted by someone: post the line again
             message = await channel.send(
                 f"Tournament #{tournament_id}: {text}", allowed_mentions=NO_MENTIONS
             )
-            self._turn_lines[tournament_id] = TurnLine(tournament.turn, channel.id, message.id)
-        elif line.turn == tournament.turn:
-            await channel.get_partial_message(line.message_id).edit(content=text)
-        # Otherwise the turn has just resolved and its board, with a fresh line, is on its way.
+        except discord.Forbidden as error:
+            if error.code not in NOT_ALLOWED:
+                raise
+            log.warning(
+                "Could not show the ready count of tournament #%d: %s", tournament_id, error
+            )
+            await self._tell_host(tournament)
+            return
+        await announcement_repo.keep_turn_line(
+            database, TurnLine(tournament_id, tournament.turn, channel.id, message.id)
+        )
 
 
 def _seat_text(seat: SeatRow, names: Mapping[Dynasty, str]) -> str:
     owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
-    return f"**{seat.dynasty.letter}** · {names[seat.dynasty]}{owner}"
+    return f"**{seat.dynasty.letter}** · {plain(names[seat.dynasty])}{owner}"

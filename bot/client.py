@@ -1,4 +1,5 @@
-"""The Discord client: which intents it asks for, which cogs it loads, where commands sync.
+"""The Discord client: which intents it asks for, which cogs it loads, where commands sync,
+and how it starts and stops around them (metrics, daily backups, a clean shutdown).
 
 Adding a game cog is one line in :data:`EXTENSIONS`; the cog's commands then sync on the next
 start and appear in /help by themselves.
@@ -10,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -17,11 +19,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.announcer import Announcer
-from bot.config import Config, ConfigError
+from bot.backups import DailyBackups
+from bot.command_tree import GameTree
+from bot.config import Config, ConfigError, readable_by_others
 from bot.drawing import Drawing
+from bot.logs import keep_secret
+from bot.metrics import MeteredDrawing, Metrics
 from bot.scheduler import Scheduler
 from bot.services import Services
-from data.db import Database
+from bot.status import StatusServer
+from data.backup import RunningLock
+from data.db import Database, SQLiteDatabase, is_damaged
 from data.errors import DataError
 
 log = logging.getLogger(__name__)
@@ -35,6 +43,22 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.economy",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order."""
+
+WORK_SECONDS = 25.0
+"""How long a stopping bot waits for the work under way (the scheduler's tick, turn
+resolutions, announcements) before it cancels what is left. A turn cut short is not lost:
+its resolution is one transaction, and it resolves again at the next start."""
+INTERACTION_GRACE = 2.0
+"""How long a stopping bot lets the handlers of interactions that arrived before finish."""
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord.py: on_interaction",
+)
+"""How discord.py names the tasks that run interaction handlers (slash commands, views,
+dynamic items, the on_interaction listeners such as the turn prompts')."""
+RESTARTING = "The bot is restarting: try again in a minute. Everything you did before is saved."
 
 
 def gateway_intents() -> discord.Intents:
@@ -61,9 +85,12 @@ class EmperorsBot(commands.Bot):
     test that ticks it by hand). Extra keyword options go to :class:`commands.Bot` (tests pass
     ``guild_ready_timeout``).
 
-    Players' names never ping @everyone or a role. Commands are server-only unless they opt in
-    with ``@app_commands.allowed_contexts(dms=True)`` (/help does; /order should, since turn
-    prompts arrive by DM), and the bot is installed to servers, not to user accounts.
+    Nothing the bot posts pings anyone unless the message says whom it pings (a player whose
+    DMs are closed is mentioned in the channel): players' names and text never ping. Commands
+    are server-only unless they opt in with ``@app_commands.allowed_contexts(dms=True)`` (/help
+    does; /order should, since turn prompts arrive by DM), the bot is installed to servers, not
+    to user accounts, and :class:`GameTree` checks every command's context and options again
+    before it runs.
     """
 
     def __init__(
@@ -78,11 +105,14 @@ class EmperorsBot(commands.Bot):
         # The game has no voice; discord.py's start-up warnings about voice libraries are noise.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
+        self.metrics = Metrics() if config.metrics_port is not None else None
+        """What the bot counts for Prometheus; None (nothing counted) without METRICS_PORT."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            tree_cls=GameTree,
+            allowed_mentions=discord.AllowedMentions.none(),
             allowed_contexts=app_commands.AppCommandContext(
                 guild=True, dm_channel=False, private_channel=False
             ),
@@ -98,8 +128,36 @@ class EmperorsBot(commands.Bot):
         self._scheduler: Scheduler | None = None
         self._scheduling: asyncio.Task[None] | None = None
         self._shutting_down: asyncio.Task[None] | None = None
-        self.drawing = Drawing()
+        self._backing_up: asyncio.Task[None] | None = None
+        self._status: StatusServer | None = None
+        self._running_lock: RunningLock | None = None
+        self._stopping = False
+        self._refusals: set[asyncio.Task[None]] = set()
+        self.drawing = Drawing() if self.metrics is None else MeteredDrawing(self.metrics)
         """Draws boards and replays in a worker process (started on the first board)."""
+        # Every interaction passes here first: counted, or refused while the bot stops.
+        parsers = self._connection.parsers
+        self._parse_interaction = parsers["INTERACTION_CREATE"]
+        parsers["INTERACTION_CREATE"] = self._interaction_created
+
+    @property
+    def stopping(self) -> bool:
+        """Whether the bot is shutting down (new interactions are turned away)."""
+        return self._stopping
+
+    @property
+    def database_ready(self) -> bool:
+        return self._database is not None
+
+    @property
+    def scheduling(self) -> bool:
+        """Whether the scheduler runs in the background."""
+        return self._scheduling is not None and not self._scheduling.done()
+
+    @property
+    def status_port(self) -> int | None:
+        """The port of ``/metrics`` and ``/healthz``, once serving."""
+        return self._status.port if self._status is not None else None
 
     @property
     def database(self) -> Database:
@@ -140,9 +198,72 @@ class EmperorsBot(commands.Bot):
         self._scheduler = Scheduler(self._services, self._announcer)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        if self.metrics is not None:
+            await self._start_metrics(self.metrics)
         await self.sync_commands()
         if self._schedule:
             self._scheduling = asyncio.create_task(self._scheduler.run_forever())
+        if (
+            self.config.backup_dir is not None
+            and self._owns_database
+            and isinstance(self._database, SQLiteDatabase)
+        ):
+            backups = DailyBackups(
+                Path(self._database.path), self.config.backup_dir, self.config.backup_keep
+            )
+            self._backing_up = asyncio.create_task(backups.run_forever())
+
+    async def _start_metrics(self, metrics: Metrics) -> None:
+        """Count what the services and the database time, and serve it all."""
+        self.services.tournaments.on_resolved = metrics.turn_resolved
+        self.database.timer = metrics.statement
+        metrics.command_names = frozenset(c.qualified_name for c in self.tree.walk_commands())
+        # setup_hook runs in the task that then connects: every handler inherits this.
+        metrics.watch_responses()
+        port = self.config.metrics_port
+        assert port is not None
+        self._status = StatusServer(self, metrics, self.config.metrics_host, port)
+        await self._status.start()
+
+    async def login(self, token: str) -> None:
+        keep_secret(token)  # whoever logs it, at whatever level, the log never shows it
+        await super().login(token)
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        if event_name == "app_command_completion" and self.metrics is not None:
+            self.metrics.finished(args[0].id)
+        super().dispatch(event_name, *args, **kwargs)
+
+    def _interaction_created(self, data: Any) -> None:
+        """discord.py's INTERACTION_CREATE parser, behind the count and the stopping gate."""
+        if self._stopping:
+            task = asyncio.create_task(self._refuse_while_stopping(data))
+            self._refusals.add(task)
+            task.add_done_callback(self._refusals.discard)
+            return
+        if self.metrics is not None:
+            self.metrics.received(data)
+        self._parse_interaction(data)
+
+    async def _handlers_finished(self, deadline: float) -> None:
+        """Wait (until ``deadline``) for the interactions taken before the stop."""
+        loop, current = asyncio.get_running_loop(), asyncio.current_task()
+        while loop.time() < deadline and any(
+            task is not current and task.get_name().startswith(HANDLER_TASKS)
+            for task in asyncio.all_tasks()
+        ):
+            await asyncio.sleep(0.02)
+
+    async def _refuse_while_stopping(self, data: Any) -> None:
+        """Tell a player who acts while the bot stops to try again soon (nothing is done)."""
+        interaction: discord.Interaction[EmperorsBot] = discord.Interaction(
+            data=data, state=self._connection
+        )
+        with contextlib.suppress(discord.HTTPException):
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(RESTARTING, ephemeral=True)
 
     async def _open_database(self) -> Database:
         """Open ``DATABASE_URL`` or ``EMPERORS_DB``; a database the host must fix (a folder
@@ -150,13 +271,31 @@ class EmperorsBot(commands.Bot):
         setting = self.config.database_setting
         try:
             database = await Database.open(self.config.database)
-        except sqlite3.OperationalError as error:
-            raise ConfigError(
-                f"cannot open the database {setting} ({error}): check that its folder "
-                "exists and is writable"
-            ) from error
+        except sqlite3.DatabaseError as error:
+            if is_damaged(error):
+                raise ConfigError(
+                    f"the database {setting} is damaged ({error}): restore a backup "
+                    "with 'python -m bot restore FILE', or move the file away to start afresh"
+                ) from error
+            if isinstance(error, sqlite3.OperationalError):
+                raise ConfigError(
+                    f"cannot open the database {setting} ({error}): check that its "
+                    "folder exists and is writable"
+                ) from error
+            raise
         except DataError as error:
             raise ConfigError(f"cannot use the database {setting}: {error}") from error
+        if self.config.database_url is None:
+            path = self.config.database_path
+            if path.is_file():
+                self._running_lock = RunningLock.shared(path)
+            if readable_by_others(path):
+                log.warning(
+                    "The database %s can be read by other users of this machine: it holds "
+                    "secret orders and private wealth. Run: chmod 600 %s",
+                    path,
+                    path,
+                )
         log.info("Opened the database %s", database.location)
         return database
 
@@ -186,8 +325,9 @@ class EmperorsBot(commands.Bot):
         log.info("Logged in as %s, in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        """Stop the scheduler, let announcements under way finish, disconnect, then close the
-        database if the bot opened it.
+        """Stop taking interactions, let the work under way finish (the scheduler's tick, turn
+        resolutions, announcements: :data:`WORK_SECONDS` at most), stop the drawing worker,
+        disconnect, then close the database if the bot opened it.
 
         One shutdown, however many callers: a SIGTERM handler's task and ``async with``
         both wait for all of it, so the process never ends with the database still open.
@@ -201,15 +341,35 @@ class EmperorsBot(commands.Bot):
         await self.close()
 
     async def _shut_down(self) -> None:
+        self._stopping = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + WORK_SECONDS
+        await self._handlers_finished(loop.time() + INTERACTION_GRACE)
         if self._scheduling is not None:
+            assert self._scheduler is not None
+            self._scheduler.stop()
+            await asyncio.wait({self._scheduling}, timeout=max(0.0, deadline - loop.time()))
             self._scheduling.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._scheduling
             self._scheduling = None
+        if self._services is not None:
+            while self._services.tournaments.resolving and loop.time() < deadline:
+                await asyncio.sleep(0.05)
         if self._announcer is not None:
             await self._announcer.close()
+        if self._backing_up is not None:
+            self._backing_up.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._backing_up
         await self.drawing.close()
+        await asyncio.gather(*self._refusals, return_exceptions=True)
         await super().close()
+        if self._status is not None:
+            await self._status.stop()
         if self._owns_database and self._database is not None:
             await self._database.close()
             self._database = None
+        if self._running_lock is not None:
+            self._running_lock.release()
+            self._running_lock = None

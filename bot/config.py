@@ -3,12 +3,17 @@
 Hosts keep the token out of the code and out of the shell history by writing it once in
 ``.env``; a variable set in the real environment still wins, so a service manager or a CI job
 can override any line without editing the file.
+
+No error ever repeats a value it read: a malformed line or a mistyped setting may hold the
+token (``DISCORD_TOKEN: …`` without ``=``, a token pasted on the wrong line), and start-up
+errors end up in the service manager's log. Errors name the line number or the setting only.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +21,9 @@ from pathlib import Path
 ENV_FILE = Path(".env")
 DEFAULT_DATABASE = Path("emperors.db")
 DEFAULT_LOG_LEVEL = "INFO"
+LOG_FORMATS = ("plain", "json")
+DEFAULT_METRICS_HOST = "127.0.0.1"
+DEFAULT_BACKUP_KEEP = 7
 
 
 class ConfigError(ValueError):
@@ -37,6 +45,16 @@ class Config:
     """A server whose command list is updated at once on start (global updates can take a
     while to reach every client)."""
     log_level: str = DEFAULT_LOG_LEVEL
+    log_format: str = LOG_FORMATS[0]
+    """``plain`` (one readable line per record) or ``json`` (one JSON object per line)."""
+    metrics_port: int | None = None
+    """Where ``/metrics`` and ``/healthz`` are served; None (the default) serves nothing."""
+    metrics_host: str = DEFAULT_METRICS_HOST
+    """The address the metrics port listens on: this machine only, unless the host says."""
+    backup_dir: Path | None = None
+    """A folder for the daily backup of the database; None takes none."""
+    backup_keep: int = DEFAULT_BACKUP_KEEP
+    """How many daily backups stay in ``backup_dir`` (the newest)."""
     database_url: str | None = field(default=None, repr=False)
     """``DATABASE_URL``: a ``postgresql://`` URL. When set, the game's data is kept on that
     PostgreSQL server and ``EMPERORS_DB`` is not used; hidden from ``repr`` (it may hold a
@@ -57,32 +75,54 @@ class Config:
         """Read ``.env`` (if present), then let the environment override it.
 
         An empty value counts as unset. Raises :class:`ConfigError` for a malformed ``.env``
-        line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or a
-        ``DATABASE_URL`` that is not a PostgreSQL URL.
+        line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or ``LOG_FORMAT``,
+        a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count, a
+        ``DATABASE_URL`` that is not a PostgreSQL URL, or ``BACKUP_DIR`` with ``DATABASE_URL``.
         """
         values = read_env_file(env_file) if env_file.is_file() else {}
         values.update(os.environ if environ is None else environ)
         settings = {key: value.strip() for key, value in values.items() if value.strip()}
+        backup_dir = settings.get("BACKUP_DIR")
+        if backup_dir and settings.get("DATABASE_URL"):
+            raise ConfigError(
+                "BACKUP_DIR takes daily copies of the SQLite file, but DATABASE_URL keeps the "
+                "game on PostgreSQL: back that up with pg_dump (docs/deployment.md) and unset "
+                "BACKUP_DIR"
+            )
         return cls(
             discord_token=settings.get("DISCORD_TOKEN"),
             database_path=Path(settings.get("EMPERORS_DB", DEFAULT_DATABASE)).expanduser(),
             dev_guild_id=_guild_id(settings.get("DISCORD_DEV_GUILD")),
             log_level=_log_level(settings.get("LOG_LEVEL", DEFAULT_LOG_LEVEL)),
+            log_format=_choice("LOG_FORMAT", settings.get("LOG_FORMAT", "plain"), LOG_FORMATS),
+            metrics_port=_port(settings.get("METRICS_PORT")),
+            metrics_host=settings.get("METRICS_HOST", DEFAULT_METRICS_HOST),
+            backup_dir=Path(backup_dir).expanduser() if backup_dir else None,
+            backup_keep=_count("BACKUP_KEEP", settings.get("BACKUP_KEEP"), DEFAULT_BACKUP_KEEP),
             database_url=_database_url(settings.get("DATABASE_URL")),
         )
 
 
 def read_env_file(path: Path) -> dict[str, str]:
     """``KEY=VALUE`` lines; blank lines, ``#`` comments, ``export`` and quotes are allowed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not UTF-8 text: write it again as KEY=VALUE lines") from None
+    except OSError as error:
+        raise ConfigError(f"cannot read {path} ({error.strerror}): check its permissions") from None
     values: dict[str, str] = {}
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         key, equals, value = line.removeprefix("export ").partition("=")
         key, value = key.strip(), value.strip()
         if not equals or not key:
-            raise ConfigError(f"{path}, line {number}: expected KEY=VALUE, got {line!r}")
+            # The line is not shown: it may be the token written as "DISCORD_TOKEN: …".
+            raise ConfigError(
+                f"{path}, line {number}: expected KEY=VALUE (like DISCORD_TOKEN=...); fix that line"
+            )
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
             value = value[1:-1]
         values[key] = value
@@ -94,8 +134,8 @@ def _guild_id(value: str | None) -> int | None:
         return None
     if not value.isdigit():
         raise ConfigError(
-            f"DISCORD_DEV_GUILD must be a server id (digits only), got {value!r}; in Discord "
-            "enable Developer Mode, right-click the server and choose 'Copy Server ID'"
+            "DISCORD_DEV_GUILD must be a server id (digits only); in Discord enable Developer "
+            "Mode, right-click the server and choose 'Copy Server ID'"
         )
     return int(value)
 
@@ -114,7 +154,37 @@ def _database_url(value: str | None) -> str | None:
 def _log_level(value: str) -> str:
     level = value.upper()
     if level not in logging.getLevelNamesMapping():
-        raise ConfigError(
-            f"LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL, got {value!r}"
-        )
+        raise ConfigError("LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR or CRITICAL")
     return level
+
+
+def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
+    chosen = value.lower()
+    if chosen not in choices:
+        raise ConfigError(f"{name} must be {' or '.join(choices)}")
+    return chosen
+
+
+def _port(value: str | None) -> int | None:
+    if value is None:
+        return None
+    if not value.isdigit() or not 0 < int(value) < 65536:
+        raise ConfigError("METRICS_PORT must be a port number (1 to 65535), or unset")
+    return int(value)
+
+
+def _count(name: str, value: str | None, default: int) -> int:
+    if value is None:
+        return default
+    if not value.isdigit() or int(value) < 1:
+        raise ConfigError(f"{name} must be a whole number, at least 1")
+    return int(value)
+
+
+def readable_by_others(path: Path) -> bool:
+    """Whether users other than the file's owner may read ``path`` (False if it is missing)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & (stat.S_IRGRP | stat.S_IROTH))

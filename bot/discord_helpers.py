@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import weakref
 from typing import Any, Literal
 
@@ -19,6 +20,8 @@ log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (DMs closed to the bot)."""
+NOT_ALLOWED = frozenset({50001, 50013})
+"""Discord's error codes for "Missing Access" and "Missing Permissions" in a channel."""
 
 DM_CHANNELS_REMEMBERED = 10_000
 """discord.py remembers 128 DM channels; with more players than that, the bot would ask
@@ -34,6 +37,32 @@ TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
 def discord_timestamp(unix: float, style: TimestampStyle = "R") -> str:
     """``<t:UNIX:STYLE>``: Discord shows it in each reader's own time zone ("in 2 hours")."""
     return f"<t:{int(unix)}:{style}>"
+
+
+_MARKUP = re.compile(r"[\\*_~|`\[\]<@]|(?<=\w):(?=//)")
+"""Characters that start Discord markdown, mentions (``<@…>``, ``@everyone``), timestamps or
+custom emoji (``<…>``) anywhere in a line, and the colon of a link Discord would make clickable."""
+_LINE_MARKUP = re.compile(r"^([ \t]*)(?:([#>+-])|([0-9]+)\.)", re.MULTILINE)
+"""What starts a heading, a quote or a list only at the start of a line."""
+
+
+def plain(text: str) -> str:
+    """``text`` as Discord shows it literally: every markdown, mention and link character escaped.
+
+    For anything a player chose (emperor and dynasty names, and sentences made with them: the
+    narration, the log, results) wherever Discord renders markdown: message content and embed
+    titles, descriptions and fields. Not for what Discord shows as typed (autocomplete choices,
+    select options, button labels, footers) nor for the board image, which show ``text`` itself.
+    A backslash before a punctuation mark shows the mark, so the escaped text reads the same.
+    """
+    escaped = _MARKUP.sub(lambda found: "\\" + found[0], text)
+    return _LINE_MARKUP.sub(_escaped_line_start, escaped)
+
+
+def _escaped_line_start(found: re.Match[str]) -> str:
+    if found[2] is not None:
+        return f"{found[1]}\\{found[2]}"
+    return f"{found[1]}{found[3]}\\."
 
 
 def clipped(text: str, limit: int) -> str:
@@ -53,35 +82,37 @@ def gif_file(data: bytes, filename: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
-async def send_dm_or_fallback(
-    bot: discord.Client,
-    user_id: int,
-    channel: discord.abc.Messageable | None,
-    **message: Any,
-) -> bool:
-    """DM ``message`` to a player; if their DMs are closed, ask them in ``channel`` to use /order.
+async def send_dm(bot: discord.Client, user_id: int, **message: Any) -> bool:
+    """DM ``message`` to a player; False if their privacy settings refuse the bot's DMs.
 
-    Returns whether the DM arrived. The DM itself is never posted in the channel (it may hold
-    the player's secret view of the turn); only a mention saying where to act instead. With
-    no channel (a tournament made outside Discord) a closed DM is only logged. Any other
-    refusal from Discord propagates.
+    The caller decides what to do instead; never post the DM itself in a channel (it may hold
+    the player's secret view of the turn). Any other refusal from Discord propagates.
     """
     try:
         await (await dm_channel(bot, user_id)).send(**message)
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             raise
-        if channel is None:
-            log.info("DMs to user %s are closed and there is no channel to ask in", user_id)
-            return False
-        log.info("DMs to user %s are closed; asking them in channel instead", user_id)
-        await channel.send(
-            f"<@{user_id}>, I cannot send you direct messages (your privacy settings block "
-            "them). Use /order here to see the turn and give your orders.",
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=user_id)]),
-        )
+        metrics = getattr(bot, "metrics", None)  # the bot's, when METRICS_PORT is set
+        if metrics is not None:
+            metrics.dm_refused()
+        log.info("DMs to user %s are closed", user_id)
         return False
     return True
+
+
+def closed_dms_notice(user_id: int, tournament_id: int) -> dict[str, Any]:
+    """What a tournament's channel is told, once per combat, about a player whose DMs are
+    closed: where to play instead. It says nothing about their orders."""
+    return {
+        "content": (
+            f"<@{user_id}>, I cannot send you direct messages (your privacy settings block "
+            f"them), so your turn prompts for tournament #{tournament_id} cannot reach you. "
+            "Use /order here each turn to see the board and give your order: only you see "
+            "its answers. Reminders will be shown to you privately with your next command."
+        ),
+        "allowed_mentions": discord.AllowedMentions(users=[discord.Object(id=user_id)]),
+    }
 
 
 async def dm_channel(bot: discord.Client, user_id: int) -> discord.abc.Messageable:

@@ -11,13 +11,22 @@ stdin and writes results on its stdout, each a length-prefixed pickle, in order.
 talks to it through asyncio's pipes: no helper threads in the bot (a process pool runs two,
 and they took the GIL from the event loop at every board), and no fork server or resource
 tracker beside it.
+
+What the channels wait for comes first. Boards of turns (:meth:`Drawing.run`) go to the
+worker ahead of what a player asked for (:meth:`Drawing.run_on_demand`: a replay, a status
+board), so a crowd of requests never delays a turn: one user's 200 replays held another
+tournament's board back 32 seconds when all waited in one line. Calls wait in the bot, not
+in the pipe: the worker holds at most :data:`IN_FLIGHT` turn boards (one drawn, the next
+ready, so it never idles between boards) and a player's drawing only when it holds nothing
+else; a turn board waits at most for the one drawing under way. A second worker would not
+wait even for that, but would cost its own interpreter and Pillow: the worker's peak RSS
+was 50-55 MB in benchmarks/replay_spam.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 import functools
 import logging
 import os
@@ -25,6 +34,7 @@ import pickle
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, ParamSpec, TypeVar, cast
 
@@ -35,12 +45,23 @@ T = TypeVar("T")
 
 STOP_SECONDS = 10.0
 """How long closing waits for the worker to finish the boards it was given."""
+IN_FLIGHT = 2
+"""Turn boards the worker may hold at once: the one it draws and the next, ready to start."""
 _SIZE = 4  # bytes of a frame's length prefix
 _PROJECT = str(Path(__file__).resolve().parent.parent)
+_TURN_BOARD, _ON_DEMAND = 0, 1  # priorities, first served first
 
 
 class WorkerDied(RuntimeError):
     """The drawing process ended before it answered."""
+
+
+@dataclass(frozen=True)
+class _Call:
+    """A pickled call and the future its caller awaits."""
+
+    frame: bytes
+    answer: asyncio.Future[Any]
 
 
 class Drawing:
@@ -49,44 +70,124 @@ class Drawing:
     def __init__(self) -> None:
         self._worker: _Worker | None = None
         self._starting = asyncio.Lock()
+        self._waiting: tuple[collections.deque[_Call], ...] = (
+            collections.deque(),
+            collections.deque(),
+        )
+        self._closed = False
+        self._reviving: asyncio.Task[None] | None = None
 
     async def run(self, draw: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-        """``draw(*args, **kwargs)`` in the worker; ``draw`` and its arguments must pickle.
+        """``draw(*args, **kwargs)`` in the worker, ahead of players' requests: for what a
+        channel or a turn prompt waits for. ``draw`` and its arguments must pickle.
 
         A worker killed from outside (out of memory, say) is replaced once, so one lost
         drawer never silences every later board.
         """
-        call = functools.partial(draw, *args, **kwargs)
-        try:
-            return await (await self._running()).call(call)
-        except WorkerDied:
-            log.warning("The drawing process died; starting a new one")
-            return await (await self._running()).call(call)
+        return await self._run(_TURN_BOARD, functools.partial(draw, *args, **kwargs))
+
+    async def run_on_demand(self, draw: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """Like :meth:`run`, for what one player asked for: drawn when no turn board waits."""
+        return await self._run(_ON_DEMAND, functools.partial(draw, *args, **kwargs))
+
+    @property
+    def waiting(self) -> int:
+        """Calls not yet handed to the worker (turn boards and players' requests)."""
+        return sum(len(queue) for queue in self._waiting)
 
     async def close(self) -> None:
-        """Let boards being drawn finish, then stop the worker."""
-        worker, self._worker = self._worker, None
+        """Let boards being drawn finish, then stop the worker; calls still waiting fail."""
+        async with self._starting:  # a worker being started is stopped too
+            self._closed = True
+            worker, self._worker = self._worker, None
         if worker is not None:
             await worker.stop()
+        for queue in self._waiting:
+            while queue:
+                answer = queue.popleft().answer
+                if not answer.done():
+                    answer.set_exception(WorkerDied("the bot is closing"))
+
+    async def _run(self, priority: int, call: Callable[[], T]) -> T:
+        frame = pickle.dumps(call, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            return cast(T, await self._queued(priority, frame))  # what ``call`` returned
+        except WorkerDied:
+            if self._closed:
+                raise
+            log.warning("The drawing process died; starting a new one")
+            return cast(T, await self._queued(priority, frame))
+
+    async def _queued(self, priority: int, frame: bytes) -> Any:
+        if self._closed:
+            raise WorkerDied("the bot is closing")
+        call = _Call(frame, asyncio.get_running_loop().create_future())
+        self._waiting[priority].append(call)
+        try:
+            (await self._running()).feed()
+            return await call.answer
+        finally:
+            if not call.answer.done():  # cancelled, or no worker could start: not drawn
+                call.answer.cancel()
+
+    def _next(self, held: int) -> _Call | None:
+        """The call the worker should take now that it holds ``held``; None if it has enough.
+
+        A turn board goes as soon as there is room; a player's drawing only to an idle worker
+        and only when no turn board waits, so a turn board waits at most for one of them.
+        """
+        for priority, queue in enumerate(self._waiting):
+            while queue and queue[0].answer.done():  # its caller gave up waiting
+                queue.popleft()
+            if not queue:
+                continue
+            room = IN_FLIGHT if priority == _TURN_BOARD else 1
+            return queue.popleft() if held < room else None
+        return None
 
     async def _running(self) -> _Worker:
         async with self._starting:
+            if self._closed:
+                raise WorkerDied("the bot is closing")
             if self._worker is None or self._worker.dead:
-                self._worker = await _Worker.start()
+                self._worker = await _Worker.start(self._next, self._revive)
             return self._worker
+
+    def _revive(self) -> None:
+        """A worker died with calls still waiting for it: start the next one for them."""
+        if not self._closed and self.waiting and self._reviving is None:
+            self._reviving = asyncio.create_task(self._feed_new_worker())
+
+    async def _feed_new_worker(self) -> None:
+        try:
+            (await self._running()).feed()
+        except WorkerDied:
+            pass  # closing
+        except Exception:
+            log.exception("Could not start a new drawing process")
+        finally:
+            self._reviving = None
 
 
 class _Worker:
-    """One worker process and the calls it has not answered yet, oldest first."""
+    """One worker process and the calls it holds (sent, not yet answered), oldest first."""
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
+    def __init__(
+        self,
+        process: asyncio.subprocess.Process,
+        take: Callable[[int], _Call | None],
+        died: Callable[[], None],
+    ) -> None:
         self.process = process
-        self.pending: collections.deque[asyncio.Future[Any]] = collections.deque()
+        self.take = take
+        self.died = died
+        self.pending: collections.deque[_Call] = collections.deque()
         self.dead = False
+        self.stopping = False
         self.reader = asyncio.create_task(self._read_replies())
 
     @classmethod
-    async def start(cls) -> _Worker:
+    async def start(cls, take: Callable[[int], _Call | None], died: Callable[[], None]) -> _Worker:
         path = os.environ.get("PYTHONPATH")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_PROJECT, path]))}
         process = await asyncio.create_subprocess_exec(
@@ -97,20 +198,22 @@ class _Worker:
             stdout=asyncio.subprocess.PIPE,
             env=env,
         )
-        return cls(process)
+        return cls(process, take, died)
 
-    async def call(self, call: Callable[[], T]) -> T:
+    def feed(self) -> None:
+        """Hand the worker what it should draw next, as long as it has room."""
         assert self.process.stdin is not None
-        frame = pickle.dumps(call, protocol=pickle.HIGHEST_PROTOCOL)
-        answer = asyncio.get_running_loop().create_future()
-        self.pending.append(answer)
-        self.process.stdin.write(len(frame).to_bytes(_SIZE, "big") + frame)
-        with contextlib.suppress(ConnectionError):  # if the worker is gone, the reader
-            await self.process.stdin.drain()  # fails every pending call
-        return cast(T, await answer)  # what ``call`` returned, unpickled
+        while not (self.dead or self.stopping):
+            call = self.take(len(self.pending))
+            if call is None:
+                return
+            self.pending.append(call)
+            # At most IN_FLIGHT frames sit in the pipe, so its buffer never needs draining.
+            self.process.stdin.write(len(call.frame).to_bytes(_SIZE, "big") + call.frame)
 
     async def stop(self) -> None:
         assert self.process.stdin is not None
+        self.stopping = True
         self.process.stdin.close()
         try:
             await asyncio.wait_for(self.process.wait(), STOP_SECONDS)
@@ -126,7 +229,8 @@ class _Worker:
             while True:
                 size = int.from_bytes(await replies.readexactly(_SIZE), "big")
                 done, value = pickle.loads(await replies.readexactly(size))
-                answer = self.pending.popleft()
+                answer = self.pending.popleft().answer
+                self.feed()  # the next call first: the worker starts it while we answer
                 if answer.done():  # its caller gave up waiting
                     continue
                 if done:
@@ -142,10 +246,11 @@ class _Worker:
             if self.process.returncode is None:
                 self.process.kill()
             while self.pending:
-                answer = self.pending.popleft()
+                answer = self.pending.popleft().answer
                 if not answer.done():
                     answer.set_exception(WorkerDied("the drawing process ended"))
             await self.process.wait()  # reaped, and its pipes closed
+            self.died()
 
 
 def serve(calls: IO[bytes], replies: IO[bytes]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -17,6 +18,7 @@ from bot.services import Services
 from bot.services.tournaments import TurnResolved
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
+from data.repositories import requests as request_repo
 from data.repositories import tournaments as tournament_repo
 from data.rows import EventKind, SeatKind, SeatStatus, TournamentRow, TournamentStatus
 
@@ -56,15 +58,22 @@ class Scheduler:
         self.notifier = notifier
         self.clock = clock or services.clock
         self.wake = asyncio.Event()
+        self.last_tick: float | None = None
+        """When (``time.monotonic()``) the last tick ended; the health check reads it."""
+        self._stopping = False
 
     async def tick(self) -> None:
-        """One pass: resolve due turns, send due reminders, run the daily inactivity job."""
+        """One pass: resolve due turns, send due reminders, run the daily inactivity job, close
+        expired trades and forget requests too old to be delivered again."""
         for resolved in await self.services.tournaments.resolve_due():
             await self.notifier.turn_resolved(resolved)
         for reminder in await self.due_reminders():
             await self.notifier.remind(reminder)
         await self.decay_inactive()
         await self.services.economy.expire_trades()
+        await request_repo.forget_requests(
+            self.services.database, before=self.clock() - request_repo.REQUESTS_KEPT
+        )
 
     async def due_reminders(self) -> list[Reminder]:
         """Reminders whose time has come, each claimed once in the database."""
@@ -154,21 +163,30 @@ class Scheduler:
         upcoming = [moment - now for moment in moments if moment > now]
         return max(MIN_WAKE, min([IDLE_WAKE, *upcoming]))
 
+    def stop(self) -> None:
+        """Let the tick under way finish (its resolutions and announcements), then return
+        from :meth:`run_forever` instead of sleeping."""
+        self._stopping = True
+        self.wake.set()
+
     async def run_forever(self) -> None:
         """Finish turns left complete by a stop, then tick, sleep until the next moment or
-        until woken (a new deadline), repeat."""
+        until woken (a new deadline), repeat until :meth:`stop`."""
         try:
             for resolved in await self.services.tournaments.resolve_complete():
                 await self.notifier.turn_resolved(resolved)
         except Exception:
             log.exception("resolving the turns completed before the restart failed")
-        while True:
+        while not self._stopping:
             try:
                 await self.tick()
                 delay = await self.next_wake()
             except Exception:
                 log.exception("scheduler tick failed; retrying")
                 delay = IDLE_WAKE
+            self.last_tick = time.monotonic()
+            if self._stopping:
+                return
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=delay)

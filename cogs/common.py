@@ -7,8 +7,8 @@ never has to track which state its interaction is in.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -20,6 +20,21 @@ from data.rows import TournamentRow, TournamentStatus
 
 CHOICES_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
+MINUTE = 60.0
+
+T = TypeVar("T")
+ID_LIMIT = 2**63 - 1
+"""The largest number the game stores (SQLite's INTEGER): ids, turns and pages are below it."""
+
+
+def custom_id_number(digits: str) -> int | None:
+    """A number a custom id carries (a trade, a tournament, a page), or None when no id of the
+    game could be that large: only a forged custom id has one, and it gets a refusal rather
+    than an error. Never converts a huge string (Python refuses past 4,300 digits)."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(ID_LIMIT)) or int(significant) > ID_LIMIT:
+        return None
+    return int(significant)
 
 
 async def defer_ephemeral(interaction: discord.Interaction) -> None:
@@ -41,6 +56,31 @@ async def reply_ephemeral(interaction: discord.Interaction, **message: Any) -> N
         await interaction.followup.send(ephemeral=True, **message)
     else:
         await interaction.response.send_message(ephemeral=True, **message)
+
+
+def drawing_cooldown(
+    rate: int, per: float = MINUTE, *, draws: Callable[[discord.Interaction], bool] | None = None
+) -> Callable[[T], T]:
+    """At most ``rate`` uses per ``per`` seconds for each player of a command that draws a
+    board or a replay (``draws`` tells which calls of it do; the others are free).
+
+    Drawing takes the bot's drawing worker a moment; without a limit one player's bursts
+    delayed everyone's pictures (issue #19). A refusal says privately when to try again
+    (:func:`cogs.errors.player_message`).
+    """
+
+    def drawing(interaction: discord.Interaction) -> bool:
+        return draws is None or draws(interaction)
+
+    def cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
+        return app_commands.Cooldown(rate, per) if drawing(interaction) else None
+
+    def player(interaction: discord.Interaction) -> tuple[int, bool]:
+        # Calls that draw and calls that do not are counted apart: a free call must never
+        # be refused because the player drew something a moment before.
+        return (interaction.user.id, drawing(interaction))
+
+    return app_commands.checks.dynamic_cooldown(cooldown, key=player)
 
 
 def game(interaction: discord.Interaction) -> EmperorsBot:

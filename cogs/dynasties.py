@@ -15,9 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import clipped, discord_timestamp
-from bot.services.dynasties import LogPage
-from cogs.common import emperor_choices, game, reply_ephemeral
+from bot.discord_helpers import clipped, discord_timestamp, plain
+from bot.errors import UserError
+from bot.services.dynasties import LogPage, house_name
+from cogs.common import custom_id_number, emperor_choices, game, reply_ephemeral
 from cogs.errors import reporting
 from data.rows import EmperorRow
 
@@ -31,17 +32,17 @@ LEADERBOARD_SCOPES = [
 
 
 def emperor_line(emperor: EmperorRow) -> str:
-    return f"**{emperor.name}** · {emperor.reputation} reputation · {emperor.status.value}"
+    return f"**{plain(emperor.name)}** · {emperor.reputation} reputation · {emperor.status.value}"
 
 
 def log_embed(page: LogPage) -> discord.Embed:
     """A page of a log, newest first; 🔒 marks entries only the dynasty itself sees."""
     lines = [
-        f"{discord_timestamp(event.at, 'd')} {event.reason}{'' if event.public else ' 🔒'}"
+        f"{discord_timestamp(event.at, 'd')} {plain(event.reason)}{'' if event.public else ' 🔒'}"
         for event in page.events
     ]
     embed = discord.Embed(
-        title=f"Log of {page.dynasty.name}",
+        title=f"Log of {plain(page.dynasty.name)}",
         description=clipped("\n".join(lines) or "Nothing written yet.", DESCRIPTION_LIMIT),
         colour=EMBED_COLOUR,
     )
@@ -65,12 +66,22 @@ class LogButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"log:(?P<dynasty>[0-9]+):(?P<page>[0-9]+)",
 ):
-    """Turns a log page; the viewer is whoever clicks, so private entries stay theirs."""
+    """Turns a log page; the viewer is whoever clicks, so private entries stay theirs.
 
-    def __init__(self, dynasty_id: int, page: int, label: str = "Page") -> None:
+    A clicked button's numbers are None when no dynasty or page could be that large (a forged
+    custom id): the click is refused then, since discord.py cannot answer a failed parse."""
+
+    def __init__(
+        self,
+        dynasty_id: int | None,
+        page: int | None,
+        label: str = "Page",
+        *,
+        custom_id: str | None = None,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                custom_id=f"log:{dynasty_id}:{page}",
+                custom_id=custom_id or f"log:{dynasty_id}:{page}",
                 label=label,
                 style=discord.ButtonStyle.secondary,
             )
@@ -82,12 +93,20 @@ class LogButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(int(match["dynasty"]), int(match["page"]))
+        return cls(
+            custom_id_number(match["dynasty"]),
+            custom_id_number(match["page"]),
+            custom_id=match.string,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await reporting(interaction, self.turn_page(interaction))
 
     async def turn_page(self, interaction: discord.Interaction) -> None:
+        if self.dynasty_id is None or self.page is None:
+            raise UserError(
+                "This button is damaged or out of date; open the log with /dynasty log."
+            )
         page = await game(interaction).services.dynasties.log_page(
             interaction.user.id, dynasty_id=self.dynasty_id, page=self.page
         )
@@ -112,10 +131,13 @@ class Dynasties(commands.Cog):
     @dynasty.command(name="found", description="Found your dynasty, or rename it")
     @app_commands.describe(name="The dynasty's name")
     async def found(self, interaction: discord.Interaction, name: str) -> None:
-        dynasty = await self.bot.services.dynasties.found(interaction.user.id, name)
+        dynasty = await self.bot.services.dynasties.found(
+            interaction.user.id, name, request_id=interaction.id
+        )
         await reply_ephemeral(
             interaction,
-            content=f"Your dynasty is **{dynasty.name}**. Create an emperor with /emperor create.",
+            content=f"Your dynasty is **{plain(dynasty.name)}**. "
+            "Create an emperor with /emperor create.",
         )
 
     @dynasty.command(name="show", description="A dynasty's reputation, emperors and rank")
@@ -124,7 +146,7 @@ class Dynasties(commands.Cog):
         view = await self.bot.services.dynasties.show(interaction.user.id, name)
         rank = f"rank {view.rank}" if view.rank is not None else "unranked"
         embed = discord.Embed(
-            title=view.dynasty.name,
+            title=plain(view.dynasty.name),
             description=f"{view.reputation} reputation · {rank}",
             colour=EMBED_COLOUR,
         )
@@ -145,15 +167,16 @@ class Dynasties(commands.Cog):
     @emperor.command(name="create", description="A new emperor for your dynasty")
     @app_commands.describe(name="The emperor's name")
     async def create(self, interaction: discord.Interaction, name: str) -> None:
-        """The dynasty is founded on first use, named after the player."""
+        """The dynasty is founded on first use, named after the player (always a valid name)."""
         services = self.bot.services.dynasties
+        user = interaction.user
         emperor = await services.create_emperor(
-            interaction.user.id, name, f"House of {interaction.user.display_name}"
+            user.id, name, house_name(user.display_name, user.id), request_id=interaction.id
         )
-        dynasty = await services.dynasty_of(interaction.user.id)
+        dynasty = await services.dynasty_of(user.id)
         await reply_ephemeral(
             interaction,
-            content=f"**{emperor.name}** is born into **{dynasty.name}**. "
+            content=f"**{plain(emperor.name)}** is born into **{plain(dynasty.name)}**. "
             "Take a seat in a tournament with /tournament join.",
         )
 
@@ -177,7 +200,7 @@ class Dynasties(commands.Cog):
         view = await self.bot.services.dynasties.show_emperor(interaction.user.id, name)
         emperor = view.emperor
         embed = discord.Embed(
-            title=f"{emperor.name} of {view.dynasty.name}",
+            title=plain(f"{emperor.name} of {view.dynasty.name}"),
             description=(
                 f"{emperor.reputation} reputation · {emperor.status.value} · "
                 f"{emperor.wins} wins · {emperor.takes} takes"
@@ -190,7 +213,9 @@ class Dynasties(commands.Cog):
             for member in view.history
         )
         embed.add_field(name="Dynasties", value=clipped(history or "—", FIELD_LIMIT), inline=False)
-        log = "\n".join(f"{discord_timestamp(event.at, 'd')} {event.reason}" for event in view.log)
+        log = "\n".join(
+            f"{discord_timestamp(event.at, 'd')} {plain(event.reason)}" for event in view.log
+        )
         embed.add_field(name="Latest", value=clipped(log or "—", FIELD_LIMIT), inline=False)
         await reply_ephemeral(interaction, embed=embed)
 
@@ -206,7 +231,7 @@ class Dynasties(commands.Cog):
         guild_id = interaction.guild_id if scope == "server" else None
         entries = await self.bot.services.dynasties.leaderboard(guild_id, page=page - 1)
         lines = [
-            f"{entry.rank}. **{entry.dynasty.name}** · {entry.reputation} reputation · "
+            f"{entry.rank}. **{plain(entry.dynasty.name)}** · {entry.reputation} reputation · "
             f"{entry.living_emperors} emperor{'s' if entry.living_emperors != 1 else ''}"
             for entry in entries
         ]

@@ -19,11 +19,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import DMS_CLOSED, discord_timestamp
-from bot.errors import user_message
+from bot.discord_helpers import DMS_CLOSED, discord_timestamp, plain
+from bot.errors import UserError, user_message
 from bot.services.economy import BetPlaced, SeatPool, TradeView, Ware, Wealth
-from cogs.common import CHOICES_LIMIT, game, matches, reply_ephemeral, tournament_list
+from cogs.common import (
+    CHOICES_LIMIT,
+    custom_id_number,
+    game,
+    matches,
+    reply_ephemeral,
+    tournament_list,
+)
 from cogs.errors import report_error
+from data.rows import MAX_AMOUNT
 
 log = logging.getLogger(__name__)
 
@@ -43,16 +51,26 @@ class TradeAnswer(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"trade:(?P<answer>accept|decline):(?P<trade_id>[0-9]+)",
 ):
-    """The receiver's Accept or Decline on an offer; the message then shows the outcome."""
+    """The receiver's Accept or Decline on an offer; the message then shows the outcome.
 
-    def __init__(self, answer: Answer, trade_id: int, *, row: int | None = None) -> None:
+    A clicked button's trade is None when no trade could have that number (a forged custom
+    id): the click is refused then, since discord.py cannot answer a failed parse."""
+
+    def __init__(
+        self,
+        answer: Answer,
+        trade_id: int | None,
+        *,
+        row: int | None = None,
+        custom_id: str | None = None,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=f"{answer.capitalize()} #{trade_id}",
                 style=discord.ButtonStyle.success
                 if answer == "accept"
                 else discord.ButtonStyle.danger,
-                custom_id=f"trade:{answer}:{trade_id}",
+                custom_id=custom_id or f"trade:{answer}:{trade_id}",
             ),
             row=row,
         )
@@ -63,18 +81,25 @@ class TradeAnswer(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls("accept" if match["answer"] == "accept" else "decline", int(match["trade_id"]))
+        answer: Answer = "accept" if match["answer"] == "accept" else "decline"
+        return cls(answer, custom_id_number(match["trade_id"]), custom_id=match.string)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
+            if self.trade_id is None:
+                raise UserError(
+                    "This button is damaged or out of date; see your open offers with /trade list."
+                )
             bot = game(interaction)
             economy = bot.services.economy
             answer = economy.accept if self.answer == "accept" else economy.decline
-            trade = await answer(interaction.user.id, self.trade_id)
-            await interaction.response.edit_message(
-                content=None, embed=trade_embed(trade), view=None
-            )
-            await tell(bot, trade.offerer.player_id, embed=trade_embed(trade))
+            trade = await answer(interaction.user.id, self.trade_id, request_id=interaction.id)
+            try:
+                await interaction.response.edit_message(
+                    content=None, embed=trade_embed(trade), view=None
+                )
+            finally:  # told whether or not the answer got through (late, or delivered twice)
+                await tell(bot, trade.offerer.player_id, embed=trade_embed(trade))
         except Exception as error:
             await report_error(interaction, error)
 
@@ -108,7 +133,11 @@ class ShopSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             economy = game(interaction).services.economy
-            ware = await economy.buy(interaction.user.id, self.item.values[0])
+            if not self.item.values:
+                raise UserError("Choose a key from the list.")
+            ware = await economy.buy(
+                interaction.user.id, self.item.values[0], request_id=interaction.id
+            )
             await reply_ephemeral(interaction, content=bought_text(ware))
         except Exception as error:
             await report_error(interaction, error)
@@ -143,9 +172,8 @@ class Economy(commands.Cog):
     async def shop(self, interaction: discord.Interaction, buy: str | None = None) -> None:
         economy = self.bot.services.economy
         if buy is not None:
-            await reply_ephemeral(
-                interaction, content=bought_text(await economy.buy(interaction.user.id, buy))
-            )
+            bought = await economy.buy(interaction.user.id, buy, request_id=interaction.id)
+            await reply_ephemeral(interaction, content=bought_text(bought))
             return
         wares = await economy.shop(interaction.user.id)
         view = discord.ui.View(timeout=None)
@@ -179,10 +207,17 @@ class Economy(commands.Cog):
         emperor: str,
         backed: str,
         asset: str,
-        amount: app_commands.Range[int, 1],
+        amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
         placed = await self.bot.services.economy.bet(
-            interaction.user.id, tournament, emperor, backed, asset, amount
+            interaction.user.id,
+            tournament,
+            emperor,
+            backed,
+            asset,
+            amount,
+            guild_id=interaction.guild_id,
+            request_id=interaction.id,
         )
         await reply_ephemeral(interaction, embed=bet_embed(placed))
 
@@ -208,7 +243,12 @@ class Economy(commands.Cog):
         tournament = interaction.namespace.tournament
         if not isinstance(tournament, int):
             return []
-        pools = await _quietly(self.bot.services.economy.pools(tournament), [])
+        services = self.bot.services
+        if not await _quietly(
+            services.tournaments.reachable(tournament, interaction.guild_id), None
+        ):
+            return []
+        pools = await _quietly(services.economy.pools(tournament), [])
         return _choices(current, [(f"{pool.letter} · {pool.name}", pool.letter) for pool in pools])
 
     @bet.autocomplete("asset")
@@ -245,19 +285,26 @@ class Economy(commands.Cog):
             await economy.bundle(give),
             await economy.bundle(want),
             hours * HOUR,
+            request_id=interaction.id,
         )
-        await reply_ephemeral(
-            interaction,
-            content=f"Offer #{trade.trade.id} sent to {trade.receiver.name}.",
-            embed=trade_embed(trade),
-        )
+        try:
+            await reply_ephemeral(
+                interaction,
+                content=f"Offer #{trade.trade.id} sent to {plain(trade.receiver.name)}.",
+                embed=trade_embed(trade),
+            )
+        finally:  # sent whether or not the answer got through (late, or delivered twice)
+            await self._deliver_offer(interaction, trade)
+
+    async def _deliver_offer(self, interaction: discord.Interaction, trade: TradeView) -> None:
+        """The offer by DM to the receiver, or a mention in the channel if its DMs are closed."""
         receiver = trade.receiver.player_id
         delivered = await tell(
             self.bot, receiver, embed=trade_embed(trade), view=answer_view([trade])
         )
         if not delivered and isinstance(interaction.channel, discord.abc.Messageable):
             await interaction.channel.send(
-                f"<@{receiver}>, {trade.offerer.name} offers your dynasty trade #{trade.trade.id}. "
+                f"<@{receiver}>, {plain(trade.offerer.name)} offers your dynasty trade #{trade.trade.id}. "
                 "I cannot send you direct messages: see it privately and answer with /trade list.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=receiver)]),
             )
@@ -265,21 +312,31 @@ class Economy(commands.Cog):
     @trade.command(name="accept", description="Accept a trade offered to your dynasty")
     @app_commands.describe(trade="The offer's number")
     async def accept(self, interaction: discord.Interaction, trade: int) -> None:
-        accepted = await self.bot.services.economy.accept(interaction.user.id, trade)
-        await reply_ephemeral(interaction, embed=trade_embed(accepted))
-        await tell(self.bot, accepted.offerer.player_id, embed=trade_embed(accepted))
+        accepted = await self.bot.services.economy.accept(
+            interaction.user.id, trade, request_id=interaction.id
+        )
+        try:
+            await reply_ephemeral(interaction, embed=trade_embed(accepted))
+        finally:  # told whether or not the answer got through
+            await tell(self.bot, accepted.offerer.player_id, embed=trade_embed(accepted))
 
     @trade.command(name="decline", description="Decline a trade offered to your dynasty")
     @app_commands.describe(trade="The offer's number")
     async def decline(self, interaction: discord.Interaction, trade: int) -> None:
-        declined = await self.bot.services.economy.decline(interaction.user.id, trade)
-        await reply_ephemeral(interaction, embed=trade_embed(declined))
-        await tell(self.bot, declined.offerer.player_id, embed=trade_embed(declined))
+        declined = await self.bot.services.economy.decline(
+            interaction.user.id, trade, request_id=interaction.id
+        )
+        try:
+            await reply_ephemeral(interaction, embed=trade_embed(declined))
+        finally:  # told whether or not the answer got through
+            await tell(self.bot, declined.offerer.player_id, embed=trade_embed(declined))
 
     @trade.command(name="cancel", description="Withdraw an offer your dynasty made")
     @app_commands.describe(trade="The offer's number")
     async def cancel(self, interaction: discord.Interaction, trade: int) -> None:
-        cancelled = await self.bot.services.economy.cancel(interaction.user.id, trade)
+        cancelled = await self.bot.services.economy.cancel(
+            interaction.user.id, trade, request_id=interaction.id
+        )
         await reply_ephemeral(interaction, embed=trade_embed(cancelled))
 
     @trade.command(name="list", description="Open offers your dynasty made or received")
@@ -336,7 +393,7 @@ async def tell(bot: discord.Client, player_id: int, **message: Any) -> bool:
 def wealth_embed(wealth: Wealth) -> discord.Embed:
     lines = [f"{h.amount} × {h.asset.name} · worth {h.value}" for h in wealth.holdings]
     embed = discord.Embed(
-        title=f"Wealth of {wealth.dynasty.name}",
+        title=f"Wealth of {plain(wealth.dynasty.name)}",
         description="\n".join(lines) or "Nothing yet.",
         colour=EMBED_COLOUR,
     )
@@ -376,8 +433,8 @@ def bet_embed(placed: BetPlaced) -> discord.Embed:
     embed = discord.Embed(
         title=f"Bet on tournament #{bet.tournament_id}",
         description=(
-            f"{placed.bettor.name} stakes {bet.stake} × {placed.asset.name} on "
-            f"{placed.backed.letter} ({placed.backed.name}). The stake is held until the "
+            f"{plain(placed.bettor.name)} stakes {bet.stake} × {placed.asset.name} on "
+            f"{placed.backed.letter} ({plain(placed.backed.name)}). The stake is held until the "
             "tournament ends: the winners' backers share the pool by stake; a draw or a "
             "cancelled tournament refunds it."
         ),
@@ -389,7 +446,7 @@ def bet_embed(placed: BetPlaced) -> discord.Embed:
 
 def pools_text(pools: Sequence[SeatPool]) -> str:
     return "\n".join(
-        f"**{pool.letter}** {pool.name}: "
+        f"**{pool.letter}** {plain(pool.name)}: "
         + (", ".join(f"{amount} {code}" for code, amount in pool.stakes.items()) or "nothing")
         for pool in pools
     )
@@ -398,11 +455,11 @@ def pools_text(pools: Sequence[SeatPool]) -> str:
 def trade_embed(trade: TradeView) -> discord.Embed:
     embed = discord.Embed(
         title=f"Trade #{trade.trade.id} · {trade.trade.status.value}",
-        description=f"{trade.offerer.name} offers {trade.receiver.name} a trade.",
+        description=f"{plain(trade.offerer.name)} offers {plain(trade.receiver.name)} a trade.",
         colour=EMBED_COLOUR,
     )
-    embed.add_field(name=f"{trade.offerer.name} gives", value=trade.gives, inline=False)
-    embed.add_field(name=f"{trade.receiver.name} gives", value=trade.asks, inline=False)
+    embed.add_field(name=f"{plain(trade.offerer.name)} gives", value=trade.gives, inline=False)
+    embed.add_field(name=f"{plain(trade.receiver.name)} gives", value=trade.asks, inline=False)
     if trade.is_open:
         embed.add_field(
             name="Open until", value=discord_timestamp(trade.trade.expires_at, "F"), inline=False
@@ -413,7 +470,7 @@ def trade_embed(trade: TradeView) -> discord.Embed:
 def trades_embed(trades: Sequence[TradeView], player_id: int) -> discord.Embed:
     lines = [
         ("Offered to you: " if t.receiver.player_id == player_id else "You offered: ")
-        + trade_line(t)
+        + plain(trade_line(t))
         for t in trades
     ]
     return discord.Embed(
@@ -422,6 +479,8 @@ def trades_embed(trades: Sequence[TradeView], player_id: int) -> discord.Embed:
 
 
 def trade_line(trade: TradeView) -> str:
+    """A trade in one line of plain text: an autocomplete choice shows it as it is, an embed
+    escapes it."""
     return (
         f"#{trade.trade.id} {trade.offerer.name} gives {trade.gives}; "
         f"{trade.receiver.name} gives {trade.asks}"

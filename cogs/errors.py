@@ -8,7 +8,9 @@ under a short error id, and the player gets only that id to quote to the hosts.
 from __future__ import annotations
 
 import logging
+import math
 import secrets
+import time
 from collections.abc import Awaitable, Mapping
 from typing import Any
 
@@ -16,33 +18,67 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_helpers import discord_timestamp, plain
 from bot.errors import user_message
 from cogs.common import reply_ephemeral
 
 log = logging.getLogger(__name__)
 
 MESSAGE_LIMIT = 2000
+ALREADY_ANSWERED = 40060
+"""Discord's error code for an interaction answered already: the same interaction delivered
+twice, whose other delivery answered first."""
 
 
 def player_message(error: BaseException) -> str | None:
-    """The text to show for ``error``, or None if it is a bug the player cannot fix."""
+    """The message to show for ``error``, or None if it is a bug the player cannot fix.
+
+    A refusal's words may hold names players chose, so they are shown as plain text; only
+    the bot's own markup (the cooldown's timestamp) is left for Discord to render.
+    """
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return cooldown_text(error)
     text = user_message(error)
-    if text is not None:
-        return text
-    if isinstance(error, app_commands.CheckFailure):
-        return str(error)
-    if isinstance(error, app_commands.TransformerError) and error.__cause__ is None:
-        return str(error)
-    return None
+    if text is None and (
+        isinstance(error, app_commands.CheckFailure)
+        or (isinstance(error, app_commands.TransformerError) and error.__cause__ is None)
+    ):
+        text = str(error)
+    return plain(text) if text is not None else None
+
+
+def cooldown_text(error: app_commands.CommandOnCooldown) -> str:
+    """A polite refusal of a command used too often, with when it works again."""
+    rate, per = error.cooldown.rate, error.cooldown.per
+    span = "a minute" if per == 60 else f"{per:g} seconds"
+    again = math.ceil(time.time() + error.retry_after)
+    return (
+        f"Drawing takes the bot a moment, so each player may ask for this {rate} "
+        f"time{'s' if rate != 1 else ''} in {span}. You can ask again "
+        f"{discord_timestamp(again)}."
+    )
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Tell the player privately what went wrong; log unexpected errors under an error id.
 
-    Works whether or not the interaction was already answered or deferred. If Discord refuses
-    the answer (the interaction expired, say) that is logged rather than raised.
+    Works whether or not
+    the interaction was already answered or deferred. If Discord refuses the answer (the
+    interaction expired, say) that is logged rather than raised; an interaction delivered
+    twice is answered by whichever delivery answers first, and the other stays silent.
     """
+    original = _original(error)
+    if isinstance(original, discord.HTTPException) and original.code == ALREADY_ANSWERED:
+        log.info(
+            "%s for user %s was answered by its other delivery",
+            _action(interaction),
+            interaction.user.id,
+        )
+        return
     text = player_message(error)
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.refused(interaction.id, bug=text is None)
     if text is None:
         error_id = secrets.token_hex(4)
         log.error(
@@ -50,7 +86,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             error_id,
             _action(interaction),
             interaction.user.id,
-            exc_info=_original(error),
+            exc_info=original,
+            extra={"error_id": error_id, "guild": interaction.guild_id},
         )
         text = f"Something went wrong (error id {error_id}). The hosts have been told."
     else:
@@ -58,6 +95,13 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     try:
         await reply_ephemeral(interaction, content=_sentence(text))
     except discord.HTTPException as failure:
+        if failure.code == ALREADY_ANSWERED:
+            log.info(
+                "%s for user %s was answered by its other delivery",
+                _action(interaction),
+                interaction.user.id,
+            )
+            return
         log.warning("Could not show user %s their error: %s", interaction.user.id, failure)
 
 

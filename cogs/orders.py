@@ -13,6 +13,7 @@ ephemeral messages, never in a channel, and custom ids are logged without their 
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -29,7 +30,9 @@ from bot.render import render_board
 from bot.services.tournaments import OrderAccepted, OrderMenu, PieceChoice
 from cogs.common import (
     CHOICES_LIMIT,
+    custom_id_number,
     defer_ephemeral,
+    drawing_cooldown,
     game,
     matches,
     reply_ephemeral,
@@ -39,11 +42,18 @@ from cogs.errors import reporting
 from data.errors import DataError
 from engine import Move, Order, Pass, Tile
 
+log = logging.getLogger(__name__)
+
 OPTIONS_LIMIT = 25
 """A select menu holds at most 25 options: more pieces than that are paged."""
 EMBED_COLOUR = discord.Colour.gold()
 KEY = r"(?P<tournament>[0-9]+):(?P<turn>[0-9]+):(?P<player>[0-9]+)"
 TILE = r"[A-Z][0-9]+"
+DAMAGED_PROMPT = (
+    "This turn prompt is damaged or out of date; use /order for a fresh one with the board."
+)
+PROMPTS_PER_MINUTE = 6
+"""/order without an order draws the board: that many a minute for each player."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +66,8 @@ class PromptKey:
 
     @classmethod
     def of(cls, match: re.Match[str]) -> PromptKey:
-        return cls(int(match["tournament"]), int(match["turn"]), int(match["player"]))
+        """The key a clicked custom id carries; a number no prompt could carry is refused."""
+        return cls(*(prompt_number(match[part]) for part in ("tournament", "turn", "player")))
 
     @classmethod
     def of_menu(cls, menu: OrderMenu) -> PromptKey:
@@ -230,13 +241,18 @@ def turn_prompt(menu: OrderMenu) -> dict[str, Any]:
 
 
 def accepted_text(order: str, accepted: OrderAccepted) -> str:
+    """What a player is told once its order is stored, naming the turn it is for: an order
+    sent just as a turn resolved is stored for the next one."""
     ready = f"{accepted.ready.ready} of {accepted.ready.active} ready"
     if accepted.complete:
         return (
             f"Your order for turn {accepted.turn}: **{order}**. {ready}: the turn resolves now, "
             "and the new board will be in the tournament's channel."
         )
-    return f"Your current order: **{order}**. {ready}. You can replace it until the turn resolves."
+    return (
+        f"Your current order for turn {accepted.turn}: **{order}**. {ready}. "
+        f"You can replace it until turn {accepted.turn} resolves."
+    )
 
 
 def after_order(bot: EmperorsBot, tournament_id: int, accepted: OrderAccepted) -> None:
@@ -266,6 +282,14 @@ def chosen_destination(origin: PieceChoice, name: str) -> Tile:
     )
 
 
+def prompt_number(digits: str) -> int:
+    """A number of a prompt's custom id (see :func:`custom_id_number`)."""
+    number = custom_id_number(digits)
+    if number is None:
+        raise UserError(DAMAGED_PROMPT)
+    return number
+
+
 def check_owner(interaction: discord.Interaction, key: PromptKey) -> None:
     """Only the player a prompt was made for may use it (only a seat's owner orders for it)."""
     if interaction.user.id != key.player_id:
@@ -276,7 +300,7 @@ async def prompt_menu(interaction: discord.Interaction, key: PromptKey) -> Order
     """The player's menu for the prompt's turn (refused once that turn has resolved)."""
     check_owner(interaction, key)
     return await game(interaction).services.tournaments.menu(
-        key.tournament_id, key.player_id, turn=key.turn
+        key.tournament_id, key.player_id, turn=key.turn, guild_id=interaction.guild_id
     )
 
 
@@ -303,15 +327,23 @@ async def submit(interaction: discord.Interaction, key: PromptKey, order: str) -
     check_owner(interaction, key)
     bot = game(interaction)
     accepted = await bot.services.tournaments.submit(
-        key.tournament_id, key.player_id, order, turn=key.turn, resolve=False
+        key.tournament_id,
+        key.player_id,
+        order,
+        turn=key.turn,
+        resolve=False,
+        guild_id=interaction.guild_id,
+        request_id=interaction.id,
     )
     shown = "pass" if order == "pass" else order.replace(" ", " → ")
     text = accepted_text(shown, accepted)
-    if accepted.complete:
-        await interaction.response.edit_message(content=text, view=None)
-    else:
-        await interaction.response.edit_message(content=text)
-    after_order(bot, key.tournament_id, accepted)
+    try:
+        if accepted.complete:
+            await interaction.response.edit_message(content=text, view=None)
+        else:
+            await interaction.response.edit_message(content=text)
+    finally:  # stored whether or not the answer got through (late, or delivered twice)
+        after_order(bot, key.tournament_id, accepted)
 
 
 PROMPT_STEPS = {
@@ -342,7 +374,7 @@ async def answer_prompt(
         raise UserError("Choose one of the listed options.")
     match step:
         case "piece":
-            await redraw(interaction, key, page=int(match["page"]), origin=values[0])
+            await redraw(interaction, key, page=prompt_number(match["page"]), origin=values[0])
         case "to":
             await redraw(interaction, key, origin=match["origin"], destination=values[0])
         case "go":
@@ -350,7 +382,7 @@ async def answer_prompt(
         case "pass":
             await submit(interaction, key, "pass")
         case "page":
-            await redraw(interaction, key, page=int(match["page"]))
+            await redraw(interaction, key, page=prompt_number(match["page"]))
 
 
 # ----------------------------------------------------------------------- /order
@@ -377,10 +409,28 @@ async def namespace_menu(interaction: discord.Interaction) -> OrderMenu | None:
     try:
         tournament = interaction.namespace.tournament or await only_tournament(interaction)
         return await game(interaction).services.tournaments.menu(
-            int(tournament), interaction.user.id
+            int(tournament), interaction.user.id, guild_id=interaction.guild_id
         )
     except (UserError, DataError, ValueError):
         return None
+
+
+def _shows_the_board(interaction: discord.Interaction) -> bool:
+    """/order draws the board unless it carries an order (``pass``, or ``piece`` and ``to``;
+    ``to`` alone is refused)."""
+    options = interaction.namespace
+    return not getattr(options, "pass") and options.to is None
+
+
+async def remind_privately(interaction: discord.Interaction) -> None:
+    """After a player's command: the reminders their closed DMs refused, shown only to them
+    (never in the channel, which would learn who has not ordered, R-O4)."""
+    try:
+        reminders = await game(interaction).announcer.private_reminders(interaction.user.id)
+        if reminders:
+            await reply_ephemeral(interaction, content="\n".join(reminders))
+    except Exception:
+        log.exception("Could not show user %s their reminders", interaction.user.id)
 
 
 class Orders(commands.Cog):
@@ -407,6 +457,13 @@ class Orders(commands.Cog):
             chosen = interaction.data.get("values", [])
             values = [str(value) for value in chosen] if isinstance(chosen, list) else []
             await reporting(interaction, answer_prompt(interaction, *click, values))
+            await remind_privately(interaction)
+
+    @commands.Cog.listener()
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: app_commands.Command[Any, Any, Any]
+    ) -> None:
+        await remind_privately(interaction)
 
     @app_commands.command(name="order", description="Give your secret order for the open turn")
     @app_commands.allowed_contexts(guilds=True, dms=True)
@@ -417,6 +474,7 @@ class Orders(commands.Cog):
         to="Where the piece goes, like C6",
         pass_turn="Pass this turn: all your pieces hold",
     )
+    @drawing_cooldown(PROMPTS_PER_MINUTE, draws=_shows_the_board)
     async def order(
         self,
         interaction: discord.Interaction,
@@ -431,19 +489,28 @@ class Orders(commands.Cog):
         if pass_turn or (piece is not None and to is not None):
             text = "pass" if pass_turn else f"{piece} {to}"
             accepted = await services.submit(
-                tournament_id, interaction.user.id, text, resolve=False
+                tournament_id,
+                interaction.user.id,
+                text,
+                resolve=False,
+                guild_id=interaction.guild_id,
+                request_id=interaction.id,
             )
             shown = "pass" if pass_turn else f"{str(piece).upper()} → {str(to).upper()}"
-            await reply_ephemeral(interaction, content=accepted_text(shown, accepted))
-            after_order(self.bot, tournament_id, accepted)
+            try:
+                await reply_ephemeral(interaction, content=accepted_text(shown, accepted))
+            finally:  # stored whether or not the answer got through
+                after_order(self.bot, tournament_id, accepted)
             return
         if to is not None:
             raise UserError("Name the piece that goes there too (piece:), like piece:C4 to:C6.")
         await defer_ephemeral(interaction)
-        menu = await services.menu(tournament_id, interaction.user.id)
+        menu = await services.menu(
+            tournament_id, interaction.user.id, guild_id=interaction.guild_id
+        )
         origin = chosen_piece(menu, piece) if piece is not None else None
         names = (await services.view(tournament_id)).names
-        board = await self.bot.drawing.run(
+        board = await self.bot.drawing.run_on_demand(
             render_board,
             menu.position,
             names=names,

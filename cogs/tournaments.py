@@ -3,34 +3,47 @@
 Announcements and changes of a tournament's seats are public in the channel (everyone may know
 who plays); looking things up (status, rules, replay) answers privately. Starting and
 cancelling belong to the host or a member with Manage Server: the service decides, given
-whether the caller has that permission.
+whether the caller has that permission. A tournament is reached from its own server only:
+its number, typed in another server, gets a refusal. Every change passes the interaction's id,
+so a command delivered twice changes the game once.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import Any, Self
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announcer import BOARD_FILE, REPLAY_FILE, ready_line
+from bot.announcer import (
+    BOARD_FILE,
+    REPLAY_FILE,
+    missing_permissions,
+    permission_names,
+    ready_line,
+)
 from bot.client import EmperorsBot
-from bot.discord_helpers import clipped, discord_timestamp, gif_file, png_file
+from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain, png_file
 from bot.errors import UserError
-from bot.render import render_board, render_replay
+from bot.render import render_board
 from bot.services.economy import SeatPool
 from bot.services.tournaments import TournamentView
 from cogs.common import (
     battlefield_choices,
+    custom_id_number,
     defer_ephemeral,
+    drawing_cooldown,
     emperor_choices,
+    game,
     reply_ephemeral,
     tournament_choices,
     tournament_label,
 )
 from cogs.economy import pools_text
-from cogs.errors import ReportingView
+from cogs.errors import report_error
 from data.rows import Prize, TournamentKind, TournamentStatus
 from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
 from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
@@ -40,9 +53,15 @@ NO_MENTIONS = discord.AllowedMentions.none()
 DAY = 86400
 TURN_LENGTHS = {"10 minutes": 600, "1 hour": 3600, "6 hours": 6 * 3600, "1 day": DAY}
 TURN_LENGTHS |= {"3 days": 3 * DAY, "7 days": 7 * DAY}
-FORFEIT_SECONDS = 120
 FIELD_LIMIT = 1024
 MESSAGE_LIMIT = 2000
+REPLAYS_PER_MINUTE = 2
+STATUS_BOARDS_PER_MINUTE = 4
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 
 
 def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
@@ -55,7 +74,7 @@ def seats_text(view: TournamentView) -> str:
     for seat in view.seats:
         owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
         state = f" · {seat.status.value}" if view.game is not None else ""
-        lines.append(f"**{seat.dynasty.letter}** {view.names[seat.dynasty]}{owner}{state}")
+        lines.append(f"**{seat.dynasty.letter}** {plain(view.names[seat.dynasty])}{owner}{state}")
     free = view.tournament.seat_count - len(view.seats)
     if free:
         lines.append(f"{free} seat{'s' if free != 1 else ''} free")
@@ -75,7 +94,11 @@ def status_embed(view: TournamentView, pools: Sequence[SeatPool] = ()) -> discor
     if view.ready is not None:
         embed.add_field(name="Turn", value=ready_line(tournament, view.ready), inline=False)
     if tournament.outcome is not None:
-        embed.add_field(name="Result", value=tournament.outcome.describe(view.names), inline=False)
+        embed.add_field(
+            name="Result",
+            value=clipped(plain(tournament.outcome.describe(view.names)), FIELD_LIMIT),
+            inline=False,
+        )
     if any(pool.stakes for pool in pools):
         embed.add_field(name="Bets, all bettors together", value=pools_text(pools), inline=False)
     if view.game is not None:
@@ -83,23 +106,51 @@ def status_embed(view: TournamentView, pools: Sequence[SeatPool] = ()) -> discor
     return embed
 
 
-class ForfeitView(ReportingView):
-    """Asks the player to confirm before their dynasty gives up (it cannot be undone)."""
+class ForfeitButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"forfeit:(?P<tournament>[0-9]+):(?P<player>[0-9]+)",
+):
+    """Confirms a forfeit (it cannot be undone). Its custom id carries what the click needs,
+    so it works however long after the question, and after the bot restarts."""
 
-    def __init__(self, bot: EmperorsBot, tournament_id: int, player_id: int) -> None:
-        super().__init__(timeout=FORFEIT_SECONDS)
-        self.bot = bot
+    def __init__(self, tournament_id: int | None, player_id: int | None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Forfeit",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"forfeit:{tournament_id}:{player_id}",
+            )
+        )
         self.tournament_id = tournament_id
         self.player_id = player_id
 
-    @discord.ui.button(label="Forfeit", style=discord.ButtonStyle.danger)
-    async def forfeit(
-        self, interaction: discord.Interaction, button: discord.ui.Button[ForfeitView]
-    ) -> None:
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(custom_id_number(match["tournament"]), custom_id_number(match["player"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._forfeit(interaction)
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def _forfeit(self, interaction: discord.Interaction) -> None:
+        if self.tournament_id is None:
+            raise UserError(
+                "This button is damaged or out of date; ask again with /tournament forfeit."
+            )
         if interaction.user.id != self.player_id:
             raise UserError("Only the player who asked can confirm this forfeit.")
-        resolved = await self.bot.services.tournaments.forfeit(self.tournament_id, self.player_id)
-        self.stop()
+        bot = game(interaction)
+        tournaments = bot.services.tournaments
+        resolved = await tournaments.forfeit(
+            self.tournament_id,
+            self.player_id,
+            guild_id=interaction.guild_id,
+            request_id=interaction.id,
+        )
         await interaction.response.edit_message(
             content=f"You forfeited tournament #{self.tournament_id}.", view=None
         )
@@ -108,13 +159,31 @@ class ForfeitView(ReportingView):
             "their dynasty is defeated.",
             allowed_mentions=NO_MENTIONS,
         )
-        progress = await self.bot.services.tournaments.progress(self.tournament_id)
+        progress = await tournaments.progress(self.tournament_id)
         if resolved is not None:
-            self.bot.announcer.announce_turn(resolved)
+            bot.announcer.announce_turn(resolved)
         elif progress.tournament.status is TournamentStatus.FINISHED:
-            self.bot.announcer.announce_end(self.tournament_id)
+            bot.announcer.announce_end(self.tournament_id)
         else:
-            self.bot.announcer.announce_ready(self.tournament_id)
+            bot.announcer.announce_ready(self.tournament_id)
+
+
+def channel_refusal(interaction: discord.Interaction) -> str | None:
+    """Why the bot could not run a tournament in the interaction's channel, if it could not:
+    Discord tells an interaction what the bot may do there (``app_permissions``)."""
+    kind = getattr(interaction.channel, "type", None)
+    lacking = missing_permissions(interaction.app_permissions, in_thread=kind in THREADS)
+    if not lacking.value:
+        return None
+    return (
+        "I cannot post the tournament's boards in this channel. Give me "
+        f"{permission_names(lacking)} here (the channel's settings → Permissions), or "
+        "announce the tournament in a channel where I can post."
+    )
+
+
+def _shows_a_tournament(interaction: discord.Interaction) -> bool:
+    return interaction.namespace.tournament is not None
 
 
 class Tournaments(
@@ -127,6 +196,12 @@ class Tournaments(
     def __init__(self, bot: EmperorsBot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(ForfeitButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(ForfeitButton)
 
     @app_commands.command(name="create", description="Announce a tournament in this channel")
     @app_commands.rename(kind="type")
@@ -172,7 +247,12 @@ class Tournaments(
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
         computers: bool = False,
     ) -> None:
-        """Publicly: the announcement with the exact rules (R-T: announced before anyone joins)."""
+        """Publicly: the announcement with the exact rules (R-T: announced before anyone joins).
+
+        Refused in a channel where the bot cannot post boards: the combat would run unseen."""
+        refusal = channel_refusal(interaction)
+        if refusal is not None:
+            raise UserError(refusal)
         goal_kind = choice(GoalKind, goal, "goal")
         if goal_kind is GoalKind.SURVIVE:
             if survive_turns is None:
@@ -205,6 +285,7 @@ class Tournaments(
             stake=stake,
             prize=Prize(reputation=prize_reputation),
             allow_computers=computers,
+            request_id=interaction.id,
         )
         embed = discord.Embed(
             title=f"Tournament #{tournament.id} on {tournament.battlefield}",
@@ -238,12 +319,13 @@ class Tournaments(
     ) -> None:
         """Publicly: who takes which seat; the combat starts when the last seat is taken."""
         services = self.bot.services.tournaments
+        where = {"guild_id": interaction.guild_id, "request_id": interaction.id}
         if casual:
-            joined = await services.join_casual(tournament, interaction.user.id)
+            joined = await services.join_casual(tournament, interaction.user.id, **where)
             who = "as a casual player"
         elif emperor is not None:
-            joined = await services.join(tournament, interaction.user.id, emperor)
-            who = f"with {emperor}"
+            joined = await services.join(tournament, interaction.user.id, emperor, **where)
+            who = f"with {plain(' '.join(emperor.split()))}"
         else:
             raise UserError(
                 "Choose one of your emperors (emperor:), or play casually with casual:True "
@@ -255,15 +337,22 @@ class Tournaments(
         )
         if joined.started is not None:
             text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
-        await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
-        if joined.started is not None:
-            self._started(tournament)
+        try:
+            await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+        finally:  # begun whether or not the answer got through (late, or delivered twice)
+            if joined.started is not None:
+                self._started(tournament)
 
     @app_commands.command(name="leave", description="Give up your seat before the start")
     @app_commands.describe(tournament="The tournament to leave")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def leave(self, interaction: discord.Interaction, tournament: int) -> None:
-        await self.bot.services.tournaments.leave(tournament, interaction.user.id)
+        await self.bot.services.tournaments.leave(
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            request_id=interaction.id,
+        )
         await interaction.response.send_message(
             f"{interaction.user.mention} leaves tournament #{tournament}.",
             allowed_mentions=NO_MENTIONS,
@@ -275,20 +364,27 @@ class Tournaments(
     async def start(self, interaction: discord.Interaction, tournament: int) -> None:
         """Empty seats get computer players if the tournament allows them."""
         table = await self.bot.services.tournaments.start(
-            tournament, interaction.user.id, is_manager=interaction.permissions.manage_guild
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
         )
         deadline = table.tournament.deadline
         ends = f" until {discord_timestamp(deadline)}" if deadline is not None else ""
-        await interaction.response.send_message(
-            f"Tournament #{tournament} begins: turn 1 is open{ends}. "
-            "Turn prompts arrive by DM; /order works too.",
-            allowed_mentions=NO_MENTIONS,
-        )
-        self._started(tournament)
+        try:
+            await interaction.response.send_message(
+                f"Tournament #{tournament} begins: turn 1 is open{ends}. "
+                "Turn prompts arrive by DM; /order works too.",
+                allowed_mentions=NO_MENTIONS,
+            )
+        finally:  # begun whether or not the answer got through (late, or delivered twice)
+            self._started(tournament)
 
     @app_commands.command(name="status", description="A tournament's seats, turn and board")
     @app_commands.describe(tournament="The tournament (leave out to list this server's)")
     @app_commands.autocomplete(tournament=tournament_choices)
+    @drawing_cooldown(STATUS_BOARDS_PER_MINUTE, draws=_shows_a_tournament)
     async def status(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Privately: one tournament in detail, or the list of open and running ones."""
         services = self.bot.services.tournaments
@@ -299,13 +395,14 @@ class Tournaments(
             ]
             await reply_ephemeral(interaction, content=clipped("\n".join(lines), MESSAGE_LIMIT))
             return
+        await services.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
         view = await services.view(tournament)
         pools = await self.bot.services.economy.pools(tournament)
         if view.game is None:
             await reply_ephemeral(interaction, embed=status_embed(view, pools))
             return
-        board = await self.bot.drawing.run(
+        board = await self.bot.drawing.run_on_demand(
             render_board,
             view.game.position,
             names=view.names,
@@ -319,6 +416,7 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def rules(self, interaction: discord.Interaction, tournament: int) -> None:
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         view = await self.bot.services.tournaments.view(tournament)
         embed = discord.Embed(
             title=f"Rules of tournament #{tournament}",
@@ -332,10 +430,13 @@ class Tournaments(
     @app_commands.autocomplete(tournament=tournament_choices)
     async def forfeit(self, interaction: discord.Interaction, tournament: int) -> None:
         """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ForfeitButton(tournament, interaction.user.id))
         await reply_ephemeral(
             interaction,
             content=f"Forfeit tournament #{tournament}? Your dynasty is defeated at once.",
-            view=ForfeitView(self.bot, tournament, interaction.user.id),
+            view=view,
         )
 
     @app_commands.command(
@@ -346,7 +447,11 @@ class Tournaments(
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
         """Publicly: nothing is recorded and stakes and bets return (R-T6)."""
         await self.bot.services.tournaments.cancel(
-            tournament, interaction.user.id, is_manager=interaction.permissions.manage_guild
+            tournament,
+            interaction.user.id,
+            guild_id=interaction.guild_id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
         )
         await interaction.response.send_message(
             f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
@@ -357,22 +462,17 @@ class Tournaments(
     @app_commands.command(name="replay", description="The combat so far as an animation")
     @app_commands.describe(tournament="The tournament to replay")
     @app_commands.autocomplete(tournament=tournament_choices)
+    @drawing_cooldown(REPLAYS_PER_MINUTE)
     async def replay(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Privately: every resolved turn, as an animated GIF."""
+        """Privately: every resolved turn, as an animated GIF (drawn once per turn, then
+        kept: see :mod:`bot.replays`)."""
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
-        services = self.bot.services.tournaments
-        frames = await services.replay_frames(tournament)
-        view = await services.view(tournament)
-        animation = await self.bot.drawing.run(
-            render_replay,
-            frames,
-            names=view.names,
-            title=f"#{tournament} {view.tournament.battlefield}",
-        )
+        replay = await self.bot.announcer.replays.replay(tournament)
         await reply_ephemeral(
             interaction,
-            content=f"Tournament #{tournament}: {len(frames) - 1} turns.",
-            file=gif_file(animation, REPLAY_FILE),
+            content=f"Tournament #{tournament}: {replay.turns} turns.",
+            file=gif_file(replay.gif, REPLAY_FILE),
         )
 
     def _started(self, tournament_id: int) -> None:

@@ -3,7 +3,8 @@
 :class:`Database` is what repositories and services see, whichever the backend: a
 :meth:`Database.transaction` helper, a :meth:`Database.connection` for single statements,
 numbered migrations (``data/migrations/NNNN_name.sql`` and their PostgreSQL twins in
-``data/migrations/postgres/``, version N being the same schema on both). Repositories write
+``data/migrations/postgres/``, version N being the same schema on both; how to write a twin:
+``data/migrations/postgres/README.md``). Repositories write
 SQLite's SQL with ``?`` parameters; :mod:`data.postgres` adapts placeholders, rows, errors
 and the few statements that must differ (:class:`Variant`). Both backends refuse a broken
 rule with :class:`ConstraintBroken` at the statement, carrying the rule's token.
@@ -39,9 +40,10 @@ import contextlib
 import os
 import re
 import sqlite3
+import time
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Iterable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -56,6 +58,7 @@ from data.errors import (
     ConstraintBroken,
     DatabaseBusy,
     DatabaseTooNew,
+    NumberTooLarge,
     SQLiteTooOld,
     violation,
 )
@@ -129,6 +132,10 @@ def is_postgres_url(location: str) -> bool:
 
 class Database(ABC):
     """An open game database. Open it with :meth:`open`; share it between tasks."""
+
+    timer: Callable[[str, float], None] | None = None
+    """Told how long each single statement (``"statement"``) and each transaction
+    (``"transaction"``, lock wait included) took; the bot's metrics listen here."""
 
     @classmethod
     async def open(
@@ -231,6 +238,7 @@ class SQLiteDatabase(Database):
                 # Checked here: a failed aiosqlite.connect leaves its worker thread to report
                 # to an event loop that may be gone by then.
                 raise sqlite3.OperationalError(f"unable to open database file: no folder {folder}")
+            create_private(Path(location))
         connection = await aiosqlite.connect(location, isolation_level=None)
         try:
             connection.row_factory = sqlite3.Row
@@ -277,6 +285,7 @@ class SQLiteDatabase(Database):
             async with self._savepoint():
                 yield self._queued
             return
+        timer, began = self.timer, time.perf_counter()
         async with self._lock:
             self._holder, self._writing = task, True
             begun = False
@@ -285,12 +294,16 @@ class SQLiteDatabase(Database):
                 begun = True
                 yield self._queued
                 await self._connection.commit()
+                if timer is not None:
+                    timer("transaction", time.perf_counter() - began)
             except BaseException as error:
                 # Queued behind whatever already reached the connection's thread (even a
                 # BEGIN or COMMIT whose await was cancelled); a no-op if no transaction is open.
                 await self._connection.rollback()
                 if not begun and _is_busy(error):
                     raise DatabaseBusy() from error
+                if _is_too_large(error):
+                    raise NumberTooLarge() from error
                 raise
             finally:
                 self._holder, self._writing = None, False
@@ -440,6 +453,7 @@ class _Direct:
 
     async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> _DirectCursor:
         values = tuple(parameters or ())
+        timer, began = self._database.timer, time.perf_counter()
         try:
             cursor = self._sqlite.execute(sql, values)
             rows = cursor.fetchall()
@@ -448,9 +462,13 @@ class _Direct:
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
-            return _DirectCursor(*await self._database.queued(sql, values))
-        self._changed()
-        return _DirectCursor(rows, cursor.rowcount)
+            done = _DirectCursor(*await self._database.queued(sql, values))
+        else:
+            self._changed()
+            done = _DirectCursor(rows, cursor.rowcount)
+        if timer is not None:
+            timer("statement", time.perf_counter() - began)
+        return done
 
     async def execute_fetchall(
         self, sql: str, parameters: Iterable[Any] | None = None
@@ -459,6 +477,7 @@ class _Direct:
 
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> _DirectCursor:
         rows = [tuple(row) for row in parameters]
+        timer, began = self._database.timer, time.perf_counter()
         try:
             cursor = self._sqlite.executemany(sql, rows)
         except sqlite3.IntegrityError as error:
@@ -466,9 +485,13 @@ class _Direct:
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
-            return _DirectCursor(*await self._database.queued(sql, rows, many=True))
-        self._changed()
-        return _DirectCursor([], cursor.rowcount)
+            done = _DirectCursor(*await self._database.queued(sql, rows, many=True))
+        else:
+            self._changed()
+            done = _DirectCursor([], cursor.rowcount)
+        if timer is not None:
+            timer("statement", time.perf_counter() - began)
+        return done
 
     def close(self) -> None:
         if self._checkpointing is not None:
@@ -491,6 +514,26 @@ class _Direct:
             self._checkpointing = None
 
 
+def create_private(path: Path) -> None:
+    """Create ``path`` empty, readable and writable by its owner only, unless it exists.
+
+    The database holds open turns' secret orders and every dynasty's private wealth. SQLite
+    would create it with the umask's mode (usually readable by every user of the machine); an
+    empty file is a valid empty database, and SQLite gives its ``-wal`` and ``-shm`` files the
+    database file's own mode.
+    """
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+def is_damaged(error: BaseException) -> bool:
+    """SQLite found the file is not a database, or a damaged one (garbage, truncated)."""
+    return isinstance(error, sqlite3.DatabaseError) and (
+        getattr(error, "sqlite_errorcode", 0) & 0xFF
+        in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+    )
+
+
 async def _switch_to_wal(connection: aiosqlite.Connection) -> None:
     """Turn on WAL, retrying while another process holds the lock the switch needs.
 
@@ -511,11 +554,15 @@ async def _switch_to_wal(connection: aiosqlite.Connection) -> None:
 
 @contextlib.contextmanager
 def _refusals() -> Iterator[None]:
-    """A statement SQLite refused as the rule it broke."""
+    """A statement SQLite refused as the rule it broke, or a number it cannot hold."""
     try:
         yield
     except sqlite3.IntegrityError as error:
         raise ConstraintBroken(violation(error)) from error
+    except OverflowError as error:
+        if _is_too_large(error):
+            raise NumberTooLarge() from error
+        raise
 
 
 @contextlib.contextmanager
@@ -527,6 +574,16 @@ def _domain_errors() -> Iterator[None]:
         if _is_busy(error):
             raise DatabaseBusy() from error
         raise
+    except OverflowError as error:
+        if _is_too_large(error):
+            raise NumberTooLarge() from error
+        raise
+
+
+def _is_too_large(error: BaseException) -> bool:
+    """A Python int beyond SQLite's 64 bits was bound to a statement: a number from a player
+    (a forged option, a custom id) that no id or amount of the game could be."""
+    return isinstance(error, OverflowError) and "SQLite INTEGER" in str(error)
 
 
 def _is_busy(error: BaseException) -> bool:

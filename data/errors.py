@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 
+from data.rows import MAX_AMOUNT
+
 
 class DataError(Exception):
     """Base of every refusal of the data layer; the message is written for players."""
@@ -24,6 +26,35 @@ class NotFound(DataError):
 
 class InvalidValue(DataError):
     """A value the game cannot store: a blank name, a negative amount, an unknown seat."""
+
+
+class AmountTooLarge(InvalidValue):
+    """R-T5: no dynasty holds more than :data:`data.rows.MAX_AMOUNT` of one asset or item."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"no dynasty ever holds more than {MAX_AMOUNT:,} of one asset or item; "
+            "ask for a smaller amount"
+        )
+
+
+class NumberTooLarge(InvalidValue):
+    """A number SQLite cannot store (beyond 64 bits): no id or amount of the game is that large."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a number in this request is larger than any the game uses; check it and try again"
+        )
+
+
+class AlreadyApplied(DataError):
+    """The same request (a Discord interaction delivered twice) changes the game once."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this was already done: the same request reached the game twice and counts once, "
+            "so nothing changed the second time"
+        )
 
 
 class NameTaken(DataError):
@@ -113,6 +144,15 @@ class SeatTaken(DataError):
         )
 
 
+class TournamentFull(DataError):
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(
+            f"tournament #{tournament_id} has no free seat left; look for another one with "
+            "/tournament status"
+        )
+
+
 class AlreadySeated(DataError):
     def __init__(self, tournament_id: int) -> None:
         self.tournament_id = tournament_id
@@ -188,6 +228,29 @@ class NotYourTrade(DataError):
         self.trade_id = trade_id
         super().__init__(
             f"your dynasty cannot {action} trade #{trade_id}: that is for the other side"
+        )
+
+
+class TooManyOpenOffers(DataError):
+    """A dynasty has as many open offers to another one as it may (migration 0005)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"your dynasty already has {limit} open offers to that dynasty, the most allowed; "
+            "wait for its answers or withdraw one with /trade cancel"
+        )
+
+
+class TooManyOffers(DataError):
+    """A dynasty has made as many offers in the last hour as it may (migration 0005)."""
+
+    def __init__(self, limit: int, again_at: float) -> None:
+        self.limit = limit
+        self.again_at = again_at  # when the oldest of them leaves the hour
+        super().__init__(
+            f"your dynasty made {limit} trade offers in the last hour, the most allowed; "
+            "offer again later"
         )
 
 

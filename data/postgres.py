@@ -36,6 +36,7 @@ import asyncio
 import functools
 import os
 import re
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -64,6 +65,7 @@ from data.errors import (
     DatabaseTooNew,
     DatabaseUnavailable,
     DataError,
+    NumberTooLarge,
 )
 
 LOCK_TIMEOUT_MS = BUSY_TIMEOUT_MS
@@ -81,6 +83,7 @@ SETTINGS = {
 }
 
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|\?(\d*)")
+_FROM_FUNCTION = re.compile(r"\s*SELECT \* FROM \w+\(", re.IGNORECASE)
 _UNIQUE_KEY = re.compile(r"^Key \((.+?)\)=\(")
 _UNREACHABLE = (OSError, TimeoutError, ValueError, asyncpg.PostgresError)
 """What connecting raises when the server is not there, or refuses the URL or the user."""
@@ -114,13 +117,25 @@ def _numbered(sql: str) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _changes(sql: str) -> bool:
-    """Whether a statement may change data (and so runs in a savepoint in a transaction)."""
-    return sql.lstrip()[:6].upper() != "SELECT"
+def _changes(text: str) -> bool:
+    """Whether a statement (its PostgreSQL text) may change data, and so runs in a savepoint
+    in a transaction: anything but a SELECT, and a SELECT from a function (store_order)."""
+    return text.lstrip()[:6].upper() != "SELECT" or _FROM_FUNCTION.match(text) is not None
+
+
+def _too_large(error: Exception) -> bool:
+    """A Python int beyond the column's integer type: a number from a player (a forged
+    option, a custom id) that no id or amount of the game could be. asyncpg refuses such a
+    parameter itself, before sending the statement, with an error of SQLSTATE class 22."""
+    return isinstance(error, asyncpg.NumericValueOutOfRangeError) or (
+        isinstance(error, asyncpg.DataError) and isinstance(error.__cause__, OverflowError)
+    )
 
 
 def refusal(error: asyncpg.PostgresError) -> DataError | None:
     """The domain error for PostgreSQL's refusal of a statement, or None for a bug."""
+    if _too_large(error):
+        return NumberTooLarge()
     if isinstance(error, _BUSY):
         return DatabaseBusy()
     if isinstance(error, asyncpg.RaiseError):
@@ -174,13 +189,17 @@ class _Statements:
     """One asyncpg connection as :class:`Connection`. In a transaction (``guarded``), each
     statement that may change data runs in a savepoint, so a refusal undoes only itself."""
 
-    def __init__(self, connection: asyncpg.Connection, *, guarded: bool) -> None:
+    def __init__(
+        self, connection: asyncpg.Connection, *, guarded: bool, owner: Database | None = None
+    ) -> None:
         self.connection = connection
         self._guarded = guarded
+        self._owner = owner
+        """Whose timer hears how long each single statement took (not in a transaction)."""
 
     async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> _Done:
         values = tuple(parameters or ())
-        status = await self._run(sql, self.connection.execute, postgres_text(sql), *values)
+        status = await self._run(self.connection.execute, postgres_text(sql), *values)
         return _Done(_count(status))
 
     async def execute_fetchall(
@@ -188,38 +207,43 @@ class _Statements:
     ) -> list[asyncpg.Record]:
         values = tuple(parameters or ())
         rows: list[asyncpg.Record] = await self._run(
-            sql, self.connection.fetch, postgres_text(sql), *values
+            self.connection.fetch, postgres_text(sql), *values
         )
         return rows
 
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> _Done:
         rows = [tuple(row) for row in parameters]
         if rows:
-            await self._run(sql, self.connection.executemany, postgres_text(sql), rows)
+            await self._run(self.connection.executemany, postgres_text(sql), rows)
         return _Done(-1)
 
-    async def _run(self, sql: str, method: Any, *arguments: Any) -> Any:
-        guarded = self._guarded and _changes(sql)
+    async def _run(self, method: Any, text: str, *arguments: Any) -> Any:
+        guarded = self._guarded and _changes(text)
+        timer = self._owner.timer if self._owner is not None else None
+        began = time.perf_counter()
         try:
             if not guarded:
-                return await method(*arguments)
-            await self.connection.execute("SAVEPOINT statement")
-            try:
-                result = await method(*arguments)
-            except asyncpg.PostgresError:
-                # Refused: undo the statement alone. (Anything else, a cancellation say,
-                # ends the whole transaction, which Database.transaction rolls back.)
-                await self.connection.execute(
-                    "ROLLBACK TO SAVEPOINT statement; RELEASE SAVEPOINT statement"
-                )
-                raise
-            await self.connection.execute("RELEASE SAVEPOINT statement")
-            return result
+                result = await method(text, *arguments)
+            else:
+                await self.connection.execute("SAVEPOINT statement")
+                try:
+                    result = await method(text, *arguments)
+                except asyncpg.PostgresError:
+                    # Refused: undo the statement alone. (Anything else, a cancellation say,
+                    # ends the whole transaction, which Database.transaction rolls back.)
+                    await self.connection.execute(
+                        "ROLLBACK TO SAVEPOINT statement; RELEASE SAVEPOINT statement"
+                    )
+                    raise
+                await self.connection.execute("RELEASE SAVEPOINT statement")
         except asyncpg.PostgresError as error:
             domain = refusal(error)
             if domain is None:
                 raise
             raise domain from error
+        if timer is not None:
+            timer("statement", time.perf_counter() - began)
+        return result
 
 
 class PostgresDatabase(Database):
@@ -310,6 +334,7 @@ class PostgresDatabase(Database):
             async with self._savepoint():
                 yield self._transactions
             return
+        timer, began = self.timer, time.perf_counter()
         async with self._lock:
             self._holder, self._writing = task, True
             connection = await self._transaction_connection()
@@ -317,6 +342,8 @@ class PostgresDatabase(Database):
                 await connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
                 yield self._transactions
                 await connection.execute("COMMIT")
+                if timer is not None:
+                    timer("transaction", time.perf_counter() - began)
             except asyncpg.PostgresError as error:
                 await self._roll_back(connection)
                 domain = refusal(error)
@@ -340,7 +367,7 @@ class PostgresDatabase(Database):
             yield held
             return
         async with self._pool.acquire() as raw:
-            statements = _Statements(raw, guarded=False)
+            statements = _Statements(raw, guarded=False, owner=self)
             self._users[task] = statements
             try:
                 yield statements

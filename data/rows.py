@@ -262,6 +262,13 @@ class TurnResultRow:
     resolved_at: float
 
 
+MAX_AMOUNT = 1_000_000_000_000
+"""No dynasty ever holds more than this of one asset or item (R-T5): the whole game's wealth is
+far below it, so an amount above it (in a trade, a bet, a price) is a mistake or an attack and
+is refused before anything moves. Migration 0004 makes the database refuse it too: keep the two
+numbers equal."""
+
+
 @dataclass(frozen=True)
 class Asset:
     code: str

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -12,6 +13,8 @@ from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import players as player_repo
+from data.repositories import requests
+from data.repositories._common import NAME_LIMIT
 from data.rows import (
     DynastyRow,
     EmperorRow,
@@ -22,9 +25,30 @@ from data.rows import (
 )
 
 LOG_PAGE = 10
+MAX_LOG_PAGE = 10_000
+"""Pages of a log a button may ask for (a forged one could ask for any)."""
 STARTING_WEALTH: Mapping[str, int] = {"copper": 100, "silver": 20, "gold": 5}
 """What a dynasty is given once, when it is founded, so that it can bet, trade and shop (R-T5)."""
 STARTING_GRANT_REASON = "starting wealth of a new dynasty"
+
+
+def house_name(display_name: str, player_id: int) -> str:
+    """The name of a dynasty founded for a player who named none: ``House of <display name>``.
+
+    Always a valid dynasty name, whatever the display name: invisible and control characters
+    are dropped (a space between words stays a space), a name too long is cut with "…", and a
+    display name with nothing visible gives the neutral ``House <number>`` (from the player's
+    id). A name another dynasty has gets a numeral (II, III…) when the dynasty is founded.
+    """
+    visible = "".join(
+        character if character.isprintable() else " " if character.isspace() else ""
+        for character in unicodedata.normalize("NFC", display_name)
+    )
+    words = visible.split()
+    if not words:
+        return f"House {player_id % 100000}"
+    name = " ".join(["House of", *words])
+    return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1].rstrip() + "…"
 
 
 class NoDynasty(UserError):
@@ -74,25 +98,28 @@ class DynastyService:
             raise NoDynasty()
         return await self._enrol(player_id, default_name)
 
-    async def found(self, player_id: int, name: str) -> DynastyRow:
+    async def found(
+        self, player_id: int, name: str, *, request_id: int | None = None
+    ) -> DynastyRow:
         """Found the player's dynasty with ``name``, or rename it if it exists.
 
         A second found crossing the player's first (a double click) may miss the dynasty the
         first just founded, then find its name taken: by the player itself, so that is its
-        dynasty, not a refusal.
+        dynasty, not a refusal. The same ``request_id`` founds or renames once.
         """
-        existing = await player_repo.dynasty_of_player(self.database, player_id)
-        if existing is not None:
-            return await player_repo.rename_dynasty(
-                self.database, existing.id, name, now=self.clock()
-            )
-        try:
-            taken = await player_repo.find_dynasty(self.database, name)
-        except NotFound:
-            return await self._enrol(player_id, name)
-        if taken.player_id == player_id:
-            return taken
-        raise NameTaken("dynasty", name.strip())
+        async with requests.once(self.database, request_id, "dynasty found", now=self.clock()):
+            existing = await player_repo.dynasty_of_player(self.database, player_id)
+            if existing is not None:
+                return await player_repo.rename_dynasty(
+                    self.database, existing.id, name, now=self.clock()
+                )
+            try:
+                taken = await player_repo.find_dynasty(self.database, name)
+            except NotFound:
+                return await self._enrol(player_id, name)
+            if taken.player_id == player_id:
+                return taken
+            raise NameTaken("dynasty", name.strip())
 
     async def _enrol(self, player_id: int, name: str) -> DynastyRow:
         """Found the dynasty and give it its starting wealth in one transaction (R-T5).
@@ -121,10 +148,21 @@ class DynastyService:
                 )
         return dynasty
 
-    async def create_emperor(self, player_id: int, name: str, default_dynasty: str) -> EmperorRow:
-        """A new emperor, free, reputation 0 (R-T3); the dynasty is founded if needed."""
-        dynasty = await self.dynasty_of(player_id, default_dynasty)
-        return await emperor_repo.create_emperor(self.database, dynasty.id, name, now=self.clock())
+    async def create_emperor(
+        self,
+        player_id: int,
+        name: str,
+        default_dynasty: str,
+        *,
+        request_id: int | None = None,
+    ) -> EmperorRow:
+        """A new emperor, free, reputation 0 (R-T3); the dynasty is founded if needed, named
+        ``default_dynasty`` (see :func:`house_name`). The same ``request_id`` creates one."""
+        async with requests.once(self.database, request_id, "emperor create", now=self.clock()):
+            dynasty = await self.dynasty_of(player_id, default_dynasty)
+            return await emperor_repo.create_emperor(
+                self.database, dynasty.id, name, now=self.clock()
+            )
 
     async def emperors(self, player_id: int, *, living: bool | None = True) -> list[EmperorRow]:
         dynasty = await self.dynasty_of(player_id)
@@ -205,6 +243,11 @@ class DynastyService:
             dynasty = viewer
         else:
             raise NoDynasty()
+        if page > MAX_LOG_PAGE:
+            raise UserError(
+                f"The log has no page {page + 1} to show (pages go up to {MAX_LOG_PAGE:,}). "
+                "Open it again with /dynasty log."
+            )
         page = max(page, 0)
         end = (page + 1) * LOG_PAGE
         events = await event_repo.dynasty_log(

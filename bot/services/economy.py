@@ -8,6 +8,7 @@ say what to do instead.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -15,14 +16,17 @@ from dataclasses import dataclass
 from bot.errors import UserError
 from bot.services.dynasties import NoDynasty
 from bot.services.tournaments import TournamentService
+from bot.services.tournaments.base import check_server
 from data.catalog import battlefield_locks
 from data.db import Database
-from data.errors import InsufficientFunds, NotFound
+from data.errors import InsufficientFunds, NotFound, TooManyOffers, TooManyOpenOffers
 from data.repositories import economy as repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
+from data.repositories import requests
 from data.repositories import tournaments as tournament_repo
 from data.rows import (
+    MAX_AMOUNT,
     Asset,
     BetRow,
     BetStatus,
@@ -42,7 +46,7 @@ MAX_TRADE_SECONDS = 7 * 24 * 3600
 NOTHING = "nothing"
 
 _SEPARATORS = re.compile(r"\s*(?:[,;+]|\band\b)\s*", re.IGNORECASE)
-_ENTRY = re.compile(r"^(\d+)\s*(?:[x×]\s+)?(.+)$", re.IGNORECASE)
+_ENTRY = re.compile(r"^([0-9]+)\s*(?:[x×]\s+)?(.+)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -149,12 +153,17 @@ class EconomyService:
         backed: str,
         asset: str,
         amount: int,
+        *,
+        guild_id: int | None = None,
+        request_id: int | None = None,
     ) -> BetPlaced:
         """An idle emperor stakes its dynasty's wealth on a seat; the stake goes to escrow.
 
         ``backed`` is a seat letter or the name its contender goes by. The database refuses a
-        busy emperor (R-T1) and a bet after the first turn resolved (R-T6).
+        busy emperor (R-T1) and a bet after the first turn resolved (R-T6). A tournament is
+        bet on from its own server (``guild_id``); the same ``request_id`` bets once.
         """
+        check_server(await tournament_repo.get_tournament(self.database, tournament_id), guild_id)
         dynasty = await self._dynasty(player_id)
         try:
             emperor = await emperor_repo.find_emperor(
@@ -168,15 +177,16 @@ class EconomyService:
         seat = _backed_seat(await self.pools(tournament_id), backed, tournament_id)
         chosen = await self._asset(asset)
         try:
-            bet = await repo.place_bet(
-                self.database,
-                tournament_id,
-                emperor.id,
-                seat.seat,
-                chosen.code,
-                amount,
-                now=self.clock(),
-            )
+            async with requests.once(self.database, request_id, "bet", now=self.clock()):
+                bet = await repo.place_bet(
+                    self.database,
+                    tournament_id,
+                    emperor.id,
+                    seat.seat,
+                    chosen.code,
+                    amount,
+                    now=self.clock(),
+                )
         except InsufficientFunds as short:
             raise UserError(
                 f"Your dynasty holds only {short.available} × {chosen.name}: bet at most "
@@ -231,8 +241,12 @@ class EconomyService:
         give: Bundle,
         want: Bundle,
         expires_in: float,
+        *,
+        request_id: int | None = None,
     ) -> TradeView:
-        """Offer ``give`` for ``want``; nothing moves until the other dynasty accepts."""
+        """Offer ``give`` for ``want``; nothing moves until the other dynasty accepts.
+
+        The same ``request_id`` makes one offer however often it is delivered."""
         offerer = await self._dynasty(from_player)
         receiver = await player_repo.find_dynasty(self.database, to_dynasty_name)
         if receiver.id == offerer.id:
@@ -246,35 +260,63 @@ class EconomyService:
                 f"Your dynasty holds only {missing[1]} × {missing[0]}: offer at most that."
             )
         now = self.clock()
-        trade = await repo.create_trade(
-            self.database, offerer.id, receiver.id, give, want, expires_at=now + expires_in, now=now
-        )
+        try:
+            async with requests.once(self.database, request_id, "trade offer", now=now):
+                trade = await repo.create_trade(
+                    self.database,
+                    offerer.id,
+                    receiver.id,
+                    give,
+                    want,
+                    expires_at=now + expires_in,
+                    now=now,
+                )
+        except TooManyOpenOffers as refused:
+            raise UserError(
+                f"Your dynasty already has {refused.limit} open offers to {receiver.name}, the "
+                "most allowed: wait for its answers, or withdraw one with /trade cancel."
+            ) from None
+        except TooManyOffers as refused:
+            minutes = max(1, math.ceil((refused.again_at - now) / 60))
+            raise UserError(
+                f"Your dynasty has made {refused.limit} trade offers in the last hour, the most "
+                f"allowed: you can offer again in {minutes} minute{'s' if minutes != 1 else ''}."
+            ) from None
         return await self._trade_view(trade)
 
-    async def accept(self, player_id: int, trade_id: int) -> TradeView:
+    async def accept(
+        self, player_id: int, trade_id: int, *, request_id: int | None = None
+    ) -> TradeView:
         """The receiving dynasty accepts: both sides change hands at once, or nothing does."""
         dynasty = await self._dynasty(player_id)
         try:
-            trade = await repo.accept_trade(
-                self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
-            )
+            async with requests.once(self.database, request_id, "trade accept", now=self.clock()):
+                trade = await repo.accept_trade(
+                    self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
+                )
         except InsufficientFunds:
             raise await self._why_short(dynasty, trade_id) from None
         return await self._trade_view(trade)
 
-    async def decline(self, player_id: int, trade_id: int) -> TradeView:
+    async def decline(
+        self, player_id: int, trade_id: int, *, request_id: int | None = None
+    ) -> TradeView:
         dynasty = await self._dynasty(player_id)
-        trade = await repo.decline_trade(
-            self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
-        )
+        async with requests.once(self.database, request_id, "trade decline", now=self.clock()):
+            trade = await repo.decline_trade(
+                self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
+            )
         return await self._trade_view(trade)
 
-    async def cancel(self, player_id: int, trade_id: int) -> TradeView:
+    async def cancel(
+        self, player_id: int, trade_id: int, *, request_id: int | None = None
+    ) -> TradeView:
         """The offering dynasty withdraws its offer."""
         dynasty = await self._dynasty(player_id)
-        trade = await repo.cancel_trade(
-            self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
-        )
+        async with requests.once(self.database, request_id, "trade cancel", now=self.clock()):
+            trade = await repo.cancel_trade(
+                self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
+            )
         return await self._trade_view(trade)
 
     async def trades(self, player_id: int, *, open_only: bool = True) -> list[TradeView]:
@@ -290,8 +332,9 @@ class EconomyService:
     async def bundle(self, text: str) -> Bundle:
         """What a player typed as one side of a trade: ``"5 gold, 2 ruby, key:fortress-4"``.
 
-        An entry is an amount (1 if left out) and an asset or item by code or name; entries
-        are separated by commas or "and"; "nothing" or a blank is an empty side.
+        An entry is an amount (1 if left out, at most :data:`MAX_AMOUNT`) and an asset or
+        item by code or name; entries are separated by commas or "and"; "nothing" or a blank
+        is an empty side.
         """
         await self.stock()
         names: dict[str, tuple[bool, str]] = {}
@@ -310,7 +353,7 @@ class EconomyService:
             if not entry:
                 continue
             match = _ENTRY.match(entry)
-            amount, what = (int(match[1]), match[2]) if match else (1, entry)
+            amount, what = (_amount(match[1]), match[2]) if match else (1, entry)
             found = names.get(what.strip().lower())
             if found is None:
                 raise UserError(
@@ -321,6 +364,8 @@ class EconomyService:
                 raise UserError(f"Trade at least 1 {what.strip()}.")
             kept = assets if found[0] else items
             kept[found[1]] = kept.get(found[1], 0) + amount
+            if kept[found[1]] > MAX_AMOUNT:
+                raise UserError(_TOO_MUCH)
         return Bundle(assets, items)
 
     # ------------------------------------------------------------------------- shop
@@ -365,11 +410,11 @@ class EconomyService:
             )
         return wares
 
-    async def buy(self, player_id: int, item: str) -> Ware:
+    async def buy(self, player_id: int, item: str, *, request_id: int | None = None) -> Ware:
         """Pay a key's price from the dynasty's wealth and receive it, at once.
 
         ``item`` is the key's code, its name or its battlefield. A dynasty may hold several
-        keys to one battlefield, to trade the spare ones.
+        keys to one battlefield, to trade the spare ones. The same ``request_id`` buys once.
         """
         dynasty = await self._dynasty(player_id)
         wanted = item.strip().lower()
@@ -384,7 +429,8 @@ class EconomyService:
         if ware is None:
             raise UserError(f"The shop sells no {item!r}; see /shop for what is on sale.")
         try:
-            await repo.buy_item(self.database, dynasty.id, ware.item.code, now=self.clock())
+            async with requests.once(self.database, request_id, "shop buy", now=self.clock()):
+                await repo.buy_item(self.database, dynasty.id, ware.item.code, now=self.clock())
         except InsufficientFunds as short:
             raise UserError(
                 f"The {ware.item.name} costs {ware.price}, but your dynasty holds only "
@@ -451,6 +497,20 @@ class EconomyService:
             _words({**trade.offer.assets, **trade.offer.items}, names),
             _words({**trade.request.assets, **trade.request.items}, names),
         )
+
+
+_TOO_MUCH = (
+    f"No dynasty ever holds more than {MAX_AMOUNT:,} of one asset or item, so no trade can ask "
+    "or give more; write a smaller amount."
+)
+
+
+def _amount(digits: str) -> int:
+    """An amount a player wrote; refused (before converting a huge number) above MAX_AMOUNT."""
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_AMOUNT)) or int(significant or "0") > MAX_AMOUNT:
+        raise UserError(_TOO_MUCH)
+    return int(significant or "0")
 
 
 def _backed_seat(pools: list[SeatPool], backed: str, tournament_id: int) -> SeatPool:

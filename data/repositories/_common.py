@@ -14,8 +14,9 @@ from typing import Any
 
 from data.codec import dumps, outcome_from_dict, ruleset_from_json
 from data.db import Connection, Row
-from data.errors import InvalidValue
+from data.errors import AmountTooLarge, InvalidValue
 from data.rows import (
+    MAX_AMOUNT,
     BetRow,
     BetStatus,
     DynastyRow,
@@ -110,11 +111,14 @@ async def first_free_name(
 
 
 def check_amounts(amounts: Mapping[str, int], what: str) -> dict[str, int]:
-    """Positive whole amounts per code; anything else is refused before touching the data."""
+    """Positive whole amounts per code, none above :data:`MAX_AMOUNT`; anything else is refused
+    before touching the data."""
     checked: dict[str, int] = {}
     for code, amount in amounts.items():
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise InvalidValue(f"{what} amounts are positive whole numbers, not {amount!r}")
+        if amount > MAX_AMOUNT:
+            raise AmountTooLarge()
         checked[str(code)] = amount
     return checked
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from data.db import Connection
-from data.errors import ConstraintBroken, DataError, InsufficientFunds, NotFound
+from data.errors import AmountTooLarge, ConstraintBroken, DataError, InsufficientFunds, NotFound
 from data.repositories._common import bet_row, fetch_all, fetch_one, run, write_events
 from data.rows import BetRow, BetStatus, EventKind, NewEvent
 
@@ -226,7 +226,9 @@ async def _missing(
     code: str,
     error: ConstraintBroken,
 ) -> DataError:
-    """The error for an add the foreign keys refused: no such dynasty, or no such code."""
+    """The error for a refused add: no such dynasty or code, or more than any dynasty holds."""
+    if error.rule == "amount_too_large":
+        return AmountTooLarge()
     if error.rule != "foreign_key":
         return error
     dynasty = await fetch_one(connection, "SELECT 1 FROM dynasties WHERE id = ?", (dynasty_id,))

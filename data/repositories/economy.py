@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from data.codec import dumps
 from data.db import Connection, Database, Row
 from data.errors import (
+    AmountTooLarge,
     BettingClosed,
     ConstraintBroken,
     DataError,
@@ -22,6 +23,8 @@ from data.errors import (
     NotFound,
     NotYourEmperor,
     NotYourTrade,
+    TooManyOffers,
+    TooManyOpenOffers,
     TradeClosed,
 )
 from data.repositories._common import (
@@ -35,6 +38,7 @@ from data.repositories._common import (
 )
 from data.repositories._ledger import adjust_assets, adjust_items
 from data.rows import (
+    MAX_AMOUNT,
     Asset,
     AssetKind,
     BetRow,
@@ -46,6 +50,11 @@ from data.rows import (
 )
 
 KEY_PREFIX = "key:"
+OPEN_OFFERS_PER_PAIR = 3
+"""Open offers one dynasty may have made to another (the trigger of migration 0005)."""
+OFFERS_PER_HOUR = 10
+"""Offers a dynasty may make in any hour (the trigger of migration 0005)."""
+HOUR = 3600.0
 
 
 def battlefield_key(battlefield: str) -> str:
@@ -235,7 +244,10 @@ async def create_trade(
 ) -> TradeRow:
     """Offer ``offer`` for ``request``; the other dynasty may accept until ``expires_at``.
 
-    Nothing moves until acceptance. Raises :class:`InvalidValue`, :class:`NotFound`.
+    Nothing moves until acceptance. The insert itself refuses an offer beyond
+    :data:`OPEN_OFFERS_PER_PAIR` or :data:`OFFERS_PER_HOUR`, so offers made at once never
+    both pass the limit. Raises :class:`TooManyOpenOffers`, :class:`TooManyOffers`,
+    :class:`InvalidValue`, :class:`NotFound`.
     """
     at = moment(now)
     offered = _checked(offer)
@@ -270,8 +282,22 @@ async def create_trade(
                 ),
             )
         except ConstraintBroken as error:
-            if error.rule == "foreign_key":
+            rule = error.rule
+            if rule == "foreign_key":
                 raise NotFound("dynasty", f"{from_dynasty_id} or {to_dynasty_id}") from None
+            if rule == "amount_too_large":
+                raise AmountTooLarge() from None
+            if rule == "too_many_open_offers":
+                raise TooManyOpenOffers(OPEN_OFFERS_PER_PAIR) from None
+            if rule == "too_many_offers":
+                oldest = await fetch_one(
+                    connection,
+                    "SELECT min(created_at) FROM trades "
+                    "WHERE from_dynasty_id = ? AND created_at > ?",
+                    (from_dynasty_id, at - HOUR),
+                )
+                again_at = (oldest[0] if oldest and oldest[0] is not None else at) + HOUR
+                raise TooManyOffers(OFFERS_PER_HOUR, again_at) from None
             raise
     assert row is not None
     return _trade(row)
@@ -372,6 +398,8 @@ async def place_bet(
     """
     if not isinstance(stake, int) or stake <= 0:
         raise InvalidValue("a stake is a positive whole number of coins")
+    if stake > MAX_AMOUNT:
+        raise AmountTooLarge()
     at = moment(now)
     async with database.transaction() as connection:
         found = await fetch_one(connection, f"{EMPEROR_SELECT} WHERE e.id = ?", (emperor_id,))
@@ -397,6 +425,7 @@ async def place_bet(
                     emperor.name, emperor.engaged_in, emperor.engaged_as
                 ),
                 "foreign_key": NotFound("asset", asset_code),
+                "amount_too_large": AmountTooLarge(),
             }
             raise refusals.get(rule, error) from None
         assert row is not None

@@ -26,6 +26,7 @@ from data.codec import (
 )
 from data.db import Connection, Database, Variant
 from data.errors import (
+    AlreadyApplied,
     AlreadySeated,
     ComputersNotAllowed,
     ConstraintBroken,
@@ -41,6 +42,7 @@ from data.errors import (
     SeatNotActive,
     SeatTaken,
     TournamentClosed,
+    TournamentFull,
     TournamentNotReady,
     TurnAlreadyResolved,
 )
@@ -246,6 +248,24 @@ async def set_announcement(database: Database, tournament_id: int, message_id: i
         raise NotFound("tournament", f"#{tournament_id}")
 
 
+async def count_by_status(
+    database: Database,
+    statuses: Iterable[TournamentStatus] = (TournamentStatus.OPEN, TournamentStatus.RUNNING),
+) -> dict[TournamentStatus, int]:
+    """How many tournaments have each of ``statuses`` (0 for none)."""
+    wanted = [str(status) for status in statuses]
+    marks = ", ".join("?" * len(wanted))
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            f"SELECT status, count(*) FROM tournaments WHERE status IN ({marks}) GROUP BY status",
+            wanted,
+        )
+    counts = {TournamentStatus(status): 0 for status in wanted}
+    counts.update({TournamentStatus(row[0]): int(row[1]) for row in rows})
+    return counts
+
+
 async def list_seats(database: Database, tournament_id: int) -> list[SeatRow]:
     async with database.connection() as connection:
         rows = await fetch_all(
@@ -259,7 +279,7 @@ async def list_seats(database: Database, tournament_id: int) -> list[SeatRow]:
 async def add_player_seat(
     database: Database,
     tournament_id: int,
-    seat: int,
+    seat: int | None,
     *,
     player_id: int,
     emperor_id: int,
@@ -267,9 +287,14 @@ async def add_player_seat(
 ) -> SeatRow:
     """Seat a player with one of its dynasty's living, idle emperors (R-T1).
 
-    Raises :class:`SeatTaken`, :class:`AlreadySeated`, :class:`EmperorBusy`,
-    :class:`EmperorDead`, :class:`NotYourEmperor`, :class:`NotEnoughReputation` (honour),
-    :class:`TournamentClosed`, :class:`InvalidValue` (no such seat), :class:`NotFound`.
+    ``seat`` None takes the first free seat, chosen inside the transaction that takes it:
+    transactions begin IMMEDIATE, so players joining at the same moment (in one process or
+    several) are seated one after the other, each on a seat still free.
+
+    Raises :class:`SeatTaken`, :class:`TournamentFull`, :class:`AlreadySeated`,
+    :class:`EmperorBusy`, :class:`EmperorDead`, :class:`NotYourEmperor`,
+    :class:`NotEnoughReputation` (honour), :class:`TournamentClosed`, :class:`InvalidValue`
+    (no such seat), :class:`NotFound`.
     """
     return await _add_seat(
         database, tournament_id, seat, SeatKind.PLAYER, player_id, emperor_id, None, now
@@ -277,7 +302,12 @@ async def add_player_seat(
 
 
 async def add_casual_seat(
-    database: Database, tournament_id: int, seat: int, *, player_id: int, now: float | None = None
+    database: Database,
+    tournament_id: int,
+    seat: int | None,
+    *,
+    player_id: int,
+    now: float | None = None,
 ) -> SeatRow:
     """Seat a casual player: an anonymous emperor, nothing recorded (R-T2). See add_player_seat."""
     return await _add_seat(
@@ -286,7 +316,12 @@ async def add_casual_seat(
 
 
 async def add_computer_seat(
-    database: Database, tournament_id: int, seat: int, *, strategy: str, now: float | None = None
+    database: Database,
+    tournament_id: int,
+    seat: int | None,
+    *,
+    strategy: str,
+    now: float | None = None,
 ) -> SeatRow:
     """Fill a seat with a computer player (R-T7); raises :class:`ComputersNotAllowed` too."""
     return await _add_seat(
@@ -404,15 +439,18 @@ async def upsert_order(
     seat: int,
     order: Order,
     *,
+    request_id: int | None = None,
     now: float | None = None,
 ) -> ReadyCount:
     """Store the seat's order for the open turn, replacing its previous one (R-O3).
 
     Check legality with the engine first (R-O2): an illegal order must never be stored.
     Returns "k of n ready" as this order left it: counted by the same statement, so two
-    last orders arriving together cannot both miss that the turn is complete.
-    Raises :class:`OrderForClosedTurn`, :class:`SeatNotActive`, :class:`InvalidValue`
-    (the order is for another seat's dynasty), :class:`NotFound`.
+    last orders arriving together cannot both miss that the turn is complete. With
+    ``request_id`` the same statement records the request (migration 0004), so the order
+    is stored once however often its request is delivered.
+    Raises :class:`OrderForClosedTurn`, :class:`SeatNotActive`, :class:`AlreadyApplied`,
+    :class:`InvalidValue` (the order is for another seat's dynasty), :class:`NotFound`.
     """
     if order.dynasty is not DYNASTIES[seat]:
         raise InvalidValue(
@@ -423,7 +461,7 @@ async def upsert_order(
             row = await fetch_one(
                 connection,
                 _STORE_ORDER,
-                (tournament_id, turn, seat, order_to_json(order), moment(now)),
+                (tournament_id, turn, seat, order_to_json(order), moment(now), request_id),
             )
         except ConstraintBroken as error:
             raise await _order_refused(connection, tournament_id, turn, seat, error) from None
@@ -467,16 +505,17 @@ _READY_COUNTS = (
 )
 """Ready and active seats of the open turn of tournament ``?1``, as two columns."""
 _STORE_ORDER = Variant(
-    "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
-    "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (tournament_id, turn, seat) "
-    "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at "
-    f"RETURNING {_READY_COUNTS}",
+    "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at, request_id) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (tournament_id, turn, seat) "
+    "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at, "
+    f"request_id = excluded.request_id RETURNING {_READY_COUNTS}",
     # A statement's own snapshot would not count the order it stores, nor one committed by
-    # another connection while it waited for the tournament: store_order (migration 0001)
-    # counts in a second statement, once the tournament is locked.
-    postgres="SELECT * FROM store_order(?1, ?2, ?3, ?4, ?5)",
+    # another connection while it waited for the tournament: store_order (migrations 0001
+    # and 0004) counts in a second statement, once the tournament is locked.
+    postgres="SELECT * FROM store_order(?1, ?2, ?3, ?4, ?5, ?6)",
 )
-"""Store a seat's order for a turn and count "k of n ready" as it leaves the turn."""
+"""Store a seat's order for a turn (with its request's id, migration 0004) and count
+"k of n ready" as it leaves the turn."""
 
 
 async def claim_reminder(
@@ -734,17 +773,18 @@ async def get_turn_result(database: Database, tournament_id: int, turn: int) -> 
 async def _add_seat(
     database: Database,
     tournament_id: int,
-    seat: int,
+    wanted: int | None,
     kind: SeatKind,
     player_id: int | None,
     emperor_id: int | None,
     strategy: str | None,
     now: float | None,
 ) -> SeatRow:
-    if not 0 <= seat < len(DYNASTIES):
-        raise InvalidValue(f"seats are lettered a to h; there is no seat number {seat}")
+    if wanted is not None and not 0 <= wanted < len(DYNASTIES):
+        raise InvalidValue(f"seats are lettered a to h; there is no seat number {wanted}")
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
+        seat = wanted if wanted is not None else await _free_seat(connection, tournament)
         emperor = None
         if emperor_id is not None:
             found = await fetch_one(connection, f"{EMPEROR_SELECT} WHERE e.id = ?", (emperor_id,))
@@ -785,6 +825,22 @@ async def _add_seat(
             raise refusals.get(rule, error) from None
         assert row is not None
         return seat_row(row)
+
+
+async def _free_seat(connection: Connection, tournament: TournamentRow) -> int:
+    """The first seat nobody holds; the caller's transaction keeps it free until it is taken."""
+    if tournament.status is not TournamentStatus.OPEN:
+        raise TournamentClosed(tournament.id, tournament.status, "join")
+    taken = {
+        row[0]
+        for row in await fetch_all(
+            connection, "SELECT seat FROM seats WHERE tournament_id = ?", (tournament.id,)
+        )
+    }
+    free = next((seat for seat in range(tournament.seat_count) if seat not in taken), None)
+    if free is None:
+        raise TournamentFull(tournament.id)
+    return free
 
 
 async def _tournament(connection: Connection, tournament_id: int) -> TournamentRow:
@@ -919,6 +975,8 @@ async def _order_refused(
     error: ConstraintBroken,
 ) -> DataError:
     rule = error.rule
+    if rule == "applied_requests.id":
+        return AlreadyApplied()
     if rule == "order_for_closed_turn":
         row = await fetch_one(
             connection, "SELECT status, turn FROM tournaments WHERE id = ?", (tournament_id,)

@@ -14,6 +14,8 @@ from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
 from tests.bot.conftest import Clock
 
 TURN = 3600
+GUILD = 1
+"""The server the tournaments of these tests belong to (a tournament is reached from its own)."""
 
 
 @dataclass
@@ -66,7 +68,7 @@ async def announce(
         turn_seconds=TURN,
         stake=stake,
         prize=prize,
-        guild_id=1,
+        guild_id=GUILD,
         channel_id=2,
     )
 
@@ -92,7 +94,7 @@ async def open_tournament(
         prize=prize,
     )
     for player in players:
-        await services.tournaments.join(tournament.id, player.id, player.emperor)
+        await services.tournaments.join(tournament.id, player.id, player.emperor, guild_id=GUILD)
     return tournament
 
 

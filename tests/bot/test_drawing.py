@@ -86,3 +86,36 @@ async def test_closing_lets_the_board_under_way_finish() -> None:
     await asyncio.sleep(0)
     await drawing.close()
     assert await slow == 6
+
+
+async def test_turn_boards_go_ahead_of_players_requests() -> None:
+    """A turn board asked for behind 20 players' requests is drawn right after the request
+    under way (issue #19: one player's replays delayed other tournaments' turns by 32 s)."""
+    drawing = Drawing()
+    try:
+        await drawing.run(os.getpid)  # the worker is up
+        under_way = asyncio.create_task(drawing.run_on_demand(time.sleep, 0.2))
+        requests = [
+            asyncio.create_task(drawing.run_on_demand(time.monotonic_ns)) for _ in range(20)
+        ]
+        board = await drawing.run(time.monotonic_ns)
+        assert drawing.waiting == 20
+        assert await under_way is None
+        assert all(board < drawn for drawn in await asyncio.gather(*requests))
+    finally:
+        await drawing.close()
+
+
+async def test_a_request_given_up_while_waiting_is_not_drawn() -> None:
+    drawing = Drawing()
+    try:
+        await drawing.run(os.getpid)
+        under_way = asyncio.create_task(drawing.run_on_demand(time.sleep, 0.2))
+        given_up = asyncio.create_task(drawing.run_on_demand(print, "drawn after all"))
+        await asyncio.sleep(0.05)
+        given_up.cancel()
+        await under_way
+        assert drawing.waiting == 0
+        assert await drawing.run_on_demand(int, "7") == 7
+    finally:
+        await drawing.close()

@@ -7,6 +7,7 @@ process of the race test: see :func:`race_buyer`.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import subprocess
 import sys
@@ -49,7 +50,15 @@ from data.rows import (
 )
 from engine import Ruleset
 from tests.bot.conftest import Clock
-from tests.bot.play import TURN, Player, announce, open_tournament, play_out, seat_players
+from tests.bot.play import (
+    GUILD,
+    TURN,
+    Player,
+    announce,
+    open_tournament,
+    play_out,
+    seat_players,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "key:fortress-4"
@@ -184,8 +193,10 @@ async def test_r_l1_every_change_of_wealth_is_logged_privately_with_its_reason(
 ) -> None:
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "gold", 2)
-    await services.tournaments.forfeit(tournament.id, players[1].id)
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "a", "gold", 2, guild_id=GUILD
+    )
+    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
     await services.economy.buy(players[2].id, "fortress-4")
     offer = await services.economy.offer(
         players[2].id, "House100", Bundle(items={KEY: 1}), Bundle({"silver": 5}), HOUR
@@ -224,13 +235,15 @@ async def test_r_t6_the_winners_backers_share_the_pool_by_stake(
         (players[3], "Emperor0", 2),
         (players[4], "b", 5),
     ):
-        await services.economy.bet(player.id, tournament.id, player.emperor, seat, "gold", stake)
+        await services.economy.bet(
+            player.id, tournament.id, player.emperor, seat, "gold", stake, guild_id=GUILD
+        )
     pools = await services.economy.pools(tournament.id)
     assert [(p.letter, p.name, dict(p.stakes), p.value) for p in pools] == [
         ("a", "Emperor0", {"gold": 5}, 500),
         ("b", "Emperor1", {"gold": 5}, 500),
     ]
-    await services.tournaments.forfeit(tournament.id, players[1].id)  # a wins
+    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)  # a wins
     assert [(await held(services, p)).get("gold", 0) for p in players[2:]] == [
         5 - 3 + 6,
         5 - 2 + 4,
@@ -253,8 +266,12 @@ async def test_r_t6_bets_on_a_tournament_played_to_its_end_pay_exactly_the_pool(
     tournament = await open_tournament(
         services, players[:2], battlefield="duel-8", ruleset=Ruleset(turn_limit=30)
     )
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "silver", 7)
-    await services.economy.bet(players[3].id, tournament.id, "Emperor3", "b", "silver", 11)
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "a", "silver", 7, guild_id=GUILD
+    )
+    await services.economy.bet(
+        players[3].id, tournament.id, "Emperor3", "b", "silver", 11, guild_id=GUILD
+    )
     turns = await play_out(services, clock, tournament.id, players[:2])
     outcome = turns[-1].report.outcome
     assert outcome is not None
@@ -272,7 +289,9 @@ async def test_r_t6_bets_on_a_tournament_played_to_its_end_pay_exactly_the_pool(
 async def test_r_t6_a_draw_refunds_every_bet(services: Services, clock: Clock) -> None:
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "b", "copper", 60)
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "b", "copper", 60, guild_id=GUILD
+    )
     assert (await held(services, players[2]))["copper"] == 40
     await services.tournaments.submit(tournament.id, players[0].id, "pass")
     await services.tournaments.submit(tournament.id, players[1].id, "pass")
@@ -287,10 +306,14 @@ async def test_r_t6_a_draw_refunds_every_bet(services: Services, clock: Clock) -
 async def test_r_t6_a_cancelled_tournament_refunds_every_bet(services: Services) -> None:
     players = await seat_players(services, 4)
     tournament = await announce(services, players[0], kind=TournamentKind.CONQUER)
-    await services.tournaments.join(tournament.id, players[0].id, "Emperor0")
-    await services.economy.bet(players[1].id, tournament.id, "Emperor1", "a", "gold", 4)
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "Emperor0", "silver", 9)
-    await services.tournaments.cancel(tournament.id, players[0].id)
+    await services.tournaments.join(tournament.id, players[0].id, "Emperor0", guild_id=GUILD)
+    await services.economy.bet(
+        players[1].id, tournament.id, "Emperor1", "a", "gold", 4, guild_id=GUILD
+    )
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "Emperor0", "silver", 9, guild_id=GUILD
+    )
+    await services.tournaments.cancel(tournament.id, players[0].id, guild_id=GUILD)
     for player in players:
         assert await held(services, player) == STARTING_WEALTH
     assert await economy_repo.escrow(services.database, tournament.id) == {}
@@ -303,12 +326,16 @@ async def test_r_t1_an_emperor_playing_or_already_betting_cannot_bet(
     players = await seat_players(services, 3)
     first = await duel(services, players[:2])
     bettor = await add_bettor(services, players[0], "Bettor")
-    await services.economy.bet(players[0].id, first.id, bettor, "b", "copper", 5)
+    await services.economy.bet(players[0].id, first.id, bettor, "b", "copper", 5, guild_id=GUILD)
     before = await snapshot(services, players, [first.id])
     with pytest.raises(EmperorBusy, match="playing in tournament"):
-        await services.economy.bet(players[0].id, first.id, "Emperor0", "b", "copper", 5)
+        await services.economy.bet(
+            players[0].id, first.id, "Emperor0", "b", "copper", 5, guild_id=GUILD
+        )
     with pytest.raises(EmperorBusy, match="betting on tournament"):
-        await services.economy.bet(players[0].id, first.id, bettor, "a", "copper", 5)
+        await services.economy.bet(
+            players[0].id, first.id, bettor, "a", "copper", 5, guild_id=GUILD
+        )
     assert await snapshot(services, players, [first.id]) == before
     assert [e.name for e in await services.economy.idle_emperors(players[0].id)] == []
     assert [e.name for e in await services.economy.idle_emperors(players[2].id)] == ["Emperor2"]
@@ -321,9 +348,13 @@ async def test_r_t6_a_bet_above_the_dynasty_wealth_is_refused_and_changes_nothin
     tournament = await duel(services, players[:2])
     before = await snapshot(services, players, [tournament.id])
     with pytest.raises(UserError, match=r"holds only 5 × gold coin: bet at most 5"):
-        await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "gold", 6)
+        await services.economy.bet(
+            players[2].id, tournament.id, "Emperor2", "a", "gold", 6, guild_id=GUILD
+        )
     with pytest.raises(UserError, match="holds only 0 × ruby"):
-        await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "rubies", 1)
+        await services.economy.bet(
+            players[2].id, tournament.id, "Emperor2", "a", "rubies", 1, guild_id=GUILD
+        )
     assert await snapshot(services, players, [tournament.id]) == before
 
 
@@ -339,15 +370,21 @@ async def test_r_t6_bets_close_when_the_first_turn_resolves(
         await services.tournaments.submit(tournament.id, player.id, "pass")
     assert await services.economy.bettable(1) == []
     with pytest.raises(BettingClosed):
-        await services.economy.bet(players[2].id, tournament.id, "Emperor2", "a", "gold", 1)
+        await services.economy.bet(
+            players[2].id, tournament.id, "Emperor2", "a", "gold", 1, guild_id=GUILD
+        )
 
 
 async def test_pools_say_what_is_staked_on_each_seat_never_who_bet(services: Services) -> None:
     assert {f.name for f in fields(SeatPool)} == {"seat", "letter", "name", "stakes", "value"}
     players = await seat_players(services, 4)
     tournament = await duel(services, players[:2])
-    await services.economy.bet(players[2].id, tournament.id, "Emperor2", "b", "gold", 1)
-    await services.economy.bet(players[3].id, tournament.id, "Emperor3", "B", "silver", 3)
+    await services.economy.bet(
+        players[2].id, tournament.id, "Emperor2", "b", "gold", 1, guild_id=GUILD
+    )
+    await services.economy.bet(
+        players[3].id, tournament.id, "Emperor3", "B", "silver", 3, guild_id=GUILD
+    )
     [on_a, on_b] = await services.economy.pools(tournament.id)
     assert (on_a.stakes, on_a.value) == ({}, 0)
     assert (on_b.stakes, on_b.value) == ({"gold": 1, "silver": 3}, 130)
@@ -356,7 +393,7 @@ async def test_pools_say_what_is_staked_on_each_seat_never_who_bet(services: Ser
 async def test_bet_refusals_say_what_to_do(services: Services) -> None:
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
-    bet = services.economy.bet
+    bet = functools.partial(services.economy.bet, guild_id=GUILD)
     with pytest.raises(UserError, match=r"back one of: a \(Emperor0\), b \(Emperor1\)"):
         await bet(players[2].id, tournament.id, "Emperor2", "Nobody", "gold", 1)
     with pytest.raises(UserError, match="choose one of: copper, silver"):
@@ -475,6 +512,43 @@ async def test_offer_refusals_say_what_to_do(services: Services) -> None:
     assert await services.economy.bundle("2 rubies + 1 x diamond; gold") == Bundle(
         {"ruby": 2, "diamond": 1, "gold": 1}
     )
+
+
+async def test_offers_are_limited_per_pair_of_dynasties_and_per_hour_with_clear_refusals(
+    services: Services, clock: Clock
+) -> None:
+    """Issue #19 item 13: 50 offers to one dynasty sent it 50 DMs. At most 3 open offers from
+    one dynasty to another, and 10 offers a dynasty in any hour."""
+    players = await seat_players(services, 5)
+    first, second = players[0].id, players[1].id
+    offer = services.economy.offer
+    copper = Bundle({"copper": 1})
+    made = [await offer(first, "House101", copper, Bundle(), HOUR) for _ in range(3)]
+    with pytest.raises(UserError) as refused:
+        await offer(first, "House101", copper, Bundle(), HOUR)
+    assert str(refused.value) == (
+        "Your dynasty already has 3 open offers to House101, the most allowed: wait for its "
+        "answers, or withdraw one with /trade cancel."
+    )
+    await offer(second, "House100", copper, Bundle(), HOUR)  # the other way is House101's own
+    await services.economy.cancel(first, made[0].trade.id)
+    await offer(first, "House101", copper, Bundle(), HOUR)  # a withdrawn offer frees its place
+
+    clock.advance(60)
+    for name in ["House102"] * 3 + ["House103"] * 3:
+        await offer(first, name, copper, Bundle(), HOUR)
+    with pytest.raises(UserError) as refused:
+        await offer(first, "House104", copper, Bundle(), HOUR)
+    assert str(refused.value) == (
+        "Your dynasty has made 10 trade offers in the last hour, the most allowed: you can "
+        "offer again in 59 minutes."
+    )
+    offered = [t for t in await services.economy.trades(first) if t.offerer.player_id == first]
+    assert len(offered) == 9  # a refusal made nothing
+
+    clock.advance(HOUR - 59)  # the first four offers are an hour old, and have expired
+    await offer(first, "House104", copper, Bundle(), HOUR)
+    await offer(first, "House101", copper, Bundle(), HOUR)
 
 
 # -------------------------------------------------------------------------------- keys
@@ -635,7 +709,7 @@ class Economy:
         holds = (await held(self.services, self.players[player])).get(asset, 0)
         try:
             await self.services.economy.bet(
-                self.players[player].id, current, name, seat, asset, amount
+                self.players[player].id, current, name, seat, asset, amount, guild_id=GUILD
             )
         except EmperorBusy:
             assert (player, name) in self.busy  # R-T1
@@ -700,12 +774,14 @@ class Economy:
         before = {p.id: await held(self.services, p) for p in self.players}
         stakes = await economy_repo.list_bets(self.services.database, current)
         if how == "cancel":
-            await tournaments.cancel(current, self.players[0].id)
+            await tournaments.cancel(current, self.players[0].id, guild_id=GUILD)
         elif how == "draw":
             for player in self.players[:2]:
                 await tournaments.submit(current, player.id, "pass")
         else:
-            await tournaments.forfeit(current, self.players[1 if how == "a wins" else 0].id)
+            await tournaments.forfeit(
+                current, self.players[1 if how == "a wins" else 0].id, guild_id=GUILD
+            )
             self.expected.update(PRIZE)
         bets = await economy_repo.list_bets(self.services.database, current)
         assert all(bet.status is not BetStatus.HELD for bet in bets)

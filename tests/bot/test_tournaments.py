@@ -10,7 +10,7 @@ import pytest
 from bot.errors import UserError
 from bot.services import Services
 from bot.services.outcomes import Conquest, Death, ReputationChange
-from data.errors import DataError, EmperorBusy, TournamentClosed
+from data.errors import DataError, EmperorBusy
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
@@ -18,6 +18,7 @@ from data.rows import EventKind, Prize, SeatStatus, TournamentKind, TournamentSt
 from engine import EmperorTaken, Goal, IllegalOrder, Pass, Ruleset, Tile, legal_moves
 from tests.bot.conftest import Clock
 from tests.bot.play import (
+    GUILD,
     TURN,
     Player,
     announce,
@@ -123,7 +124,9 @@ async def test_honour_needs_the_stake(services: Services) -> None:
     players = await seat_players(services, 4)
     tournament = await announce(services, players[0], kind=TournamentKind.HONOUR, stake=5)
     with pytest.raises(DataError, match="reputation"):
-        await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
+        await services.tournaments.join(
+            tournament.id, players[0].id, players[0].emperor, guild_id=GUILD
+        )
 
 
 async def test_r_t4_conquest_moves_taken_emperors_with_their_reputation(
@@ -219,7 +222,7 @@ async def test_deadline_resolves_with_misses_and_three_misses_defeat(
 async def test_forfeit_ends_a_duel(services: Services, clock: Clock) -> None:
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
-    await services.tournaments.forfeit(tournament.id, players[1].id)
+    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
     final = (await services.tournaments.view(tournament.id)).tournament
     assert final.status is TournamentStatus.FINISHED
     assert final.outcome is not None and [d.letter for d in final.outcome.winners] == ["a"]
@@ -231,21 +234,23 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
     players = await seat_players(services, 5)
     tournament = await announce(services, players[0])
     with pytest.raises(UserError, match="no living emperor called 'Nobody'"):
-        await services.tournaments.join(tournament.id, players[0].id, "Nobody")
+        await services.tournaments.join(tournament.id, players[0].id, "Nobody", guild_id=GUILD)
     for player in players[:4]:
-        await services.tournaments.join(tournament.id, player.id, player.emperor)
+        await services.tournaments.join(tournament.id, player.id, player.emperor, guild_id=GUILD)
     started = await services.tournaments.view(tournament.id)
     assert started.tournament.status is TournamentStatus.RUNNING  # full: it started by itself
 
     with pytest.raises((UserError, DataError)):  # full and started
-        await services.tournaments.join(tournament.id, players[4].id, players[4].emperor)
-    with pytest.raises(TournamentClosed):  # starting twice
-        await services.tournaments.start(tournament.id, players[0].id)
+        await services.tournaments.join(
+            tournament.id, players[4].id, players[4].emperor, guild_id=GUILD
+        )
+    with pytest.raises(UserError, match="has already begun"):  # starting twice
+        await services.tournaments.start(tournament.id, players[0].id, guild_id=GUILD)
     other = await announce(services, players[4], battlefield="duel-8")
     with pytest.raises(EmperorBusy, match="already playing in tournament"):
-        await services.tournaments.join(other.id, players[0].id, players[0].emperor)
+        await services.tournaments.join(other.id, players[0].id, players[0].emperor, guild_id=GUILD)
     with pytest.raises(UserError, match="casual players join training tournaments only"):
-        await services.tournaments.join_casual(other.id, 999)
+        await services.tournaments.join_casual(other.id, 999, guild_id=GUILD)
     with pytest.raises(UserError, match="There is no battlefield 'moon'"):
         await services.tournaments.create(
             host_player_id=players[4].id,
@@ -255,7 +260,7 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
             turn_seconds=TURN,
         )
     with pytest.raises(UserError, match="Only the host"):
-        await services.tournaments.cancel(other.id, players[0].id)
+        await services.tournaments.cancel(other.id, players[0].id, guild_id=GUILD)
 
     menu = await services.tournaments.menu(tournament.id, players[0].id)
     enemy_tile = next(
@@ -282,8 +287,10 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
 async def test_cancel_returns_everyone_and_records_nothing(services: Services) -> None:
     players = await seat_players(services, 2)
     tournament = await announce(services, players[0], kind=TournamentKind.CONQUER)
-    await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
-    await services.tournaments.cancel(tournament.id, players[0].id)
+    await services.tournaments.join(
+        tournament.id, players[0].id, players[0].emperor, guild_id=GUILD
+    )
+    await services.tournaments.cancel(tournament.id, players[0].id, guild_id=GUILD)
     emperor = await services.dynasties.emperor_named(players[0].id, players[0].emperor)
     assert emperor.status.value == "idle"
     again = await open_tournament(services, players, battlefield="duel-8")

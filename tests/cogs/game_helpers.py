@@ -12,6 +12,12 @@ from tests.fakediscord.records import EPHEMERAL, UPDATE_MESSAGE
 PNG = b"\x89PNG\r\n\x1a\n"
 GIF = b"GIF8"
 TILE = re.compile(r"\b[A-Z][0-9]+\b")
+_ESCAPED = re.compile(r"\\([^0-9A-Za-z\s])")
+
+
+def rendered(text: str) -> str:
+    """``text`` as Discord displays it: a backslash before a punctuation mark shows the mark."""
+    return _ESCAPED.sub(r"\1", text)
 
 
 async def command(

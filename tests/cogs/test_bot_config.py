@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, readable_by_others
 
 
 def write_env(folder: Path, text: str) -> Path:
@@ -57,14 +57,82 @@ def test_a_database_url_of_another_kind_is_refused_without_echoing_it(tmp_path: 
     assert "s3cret" not in str(caught.value) and "'mysql'" in str(caught.value)
 
 
+def test_new_settings_are_read(tmp_path: Path) -> None:
+    env_file = write_env(
+        tmp_path,
+        "LOG_FORMAT=JSON\nMETRICS_PORT=9464\nMETRICS_HOST=0.0.0.0\n"
+        "BACKUP_DIR=backups\nBACKUP_KEEP=3\n",
+    )
+    config = Config.load({}, env_file)
+    assert (config.log_format, config.metrics_port, config.metrics_host) == (
+        "json",
+        9464,
+        "0.0.0.0",
+    )
+    assert (config.backup_dir, config.backup_keep) == (Path("backups"), 3)
+    defaults = Config.load({}, tmp_path / "none")
+    assert (defaults.log_format, defaults.metrics_port, defaults.metrics_host) == (
+        "plain",
+        None,
+        "127.0.0.1",
+    )
+    assert (defaults.backup_dir, defaults.backup_keep) == (None, 7)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("DISCORD_TOKEN\n", r"\.env, line 1: expected KEY=VALUE"),
         ("DISCORD_DEV_GUILD=my server\n", "DISCORD_DEV_GUILD must be a server id"),
         ("LOG_LEVEL=loud\n", "LOG_LEVEL must be one of"),
+        ("LOG_FORMAT=xml\n", "LOG_FORMAT must be plain or json"),
+        ("METRICS_PORT=70000\n", "METRICS_PORT must be a port number"),
+        ("BACKUP_KEEP=0\n", "BACKUP_KEEP must be a whole number"),
+        ("BACKUP_DIR=b\nDATABASE_URL=postgresql://db/e\n", "back that up with pg_dump"),
     ],
 )
 def test_bad_settings_are_refused_with_the_fix(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         Config.load({}, write_env(tmp_path, text))
+
+
+SECRET = "MTEyMzQ1Njc4OTAxMjM0NTY3.GaBcDe.s3cr3t-t0ken-that-must-never-be-printed"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"DISCORD_TOKEN: {SECRET}\n",  # a colon instead of '='
+        f"EMPERORS_DB=game.db\n{SECRET}\n",  # the token pasted on a line of its own
+        f"DISCORD_DEV_GUILD={SECRET}\n",  # on the wrong line
+        f"LOG_LEVEL={SECRET}\n",
+        f"LOG_FORMAT={SECRET}\n",
+        f"METRICS_PORT={SECRET}\n",
+        f"BACKUP_KEEP={SECRET}\n",
+    ],
+)
+def test_no_error_repeats_a_value_from_the_env_file(tmp_path: Path, text: str) -> None:
+    """#19 item 9: the error names the line or the setting, never what was written there."""
+    with pytest.raises(ConfigError) as refused:
+        Config.load({}, write_env(tmp_path, text))
+    message = str(refused.value)
+    assert "s3cr3t" not in message and "MTEy" not in message, message
+    assert "line" in message or "must be" in message
+
+
+def test_an_env_file_that_is_not_text_is_one_clear_error(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_bytes(b"DISCORD_TOKEN=\xff\xfe" + SECRET.encode())
+    with pytest.raises(ConfigError, match="is not UTF-8 text") as refused:
+        Config.load({}, tmp_path / ".env")
+    assert "s3cr3t" not in str(refused.value)
+
+
+def test_readable_by_others(tmp_path: Path) -> None:
+    path = write_env(tmp_path, "DISCORD_TOKEN=x\n")
+    path.chmod(0o600)
+    assert not readable_by_others(path)
+    path.chmod(0o644)
+    assert readable_by_others(path)
+    path.chmod(0o640)
+    assert readable_by_others(path)
+    assert not readable_by_others(tmp_path / "missing")

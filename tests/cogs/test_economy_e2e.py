@@ -229,3 +229,29 @@ async def test_a_key_bought_in_the_shop_opens_the_locked_battlefield(
     assert [c["value"] for c in choices] == ["key:fortress-4"]
     assert "now holds 1" in by_option.content
     assert again.ephemeral and "holds only 2 × gold coin" in again.content
+
+
+async def test_offers_beyond_the_limit_are_refused_privately_and_send_no_dm(
+    fake_discord: FakeDiscord, bot: EmperorsBot
+) -> None:
+    """Issue #19 item 13: 50 offers to one dynasty sent it 50 DMs."""
+    alice, bob = fake_discord.alice, fake_discord.bob
+    offer = {"dynasty": "House Bob", "give": "1 copper", "want": "nothing"}
+    async with fake_discord.running(bot):
+        await enrol(fake_discord, alice, "House Alice", "Aurelia")
+        await enrol(fake_discord, bob, "House Bob", "Brutus")
+        answers = [await answered(fake_discord, alice, "trade offer", offer) for _ in range(5)]
+        assert await bot.announcer.settle(5)
+    assert [a.content for a in answers[:3]] == [f"Offer #{n} sent to House Bob." for n in (1, 2, 3)]
+    assert all(a.ephemeral for a in answers)
+    assert (
+        answers[3].content
+        == answers[4].content
+        == (
+            "Your dynasty already has 3 open offers to House Bob, the most allowed: wait for its "
+            "answers, or withdraw one with /trade cancel."
+        )
+    )
+    assert (
+        len([m for m in fake_discord.dms_to(bob) if "trade:accept" in " ".join(m.custom_ids)]) == 3
+    )

@@ -14,8 +14,8 @@ import pytest
 from bot import announcer
 from bot.config import Config
 from bot.services import Services
-from tests.cogs.conftest import game_bot
-from tests.cogs.game_helpers import command, pass_by_prompt, prompt_for
+from tests.cogs.conftest import Clock, game_bot
+from tests.cogs.game_helpers import command, pass_by_prompt, prompt_for, public
 from tests.fakediscord import FakeDiscord, MessageRecord
 
 READY_DELAY = 0.3
@@ -61,3 +61,46 @@ async def test_one_channel_gets_one_ready_edit_per_delay_and_every_line_its_coun
     first, second = sorted(edited_at.values())
     assert second - first >= READY_DELAY
     assert [opening.edits for opening in openings] == [1, 1]
+
+
+async def test_after_a_restart_a_changed_order_edits_the_same_line(
+    fake_discord: FakeDiscord,
+    config: Config,
+    services: Services,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue #19 item 18: after a restart a changed order posted a second "1 of 2 ready"
+    line, which also told the channel that someone had changed an order."""
+    monkeypatch.setattr(announcer, "READY_DELAY", 0.05)
+    fake = fake_discord
+    alice, bob = fake.alice, fake.bob
+    here = {"channel_id": fake.tournaments}
+    async with fake.running(game_bot(config, services)):
+        for player in (alice, bob):
+            await command(fake, player, "emperor create", {"name": f"{player.name} I"})
+        await command(fake, alice, "tournament create", CREATE, **here)
+        for player in (alice, bob):
+            joining = {"tournament": 1, "emperor": f"{player.name} I"}
+            await command(fake, player, "tournament join", joining, **here)
+        opening = await fake.wait_for_message(lambda m: "Tournament #1 has begun" in m.text)
+        prompt = await prompt_for(fake, alice, 1)
+        await pass_by_prompt(fake, alice, prompt)
+        await fake.wait_for_message(lambda m: m is opening and "1 of 2 ready" in m.content)
+
+    await services.close()
+    reopened = await Services.open(str(config.database_path), clock)
+    try:
+        bot = game_bot(config, reopened)
+        async with fake.running(bot):
+            changed = await command(fake, alice, "order", {"tournament": 1, "pass": True}, **here)
+            assert "Your current order for turn 1: **pass**" in changed.content
+            await fake.wait_for_message(lambda m: m is opening and m.edits == 2)
+            await pass_by_prompt(fake, alice, prompt)  # the DM prompt from before the restart
+            await fake.wait_for_message(lambda m: m is opening and m.edits == 3)
+            assert await bot.announcer.settle(5)
+    finally:
+        await reopened.close()
+    lines = [m for m in public(fake, fake.tournaments) if "ready" in m.content]
+    assert lines == [opening] and "1 of 2 ready" in opening.content
+    assert opening.edits == 3

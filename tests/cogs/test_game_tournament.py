@@ -85,11 +85,11 @@ async def test_a_whole_tournament_by_dm_prompts_and_order_across_a_restart(
 
         # Turn 1: alice and bob through the DM prompt (bob changes his mind), carol by /order.
         await order_by_prompt(fake, alice, alice_1, "C2", "C3")
-        assert "Your current order: **C2 → C3**" in alice_1.content
+        assert "Your current order for turn 1: **C2 → C3**" in alice_1.content
         await pass_by_prompt(fake, bob, bob_1)
-        assert "Your current order: **pass**" in bob_1.content
+        assert "Your current order for turn 1: **pass**" in bob_1.content
         await order_by_prompt(fake, bob, bob_1, "F3", "E3")
-        assert "Your current order: **F3 → E3**" in bob_1.content
+        assert "Your current order for turn 1: **F3 → E3**" in bob_1.content
         await fake.wait_for_message(lambda m: m is opening and "3 of 4 ready" in m.content)
         pieces = await fake.autocomplete(carol, "order", "piece", "", {"tournament": 1}, **here)
         assert "D5" in [choice["value"] for choice in pieces]

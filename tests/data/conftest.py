@@ -23,7 +23,17 @@ from data.catalog import load_battlefield
 from data.db import Database, SQLiteDatabase
 from data.errors import ConstraintBroken, violation
 from data.postgres import postgres_text, refusal
-from data.repositories import _common, economy, emperors, players, tournaments
+from data.repositories import (
+    _common,
+    announcements,
+    economy,
+    emperors,
+    players,
+    replays,
+    requests,
+    tournaments,
+)
+from data.repositories.announcements import TurnLine
 from data.rows import (
     Bundle,
     DynastyRow,
@@ -37,6 +47,10 @@ from engine import Dynasty, GameOutcome, Pass, Ruleset
 from tests.pgcluster import Cluster, binaries
 
 NOW = 1_000_000.0
+REQUESTS = 4
+"""The schema version that records requests (and orders' request ids)."""
+CHANNEL_LINES = 5
+"""The schema version that keeps turn lines, replays, closed DMs and private reminders."""
 BACKENDS = ("sqlite", "postgresql")
 TEMPLATE = "emperors_template"
 NO_POSTGRES = "PostgreSQL's initdb/postgres are not installed: the PostgreSQL half is skipped"
@@ -487,7 +501,9 @@ def unchanged(store: Store) -> Unchanged:
 async def live_world(database: Database) -> dict[str, int]:
     """A database as a live server has it: tournaments running and finished, bets in escrow,
     an open trade, items, a conquest, deaths (one killed by a younger emperor, one whose
-    traces were removed, leaving gaps in the log's ids), reminders and an order in flight."""
+    traces were removed, leaving gaps in the log's ids), reminders and an order in flight;
+    from schema version 5 on, applied requests, a kept replay (binary), a turn line, a closed
+    DMs notice and a private reminder."""
     world = World(database)
     contenders = [await world.contender() for _ in range(4)]
     finished, _ = await world.full_tournament("duel-8")
@@ -504,8 +520,26 @@ async def live_world(database: Database) -> dict[str, int]:
     table = await tournaments.start_tournament(database, running.id, now=world.tick())
     assert table.game is not None
     await tournaments.resolve_turn(database, table, table.game.play([]), now=world.tick())
-    await tournaments.upsert_order(database, running.id, 2, 0, Pass(Dynasty.A), now=world.tick())
+    version = await database.schema_version()
+    if version >= REQUESTS:
+        await tournaments.upsert_order(
+            database, running.id, 2, 0, Pass(Dynasty.A), request_id=801, now=world.tick()
+        )
+    else:  # the statement bots before migration 4 used
+        async with database.connection() as connection:
+            await connection.execute(
+                "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+                "VALUES (?, 2, 0, ?, ?)",
+                (running.id, codec.order_to_json(Pass(Dynasty.A)), world.tick()),
+            )
     await tournaments.claim_reminder(database, running.id, 2, 1, "half-time", now=world.tick())
+    if version >= CHANNEL_LINES:
+        async with requests.once(database, 802, "test", now=world.tick()):
+            pass
+        await replays.keep_replay(database, finished.id, 1, bytes(range(256)), now=world.tick())
+        await announcements.keep_turn_line(database, TurnLine(running.id, 2, 10, 20))
+        await announcements.claim_closed_dms_notice(database, running.id, 3, now=world.tick())
+        await announcements.keep_private_reminder(database, 3, running.id, 2, world.now + 60)
     key = economy.battlefield_key("treasure-3")
     await economy.define_item(database, key, "key to treasure-3", ItemKind.KEY, {"gold": 1})
     await economy.buy_item(database, backer.id, key, now=world.tick())

@@ -74,6 +74,17 @@ async def test_two_processes_granting_lose_no_update(
     assert await economy.holdings(db, dynasty.id) == {"copper": 400}
 
 
+async def test_two_processes_offering_at_once_never_pass_the_open_offers_limit(
+    db: Database, store: Store, tmp_path: Path
+) -> None:
+    offerer = await players.enrol_player(db, 1, "Eager")
+    receiver = await players.enrol_player(db, 2, "Courted")
+    ids = [str(offerer.id), str(receiver.id), "4"]
+    made = run_together("offer", store.location, tmp_path, ids, ids)
+    assert sum(int(count) for count in made) == economy.OPEN_OFFERS_PER_PAIR, made
+    assert len(await economy.list_trades(db, receiver.id)) == economy.OPEN_OFFERS_PER_PAIR
+
+
 async def test_many_tasks_spending_from_two_handles_never_overdraw(store: Store) -> None:
     first = await Database.open(store.location)
     second = await Database.open(store.location)

@@ -8,7 +8,11 @@ PostgreSQL's (the URL, row locks, its lock timeout) on PostgreSQL.
 from __future__ import annotations
 
 import asyncio
+import os
+import sqlite3
+import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -347,3 +351,50 @@ def test_urls_are_shown_without_their_password() -> None:
     assert (
         data.postgres.redacted("postgresql://game@db/emperors") == "postgresql://game@db/emperors"
     )
+
+
+# SQLite's files
+
+
+async def test_a_new_database_and_its_log_files_are_private(tmp_path: Path) -> None:
+    """#19 item 10: the file holds secret orders and private wealth; only its owner reads it."""
+    path = tmp_path / "emperors.db"
+    previous = os.umask(0o022)  # the usual umask, under which SQLite alone makes 0644 files
+    try:
+        async with await Database.open(path) as database:
+            await players.enrol_player(database, 1, "Private")
+            files = [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
+            assert all(file.exists() for file in files)
+            assert [stat.S_IMODE(file.stat().st_mode) for file in files] == [0o600] * 3
+    finally:
+        os.umask(previous)
+
+
+async def test_an_existing_database_keeps_its_mode(tmp_path: Path) -> None:
+    path = tmp_path / "emperors.db"
+    sqlite3.connect(path).close()
+    path.chmod(0o640)
+    async with await Database.open(path):
+        pass
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda good: b"this is not a database\n" * 100,
+        lambda good: good[: len(good) // 2],
+        lambda good: good[:100],
+    ],
+    ids=["garbage", "truncated", "header-only"],
+)
+async def test_a_damaged_file_is_recognised(tmp_path: Path, damage: Any) -> None:
+    good = tmp_path / "good.db"
+    async with await Database.open(good) as database:
+        await players.enrol_player(database, 1, "Whole")
+    damaged = tmp_path / "damaged.db"
+    damaged.write_bytes(damage(good.read_bytes()))
+    with pytest.raises(sqlite3.DatabaseError) as refused:
+        await Database.open(damaged)
+    assert data.db.is_damaged(refused.value)
+    assert not data.db.is_damaged(sqlite3.OperationalError("unable to open database file"))

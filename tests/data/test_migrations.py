@@ -13,6 +13,7 @@ import pytest
 import data.db
 import data.postgres
 from data.catalog import load_battlefield
+from data.codec import order_to_json
 from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
 from data.errors import DatabaseTooNew
 from data.postgres import postgres_migrations, twins_missing
@@ -113,7 +114,12 @@ async def fill(database: Database, version: int) -> dict[str, int]:
         table = await tournaments.start_tournament(database, tournament.id, now=13.0)
         assert table.game is not None
         await tournaments.resolve_turn(database, table, table.game.play([]), now=14.0)
-        await tournaments.upsert_order(database, tournament.id, 2, 1, Pass(Dynasty.B), now=15.0)
+        async with database.connection() as connection:  # the statement bots before 4 used
+            await connection.execute(
+                "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+                "VALUES (?, 2, 1, ?, 15.0)",
+                (tournament.id, order_to_json(Pass(Dynasty.B))),
+            )
         made |= {"tournament": tournament.id, "dynasty": contenders[0][0].id}
     if version >= ECONOMY:
         await data.db._install_assets(database)  # as a bot at that version did when opening

@@ -18,7 +18,16 @@ from data.errors import (
     NotYourTrade,
     TradeClosed,
 )
-from data.repositories import economy, emperors, events, players, tournaments
+from data.repositories import (
+    announcements,
+    economy,
+    emperors,
+    events,
+    players,
+    replays,
+    tournaments,
+)
+from data.repositories.announcements import PrivateReminder, TurnLine
 from data.rows import (
     BetStatus,
     Bundle,
@@ -703,3 +712,38 @@ async def test_a_players_tournaments_are_those_where_it_still_plays(world: World
     assert [t.id for t in mine] == [waiting.id]
     assert await tournaments.list_tournaments(world.db, player_id=first_player, guild_id=7) == []
     assert len(await tournaments.list_tournaments(world.db)) == 2  # no player: all of them
+
+
+async def test_a_kept_replay_or_turn_line_gives_way_only_to_a_later_turn(world: World) -> None:
+    """Drawings and posts of two turns may finish in either order: the later turn wins."""
+    tournament = await world.tournament()
+    await replays.keep_replay(world.db, tournament.id, 2, b"GIF two", now=world.tick())
+    await replays.keep_replay(world.db, tournament.id, 1, b"GIF one", now=world.tick())
+    assert await replays.replay(world.db, tournament.id, 2) == b"GIF two"
+    assert await replays.replay(world.db, tournament.id, 1) is None
+    await replays.keep_replay(world.db, tournament.id, 3, b"GIF three", now=world.tick())
+    assert await replays.replay(world.db, tournament.id, 3) == b"GIF three"
+
+    await announcements.keep_turn_line(world.db, TurnLine(tournament.id, 4, 10, 400))
+    await announcements.keep_turn_line(world.db, TurnLine(tournament.id, 3, 10, 300))
+    assert await announcements.turn_line(world.db, tournament.id) == TurnLine(
+        tournament.id, 4, 10, 400
+    )
+    await announcements.forget_turn_line(world.db, tournament.id)
+    assert await announcements.turn_line(world.db, tournament.id) is None
+
+
+async def test_closed_dms_are_claimed_once_and_private_reminders_handed_out_once(
+    world: World,
+) -> None:
+    tournament = await world.tournament()
+    claims = [await announcements.claim_closed_dms_notice(world.db, tournament.id, 7) for _ in "ab"]
+    assert claims == [True, False]
+    for turn in (2, 1, 2):
+        await announcements.keep_private_reminder(world.db, 7, tournament.id, turn, 100.0 + turn)
+    assert await announcements.players_with_private_reminders(world.db) == {7}
+    assert await announcements.take_private_reminders(world.db, 7) == [
+        PrivateReminder(tournament.id, 1, 101.0),
+        PrivateReminder(tournament.id, 2, 102.0),
+    ]
+    assert await announcements.take_private_reminders(world.db, 7) == []

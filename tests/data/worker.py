@@ -11,6 +11,8 @@ starts at the same moment), acts, and prints its result on the last line:
                              when it wakes late); prints the count
     grant DYNASTY TASKS N    TASKS tasks grant 1 copper N times each; prints the count
     resolve TOURNAMENT       resolves the open turn; prints resolved, already or changed
+    offer FROM TO TASKS      TASKS tasks offer dynasty TO trades from dynasty FROM until
+                             refused; prints how many were made
     open                     opens after GO (migrating if needed); prints the schema version
 """
 
@@ -24,8 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from data.db import Database, schema_version
-from data.errors import InsufficientFunds, OrdersChanged, TurnAlreadyResolved
+from data.errors import InsufficientFunds, OrdersChanged, TooManyOpenOffers, TurnAlreadyResolved
 from data.repositories import economy, tournaments
+from data.rows import Bundle
 
 SPEND_PAUSE = 0.005
 
@@ -59,6 +62,28 @@ async def grant(database: Database, dynasty_id: int, tasks: int, each: int) -> i
     return sum(await asyncio.gather(*(granter() for _ in range(tasks))))
 
 
+async def offer(database: Database, from_dynasty: int, to_dynasty: int, tasks: int) -> int:
+    async def offerer() -> int:
+        made = 0
+        while True:
+            now = time.time()
+            try:
+                await economy.create_trade(
+                    database,
+                    from_dynasty,
+                    to_dynasty,
+                    Bundle({"copper": 1}),
+                    Bundle(),
+                    expires_at=now + 3600,
+                    now=now,
+                )
+            except TooManyOpenOffers:
+                return made
+            made += 1
+
+    return sum(await asyncio.gather(*(offerer() for _ in range(tasks))))
+
+
 async def main(mode: str, path: str, go: Path, arguments: list[str]) -> str:
     if mode == "open":
         await wait_for(go)
@@ -83,6 +108,8 @@ async def main(mode: str, path: str, go: Path, arguments: list[str]) -> str:
             return str(await spend(database, int(arguments[0]), int(arguments[1])))
         if mode == "grant":
             return str(await grant(database, *(int(a) for a in arguments[:3])))
+        if mode == "offer":
+            return str(await offer(database, *(int(a) for a in arguments[:3])))
         raise SystemExit(f"unknown mode {mode!r}")
     finally:
         await database.close()

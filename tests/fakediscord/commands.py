@@ -148,12 +148,15 @@ def build_command_data(
     resolve: Resolver,
     *,
     focused: str | None = None,
+    forged: bool = False,
 ) -> JSON:
     """``data`` of an application-command (or autocomplete) interaction.
 
     ``path`` is the command name followed by the subcommand group/subcommand names; ``values``
     maps leaf option names to values. For autocomplete, ``focused`` names the option being typed:
     its value is sent as-is and required options may be missing, as with a half-filled form.
+    ``forged`` sends the values as they are: any type, outside the choices and bounds, with
+    required options missing (what only a modified client sends).
     """
     definitions: list[JSON] = command.get("options") or []
     wrappers: list[JSON] = []
@@ -185,7 +188,7 @@ def build_command_data(
         )
     if focused is None:
         missing = [n for n, o in by_name.items() if o.get("required") and n not in values]
-        if missing:
+        if missing and not forged:
             raise ImpossibleInteraction(f"/{' '.join(path)} is missing required {missing}")
     elif focused not in by_name:
         raise ImpossibleInteraction(f"/{' '.join(path)} has no option {focused!r} to focus")
@@ -199,6 +202,8 @@ def build_command_data(
             options.append(
                 {"type": definition["type"], "name": name, "value": value, "focused": True}
             )
+        elif forged and definition["type"] not in RESOLVED_TYPES:
+            options.append({"type": definition["type"], "name": name, "value": value})
         else:
             options.append(_option(definition, value, resolve))
 

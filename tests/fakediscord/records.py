@@ -217,6 +217,11 @@ class InteractionRecord:
     followups: list[MessageRecord] = field(default_factory=list)
     settled: bool = False
     """True once the user sees a final answer (see :meth:`wait_done`)."""
+    deliveries: int = 1
+    """How many times the bot was sent this interaction (see :meth:`FakeDiscord.redeliver`)."""
+    late_callbacks: list[JSON] = field(default_factory=list)
+    """Callback bodies refused because the interaction was answered already (40060): what the
+    other delivery of an interaction delivered twice tried to say."""
     _waitlist: Waitlist = field(default_factory=Waitlist, repr=False)
 
     @property
@@ -259,6 +264,14 @@ class InteractionRecord:
             return self.original
 
         return await self._waitlist.wait(check, timeout, f"interaction {self.id} to settle")
+
+    async def wait_late_callback(self, timeout: float = 5.0) -> JSON:
+        """The first callback refused as a second answer (an interaction delivered twice)."""
+        return await self._waitlist.wait(
+            lambda: self.late_callbacks[0] if self.late_callbacks else None,
+            timeout,
+            f"a second answer to interaction {self.id}",
+        )
 
     async def wait_followup(self, index: int = 0, timeout: float = 5.0) -> MessageRecord:
         """The ``index``-th follow-up (0-based)."""

@@ -59,9 +59,12 @@ from .world import (
     ADMIN_ROLE_PERMISSIONS,
     BOT_ROLE_PERMISSIONS,
     JSON,
+    MEMBER_OVERWRITE,
+    ROLE_OVERWRITE,
     FakeChannel,
     FakeGuild,
     FakeMember,
+    FakeOverwrite,
     FakeRole,
     FakeUser,
     World,
@@ -107,6 +110,9 @@ MUTABLE_FLAGS = (1 << 2) | COMPONENTS_V2
 
 BUG_CODES = {50035, 50006, 40060, 10062, 10015}
 """Error codes that mean the bot did something Discord would reject (see :meth:`check`)."""
+ALREADY_ACKNOWLEDGED = 40060
+"""Not a bug for an interaction delivered twice: its deliveries cannot know which answers first."""
+_CALLBACK_PATH = re.compile(re.escape(API) + r"/interactions/([0-9]+)/")
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 MAX_MODAL_COMPONENTS = 5
@@ -379,7 +385,13 @@ class FakeDiscord:
         """Fail if the bot hit routes the fake lacks, broke the fake, or broke Discord's rules."""
         problems = [f"unknown route {r}" for r in self.unknown_routes]
         problems += [f"fake server error: {e}" for e in self.server_errors]
-        problems += [f"rejected: {r}" for r in self.rejections if r.code in BUG_CODES]
+        redelivered = {i for i, record in self.interactions.items() if record.deliveries > 1}
+        problems += [
+            f"rejected: {r}"
+            for r in self.rejections
+            if r.code in BUG_CODES
+            and not (r.code == ALREADY_ACKNOWLEDGED and _callback_of(r) in redelivered)
+        ]
         if problems:
             raise AssertionError("FakeDiscord saw problems:\n" + "\n".join(problems))
 
@@ -418,6 +430,29 @@ class FakeDiscord:
         channel = self.world.add_channel(guild, name)
         self._queue(guild.id, GUILDS_INTENT, "CHANNEL_CREATE", channel.payload())
         return channel
+
+    def set_channel_permissions(
+        self,
+        channel: FakeChannel,
+        target: FakeRole | FakeUser,
+        *,
+        allow: discord.Permissions | None = None,
+        deny: discord.Permissions | None = None,
+    ) -> None:
+        """Set the channel's overwrite for a role (the guild's id is @everyone) or a member,
+        as a server admin does in the channel's settings; the bot hears CHANNEL_UPDATE."""
+        kind = ROLE_OVERWRITE if isinstance(target, FakeRole) else MEMBER_OVERWRITE
+        channel.overwrites[target.id] = FakeOverwrite(
+            target.id, kind, allow.value if allow else 0, deny.value if deny else 0
+        )
+        if channel.guild_id is not None:
+            self._queue(channel.guild_id, GUILDS_INTENT, "CHANNEL_UPDATE", channel.payload())
+
+    def bot_role(self, guild: FakeGuild | None = None) -> FakeRole:
+        """The bot's own (managed) role in ``guild`` (default: :attr:`guild`)."""
+        guild = guild or self.guild
+        [role] = [r for r in guild.roles.values() if r.managed and r.name == self.world.bot.name]
+        return role
 
     def set_dms_open(self, user: UserRef, is_open: bool) -> None:
         """Closed DMs make the bot's sends to that user fail with 403 / 50007."""
@@ -514,6 +549,8 @@ class FakeDiscord:
         channel_id: ChannelRef | None = None,
         guild: bool = True,
         locale: str = "en-US",
+        forged: bool = False,
+        answered_elsewhere: bool = False,
     ) -> InteractionRecord:
         """Invoke ``/command`` ("group sub" for subcommands) as ``user``.
 
@@ -521,11 +558,27 @@ class FakeDiscord:
         else :attr:`general`, or the user's DM channel when ``guild=False``. Option values:
         str/int/float/bool, users/roles/channels as ids or objects, attachments as
         :class:`Upload`. Types and nesting come from what the bot synced.
+
+        ``forged=True`` sends what a modified client could: the command where its contexts
+        forbid it (``guild=False`` for a server-only command) and option values of any type,
+        outside the choices, ranges and lengths, or with required options left out.
+
+        ``answered_elsewhere=True`` delivers an interaction that another delivery of it has
+        answered already (a duplicate that won the race): every answer of the bot gets 40060.
         """
         fake_user = self._user(user)
         channel = self._context_channel(fake_user, channel_id, guild)
-        data = self._command_data(fake_user, channel, command, options or {}, focused=None)
-        return await self._dispatch(APPLICATION_COMMAND, fake_user, channel, data, locale=locale)
+        data = self._command_data(
+            fake_user, channel, command, options or {}, focused=None, forged=forged
+        )
+        return await self._dispatch(
+            APPLICATION_COMMAND,
+            fake_user,
+            channel,
+            data,
+            locale=locale,
+            answered_elsewhere=answered_elsewhere,
+        )
 
     async def autocomplete(
         self,
@@ -547,16 +600,43 @@ class FakeDiscord:
         record = await self._dispatch(AUTOCOMPLETE, fake_user, channel, data)
         return (await record.wait_response(timeout)).choices
 
-    async def click(self, user: UserRef, message: MessageRef, custom_id: str) -> InteractionRecord:
-        """Press the button ``custom_id`` on a recorded message (in a channel or a DM)."""
+    async def click(
+        self, user: UserRef, message: MessageRef, custom_id: str, *, forged: bool = False
+    ) -> InteractionRecord:
+        """Press the button ``custom_id`` on a recorded message (in a channel or a DM).
+
+        ``forged=True`` presses a button the message does not have, as a modified client
+        could: the message sent with the interaction carries that button instead of its own.
+        """
         fake_user = self._user(user)
         record = self._message(message)
+        data = {"custom_id": custom_id, "component_type": BUTTON}
+        channel = self.world.channels[record.channel_id]
+        if forged:
+            button = {"type": BUTTON, "custom_id": custom_id, "style": 2, "label": "forged"}
+            return await self._dispatch(
+                MESSAGE_COMPONENT,
+                fake_user,
+                channel,
+                data,
+                message=record,
+                components=[{"type": 1, "components": [button]}],
+            )
         component = self._component(fake_user, record, custom_id)
         if component["type"] != BUTTON:
             raise ImpossibleInteraction(f"{custom_id!r} is not a button; use select()")
-        data = {"custom_id": custom_id, "component_type": BUTTON}
-        channel = self.world.channels[record.channel_id]
         return await self._dispatch(MESSAGE_COMPONENT, fake_user, channel, data, message=record)
+
+    async def redeliver(self, record: InteractionRecord) -> InteractionRecord:
+        """Send the bot an interaction it was sent already: same id, token and data, as after a
+        gateway replay. Discord refuses a second answer to it (40060); the refused bodies are
+        in :attr:`InteractionRecord.late_callbacks`."""
+        await self.flush()
+        record.deliveries += 1
+        await self.gateway.session_for(record.guild_id).dispatch(
+            "INTERACTION_CREATE", record.payload
+        )
+        return record
 
     async def select(
         self, user: UserRef, message: MessageRef, custom_id: str, values: Sequence[Any]
@@ -619,6 +699,7 @@ class FakeDiscord:
         values: Mapping[str, Any],
         *,
         focused: str | None,
+        forged: bool = False,
     ) -> JSON:
         path = command.strip().lstrip("/").split()
         guild = self._guild_of(channel.guild_id)
@@ -633,9 +714,10 @@ class FakeDiscord:
         if guild is not None and user.id not in guild.members:
             raise ImpossibleInteraction(f"{user.name} is not a member of {guild.name}")
         permissions = guild.permissions_of(user.id) if guild else 0
-        check_allowed(found, in_guild=guild is not None, permissions=permissions)
+        if not forged:
+            check_allowed(found, in_guild=guild is not None, permissions=permissions)
         resolved = _Resolved(self, guild, user)
-        data = build_command_data(found, path, values, resolved.add, focused=focused)
+        data = build_command_data(found, path, values, resolved.add, focused=focused, forged=forged)
         if resolved.data:
             data["resolved"] = resolved.data
         return data
@@ -649,6 +731,8 @@ class FakeDiscord:
         *,
         message: MessageRecord | None = None,
         locale: str = "en-US",
+        components: list[JSON] | None = None,
+        answered_elsewhere: bool = False,
     ) -> InteractionRecord:
         await self.flush()
         session = self.gateway.session_for(channel.guild_id)
@@ -676,8 +760,8 @@ class FakeDiscord:
                 guild_id=str(guild.id),
                 guild_locale="en-US",
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                member=member.payload(guild.permissions_of(user.id)),
-                app_permissions=str(guild.permissions_of(world.bot.id)),
+                member=member.payload(guild.permissions_in(channel, user.id)),
+                app_permissions=str(guild.permissions_in(channel, world.bot.id)),
                 authorizing_integration_owners={"0": str(guild.id)},
                 context=0,
             )
@@ -690,6 +774,8 @@ class FakeDiscord:
             )
         if message is not None:
             payload["message"] = self._message_payload(message)
+            if components is not None:
+                payload["message"]["components"] = components
         record = InteractionRecord(
             id=interaction_id,
             token=token,
@@ -701,6 +787,9 @@ class FakeDiscord:
             dispatched_at=asyncio.get_running_loop().time(),
             message=message,
         )
+        if answered_elsewhere:
+            record.deliveries = 2
+            record.response = CallbackRecord(DEFERRED_CHANNEL_MESSAGE, {"flags": EPHEMERAL})
         self.interactions[interaction_id] = record
         self._by_token[token] = record
         await session.dispatch("INTERACTION_CREATE", payload)
@@ -1169,6 +1258,9 @@ class FakeDiscord:
         payload, files = await self._body(request)
         if channel.recipient is not None and not channel.recipient.dms_open:
             return self._error(request, 403, 50007, "Cannot send messages to this user")
+        refused = self._refused_in_channel(request, channel, payload, files)
+        if refused is not None:
+            return refused
         invalid = self._invalid_message(request, payload, files, current=None)
         if invalid is not None:
             return invalid
@@ -1176,6 +1268,32 @@ class FakeDiscord:
         self._apply(message, payload, files, creating=True)
         self._record(message)
         return _json(self._message_payload(message))
+
+    def _refused_in_channel(
+        self,
+        request: web.Request,
+        channel: FakeChannel,
+        payload: JSON | None = None,
+        files: dict[int, Upload] | None = None,
+    ) -> web.Response | None:
+        """Discord's 403 when the bot's permissions in a server channel do not allow a post
+        (``payload``) or an edit of its own message (no payload): 50001 without View Channel,
+        50013 without Send Messages, or Attach Files for files, or Embed Links for embeds."""
+        guild = self._guild_of(channel.guild_id)
+        if guild is None:
+            return None
+        granted = discord.Permissions(guild.permissions_in(channel, self.world.bot.id))
+        if not granted.view_channel:
+            return self._error(request, 403, 50001, "Missing Access")
+        if payload is None:
+            return None
+        if (
+            not granted.send_messages
+            or (files and not granted.attach_files)
+            or (payload.get("embeds") and not granted.embed_links)
+        ):
+            return self._error(request, 403, 50013, "Missing Permissions")
+        return None
 
     async def _get_message(self, request: web.Request) -> web.Response:
         message = self._channel_message(request)
@@ -1188,6 +1306,9 @@ class FakeDiscord:
         if message is None:
             return self._error(request, 404, 10008, "Unknown Message")
         payload, files = await self._body(request)
+        refused = self._refused_in_channel(request, self.world.channels[message.channel_id])
+        if refused is not None:
+            return refused
         invalid = self._invalid_message(request, payload, files, current=message)
         if invalid is not None:
             return invalid
@@ -1229,7 +1350,11 @@ class FakeDiscord:
             return self._error(request, 404, 10062, "Unknown interaction")
         body, files = await self._body(request)
         if record.response is not None:
-            return self._error(request, 400, 40060, "Interaction has already been acknowledged.")
+            record.late_callbacks.append(body)
+            record.changed()
+            return self._error(
+                request, 400, ALREADY_ACKNOWLEDGED, "Interaction has already been acknowledged."
+            )
         elapsed = asyncio.get_running_loop().time() - record.dispatched_at
         if elapsed > self.interaction_deadline:
             return self._error(
@@ -1432,6 +1557,12 @@ def _json(data: Any, status: int = 200) -> web.Response:
     """Exactly ``Content-Type: application/json``: discord.py compares it for equality."""
     body = orjson.dumps(data)
     return web.Response(body=body, status=status, content_type="application/json")
+
+
+def _callback_of(rejection: Rejection) -> int | None:
+    """The interaction a rejected callback answered, if it was one."""
+    found = _CALLBACK_PATH.match(rejection.path)
+    return int(found[1]) if found else None
 
 
 def _member_id(member: FakeMember) -> int:

@@ -56,6 +56,15 @@ BOT_ROLE_PERMISSIONS = discord.Permissions(
 
 ALL_PERMISSIONS = discord.Permissions.all().value
 ADMINISTRATOR = discord.Permissions(administrator=True).value
+VIEW_CHANNEL = discord.Permissions(view_channel=True).value
+SEND_MESSAGES = discord.Permissions(send_messages=True).value
+NEEDS_SEND_MESSAGES = discord.Permissions(
+    send_tts_messages=True, mention_everyone=True, embed_links=True, attach_files=True
+).value
+"""Granted in a channel only with Send Messages there (Discord's implicit denials)."""
+
+ROLE_OVERWRITE = 0
+MEMBER_OVERWRITE = 1
 
 
 class Snowflakes:
@@ -122,6 +131,24 @@ class FakeRole:
         }
 
 
+@dataclass(frozen=True)
+class FakeOverwrite:
+    """A channel's permission overwrite for a role (@everyone's id is the guild's) or a member."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> JSON:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
 @dataclass(eq=False)
 class FakeChannel:
     """A guild text channel, or a DM channel when ``recipient`` is set."""
@@ -132,6 +159,7 @@ class FakeChannel:
     guild_id: int | None = None
     position: int = 0
     recipient: FakeUser | None = None
+    overwrites: dict[int, FakeOverwrite] = field(default_factory=dict)
 
     @property
     def is_dm(self) -> bool:
@@ -150,7 +178,7 @@ class FakeChannel:
             "type": self.type,
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites.values()],
             "nsfw": False,
             "topic": None,
             "rate_limit_per_user": 0,
@@ -214,6 +242,34 @@ class FakeGuild:
             if role is not None:
                 value |= role.permissions
         return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+    def permissions_in(self, channel: FakeChannel, user_id: int) -> int:
+        """Permissions in a channel as Discord computes them: the guild's, then the channel's
+        overwrites for @everyone, for the member's roles and for the member, then the
+        implicit denials (nothing without View Channel; no files or embeds without Send
+        Messages)."""
+        value = self.permissions_of(user_id)
+        member = self.members.get(user_id)
+        if value & ADMINISTRATOR or member is None:
+            return value
+        overwrites = channel.overwrites
+        everyone = overwrites.get(self.id)
+        if everyone is not None:
+            value = (value & ~everyone.deny) | everyone.allow
+        allow = deny = 0
+        for role_id in member.role_ids:
+            found = overwrites.get(role_id)
+            if found is not None and found.type == ROLE_OVERWRITE:
+                allow, deny = allow | found.allow, deny | found.deny
+        value = (value & ~deny) | allow
+        own = overwrites.get(user_id)
+        if own is not None and own.type == MEMBER_OVERWRITE:
+            value = (value & ~own.deny) | own.allow
+        if not value & VIEW_CHANNEL:
+            return 0
+        if not value & SEND_MESSAGES:
+            value &= ~NEEDS_SEND_MESSAGES
+        return value
 
     def payload(self, *, members: list[FakeMember], joined_at: str) -> JSON:
         """GUILD_CREATE / GET guild shape; ``members`` is what the gateway may reveal."""

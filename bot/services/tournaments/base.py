@@ -48,6 +48,16 @@ class NotAllowed(UserError):
     """A host-only action by someone else (R-T: the host or a server manager decides)."""
 
 
+class OtherServer(UserError):
+    """A tournament is reached from its own server only: its number means nothing elsewhere."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(
+            f"Tournament #{tournament_id} belongs to another server: it can be joined, followed "
+            "and managed only there. See this server's tournaments with /tournament status."
+        )
+
+
 @dataclass(frozen=True)
 class TurnResolved:
     """A turn that just resolved: what the channel is told and shown."""
@@ -140,6 +150,14 @@ class TournamentBase:
         self.clock = clock
         self.default_dynasty_name = default_dynasty_name
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
+        self.on_resolved: Callable[[float], None] | None = None
+        """Told the seconds each turn resolution took (the bot's metrics listen here)."""
+
+    @property
+    def resolving(self) -> int:
+        """Tournaments with a turn resolution under way or waiting in this process (a stopping
+        bot waits for them to finish)."""
+        return len(self._resolvers)
 
     async def _running(self, tournament_id: int) -> TournamentTable:
         table = await repo.load_table(self.database, tournament_id)
@@ -159,6 +177,16 @@ def check_turn(table: TournamentTable, turn: int | None) -> None:
             f"That order was for turn {turn}, which has resolved; tournament #{table.tournament.id} is on turn "
             f"{table.tournament.turn}. Look at the new board and order again."
         )
+
+
+def check_server(tournament: TournamentRow, guild_id: int | None) -> None:
+    """Refuse a tournament asked for from another server (or from a DM, ``guild_id`` None).
+
+    Every permission a server gives (Manage Server) and everything a tournament shows is about
+    that server's tournaments. A tournament made outside Discord (no server) is anyone's.
+    """
+    if tournament.guild_id is not None and tournament.guild_id != guild_id:
+        raise OtherServer(tournament.id)
 
 
 def seat_of_player(table: TournamentTable, player_id: int) -> SeatRow:

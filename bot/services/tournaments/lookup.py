@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from bot.errors import UserError
-from bot.services.tournaments.base import TournamentBase, TournamentView, TurnProgress
+from bot.services.tournaments.base import (
+    TournamentBase,
+    TournamentView,
+    TurnProgress,
+    check_server,
+)
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import tournaments as repo
@@ -55,6 +60,13 @@ class Lookup(TournamentBase):
             table.game,
             self.announcement(table.tournament),
         )
+
+    async def reachable(self, tournament_id: int, guild_id: int | None) -> TournamentRow:
+        """The tournament, if it may be looked at or acted on from ``guild_id`` (its own
+        server); :class:`OtherServer` otherwise."""
+        tournament = await repo.get_tournament(self.database, tournament_id)
+        check_server(tournament, guild_id)
+        return tournament
 
     async def list_open(self, guild_id: int | None) -> list[TournamentRow]:
         return await repo.list_tournaments(self.database, guild_id=guild_id)

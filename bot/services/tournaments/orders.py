@@ -11,6 +11,7 @@ from bot.services.tournaments.base import (
     OrderMenu,
     PieceChoice,
     TurnPrompts,
+    check_server,
     check_turn,
     seat_of_player,
 )
@@ -38,14 +39,23 @@ class Ordering(Turns):
     """What a player may order, and storing the order (resolving the turn once all are in)."""
 
     async def menu(
-        self, tournament_id: int, player_id: int, *, turn: int | None = None
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        turn: int | None = None,
+        guild_id: int | None = None,
     ) -> OrderMenu:
         """The player's pieces and their legal moves, and its current order (R-O2, R-O4).
 
         With ``turn`` (a prompt made for that turn), a turn that has resolved is refused like
         a late order, so a stale prompt never shows the new turn's pieces as if nothing moved.
+        ``guild_id`` is the server asked from: another server's tournament is refused; None
+        (a DM) reaches the player's own seat wherever it plays.
         """
         table = await self._running(tournament_id)
+        if guild_id is not None:
+            check_server(table.tournament, guild_id)
         seat = seat_of_player(table, player_id)
         check_turn(table, turn)
         if seat.status is not SeatStatus.ACTIVE:
@@ -83,13 +93,20 @@ class Ordering(Turns):
         *,
         turn: int | None = None,
         resolve: bool = True,
+        guild_id: int | None = None,
+        request_id: int | None = None,
     ) -> OrderAccepted:
         """Store the player's secret order (legal, R-O2; replacing, R-O3); resolve if all are in.
 
-        ``resolve=False`` leaves a complete turn for the caller to resolve (``accepted.complete``,
-        ``accepted.turn``): the bot answers the player first and resolves in the background.
+        The order is for ``turn`` if given (refused once it has resolved), else for the open
+        turn, which ``accepted.turn`` names. ``resolve=False`` leaves a complete turn for the
+        caller to resolve (``accepted.complete``): the bot answers the player first and
+        resolves in the background. ``guild_id`` as for :meth:`menu`; the same ``request_id``
+        stores an order once.
         """
         table = await self._running(tournament_id)
+        if guild_id is not None:
+            check_server(table.tournament, guild_id)
         seat = seat_of_player(table, player_id)
         assert table.game is not None
         check_turn(table, turn)
@@ -99,7 +116,13 @@ class Ordering(Turns):
             raise UserError("You can only order your own pieces.")
         check_order(table.game.position, order)
         ready = await repo.upsert_order(
-            self.database, tournament_id, table.tournament.turn, seat.seat, order, now=self.clock()
+            self.database,
+            tournament_id,
+            table.tournament.turn,
+            seat.seat,
+            order,
+            request_id=request_id,
+            now=self.clock(),
         )
         accepted = OrderAccepted(ready, None, table.tournament.turn)
         if not (resolve and accepted.complete):
@@ -107,7 +130,10 @@ class Ordering(Turns):
         return replace(accepted, resolved=await self.resolve(tournament_id, turn=accepted.turn))
 
 
-_ORDER_TEXT = re.compile(r"^\s*([A-Za-z]\d+)\s*(?:-|>|->|→|to|\s)\s*([A-Za-z]\d+)\s*$")
+_ORDER_TEXT = re.compile(
+    r"^\s*([A-Za-z][0-9]{1,4})\s*(?:-|>|->|→|to|\s)\s*([A-Za-z][0-9]{1,4})\s*$"
+)
+"""Two tiles: a column letter and a row of at most four digits (no battlefield is larger)."""
 
 
 def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 
@@ -21,11 +22,17 @@ from bot.services.outcomes import (
     effects_of,
     first_emperor_takes,
 )
-from bot.services.tournaments.base import DEFAULT_STRATEGY, TurnResolved, seat_of_player
+from bot.services.tournaments.base import (
+    DEFAULT_STRATEGY,
+    TurnResolved,
+    check_server,
+    seat_of_player,
+)
 from bot.services.tournaments.lookup import Lookup
 from data.errors import OrdersChanged, TurnAlreadyResolved
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
+from data.repositories import requests
 from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
@@ -54,13 +61,25 @@ _STARTUP_SCAN = 100_000  # running tournaments looked at once when the bot start
 class Turns(Lookup):
     """Resolving turns, once each, and what the end of a combat changes."""
 
-    async def forfeit(self, tournament_id: int, player_id: int) -> TurnResolved | None:
-        """Give up (R-G4): the dynasty is defeated at once; the combat may end with it."""
+    async def forfeit(
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        guild_id: int | None = None,
+        request_id: int | None = None,
+    ) -> TurnResolved | None:
+        """Give up (R-G4): the dynasty is defeated at once; the combat may end with it.
+
+        Asked from the tournament's own server (``guild_id``), once per request."""
         for _ in range(_RESOLVE_ATTEMPTS):
             table = await self._running(tournament_id)
+            check_server(table.tournament, guild_id)
             seat = seat_of_player(table, player_id)
             try:
-                async with self.database.transaction():
+                async with requests.once(
+                    self.database, request_id, "tournament forfeit", now=self.clock()
+                ):
                     tournament = await repo.forfeit_seat(
                         self.database, table, seat.seat, now=self.clock()
                     )
@@ -86,7 +105,11 @@ class Turns(Lookup):
         another caller got there first.
         """
         async with self._resolving(tournament_id):
-            return await self._resolve(tournament_id, turn)
+            began = time.perf_counter()
+            resolved = await self._resolve(tournament_id, turn)
+            if resolved is not None and self.on_resolved is not None:
+                self.on_resolved(time.perf_counter() - began)
+            return resolved
 
     @contextlib.asynccontextmanager
     async def _resolving(self, tournament_id: int) -> AsyncIterator[None]:

@@ -1,0 +1,129 @@
+"""The bot's command tree: what Discord's client enforces, enforced again before any command runs.
+
+Discord's client offers a command only where its contexts allow it, and fills each option only
+with a value of its type, one of its choices, within its range or length. A forged interaction
+(a modified client, a replayed payload) need not, and discord.py passes such values through as
+they came. So before any command runs, :class:`GameTree` refuses, privately and saying what to
+do instead:
+
+- a server-only command used without a server (no ``guild_id``);
+- a required option left out, or an option of the wrong type, not one of its choices, or
+  outside its range or length (Discord's own limits where the command declares none).
+
+The rules are read from the parameters the cogs declare (``@app_commands.choices``,
+``app_commands.Range``…), so an option added tomorrow is checked the day it is added.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import discord
+from discord import AppCommandOptionType as OptionType
+from discord import app_commands
+
+DISCORD_NUMBER_LIMIT = 2**53
+"""Discord's bound on integer and number options (either sign) when a command declares none."""
+DISCORD_STRING_LIMIT = 6000
+"""Discord's limit on the length of a string option."""
+
+_KINDS: dict[OptionType, tuple[tuple[type, ...], str]] = {
+    OptionType.string: ((str,), "text"),
+    OptionType.integer: ((int,), "a whole number"),
+    OptionType.number: ((int, float), "a number"),
+    OptionType.boolean: ((bool,), "True or False"),
+}
+"""What Python type each plain option type arrives as, and how a refusal names it."""
+
+
+class OutsideServer(app_commands.CheckFailure):
+    """A server-only command arrived without a server."""
+
+    def __init__(self, command: str) -> None:
+        super().__init__(
+            f"/{command} works only in a server: use it in the channel of the server where you play."
+        )
+
+
+class OptionRefused(app_commands.CheckFailure):
+    """An option Discord's client would never have sent."""
+
+
+class GameTree(app_commands.CommandTree[Any]):
+    """Checks every command's context and options before it runs (see the module's docstring)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        command = interaction.command
+        if not isinstance(command, app_commands.Command):
+            return True
+        if not self._allowed_here(command, interaction.guild_id is not None):
+            if interaction.type is discord.InteractionType.autocomplete:
+                return False  # nothing to offer there; the command itself explains
+            raise OutsideServer(command.qualified_name)
+        if interaction.type is discord.InteractionType.application_command:
+            try:
+                namespace = interaction.namespace
+            except (TypeError, ValueError):
+                raise OptionRefused(
+                    f"The options of /{command.qualified_name} are damaged; "
+                    "run the command again from Discord."
+                ) from None
+            check_options(command, namespace)
+        return True
+
+    def _allowed_here(self, command: app_commands.Command[Any, ..., Any], in_server: bool) -> bool:
+        """Whether the command's contexts (its own, else the tree's) allow where it was used."""
+        root = command.root_parent or command
+        contexts = (
+            self.allowed_contexts.merge(root.allowed_contexts)
+            if root.allowed_contexts is not None
+            else self.allowed_contexts
+        )
+        if in_server:
+            return contexts.guild
+        return contexts.dm_channel or contexts.private_channel
+
+
+def check_options(
+    command: app_commands.Command[Any, ..., Any], namespace: app_commands.Namespace
+) -> None:
+    """Refuse (:class:`OptionRefused`) the first option Discord's client could not have sent."""
+    for parameter in command.parameters:
+        name = parameter.display_name
+        if name not in namespace:
+            if parameter.required:
+                raise OptionRefused(
+                    f"/{command.qualified_name} needs the option {name}: fill it in."
+                )
+            continue
+        _check_value(parameter, namespace[name])
+
+
+def _check_value(parameter: app_commands.Parameter, value: object) -> None:
+    name = parameter.display_name
+    kind = _KINDS.get(parameter.type)
+    if kind is None:
+        return  # users, channels, roles, attachments: discord.py resolves them itself
+    types, words = kind
+    if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+        raise OptionRefused(f"The option {name} takes {words}; give it that.")
+    if parameter.choices and not parameter.autocomplete:
+        allowed = [choice.value for choice in parameter.choices]
+        if value not in allowed:
+            listed = ", ".join(choice.name for choice in parameter.choices)
+            raise OptionRefused(f"The option {name} takes one of: {listed}. Choose one of them.")
+    if isinstance(value, str):
+        low = int(parameter.min_value) if parameter.min_value is not None else 0
+        high = int(parameter.max_value) if parameter.max_value is not None else DISCORD_STRING_LIMIT
+        if not low <= len(value) <= high:
+            raise OptionRefused(f"The option {name} takes {low} to {high} characters.")
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        lowest = parameter.min_value if parameter.min_value is not None else -DISCORD_NUMBER_LIMIT
+        highest = parameter.max_value if parameter.max_value is not None else DISCORD_NUMBER_LIMIT
+        finite = not isinstance(value, float) or math.isfinite(value)
+        if not (finite and lowest <= value <= highest):
+            raise OptionRefused(
+                f"The option {name} takes a number from {lowest:,} to {highest:,}; "
+                "choose one in that range."
+            )

@@ -1,0 +1,155 @@
+"""``/metrics`` and ``/healthz`` on ``METRICS_PORT``, served on the bot's own event loop.
+
+``/metrics`` is Prometheus's text format (see ``bot.metrics``); the gauges that are cheap to
+read at scrape time (tournaments by status, gateway latency) are read then, not kept up to
+date in between. ``/healthz`` answers 200 when the bot can play, 503 otherwise, with a JSON
+body naming each check and, when one fails, the reason:
+
+- ``gateway``: connected to Discord's gateway and ready;
+- ``database``: a read answers;
+- ``scheduler``: its last tick ended recently (deadlines are being looked at);
+- ``drawing``: the drawing worker answers a call within a few seconds.
+
+While the bot is stopping it answers 503 ("stopping") so a load balancer or an orchestrator
+sends nothing more. Nothing in either answer names a user, a tournament or an order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import os
+import time
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+from bot.config import ConfigError
+from bot.scheduler import IDLE_WAKE
+from data.db import schema_version
+from data.repositories import tournaments as tournament_repo
+
+if TYPE_CHECKING:
+    from bot.client import EmperorsBot
+    from bot.metrics import Metrics
+
+log = logging.getLogger(__name__)
+
+TICK_TOO_OLD = 4 * IDLE_WAKE
+"""Seconds since the scheduler's last tick after which it counts as stuck (it ticks at
+least every IDLE_WAKE seconds; a tick resolving many turns may take a while)."""
+CHECK_SECONDS = 5.0
+"""How long each check may take before it counts as failed."""
+OK = "ok"
+
+
+class StatusServer:
+    """The HTTP server of ``/metrics`` and ``/healthz``."""
+
+    def __init__(self, bot: EmperorsBot, metrics: Metrics, host: str, port: int) -> None:
+        self.bot = bot
+        self.metrics = metrics
+        self.host = host
+        self._wanted_port = port
+        self._runner: web.AppRunner | None = None
+        self.port: int | None = None
+        """The port it listens on (chosen by the system when asked for port 0)."""
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/metrics", self._metrics)
+        app.router.add_get("/healthz", self._healthz)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self._wanted_port)
+        try:
+            await site.start()
+        except OSError as error:
+            await runner.cleanup()
+            raise ConfigError(
+                f"cannot serve metrics on METRICS_HOST and METRICS_PORT ({error.strerror}): "
+                "choose a free port, an address of this machine, or unset METRICS_PORT"
+            ) from None
+        self._runner = runner
+        self.port = int(runner.addresses[0][1])
+        log.info("Serving /metrics and /healthz on %s port %s", self.host, self.port)
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def _metrics(self, request: web.Request) -> web.Response:
+        bot = self.bot
+        if bot.database_ready:
+            counts = await tournament_repo.count_by_status(bot.database)
+            self.metrics.set_tournaments({str(status): n for status, n in counts.items()})
+        latency = bot.latency
+        if math.isfinite(latency):
+            self.metrics.gateway_latency.set(latency)
+        return web.Response(
+            body=self.metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST}
+        )
+
+    async def _healthz(self, request: web.Request) -> web.Response:
+        checks = await health(self.bot)
+        failing = {name: state for name, state in checks.items() if state != OK}
+        body: dict[str, object] = {"status": "unhealthy" if failing else OK, "checks": checks}
+        if failing:
+            body["reason"] = "; ".join(f"{name}: {state}" for name, state in failing.items())
+        return web.json_response(body, status=503 if failing else 200)
+
+
+async def health(bot: EmperorsBot) -> dict[str, str]:
+    """Each check's state: ``ok`` or what is wrong, in a few words."""
+    if bot.stopping:
+        return {"bot": "stopping"}
+    names = ("gateway", "database", "scheduler", "drawing")
+    found = await asyncio.gather(
+        _gateway(bot), _database(bot), _scheduler(bot), _drawing(bot), return_exceptions=True
+    )
+    return {
+        name: state if isinstance(state, str) else f"check failed ({type(state).__name__})"
+        for name, state in zip(names, found, strict=True)
+    }
+
+
+async def _gateway(bot: EmperorsBot) -> str:
+    if bot.is_closed():
+        return "closed"
+    socket = bot.ws
+    if not bot.is_ready() or socket is None or not socket.open:
+        return "not connected"
+    return OK
+
+
+async def _database(bot: EmperorsBot) -> str:
+    if not bot.database_ready:
+        return "not open"
+    try:
+        await asyncio.wait_for(schema_version(bot.database), CHECK_SECONDS)
+    except TimeoutError:
+        return f"no answer within {CHECK_SECONDS:.0f} s"
+    return OK
+
+
+async def _scheduler(bot: EmperorsBot) -> str:
+    if not bot.scheduling:
+        return "not running"
+    last = bot.scheduler.last_tick
+    if last is None:
+        return "has not ticked yet"
+    age = time.monotonic() - last
+    if age > TICK_TOO_OLD:
+        return f"last tick {age:.0f} s ago"
+    return OK
+
+
+async def _drawing(bot: EmperorsBot) -> str:
+    try:
+        await asyncio.wait_for(bot.drawing.run(os.getpid), CHECK_SECONDS)
+    except TimeoutError:
+        return f"no answer within {CHECK_SECONDS:.0f} s"
+    return OK

@@ -1,0 +1,106 @@
+"""What the bot shows in Discord and must find again after a restart: the open turn's
+"k of n ready" line, the players told that their DMs are closed, and the reminders those
+players are to be shown privately (R-O4: the channel never learns who has not ordered)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from data.db import Database
+from data.repositories._common import fetch_all, fetch_one, moment, run
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    """The channel message that shows a turn's "k of n ready", edited as orders come in."""
+
+    tournament_id: int
+    turn: int
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True)
+class PrivateReminder:
+    """A reminder a player's closed DMs refused, for their next command."""
+
+    tournament_id: int
+    turn: int
+    deadline: float
+
+
+async def turn_line(database: Database, tournament_id: int) -> TurnLine | None:
+    async with database.connection() as connection:
+        row = await fetch_one(
+            connection,
+            "SELECT tournament_id, turn, channel_id, message_id FROM turn_lines "
+            "WHERE tournament_id = ?",
+            (tournament_id,),
+        )
+    return None if row is None else TurnLine(*row)
+
+
+async def keep_turn_line(database: Database, line: TurnLine) -> None:
+    """Remember the line of a turn; a line of an earlier turn is replaced, never a later one."""
+    async with database.connection() as connection:
+        await run(
+            connection,
+            "INSERT INTO turn_lines (tournament_id, turn, channel_id, message_id) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET "
+            "turn = excluded.turn, channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id WHERE excluded.turn >= turn_lines.turn",
+            (line.tournament_id, line.turn, line.channel_id, line.message_id),
+        )
+
+
+async def forget_turn_line(database: Database, tournament_id: int) -> None:
+    """The combat is over: no turn is open any more."""
+    async with database.connection() as connection:
+        await run(connection, "DELETE FROM turn_lines WHERE tournament_id = ?", (tournament_id,))
+
+
+async def claim_closed_dms_notice(
+    database: Database, tournament_id: int, player_id: int, *, now: float | None = None
+) -> bool:
+    """True the first time in a combat that a player's DMs are found closed: only then is
+    the channel told."""
+    async with database.connection() as connection:
+        changed = await run(
+            connection,
+            "INSERT INTO closed_dms (tournament_id, player_id, told_at) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
+            (tournament_id, player_id, moment(now)),
+        )
+    return changed == 1
+
+
+async def keep_private_reminder(
+    database: Database, player_id: int, tournament_id: int, turn: int, deadline: float
+) -> None:
+    async with database.connection() as connection:
+        await run(
+            connection,
+            "INSERT INTO private_reminders (player_id, tournament_id, turn, deadline) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (player_id, tournament_id, turn) "
+            "DO UPDATE SET deadline = excluded.deadline",
+            (player_id, tournament_id, turn, deadline),
+        )
+
+
+async def take_private_reminders(database: Database, player_id: int) -> list[PrivateReminder]:
+    """The player's waiting reminders, oldest turn first; each is handed out once."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "DELETE FROM private_reminders WHERE player_id = ? "
+            "RETURNING tournament_id, turn, deadline",
+            (player_id,),
+        )
+    found = [PrivateReminder(*row) for row in rows]
+    return sorted(found, key=lambda reminder: (reminder.tournament_id, reminder.turn))
+
+
+async def players_with_private_reminders(database: Database) -> set[int]:
+    async with database.connection() as connection:
+        rows = await fetch_all(connection, "SELECT DISTINCT player_id FROM private_reminders")
+    return {row[0] for row in rows}

@@ -1,0 +1,284 @@
+"""Backups (#17 part 4): ``python -m bot backup`` while turns are being committed, ``python -m
+bot restore`` with its checks, and the daily backups that keep the newest few."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.backups import DailyBackups
+from bot.services import Services
+from data.backup import BackupRefused, RunningLock, back_up, check_backup, prune, restore
+from data.db import Database, latest_version
+from data.rows import TournamentKind
+from engine import Ruleset
+from tests.bot.conftest import Clock
+
+ROOT = Path(__file__).resolve().parents[2]
+TOURNAMENTS = 8
+
+
+def bot_command(
+    *args: str, database: Path, url: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DISCORD_", "BACKUP_")) and k != "DATABASE_URL"
+    }
+    env |= {"PYTHONPATH": str(ROOT), "EMPERORS_DB": str(database)}
+    if url is not None:
+        env["DATABASE_URL"] = url
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=database.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+async def duels(services: Services, count: int, first: int = 0) -> list[int]:
+    """``count`` running duels between two players each, on turn 1; tournament N is played
+    by players 2N-1 and 2N."""
+    made = []
+    for number in range(first, first + count):
+        players = (2 * number + 1, 2 * number + 2)
+        for player in players:
+            await services.dynasties.create_emperor(player, f"Emperor {player}", f"House {player}")
+        tournament = await services.tournaments.create(
+            host_player_id=players[0],
+            battlefield="duel-8",
+            ruleset=Ruleset(turn_limit=500),
+            kind=TournamentKind.TRAINING,
+            turn_seconds=600,
+        )
+        for player in players:
+            await services.tournaments.join(tournament.id, player, f"Emperor {player}")
+        made.append(tournament.id)
+    return made
+
+
+class Load:
+    """Plays turn after turn in every duel (both players pass), noting each committed turn."""
+
+    def __init__(self, services: Services, tournaments: list[int]) -> None:
+        self.services = services
+        self.tournaments = tournaments
+        self.committed: list[tuple[int, int]] = []
+        self.stop = asyncio.Event()
+
+    async def run(self) -> None:
+        turns = dict.fromkeys(self.tournaments, 1)
+        while not self.stop.is_set():
+            for tournament in self.tournaments:
+                for seat in (0, 1):
+                    player = 2 * (tournament - 1) + 1 + seat
+                    await self.services.tournaments.submit(
+                        tournament, player, "pass", resolve=False
+                    )
+                resolved = await self.services.tournaments.resolve(
+                    tournament, turn=turns[tournament]
+                )
+                assert resolved is not None
+                self.committed.append((tournament, turns[tournament]))
+                turns[tournament] += 1
+                await asyncio.sleep(0)
+
+
+async def test_a_backup_taken_during_a_load_of_turns_restores_whole(
+    services: Services, database_path: Path, tmp_path: Path
+) -> None:
+    load = Load(services, await duels(services, TOURNAMENTS))
+    playing = asyncio.create_task(load.run())
+    while len(load.committed) < 3 * TOURNAMENTS:
+        await asyncio.sleep(0.01)
+    backup = tmp_path / "copy.db"
+    before = set(load.committed)  # every turn committed before the backup began
+    taking = asyncio.create_task(
+        asyncio.to_thread(bot_command, "backup", str(backup), database=database_path)
+    )
+    while not taking.done():
+        await asyncio.sleep(0.01)
+    done = taking.result()
+    after = len(load.committed)
+    load.stop.set()
+    await playing
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout == f"Backed up {database_path} to {backup}\n"
+    assert after > len(before), "the load went on while the backup was taken"
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+
+    restored = tmp_path / "restored" / "emperors.db"
+    restored.parent.mkdir()
+    done = bot_command("restore", str(backup), database=restored)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"Restored {backup} to {restored}; start the bot again\n"
+
+    connection = sqlite3.connect(restored)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        stored = set(
+            connection.execute("SELECT tournament_id, turn FROM turns WHERE result IS NOT NULL")
+        )
+        assert before <= stored, sorted(before - stored)[:5]
+        # One moment's snapshot: each tournament's row agrees with its stored turns.
+        for tournament, turn in connection.execute("SELECT id, turn FROM tournaments"):
+            last = connection.execute(
+                "SELECT max(turn) FROM turns WHERE tournament_id = ?", (tournament,)
+            ).fetchone()[0]
+            assert turn == last + 1, (tournament, turn, last)
+    finally:
+        connection.close()
+    async with await Database.open(restored) as database:  # and the bot can start on it
+        assert await database_turns(database) == len(stored)
+
+
+async def database_turns(database: Database) -> int:
+    async with database.connection() as connection:
+        rows = list(
+            await connection.execute_fetchall("SELECT count(*) FROM turns WHERE result IS NOT NULL")
+        )
+    return int(rows[0][0])
+
+
+async def test_restore_replaces_the_database_and_keeps_what_it_held(
+    services: Services, database_path: Path, tmp_path: Path
+) -> None:
+    await duels(services, 1)
+    backup = tmp_path / "one-duel.db"
+    back_up(database_path, backup)
+    await duels(services, 1, first=1)  # a second duel, after the backup
+    await services.close()
+
+    kept = restore(backup, database_path)
+    assert kept is not None and kept.name.startswith("emperors.db.before-restore-")
+    async with await Database.open(database_path) as database:
+        async with database.connection() as connection:
+            rows = list(await connection.execute_fetchall("SELECT count(*) FROM tournaments"))
+        assert rows[0][0] == 1
+    async with await Database.open(kept) as database:
+        async with database.connection() as connection:
+            rows = list(await connection.execute_fetchall("SELECT count(*) FROM tournaments"))
+        assert rows[0][0] == 2
+    services.database = await Database.open(database_path)  # for the fixture to close
+
+
+async def test_restore_refuses_while_a_bot_runs_and_leaves_everything(
+    database_path: Path, tmp_path: Path
+) -> None:
+    async with await Database.open(database_path):
+        pass
+    backup = tmp_path / "backup.db"
+    back_up(database_path, backup)
+    before = database_path.read_bytes()
+    lock = RunningLock.shared(database_path)  # what a running bot holds
+    try:
+        done = bot_command("restore", str(backup), database=database_path)
+    finally:
+        lock.release()
+    assert (done.returncode, done.stdout) == (2, "")
+    assert (
+        done.stderr
+        == f"Cannot restore: a bot is running on {database_path}: stop it first, then restore\n"
+    )
+    assert database_path.read_bytes() == before
+    assert not list(tmp_path.glob("*.before-restore-*"))
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda path: path.write_bytes(b"not a database at all\n" * 100), "is damaged"),
+        (
+            lambda path: sqlite3.connect(path).execute("CREATE TABLE x (y)").connection.commit(),
+            "is not a database of this game",
+        ),
+    ],
+    ids=["garbage", "foreign"],
+)
+def test_restore_refuses_a_bad_backup(tmp_path: Path, make: object, reason: str) -> None:
+    backup = tmp_path / "backup.db"
+    make(backup)  # type: ignore[operator]
+    with pytest.raises(BackupRefused, match=reason):
+        check_backup(backup)
+    database = tmp_path / "emperors.db"
+    with pytest.raises(BackupRefused, match=reason):
+        restore(backup, database)
+    assert not database.exists()
+
+
+async def test_restore_refuses_a_backup_from_a_newer_bot(tmp_path: Path) -> None:
+    backup = tmp_path / "newer.db"
+    async with await Database.open(backup):
+        pass
+    connection = sqlite3.connect(backup)
+    connection.execute(f"PRAGMA user_version = {latest_version() + 1}")
+    connection.close()
+    with pytest.raises(BackupRefused, match="newer version of the bot"):
+        check_backup(backup)
+
+
+def test_a_backup_never_overwrites_a_file(database_path: Path, tmp_path: Path) -> None:
+    sqlite3.connect(database_path).close()
+    taken = tmp_path / "taken.db"
+    taken.write_text("precious")
+    done = bot_command("backup", str(taken), database=database_path)
+    assert done.returncode == 2 and "exists already" in done.stderr
+    assert taken.read_text() == "precious"
+    done = bot_command("backup", str(tmp_path / "b.db"), database=tmp_path / "none.db")
+    assert done.returncode == 2 and "there is no database" in done.stderr
+
+
+def test_on_postgresql_backup_and_restore_name_pg_dump_and_pg_restore(tmp_path: Path) -> None:
+    """These commands copy the SQLite file; on PostgreSQL they refuse before connecting and
+    say which tool to use instead (never showing the URL's password)."""
+    url = "postgresql://emperors:s3cret@db.example.org/emperors"
+    database = tmp_path / "emperors.db"
+    saved = bot_command("backup", str(tmp_path / "b.dump"), database=database, url=url)
+    assert saved.returncode == 2 and saved.stdout == ""
+    [line] = saved.stderr.splitlines()
+    assert "DATABASE_URL is set" in line and "pg_dump --format=custom" in line
+    restored = bot_command("restore", str(tmp_path / "b.dump"), database=database, url=url)
+    assert restored.returncode == 2 and "pg_restore --no-owner" in restored.stderr
+    assert "s3cret" not in saved.stderr + restored.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+async def test_daily_backups_take_one_a_day_and_keep_the_newest(
+    services: Services, database_path: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "backups"
+    clock = Clock(time.mktime((2026, 11, 20, 12, 0, 0, 0, 0, 0)))
+    daily = DailyBackups(database_path, folder, keep=3, clock=clock)
+    unrelated = tmp_path / "backups" / "notes.txt"
+    taken = []
+    for _ in range(5):
+        taken.append(await daily.take_if_due())
+        assert await daily.take_if_due() is None  # once a day
+        clock.advance(86400)
+    assert all(path is not None for path in taken)
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    unrelated.write_text("kept")
+    names = sorted(path.name for path in folder.iterdir())
+    assert names == [
+        "emperors-2026-11-22.db",
+        "emperors-2026-11-23.db",
+        "emperors-2026-11-24.db",
+        "notes.txt",
+    ]
+    assert check_backup(folder / "emperors-2026-11-24.db") == latest_version()
+    assert prune(folder, "emperors-", 1) == [
+        folder / "emperors-2026-11-22.db",
+        folder / "emperors-2026-11-23.db",
+    ]
+    assert unrelated.exists()

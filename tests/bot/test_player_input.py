@@ -1,0 +1,113 @@
+"""What players send the services, checked there too: another server's tournament, a request
+applied twice, automatic dynasty names, huge amounts and pages (issue #19, items 1 to 5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import UserError
+from bot.services import Services
+from bot.services.dynasties import house_name
+from bot.services.tournaments import OtherServer
+from data.errors import AlreadyApplied
+from data.repositories import economy as economy_repo
+from data.rows import MAX_AMOUNT, SeatStatus, TournamentStatus
+from tests.bot.play import GUILD, announce, open_tournament, seat_players
+
+OTHER = GUILD + 1
+
+
+async def test_host_and_manager_actions_belong_to_the_tournaments_server(
+    services: Services,
+) -> None:
+    players = await seat_players(services, 3)
+    tournament = await announce(services, players[0], battlefield="duel-8")
+    tournaments = services.tournaments
+    for refused in (
+        tournaments.start(tournament.id, players[0].id, guild_id=OTHER, is_manager=True),
+        tournaments.cancel(tournament.id, players[1].id, guild_id=OTHER, is_manager=True),
+        tournaments.cancel(tournament.id, players[0].id, guild_id=None),  # a DM
+        tournaments.join(tournament.id, players[1].id, players[1].emperor, guild_id=OTHER),
+        tournaments.reachable(tournament.id, OTHER),
+        services.economy.bet(
+            players[2].id, tournament.id, players[2].emperor, "a", "gold", 1, guild_id=OTHER
+        ),
+    ):
+        with pytest.raises(OtherServer, match="belongs to another server"):
+            await refused
+    view = await tournaments.view(tournament.id)
+    assert view.tournament.status is TournamentStatus.OPEN and view.seats == []
+    await tournaments.cancel(tournament.id, players[1].id, guild_id=GUILD, is_manager=True)
+
+
+async def test_a_forfeit_asked_twice_by_one_request_forfeits_once(services: Services) -> None:
+    players = await seat_players(services, 3)
+    tournament = await open_tournament(services, players[:3], battlefield="treasure-3")
+    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD, request_id=5)
+    with pytest.raises(AlreadyApplied):
+        await services.tournaments.forfeit(
+            tournament.id, players[1].id, guild_id=GUILD, request_id=5
+        )
+    view = await services.tournaments.view(tournament.id)
+    assert [seat.status for seat in view.seats] == [
+        SeatStatus.ACTIVE,
+        SeatStatus.FORFEITED,
+        SeatStatus.ACTIVE,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("display_name", "dynasty"),
+    [
+        ("Maximilian the Magnificent", "House of Maximilian the Magnifi…"),
+        ("Bob", "House of Bob"),
+        ("\u200b\u2063 \u200d", "House 12345"),  # nothing visible
+        ("", "House 12345"),
+        ("Li\u200bvia\u0007\tthe\u202e Bold", "House of Livia the Bold"),
+        ("x" * 40, "House of " + "x" * 22 + "…"),
+    ],
+)
+async def test_an_automatic_dynasty_name_is_always_valid(
+    services: Services, display_name: str, dynasty: str
+) -> None:
+    assert house_name(display_name, 1_000_012_345) == dynasty
+    emperor = await services.dynasties.create_emperor(
+        1_000_012_345, "Aurelia", house_name(display_name, 1_000_012_345)
+    )
+    founded = await services.dynasties.dynasty_of(1_000_012_345)
+    assert founded.name == dynasty and emperor.dynasty_id == founded.id
+
+
+async def test_a_taken_automatic_name_gets_a_numeral(services: Services) -> None:
+    for player in (1, 2):
+        await services.dynasties.create_emperor(player, "Aurelia", house_name("x" * 40, player))
+    names = [(await services.dynasties.dynasty_of(player)).name for player in (1, 2)]
+    assert names == ["House of " + "x" * 22 + "…", "House of " + "x" * 20 + " II"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "99999999999999999999 gold",
+        "9" * 4400 + " gold",
+        f"{MAX_AMOUNT + 1} copper",
+        f"{MAX_AMOUNT} gold, 1 gold",
+        "0" * 30 + f"{MAX_AMOUNT + 1} silver",
+    ],
+)
+async def test_a_trade_amount_above_any_holding_is_refused(services: Services, text: str) -> None:
+    with pytest.raises(UserError, match=f"No dynasty ever holds more than {MAX_AMOUNT:,}"):
+        await services.economy.bundle(text)
+
+
+async def test_the_largest_amount_and_leading_zeros_are_accepted(services: Services) -> None:
+    bundle = await services.economy.bundle(f"{MAX_AMOUNT} gold, 0007 silver")
+    assert dict(bundle.assets) == {"gold": MAX_AMOUNT, "silver": 7}
+
+
+async def test_a_log_page_beyond_any_log_is_refused(services: Services) -> None:
+    dynasty = await services.dynasties.found(1, "Julii")
+    with pytest.raises(UserError, match="The log has no page"):
+        await services.dynasties.log_page(1, dynasty_id=dynasty.id, page=2**62)
+    await economy_repo.grant(services.database, dynasty.id, {"gold": 1}, reason="a gift")
+    assert (await services.dynasties.log_page(1, page=1)).events == []
