@@ -39,8 +39,10 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.help",
     "cogs.dynasties",
     "cogs.tournaments",
+    "cogs.history",
     "cogs.orders",
     "cogs.economy",
+    "cogs.settings",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order."""
 

@@ -139,6 +139,15 @@ async def tournament_choices(
     return tournament_list(found, current)
 
 
+async def recent_tournament_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[int]]:
+    """This server's open and running tournaments, then its latest finished ones: for the
+    commands that look at a tournament (status, rules, replay)."""
+    found = await game(interaction).services.tournaments.list_recent(interaction.guild_id)
+    return tournament_list(found, current)
+
+
 def tournament_list(
     tournaments: Sequence[TournamentRow], current: str
 ) -> list[app_commands.Choice[int]]:

@@ -18,6 +18,7 @@ from bot.client import EmperorsBot
 from bot.discord_helpers import clipped, discord_timestamp, plain
 from bot.errors import UserError
 from bot.services.dynasties import LogPage, house_name
+from bot.services.skill import Skill, skill_of
 from cogs.common import custom_id_number, emperor_choices, game, reply_ephemeral
 from cogs.errors import reporting
 from data.rows import EmperorRow
@@ -28,11 +29,20 @@ FIELD_LIMIT = 1024
 LEADERBOARD_SCOPES = [
     app_commands.Choice(name="this server", value="server"),
     app_commands.Choice(name="global", value="global"),
+    app_commands.Choice(name="skill (emperors, global)", value="skill"),
 ]
 
 
 def emperor_line(emperor: EmperorRow) -> str:
     return f"**{plain(emperor.name)}** · {emperor.reputation} reputation · {emperor.status.value}"
+
+
+def skill_text(skill: Skill) -> str:
+    """``skill 12.3 (μ 27.9 ± 5.2, 4 combats)``, or that it has none yet."""
+    if not skill.combats:
+        return "no skill rating yet (it comes with the first serious combat)"
+    combats = f"{skill.combats} combat{'s' if skill.combats != 1 else ''}"
+    return f"skill {skill.estimate:.1f} (μ {skill.mu:.1f} ± {skill.sigma:.1f}, {combats})"
 
 
 def log_embed(page: LogPage) -> discord.Embed:
@@ -203,7 +213,7 @@ class Dynasties(commands.Cog):
             title=plain(f"{emperor.name} of {view.dynasty.name}"),
             description=(
                 f"{emperor.reputation} reputation · {emperor.status.value} · "
-                f"{emperor.wins} wins · {emperor.takes} takes"
+                f"{emperor.wins} wins · {emperor.takes} takes\n{skill_text(view.skill)}"
             ),
             colour=EMBED_COLOUR,
         )
@@ -219,8 +229,12 @@ class Dynasties(commands.Cog):
         embed.add_field(name="Latest", value=clipped(log or "—", FIELD_LIMIT), inline=False)
         await reply_ephemeral(interaction, embed=embed)
 
-    @app_commands.command(name="leaderboard", description="Dynasties by reputation")
-    @app_commands.describe(scope="This server's players, or everyone", page="Page, from 1")
+    @app_commands.command(
+        name="leaderboard", description="Dynasties by reputation, or emperors by skill"
+    )
+    @app_commands.describe(
+        scope="This server's players, everyone, or emperors by skill", page="Page, from 1"
+    )
     @app_commands.choices(scope=LEADERBOARD_SCOPES)
     async def leaderboard(
         self,
@@ -228,6 +242,9 @@ class Dynasties(commands.Cog):
         scope: str = "server",
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
+        if scope == "skill":
+            await self._skill_leaderboard(interaction, page)
+            return
         guild_id = interaction.guild_id if scope == "server" else None
         entries = await self.bot.services.dynasties.leaderboard(guild_id, page=page - 1)
         lines = [
@@ -242,6 +259,25 @@ class Dynasties(commands.Cog):
             colour=EMBED_COLOUR,
         )
         embed.set_footer(text=f"Page {page}")
+        await reply_ephemeral(interaction, embed=embed)
+
+    async def _skill_leaderboard(self, interaction: discord.Interaction, page: int) -> None:
+        """Living emperors by the conservative estimate of their skill (docs/rules.md)."""
+        entries = await self.bot.services.dynasties.skill_leaderboard(page=page - 1)
+        lines = [
+            f"{entry.rank}. **{plain(entry.emperor.name)}** of {plain(entry.dynasty_name)} · "
+            f"{skill_text(skill_of(entry.skill))}"
+            for entry in entries
+        ]
+        embed = discord.Embed(
+            title="Emperors by skill",
+            description=clipped(
+                "\n".join(lines) or "No emperor has finished a serious combat yet.",
+                DESCRIPTION_LIMIT,
+            ),
+            colour=EMBED_COLOUR,
+        )
+        embed.set_footer(text=f"Page {page} · skill is μ - 3σ, a cautious estimate")
         await reply_ephemeral(interaction, embed=embed)
 
 

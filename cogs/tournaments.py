@@ -27,9 +27,10 @@ from bot.announcer import (
 )
 from bot.client import EmperorsBot
 from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain, png_file
-from bot.errors import UserError
+from bot.errors import UserError, user_message
 from bot.render import render_board
 from bot.services.economy import SeatPool
+from bot.services.settings import TURN_LENGTHS, CreateOptions
 from bot.services.tournaments import TournamentView
 from cogs.common import (
     battlefield_choices,
@@ -38,21 +39,20 @@ from cogs.common import (
     drawing_cooldown,
     emperor_choices,
     game,
+    recent_tournament_choices,
     reply_ephemeral,
     tournament_choices,
     tournament_label,
 )
 from cogs.economy import pools_text
 from cogs.errors import report_error
-from data.rows import Prize, TournamentKind, TournamentStatus
-from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from data.errors import InvalidValue
+from data.rows import Prize, TournamentKind, TournamentRow, TournamentStatus
+from engine import ConflictPolicy, EmperorTaken, EngineError, Goal, GoalKind, Ruleset
 from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
 
 EMBED_COLOUR = discord.Colour.gold()
 NO_MENTIONS = discord.AllowedMentions.none()
-DAY = 86400
-TURN_LENGTHS = {"10 minutes": 600, "1 hour": 3600, "6 hours": 6 * 3600, "1 day": DAY}
-TURN_LENGTHS |= {"3 days": 3 * DAY, "7 days": 7 * DAY}
 FIELD_LIMIT = 1024
 MESSAGE_LIMIT = 2000
 REPLAYS_PER_MINUTE = 2
@@ -236,24 +236,99 @@ class Tournaments(
         interaction: discord.Interaction,
         battlefield: str,
         kind: str = TournamentKind.TRAINING.value,
-        policy: str = ConflictPolicy.ROLLBACK.value,
-        emperor_taken: str = EmperorTaken.REMOVE.value,
-        goal: str = GoalKind.LAST_EMPEROR.value,
+        policy: str | None = None,
+        emperor_taken: str | None = None,
+        goal: str | None = None,
         survive_pieces: app_commands.Range[int, 0, 100] | None = None,
         survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
         turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] = DEFAULT_TURN_LIMIT,
-        turn_length: int = DAY,
+        turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
-        computers: bool = False,
+        computers: bool | None = None,
     ) -> None:
-        """Publicly: the announcement with the exact rules (R-T: announced before anyone joins).
+        """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
+        pinging the server's announcement role if it chose one.
 
-        Refused in a channel where the bot cannot post boards: the combat would run unseen."""
+        Refused in a channel where the bot cannot post boards (the combat would run unseen),
+        and in a channel the server did not name for tournaments. An option left out (None)
+        gets the server's default, else the built-in one (:mod:`bot.services.settings`)."""
         refusal = channel_refusal(interaction)
         if refusal is not None:
             raise UserError(refusal)
-        goal_kind = choice(GoalKind, goal, "goal")
+        server = await self.bot.services.settings.of(interaction.guild_id)
+        guild = interaction.guild
+        server.check_channel(
+            interaction.channel_id,
+            getattr(interaction.channel, "parent_id", None),
+            {channel.id: channel.name for channel in guild.channels} if guild else None,
+        )
+        chosen = server.choose(
+            {
+                "policy": policy,
+                "emperor_taken": emperor_taken,
+                "goal": goal,
+                "turn_length": turn_length,
+                "computers": computers,
+            }
+        )
+        try:
+            tournament = await self._create(
+                interaction,
+                chosen,
+                battlefield=battlefield,
+                kind=kind,
+                survive_pieces=survive_pieces,
+                survive_turns=survive_turns,
+                turn_limit=turn_limit,
+                stake=stake,
+                prize_reputation=prize_reputation,
+            )
+        except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
+            if not chosen.from_server:
+                raise
+            raise UserError(
+                f"{user_message(error)} (This server's defaults chose {chosen.server_choices()}; "
+                "give those options yourself to choose otherwise.)"
+            ) from error
+        services = self.bot.services.tournaments
+        embed = discord.Embed(
+            title=f"Tournament #{tournament.id} on {tournament.battlefield}",
+            description=services.announcement(tournament),
+            colour=EMBED_COLOUR,
+        )
+        embed.set_footer(
+            text=f"Join with /tournament join tournament:{tournament.id}; "
+            "the host starts it with /tournament start."
+        )
+        role = server.announce_role_id
+        ping, mentions = "", NO_MENTIONS
+        if role is not None:  # the server's role, and only it, is pinged
+            ping = f"<@&{role}> "
+            mentions = discord.AllowedMentions(
+                everyone=False, users=False, roles=[discord.Object(role)]
+            )
+        await interaction.response.send_message(
+            f"{ping}{interaction.user.mention} announces a tournament.",
+            embed=embed,
+            allowed_mentions=mentions,
+        )
+
+    async def _create(
+        self,
+        interaction: discord.Interaction,
+        chosen: CreateOptions,
+        *,
+        battlefield: str,
+        kind: str,
+        survive_pieces: int | None,
+        survive_turns: int | None,
+        turn_limit: int,
+        stake: int,
+        prize_reputation: int,
+    ) -> TournamentRow:
+        """The tournament as announced, with the options ``chosen`` for it."""
+        goal_kind = choice(GoalKind, chosen["goal"], "goal")
         if goal_kind is GoalKind.SURVIVE:
             if survive_turns is None:
                 raise UserError(
@@ -268,38 +343,23 @@ class Tournaments(
         if prize_reputation and tournament_kind is not TournamentKind.GIFT:
             raise UserError("Only a gift tournament has a prize; leave prize_reputation out.")
         ruleset = Ruleset(
-            policy=choice(ConflictPolicy, policy, "conflict policy"),
-            emperor_taken=choice(EmperorTaken, emperor_taken, "emperor-taken option"),
+            policy=choice(ConflictPolicy, chosen["policy"], "conflict policy"),
+            emperor_taken=choice(EmperorTaken, chosen["emperor_taken"], "emperor-taken option"),
             goal=chosen_goal,
             turn_limit=turn_limit,
         )
-        services = self.bot.services.tournaments
-        tournament = await services.create(
+        return await self.bot.services.tournaments.create(
             host_player_id=interaction.user.id,
             battlefield=battlefield,
             ruleset=ruleset,
             kind=tournament_kind,
-            turn_seconds=turn_length,
+            turn_seconds=int(chosen["turn_length"]),
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             stake=stake,
             prize=Prize(reputation=prize_reputation),
-            allow_computers=computers,
+            allow_computers=bool(chosen["computers"]),
             request_id=interaction.id,
-        )
-        embed = discord.Embed(
-            title=f"Tournament #{tournament.id} on {tournament.battlefield}",
-            description=services.announcement(tournament),
-            colour=EMBED_COLOUR,
-        )
-        embed.set_footer(
-            text=f"Join with /tournament join tournament:{tournament.id}; "
-            "the host starts it with /tournament start."
-        )
-        await interaction.response.send_message(
-            f"{interaction.user.mention} announces a tournament.",
-            embed=embed,
-            allowed_mentions=NO_MENTIONS,
         )
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
@@ -383,7 +443,7 @@ class Tournaments(
 
     @app_commands.command(name="status", description="A tournament's seats, turn and board")
     @app_commands.describe(tournament="The tournament (leave out to list this server's)")
-    @app_commands.autocomplete(tournament=tournament_choices)
+    @app_commands.autocomplete(tournament=recent_tournament_choices)
     @drawing_cooldown(STATUS_BOARDS_PER_MINUTE, draws=_shows_a_tournament)
     async def status(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Privately: one tournament in detail, or the list of open and running ones."""
@@ -393,6 +453,7 @@ class Tournaments(
             lines = [tournament_label(row) for row in found] or [
                 "No tournament is open here: announce one with /tournament create."
             ]
+            lines.append("Finished tournaments are in /tournament history.")
             await reply_ephemeral(interaction, content=clipped("\n".join(lines), MESSAGE_LIMIT))
             return
         await services.reachable(tournament, interaction.guild_id)
@@ -414,7 +475,7 @@ class Tournaments(
 
     @app_commands.command(name="rules", description="The exact rules a tournament announced")
     @app_commands.describe(tournament="The tournament")
-    @app_commands.autocomplete(tournament=tournament_choices)
+    @app_commands.autocomplete(tournament=recent_tournament_choices)
     async def rules(self, interaction: discord.Interaction, tournament: int) -> None:
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         view = await self.bot.services.tournaments.view(tournament)
@@ -461,7 +522,7 @@ class Tournaments(
 
     @app_commands.command(name="replay", description="The combat so far as an animation")
     @app_commands.describe(tournament="The tournament to replay")
-    @app_commands.autocomplete(tournament=tournament_choices)
+    @app_commands.autocomplete(tournament=recent_tournament_choices)
     @drawing_cooldown(REPLAYS_PER_MINUTE)
     async def replay(self, interaction: discord.Interaction, tournament: int) -> None:
         """Privately: every resolved turn, as an animated GIF (drawn once per turn, then

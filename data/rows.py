@@ -154,6 +154,39 @@ class LeaderboardEntry:
 
 
 @dataclass(frozen=True)
+class SkillRow:
+    """An emperor's skill in serious combats (Weng-Lin): the estimate ``mu``, its uncertainty
+    ``sigma``, and how many combats it rests on."""
+
+    emperor_id: int
+    mu: float
+    sigma: float
+    combats: int
+
+
+@dataclass(frozen=True)
+class SkillEntry:
+    """A line of the skill leaderboard: an emperor ranked by its conservative estimate."""
+
+    rank: int
+    emperor: EmperorRow
+    dynasty_name: str
+    skill: SkillRow
+
+
+@dataclass(frozen=True)
+class ServerSettingsRow:
+    """A server's settings as stored (see migration 0006); ``updated_at`` None: never set."""
+
+    guild_id: int
+    defaults: Mapping[str, Any] = field(default_factory=dict)
+    channel_ids: tuple[int, ...] = ()
+    announce_role_id: int | None = None
+    locale: str = "en-US"
+    updated_at: float | None = None
+
+
+@dataclass(frozen=True)
 class Prize:
     """What winners of a gift tournament earn: reputation and/or wealth (R-T4)."""
 
@@ -215,6 +248,15 @@ class SeatRow:
     def dynasty(self) -> Dynasty:
         """The seat's dynasty letter on the battlefield: seat 0 is a (R-B3)."""
         return DYNASTIES[self.seat]
+
+
+@dataclass(frozen=True)
+class FinishedTournament:
+    """A tournament of the archive with the seats it was played with (none for training:
+    nothing ties an emperor to a training combat, R-T4)."""
+
+    tournament: TournamentRow
+    seats: tuple[SeatRow, ...]
 
 
 @dataclass(frozen=True)

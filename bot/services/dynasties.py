@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.services.skill import Skill, Z, skill_of
 from data.db import Database
 from data.errors import NameTaken, NotFound
 from data.repositories import economy as economy_repo
@@ -14,6 +15,7 @@ from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import players as player_repo
 from data.repositories import requests
+from data.repositories import skill as skill_repo
 from data.repositories._common import NAME_LIMIT
 from data.rows import (
     DynastyRow,
@@ -22,6 +24,7 @@ from data.rows import (
     EventRow,
     LeaderboardEntry,
     MembershipRow,
+    SkillEntry,
 )
 
 LOG_PAGE = 10
@@ -72,6 +75,7 @@ class EmperorView:
     dynasty: DynastyRow
     history: list[MembershipRow]
     log: list[EventRow]
+    skill: Skill
 
 
 @dataclass(frozen=True)
@@ -185,7 +189,8 @@ class DynastyService:
         log = await event_repo.emperor_log(
             self.database, emperor.id, viewer_dynasty_id=dynasty.id, limit=LOG_PAGE
         )
-        return EmperorView(emperor, dynasty, history, log)
+        rated = await skill_repo.skills(self.database, [emperor.id])
+        return EmperorView(emperor, dynasty, history, log, skill_of(rated.get(emperor.id)))
 
     async def show(self, player_id: int | None = None, name: str | None = None) -> DynastyView:
         """A dynasty by owner or by name: its reputation, living emperors and rank (R-T3)."""
@@ -265,3 +270,8 @@ class DynastyService:
         return await player_repo.leaderboard(
             self.database, guild_id=guild_id, limit=10, offset=page * 10
         )
+
+    async def skill_leaderboard(self, *, page: int = 0) -> list[SkillEntry]:
+        """Living emperors by the conservative estimate of their skill (see
+        :mod:`bot.services.skill`); only those that finished a serious combat."""
+        return await skill_repo.skill_leaderboard(self.database, z=Z, limit=10, offset=page * 10)

@@ -1,7 +1,8 @@
 """Repositories: the only way the services read and change stored game data.
 
 One module per area: players (dynasties, leaderboard), emperors, tournaments (seats, turns,
-orders), economy (wealth, items, trades, bets), events (the log) and requests (each request
-applied once). Every function takes an
+orders), economy (wealth, items, trades, bets), events (the log), requests (each request
+applied once), settings (each server's), skill (emperors' ratings) and history (the archive of
+finished tournaments). Every function takes an
 open :class:`data.db.Database`; refusals are :class:`data.errors.DataError` subclasses.
 """

@@ -12,6 +12,7 @@ from tests.cogs.game_helpers import command, updated
 from tests.fakediscord import FakeDiscord
 
 EMPERORS = [f"Caesar {number}" for number in range(1, 12)]
+MANAGE_SERVER = 1 << 5
 
 
 async def test_a_paged_log_shows_private_entries_to_their_dynasty_only(
@@ -81,7 +82,11 @@ async def test_every_game_command_is_published_with_its_contexts(
         "forfeit",
         "cancel",
         "replay",
+        "history",
     }
+    settings = {o["name"] for o in synced["settings"]["options"]}
+    assert settings == {"show", "default", "channels", "role", "language"}
+    assert int(synced["settings"]["default_member_permissions"]) == MANAGE_SERVER
     assert synced["order"]["contexts"] == [0, 1] and synced["help"]["contexts"] == [0, 1]
     assert synced["tournament"]["contexts"] == [0] and synced["dynasty"]["contexts"] == [0]
     create = {o["name"]: o for o in synced["tournament"]["options"]}["create"]

@@ -31,6 +31,8 @@ from data.repositories import (
     players,
     replays,
     requests,
+    settings,
+    skill,
     tournaments,
 )
 from data.repositories.announcements import TurnLine
@@ -40,6 +42,8 @@ from data.rows import (
     EmperorRow,
     ItemKind,
     Prize,
+    ServerSettingsRow,
+    SkillRow,
     TournamentKind,
     TournamentRow,
 )
@@ -51,6 +55,8 @@ REQUESTS = 4
 """The schema version that records requests (and orders' request ids)."""
 CHANNEL_LINES = 5
 """The schema version that keeps turn lines, replays, closed DMs and private reminders."""
+SETTINGS_AND_SKILL = 6
+"""The schema version that keeps servers' settings and emperors' skill."""
 BACKENDS = ("sqlite", "postgresql")
 TEMPLATE = "emperors_template"
 NO_POSTGRES = "PostgreSQL's initdb/postgres are not installed: the PostgreSQL half is skipped"
@@ -503,7 +509,7 @@ async def live_world(database: Database) -> dict[str, int]:
     an open trade, items, a conquest, deaths (one killed by a younger emperor, one whose
     traces were removed, leaving gaps in the log's ids), reminders and an order in flight;
     from schema version 5 on, applied requests, a kept replay (binary), a turn line, a closed
-    DMs notice and a private reminder."""
+    DMs notice and a private reminder; from 6 on, a server's settings and a skill rating."""
     world = World(database)
     contenders = [await world.contender() for _ in range(4)]
     finished, _ = await world.full_tournament("duel-8")
@@ -561,4 +567,9 @@ async def live_world(database: Database) -> dict[str, int]:
     ghost = await world.emperor(backer, "Ghost")
     await emperors.kill_emperor(database, ghost.id, reason="retired", now=world.tick())
     await emperors.change_reputation(database, killer.id, 5, reason="deeds", now=world.tick())
+    if version >= SETTINGS_AND_SKILL:
+        await settings.save_settings(
+            database, ServerSettingsRow(7, {"policy": "bounce"}, (5, 6), 9), now=world.tick()
+        )
+        await skill.save_skills(database, [SkillRow(killer.id, 27.5, 7.25, 1)], now=world.tick())
     return {"running": running.id, "backer": backer.id}

@@ -72,6 +72,7 @@ async def test_an_empty_database_is_brought_to_the_latest_version(empty_store: S
     assert empty_store.schema_version() == latest_version()
     expected = {"players", "emperors", "turns", "orders", "holdings", "bets", "escrow"}
     assert expected <= empty_store.tables()
+    assert {"server_settings", "skill_ratings"} <= empty_store.tables()
 
 
 async def test_both_backends_have_the_same_tables_and_columns_at_every_version(

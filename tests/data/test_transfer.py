@@ -14,6 +14,7 @@ from data.rows import TournamentKind
 from data.transfer import TargetNotEmpty, copy_sqlite_to_postgres
 from tests.data.conftest import (
     CHANNEL_LINES,
+    SETTINGS_AND_SKILL,
     PostgresStore,
     SQLiteStore,
     World,
@@ -52,6 +53,9 @@ async def test_a_live_database_is_copied_whole_and_plays_on(
     if version >= CHANNEL_LINES:  # binary columns arrive byte for byte
         gifs = source.rows("SELECT tournament_id, gif FROM replays")
         assert gifs and target.rows("SELECT tournament_id, gif FROM replays") == gifs
+    if version >= SETTINGS_AND_SKILL:
+        chosen = "SELECT guild_id, defaults, channel_ids, announce_role_id FROM server_settings"
+        assert target.rows(chosen) == source.rows(chosen) != []
     forget_decoded_values()
     async with await Database.open(target.location) as database:
         after = await tournaments.load_table(database, made["running"])

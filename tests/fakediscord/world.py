@@ -115,6 +115,7 @@ class FakeRole:
     permissions: int
     position: int = 0
     managed: bool = False
+    mentionable: bool = False
 
     def payload(self) -> JSON:
         return {
@@ -126,7 +127,7 @@ class FakeRole:
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
             "hoist": False,
             "managed": self.managed,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
 

@@ -5,8 +5,9 @@ second bot process loses nothing. A turn resolves once (the data layer guards it
 turn, its outcome effects and the log are written in one transaction.
 
 One feature per module: ``seating`` (announce, join, start, cancel), ``orders`` (menus and
-secret orders), ``turns`` (resolution, forfeits, computer players, a combat's end) and
-``lookup`` (what anyone may read); ``base`` holds what they share.
+secret orders), ``turns`` (resolution, forfeits, computer players, a combat's end),
+``lookup`` (what anyone may read) and ``history`` (the archive of finished tournaments);
+``base`` holds what they share.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from bot.services.tournaments.base import (
     TurnPrompts,
     TurnResolved,
 )
+from bot.services.tournaments.history import ArchivedTournament, History, HistoryPage
 from bot.services.tournaments.orders import Ordering, parse_order
 from bot.services.tournaments.seating import Seating
 
 
-class TournamentService(Seating, Ordering):
+class TournamentService(Seating, Ordering, History):
     """The whole tournament service: every feature above on one database and clock."""
 
 
@@ -39,6 +41,8 @@ __all__ = [
     "DEFAULT_STRATEGY",
     "MAX_TURN_SECONDS",
     "MIN_TURN_SECONDS",
+    "ArchivedTournament",
+    "HistoryPage",
     "Joined",
     "NotAllowed",
     "NotSeated",

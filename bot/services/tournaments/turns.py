@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 
 from bot.errors import UserError
+from bot.services import skill
 from bot.services.outcomes import (
     CombatRecord,
     Conquest,
@@ -33,6 +34,7 @@ from data.errors import OrdersChanged, TurnAlreadyResolved
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import requests
+from data.repositories import skill as skill_repo
 from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
@@ -87,6 +89,7 @@ class Turns(Lookup):
                         assert table.game is not None and tournament.outcome is not None
                         effects = await self._finish_effects(tournament, tournament.outcome)
                         await self._apply(effects, tournament)
+                        await self._rate(tournament, tournament.outcome)
             except OrdersChanged:
                 continue
             if tournament.status is TournamentStatus.RUNNING:
@@ -166,6 +169,8 @@ class Turns(Lookup):
                         now=self.clock(),
                     )
                     await self._apply(effects, tournament)
+                    if report.outcome is not None:
+                        await self._rate(tournament, report.outcome)
             except TurnAlreadyResolved:
                 return None
             except OrdersChanged:
@@ -314,6 +319,20 @@ class Turns(Lookup):
                 )
             )
         return events
+
+    async def _rate(self, tournament: TournamentRow, outcome: GameOutcome) -> None:
+        """The seated emperors' skill after a serious combat (see :mod:`bot.services.skill`),
+        in the caller's transaction, with the outcome's other effects and the last turn."""
+        if not tournament.kind.is_serious:
+            return
+        seats = await repo.list_seats(self.database, tournament.id)
+        fallen = await skill_repo.defeat_turns(self.database, tournament.id)
+        fell = {Dynasty(letter): turn for letter, turn in fallen.items()}
+        ratings = await skill_repo.skills(
+            self.database, (seat.emperor_id for seat in seats if seat.emperor_id is not None)
+        )
+        updated = skill.rate(seats, skill.places(seats, outcome, fell), ratings)
+        await skill_repo.save_skills(self.database, updated, now=self.clock())
 
     async def _apply(self, effects: Sequence[Effect], tournament: TournamentRow) -> None:
         """Apply outcome effects inside the caller's transaction (nested calls are savepoints)."""

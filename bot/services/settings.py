@@ -1,0 +1,343 @@
+"""Each server's settings for tournaments: defaults for new tournaments, the channels that may
+host them, the role an announcement pings, and the server's language (issue #14, item 6).
+
+Only a member with Manage Server changes them, and only their own server's: the settings are
+keyed by the server the command came from. Every change is applied once per request (see
+:mod:`data.repositories.requests`).
+
+**Defaults.** :data:`TOURNAMENT_DEFAULTS` maps each ``/tournament create`` option a server may
+set a default for to its built-in value and the values a server may choose. A host who leaves
+the option out gets the server's default, else the built-in one (:meth:`SettingsService.choose`);
+a host who gives it gets what they gave. A new option of ``/tournament create`` gets a server
+default with one line there. A stored default that is no longer one of its option's values
+(the option changed since) is ignored, and ``/settings show`` says so.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+
+from bot.errors import UserError
+from data.db import Database
+from data.repositories import requests
+from data.repositories import settings as settings_repo
+from data.repositories.settings import MAX_CHANNELS
+from data.rows import ServerSettingsRow
+from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+
+Value = str | int | bool
+"""What an option's value is stored as (JSON)."""
+
+DAY = 86400
+TURN_LENGTHS: dict[str, int] = {
+    "10 minutes": 600,
+    "1 hour": 3600,
+    "6 hours": 6 * 3600,
+    "1 day": DAY,
+    "3 days": 3 * DAY,
+    "7 days": 7 * DAY,
+}
+"""The turn lengths a host chooses from, by name."""
+
+LOCALES: dict[str, str] = {"en-US": "English", "es-ES": "Español"}
+"""The languages a server may choose (the bot speaks English for now; the choice is kept for
+when it speaks more)."""
+DEFAULT_LOCALE = "en-US"
+
+
+@dataclass(frozen=True)
+class OptionDefault:
+    """A ``/tournament create`` option a server may give a default: its built-in value and the
+    values a server may choose, by the name players see."""
+
+    built_in: Value
+    choices: Mapping[str, Value]
+
+    def allows(self, value: object) -> bool:
+        """Whether ``value`` is one of the choices (of the same type: True is not 1)."""
+        return any(type(value) is type(c) and value == c for c in self.choices.values())
+
+    def label(self, value: Value) -> str:
+        """The name of a value, as players see it."""
+        for name, chosen in self.choices.items():
+            if type(value) is type(chosen) and value == chosen:
+                return name
+        return str(value)
+
+    def value_named(self, name: str) -> Value | None:
+        """The value a player chose by its name (or by its stored value written out)."""
+        for label, value in self.choices.items():
+            if name in (label, str(value)):
+                return value
+        return None
+
+
+def _named(kind: type[enum.Enum], *, without: Iterable[enum.Enum] = ()) -> dict[str, Value]:
+    left_out = set(without)
+    return {str(member.value): str(member.value) for member in kind if member not in left_out}
+
+
+_RULES = Ruleset()
+TOURNAMENT_DEFAULTS: Mapping[str, OptionDefault] = {
+    "turn_length": OptionDefault(TURN_LENGTHS["1 day"], TURN_LENGTHS),
+    "policy": OptionDefault(_RULES.policy.value, _named(ConflictPolicy)),
+    "emperor_taken": OptionDefault(_RULES.emperor_taken.value, _named(EmperorTaken)),
+    # survive needs numbers a host gives with it: it cannot be a server's default.
+    "goal": OptionDefault(Goal().kind.value, _named(GoalKind, without=[GoalKind.SURVIVE])),
+    "computers": OptionDefault(False, {"no": False, "yes": True}),
+}
+"""``/tournament create`` options a server may set a default for: one line each."""
+
+
+class NotManager(UserError):
+    def __init__(self) -> None:
+        super().__init__(
+            "Only a member with Manage Server can change this server's settings; ask one of them."
+        )
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A server's settings as the game uses them."""
+
+    guild_id: int
+    defaults: Mapping[str, Value]  # the server's own defaults that are still valid
+    channel_ids: tuple[int, ...]  # none: every channel may host tournaments
+    announce_role_id: int | None
+    locale: str
+    ignored: Mapping[str, object]  # stored defaults no longer valid for their option
+
+    def default(self, option: str) -> Value:
+        """What a host who leaves ``option`` out gets: the server's default or the built-in."""
+        return self.defaults.get(option, TOURNAMENT_DEFAULTS[option].built_in)
+
+    def hosts(self, channel_id: int | None, parent_id: int | None = None) -> bool:
+        """Whether a tournament may be announced in the channel (a thread counts as its
+        parent channel)."""
+        if not self.channel_ids:
+            return True
+        return channel_id in self.channel_ids or (
+            parent_id is not None and parent_id in self.channel_ids
+        )
+
+    def check_channel(
+        self,
+        channel_id: int | None,
+        parent_id: int | None = None,
+        names: Mapping[int, str] | None = None,
+    ) -> None:
+        """Refuse to announce a tournament in a channel the server did not name for them;
+        the refusal names those channels (``names``: the channels' names, by id)."""
+        if self.hosts(channel_id, parent_id):
+            return
+        known = names or {}
+        allowed = [f"#{known[channel]}" for channel in self.channel_ids if channel in known]
+        if not allowed:
+            raise UserError(
+                "The channels this server named for tournaments no longer exist: a member "
+                "with Manage Server names others with /settings channels."
+            )
+        raise UserError(
+            f"Tournaments on this server are announced in {', '.join(allowed)}: create it "
+            "there. (A member with Manage Server chooses these channels with /settings channels.)"
+        )
+
+    def choose(self, given: Mapping[str, Value | None]) -> CreateOptions:
+        """The value of every option of :data:`TOURNAMENT_DEFAULTS` for a new tournament:
+        ``given`` holds what the host gave, None for an option left out (which gets the
+        server's default, else the built-in one)."""
+        values: dict[str, Value] = {}
+        from_server = []
+        for option in TOURNAMENT_DEFAULTS:
+            chosen = given.get(option)
+            if chosen is not None:
+                values[option] = chosen
+                continue
+            values[option] = self.default(option)
+            if option in self.defaults:
+                from_server.append(option)
+        return CreateOptions(values, tuple(from_server))
+
+
+@dataclass(frozen=True)
+class CreateOptions:
+    """The options a new tournament gets: the host's, else the server's, else built-in."""
+
+    values: Mapping[str, Value]
+    from_server: tuple[str, ...]  # the options whose value is the server's default
+
+    def __getitem__(self, option: str) -> Value:
+        return self.values[option]
+
+    def server_choices(self) -> str:
+        """``goal: treasure, turn_length: 1 hour``: what the server's defaults chose."""
+        return ", ".join(
+            f"{option}: {TOURNAMENT_DEFAULTS[option].label(self.values[option])}"
+            for option in self.from_server
+        )
+
+
+class SettingsService:
+    """Reads and changes servers' settings."""
+
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+        self.database = database
+        self.clock = clock
+
+    async def of(self, guild_id: int | None) -> ServerSettings:
+        """The server's settings (the built-in ones outside a server)."""
+        if guild_id is None:
+            return _settings(ServerSettingsRow(0))
+        return _settings(await settings_repo.server_settings(self.database, guild_id))
+
+    async def set_default(
+        self,
+        guild_id: int | None,
+        option: str,
+        value: str | None,
+        *,
+        is_manager: bool,
+        request_id: int | None = None,
+    ) -> ServerSettings:
+        """Set the server's default for ``option`` to the value named ``value``; None puts the
+        built-in default back."""
+        described = TOURNAMENT_DEFAULTS.get(option)
+        if described is None:
+            raise UserError(
+                f"/tournament create has no option {option!r} with a server default; choose one "
+                f"of: {', '.join(TOURNAMENT_DEFAULTS)}."
+            )
+        chosen: Value | None = None
+        if value is not None:
+            chosen = described.value_named(value.strip())
+            if chosen is None:
+                raise UserError(
+                    f"{option} takes one of: {', '.join(described.choices)}. Choose one of them."
+                )
+
+        def change(row: ServerSettingsRow) -> ServerSettingsRow:
+            defaults = {k: v for k, v in row.defaults.items() if k != option}
+            if chosen is not None:
+                defaults[option] = chosen
+            return replace(row, defaults=defaults)
+
+        return await self._change(guild_id, is_manager, request_id, "default", change)
+
+    async def allow_channel(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        *,
+        is_manager: bool,
+        request_id: int | None = None,
+    ) -> ServerSettings:
+        """Add a channel to those that host tournaments (at most :data:`MAX_CHANNELS`)."""
+
+        def change(row: ServerSettingsRow) -> ServerSettingsRow:
+            if channel_id in row.channel_ids:
+                return row
+            if len(row.channel_ids) >= MAX_CHANNELS:
+                raise UserError(
+                    f"This server already names {MAX_CHANNELS} channels for tournaments, the "
+                    "most it may: remove one with /settings channels remove first."
+                )
+            return replace(row, channel_ids=(*row.channel_ids, channel_id))
+
+        return await self._change(guild_id, is_manager, request_id, "channel add", change)
+
+    async def remove_channel(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        *,
+        is_manager: bool,
+        request_id: int | None = None,
+    ) -> ServerSettings:
+        def change(row: ServerSettingsRow) -> ServerSettingsRow:
+            if channel_id not in row.channel_ids:
+                raise UserError(
+                    f"<#{channel_id}> is not one of the channels named for tournaments; see "
+                    "them with /settings show."
+                )
+            return replace(row, channel_ids=tuple(c for c in row.channel_ids if c != channel_id))
+
+        return await self._change(guild_id, is_manager, request_id, "channel remove", change)
+
+    async def any_channel(
+        self, guild_id: int | None, *, is_manager: bool, request_id: int | None = None
+    ) -> ServerSettings:
+        """Every channel may host tournaments again."""
+        return await self._change(
+            guild_id, is_manager, request_id, "channels", lambda row: replace(row, channel_ids=())
+        )
+
+    async def set_announce_role(
+        self,
+        guild_id: int | None,
+        role_id: int | None,
+        *,
+        is_manager: bool,
+        request_id: int | None = None,
+    ) -> ServerSettings:
+        """The role every announcement pings; None: announcements ping nobody."""
+        if role_id is not None and role_id == guild_id:
+            raise UserError(
+                "@everyone cannot be pinged by announcements; choose a role that players take "
+                "to hear of new tournaments."
+            )
+        return await self._change(
+            guild_id,
+            is_manager,
+            request_id,
+            "role",
+            lambda row: replace(row, announce_role_id=role_id),
+        )
+
+    async def set_locale(
+        self,
+        guild_id: int | None,
+        locale: str,
+        *,
+        is_manager: bool,
+        request_id: int | None = None,
+    ) -> ServerSettings:
+        if locale not in LOCALES:
+            raise UserError(f"The language is one of: {', '.join(LOCALES)}. Choose one of them.")
+        return await self._change(
+            guild_id, is_manager, request_id, "language", lambda row: replace(row, locale=locale)
+        )
+
+    async def _change(
+        self,
+        guild_id: int | None,
+        is_manager: bool,
+        request_id: int | None,
+        what: str,
+        change: Callable[[ServerSettingsRow], ServerSettingsRow],
+    ) -> ServerSettings:
+        """Read, change and store the server's settings in one transaction, once per request."""
+        if guild_id is None:
+            raise UserError("Settings belong to a server: use /settings in that server.")
+        if not is_manager:
+            raise NotManager()
+        async with requests.once(self.database, request_id, f"settings {what}", now=self.clock()):
+            row = await settings_repo.server_settings(self.database, guild_id)
+            changed = change(row)
+            if changed is not row:
+                row = await settings_repo.save_settings(self.database, changed, now=self.clock())
+        return _settings(row)
+
+
+def _settings(row: ServerSettingsRow) -> ServerSettings:
+    valid = {
+        option: value
+        for option, value in row.defaults.items()
+        if option in TOURNAMENT_DEFAULTS and TOURNAMENT_DEFAULTS[option].allows(value)
+    }
+    ignored = {option: value for option, value in row.defaults.items() if option not in valid}
+    locale = row.locale if row.locale in LOCALES else DEFAULT_LOCALE
+    return ServerSettings(
+        row.guild_id, valid, row.channel_ids, row.announce_role_id, locale, ignored
+    )

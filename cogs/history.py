@@ -1,0 +1,213 @@
+"""/tournament history: this server's finished tournaments, newest first, ten a page, each with
+its result; filtered by a dynasty that played them or by battlefield (issue #14, item 5).
+
+The answer is private, like every look-up. Its Newer/Older buttons carry the page and the
+filters in their custom ids, so they keep working after a restart; the server is always the
+one the click comes from, so a button never shows another server's archive. A finished
+tournament is then looked at with /tournament status and /tournament replay, which offer the
+latest finished ones beside the running ones.
+
+/tournament is the tournaments cog's group: this module adds its subcommand to that group when
+it loads (after ``cogs.tournaments``, see ``bot.client.EXTENSIONS``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Self
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import EmperorsBot
+from bot.discord_helpers import clipped, discord_timestamp, plain
+from bot.errors import UserError
+from bot.services.tournaments import HistoryPage
+from bot.services.tournaments.history import MAX_HISTORY_PAGE
+from cogs.common import (
+    CHOICES_LIMIT,
+    battlefield_choices,
+    custom_id_number,
+    game,
+    reply_ephemeral,
+)
+from cogs.errors import reporting
+
+EMBED_COLOUR = discord.Colour.gold()
+DESCRIPTION_LIMIT = 4096
+BATTLEFIELD_ID = re.compile(r"[a-z0-9-]{1,40}")
+
+
+def history_embed(page: HistoryPage) -> discord.Embed:
+    """A page of the archive: each tournament with its battlefield, type, end and result."""
+    lines = []
+    for entry in page.entries:
+        tournament = entry.tournament
+        ended = (
+            f" · ended {discord_timestamp(tournament.finished_at, 'd')}"
+            if tournament.finished_at is not None
+            else ""
+        )
+        lines.append(
+            f"**#{tournament.id}** {tournament.battlefield} · {tournament.kind.value}{ended}\n"
+            f"{plain(entry.result)}"
+        )
+    filters = []
+    if page.dynasty is not None:
+        filters.append(f"played by {page.dynasty.name}")
+    if page.battlefield is not None:
+        filters.append(f"on {page.battlefield}")
+    empty = "No finished tournament here yet." if not filters else "None matches."
+    embed = discord.Embed(
+        title=plain(" · ".join(["Finished tournaments", *filters])),
+        description=clipped("\n\n".join(lines) or empty, DESCRIPTION_LIMIT),
+        colour=EMBED_COLOUR,
+    )
+    embed.set_footer(
+        text=f"Page {page.page + 1} · look at one with /tournament status or /tournament replay"
+    )
+    return embed
+
+
+def history_view(page: HistoryPage) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    dynasty = page.dynasty.id if page.dynasty is not None else None
+    newer = HistoryButton(max(page.page - 1, 0), dynasty, page.battlefield, "◀ Newer")
+    newer.item.disabled = page.page == 0
+    older = HistoryButton(page.page + 1, dynasty, page.battlefield, "Older ▶")
+    older.item.disabled = not page.has_older
+    view.add_item(newer)
+    view.add_item(older)
+    return view
+
+
+class HistoryButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"history:(?P<page>[0-9]+):(?P<dynasty>[0-9]*):(?P<battlefield>[^:]*)",
+):
+    """Turns a page of the archive of the server where it is clicked.
+
+    A forged custom id (a page or dynasty no id could be, an odd battlefield) is refused:
+    its numbers and battlefield are None then, since discord.py cannot answer a failed parse.
+    """
+
+    def __init__(
+        self,
+        page: int | None,
+        dynasty_id: int | None,
+        battlefield: str | None,
+        label: str = "Page",
+        *,
+        custom_id: str | None = None,
+        damaged: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                custom_id=custom_id or f"history:{page}:{dynasty_id or ''}:{battlefield or ''}",
+                label=label,
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.page = page
+        self.dynasty_id = dynasty_id
+        self.battlefield = battlefield
+        self.damaged = damaged or page is None
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        dynasty = custom_id_number(match["dynasty"]) if match["dynasty"] else None
+        battlefield = match["battlefield"] or None
+        damaged = (match["dynasty"] != "" and dynasty is None) or (
+            battlefield is not None and not BATTLEFIELD_ID.fullmatch(battlefield)
+        )
+        return cls(
+            custom_id_number(match["page"]),
+            dynasty,
+            battlefield,
+            custom_id=match.string,
+            damaged=damaged,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reporting(interaction, self.turn_page(interaction))
+
+    async def turn_page(self, interaction: discord.Interaction) -> None:
+        if self.damaged or self.page is None:
+            raise UserError(
+                "This button is damaged or out of date; open the archive with /tournament history."
+            )
+        page = await game(interaction).services.tournaments.history(
+            interaction.guild_id,
+            dynasty_id=self.dynasty_id,
+            battlefield=self.battlefield,
+            page=self.page,
+        )
+        await interaction.response.edit_message(embed=history_embed(page), view=history_view(page))
+
+
+async def archived_dynasty_choices(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Dynasties that played a finished serious tournament of this server."""
+    found = await game(interaction).services.tournaments.archived_dynasties(
+        interaction.guild_id, current
+    )
+    return [app_commands.Choice(name=dynasty.name, value=dynasty.name) for dynasty in found][
+        :CHOICES_LIMIT
+    ]
+
+
+@app_commands.describe(
+    dynasty="Only the tournaments this dynasty played",
+    battlefield="Only the tournaments on this battlefield",
+    page="Page, from 1 (the newest)",
+)
+@app_commands.autocomplete(dynasty=archived_dynasty_choices, battlefield=battlefield_choices)
+async def show_history(
+    interaction: discord.Interaction,
+    dynasty: str | None = None,
+    battlefield: str | None = None,
+    page: app_commands.Range[int, 1, MAX_HISTORY_PAGE + 1] = 1,
+) -> None:
+    """Privately: a page of the archive, with buttons to the newer and older pages."""
+    found = await game(interaction).services.tournaments.history(
+        interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
+    )
+    await reply_ephemeral(interaction, embed=history_embed(found), view=history_view(found))
+
+
+class History(commands.Cog):
+    """Adds /tournament history to the tournaments cog's group, and its page buttons."""
+
+    def __init__(self, bot: EmperorsBot) -> None:
+        self.bot = bot
+        self._group: app_commands.Group | None = None
+        # Each bot its own command: a command knows the one group it belongs to.
+        self._command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name="history",
+            description="This server's finished tournaments and results",
+            callback=show_history,
+        )
+
+    async def cog_load(self) -> None:
+        group = self.bot.tree.get_command("tournament")
+        if not isinstance(group, app_commands.Group):
+            raise RuntimeError("cogs.history loads after cogs.tournaments (bot.client.EXTENSIONS)")
+        group.add_command(self._command)
+        self._group = group
+        self.bot.add_dynamic_items(HistoryButton)
+
+    async def cog_unload(self) -> None:
+        """The group may be gone already (the bot closes its cogs in any order)."""
+        self.bot.remove_dynamic_items(HistoryButton)
+        if self._group is not None:
+            self._group.remove_command(self._command.name)
+            self._group = None
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, EmperorsBot)
+    await bot.add_cog(History(bot))
