@@ -57,7 +57,7 @@ async def serve(config: Config) -> None:
     the database, and the process exits with 0.
     """
     loop = asyncio.get_running_loop()
-    async with EmperorsBot(config) as bot:
+    async with EmperorsBot.create(config) as bot:
         for stop in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(stop, lambda: loop.create_task(bot.close()))
         await bot.start(config.discord_token or "")

@@ -122,6 +122,8 @@ class EmperorsBot(commands.Bot):
             **options,
         )
         self.config = config
+        self.sharding = config.shards
+        """The servers this process speaks for (see :mod:`bot.shards`)."""
         self._services = services
         self._database = services.database if services is not None else database
         self._owns_database = self._database is None
@@ -129,6 +131,7 @@ class EmperorsBot(commands.Bot):
         self._announcer: Announcer | None = None
         self._scheduler: Scheduler | None = None
         self._scheduling: asyncio.Task[None] | None = None
+        self._following: asyncio.Task[None] | None = None
         self._shutting_down: asyncio.Task[None] | None = None
         self._backing_up: asyncio.Task[None] | None = None
         self._status: StatusServer | None = None
@@ -141,6 +144,22 @@ class EmperorsBot(commands.Bot):
         parsers = self._connection.parsers
         self._parse_interaction = parsers["INTERACTION_CREATE"]
         parsers["INTERACTION_CREATE"] = self._interaction_created
+
+    @classmethod
+    def create(cls, config: Config, **options: Any) -> EmperorsBot:
+        """The bot ``config`` asks for: one gateway connection, or the shards of
+        ``SHARD_COUNT``/``SHARD_IDS`` (:class:`ShardedEmperorsBot`)."""
+        shards = config.shards
+        if not shards.sharded:
+            return cls(config, **options)
+        if shards.count is not None:  # else discord.py asks Discord how many (GET /gateway/bot)
+            options.update(shard_count=shards.count, shard_ids=shards.ids and list(shards.ids))
+        return ShardedEmperorsBot(config, **options)
+
+    @property
+    def gateway_connected(self) -> bool:
+        """Whether the bot is ready and its gateway connection is open."""
+        return self.is_ready() and self.ws is not None and self.ws.open
 
     @property
     def stopping(self) -> bool:
@@ -196,8 +215,8 @@ class EmperorsBot(commands.Bot):
             self._database = await self._open_database()
         if self._services is None:
             self._services = Services(self._database)
-        self._announcer = Announcer(self, self._services, self.drawing)
-        self._scheduler = Scheduler(self._services, self._announcer)
+        self._announcer = Announcer(self, self._services, self.drawing, shards=self.sharding)
+        self._scheduler = Scheduler(self._services, self._announcer, shards=self.sharding)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.metrics is not None:
@@ -205,6 +224,7 @@ class EmperorsBot(commands.Bot):
         await self.sync_commands()
         if self._schedule:
             self._scheduling = asyncio.create_task(self._scheduler.run_forever())
+            self._following = asyncio.create_task(self._announcer.follow())
         if (
             self.config.backup_dir is not None
             and self._owns_database
@@ -358,6 +378,11 @@ class EmperorsBot(commands.Bot):
         if self._services is not None:
             while self._services.tournaments.resolving and loop.time() < deadline:
                 await asyncio.sleep(0.05)
+        if self._following is not None:
+            self._following.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._following
+            self._following = None
         if self._announcer is not None:
             await self._announcer.close()
         if self._backing_up is not None:
@@ -375,3 +400,19 @@ class EmperorsBot(commands.Bot):
         if self._running_lock is not None:
             self._running_lock.release()
             self._running_lock = None
+
+
+class ShardedEmperorsBot(EmperorsBot, commands.AutoShardedBot):
+    """The game's client on some or all of the bot's gateway shards (``SHARD_COUNT``,
+    ``SHARD_IDS``): discord.py's :class:`~discord.ext.commands.AutoShardedBot` with the game
+    of :class:`EmperorsBot`. Build it with :meth:`EmperorsBot.create`."""
+
+    @property
+    def gateway_connected(self) -> bool:
+        shards = self.shards_connected
+        return self.is_ready() and bool(shards) and all(shards.values())
+
+    @property
+    def shards_connected(self) -> dict[int, bool]:
+        """Each shard this process runs, and whether its connection is open."""
+        return {shard_id: not shard.is_closed() for shard_id, shard in self.shards.items()}

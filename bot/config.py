@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.shards import Shards, parse_ids
+
 ENV_FILE = Path(".env")
 DEFAULT_DATABASE = Path("emperors.db")
 DEFAULT_LOG_LEVEL = "INFO"
@@ -59,6 +61,9 @@ class Config:
     """``DATABASE_URL``: a ``postgresql://`` URL. When set, the game's data is kept on that
     PostgreSQL server and ``EMPERORS_DB`` is not used; hidden from ``repr`` (it may hold a
     password)."""
+    shards: Shards = field(default_factory=Shards)
+    """``SHARD_COUNT`` and ``SHARD_IDS``: the gateway shards this process runs (all of them
+    unless told; unsharded unless ``SHARD_COUNT`` is set)."""
 
     @property
     def database(self) -> str | Path:
@@ -77,7 +82,9 @@ class Config:
         An empty value counts as unset. Raises :class:`ConfigError` for a malformed ``.env``
         line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or ``LOG_FORMAT``,
         a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count, a
-        ``DATABASE_URL`` that is not a PostgreSQL URL, or ``BACKUP_DIR`` with ``DATABASE_URL``.
+        ``DATABASE_URL`` that is not a PostgreSQL URL, ``BACKUP_DIR`` with ``DATABASE_URL``,
+        or shard settings that are not a count and ids below it (or that leave shards to other
+        processes while the game is in a SQLite file, which only one process may use).
         """
         values = read_env_file(env_file) if env_file.is_file() else {}
         values.update(os.environ if environ is None else environ)
@@ -100,6 +107,9 @@ class Config:
             backup_dir=Path(backup_dir).expanduser() if backup_dir else None,
             backup_keep=_count("BACKUP_KEEP", settings.get("BACKUP_KEEP"), DEFAULT_BACKUP_KEEP),
             database_url=_database_url(settings.get("DATABASE_URL")),
+            shards=_shards(
+                settings.get("SHARD_COUNT"), settings.get("SHARD_IDS"), settings.get("DATABASE_URL")
+            ),
         )
 
 
@@ -149,6 +159,37 @@ def _database_url(value: str | None) -> str | None:
         f"postgresql://user:password@host:5432/database, got one with {scheme!r}; "
         "unset it to keep the game in the SQLite file EMPERORS_DB"
     )
+
+
+def _shards(count: str | None, ids: str | None, database_url: str | None) -> Shards:
+    if count is None:
+        if ids is not None:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT: set both, or neither")
+        return Shards()
+    if count.lower() == "auto":
+        if ids is not None:
+            raise ConfigError(
+                "SHARD_COUNT=auto runs every shard Discord recommends in this process; give a "
+                "number instead to split the shards between processes with SHARD_IDS"
+            )
+        return Shards(auto=True)
+    if not count.isdigit() or int(count) < 1:
+        raise ConfigError("SHARD_COUNT must be a whole number (1 or more) or auto, or unset")
+    try:
+        shards = Shards(int(count), parse_ids(ids) if ids is not None else None)
+    except ValueError:
+        raise ConfigError(
+            f"SHARD_IDS must list shards from 0 to {int(count) - 1} (like 0-2 or 0,3), "
+            "each once, or be unset to run every shard"
+        ) from None
+    if not shards.all and database_url is None:
+        raise ConfigError(
+            f"SHARD_IDS leaves some of the {shards.count} shards to other processes, and "
+            "processes can share the game only on PostgreSQL: set DATABASE_URL (see "
+            "docs/deployment.md), or unset SHARD_IDS to run every shard in this one process "
+            "(SQLite is one process)"
+        )
+    return shards
 
 
 def _log_level(value: str) -> str:

@@ -236,6 +236,51 @@ async def due_tournaments(
     return [tournament_row(row) for row in rows]
 
 
+async def complete_turns(
+    database: Database, *, last_order_before: float, limit: int = 100
+) -> list[tuple[TournamentRow, float]]:
+    """Running tournaments whose every active seat has ordered for the open turn, the last
+    order (whose time comes with each) given by ``last_order_before``: turns whose
+    resolution was lost (a process stopped or died between the last order and its
+    resolution)."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT * FROM (SELECT t.*, (SELECT max(o.submitted_at) FROM orders o "
+            "  WHERE o.tournament_id = t.id AND o.turn = t.turn) AS last_order_at "
+            "FROM tournaments t WHERE t.status = 'running' "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "  AND s.status = 'active') "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "  AND s.status = 'active' AND NOT EXISTS (SELECT 1 FROM orders o "
+            "  WHERE o.tournament_id = t.id AND o.turn = t.turn AND o.seat = s.seat))) complete "
+            "WHERE last_order_at <= ? ORDER BY deadline LIMIT ?",
+            (last_order_before, limit),
+        )
+    return [(tournament_row(row), float(row["last_order_at"])) for row in rows]
+
+
+async def computers_waiting(
+    database: Database, *, opened_before: float, limit: int = 100
+) -> list[TournamentRow]:
+    """Running tournaments with an active computer seat that has not ordered for the open
+    turn, opened by ``opened_before``: computers order as a turn opens, so these lost
+    their orders (a process stopped or died just after the turn before resolved)."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT t.* FROM tournaments t WHERE t.status = 'running' "
+            "AND t.deadline - t.turn_seconds <= ? "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "  AND s.kind = 'computer' AND s.status = 'active' AND NOT EXISTS ("
+            "  SELECT 1 FROM orders o WHERE o.tournament_id = t.id AND o.turn = t.turn "
+            "  AND o.seat = s.seat)) "
+            "ORDER BY t.deadline LIMIT ?",
+            (opened_before, limit),
+        )
+    return [tournament_row(row) for row in rows]
+
+
 async def set_announcement(database: Database, tournament_id: int, message_id: int) -> None:
     """Remember the Discord message that announces the tournament. Raises :class:`NotFound`."""
     async with database.connection() as connection:

@@ -48,7 +48,7 @@ from data.rows import (
     TournamentRow,
 )
 from engine import Dynasty, GameOutcome, Pass, Ruleset
-from tests.pgcluster import Cluster, binaries
+from tests.pgcluster import Cluster
 
 NOW = 1_000_000.0
 REQUESTS = 4
@@ -288,34 +288,6 @@ _COLUMNS = (
 )
 
 
-@pytest.fixture(scope="session")
-def postgres_cluster() -> Iterator[Cluster | None]:
-    """The session's PostgreSQL cluster, started on first use; None without PostgreSQL."""
-    if binaries() is None:
-        yield None
-        return
-    cluster = Cluster.start()
-    try:
-        yield cluster
-    finally:
-        cluster.stop()
-
-
-@pytest.fixture(scope="session")
-def postgres_databases(postgres_cluster: Cluster | None) -> Databases | None:
-    """Copies of a database migrated to the latest schema, with the shipped assets."""
-    if postgres_cluster is None:
-        return None
-    postgres_cluster.run(postgres_cluster.execute(f'CREATE DATABASE "{TEMPLATE}"'))
-
-    async def prepare() -> None:
-        database = await Database.open(postgres_cluster.url(TEMPLATE))
-        await database.close()
-
-    postgres_cluster.run(prepare())
-    return Databases(postgres_cluster, TEMPLATE)
-
-
 def _postgres(request: pytest.FixtureRequest, *, migrated: bool) -> PostgresStore:
     cluster: Cluster | None = request.getfixturevalue("postgres_cluster")
     if cluster is None:
@@ -342,16 +314,6 @@ def empty_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Stor
     """A database without the game's schema: nothing migrated yet."""
     made = SQLiteStore(tmp_path / "empty.db") if request.param == "sqlite" else None
     chosen = made or _postgres(request, migrated=False)
-    try:
-        yield chosen
-    finally:
-        chosen.close()
-
-
-@pytest.fixture
-def pg_store(request: pytest.FixtureRequest) -> Iterator[PostgresStore]:
-    """A PostgreSQL database with the latest schema, for the tests of PostgreSQL's own ways."""
-    chosen = _postgres(request, migrated=True)
     try:
         yield chosen
     finally:

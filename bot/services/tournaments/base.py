@@ -7,6 +7,9 @@ share the database, the clock and the per-process resolution locks.
 from __future__ import annotations
 
 import asyncio
+import os
+import secrets
+import socket
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -31,6 +34,9 @@ from engine import (
     Tile,
     TurnReport,
 )
+
+Owns = Callable[[int | None], bool]
+"""Whether this process speaks for a server (``None``: direct messages), see bot/shards.py."""
 
 DEFAULT_STRATEGY = "greedy"
 MIN_TURN_SECONDS = 60
@@ -150,6 +156,8 @@ class TournamentBase:
         self.clock = clock
         self.default_dynasty_name = default_dynasty_name
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
+        self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
+        """Who this process is when it takes a lease (data/repositories/leases.py)."""
         self.on_resolved: Callable[[float], None] | None = None
         """Told the seconds each turn resolution took (the bot's metrics listen here)."""
 
