@@ -55,7 +55,7 @@ from data.repositories import announcements as announcement_repo
 from data.repositories import tournaments as tournament_repo
 from data.repositories.announcements import Announcement, AnnouncementKind, TurnLine
 from data.rows import ReadyCount, SeatRow, TournamentRow, TournamentStatus
-from engine import Dynasty
+from engine import Dynasty, Position
 
 log = logging.getLogger(__name__)
 
@@ -251,17 +251,25 @@ class Announcer:
         async with self._locks[tournament_id]:
             view = await self.services.tournaments.view(tournament_id)
             tournament = view.tournament
-            prompts = await self.services.tournaments.turn_prompts(tournament_id, tournament.turn)
-            if view.game is None or prompts is None:
+            if view.game is None:
                 return
-            board = await self._draw(view, "start")
+            # Posted late (its process stopped first), the start shows the start all the same.
+            start = view.game
+            if start.turn != 0:
+                start = await tournament_repo.get_game(self.services.database, tournament_id, 0)
+            board = await self._draw(view, "start", start.position)
             seats = "\n".join(_seat_text(seat, view.names) for seat in view.seats)
             embed = discord.Embed(
                 title=f"Tournament #{tournament.id} has begun on {tournament.battlefield}",
                 description=clipped(seats, DESCRIPTION_LIMIT),
                 colour=EMBED_COLOUR,
             )
-            await self._open_turn(prompts, board, embed, nonce=("start", tournament_id))
+            nonce = ("start", tournament_id)
+            prompts = await self.services.tournaments.turn_prompts(tournament_id, 1)
+            if prompts is None:  # turn 1 has resolved since: its own board follows
+                await self._post(tournament, None, embed, [(board, BOARD_FILE)], nonce=nonce)
+                return
+            await self._open_turn(prompts, board, embed, nonce=nonce)
 
     async def turn_resolved(self, resolved: TurnResolved) -> None:
         """The board and narration in the channel; at the end the results and the replay;
@@ -514,13 +522,15 @@ class Announcer:
 
     # ------------------------------------------------------------ helpers
 
-    async def _draw(self, view: TournamentView, moment: str) -> bytes:
-        """The board as ``view`` shows it, titled ``#12 small-4 - <moment>``."""
+    async def _draw(
+        self, view: TournamentView, moment: str, position: Position | None = None
+    ) -> bytes:
+        """The board as ``view`` shows it (or ``position``), titled ``#12 small-4 - <moment>``."""
         assert view.game is not None
         tournament = view.tournament
         return await self.drawing.run(
             render_board,
-            view.game.position,
+            position or view.game.position,
             names=view.names,
             title=f"#{tournament.id} {tournament.battlefield} - {moment}",
         )

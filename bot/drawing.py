@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import functools
 import logging
 import os
@@ -278,7 +279,9 @@ def main() -> None:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print never corrupts a reply
     import bot.render  # noqa: F401  (loaded once, before the first board)
 
-    serve(sys.stdin.buffer, replies)
+    # A bot killed (without closing our stdin) wants no more drawings: end without a word.
+    with contextlib.suppress(BrokenPipeError):
+        serve(sys.stdin.buffer, replies)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ from bot.config import Config
 from bot.services import Services
 from bot.services.tournaments.turns import TAKEOVER
 from bot.shards import Shards
+from data.rows import TournamentKind
+from engine import Ruleset
 from tests.cogs.conftest import Clock
 from tests.cogs.game_helpers import PNG, board_of_turn, command, pass_by_prompt, prompt_for
 from tests.data.conftest import PostgresStore
@@ -256,3 +258,48 @@ def test_shard_settings_are_read(tmp_path: Path) -> None:
     assert spread.shards == Shards(6, (0, 1, 2, 5))
     assert spread.shards.describe() == "shards 0-2,5 of 6"
     assert Config.load({"SHARD_COUNT": "auto"}, tmp_path / "none").shards == Shards(auto=True)
+
+
+async def test_a_start_and_a_turn_made_while_their_servers_process_was_down_are_posted_in_order(
+    fake_discord: FakeDiscord, config: Config, pg_store: PostgresStore, clock: Clock
+) -> None:
+    """Process one comes back to a combat that began, and whose first turn resolved, while it
+    was down: it posts the starting board (the start position, no prompts: that turn is
+    over), then turn 1's board with the prompts of turn 2."""
+    fake = fake_discord
+    fake.shard_count = 2
+    guild, first, second = server(fake, 1, 2)
+    async with two_processes(fake, config, pg_store.location, clock) as (zero, one, stack):
+        await one.close()
+        tournaments = zero.services.tournaments
+        for user in (first, second):
+            await zero.services.dynasties.create_emperor(user.id, f"E {user.name}", user.name)
+        duel = await tournaments.create(
+            host_player_id=first.id,
+            battlefield="duel-8",
+            ruleset=Ruleset(turn_limit=3),
+            kind=TournamentKind.TRAINING,
+            turn_seconds=600,
+            guild_id=guild.id,
+            channel_id=channel_of(guild),
+        )
+        for user in (first, second):
+            await tournaments.join(duel.id, user.id, f"E {user.name}", guild_id=guild.id)
+        zero.announcer.announce_start(duel.id)  # as the cog does: not its server's to post
+        for user in (first, second):
+            await tournaments.submit(duel.id, user.id, "pass", guild_id=guild.id)
+        await zero.announcer.settle(5)
+        assert fake.messages_in(channel_of(guild)) == []
+
+        services = await Services.open(pg_store.location, clock)  # process one again
+        stack.push_async_callback(services.close)
+        again = sharded(config, Shards(2, (1,)), services)
+        await stack.enter_async_context(fake.running(again))
+        clock.advance(2)
+        await again.announcer.post_waiting()
+        started, turn_1 = [m for m in fake.messages_in(channel_of(guild)) if m.embeds]
+        assert "has begun" in started.text and "ready" not in started.content
+        assert started.files["board.png"].startswith(PNG)
+        assert "· turn 1" in turn_1.text and "Turn 2 is open" in turn_1.content
+        await prompt_for(fake, first, 2)
+        assert not [m for m in fake.dms_to(first) if "· turn 1" in m.text]

@@ -11,6 +11,7 @@ skipped, saying so.
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -161,6 +162,19 @@ class PostgresStore(Store):
 
     def rows(self, sql: str, parameters: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
         return self.cluster.run(self._rows(sql, tuple(parameters)))
+
+    def wait_for_dead_clients(self, timeout: float = 30.0) -> None:
+        """Until no other connection to this database is open. A client killed in the middle
+        of a statement leaves its server process finishing it (and committing it, if it was
+        one statement on its own) before the server notices the client is gone: reading
+        before then could see half of a change that is committed a moment later."""
+        deadline = time.monotonic() + timeout
+        while self.rows(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+        )[0][0]:
+            assert time.monotonic() < deadline, "a killed client's connection is still open"
+            time.sleep(0.01)
 
     def session(self) -> PostgresSession:
         """A connection of its own, for a test that holds locks across statements."""

@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from tests.data.conftest import Store
+from tests.data.conftest import PostgresStore, Store
 
 CHILD = Path(__file__).with_name("crash_child.py")
 KILLS = 50
@@ -76,6 +76,8 @@ def has_schema(store: Store) -> bool:
 
 
 def check_whole(store: Store) -> None:
+    if isinstance(store, PostgresStore):
+        store.wait_for_dead_clients()
     if store.kind == "sqlite":
         assert store.rows("PRAGMA integrity_check") == [("ok",)]
         assert store.rows("PRAGMA foreign_key_check") == []

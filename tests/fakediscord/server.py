@@ -13,6 +13,7 @@ import json
 import re
 import socket
 import traceback
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -272,6 +273,8 @@ class FakeDiscord:
         self.dms_opened: list[int] = []
         """Users whose DM channel the bot asked for (POST /users/@me/channels), in order."""
         self.server_errors: list[str] = []
+        self.interactions_by_shard: Counter[int] = Counter()
+        """Interactions delivered, by the shard of the session that received them."""
         self.nonce_repeats: list[MessageRecord] = []
         """Messages posted again with the nonce of an earlier one (``enforce_nonce``): Discord
         answered with the earlier message instead of creating a second."""
@@ -805,6 +808,7 @@ class FakeDiscord:
         self.interactions[interaction_id] = record
         self._by_token[token] = record
         await session.dispatch("INTERACTION_CREATE", payload)
+        self.interactions_by_shard[session.shard[0]] += 1
         return record
 
     def _context_channel(

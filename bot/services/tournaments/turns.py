@@ -130,8 +130,10 @@ class Turns(Lookup):
                 resolved = await self._resolve(tournament_id, turn)
             finally:
                 await leases.give_back(self.database, lease, self.holder)
-            if resolved is not None and self.on_resolved is not None:
-                self.on_resolved(time.perf_counter() - began)
+            if resolved is not None:
+                log.info("Resolved turn %d of tournament #%d", turn, tournament_id)
+                if self.on_resolved is not None:
+                    self.on_resolved(time.perf_counter() - began)
             return resolved
 
     @contextlib.asynccontextmanager
