@@ -105,6 +105,8 @@ class Row(Protocol):
 
     def __len__(self) -> int: ...
 
+    def keys(self) -> Iterable[str]: ...
+
 
 class Cursor(Protocol):
     @property

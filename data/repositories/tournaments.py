@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from data.catalog import load_battlefield
@@ -24,7 +24,7 @@ from data.codec import (
     outcome_to_dict,
     report_to_dict,
 )
-from data.db import Connection, Database, Variant
+from data.db import Connection, Database, Row, Variant
 from data.errors import (
     AlreadyApplied,
     AlreadySeated,
@@ -89,32 +89,56 @@ from engine import (
 
 BattlefieldLoader = Callable[[str], Battlefield]
 
-_ROW_QUERY = "SELECT * FROM tournaments WHERE id = ?"
 _TABLE_PARTS = ("seat_list", "state", "order_list")
 """What :data:`_TABLE_QUERY` reads after the tournaments row, in this order."""
-_TABLE_QUERY = Variant(
-    "SELECT t.*, "
-    "(SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, s.strategy,"
-    "   s.status, s.misses, s.takes, printf('%.6f', s.joined_at)))"
-    " FROM seats s WHERE s.tournament_id = t.id) AS seat_list, "
-    "(SELECT g.state FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1) AS state, "
-    "(SELECT json_group_array(json_array(o.seat, json(o.body), printf('%.6f', o.submitted_at)))"
-    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
-    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active') AS order_list "
-    "FROM tournaments t WHERE t.id = ?",
-    # The same as JSON text: json_agg of no rows is NULL, and a stored json (state, an
-    # order's body) is kept as it was written.
-    postgres="SELECT t.*, "
-    "(SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
-    "   s.strategy, s.status, s.misses, s.takes, s.joined_at)), '[]')::text"
-    " FROM seats s WHERE s.tournament_id = t.id) AS seat_list, "
-    "(SELECT g.state::text FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1)"
-    " AS state, "
-    "(SELECT coalesce(json_agg(json_build_array(o.seat, o.body, o.submitted_at)), '[]')::text"
-    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
-    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active') AS order_list "
-    "FROM tournaments t WHERE t.id = ?",
+_SAME_PARTS = "t.table_revision = ?2 AND t.revision = ?3 AND t.turn = ?4"
+"""The seats, the game and the open turn's orders are as when the row read ?2, ?3, ?4: every
+change to them counts on the row (migrations 0001 and 0003)."""
+# Each part of a table as (SQLite, PostgreSQL): the same JSON text on both (json_agg of no
+# rows is NULL; a stored json, the state or an order's body, is kept as it was written).
+_SEATS = (
+    "SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, "
+    "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at))) "
+    "FROM seats s WHERE s.tournament_id = t.id",
+    "SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
+    " s.strategy, s.status, s.misses, s.takes, s.joined_at)), '[]')::text"
+    " FROM seats s WHERE s.tournament_id = t.id",
 )
+_STATE = (
+    "SELECT g.state FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1",
+    "SELECT g.state::text FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1",
+)
+_ORDERS = (
+    "SELECT json_group_array(json_array(o.seat, json(o.body), printf('%.6f', o.submitted_at)))"
+    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
+    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active'",
+    "SELECT coalesce(json_agg(json_build_array(o.seat, o.body, o.submitted_at)), '[]')::text"
+    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
+    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active'",
+)
+
+
+def _table_query(*, known: bool) -> Variant:
+    """The tournament ``?1``'s row and its table's parts, in one read; with ``known``, the
+    parts only if they changed since the row read ?2-?4 (else ``seat_list`` is NULL)."""
+
+    def text(backend: int) -> str:
+        parts = [
+            f"({part[backend]})"
+            if not known
+            else f"CASE WHEN {_SAME_PARTS} THEN NULL ELSE ({part[backend]}) END"
+            for part in (_SEATS, _STATE, _ORDERS)
+        ]
+        named = ", ".join(
+            f"{part} AS {name}" for part, name in zip(parts, _TABLE_PARTS, strict=True)
+        )
+        return f"SELECT t.*, {named} FROM tournaments t WHERE t.id = ?1"
+
+    return Variant(text(0), postgres=text(1))
+
+
+_TABLE_QUERY = _table_query(known=False)
+_CHANGED_TABLE_QUERY = _table_query(known=True)
 
 
 async def create_tournament(
@@ -454,26 +478,27 @@ async def load_table(
     """The tournament, its seats, the latest game and the open turn's orders, in one read.
 
     Every click reads its tournament's table, and most find it as the previous click left
-    it: while the tournaments row reads the same (any change to the seats, the orders or the
-    turns changes it, see migration 0003), the table decoded at that row is reused after a
-    point read of the row. Reads inside a transaction, which may yet roll back, neither use
-    nor fill that cache.
+    it: any change to the seats, the orders or the turns counts on the tournaments row (see
+    migration 0003), so the read sends the counts of the table decoded last and the database
+    returns the seats, game and orders only if they changed. One statement either way; a
+    row that reads the same gives back the same table, and a turn that only changed the row
+    (its deadline, say) reuses the decoded parts. Reads inside a transaction, which may yet
+    roll back, neither use nor fill that cache.
 
     Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
     """
     reusable = database.reads_committed()
-    key = (tournament_id, battlefields)
+    key = (database, tournament_id, battlefields)
     known = _decoded_tables.get(key) if reusable else None
     async with database.connection() as connection:
-        if known is not None:
-            row = await fetch_one(connection, _ROW_QUERY, (tournament_id,))
-            if row is None:
-                raise NotFound("tournament", f"#{tournament_id}")
-            if known[0] == tuple(row):
-                return known[1]
-        table, row_values = await _table_at(connection, tournament_id, battlefields)
-    if reusable:
-        _decoded_tables.put(key, (row_values, table))
+        table, row = await _table_at(connection, tournament_id, battlefields, known)
+    values = tuple(row)[: -len(_TABLE_PARTS)]
+    if known is not None and known.row == values:
+        return known.table
+    # (A row's ``in`` looks at its values; table_revision counts from migration 0003 on.)
+    if reusable and "table_revision" in row.keys():  # noqa: SIM118
+        marks = (row["table_revision"], row["revision"], row["turn"])
+        _decoded_tables.put(key, _Read(table, values, marks))
     return table
 
 
@@ -901,14 +926,35 @@ async def _table(
     return (await _table_at(connection, tournament_id, battlefields))[0]
 
 
+@dataclass(frozen=True)
+class _Read:
+    """A table as read: with the tournaments row's values, and its counts of changes."""
+
+    table: TournamentTable
+    row: tuple[Any, ...]
+    marks: tuple[int, int, int]  # table_revision, revision, turn: see _SAME_PARTS
+
+
 async def _table_at(
-    connection: Connection, tournament_id: int, battlefields: BattlefieldLoader
-) -> tuple[TournamentTable, tuple[Any, ...]]:
-    """The table, and the values of the tournaments row it was read at."""
-    row = await fetch_one(connection, _TABLE_QUERY, (tournament_id,))
+    connection: Connection,
+    tournament_id: int,
+    battlefields: BattlefieldLoader,
+    known: _Read | None = None,
+) -> tuple[TournamentTable, Row]:
+    """The table, and the row it was read from; with the seats, game and orders of
+    ``known`` (read earlier) when they have not changed since, read and decoded once."""
+    if known is None:
+        row = await fetch_one(connection, _TABLE_QUERY, (tournament_id,))
+    else:
+        row = await fetch_one(connection, _CHANGED_TABLE_QUERY, (tournament_id, *known.marks))
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
     tournament = tournament_row(row)
+    if row["seat_list"] is None and known is not None:
+        # Parts unchanged; a game is decoded with the tournament's rules, so those must be too.
+        if tournament.ruleset == known.table.tournament.ruleset:
+            return replace(known.table, tournament=tournament), row
+        return await _table_at(connection, tournament_id, battlefields)
     game = None
     if row["state"] is not None:
         battlefield = battlefields(tournament.battlefield)
@@ -919,13 +965,15 @@ async def _table_at(
         game,
         _orders_from_json(row["order_list"]),
     )
-    return table, tuple(row)[: -len(_TABLE_PARTS)]
+    return table, row
 
 
 # The last table decoded for each of the tournaments read lately, with the values of the
-# tournaments row it was read at (see load_table).
-_decoded_tables: Recent[tuple[int, BattlefieldLoader], tuple[tuple[Any, ...], TournamentTable]] = (
-    Recent(DECODED_TOURNAMENTS)
+# tournaments row it was read at (see load_table). Keyed by the database too: the counts of
+# changes that decide whether a table is reused mean nothing in another database (a test, or
+# migrate-db, opens several in one process).
+_decoded_tables: Recent[tuple[Database, int, BattlefieldLoader], _Read] = Recent(
+    DECODED_TOURNAMENTS
 )
 
 

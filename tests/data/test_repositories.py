@@ -354,8 +354,16 @@ async def test_a_table_unchanged_is_reused_and_any_change_by_anyone_is_read(
     table = await _started(world, [await world.contender() for _ in range(4)])
     tid = table.tournament.id
     first = await tournaments.load_table(world.db, tid)
+    statements: list[str] = []
+    world.db.timer = lambda kind, _: statements.append(kind)
     assert await tournaments.load_table(world.db, tid) is first
     other = store
+    other.execute("UPDATE tournaments SET deadline = deadline + 60 WHERE id = ?", (tid,))
+    later = await tournaments.load_table(world.db, tid)  # only the row changed
+    assert later.tournament.deadline == (first.tournament.deadline or 0) + 60
+    assert (later.seats, later.game, later.orders) == (first.seats, first.game, first.orders)
+    assert statements == ["statement", "statement"]  # one read each, whatever changed
+    world.db.timer = None
     other.execute("UPDATE seats SET misses = 2 WHERE tournament_id = ? AND seat = 3", (tid,))
     missed = await tournaments.load_table(world.db, tid)
     assert [seat.misses for seat in missed.seats] == [0, 0, 0, 2]
