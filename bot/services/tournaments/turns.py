@@ -61,6 +61,8 @@ _RESOLVE_ATTEMPTS = 5
 RESOLVE_LEASE = 15.0
 """Seconds a process holds a turn's resolution (a resolution takes milliseconds; the lease of
 a process that died lapses after this)."""
+COMPUTERS_LEASE = 60.0
+"""Seconds a process holds the thinking of a turn's computer players."""
 TAKEOVER = 10.0
 """Seconds past its moment before a process does another server's timed work (resolving a
 due or complete turn, ordering for computers): that server's own process, which posts its
@@ -280,20 +282,13 @@ class Turns(Lookup):
             elsewhere = owns is not None and not owns(tournament.guild_id)
             if elsewhere and opened > now - max(settled, TAKEOVER):
                 continue
-            lease = f"computers:{tournament.id}:{tournament.turn}"
-            if not await leases.take(
-                self.database, lease, self.holder, RESOLVE_LEASE, now=self.clock()
-            ):
-                continue
             try:
                 table = await repo.load_table(self.database, tournament.id)
                 if table.tournament.turn == tournament.turn:
-                    await self._order_for_computers(table)
+                    await self._order_for_computers(table)  # (not while another one thinks)
             except Exception:
                 log.exception("the computers of tournament #%d could not order", tournament.id)
                 continue
-            finally:
-                await leases.give_back(self.database, lease, self.holder)
             ready = await repo.count_ready(self.database, tournament.id)
             if ready.active and ready.ready >= ready.active:
                 result = await self.resolve(tournament.id, turn=tournament.turn)
@@ -302,10 +297,22 @@ class Turns(Lookup):
         return resolved
 
     async def _order_for_computers(self, table: TournamentTable) -> None:
-        """Computer seats order as soon as a turn opens, so they count as ready (R-T7).
+        """Computer seats order as soon as a turn opens, so they count as ready (R-T7): under
+        the turn's computers lease, so that one process thinks for them (another one finds
+        their orders missing only once the lease is given back or lapses, see
+        :meth:`order_for_waiting_computers`)."""
+        lease = f"computers:{table.tournament.id}:{table.tournament.turn}"
+        if not await leases.take(
+            self.database, lease, self.holder, COMPUTERS_LEASE, now=self.clock()
+        ):
+            return
+        try:
+            await self._computers_order(table)
+        finally:
+            await leases.give_back(self.database, lease, self.holder)
 
-        Seeded by tournament, turn and seat: a computer's order is reproducible.
-        """
+    async def _computers_order(self, table: TournamentTable) -> None:
+        """Seeded by tournament, turn and seat: a computer's order is reproducible."""
         if table.game is None or table.game.is_over:
             return
         ordered = {stored.seat for stored in table.orders}
