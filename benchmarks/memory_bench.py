@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import ClockChange, TurnResolved
 from data.rows import TournamentKind
 from engine import Ruleset
 
@@ -44,6 +44,9 @@ class Counter:
         self.resolved += 1
 
     async def remind(self, reminder: Reminder) -> None:
+        return None
+
+    async def pause_ended(self, change: ClockChange) -> None:
         return None
 
 

@@ -1,8 +1,9 @@
 """How fast and how small the board pictures are: ``python benchmarks/render_bench.py``.
 
 Plays a real medium-8 combat (random legal orders, seeded), then times the PNG of one
-board with its last turn drawn (median over repeated renders, PNG encoding included) and
-an animated GIF of 50 turns. The last line is ``ms/replay-turn: M``.
+board with its last turn drawn (median over repeated renders, PNG encoding included), the same
+board in Spanish (its key and legend from the catalogue), and an animated GIF of 50 turns. The
+last line is ``ms/replay-turn: M``.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ def main() -> None:
         timings.append(time.perf_counter() - start)
     print(f"ms/board: {statistics.median(timings) * 1000:.2f}")
     print(f"png: {len(png) / 1000:.1f} KB")
+    spanish = f"medium-8 - turno {index}"
+    render_board(position, last_turn=last_turn, title=spanish, locale="es-ES")
+    timings = []
+    for _ in range(BOARD_RENDERS):
+        start = time.perf_counter()
+        render_board(position, last_turn=last_turn, title=spanish, locale="es-ES")
+        timings.append(time.perf_counter() - start)
+    print(f"ms/board-es: {statistics.median(timings) * 1000:.2f}")
     print(f"peak-rss-board: {_peak_rss_mb():.1f} MB")
 
     start = time.perf_counter()  # the first replay: its layer and sprites are not cached yet

@@ -47,14 +47,30 @@ from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
-from bot.services.outcomes import Conquest, Death, Effect, PrizeGrant, ReputationChange
-from bot.services.tournaments import OrderMenu, TournamentView, TurnPrompts, TurnResolved
+from bot.services.chests import ChestResult
+from bot.services.outcomes import Conquest, Effect, ReputationChange
+from bot.services.tournaments import (
+    ClockChange,
+    OrderMenu,
+    TournamentView,
+    TurnPrompts,
+    TurnResolved,
+    duration,
+)
 from bot.shards import Shards
 from data.errors import DataError
 from data.repositories import announcements as announcement_repo
 from data.repositories import tournaments as tournament_repo
 from data.repositories.announcements import Announcement, AnnouncementKind, TurnLine
-from data.rows import ReadyCount, SeatRow, TournamentRow, TournamentStatus
+from data.rows import (
+    DepositPurpose,
+    PayoutReason,
+    PayoutRow,
+    ReadyCount,
+    SeatRow,
+    TournamentRow,
+    TournamentStatus,
+)
 from engine import Dynasty, Position
 
 log = logging.getLogger(__name__)
@@ -65,6 +81,8 @@ EMBED_COLOUR = discord.Colour.gold()
 MESSAGE_LIMIT = 2000
 DESCRIPTION_LIMIT = 4096
 FIELD_LIMIT = 1024
+FOLLOWER_DMS_AT_ONCE = 5
+"""Follower DMs sent at the same time (discord.py waits out Discord's rate limits itself)."""
 READY_DELAY = 1.0
 """Seconds between edits of "k of n ready" lines in one channel: a burst of orders makes one
 edit, and a channel hosting many tournaments stays under Discord's limit on message edits."""
@@ -85,25 +103,62 @@ CHANNEL_PERMISSIONS = discord.Permissions(
 attach the board and the replay. In a thread, Send Messages in Threads stands for Send
 Messages."""
 
-PromptBuilder = Callable[[OrderMenu], dict[str, Any]]
-"""Message options (content, view…) of a player's turn prompt; the board is attached to it."""
+PromptBuilder = Callable[[OrderMenu, str], dict[str, Any]]
+"""Message options (content, view…) of a player's turn prompt in the player's locale (the
+second argument); the board is attached to it."""
 
 
-def plain_prompt(menu: OrderMenu) -> dict[str, Any]:
-    """A prompt without components, for a bot that runs without the orders cog."""
+def plain_prompt(menu: OrderMenu, locale: str) -> dict[str, Any]:
+    """A prompt without components, for a bot that runs without the orders cog (in English)."""
     return {"content": f"{turn_heading(menu.tournament)}\nGive your order with /order."}
+
+
+def clock_text(tournament: TournamentRow) -> str:
+    """``ends in 2 hours``, or while paused the time the turn keeps and when the pause ends by
+    itself: the open turn's clock in the same words everywhere."""
+    left = tournament.time_left
+    if left is not None and tournament.paused_until is not None:
+        return (
+            f"paused: {duration(left)} left once it resumes "
+            f"(by itself {discord_timestamp(tournament.paused_until)} at the latest)"
+        )
+    return f"ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
 
 
 def turn_heading(tournament: TournamentRow) -> str:
     """``Tournament #12 on small-4 · turn 3 · ends in 2 hours``: the same words everywhere."""
-    ends = f" · ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
+    clock = clock_text(tournament)
+    ends = f" · {clock}" if clock else ""
     return f"**Tournament #{tournament.id}** on {tournament.battlefield} · turn {tournament.turn}{ends}"
 
 
 def ready_line(tournament: TournamentRow, ready: ReadyCount) -> str:
-    """All the channel learns about an open turn before it resolves (R-O4)."""
-    ends = f" · ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
+    """All the channel learns about an open turn before it resolves (R-O4): a player away
+    counts as any player who has not ordered yet."""
+    clock = clock_text(tournament)
+    ends = f" · {clock}" if clock else ""
     return f"Turn {tournament.turn} is open: {ready.ready} of {ready.active} ready{ends}"
+
+
+def pause_text(change: ClockChange, *, by_itself: bool = False) -> str:
+    """What the channel and the seated players are told when a tournament's clock stops or
+    starts again."""
+    tournament = change.tournament
+    left = tournament.time_left
+    if left is not None and tournament.paused_until is not None:
+        return (
+            f"⏸ Tournament #{tournament.id} is paused by its host: turn {tournament.turn} keeps "
+            f"the {duration(left)} it had left until it resumes (by itself "
+            f"{discord_timestamp(tournament.paused_until)} at the latest). Orders can still be "
+            "given or changed; nothing resolves until then."
+        )
+    why = " (a pause lasts 7 days at most)" if by_itself else ""
+    if change.complete:
+        return (
+            f"▶ Tournament #{tournament.id} resumes{why}: every order of turn "
+            f"{tournament.turn} is in, so it resolves now."
+        )
+    return f"▶ Tournament #{tournament.id} resumes{why}: turn {tournament.turn} {clock_text(tournament)}."
 
 
 def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
@@ -114,11 +169,49 @@ def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
     if isinstance(effect, Conquest):
         taker = emperors.get(effect.by_emperor_id, f"emperor {effect.by_emperor_id}")
         return f"{name} joins the dynasty of {taker}: {effect.reason}"
-    if isinstance(effect, Death):
-        return f"{name} dies: {effect.reason}"
-    assert isinstance(effect, PrizeGrant)
-    amounts = ", ".join(f"{amount} {asset}" for asset, amount in effect.assets.items())
-    return f"{name}'s dynasty receives {amounts}: {effect.reason}"
+    return f"{name} dies: {effect.reason}"
+
+
+PAID_OUT = {
+    (DepositPurpose.PRIZE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the prize"
+    ),
+    (DepositPurpose.PRIZE, PayoutReason.RETURN): "{dynasty} gets its prize back: {amounts}",
+    (DepositPurpose.STAKE, PayoutReason.SHARE): (
+        "{dynasty} receives {amounts}: its share of the wealth stakes"
+    ),
+    (DepositPurpose.STAKE, PayoutReason.RETURN): "{dynasty} gets its wealth stake back: {amounts}",
+}
+"""What the end of a combat says of each payout from escrow, by purpose and reason."""
+
+
+def describe_payouts(payouts: Sequence[PayoutRow]) -> list[str]:
+    """What the escrow paid out at the end, one sentence per dynasty and kind of payout."""
+    grouped: dict[tuple[str, DepositPurpose, PayoutReason], list[str]] = {}
+    for payout in payouts:
+        key = (payout.dynasty_name, payout.purpose, payout.reason)
+        grouped.setdefault(key, []).append(f"{payout.amount} {payout.asset_code}")
+    return [
+        PAID_OUT[(purpose, reason)].format(dynasty=dynasty, amounts=" and ".join(amounts))
+        for (dynasty, purpose, reason), amounts in grouped.items()
+    ]
+
+
+def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) -> list[str]:
+    """The chests at the end of a combat (R-T9): a captured chest's amount and captor; the
+    others only go home, their amounts never told."""
+    lines = []
+    for result in results:
+        owner = plain(names.get(result.owner, result.owner.letter))
+        if result.captured_by is not None and result.amount is not None:
+            captor = plain(names.get(result.captured_by, result.captured_by.letter))
+            lines.append(
+                f"{captor} captured {owner}'s chest: {result.amount:,} gold coin"
+                f"{'s' if result.amount != 1 else ''}"
+            )
+        else:
+            lines.append(f"{owner}'s chest goes home unopened")
+    return lines
 
 
 def message_nonce(*key: object) -> str:
@@ -205,6 +298,23 @@ class Announcer:
     def announce_end(self, tournament_id: int) -> None:
         self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
 
+    def announce_clock(self, change: ClockChange, *, in_channel: bool) -> None:
+        """A host paused or resumed a tournament: its channel (``in_channel``: unless the
+        command's own answer was posted there) and every seated player who orders are told,
+        and its ready line shows the clock as it now stands."""
+        self.later(
+            self._tell_clock(change, in_channel=in_channel),
+            f"announcing the clock of tournament #{change.tournament.id}",
+        )
+
+    def announce_text(self, tournament: TournamentRow, text: str) -> None:
+        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel."""
+        self.later(self._say(tournament, text), f"telling the channel of #{tournament.id}")
+
+    def announce_dm(self, player_id: int, text: str) -> None:
+        """DM ``text`` to a player, if their DMs let the bot (the channel was told too)."""
+        self.later(self._tell_player(player_id, text), f"telling user {player_id}")
+
     def announce_ready(self, tournament_id: int) -> None:
         """Show the new "k of n ready" soon: a burst of orders makes one edit, not one each,
         and a channel sees one edit per :data:`READY_DELAY`, whatever it hosts. Another
@@ -290,6 +400,7 @@ class Announcer:
                 last_turn=report.result,
                 names=resolved.names,
                 title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
+                chests=report.game.chests,
             )
             narration = (
                 "\n".join(plain(line) for line in resolved.narration)
@@ -317,6 +428,9 @@ class Announcer:
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
                 await self._post(tournament, None, embed, [(board, BOARD_FILE)], nonce=nonce)
+                await self._tell_followers(
+                    tournament, None, embed, [(board, BOARD_FILE)], nonce=nonce
+                )
                 return
             await self._open_turn(prompts, board, embed, nonce=nonce)
 
@@ -457,6 +571,10 @@ class Announcer:
         outcome = await self.services.tournaments.outcome_log(tournament_id)
         return [plain(event.reason) for event in outcome]
 
+    async def pause_ended(self, change: ClockChange) -> None:
+        """A pause lasted its 7 days and ended by itself: everyone concerned is told."""
+        await self._tell_clock(change, in_channel=True, by_itself=True)
+
     async def remind(self, reminder: Reminder) -> None:
         """DM a player who has not ordered yet. If their DMs are closed, the reminder waits
         for their next command and is shown to them privately: a mention in the channel would
@@ -533,7 +651,86 @@ class Announcer:
             position or view.game.position,
             names=view.names,
             title=f"#{tournament.id} {tournament.battlefield} - {moment}",
+            chests=view.game.chests,
         )
+
+    async def _tell_clock(
+        self, change: ClockChange, *, in_channel: bool, by_itself: bool = False
+    ) -> None:
+        tournament = change.tournament
+        text = pause_text(change, by_itself=by_itself)
+        if in_channel:
+            await self._say(tournament, text)
+        await asyncio.gather(*(self._tell_player(player, text) for player in change.players))
+        self.announce_ready(tournament.id)
+
+    async def _say(self, tournament: TournamentRow, text: str) -> None:
+        """A line of the bot's in the tournament's channel (no board)."""
+        channel = self._channel(tournament)
+        if channel is None:
+            return
+        try:
+            await channel.send(clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as error:
+            log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
+            if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
+                await self._tell_host(tournament)
+
+    async def _tell_player(self, player_id: int, text: str) -> None:
+        """A DM that matters little if it cannot arrive (the channel was told too)."""
+        try:
+            await send_dm(self.client, player_id, content=text)
+        except discord.HTTPException as error:
+            log.warning("Could not send user %s a notice: %s", player_id, error)
+
+    async def _tell_followers(
+        self,
+        tournament: TournamentRow,
+        content: str | None,
+        embed: discord.Embed,
+        images: Sequence[tuple[bytes, str]],
+        *,
+        nonce: tuple[object, ...],
+    ) -> None:
+        """What the channel was shown, by DM to each follower: the very board drawn for the
+        channel, never drawn again. A follower whose DMs refuse the bot stops following. Each
+        DM carries a nonce of the channel's post and the follower, so a post taken up again
+        after a crash does not reach a follower twice."""
+        followers = await self.services.tournaments.followers(tournament.id)
+        if not followers:
+            return
+        heading = f"Tournament #{tournament.id} on {tournament.battlefield}, which you follow"
+        text = clipped(f"{heading}:\n{content}" if content else heading, MESSAGE_LIMIT)
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        sending = asyncio.Semaphore(FOLLOWER_DMS_AT_ONCE)
+
+        async def send(player_id: int) -> None:
+            files = [
+                png_file(data, name) if name.endswith(".png") else gif_file(data, name)
+                for data, name in images
+            ]
+            async with sending:
+                try:
+                    delivered = await send_dm(
+                        self.client,
+                        player_id,
+                        content=text,
+                        embed=embed,
+                        files=files,
+                        nonce=message_nonce("follower", *nonce, player_id),
+                    )
+                except discord.HTTPException as error:
+                    log.warning(
+                        "Could not send follower %s the board of tournament #%d: %s",
+                        player_id,
+                        tournament.id,
+                        error,
+                    )
+                    return
+            if not delivered:
+                await self.services.tournaments.drop_follower(tournament.id, player_id)
+
+        await asyncio.gather(*(send(player_id) for player_id in followers))
 
     async def _resolve_and_announce(self, tournament_id: int, turn: int) -> None:
         resolved = await self.services.tournaments.resolve(tournament_id, turn=turn)
@@ -575,6 +772,7 @@ class Announcer:
         else:  # no board: the first order posts a line of its own
             await announcement_repo.forget_turn_line(database, tournament.id)
         await asyncio.gather(*(self._prompt(menu, board, channel) for menu in prompts.menus))
+        await self._tell_followers(tournament, content, embed, [(board, BOARD_FILE)], nonce=nonce)
 
     async def _post(
         self,
@@ -655,21 +853,30 @@ class Announcer:
         assert tournament.outcome is not None
         result = plain(tournament.outcome.describe(names))
         embed.add_field(name="Result", value=clipped(result, FIELD_LIMIT), inline=False)
+        payouts = await self.services.tournaments.payouts(tournament.id)
+        changes = [*changes, *(plain(line) for line in describe_payouts(payouts))]
         if changes:
             embed.add_field(
                 name="Reputation and fortunes",
                 value=clipped("\n".join(changes), FIELD_LIMIT),
                 inline=False,
             )
+        chests = await self.services.tournaments.chest_results(tournament.id)
+        if chests:
+            embed.add_field(
+                name="Chests",
+                value=clipped("\n".join(chest_lines(chests, names)), FIELD_LIMIT),
+                inline=False,
+            )
         replay = await self.replays.replay(tournament.id, for_channel=True)
-        await self._post(
-            tournament,
-            clipped(f"Tournament #{tournament.id} is over: {result}", MESSAGE_LIMIT),
-            embed,
-            [(board, BOARD_FILE), (replay.gif, REPLAY_FILE)],
-            nonce=nonce,
-        )
+        over = clipped(f"Tournament #{tournament.id} is over: {result}", MESSAGE_LIMIT)
+        images = [(board, BOARD_FILE), (replay.gif, REPLAY_FILE)]
+        await self._post(tournament, over, embed, images, nonce=nonce)
+        await self._tell_followers(tournament, over, embed, images, nonce=nonce)
         await announcement_repo.forget_turn_line(self.services.database, tournament.id)
+        # Its end is posted: a training combat is forgotten now (R-T4); if the bot stops
+        # before this, the scheduler forgets it a little later.
+        await self.services.tournaments.forget_training(tournament.id)
         self._hosts_told.discard(tournament.id)
         self._locks.pop(tournament.id, None)
 
@@ -684,12 +891,13 @@ class Announcer:
         player_id = menu.seat.player_id
         assert player_id is not None
         try:
+            locale = await self.services.locales.of_player(player_id)
             delivered = await send_dm(
                 self.client,
                 player_id,
                 file=png_file(board, BOARD_FILE),
                 nonce=message_nonce("prompt", tournament.id, tournament.turn, player_id),
-                **self.prompt(menu),
+                **self.prompt(menu, locale),
             )
             if delivered or channel is None:
                 return

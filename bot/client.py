@@ -23,6 +23,7 @@ from bot.backups import DailyBackups
 from bot.command_tree import GameTree
 from bot.config import Config, ConfigError, readable_by_others
 from bot.drawing import Drawing
+from bot.i18n.commands import CommandTranslator
 from bot.logs import keep_secret
 from bot.metrics import MeteredDrawing, Metrics
 from bot.scheduler import Scheduler
@@ -40,11 +41,16 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.dynasties",
     "cogs.tournaments",
     "cogs.history",
+    "cogs.deadlines",
+    "cogs.handover",
+    "cogs.spectators",
     "cogs.orders",
+    "cogs.away",
     "cogs.economy",
     "cogs.settings",
 )
-"""Every cog the bot loads; /help lists the commands they register, in this order."""
+"""Every cog the bot loads; /help lists the commands they register, in this order. Cogs that
+add subcommands to another cog's group (cogs.common.Subcommands) come after that cog."""
 
 WORK_SECONDS = 25.0
 """How long a stopping bot waits for the work under way (the scheduler's tick, turn
@@ -221,6 +227,7 @@ class EmperorsBot(commands.Bot):
             await self.load_extension(extension)
         if self.metrics is not None:
             await self._start_metrics(self.metrics)
+        await self.tree.set_translator(CommandTranslator(self.tree))
         await self.sync_commands()
         if self._schedule:
             self._scheduling = asyncio.create_task(self._scheduler.run_forever())
@@ -265,7 +272,17 @@ class EmperorsBot(commands.Bot):
             return
         if self.metrics is not None:
             self.metrics.received(data)
+        if self._services is not None:
+            self._note_locale(data)
         self._parse_interaction(data)
+
+    def _note_locale(self, data: Any) -> None:
+        """Remember the language of the player behind an interaction, for their DMs."""
+        assert self._services is not None
+        user = (data.get("member") or {}).get("user") or data.get("user") or {}
+        locale = data.get("locale")
+        if "id" in user and isinstance(locale, str):
+            self._services.locales.seen(int(user["id"]), locale)
 
     async def _handlers_finished(self, deadline: float) -> None:
         """Wait (until ``deadline``) for the interactions taken before the stop."""
@@ -394,6 +411,8 @@ class EmperorsBot(commands.Bot):
         await super().close()
         if self._status is not None:
             await self._status.stop()
+        if self._services is not None:
+            await self._services.locales.settle()
         if self._owns_database and self._database is not None:
             await self._database.close()
             self._database = None

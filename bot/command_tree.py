@@ -23,6 +23,8 @@ import discord
 from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
+from bot.i18n import DEFAULT_LOCALE, Message, Param
+
 DISCORD_NUMBER_LIMIT = 2**53
 """Discord's bound on integer and number options (either sign) when a command declares none."""
 DISCORD_STRING_LIMIT = 6000
@@ -30,23 +32,29 @@ DISCORD_STRING_LIMIT = 6000
 
 _KINDS: dict[OptionType, tuple[tuple[type, ...], str]] = {
     OptionType.string: ((str,), "text"),
-    OptionType.integer: ((int,), "a whole number"),
-    OptionType.number: ((int, float), "a number"),
-    OptionType.boolean: ((bool,), "True or False"),
+    OptionType.integer: ((int,), "integer"),
+    OptionType.number: ((int, float), "number"),
+    OptionType.boolean: ((bool,), "boolean"),
 }
 """What Python type each plain option type arrives as, and how a refusal names it."""
 
 
-class OutsideServer(app_commands.CheckFailure):
+class Refused(app_commands.CheckFailure):
+    """A check's refusal as a message of the catalogue, shown in the player's language."""
+
+    def __init__(self, message_id: str, /, **params: Param) -> None:
+        self.message = Message(message_id, **params)
+        super().__init__(self.message.text(DEFAULT_LOCALE))
+
+
+class OutsideServer(Refused):
     """A server-only command arrived without a server."""
 
     def __init__(self, command: str) -> None:
-        super().__init__(
-            f"/{command} works only in a server: use it in the channel of the server where you play."
-        )
+        super().__init__("error-outside-server", command=command)
 
 
-class OptionRefused(app_commands.CheckFailure):
+class OptionRefused(Refused):
     """An option Discord's client would never have sent."""
 
 
@@ -66,8 +74,7 @@ class GameTree(app_commands.CommandTree[Any]):
                 namespace = interaction.namespace
             except (TypeError, ValueError):
                 raise OptionRefused(
-                    f"The options of /{command.qualified_name} are damaged; "
-                    "run the command again from Discord."
+                    "error-options-damaged", command=command.qualified_name
                 ) from None
             check_options(command, namespace)
         return True
@@ -94,7 +101,7 @@ def check_options(
         if name not in namespace:
             if parameter.required:
                 raise OptionRefused(
-                    f"/{command.qualified_name} needs the option {name}: fill it in."
+                    "error-option-missing", command=command.qualified_name, option=name
                 )
             continue
         _check_value(parameter, namespace[name])
@@ -107,23 +114,20 @@ def _check_value(parameter: app_commands.Parameter, value: object) -> None:
         return  # users, channels, roles, attachments: discord.py resolves them itself
     types, words = kind
     if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-        raise OptionRefused(f"The option {name} takes {words}; give it that.")
+        raise OptionRefused("error-option-type", option=name, kind=words)
     if parameter.choices and not parameter.autocomplete:
         allowed = [choice.value for choice in parameter.choices]
         if value not in allowed:
             listed = ", ".join(choice.name for choice in parameter.choices)
-            raise OptionRefused(f"The option {name} takes one of: {listed}. Choose one of them.")
+            raise OptionRefused("error-option-choices", option=name, choices=listed)
     if isinstance(value, str):
         low = int(parameter.min_value) if parameter.min_value is not None else 0
         high = int(parameter.max_value) if parameter.max_value is not None else DISCORD_STRING_LIMIT
         if not low <= len(value) <= high:
-            raise OptionRefused(f"The option {name} takes {low} to {high} characters.")
+            raise OptionRefused("error-option-length", option=name, low=low, high=high)
     elif isinstance(value, int | float) and not isinstance(value, bool):
         lowest = parameter.min_value if parameter.min_value is not None else -DISCORD_NUMBER_LIMIT
         highest = parameter.max_value if parameter.max_value is not None else DISCORD_NUMBER_LIMIT
         finite = not isinstance(value, float) or math.isfinite(value)
         if not (finite and lowest <= value <= highest):
-            raise OptionRefused(
-                f"The option {name} takes a number from {lowest:,} to {highest:,}; "
-                "choose one in that range."
-            )
+            raise OptionRefused("error-option-range", option=name, low=lowest, high=highest)

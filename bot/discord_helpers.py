@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 import discord
 
+from bot.i18n import DEFAULT_LOCALE, text
 from data.recent import Recent
 
 log = logging.getLogger(__name__)
@@ -101,15 +102,15 @@ async def send_dm(bot: discord.Client, user_id: int, **message: Any) -> bool:
     return True
 
 
-def closed_dms_notice(user_id: int, tournament_id: int) -> dict[str, Any]:
-    """What a tournament's channel is told, once per combat, about a player whose DMs are
-    closed: where to play instead. It says nothing about their orders."""
+def closed_dms_notice(
+    user_id: int, tournament_id: int, locale: str = DEFAULT_LOCALE
+) -> dict[str, Any]:
+    """What a tournament's channel is told (in the channel's ``locale``), once per combat,
+    about a player whose DMs are closed: where to play instead. It says nothing about their
+    orders."""
     return {
-        "content": (
-            f"<@{user_id}>, I cannot send you direct messages (your privacy settings block "
-            f"them), so your turn prompts for tournament #{tournament_id} cannot reach you. "
-            "Use /order here each turn to see the board and give your order: only you see "
-            "its answers. Reminders will be shown to you privately with your next command."
+        "content": text(
+            locale, "closed-dms-notice", mention=f"<@{user_id}>", tournament=str(tournament_id)
         ),
         "allowed_mentions": discord.AllowedMentions(users=[discord.Object(id=user_id)]),
     }

@@ -9,9 +9,10 @@ deposit before the turn resolves, nor any token. So the redactor removes, at eve
   ``Authorization`` header;
 - interaction tokens: the ``token`` field of an interaction, and the token in the
   ``/interactions/{id}/{token}`` and ``/webhooks/{app}/{token}`` paths of discord.py's requests;
-- what players chose and what the bot told them, in the payloads discord.py logs: option and
-  select values (an order's tiles, a deposit's amount), message contents, embed descriptions
-  and fields, component labels; custom ids keep their first part only (``order:…``);
+- what players chose and what the bot told them, in the payloads discord.py logs: option,
+  select and form values (an order's tiles, the amount typed in a chest's deposit form),
+  message contents, embed descriptions and fields, component labels and placeholders; custom
+  ids keep their first part only (``order:…``, ``chest:…``);
 - turn prompt custom ids (``order:go:12:3:…:C4:C6``) anywhere in a line, as ``order:…``.
 
 The redactor works on the record itself, so every handler (plain or JSON) writes the same.

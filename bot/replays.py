@@ -4,7 +4,9 @@ A replay takes the drawing worker about ten milliseconds a turn (a second for 10
 which is why requests for one must not each draw it again: a finished tournament's replay is
 drawn once (for the channel, at its end) and every later request reads it back; a running
 one's is drawn again only once a turn has resolved since. Requests that arrive while it is
-being drawn wait for that drawing instead of starting their own.
+being drawn wait for that drawing instead of starting their own. A training tournament's is
+never kept: its legend names the emperors, and nothing may tie them to a training combat once
+it is over (R-T4); once forgotten, it is drawn with seat letters.
 """
 
 from __future__ import annotations
@@ -61,6 +63,8 @@ class Replays:
     async def _draw(self, tournament_id: int, *, for_channel: bool) -> Replay:
         tournaments = self.services.tournaments
         frames = await tournaments.replay_frames(tournament_id)
+        # Read after the frames: a turn resolved in between adds a frame's chests, cut off.
+        chests = (await tournaments.replay_chests(tournament_id))[: len(frames)]
         view = await tournaments.view(tournament_id)
         draw = self.drawing.run if for_channel else self.drawing.run_on_demand
         gif = await draw(
@@ -68,9 +72,11 @@ class Replays:
             frames,
             names=view.names,
             title=f"#{tournament_id} {view.tournament.battlefield}",
+            chests=chests,
         )
         turns = len(frames) - 1
-        await replay_repo.keep_replay(
-            self.services.database, tournament_id, turns, gif, now=self.services.clock()
-        )
+        if view.tournament.kind.is_serious:  # a training replay names its emperors (R-T4)
+            await replay_repo.keep_replay(
+                self.services.database, tournament_id, turns, gif, now=self.services.clock()
+            )
         return Replay(tournament_id, turns, gif)

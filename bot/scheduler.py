@@ -24,23 +24,25 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.services import Services
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import ClockChange, TurnResolved
 from bot.services.tournaments.turns import TAKEOVER
 from bot.shards import Shards
+from data.repositories import absences as absence_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import leases
 from data.repositories import requests as request_repo
 from data.repositories import tournaments as tournament_repo
-from data.rows import EventKind, SeatKind, SeatStatus, TournamentRow, TournamentStatus
+from data.rows import EventKind, SeatStatus, TournamentRow, TournamentStatus
 
 log = logging.getLogger(__name__)
 
 DAY = 86400.0
 INACTIVE_AFTER = 30 * DAY  # R-T8: no serious combat for this long…
 INACTIVITY_REASON = "inactive: no serious combat for 30 days"  # …costs 1% (at least 1) a day
-# Reminders at half time and with a tenth of the turn left; the deadline is part of the key,
-# so a moved deadline gets fresh reminders and one deadline never gets two.
+# Reminders at half time and with a tenth of the turn left, counted back from the deadline as
+# it stands. An extension gives the turn fresh reminders (the key counts extensions); a pause
+# does not, since the turn keeps the time it had left; one deadline never gets two.
 REMINDERS = (("half", 0.5), ("tenth", 0.1))
 IDLE_WAKE = 30.0
 MIN_WAKE = 0.05
@@ -69,6 +71,8 @@ class Notifier(Protocol):
 
     async def remind(self, reminder: Reminder) -> None: ...
 
+    async def pause_ended(self, change: ClockChange) -> None: ...
+
 
 class Scheduler:
     def __init__(
@@ -90,9 +94,20 @@ class Scheduler:
         self._stopping = False
 
     async def tick(self) -> None:
-        """One pass: resolve due turns, send due reminders, run the daily inactivity job, close
-        expired trades and forget requests too old to be delivered again."""
+        """One pass: end pauses that lasted 7 days, resolve due turns (and complete turns and
+        computers' orders another process left undone), send due reminders, run the daily
+        inactivity job, close expired trades, forget training tournaments over for a while
+        whose forgetting a stop interrupted (R-T4), and forget requests too old to be
+        delivered again."""
         tournaments = self.services.tournaments
+        for change in await tournaments.end_pauses(self.owns):
+            await self.notifier.pause_ended(change)
+            if change.complete:
+                resolved = await tournaments.resolve(
+                    change.tournament.id, turn=change.tournament.turn
+                )
+                if resolved is not None:
+                    await self.notifier.turn_resolved(resolved)
         for resolved in [
             *await tournaments.resolve_due(self.owns),
             *await tournaments.resolve_complete(self.owns, settled=SETTLED),
@@ -103,6 +118,7 @@ class Scheduler:
             await self.notifier.remind(reminder)
         await self.decay_inactive()
         await self.services.economy.expire_trades()
+        await tournaments.forget_ended_training()
         database, now = self.services.database, self.clock()
         await request_repo.forget_requests(database, before=now - request_repo.REQUESTS_KEPT)
         await leases.forget_lapsed(database, before=now - LEASES_KEPT)
@@ -116,7 +132,7 @@ class Scheduler:
             database, statuses=(TournamentStatus.RUNNING,), limit=10_000
         )
         for tournament in running:
-            if tournament.deadline is None:
+            if tournament.deadline is None or tournament.paused:
                 continue
             # Another server's reminders wait a little for their own process (see tick).
             late = 0.0 if self.owns is None or self.owns(tournament.guild_id) else TAKEOVER
@@ -131,22 +147,22 @@ class Scheduler:
                 continue
             table = await tournament_repo.load_table(database, tournament.id)
             ordered = {stored.seat for stored in table.orders}
+            waiting: dict[int, int] = {}  # seat: the player who has its order to give
             for seat in table.seats:
-                if (
-                    seat.kind is SeatKind.COMPUTER
-                    or seat.status is not SeatStatus.ACTIVE
-                    or seat.seat in ordered
-                ):
+                player_id = seat.ordering_player  # None: a computer orders for it
+                active = seat.status is SeatStatus.ACTIVE
+                if player_id is not None and active and seat.seat not in ordered:
+                    waiting[seat.seat] = player_id
+            away = await absence_repo.away_players(database, waiting.values(), at=now)
+            for seat_number, player_id in waiting.items():
+                if player_id in away:  # away: no reminders
                     continue
-                assert seat.player_id is not None
                 for kind in due[-1:]:  # only the latest due: a late start does not send both
-                    key = f"{kind}@{int(tournament.deadline)}"
+                    key = f"{kind}#{tournament.extensions}"
                     if await tournament_repo.claim_reminder(
-                        database, tournament.id, tournament.turn, seat.seat, key, now=now
+                        database, tournament.id, tournament.turn, seat_number, key, now=now
                     ):
-                        reminders.append(
-                            Reminder(tournament, seat.player_id, kind, tournament.deadline)
-                        )
+                        reminders.append(Reminder(tournament, player_id, kind, tournament.deadline))
         return reminders
 
     async def decay_inactive(self) -> int:
@@ -186,16 +202,18 @@ class Scheduler:
         running = await tournament_repo.list_tournaments(
             self.services.database, statuses=(TournamentStatus.RUNNING,), limit=10_000
         )
+        ticking = [t for t in running if t.deadline is not None and not t.paused]
+        pause_ends = [t.paused_until for t in running if t.paused_until is not None]
         moments = [
             tournament.deadline - tournament.turn_seconds * left
-            for tournament in running
+            for tournament in ticking
             if tournament.deadline is not None
             for left in (0.0, *(left for _, left in REMINDERS))
-        ]
+        ] + pause_ends
         if any(
-            tournament.deadline is not None and tournament.deadline <= now for tournament in running
-        ):
-            return MIN_WAKE  # a turn is overdue: resolve it now
+            tournament.deadline is not None and tournament.deadline <= now for tournament in ticking
+        ) or any(end <= now for end in pause_ends):
+            return MIN_WAKE  # a turn is overdue, or a pause over: act now
         upcoming = [moment - now for moment in moments if moment > now]
         return max(MIN_WAKE, min([IDLE_WAKE, *upcoming]))
 

@@ -16,7 +16,8 @@ from pathlib import Path
 from bot.render import render_board, render_replay
 from bot.services import Services
 from bot.services.tournaments import TurnResolved
-from data.catalog import load_battlefield
+from data.catalog import UnknownBattlefield, battlefield_locks, load_battlefield
+from data.repositories import economy as economy_repo
 from data.rows import TournamentKind, TournamentStatus
 from engine import DYNASTIES, ConflictPolicy, EngineError, Game, Goal, Ruleset
 from engine.rules import choice
@@ -39,7 +40,7 @@ HOUSES = (
 def main(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(simulate(args))
-    except (EngineError, ValueError) as error:
+    except (EngineError, ValueError, UnknownBattlefield) as error:
         print(f"simulate: {error}", file=sys.stderr)
         return 2
 
@@ -72,6 +73,8 @@ async def simulate(args: argparse.Namespace) -> int:
         for index, player in enumerate(players):
             await services.dynasties.found(player, HOUSES[index])
             await services.dynasties.create_emperor(player, NAMES[index], HOUSES[index])
+        if battlefield.name in battlefield_locks():
+            await unlock(services, players[0], battlefield.name)
         tournament = await services.tournaments.create(
             host_player_id=players[0],
             battlefield=battlefield.name,
@@ -152,6 +155,20 @@ async def simulate(args: argparse.Namespace) -> int:
         return 0
     finally:
         await services.close()
+
+
+async def unlock(services: Services, host: int, battlefield: str) -> None:
+    """A simulation may play any shipped battlefield: a locked one's key (R-T5) is given to
+    its host's dynasty, in the simulation's own throw-away database."""
+    await services.economy.stock()
+    dynasty = await services.dynasties.dynasty_of(host)
+    await economy_repo.grant_items(
+        services.database,
+        dynasty.id,
+        {economy_repo.battlefield_key(battlefield): 1},
+        reason=f"the key to {battlefield}, lent for this simulation",
+        now=services.clock(),
+    )
 
 
 class SimulatedClock:

@@ -1,23 +1,33 @@
-"""What every game cog shares: private answers, the bot's services, autocomplete choices.
+"""What every game cog shares: private answers, the bot's services, autocomplete choices, and
+the language to answer in.
 
 A slash command gets one initial response within 3 seconds; after that (or after a defer)
 everything goes through the follow-up webhook. The reply helpers pick the right one so a cog
 never has to track which state its interaction is in.
+
+Words come from the catalogue (:mod:`bot.i18n`): ``say = voice(interaction)`` speaks the
+language of the player who acted, for everything only they see; ``await channel_voice(…)``
+the language of the server's channel, for what everyone there reads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.client import EmperorsBot
+from bot.discord_helpers import discord_timestamp
 from bot.errors import UserError
+from bot.i18n import ENGLISH, Listing, Message, Param, Voice
+from bot.services.tournaments import Joined
 from data.catalog import battlefield_names, load_battlefield
-from data.rows import TournamentRow, TournamentStatus
+from data.rows import TournamentRow
 
+NO_MENTIONS = discord.AllowedMentions.none()
 CHOICES_LIMIT = 25
 """Discord shows at most 25 autocomplete choices."""
 MINUTE = 60.0
@@ -25,6 +35,21 @@ MINUTE = 60.0
 T = TypeVar("T")
 ID_LIMIT = 2**63 - 1
 """The largest number the game stores (SQLite's INTEGER): ids, turns and pages are below it."""
+
+
+def voice(interaction: discord.Interaction) -> Voice:
+    """The language of the player behind ``interaction`` (their Discord client's), for every
+    answer only they see."""
+    return Voice(interaction.locale)
+
+
+async def channel_voice(interaction: discord.Interaction) -> Voice:
+    """The language of the server's channels, for what everyone in a channel reads: the one
+    the server chose (/settings language), else its preferred locale on Discord."""
+    locale = await game(interaction).services.locales.of_server(
+        interaction.guild_id, str(interaction.guild_locale) if interaction.guild_locale else None
+    )
+    return Voice(locale)
 
 
 def custom_id_number(digits: str) -> int | None:
@@ -83,6 +108,72 @@ def drawing_cooldown(
     return app_commands.checks.dynamic_cooldown(cooldown, key=player)
 
 
+class Subcommands(commands.Cog):
+    """A cog whose slash commands are subcommands of a group another cog owns (``group``):
+    each feature stays an extension of its own while players find its commands where they
+    belong (``/tournament pause`` beside ``/tournament start``). Load it after that cog."""
+
+    group: ClassVar[str]
+
+    def __init__(self, bot: EmperorsBot) -> None:
+        self.bot = bot
+        self._subcommands: list[app_commands.Command[Any, ..., Any] | app_commands.Group] = []
+
+    async def cog_load(self) -> None:
+        parent = self.bot.tree.get_command(self.group)
+        if not isinstance(parent, app_commands.Group):
+            raise RuntimeError(f"load the cog of /{self.group} before {type(self).__name__}")
+        # Taken from the list discord.py adds to the tree's top level once this returns.
+        self._subcommands, self.__cog_app_commands__ = list(self.__cog_app_commands__), []
+        for subcommand in self._subcommands:
+            parent.add_command(subcommand)
+
+    async def cog_unload(self) -> None:
+        parent = self.bot.tree.get_command(self.group)
+        if isinstance(parent, app_commands.Group):
+            for subcommand in self._subcommands:
+                parent.remove_command(subcommand.name)
+
+
+async def answer_publicly(
+    interaction: discord.Interaction, tournament: TournamentRow, notice: Message
+) -> str | None:
+    """Answer a command that everyone in the tournament's channel must learn of: publicly, in
+    the channel's language, when it was used there (or the tournament has no channel);
+    otherwise privately, in the caller's, saying that the channel is told. None if the answer
+    was the channel's notice, else the notice in the channel's language, for the caller to
+    post there (``Announcer.announce_text``)."""
+    channel = tournament.channel_id
+    public = (await channel_voice(interaction)).locale
+    if channel is None or interaction.channel_id == channel:
+        await interaction.response.send_message(notice.text(public), allowed_mentions=NO_MENTIONS)
+        return None
+    await reply_ephemeral(
+        interaction,
+        content=voice(interaction)("told-in-channel", notice=notice, channel=f"<#{channel}>"),
+    )
+    return notice.text(public)
+
+
+def seat_taken_text(mention: str, joined: Joined, tournament_id: int, who: str) -> str:
+    """What the channel learns when a player takes a seat: who, which seat, with whom (``who``:
+    "with Aurelia", "as a casual player"), and whether that began the combat."""
+    text = (
+        f"{mention} takes seat **{joined.seat.dynasty.letter}** of tournament #{tournament_id} "
+        f"{who}."
+    )
+    if joined.started is not None:
+        text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
+    return text
+
+
+def combat_begun(bot: EmperorsBot, tournament_id: int) -> None:
+    """A combat just began: the board in the channel and the prompts by DM; the scheduler
+    learns the deadline."""
+    bot.announcer.announce_start(tournament_id)
+    bot.scheduler.wake.set()
+
+
 def game(interaction: discord.Interaction) -> EmperorsBot:
     """The bot behind an interaction, for its services and announcer.
 
@@ -108,9 +199,15 @@ async def emperor_choices(
         emperors = await game(interaction).services.dynasties.emperors(interaction.user.id)
     except UserError:
         return []
+    say = voice(interaction)
     return [
         app_commands.Choice(
-            name=f"{emperor.name} · {emperor.reputation} reputation · {emperor.status.value}",
+            name=say(
+                "emperor-choice",
+                name=emperor.name,
+                reputation=emperor.reputation,
+                status=emperor.status.value,
+            ),
             value=emperor.name,
         )
         for emperor in emperors
@@ -122,9 +219,13 @@ async def battlefield_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The shipped battlefields, with their number of seats."""
+    say = voice(interaction)
     return [
         app_commands.Choice(
-            name=f"{name} · {len(load_battlefield(name).dynasties)} players", value=name
+            name=say(
+                "battlefield-choice", name=name, players=len(load_battlefield(name).dynasties)
+            ),
+            value=name,
         )
         for name in battlefield_names()
         if matches(current, name)
@@ -136,7 +237,7 @@ async def tournament_choices(
 ) -> list[app_commands.Choice[int]]:
     """Open and running tournaments of this server, newest first."""
     found = await game(interaction).services.tournaments.list_open(interaction.guild_id)
-    return tournament_list(found, current)
+    return tournament_list(found, current, voice(interaction))
 
 
 async def recent_tournament_choices(
@@ -145,26 +246,66 @@ async def recent_tournament_choices(
     """This server's open and running tournaments, then its latest finished ones: for the
     commands that look at a tournament (status, rules, replay)."""
     found = await game(interaction).services.tournaments.list_recent(interaction.guild_id)
-    return tournament_list(found, current)
+    return tournament_list(found, current, voice(interaction))
 
 
 def tournament_list(
-    tournaments: Sequence[TournamentRow], current: str
+    tournaments: Sequence[TournamentRow], current: str, say: Voice
 ) -> list[app_commands.Choice[int]]:
     """Autocomplete choices for ``tournaments``, named by :func:`tournament_label`."""
     choices = []
     for tournament in tournaments:
-        name = tournament_label(tournament)
+        name = tournament_label(tournament, say)
         if matches(current, name):
             choices.append(app_commands.Choice(name=name, value=tournament.id))
     return choices[:CHOICES_LIMIT]
 
 
-def tournament_label(tournament: TournamentRow) -> str:
-    """``#12 small-4 · conquer · turn 3``: how a tournament is named in lists and choices."""
-    state = (
-        f"turn {tournament.turn}"
-        if tournament.status is TournamentStatus.RUNNING
-        else tournament.status.value
+def duration(seconds: float) -> Listing:
+    """``2 days 3 hours``, ``45 minutes``: a length of time in its two largest units."""
+    minutes = max(int(seconds + 59) // 60, 0)
+    days, rest = divmod(minutes, 1440)
+    hours, minutes = divmod(rest, 60)
+    parts = tuple(
+        Message("duration-part", count=count, unit=unit)
+        for count, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))
+        if count
     )
-    return f"#{tournament.id} {tournament.battlefield} · {tournament.kind.value} · {state}"
+    return Listing(parts[:2], Message("duration-none"), separator=" ")
+
+
+def clock(tournament: TournamentRow) -> dict[str, Param]:
+    """The open turn's clock, as the parameters of the messages that show it: ``clock`` is
+    ``ends`` (with its ``deadline``), ``paused`` (with the time ``left`` and the pause's end
+    ``until``) or ``none``."""
+    left = tournament.time_left
+    if left is not None and tournament.paused_until is not None:
+        return {
+            "clock": "paused",
+            "left": duration(left),
+            "until": discord_timestamp(tournament.paused_until),
+            "deadline": "",
+        }
+    if tournament.deadline:
+        return {
+            "clock": "ends",
+            "deadline": discord_timestamp(tournament.deadline),
+            "left": "",
+            "until": "",
+        }
+    return {"clock": "none", "deadline": "", "left": "", "until": ""}
+
+
+def tournament_label(tournament: TournamentRow, say: Voice = ENGLISH) -> str:
+    """``#12 small-4 · conquer · turn 3``: how a tournament is named in lists and choices
+    (``turn 3 (paused)`` while its clock is stopped). Modules not yet speaking the reader's
+    language (issue #15, phase B) get English."""
+    return say(
+        "tournament-label",
+        tournament=str(tournament.id),
+        battlefield=tournament.battlefield,
+        kind=tournament.kind.value,
+        status=tournament.status.value,
+        turn=tournament.turn,
+        paused="yes" if tournament.paused else "no",
+    )

@@ -5,13 +5,15 @@ answer is ephemeral and a trade offer reaches the other dynasty's player by DM, 
 Decline buttons; when their DMs are closed they are mentioned in the channel and answer from
 /trade list, which never shows the terms to anyone else. The buttons and the shop's menu are
 DynamicItems whose custom ids carry what they need, so they keep working after a restart.
+Each player reads their answers in their own language, and a DM in the language they last
+used (:meth:`bot.services.locales.LocaleService.of_player`).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal, Self, TypeVar
 
 import discord
@@ -21,14 +23,18 @@ from discord.ext import commands
 from bot.client import EmperorsBot
 from bot.discord_helpers import DMS_CLOSED, discord_timestamp, plain
 from bot.errors import UserError, user_message
+from bot.i18n import ENGLISH, Voice
+from bot.i18n.refusals import thing
 from bot.services.economy import BetPlaced, SeatPool, TradeView, Ware, Wealth
 from cogs.common import (
     CHOICES_LIMIT,
+    channel_voice,
     custom_id_number,
     game,
     matches,
     reply_ephemeral,
     tournament_list,
+    voice,
 )
 from cogs.errors import report_error
 from data.rows import MAX_AMOUNT
@@ -61,12 +67,13 @@ class TradeAnswer(
         answer: Answer,
         trade_id: int | None,
         *,
+        say: Voice = ENGLISH,
         row: int | None = None,
         custom_id: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=f"{answer.capitalize()} #{trade_id}",
+                label=say("trade-answer-button", answer=answer, trade=str(trade_id)),
                 style=discord.ButtonStyle.success
                 if answer == "accept"
                 else discord.ButtonStyle.danger,
@@ -87,19 +94,17 @@ class TradeAnswer(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             if self.trade_id is None:
-                raise UserError(
-                    "This button is damaged or out of date; see your open offers with /trade list."
-                )
+                raise UserError("error-damaged-button", where="trades")
             bot = game(interaction)
             economy = bot.services.economy
             answer = economy.accept if self.answer == "accept" else economy.decline
             trade = await answer(interaction.user.id, self.trade_id, request_id=interaction.id)
             try:
                 await interaction.response.edit_message(
-                    content=None, embed=trade_embed(trade), view=None
+                    content=None, embed=trade_embed(trade, voice(interaction)), view=None
                 )
             finally:  # told whether or not the answer got through (late, or delivered twice)
-                await tell(bot, trade.offerer.player_id, embed=trade_embed(trade))
+                await tell_outcome(bot, trade)
         except Exception as error:
             await report_error(interaction, error)
 
@@ -110,14 +115,16 @@ class ShopSelect(
 ):
     """The shop's menu: choosing a key pays for it at once."""
 
-    def __init__(self, wares: Sequence[Ware] = ()) -> None:
+    def __init__(self, wares: Sequence[Ware] = (), say: Voice = ENGLISH) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id="shop:buy",
-                placeholder="Buy a key…",
+                placeholder=say("shop-placeholder"),
                 options=[
                     discord.SelectOption(
-                        label=ware.item.name, value=ware.item.code, description=ware.price
+                        label=ware.name.text(say.locale),
+                        value=ware.item.code,
+                        description=ware.price.text(say.locale),
                     )
                     for ware in wares
                 ],
@@ -134,11 +141,11 @@ class ShopSelect(
         try:
             economy = game(interaction).services.economy
             if not self.item.values:
-                raise UserError("Choose a key from the list.")
+                raise UserError("error-choose-a-key")
             ware = await economy.buy(
                 interaction.user.id, self.item.values[0], request_id=interaction.id
             )
-            await reply_ephemeral(interaction, content=bought_text(ware))
+            await reply_ephemeral(interaction, content=bought_text(ware, voice(interaction)))
         except Exception as error:
             await report_error(interaction, error)
 
@@ -165,28 +172,33 @@ class Economy(commands.Cog):
     @app_commands.command(name="wealth", description="Your dynasty's wealth, shown only to you")
     async def wealth(self, interaction: discord.Interaction) -> None:
         wealth = await self.bot.services.economy.wealth(interaction.user.id)
-        await reply_ephemeral(interaction, embed=wealth_embed(wealth))
+        await reply_ephemeral(interaction, embed=wealth_embed(wealth, voice(interaction)))
 
     @app_commands.command(name="shop", description="Keys to locked battlefields, and their prices")
     @app_commands.describe(buy="A key to buy now; leave it out to see the shop")
     async def shop(self, interaction: discord.Interaction, buy: str | None = None) -> None:
         economy = self.bot.services.economy
+        say = voice(interaction)
         if buy is not None:
             bought = await economy.buy(interaction.user.id, buy, request_id=interaction.id)
-            await reply_ephemeral(interaction, content=bought_text(bought))
+            await reply_ephemeral(interaction, content=bought_text(bought, say))
             return
         wares = await economy.shop(interaction.user.id)
         view = discord.ui.View(timeout=None)
         if wares:
-            view.add_item(ShopSelect(wares))
-        await reply_ephemeral(interaction, embed=shop_embed(wares), view=view)
+            view.add_item(ShopSelect(wares, say))
+        await reply_ephemeral(interaction, embed=shop_embed(wares, say), view=view)
 
     @shop.autocomplete("buy")
     async def _wares(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         wares = await self.bot.services.economy.shop(interaction.user.id)
-        return _choices(current, [(f"{w.item.name} · {w.price}", w.item.code) for w in wares])
+        say = voice(interaction)
+        return _choices(
+            current,
+            [(say("shop-choice", item=w.name, price=w.price), w.item.code) for w in wares],
+        )
 
     # ---------------------------------------------------------------------------- bets
 
@@ -219,14 +231,16 @@ class Economy(commands.Cog):
             guild_id=interaction.guild_id,
             request_id=interaction.id,
         )
-        await reply_ephemeral(interaction, embed=bet_embed(placed))
+        await reply_ephemeral(interaction, embed=bet_embed(placed, voice(interaction)))
 
     @bet.autocomplete("tournament")
     async def _bettable(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         return tournament_list(
-            await self.bot.services.economy.bettable(interaction.guild_id), current
+            await self.bot.services.economy.bettable(interaction.guild_id),
+            current,
+            voice(interaction),
         )
 
     @bet.autocomplete("emperor")
@@ -257,8 +271,13 @@ class Economy(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         wealth = await _quietly(self.bot.services.economy.wealth(interaction.user.id), None)
         held = wealth.holdings if wealth is not None else []
+        say = voice(interaction)
         return _choices(
-            current, [(f"{h.asset.name} · you hold {h.amount}", h.asset.code) for h in held]
+            current,
+            [
+                (say("asset-held-choice", what=thing(h.asset.name), amount=h.amount), h.asset.code)
+                for h in held
+            ],
         )
 
     # -------------------------------------------------------------------------- trades
@@ -287,11 +306,16 @@ class Economy(commands.Cog):
             hours * HOUR,
             request_id=interaction.id,
         )
+        say = voice(interaction)
         try:
             await reply_ephemeral(
                 interaction,
-                content=f"Offer #{trade.trade.id} sent to {plain(trade.receiver.name)}.",
-                embed=trade_embed(trade),
+                content=say(
+                    "trade-offer-sent",
+                    trade=str(trade.trade.id),
+                    receiver=plain(trade.receiver.name),
+                ),
+                embed=trade_embed(trade, say),
             )
         finally:  # sent whether or not the answer got through (late, or delivered twice)
             await self._deliver_offer(interaction, trade)
@@ -300,12 +324,19 @@ class Economy(commands.Cog):
         """The offer by DM to the receiver, or a mention in the channel if its DMs are closed."""
         receiver = trade.receiver.player_id
         delivered = await tell(
-            self.bot, receiver, embed=trade_embed(trade), view=answer_view([trade])
+            self.bot,
+            receiver,
+            lambda say: {"embed": trade_embed(trade, say), "view": answer_view([trade], say)},
         )
         if not delivered and isinstance(interaction.channel, discord.abc.Messageable):
+            say = await channel_voice(interaction)
             await interaction.channel.send(
-                f"<@{receiver}>, {plain(trade.offerer.name)} offers your dynasty trade #{trade.trade.id}. "
-                "I cannot send you direct messages: see it privately and answer with /trade list.",
+                say(
+                    "trade-offer-closed-dms",
+                    mention=f"<@{receiver}>",
+                    offerer=plain(trade.offerer.name),
+                    trade=str(trade.trade.id),
+                ),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=receiver)]),
             )
 
@@ -316,9 +347,9 @@ class Economy(commands.Cog):
             interaction.user.id, trade, request_id=interaction.id
         )
         try:
-            await reply_ephemeral(interaction, embed=trade_embed(accepted))
+            await reply_ephemeral(interaction, embed=trade_embed(accepted, voice(interaction)))
         finally:  # told whether or not the answer got through
-            await tell(self.bot, accepted.offerer.player_id, embed=trade_embed(accepted))
+            await tell_outcome(self.bot, accepted)
 
     @trade.command(name="decline", description="Decline a trade offered to your dynasty")
     @app_commands.describe(trade="The offer's number")
@@ -327,9 +358,9 @@ class Economy(commands.Cog):
             interaction.user.id, trade, request_id=interaction.id
         )
         try:
-            await reply_ephemeral(interaction, embed=trade_embed(declined))
+            await reply_ephemeral(interaction, embed=trade_embed(declined, voice(interaction)))
         finally:  # told whether or not the answer got through
-            await tell(self.bot, declined.offerer.player_id, embed=trade_embed(declined))
+            await tell_outcome(self.bot, declined)
 
     @trade.command(name="cancel", description="Withdraw an offer your dynasty made")
     @app_commands.describe(trade="The offer's number")
@@ -337,16 +368,17 @@ class Economy(commands.Cog):
         cancelled = await self.bot.services.economy.cancel(
             interaction.user.id, trade, request_id=interaction.id
         )
-        await reply_ephemeral(interaction, embed=trade_embed(cancelled))
+        await reply_ephemeral(interaction, embed=trade_embed(cancelled, voice(interaction)))
 
     @trade.command(name="list", description="Open offers your dynasty made or received")
     async def list_trades(self, interaction: discord.Interaction) -> None:
         trades = await self.bot.services.economy.trades(interaction.user.id)
         incoming = [t for t in trades if t.receiver.player_id == interaction.user.id]
+        say = voice(interaction)
         await reply_ephemeral(
             interaction,
-            embed=trades_embed(trades, interaction.user.id),
-            view=answer_view(incoming[:ANSWER_ROWS]),
+            embed=trades_embed(trades, interaction.user.id, say),
+            view=answer_view(incoming[:ANSWER_ROWS], say),
         )
 
     @accept.autocomplete("trade")
@@ -366,19 +398,24 @@ class Economy(commands.Cog):
         self, interaction: discord.Interaction, current: str, *, incoming: bool
     ) -> list[app_commands.Choice[int]]:
         trades = await _quietly(self.bot.services.economy.trades(interaction.user.id), [])
+        say = voice(interaction)
         return [
-            app_commands.Choice(name=trade_line(t)[:CHOICE_NAME_LIMIT], value=t.trade.id)
+            app_commands.Choice(name=trade_line(t, say)[:CHOICE_NAME_LIMIT], value=t.trade.id)
             for t in trades
             if (t.receiver.player_id == interaction.user.id) is incoming
-            and matches(current, trade_line(t))
+            and matches(current, trade_line(t, say))
         ][:CHOICES_LIMIT]
 
 
-async def tell(bot: discord.Client, player_id: int, **message: Any) -> bool:
-    """DM a player about a trade; False if their DMs are closed (the trade goes on anyway)."""
+async def tell(
+    bot: EmperorsBot, player_id: int, message: Callable[[Voice], dict[str, Any]]
+) -> bool:
+    """DM a player about a trade, in their language; False if their DMs are closed (the trade
+    goes on anyway)."""
+    say = Voice(await bot.services.locales.of_player(player_id))
     try:
         channel = await bot.create_dm(discord.Object(id=player_id))
-        await channel.send(**message)
+        await channel.send(**message(say))
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             raise
@@ -387,112 +424,160 @@ async def tell(bot: discord.Client, player_id: int, **message: Any) -> bool:
     return True
 
 
+async def tell_outcome(bot: EmperorsBot, trade: TradeView) -> bool:
+    """Tell the dynasty that offered a trade how it was answered."""
+    return await tell(bot, trade.offerer.player_id, lambda say: {"embed": trade_embed(trade, say)})
+
+
 # ------------------------------------------------------------------------------ messages
 
 
-def wealth_embed(wealth: Wealth) -> discord.Embed:
-    lines = [f"{h.amount} × {h.asset.name} · worth {h.value}" for h in wealth.holdings]
+def wealth_embed(wealth: Wealth, say: Voice) -> discord.Embed:
+    lines = [
+        say("wealth-line", amount=h.amount, what=thing(h.asset.name), value=h.value)
+        for h in wealth.holdings
+    ]
     embed = discord.Embed(
-        title=f"Wealth of {plain(wealth.dynasty.name)}",
-        description="\n".join(lines) or "Nothing yet.",
+        title=say("wealth-title", name=plain(wealth.dynasty.name)),
+        description="\n".join(lines) or say("wealth-empty"),
         colour=EMBED_COLOUR,
     )
-    embed.add_field(name="Total", value=f"worth {wealth.total} copper coins", inline=False)
+    embed.add_field(
+        name=say("wealth-total-name"), value=say("wealth-total", total=wealth.total), inline=False
+    )
     if wealth.items:
         embed.add_field(
-            name="Items",
-            value="\n".join(f"{quantity} × {item.name}" for item, quantity in wealth.items),
+            name=say("wealth-items"),
+            value="\n".join(
+                say("economy-amount", amount=quantity, what=thing(item.name))
+                for item, quantity in wealth.items
+            ),
             inline=False,
         )
-    embed.set_footer(text="Only you see this; your wealth log is private to your dynasty.")
+    embed.set_footer(text=say("wealth-footer"))
     return embed
 
 
-def shop_embed(wares: Sequence[Ware]) -> discord.Embed:
+def shop_embed(wares: Sequence[Ware], say: Voice) -> discord.Embed:
     lines = [
-        f"**{ware.item.name}** · {ware.price} (worth {ware.value})"
-        + (f" · you hold {ware.held}" if ware.held else "")
+        say("shop-line", item=ware.name, price=ware.price, value=ware.value, held=ware.held)
         for ware in wares
     ]
     embed = discord.Embed(
-        title="Shop", description="\n".join(lines) or "Nothing is on sale.", colour=EMBED_COLOUR
+        title=say("shop-title"),
+        description="\n".join(lines) or say("shop-empty"),
+        colour=EMBED_COLOUR,
     )
-    embed.set_footer(text="A key lets your dynasty host tournaments on its locked battlefield.")
+    embed.set_footer(text=say("shop-footer"))
     return embed
 
 
-def bought_text(ware: Ware) -> str:
-    return (
-        f"Your dynasty bought a {ware.item.name} for {ware.price} and now holds {ware.held}: "
-        f"you may host tournaments on {ware.battlefield}."
+def bought_text(ware: Ware, say: Voice) -> str:
+    return say(
+        "shop-bought",
+        item=ware.name,
+        price=ware.price,
+        held=ware.held,
+        battlefield=ware.battlefield,
     )
 
 
-def bet_embed(placed: BetPlaced) -> discord.Embed:
+def bet_embed(placed: BetPlaced, say: Voice) -> discord.Embed:
     bet = placed.bet
     embed = discord.Embed(
-        title=f"Bet on tournament #{bet.tournament_id}",
-        description=(
-            f"{plain(placed.bettor.name)} stakes {bet.stake} × {placed.asset.name} on "
-            f"{placed.backed.letter} ({plain(placed.backed.name)}). The stake is held until the "
-            "tournament ends: the winners' backers share the pool by stake; a draw or a "
-            "cancelled tournament refunds it."
+        title=say("bet-title", tournament=str(bet.tournament_id)),
+        description=say(
+            "bet-placed",
+            bettor=plain(placed.bettor.name),
+            stake=bet.stake,
+            asset=thing(placed.asset.name),
+            seat=placed.backed.letter,
+            name=plain(placed.backed.name),
         ),
         colour=EMBED_COLOUR,
     )
-    embed.add_field(name="Pools, all bettors together", value=pools_text(placed.pools))
+    embed.add_field(name=say("bet-pools"), value=pools_text(placed.pools, say))
     return embed
 
 
-def pools_text(pools: Sequence[SeatPool]) -> str:
+def pools_text(pools: Sequence[SeatPool], say: Voice = ENGLISH) -> str:
+    """The pools on each seat (English for the modules not speaking the reader's language
+    yet, issue #15 phase B)."""
     return "\n".join(
-        f"**{pool.letter}** {plain(pool.name)}: "
-        + (", ".join(f"{amount} {code}" for code, amount in pool.stakes.items()) or "nothing")
+        say(
+            "pool-line",
+            seat=pool.letter,
+            name=plain(pool.name),
+            stakes=", ".join(f"{amount} {code}" for code, amount in pool.stakes.items())
+            or say("economy-nothing"),
+        )
         for pool in pools
     )
 
 
-def trade_embed(trade: TradeView) -> discord.Embed:
+def trade_embed(trade: TradeView, say: Voice) -> discord.Embed:
     embed = discord.Embed(
-        title=f"Trade #{trade.trade.id} · {trade.trade.status.value}",
-        description=f"{plain(trade.offerer.name)} offers {plain(trade.receiver.name)} a trade.",
+        title=say("trade-title", trade=str(trade.trade.id), status=trade.trade.status.value),
+        description=say(
+            "trade-description",
+            offerer=plain(trade.offerer.name),
+            receiver=plain(trade.receiver.name),
+        ),
         colour=EMBED_COLOUR,
     )
-    embed.add_field(name=f"{plain(trade.offerer.name)} gives", value=trade.gives, inline=False)
-    embed.add_field(name=f"{plain(trade.receiver.name)} gives", value=trade.asks, inline=False)
+    embed.add_field(
+        name=say("trade-gives", name=plain(trade.offerer.name)),
+        value=trade.gives.text(say.locale),
+        inline=False,
+    )
+    embed.add_field(
+        name=say("trade-gives", name=plain(trade.receiver.name)),
+        value=trade.asks.text(say.locale),
+        inline=False,
+    )
     if trade.is_open:
         embed.add_field(
-            name="Open until", value=discord_timestamp(trade.trade.expires_at, "F"), inline=False
+            name=say("trade-open-until"),
+            value=discord_timestamp(trade.trade.expires_at, "F"),
+            inline=False,
         )
     return embed
 
 
-def trades_embed(trades: Sequence[TradeView], player_id: int) -> discord.Embed:
+def trades_embed(trades: Sequence[TradeView], player_id: int, say: Voice) -> discord.Embed:
     lines = [
-        ("Offered to you: " if t.receiver.player_id == player_id else "You offered: ")
-        + plain(trade_line(t))
+        say(
+            "trades-incoming" if t.receiver.player_id == player_id else "trades-outgoing",
+            trade=plain(trade_line(t, say)),
+        )
         for t in trades
     ]
     return discord.Embed(
-        title="Open trades", description="\n".join(lines) or "No open trades.", colour=EMBED_COLOUR
+        title=say("trades-title"),
+        description="\n".join(lines) or say("trades-empty"),
+        colour=EMBED_COLOUR,
     )
 
 
-def trade_line(trade: TradeView) -> str:
+def trade_line(trade: TradeView, say: Voice) -> str:
     """A trade in one line of plain text: an autocomplete choice shows it as it is, an embed
     escapes it."""
-    return (
-        f"#{trade.trade.id} {trade.offerer.name} gives {trade.gives}; "
-        f"{trade.receiver.name} gives {trade.asks}"
+    return say(
+        "trade-line",
+        trade=str(trade.trade.id),
+        offerer=trade.offerer.name,
+        gives=trade.gives,
+        receiver=trade.receiver.name,
+        asks=trade.asks,
     )
 
 
-def answer_view(trades: Sequence[TradeView]) -> discord.ui.View:
+def answer_view(trades: Sequence[TradeView], say: Voice) -> discord.ui.View:
     """Accept and Decline for each offer, one row per offer."""
     view = discord.ui.View(timeout=None)
     for row, trade in enumerate(trades):
         for answer in ANSWERS:
-            view.add_item(TradeAnswer(answer, trade.trade.id, row=row))
+            view.add_item(TradeAnswer(answer, trade.trade.id, say=say, row=row))
     return view
 
 

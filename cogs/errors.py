@@ -1,8 +1,9 @@
 """What a player sees when a command or a button fails, and what the hosts see in the log.
 
 A refusal the player can fix (a :class:`bot.errors.UserError`, a data or engine error, a failed
-check) is shown as it is, privately. Anything else is a bug: it is logged with its traceback
-under a short error id, and the player gets only that id to quote to the hosts.
+check) is shown privately, in the player's language (the interaction's locale). Anything else
+is a bug: it is logged with its traceback under a short error id, and the player gets only
+that id to quote to the hosts.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_helpers import discord_timestamp, plain
-from bot.errors import user_message
-from cogs.common import reply_ephemeral
+from bot.errors import refusal
+from bot.i18n import DEFAULT_LOCALE, Message, Voice
+from cogs.common import reply_ephemeral, voice
 
 log = logging.getLogger(__name__)
 
@@ -30,32 +32,34 @@ ALREADY_ANSWERED = 40060
 twice, whose other delivery answered first."""
 
 
-def player_message(error: BaseException) -> str | None:
-    """The message to show for ``error``, or None if it is a bug the player cannot fix.
+def player_message(error: BaseException, locale: str = DEFAULT_LOCALE) -> str | None:
+    """The message to show for ``error`` in ``locale``, or None if it is a bug the player
+    cannot fix.
 
     A refusal's words may hold names players chose, so they are shown as plain text; only
     the bot's own markup (the cooldown's timestamp) is left for Discord to render.
     """
     if isinstance(error, app_commands.CommandOnCooldown):
-        return cooldown_text(error)
-    text = user_message(error)
-    if text is None and (
+        return cooldown_text(error, Voice(locale))
+    found = refusal(error)
+    if found is None and (
         isinstance(error, app_commands.CheckFailure)
         or (isinstance(error, app_commands.TransformerError) and error.__cause__ is None)
     ):
-        text = str(error)
-    return plain(text) if text is not None else None
+        found = str(error)
+    if found is None:
+        return None
+    return plain(found.text(locale) if isinstance(found, Message) else found)
 
 
-def cooldown_text(error: app_commands.CommandOnCooldown) -> str:
+def cooldown_text(error: app_commands.CommandOnCooldown, say: Voice) -> str:
     """A polite refusal of a command used too often, with when it works again."""
-    rate, per = error.cooldown.rate, error.cooldown.per
-    span = "a minute" if per == 60 else f"{per:g} seconds"
     again = math.ceil(time.time() + error.retry_after)
-    return (
-        f"Drawing takes the bot a moment, so each player may ask for this {rate} "
-        f"time{'s' if rate != 1 else ''} in {span}. You can ask again "
-        f"{discord_timestamp(again)}."
+    return say(
+        "error-cooldown",
+        rate=error.cooldown.rate,
+        seconds=error.cooldown.per,
+        again=discord_timestamp(again),
     )
 
 
@@ -75,7 +79,8 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             interaction.user.id,
         )
         return
-    text = player_message(error)
+    say = voice(interaction)
+    text = player_message(error, say.locale)
     metrics = getattr(interaction.client, "metrics", None)
     if metrics is not None:
         metrics.refused(interaction.id, bug=text is None)
@@ -89,7 +94,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             exc_info=original,
             extra={"error_id": error_id, "guild": interaction.guild_id},
         )
-        text = f"Something went wrong (error id {error_id}). The hosts have been told."
+        text = say("error-bug", id=error_id)
     else:
         log.debug("Refused %s for user %s: %s", _action(interaction), interaction.user.id, text)
     try:

@@ -1,7 +1,9 @@
-"""/help: what the game is, and every slash command the bot has registered.
+"""/help: what the game is, and every slash command the bot has registered, in the language
+of whoever asks.
 
 The command list is read from the command tree, so a new cog's commands show up here as soon
-as it is added to ``bot.client.EXTENSIONS``, with the descriptions they were declared with.
+as it is added to ``bot.client.EXTENSIONS``, with the descriptions they were declared with (or
+their translations: the names and descriptions Discord shows in the reader's language).
 """
 
 from __future__ import annotations
@@ -10,44 +12,43 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import reply_ephemeral
+from bot.i18n import Voice
+from bot.i18n.commands import command_description, qualified_name
+from cogs.common import reply_ephemeral, voice
 
-GAME_SUMMARY = (
-    "Emperors of the Dynasty is a strategy game of simultaneous moves. Each turn every dynasty "
-    "secretly orders one piece (or passes); when the turn closes, all orders resolve at once. "
-    "Take the rival emperors or reach the tournament's goal to win reputation and wealth — "
-    "in the harshest tournaments, the losers' emperors too.\n\n"
-    "Found your dynasty with /dynasty found, create an emperor with /emperor create, join a "
-    "tournament with /tournament join, and when a turn opens give your order with /order."
-)
 EMBED_COLOUR = discord.Colour.gold()
 FIELD_LIMIT = 25
 FIELD_VALUE_LIMIT = 1024
 
 
-def command_fields(tree: app_commands.CommandTree[commands.Bot]) -> list[tuple[str, str]]:
-    """One ``(name, text)`` per top-level slash command: its description and subcommands."""
+def command_fields(
+    tree: app_commands.CommandTree[commands.Bot], locale: str
+) -> list[tuple[str, str]]:
+    """One ``(name, text)`` per top-level slash command: its description and subcommands, as
+    a reader of ``locale`` sees them in Discord."""
     fields = []
     for command in tree.get_commands(type=discord.AppCommandType.chat_input):
-        lines = [command.description]
+        if not isinstance(command, app_commands.Command | app_commands.Group):
+            continue
+        lines = [command_description(command, locale)]
         if isinstance(command, app_commands.Group):
             lines += [
-                f"`/{sub.qualified_name}` {sub.description}"
+                f"`/{qualified_name(sub, locale)}` {command_description(sub, locale)}"
                 for sub in command.walk_commands()
                 if isinstance(sub, app_commands.Command)
             ]
         text = "\n".join(lines)
         if len(text) > FIELD_VALUE_LIMIT:
             text = text[: FIELD_VALUE_LIMIT - 1] + "…"
-        fields.append((f"/{command.name}", text))
+        fields.append((f"/{qualified_name(command, locale)}", text))
     return fields[:FIELD_LIMIT]
 
 
-def help_embed(tree: app_commands.CommandTree[commands.Bot]) -> discord.Embed:
+def help_embed(tree: app_commands.CommandTree[commands.Bot], say: Voice) -> discord.Embed:
     embed = discord.Embed(
-        title="Emperors of the Dynasty", description=GAME_SUMMARY, colour=EMBED_COLOUR
+        title=say("help-title"), description=say("help-summary"), colour=EMBED_COLOUR
     )
-    for name, text in command_fields(tree):
+    for name, text in command_fields(tree, say.locale):
         embed.add_field(name=name, value=text, inline=False)
     return embed
 
@@ -61,7 +62,7 @@ class Help(commands.Cog):
     @app_commands.command(name="help", description="How the game works and every command")
     @app_commands.allowed_contexts(guilds=True, dms=True)
     async def show_help(self, interaction: discord.Interaction) -> None:
-        await reply_ephemeral(interaction, embed=help_embed(self.bot.tree))
+        await reply_ephemeral(interaction, embed=help_embed(self.bot.tree, voice(interaction)))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,8 +7,8 @@ one the click comes from, so a button never shows another server's archive. A fi
 tournament is then looked at with /tournament status and /tournament replay, which offer the
 latest finished ones beside the running ones.
 
-/tournament is the tournaments cog's group: this module adds its subcommand to that group when
-it loads (after ``cogs.tournaments``, see ``bot.client.EXTENSIONS``).
+/tournament is the tournaments cog's group: this cog's command joins it (a
+:class:`cogs.common.Subcommands`, loaded after ``cogs.tournaments``).
 """
 
 from __future__ import annotations
@@ -23,14 +23,17 @@ from discord.ext import commands
 from bot.client import EmperorsBot
 from bot.discord_helpers import clipped, discord_timestamp, plain
 from bot.errors import UserError
+from bot.i18n import Voice
 from bot.services.tournaments import HistoryPage
 from bot.services.tournaments.history import MAX_HISTORY_PAGE
 from cogs.common import (
     CHOICES_LIMIT,
+    Subcommands,
     battlefield_choices,
     custom_id_number,
     game,
     reply_ephemeral,
+    voice,
 )
 from cogs.errors import reporting
 
@@ -39,43 +42,44 @@ DESCRIPTION_LIMIT = 4096
 BATTLEFIELD_ID = re.compile(r"[a-z0-9-]{1,40}")
 
 
-def history_embed(page: HistoryPage) -> discord.Embed:
+def history_embed(page: HistoryPage, say: Voice) -> discord.Embed:
     """A page of the archive: each tournament with its battlefield, type, end and result."""
-    lines = []
-    for entry in page.entries:
-        tournament = entry.tournament
-        ended = (
-            f" · ended {discord_timestamp(tournament.finished_at, 'd')}"
-            if tournament.finished_at is not None
-            else ""
+    lines = [
+        say(
+            "history-entry",
+            tournament=str(entry.tournament.id),
+            battlefield=entry.tournament.battlefield,
+            kind=entry.tournament.kind.value,
+            ended=discord_timestamp(entry.tournament.finished_at, "d")
+            if entry.tournament.finished_at is not None
+            else "none",
+            result=plain(entry.result),
         )
-        lines.append(
-            f"**#{tournament.id}** {tournament.battlefield} · {tournament.kind.value}{ended}\n"
-            f"{plain(entry.result)}"
-        )
-    filters = []
-    if page.dynasty is not None:
-        filters.append(f"played by {page.dynasty.name}")
-    if page.battlefield is not None:
-        filters.append(f"on {page.battlefield}")
-    empty = "No finished tournament here yet." if not filters else "None matches."
+        for entry in page.entries
+    ]
+    filtered = page.dynasty is not None or page.battlefield is not None
     embed = discord.Embed(
-        title=plain(" · ".join(["Finished tournaments", *filters])),
-        description=clipped("\n\n".join(lines) or empty, DESCRIPTION_LIMIT),
+        title=say(
+            "history-title",
+            dynasty=plain(page.dynasty.name) if page.dynasty is not None else "none",
+            battlefield=page.battlefield or "none",
+        ),
+        description=clipped(
+            "\n\n".join(lines) or say("history-none-matches" if filtered else "history-empty"),
+            DESCRIPTION_LIMIT,
+        ),
         colour=EMBED_COLOUR,
     )
-    embed.set_footer(
-        text=f"Page {page.page + 1} · look at one with /tournament status or /tournament replay"
-    )
+    embed.set_footer(text=say("history-footer", page=page.page + 1))
     return embed
 
 
-def history_view(page: HistoryPage) -> discord.ui.View:
+def history_view(page: HistoryPage, say: Voice) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     dynasty = page.dynasty.id if page.dynasty is not None else None
-    newer = HistoryButton(max(page.page - 1, 0), dynasty, page.battlefield, "◀ Newer")
+    newer = HistoryButton(max(page.page - 1, 0), dynasty, page.battlefield, say("newer"))
     newer.item.disabled = page.page == 0
-    older = HistoryButton(page.page + 1, dynasty, page.battlefield, "Older ▶")
+    older = HistoryButton(page.page + 1, dynasty, page.battlefield, say("older"))
     older.item.disabled = not page.has_older
     view.add_item(newer)
     view.add_item(older)
@@ -136,16 +140,17 @@ class HistoryButton(
 
     async def turn_page(self, interaction: discord.Interaction) -> None:
         if self.damaged or self.page is None:
-            raise UserError(
-                "This button is damaged or out of date; open the archive with /tournament history."
-            )
+            raise UserError("error-damaged-button", where="history")
         page = await game(interaction).services.tournaments.history(
             interaction.guild_id,
             dynasty_id=self.dynasty_id,
             battlefield=self.battlefield,
             page=self.page,
         )
-        await interaction.response.edit_message(embed=history_embed(page), view=history_view(page))
+        say = voice(interaction)
+        await interaction.response.edit_message(
+            embed=history_embed(page, say), view=history_view(page, say)
+        )
 
 
 async def archived_dynasty_choices(
@@ -160,52 +165,43 @@ async def archived_dynasty_choices(
     ]
 
 
-@app_commands.describe(
-    dynasty="Only the tournaments this dynasty played",
-    battlefield="Only the tournaments on this battlefield",
-    page="Page, from 1 (the newest)",
-)
-@app_commands.autocomplete(dynasty=archived_dynasty_choices, battlefield=battlefield_choices)
-async def show_history(
-    interaction: discord.Interaction,
-    dynasty: str | None = None,
-    battlefield: str | None = None,
-    page: app_commands.Range[int, 1, MAX_HISTORY_PAGE + 1] = 1,
-) -> None:
-    """Privately: a page of the archive, with buttons to the newer and older pages."""
-    found = await game(interaction).services.tournaments.history(
-        interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
+class History(Subcommands):
+    """/tournament history, and its page buttons."""
+
+    group = "tournament"
+
+    @app_commands.command(
+        name="history", description="This server's finished tournaments and results"
     )
-    await reply_ephemeral(interaction, embed=history_embed(found), view=history_view(found))
-
-
-class History(commands.Cog):
-    """Adds /tournament history to the tournaments cog's group, and its page buttons."""
-
-    def __init__(self, bot: EmperorsBot) -> None:
-        self.bot = bot
-        self._group: app_commands.Group | None = None
-        # Each bot its own command: a command knows the one group it belongs to.
-        self._command: app_commands.Command[Any, ..., None] = app_commands.Command(
-            name="history",
-            description="This server's finished tournaments and results",
-            callback=show_history,
+    @app_commands.describe(
+        dynasty="Only the tournaments this dynasty played",
+        battlefield="Only the tournaments on this battlefield",
+        page="Page, from 1 (the newest)",
+    )
+    @app_commands.autocomplete(dynasty=archived_dynasty_choices, battlefield=battlefield_choices)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        dynasty: str | None = None,
+        battlefield: str | None = None,
+        page: app_commands.Range[int, 1, MAX_HISTORY_PAGE + 1] = 1,
+    ) -> None:
+        """Privately: a page of the archive, with buttons to the newer and older pages."""
+        found = await self.bot.services.tournaments.history(
+            interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
+        )
+        say = voice(interaction)
+        await reply_ephemeral(
+            interaction, embed=history_embed(found, say), view=history_view(found, say)
         )
 
     async def cog_load(self) -> None:
-        group = self.bot.tree.get_command("tournament")
-        if not isinstance(group, app_commands.Group):
-            raise RuntimeError("cogs.history loads after cogs.tournaments (bot.client.EXTENSIONS)")
-        group.add_command(self._command)
-        self._group = group
+        await super().cog_load()
         self.bot.add_dynamic_items(HistoryButton)
 
     async def cog_unload(self) -> None:
-        """The group may be gone already (the bot closes its cogs in any order)."""
         self.bot.remove_dynamic_items(HistoryButton)
-        if self._group is not None:
-            self._group.remove_command(self._command.name)
-            self._group = None
+        await super().cog_unload()
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,12 +9,17 @@ a prompt for a turn that has resolved is refused (the service checks the turn).
 
 Orders are secret until their turn resolves (R-O4): they appear only in the player's DM or
 ephemeral messages, never in a channel, and custom ids are logged without their tiles.
+
+A prompt speaks the language of its player: a DM the one they last used, a click's answer the
+one of the click.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,12 +29,14 @@ from discord.ext import commands
 
 from bot.announcer import BOARD_FILE, PromptBuilder, plain_prompt
 from bot.client import EmperorsBot
-from bot.discord_helpers import discord_timestamp, png_file
+from bot.discord_helpers import png_file
 from bot.errors import UserError
+from bot.i18n import Message, Voice
 from bot.render import render_board
 from bot.services.tournaments import OrderAccepted, OrderMenu, PieceChoice
 from cogs.common import (
     CHOICES_LIMIT,
+    clock,
     custom_id_number,
     defer_ephemeral,
     drawing_cooldown,
@@ -37,10 +44,12 @@ from cogs.common import (
     matches,
     reply_ephemeral,
     tournament_list,
+    voice,
 )
 from cogs.errors import reporting
 from data.errors import DataError
-from engine import Move, Order, Pass, Tile
+from data.recent import Recent
+from engine import Dynasty, Move, Order, Pass, Tile
 
 log = logging.getLogger(__name__)
 
@@ -49,11 +58,13 @@ OPTIONS_LIMIT = 25
 EMBED_COLOUR = discord.Colour.gold()
 KEY = r"(?P<tournament>[0-9]+):(?P<turn>[0-9]+):(?P<player>[0-9]+)"
 TILE = r"[A-Z][0-9]+"
-DAMAGED_PROMPT = (
-    "This turn prompt is damaged or out of date; use /order for a fresh one with the board."
-)
 PROMPTS_PER_MINUTE = 6
 """/order without an order draws the board: that many a minute for each player."""
+ORDER_BOARDS_PER_MINUTE = 6
+"""Confirm and Pass redraw the prompt's board with the order: that many a minute per player."""
+ORDER_BOARDS_PER = 60.0
+_order_boards: Recent[int, app_commands.Cooldown] = Recent(10_000)
+_redraws_waiting: set[PromptKey] = set()  # prompts whose redraw waits for its player's limit
 
 
 @dataclass(frozen=True)
@@ -83,44 +94,50 @@ class PromptKey:
 # ----------------------------------------------------------------------- what a prompt says
 
 
-def order_text(order: Order) -> str:
+def order_text(order: Order) -> Message:
     """``C4 → C6`` or ``pass``, as the player reads its own order."""
     if isinstance(order, Pass):
-        return "pass"
-    return f"{order.origin.name} → {order.destination.name}"
+        return Message("order-pass")
+    return Message("order-move", origin=order.origin.name, destination=order.destination.name)
 
 
-def piece_label(choice: PieceChoice) -> str:
+def piece_label(choice: PieceChoice, say: Voice) -> str:
     piece = choice.piece
-    return f"{choice.tile.name} · {piece.kind.value} · experience {piece.experience}"
+    return say(
+        "piece-label",
+        tile=choice.tile.name,
+        kind=piece.kind.value,
+        experience=piece.experience,
+    )
 
 
-def destination_label(menu: OrderMenu, move: Move) -> str:
+def destination_label(menu: OrderMenu, move: Move, say: Voice) -> str:
     """``C6 · 2 tiles down``, and what stands there if the move is a take attempt."""
     rows = move.destination.row - move.origin.row
     cols = move.destination.col - move.origin.col
     way = ("down" if rows > 0 else "up") if rows else ("right" if cols > 0 else "left")
-    distance = move.distance
-    label = f"{move.destination.name} · {distance} tile{'s' if distance != 1 else ''} {way}"
     target = menu.position.pieces.get(move.destination)
-    return f"{label} · attacks {target.describe()}" if target is not None else label
+    return say(
+        "destination-label",
+        tile=move.destination.name,
+        distance=move.distance,
+        way=way,
+        target=target.dynasty.letter if target is not None else "none",
+        target_kind=target.kind.value if target is not None else "none",
+    )
 
 
-def prompt_embed(menu: OrderMenu) -> discord.Embed:
+def prompt_embed(menu: OrderMenu, say: Voice) -> discord.Embed:
     """The part of a prompt that never changes while the player chooses: turn, deadline, board."""
     tournament = menu.tournament
-    ends = (
-        f"Ends {discord_timestamp(tournament.deadline)}. "
-        if tournament.deadline is not None
-        else ""
-    )
     embed = discord.Embed(
-        title=f"Tournament #{tournament.id} on {tournament.battlefield} · turn {tournament.turn}",
-        description=(
-            f"{ends}You are dynasty **{menu.seat.dynasty.letter}**.\n"
-            "Choose a piece, then where it goes, then **Confirm**; or **Pass**. "
-            "You can change your order until the turn resolves; nobody else sees it."
+        title=say(
+            "prompt-title",
+            tournament=str(tournament.id),
+            battlefield=tournament.battlefield,
+            turn=tournament.turn,
         ),
+        description=say("prompt-description", seat=menu.seat.dynasty.letter, **clock(tournament)),
         colour=EMBED_COLOUR,
     )
     embed.set_image(url=f"attachment://{BOARD_FILE}")
@@ -128,23 +145,30 @@ def prompt_embed(menu: OrderMenu) -> discord.Embed:
 
 
 def prompt_status(
-    menu: OrderMenu, origin: PieceChoice | None = None, destination: Tile | None = None
+    menu: OrderMenu,
+    say: Voice,
+    origin: PieceChoice | None = None,
+    destination: Tile | None = None,
 ) -> str:
     """The player's current order and the choice under way."""
     lines = [
-        f"Your current order: **{order_text(menu.current)}**."
+        say("prompt-current-order", order=order_text(menu.current))
         if menu.current is not None
-        else "You have not ordered yet."
+        else say("prompt-not-ordered")
     ]
     if not any(choice.moves for choice in menu.pieces):
-        lines.append("None of your pieces can move this turn: Pass.")
+        lines.append(say("prompt-none-can-move"))
     if origin is not None and destination is not None:
-        lines.append(f"Confirm to order **{origin.tile.name} → {destination.name}**.")
+        lines.append(say("prompt-confirm", origin=origin.tile.name, destination=destination.name))
     elif origin is not None:
         piece = origin.piece
         lines.append(
-            f"Where does the {piece.kind.value} on {origin.tile.name} "
-            f"(experience {piece.experience}) go?"
+            say(
+                "prompt-where",
+                kind=piece.kind.value,
+                tile=origin.tile.name,
+                experience=piece.experience,
+            )
         )
     return "\n".join(lines)
 
@@ -160,6 +184,7 @@ class PromptView(discord.ui.View):
 
 def order_view(
     menu: OrderMenu,
+    say: Voice,
     *,
     page: int = 0,
     origin: PieceChoice | None = None,
@@ -181,9 +206,9 @@ def order_view(
     if shown:
         options = [
             discord.SelectOption(
-                label=piece_label(choice),
+                label=piece_label(choice, say),
                 value=choice.tile.name,
-                description=f"{len(choice.moves)} possible move{'s' if len(choice.moves) != 1 else ''}",
+                description=say("piece-moves", moves=len(choice.moves)),
                 default=origin is not None and choice.tile == origin.tile,
             )
             for choice in shown
@@ -191,7 +216,7 @@ def order_view(
         view.add_item(
             discord.ui.Select(
                 custom_id=key.custom_id("piece", page),
-                placeholder="Choose a piece to move",
+                placeholder=say("prompt-choose-piece"),
                 options=options,
                 row=0,
             )
@@ -199,7 +224,7 @@ def order_view(
     if origin is not None:
         options = [
             discord.SelectOption(
-                label=destination_label(menu, move),
+                label=destination_label(menu, move, say),
                 value=move.destination.name,
                 default=move.destination == destination,
             )
@@ -208,7 +233,7 @@ def order_view(
         view.add_item(
             discord.ui.Select(
                 custom_id=key.custom_id("to", origin.tile.name),
-                placeholder=f"Where does {origin.tile.name} go?",
+                placeholder=say("prompt-where-to", tile=origin.tile.name),
                 options=options,
                 row=1,
             )
@@ -217,15 +242,15 @@ def order_view(
         view.add_item(
             prompt_button(
                 key.custom_id("go", origin.tile.name, destination.name),
-                f"Confirm {origin.tile.name} → {destination.name}",
+                say("prompt-confirm-button", origin=origin.tile.name, destination=destination.name),
                 discord.ButtonStyle.success,
             )
         )
-    view.add_item(prompt_button(key.custom_id("pass"), "Pass"))
+    view.add_item(prompt_button(key.custom_id("pass"), say("prompt-pass")))
     if page > 0:
-        view.add_item(prompt_button(key.custom_id("page", page - 1), "◀ Earlier pieces"))
+        view.add_item(prompt_button(key.custom_id("page", page - 1), say("prompt-earlier-pieces")))
     if page < pages - 1:
-        view.add_item(prompt_button(key.custom_id("page", page + 1), "More pieces ▶"))
+        view.add_item(prompt_button(key.custom_id("page", page + 1), say("prompt-more-pieces")))
     return view
 
 
@@ -235,29 +260,38 @@ def prompt_button(
     return discord.ui.Button(custom_id=custom_id, label=label, style=style, row=2)
 
 
-def turn_prompt(menu: OrderMenu) -> dict[str, Any]:
-    """The DM that opens a turn for one player (the announcer attaches the board)."""
-    return {"content": prompt_status(menu), "embed": prompt_embed(menu), "view": order_view(menu)}
+def turn_prompt(menu: OrderMenu, locale: str) -> dict[str, Any]:
+    """The DM that opens a turn for one player, in ``locale`` (the announcer attaches the
+    board)."""
+    say = Voice(locale)
+    return {
+        "content": prompt_status(menu, say),
+        "embed": prompt_embed(menu, say),
+        "view": order_view(menu, say),
+    }
 
 
-def accepted_text(order: str, accepted: OrderAccepted) -> str:
+def accepted_text(order: Message, accepted: OrderAccepted, say: Voice) -> str:
     """What a player is told once its order is stored, naming the turn it is for: an order
     sent just as a turn resolved is stored for the next one."""
-    ready = f"{accepted.ready.ready} of {accepted.ready.active} ready"
-    if accepted.complete:
-        return (
-            f"Your order for turn {accepted.turn}: **{order}**. {ready}: the turn resolves now, "
-            "and the new board will be in the tournament's channel."
-        )
-    return (
-        f"Your current order for turn {accepted.turn}: **{order}**. {ready}. "
-        f"You can replace it until turn {accepted.turn} resolves."
+    if accepted.paused:
+        said = "order-accepted-paused"
+    elif accepted.complete:
+        said = "order-accepted-complete"
+    else:
+        said = "order-accepted"
+    return say(
+        said,
+        turn=accepted.turn or 0,
+        order=order,
+        ready=accepted.ready.ready,
+        active=accepted.ready.active,
     )
 
 
 def after_order(bot: EmperorsBot, tournament_id: int, accepted: OrderAccepted) -> None:
     """Once the player is answered: resolve a complete turn, or show the new ready count."""
-    if accepted.complete and accepted.turn is not None:
+    if accepted.complete and not accepted.paused and accepted.turn is not None:
         bot.announcer.resolve_later(tournament_id, accepted.turn)
     else:
         bot.announcer.announce_ready(tournament_id)
@@ -270,30 +304,28 @@ def chosen_piece(menu: OrderMenu, name: str) -> PieceChoice:
     for choice in menu.pieces:
         if choice.tile.name == name.strip().upper():
             return choice
-    raise UserError(f"You have no piece on {name}: choose one of the pieces in the list.")
+    raise UserError("error-no-piece-there", tile=name)
 
 
 def chosen_destination(origin: PieceChoice, name: str) -> Tile:
     for move in origin.moves:
         if move.destination.name == name.strip().upper():
             return move.destination
-    raise UserError(
-        f"The piece on {origin.tile.name} cannot reach {name} this turn: choose one of the listed tiles."
-    )
+    raise UserError("error-cannot-reach", origin=origin.tile.name, tile=name)
 
 
 def prompt_number(digits: str) -> int:
     """A number of a prompt's custom id (see :func:`custom_id_number`)."""
     number = custom_id_number(digits)
     if number is None:
-        raise UserError(DAMAGED_PROMPT)
+        raise UserError("error-damaged-prompt")
     return number
 
 
 def check_owner(interaction: discord.Interaction, key: PromptKey) -> None:
     """Only the player a prompt was made for may use it (only a seat's owner orders for it)."""
     if interaction.user.id != key.player_id:
-        raise UserError("This turn prompt belongs to another player; use /order for your own.")
+        raise UserError("error-not-your-prompt")
 
 
 async def prompt_menu(interaction: discord.Interaction, key: PromptKey) -> OrderMenu:
@@ -316,9 +348,10 @@ async def redraw(
     menu = await prompt_menu(interaction, key)
     piece = chosen_piece(menu, origin) if origin is not None else None
     tile = chosen_destination(piece, destination) if piece and destination else None
+    say = voice(interaction)
     await interaction.response.edit_message(
-        content=prompt_status(menu, piece, tile),
-        view=order_view(menu, page=page, origin=piece, destination=tile),
+        content=prompt_status(menu, say, piece, tile),
+        view=order_view(menu, say, page=page, origin=piece, destination=tile),
     )
 
 
@@ -335,15 +368,94 @@ async def submit(interaction: discord.Interaction, key: PromptKey, order: str) -
         guild_id=interaction.guild_id,
         request_id=interaction.id,
     )
-    shown = "pass" if order == "pass" else order.replace(" ", " → ")
-    text = accepted_text(shown, accepted)
+    origin, _, destination = order.partition(" ")
+    shown = (
+        Message("order-pass")
+        if order == "pass"
+        else Message("order-move", origin=origin, destination=destination)
+    )
+    text = accepted_text(shown, accepted, voice(interaction))
+    resolving = accepted.complete and not accepted.paused
     try:
-        if accepted.complete:
+        if resolving:
             await interaction.response.edit_message(content=text, view=None)
         else:
             await interaction.response.edit_message(content=text)
     finally:  # stored whether or not the answer got through (late, or delivered twice)
         after_order(bot, key.tournament_id, accepted)
+    if not resolving:
+        bot.announcer.later(
+            show_own_order(interaction, key),
+            f"showing user {key.player_id} their order for tournament #{key.tournament_id}",
+        )
+
+
+def order_board_wait(player_id: int) -> float | None:
+    """Seconds before a player's Confirm or Pass may redraw its prompt's board (None: now, and
+    the drawing is counted): :data:`ORDER_BOARDS_PER_MINUTE` a minute at most, like the other
+    drawings players ask for."""
+    cooldown = _order_boards.get(player_id)
+    if cooldown is None:
+        cooldown = app_commands.Cooldown(ORDER_BOARDS_PER_MINUTE, ORDER_BOARDS_PER)
+        _order_boards.put(player_id, cooldown)
+    return cooldown.update_rate_limit()
+
+
+async def own_order_board(
+    bot: EmperorsBot, menu: OrderMenu, names: Mapping[Dynasty, str], say: Voice
+) -> bytes:
+    """The board with the player's own stored order drawn on it (a dashed white arrow), for
+    that player's eyes only: a DM prompt, an ephemeral /order. Drawn as a player's request,
+    in the player's language."""
+    tournament = menu.tournament
+    order = menu.current
+    title = say(
+        "board-title-own-order",
+        tournament=str(tournament.id),
+        battlefield=tournament.battlefield,
+        turn=tournament.turn,
+        order="none" if order is None else "pass" if isinstance(order, Pass) else "move",
+        origin=order.origin.name if isinstance(order, Move) else "",
+        destination=order.destination.name if isinstance(order, Move) else "",
+    )
+    return await bot.drawing.run_on_demand(
+        render_board,
+        menu.position,
+        names=names,
+        title=title,
+        order=order if isinstance(order, Move) else None,
+        chests=menu.chests,
+        locale=say.locale,
+    )
+
+
+async def show_own_order(interaction: discord.Interaction, key: PromptKey) -> None:
+    """After Confirm or Pass: the prompt's board shows the order as stored (a moment later,
+    once drawn). Skipped if the order changed meanwhile (that order's drawing shows it), or
+    its turn resolved. A player past its limit of drawings waits for it, once per prompt: that
+    one drawing shows the order stored by then, so the board never keeps an older order."""
+    if key in _redraws_waiting:
+        return  # the waiting redraw will draw the order stored when it runs
+    _redraws_waiting.add(key)
+    try:
+        while (wait := order_board_wait(key.player_id)) is not None:
+            await asyncio.sleep(wait)
+    finally:
+        _redraws_waiting.discard(key)
+    services = game(interaction).services.tournaments
+    try:
+        menu = await services.menu(key.tournament_id, key.player_id, turn=key.turn)
+    except (UserError, DataError):
+        return  # the turn resolved, or the combat ended: the next prompt has its own board
+    names = (await services.view(key.tournament_id)).names
+    board = await own_order_board(game(interaction), menu, names, voice(interaction))
+    try:
+        now = await services.menu(key.tournament_id, key.player_id, turn=key.turn)
+    except (UserError, DataError):
+        return
+    if now.current != menu.current:
+        return  # replaced while drawing: that order's own drawing shows it
+    await interaction.edit_original_response(attachments=[png_file(board, BOARD_FILE)])
 
 
 PROMPT_STEPS = {
@@ -371,7 +483,7 @@ async def answer_prompt(
     """Do what the player's click on a turn prompt asks (``values``: a select's choice)."""
     key = PromptKey.of(match)
     if step in ("piece", "to") and not values:
-        raise UserError("Choose one of the listed options.")
+        raise UserError("error-choose-listed")
     match step:
         case "piece":
             await redraw(interaction, key, page=prompt_number(match["page"]), origin=values[0])
@@ -394,13 +506,10 @@ async def only_tournament(interaction: discord.Interaction) -> int:
         interaction.user.id, interaction.guild_id
     )
     if not playing:
-        raise UserError(
-            "You have no turn to order: join a tournament with /tournament join, "
-            "and wait for it to start."
-        )
+        raise UserError("error-no-turn-to-order")
     if len(playing) > 1:
         listed = ", ".join(f"#{tournament.id}" for tournament in playing)
-        raise UserError(f"You play in tournaments {listed}: choose one with the tournament option.")
+        raise UserError("error-choose-tournament", tournaments=listed)
     return playing[0].id
 
 
@@ -486,6 +595,7 @@ class Orders(commands.Cog):
         """Privately: an order given in the options, or the prompt with the board to choose."""
         tournament_id = tournament if tournament is not None else await only_tournament(interaction)
         services = self.bot.services.tournaments
+        say = voice(interaction)
         if pass_turn or (piece is not None and to is not None):
             text = "pass" if pass_turn else f"{piece} {to}"
             accepted = await services.submit(
@@ -496,31 +606,30 @@ class Orders(commands.Cog):
                 guild_id=interaction.guild_id,
                 request_id=interaction.id,
             )
-            shown = "pass" if pass_turn else f"{str(piece).upper()} → {str(to).upper()}"
+            shown = (
+                Message("order-pass")
+                if pass_turn
+                else Message("order-move", origin=str(piece).upper(), destination=str(to).upper())
+            )
             try:
-                await reply_ephemeral(interaction, content=accepted_text(shown, accepted))
+                await reply_ephemeral(interaction, content=accepted_text(shown, accepted, say))
             finally:  # stored whether or not the answer got through
                 after_order(self.bot, tournament_id, accepted)
             return
         if to is not None:
-            raise UserError("Name the piece that goes there too (piece:), like piece:C4 to:C6.")
+            raise UserError("error-name-the-piece")
         await defer_ephemeral(interaction)
         menu = await services.menu(
             tournament_id, interaction.user.id, guild_id=interaction.guild_id
         )
         origin = chosen_piece(menu, piece) if piece is not None else None
         names = (await services.view(tournament_id)).names
-        board = await self.bot.drawing.run_on_demand(
-            render_board,
-            menu.position,
-            names=names,
-            title=f"#{tournament_id} {menu.tournament.battlefield} - turn {menu.tournament.turn}",
-        )
+        board = await own_order_board(self.bot, menu, names, say)
         await reply_ephemeral(
             interaction,
-            content=prompt_status(menu, origin),
-            embed=prompt_embed(menu),
-            view=order_view(menu, origin=origin),
+            content=prompt_status(menu, say, origin),
+            embed=prompt_embed(menu, say),
+            view=order_view(menu, say, origin=origin),
             file=png_file(board, BOARD_FILE),
         )
 
@@ -531,7 +640,7 @@ class Orders(commands.Cog):
         playing = await self.bot.services.tournaments.playing(
             interaction.user.id, interaction.guild_id
         )
-        return tournament_list(playing, current)
+        return tournament_list(playing, current, voice(interaction))
 
     @order.autocomplete("piece")
     async def piece_autocomplete(
@@ -540,8 +649,9 @@ class Orders(commands.Cog):
         menu = await namespace_menu(interaction)
         if menu is None:
             return []
+        say = voice(interaction)
         return [
-            app_commands.Choice(name=piece_label(choice), value=choice.tile.name)
+            app_commands.Choice(name=piece_label(choice, say), value=choice.tile.name)
             for choice in menu.pieces
             if choice.moves and matches(current, choice.tile.name)
         ][:CHOICES_LIMIT]
@@ -557,8 +667,11 @@ class Orders(commands.Cog):
         origin = next((c for c in menu.pieces if c.tile.name == str(typed).upper()), None)
         if origin is None:
             return []
+        say = voice(interaction)
         return [
-            app_commands.Choice(name=destination_label(menu, move), value=move.destination.name)
+            app_commands.Choice(
+                name=destination_label(menu, move, say), value=move.destination.name
+            )
             for move in origin.moves
             if matches(current, move.destination.name)
         ][:CHOICES_LIMIT]

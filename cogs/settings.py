@@ -6,8 +6,12 @@ Manage Server see the command (its default permissions), and the bot refuses a c
 anyone else all the same (a server may let others see it, and a modified client may send it):
 the settings service decides, given whether the caller has that permission in the server the
 command came from, which is the only server whose settings it changes (discord.py resolves a
-channel or role option in that server only, and refuses one of another). Answers are private.
-Every change passes the interaction's id, so a change delivered twice is made once.
+channel or role option in that server only, and refuses one of another). Answers are private,
+in the caller's language. Every change passes the interaction's id, so a change delivered
+twice is made once.
+
+The server's language is what its channels read: announcements, boards, results. Until a
+server chooses one, its channels read its preferred locale on Discord.
 """
 
 from __future__ import annotations
@@ -19,58 +23,95 @@ from discord.ext import commands
 from bot.client import EmperorsBot
 from bot.discord_helpers import clipped
 from bot.errors import UserError
+from bot.i18n import Voice, lookup, speaks
+from bot.i18n.commands import option_id
+from bot.i18n.refusals import key
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
-from cogs.common import CHOICES_LIMIT, matches, reply_ephemeral
+from cogs.common import CHOICES_LIMIT, matches, reply_ephemeral, voice
 
 EMBED_COLOUR = discord.Colour.gold()
 FIELD_LIMIT = 1024
 
 
-def settings_embed(settings: ServerSettings) -> discord.Embed:
-    """Every setting of the server, and whether each default is the server's or built in."""
-    defaults = []
-    for option, described in TOURNAMENT_DEFAULTS.items():
-        value = described.label(settings.default(option))
-        whose = "this server's" if option in settings.defaults else "built in"
-        defaults.append(f"`{option}`: **{value}** ({whose})")
+CREATE = "tournament create"
+"""The command whose options a server gives defaults."""
+
+
+def option_label(option: str, say: Voice) -> str:
+    """A /tournament create option as the reader types it (``duracion_turno`` in Spanish)."""
+    return lookup(say.locale, option_id(CREATE, option)) or option
+
+
+def value_label(label: str, say: Voice) -> str:
+    """A default's value as the reader reads it (``1 día``): its name, translated."""
+    return say("setting-value", value=f"v-{key(label)}", label=label)
+
+
+def settings_embed(
+    settings: ServerSettings, say: Voice, preferred: str | None = None
+) -> discord.Embed:
+    """Every setting of the server, and whether each default is the server's or built in;
+    ``preferred``: the server's preferred locale on Discord."""
+    defaults = [
+        say(
+            "settings-default-line",
+            option=option_label(option, say),
+            value=value_label(described.label(settings.default(option)), say),
+            whose="server" if option in settings.defaults else "built-in",
+        )
+        for option, described in TOURNAMENT_DEFAULTS.items()
+    ]
     defaults += [
-        f"`{option}`: a stored default that is no longer valid, ignored; set it again"
+        say("settings-ignored-line", option=option_label(option, say))
         for option in settings.ignored
     ]
     channels = (
         ", ".join(f"<#{channel}>" for channel in settings.channel_ids)
         if settings.channel_ids
-        else "any channel where I can post boards"
+        else say("settings-any-channel")
     )
     role = (
-        f"<@&{settings.announce_role_id}> is pinged by every announcement"
+        say("settings-role", role=f"<@&{settings.announce_role_id}>")
         if settings.announce_role_id is not None
-        else "none: announcements ping nobody"
+        else say("settings-no-role")
     )
-    embed = discord.Embed(title="Settings of this server", colour=EMBED_COLOUR)
+    if settings.locale is not None:
+        language = say("settings-language", code=settings.locale, name=LOCALES[settings.locale])
+    else:
+        spoken = speaks(preferred)
+        language = say("settings-language-unchosen", code=spoken, name=LOCALES.get(spoken, spoken))
+    embed = discord.Embed(title=say("settings-title"), colour=EMBED_COLOUR)
     embed.add_field(
-        name="Defaults for new tournaments",
+        name=say("settings-defaults"),
         value=clipped("\n".join(defaults), FIELD_LIMIT),
         inline=False,
     )
-    embed.add_field(name="Channels for tournaments", value=clipped(channels, FIELD_LIMIT))
-    embed.add_field(name="Announcement role", value=role)
-    embed.add_field(name="Language", value=f"{settings.locale} ({LOCALES[settings.locale]})")
-    embed.set_footer(text="Members with Manage Server change them with /settings.")
+    embed.add_field(name=say("settings-channels"), value=clipped(channels, FIELD_LIMIT))
+    embed.add_field(name=say("settings-announcement-role"), value=role)
+    embed.add_field(name=say("settings-language-name"), value=language)
+    embed.set_footer(text=say("settings-footer"))
     return embed
+
+
+def shown_settings(interaction: discord.Interaction, settings: ServerSettings) -> discord.Embed:
+    """The settings embed for the caller, in their language."""
+    preferred = str(interaction.guild_locale) if interaction.guild_locale else None
+    return settings_embed(settings, voice(interaction), preferred)
 
 
 async def default_value_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The values the chosen option may take."""
+    """The values the chosen option may take, named in the caller's language."""
     described = TOURNAMENT_DEFAULTS.get(str(interaction.namespace.option or ""))
     if described is None:
         return []
+    say = voice(interaction)
+    named = [(value_label(name, say), name) for name in described.choices]
     return [
-        app_commands.Choice(name=name, value=name)
-        for name in described.choices
-        if matches(current, name)
+        app_commands.Choice(name=label, value=name)
+        for label, name in named
+        if matches(current, label, name)
     ][:CHOICES_LIMIT]
 
 
@@ -93,7 +134,7 @@ class Settings(
     @app_commands.command(name="show", description="This server's settings for tournaments")
     async def show(self, interaction: discord.Interaction) -> None:
         settings = await self.bot.services.settings.of(interaction.guild_id)
-        await reply_ephemeral(interaction, embed=settings_embed(settings))
+        await reply_ephemeral(interaction, embed=shown_settings(interaction, settings))
 
     @app_commands.command(name="default", description="The default of a /tournament create option")
     @app_commands.describe(
@@ -114,13 +155,16 @@ class Settings(
             is_manager=interaction.permissions.manage_guild,
             request_id=interaction.id,
         )
-        shown = TOURNAMENT_DEFAULTS[option].label(settings.default(option))
-        done = (
-            f"New tournaments get {option}: **{shown}** unless their host chooses otherwise."
-            if value is not None
-            else f"New tournaments get the built-in {option}: **{shown}**."
+        say = voice(interaction)
+        shown = value_label(TOURNAMENT_DEFAULTS[option].label(settings.default(option)), say)
+        done = say(
+            "settings-default-done" if value is not None else "settings-default-built-in",
+            option=option_label(option, say),
+            value=shown,
         )
-        await reply_ephemeral(interaction, content=done, embed=settings_embed(settings))
+        await reply_ephemeral(
+            interaction, content=done, embed=shown_settings(interaction, settings)
+        )
 
     @channels.command(name="add", description="Let this channel host tournaments")
     @app_commands.describe(channel="A channel where tournaments may be announced")
@@ -136,9 +180,8 @@ class Settings(
         )
         await reply_ephemeral(
             interaction,
-            content=f"Tournaments may be announced in {channel.mention}; /tournament create is "
-            "refused in the channels not named here.",
-            embed=settings_embed(settings),
+            content=voice(interaction)("settings-channel-added", channel=channel.mention),
+            embed=shown_settings(interaction, settings),
         )
 
     @channels.command(name="remove", description="Stop this channel hosting new tournaments")
@@ -153,12 +196,14 @@ class Settings(
             is_manager=interaction.permissions.manage_guild,
             request_id=interaction.id,
         )
-        where = "any channel" if not settings.channel_ids else "the channels named here"
         await reply_ephemeral(
             interaction,
-            content=f"New tournaments are no longer announced in {channel.mention} (those "
-            f"under way there go on); they may be announced in {where}.",
-            embed=settings_embed(settings),
+            content=voice(interaction)(
+                "settings-channel-removed",
+                channel=channel.mention,
+                left="named" if settings.channel_ids else "any",
+            ),
+            embed=shown_settings(interaction, settings),
         )
 
     @channels.command(name="clear", description="Let every channel host tournaments again")
@@ -170,8 +215,8 @@ class Settings(
         )
         await reply_ephemeral(
             interaction,
-            content="Tournaments may be announced in any channel where I can post boards.",
-            embed=settings_embed(settings),
+            content=voice(interaction)("settings-channels-cleared"),
+            embed=shown_settings(interaction, settings),
         )
 
     @app_commands.command(name="role", description="The role pinged when a tournament is announced")
@@ -181,19 +226,13 @@ class Settings(
     ) -> None:
         """Opt-in: an announcement pings this role and nobody else."""
         notes = []
+        say = voice(interaction)
         if role is not None:
             if role.managed:
-                raise UserError(
-                    f"{role.name} belongs to a bot or an integration; choose a role that "
-                    "players take to hear of new tournaments."
-                )
+                raise UserError("error-managed-role", role=role.name)
             me = role.guild.me
             if not role.mentionable and not (me and me.guild_permissions.mention_everyone):
-                notes.append(
-                    f"Note: {role.mention} cannot be mentioned by everyone, so announcements "
-                    "will name it without pinging. Allow anyone to @mention it (the role's "
-                    "settings), or give me Mention @everyone, @here and All Roles."
-                )
+                notes.append(say("settings-role-not-mentionable", role=role.mention))
         settings = await self.bot.services.settings.set_announce_role(
             interaction.guild_id,
             role.id if role is not None else None,
@@ -201,12 +240,14 @@ class Settings(
             request_id=interaction.id,
         )
         done = (
-            f"Every tournament announced here pings {role.mention}, and nobody else."
+            say("settings-role-done", role=role.mention)
             if role is not None
-            else "Announcements ping nobody."
+            else say("settings-role-none")
         )
         await reply_ephemeral(
-            interaction, content="\n".join([done, *notes]), embed=settings_embed(settings)
+            interaction,
+            content="\n".join([done, *notes]),
+            embed=shown_settings(interaction, settings),
         )
 
     @app_commands.command(name="language", description="The language of this server")
@@ -226,10 +267,10 @@ class Settings(
         )
         await reply_ephemeral(
             interaction,
-            content=f"This server's language is {settings.locale} "
-            f"({LOCALES[settings.locale]}). The bot speaks English for now; it will speak the "
-            "server's language as soon as it can.",
-            embed=settings_embed(settings),
+            content=voice(interaction)(
+                "settings-language-done", code=language, name=LOCALES[language]
+            ),
+            embed=shown_settings(interaction, settings),
         )
 
 

@@ -11,7 +11,7 @@ so a command delivered twice changes the game once.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 import discord
@@ -31,9 +31,11 @@ from bot.errors import UserError, user_message
 from bot.render import render_board
 from bot.services.economy import SeatPool
 from bot.services.settings import TURN_LENGTHS, CreateOptions
-from bot.services.tournaments import TournamentView
+from bot.services.tournaments import TournamentView, level_of_strategy
+from cogs.chests import DepositForm, own_chest_text
 from cogs.common import (
     battlefield_choices,
+    combat_begun,
     custom_id_number,
     defer_ephemeral,
     drawing_cooldown,
@@ -41,14 +43,33 @@ from cogs.common import (
     game,
     recent_tournament_choices,
     reply_ephemeral,
+    seat_taken_text,
     tournament_choices,
     tournament_label,
 )
 from cogs.economy import pools_text
 from cogs.errors import report_error
 from data.errors import InvalidValue
-from data.rows import Prize, TournamentKind, TournamentRow, TournamentStatus
-from engine import ConflictPolicy, EmperorTaken, EngineError, Goal, GoalKind, Ruleset
+from data.rows import (
+    MAX_AMOUNT,
+    ChestStatus,
+    ChestTerms,
+    Prize,
+    TournamentKind,
+    TournamentRow,
+    TournamentStatus,
+)
+from engine import (
+    DYNASTIES,
+    ConflictPolicy,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    EngineError,
+    Goal,
+    GoalKind,
+    Ruleset,
+)
 from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
 
 EMBED_COLOUR = discord.Colour.gold()
@@ -68,12 +89,59 @@ def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=value, value=value) for value in values]
 
 
+def chest_terms(
+    chests: bool, minimum: int | None, maximum: int | None, reputation: int | None
+) -> ChestTerms | None:
+    """The chests variant as /tournament create was given it (R-T9): None without chests."""
+    if not chests:
+        if (minimum, maximum, reputation) != (None, None, None):
+            raise UserError(
+                "chest_min, chest_max and chest_reputation are for the chests variant: add "
+                "chests:True, or leave them out."
+            )
+        return None
+    default = ChestTerms()
+    terms = ChestTerms(
+        default.minimum if minimum is None else minimum,
+        default.maximum if maximum is None else maximum,
+        default.reputation if reputation is None else reputation,
+    )
+    if terms.minimum > terms.maximum:
+        raise UserError(
+            f"A chest cannot hold at least {terms.minimum:,} and at most {terms.maximum:,} gold "
+            "coins: make chest_max at least chest_min."
+        )
+    return terms
+
+
+TEXTS = {
+    "not_wealth": (
+        'The option {option} takes coins, gems or metals (like "100 gold"), not items such as keys.'
+    ),
+    "forgotten_seats": (
+        "Seats {letters}: who played a training combat is not kept once it is over."
+    ),
+    "cancelled": (
+        "Tournament #{tournament} is cancelled by {host}: nothing is recorded, and stakes, "
+        "prizes, chests and bets return."
+    ),
+}
+"""What players read from this module that its commands do not say inline."""
+
+
 def seats_text(view: TournamentView) -> str:
-    """One line per taken seat: letter, emperor, owner, and whether it still plays."""
+    """One line per taken seat: letter, emperor, owner, and whether it still plays (a training
+    tournament that is over and forgotten: its seat letters only, R-T4)."""
+    tournament = view.tournament
+    if tournament.scrubbed_at is not None:
+        letters = ", ".join(DYNASTIES[seat].letter for seat in range(tournament.seat_count))
+        return TEXTS["forgotten_seats"].format(letters=letters)
     lines = []
     for seat in view.seats:
         owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
         state = f" · {seat.status.value}" if view.game is not None else ""
+        if seat.handed_to is not None:
+            state += f" · played by a computer ({level_of_strategy(seat.handed_to)})"
         lines.append(f"**{seat.dynasty.letter}** {plain(view.names[seat.dynasty])}{owner}{state}")
     free = view.tournament.seat_count - len(view.seats)
     if free:
@@ -210,19 +278,29 @@ class Tournaments(
         kind="What the combat means outside the board",
         policy="What happens when pieces collide",
         emperor_taken="What a taken emperor becomes",
+        emperor_takes="What happens when an emperor takes a pawn",
+        emperor_duel="What an emperor taking an emperor means after the combat",
         goal="How the combat is won",
         survive_pieces="survive goal: more than this many pieces…",
         survive_turns="survive goal: …after this many turns",
         turn_limit="Turns before the dynasty with the most pieces wins",
         turn_length="How long players have to order each turn",
         stake="honour: the reputation every emperor stakes",
+        wealth_stake='honour: wealth every dynasty stakes, shared by the winners, e.g. "50 silver"',
         prize_reputation="gift: the reputation each winner earns",
+        prize_wealth='gift: wealth your dynasty puts up, shared by the winners, e.g. "100 gold"',
         computers="Fill empty seats with computer players when the host starts",
+        chests="Each player deposits secret gold in a chest rivals can capture (serious types)",
+        chest_min="chests: the least gold coins a chest may hold (default 100)",
+        chest_max="chests: the most gold coins a chest may hold (default 1000)",
+        chest_reputation="chests: reputation won by the most generous, lost by the stingiest",
     )
     @app_commands.choices(
         kind=_choices([kind.value for kind in TournamentKind]),
         policy=_choices([policy.value for policy in ConflictPolicy]),
         emperor_taken=_choices([option.value for option in EmperorTaken]),
+        emperor_takes=_choices([option.value for option in EmperorTakes]),
+        emperor_duel=_choices([option.value for option in EmperorDuel]),
         goal=_choices([goal.value for goal in GoalKind]),
     )
     @app_commands.choices(
@@ -238,14 +316,22 @@ class Tournaments(
         kind: str = TournamentKind.TRAINING.value,
         policy: str | None = None,
         emperor_taken: str | None = None,
+        emperor_takes: str | None = None,
+        emperor_duel: str | None = None,
         goal: str | None = None,
         survive_pieces: app_commands.Range[int, 0, 100] | None = None,
         survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
         turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] = DEFAULT_TURN_LIMIT,
         turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
+        wealth_stake: str | None = None,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
+        prize_wealth: str | None = None,
         computers: bool | None = None,
+        chests: bool = False,
+        chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        chest_max: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
+        chest_reputation: app_commands.Range[int, 0, 1_000_000] | None = None,
     ) -> None:
         """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
         pinging the server's announcement role if it chose one.
@@ -267,6 +353,8 @@ class Tournaments(
             {
                 "policy": policy,
                 "emperor_taken": emperor_taken,
+                "emperor_takes": emperor_takes,
+                "emperor_duel": emperor_duel,
                 "goal": goal,
                 "turn_length": turn_length,
                 "computers": computers,
@@ -282,7 +370,10 @@ class Tournaments(
                 survive_turns=survive_turns,
                 turn_limit=turn_limit,
                 stake=stake,
+                wealth_stake=await self._wealth(wealth_stake, "wealth_stake"),
                 prize_reputation=prize_reputation,
+                chests=chest_terms(chests, chest_min, chest_max, chest_reputation),
+                prize_wealth=await self._wealth(prize_wealth, "prize_wealth"),
             )
         except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
             if not chosen.from_server:
@@ -325,7 +416,10 @@ class Tournaments(
         survive_turns: int | None,
         turn_limit: int,
         stake: int,
+        wealth_stake: Mapping[str, int],
         prize_reputation: int,
+        chests: ChestTerms | None,
+        prize_wealth: Mapping[str, int],
     ) -> TournamentRow:
         """The tournament as announced, with the options ``chosen`` for it."""
         goal_kind = choice(GoalKind, chosen["goal"], "goal")
@@ -340,11 +434,11 @@ class Tournaments(
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
-        if prize_reputation and tournament_kind is not TournamentKind.GIFT:
-            raise UserError("Only a gift tournament has a prize; leave prize_reputation out.")
         ruleset = Ruleset(
             policy=choice(ConflictPolicy, chosen["policy"], "conflict policy"),
             emperor_taken=choice(EmperorTaken, chosen["emperor_taken"], "emperor-taken option"),
+            emperor_takes=choice(EmperorTakes, chosen["emperor_takes"], "emperor-takes option"),
+            emperor_duel=choice(EmperorDuel, chosen["emperor_duel"], "emperor-duel option"),
             goal=chosen_goal,
             turn_limit=turn_limit,
         )
@@ -357,10 +451,22 @@ class Tournaments(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             stake=stake,
-            prize=Prize(reputation=prize_reputation),
+            prize=Prize(reputation=prize_reputation, wealth=prize_wealth),
+            wealth_stake=wealth_stake,
             allow_computers=bool(chosen["computers"]),
+            chests=chests,
             request_id=interaction.id,
         )
+
+    async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
+        """Assets a host wrote for a prize or a stake ("100 gold"), read as a trade's are (the
+        same names and bounds); keys are not wealth that can be shared."""
+        if text is None:
+            return {}
+        bundle = await self.bot.services.economy.bundle(text)
+        if bundle.items:
+            raise UserError(TEXTS["not_wealth"].format(option=option))
+        return dict(bundle.assets)
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
     @app_commands.describe(
@@ -384,6 +490,12 @@ class Tournaments(
             joined = await services.join_casual(tournament, interaction.user.id, **where)
             who = "as a casual player"
         elif emperor is not None:
+            offer = await services.chest_offer(
+                tournament, interaction.user.id, emperor, guild_id=interaction.guild_id
+            )
+            if offer is not None:  # R-T9: the seat waits for its secret deposit, asked privately
+                await interaction.response.send_modal(DepositForm(offer))
+                return
             joined = await services.join(tournament, interaction.user.id, emperor, **where)
             who = f"with {plain(' '.join(emperor.split()))}"
         else:
@@ -391,12 +503,7 @@ class Tournaments(
                 "Choose one of your emperors (emperor:), or play casually with casual:True "
                 "(training tournaments only)."
             )
-        text = (
-            f"{interaction.user.mention} takes seat **{joined.seat.dynasty.letter}** of "
-            f"tournament #{tournament} {who}."
-        )
-        if joined.started is not None:
-            text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
+        text = seat_taken_text(interaction.user.mention, joined, tournament, who)
         try:
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
         finally:  # begun whether or not the answer got through (late, or delivered twice)
@@ -460,18 +567,21 @@ class Tournaments(
         await defer_ephemeral(interaction)
         view = await services.view(tournament)
         pools = await self.bot.services.economy.pools(tournament)
+        embed = status_embed(view, pools)
+        chest = await services.own_chest(tournament, interaction.user.id)
+        if chest is not None and chest.status is ChestStatus.HELD:
+            embed.add_field(name="Your chest", value=own_chest_text(chest), inline=False)
         if view.game is None:
-            await reply_ephemeral(interaction, embed=status_embed(view, pools))
+            await reply_ephemeral(interaction, embed=embed)
             return
         board = await self.bot.drawing.run_on_demand(
             render_board,
             view.game.position,
             names=view.names,
             title=f"#{tournament} {view.tournament.battlefield}",
+            chests=view.game.chests,
         )
-        await reply_ephemeral(
-            interaction, embed=status_embed(view, pools), file=png_file(board, BOARD_FILE)
-        )
+        await reply_ephemeral(interaction, embed=embed, file=png_file(board, BOARD_FILE))
 
     @app_commands.command(name="rules", description="The exact rules a tournament announced")
     @app_commands.describe(tournament="The tournament")
@@ -506,7 +616,7 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament to cancel")
     @app_commands.autocomplete(tournament=tournament_choices)
     async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
-        """Publicly: nothing is recorded and stakes and bets return (R-T6)."""
+        """Publicly: nothing is recorded; stakes, prizes, chests and bets return (R-T4, R-T6, R-T9)."""
         await self.bot.services.tournaments.cancel(
             tournament,
             interaction.user.id,
@@ -515,8 +625,7 @@ class Tournaments(
             request_id=interaction.id,
         )
         await interaction.response.send_message(
-            f"Tournament #{tournament} is cancelled by {interaction.user.mention}: nothing is "
-            "recorded, and stakes and bets return.",
+            TEXTS["cancelled"].format(tournament=tournament, host=interaction.user.mention),
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -537,9 +646,7 @@ class Tournaments(
         )
 
     def _started(self, tournament_id: int) -> None:
-        """The board in the channel and the prompts by DM; the scheduler learns the deadline."""
-        self.bot.announcer.announce_start(tournament_id)
-        self.bot.scheduler.wake.set()
+        combat_begun(self.bot, tournament_id)
 
 
 async def setup(bot: commands.Bot) -> None:

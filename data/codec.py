@@ -14,6 +14,7 @@ from typing import Any
 from engine import (
     Battlefield,
     Capture,
+    Chest,
     Dynasty,
     Game,
     GameOutcome,
@@ -61,15 +62,34 @@ def outcome_from_dict(data: Mapping[str, Any]) -> GameOutcome:
 
 
 def game_to_json(game: Game) -> str:
-    """The game between turns: position, consecutive misses (R-G4) and outcome."""
-    return dumps(
-        {
-            "turn": game.turn,
-            "position": game.position.to_dict(),
-            "missed": {dynasty.letter: count for dynasty, count in game.missed.items()},
-            "outcome": outcome_to_dict(game.outcome) if game.outcome is not None else None,
-        }
-    )
+    """The game between turns: position, consecutive misses (R-G4), outcome, and its chests
+    (R-T9) if it has any: ``[owner, captured by or null, turn captured or 0]`` each."""
+    data: dict[str, Any] = {
+        "turn": game.turn,
+        "position": game.position.to_dict(),
+        "missed": {dynasty.letter: count for dynasty, count in game.missed.items()},
+        "outcome": outcome_to_dict(game.outcome) if game.outcome is not None else None,
+    }
+    if game.chests:
+        data["chests"] = [
+            [
+                chest.owner.letter,
+                chest.captured_by.letter if chest.captured_by is not None else None,
+                chest.captured_on,
+            ]
+            for chest in game.chests
+        ]
+    return dumps(data)
+
+
+def captured_chests(data: Mapping[str, Any]) -> dict[Dynasty, Dynasty]:
+    """From a stored game's data: each captured chest's owner and the dynasty that captured
+    it (R-T9), without decoding the rest of the game."""
+    return {
+        Dynasty(owner): Dynasty(captor)
+        for owner, captor, _ in data.get("chests", ())
+        if captor is not None
+    }
 
 
 # Decoding a stored game or ruleset is a pure function of its text, and every click on a turn
@@ -97,13 +117,22 @@ def game_from_data(battlefield: Battlefield, ruleset: Ruleset, data: Mapping[str
         int(data["turn"]),
         {Dynasty(letter): int(count) for letter, count in data.get("missed", {}).items()},
         outcome_from_dict(outcome) if outcome is not None else None,
+        tuple(
+            Chest(
+                Dynasty(owner),
+                battlefield.emperor_start(Dynasty(owner)),
+                Dynasty(captor) if captor is not None else None,
+                int(turn),
+            )
+            for owner, captor, turn in data.get("chests", ())
+        ),
     )
 
 
 def report_to_dict(report: TurnReport, narration: str = "") -> dict[str, Any]:
     """What a resolved turn revealed (orders are public once resolved, R-O4), for replays."""
     result = report.result
-    return {
+    data: dict[str, Any] = {
         "turn": report.turn,
         "moves": [
             {
@@ -125,6 +154,7 @@ def report_to_dict(report: TurnReport, narration: str = "") -> dict[str, Any]:
                 "tile": list(conflict.tile),
                 "dynasties": [dynasty.letter for dynasty in conflict.dynasties],
                 "winner": list(conflict.winner) if conflict.winner is not None else None,
+                "precedence": conflict.precedence,
             }
             for conflict in result.conflicts
         ],
@@ -133,6 +163,16 @@ def report_to_dict(report: TurnReport, narration: str = "") -> dict[str, Any]:
         "outcome": outcome_to_dict(report.outcome) if report.outcome is not None else None,
         "narration": narration,
     }
+    if report.chests_captured:
+        data["chests"] = [
+            {
+                "owner": capture.chest.owner.letter,
+                "captured_by": _piece(capture.piece),
+                "tile": list(capture.chest.tile),
+            }
+            for capture in report.chests_captured
+        ]
+    return data
 
 
 def _capture(capture: Capture) -> dict[str, Any]:
@@ -144,6 +184,7 @@ def _capture(capture: Capture) -> dict[str, Any]:
         "taken": _piece(capture.taken),
         "became": _piece(capture.became) if capture.became is not None else None,
         "at_bounce": capture.at_bounce,
+        "pushed_to": list(capture.pushed_to) if capture.pushed_to is not None else None,
     }
 
 

@@ -119,6 +119,7 @@ class TournamentClosed(DataError):
     def __init__(self, tournament_id: int, status: str, action: str) -> None:
         self.tournament_id = tournament_id
         self.status = status
+        self.action = action
         super().__init__(
             f"tournament #{tournament_id} is {status}, so you cannot {action} now; "
             "look for an open tournament"
@@ -226,6 +227,7 @@ class TradeClosed(DataError):
 class NotYourTrade(DataError):
     def __init__(self, trade_id: int, action: str) -> None:
         self.trade_id = trade_id
+        self.action = action
         super().__init__(
             f"your dynasty cannot {action} trade #{trade_id}: that is for the other side"
         )
@@ -251,6 +253,147 @@ class TooManyOffers(DataError):
         super().__init__(
             f"your dynasty made {limit} trade offers in the last hour, the most allowed; "
             "offer again later"
+        )
+
+
+class TournamentPaused(DataError):
+    """Nothing resolves while a tournament is paused (migration 0006)."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(
+            f"tournament #{tournament_id} is paused: its turn resolves once it is resumed"
+        )
+
+
+class TurnExtendedTwice(DataError):
+    """A turn is extended at most twice (migration 0006)."""
+
+    def __init__(self, tournament_id: int, turn: int) -> None:
+        self.tournament_id = tournament_id
+        self.turn = turn
+        super().__init__(
+            f"turn {turn} of tournament #{tournament_id} was already extended twice, the most "
+            "allowed; the next turn can be extended again"
+        )
+
+
+class ExtensionTooLong(DataError):
+    """A turn never lasts more than twice its length (migration 0006)."""
+
+    def __init__(self, tournament_id: int, turn: int, left: int) -> None:
+        self.tournament_id = tournament_id
+        self.turn = turn
+        self.left = left  # seconds it may still be extended by
+        more = f"by at most {left // 60} more minutes" if left >= 60 else "no more"
+        super().__init__(
+            f"a turn never lasts more than twice its length: turn {turn} of tournament "
+            f"#{tournament_id} can be extended {more}"
+        )
+
+
+class SeatHandedOver(DataError):
+    """A seat handed to a computer player stays with it for the rest of the combat."""
+
+    def __init__(self, letter: str) -> None:
+        self.letter = letter
+        super().__init__(
+            f"seat {letter} was handed over to a computer player for the rest of the combat; "
+            "its player gives it no more orders"
+        )
+
+
+class SeatStillPlayed(DataError):
+    """Only the seat's own player hands over a seat that has not missed 2 turns in a row."""
+
+    def __init__(self, letter: str, misses: int) -> None:
+        self.letter = letter
+        self.misses = misses
+        super().__init__(
+            f"seat {letter} has missed {misses} turn{'s' if misses != 1 else ''} in a row; "
+            "only its player can hand it over, or the host once it has missed 2 in a row"
+        )
+
+
+class NoChests(DataError):
+    """R-T9: only a tournament that announced chests takes deposits."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(f"tournament #{tournament_id} has no chests; join it without a deposit")
+
+
+class ChestOutOfRange(DataError):
+    """R-T9: a deposit within the announced terms. Never names the amount asked: deposits are
+    secret, and a refusal reaches the log (at DEBUG)."""
+
+    def __init__(self, minimum: int, maximum: int) -> None:
+        self.minimum = minimum
+        self.maximum = maximum
+        super().__init__(
+            f"a chest in this tournament holds between {minimum:,} and {maximum:,} gold coins; "
+            "deposit an amount in that range"
+        )
+
+
+class ChestUnaffordable(DataError):
+    """R-T9: the dynasty must hold what it deposits (the amount asked is not named)."""
+
+    def __init__(self, available: int) -> None:
+        self.available = available
+        super().__init__(
+            f"your dynasty holds only {available:,} gold coins, less than that deposit; "
+            "deposit at most what it holds"
+        )
+
+
+class AlreadyAway(DataError):
+    def __init__(self) -> None:
+        super().__init__(
+            "you are already away; change when you come back with /away until, "
+            "or end it with /away end"
+        )
+
+
+class AwayTooLong(DataError):
+    """At most 14 days away in any 30 days (migration 0006)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a player is away at most 14 days in any 30 days (counting earlier absences); "
+            "choose an earlier date"
+        )
+
+
+class TooManyFollowers(DataError):
+    def __init__(self, tournament_id: int, limit: int) -> None:
+        self.tournament_id = tournament_id
+        self.limit = limit
+        super().__init__(
+            f"tournament #{tournament_id} already has {limit} followers, the most allowed; "
+            "watch its boards in its channel instead"
+        )
+
+
+class FollowingTooMany(DataError):
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"you already follow {limit} tournaments, the most allowed; "
+            "unfollow one with /tournament unfollow first"
+        )
+
+
+class TrainingLeavesNoTrace(DataError):
+    """R-T4, R-T6: a training tournament takes no bets, prizes, stakes or chests."""
+
+    def __init__(self, tournament_id: int | None, what: str) -> None:
+        self.tournament_id = tournament_id
+        self.what = what
+        which = f"tournament #{tournament_id} is" if tournament_id is not None else "this is"
+        super().__init__(
+            f"{which} a training tournament: it takes no {what}, since nothing about a "
+            "training combat is recorded; choose a serious type"
         )
 
 

@@ -62,6 +62,12 @@ class BetStatus(enum.StrEnum):
     REFUNDED = "refunded"  # draw, cancelled tournament, or the backed seat left
 
 
+class ChestStatus(enum.StrEnum):
+    HELD = "held"  # in escrow until the combat ends (R-T9)
+    CAPTURED = "captured"  # went to the dynasty whose piece captured it
+    RETURNED = "returned"  # went back to its owner, unopened
+
+
 class TradeStatus(enum.StrEnum):
     OPEN = "open"
     ACCEPTED = "accepted"
@@ -91,6 +97,19 @@ class EventKind(enum.StrEnum):
     ITEM = "item"
     FIGHT = "fight"
     RENAME = "rename"
+    RETIREMENT = "retirement"
+
+
+class DepositPurpose(enum.StrEnum):
+    """What a tournament holds wealth in escrow for, besides bets (migration 0010)."""
+
+    PRIZE = "prize"  # a gift's wealth prize, paid by the host's dynasty when announced
+    STAKE = "stake"  # an honour tournament's wealth stake, paid by each seat's dynasty
+
+
+class PayoutReason(enum.StrEnum):
+    SHARE = "share"  # a winner's share of the pot
+    RETURN = "return"  # back to the dynasty that paid it
 
 
 @dataclass(frozen=True)
@@ -176,13 +195,14 @@ class SkillEntry:
 
 @dataclass(frozen=True)
 class ServerSettingsRow:
-    """A server's settings as stored (see migration 0006); ``updated_at`` None: never set."""
+    """A server's settings as stored (see migrations 0006, 0008); ``updated_at`` None: never
+    set; ``locale`` None: no language chosen (the server's preferred locale applies)."""
 
     guild_id: int
     defaults: Mapping[str, Any] = field(default_factory=dict)
     channel_ids: tuple[int, ...] = ()
     announce_role_id: int | None = None
-    locale: str = "en-US"
+    locale: str | None = None
     updated_at: float | None = None
 
 
@@ -200,6 +220,17 @@ class Prize:
     def from_dict(cls, data: Mapping[str, Any]) -> Prize:
         wealth = data.get("wealth", {})
         return cls(int(data.get("reputation", 0)), {str(k): int(v) for k, v in wealth.items()})
+
+
+@dataclass(frozen=True)
+class ChestTerms:
+    """The chests variant as a tournament announces it (R-T9): every player's seat deposits
+    between ``minimum`` and ``maximum`` gold coins; the most generous and the stingiest of the
+    captured chests win and lose ``reputation``."""
+
+    minimum: int = 100
+    maximum: int = 1000
+    reputation: int = 10
 
 
 @dataclass(frozen=True)
@@ -225,10 +256,28 @@ class TournamentRow:
     finished_at: float | None
     outcome: GameOutcome | None
     announcement_id: int | None
+    paused_at: float | None = None  # the open turn's clock stopped then (issue #14)
+    paused_until: float | None = None  # when the pause ends by itself
+    extensions: int = 0  # how often the open turn was extended (at most twice)
+    extended: int = 0  # seconds added to the open turn (at most ``turn_seconds``)
+    chests: ChestTerms | None = None  # the chests variant, if announced (R-T9)
+    wealth_stake: Mapping[str, int] = field(default_factory=dict)  # honour: every dynasty pays it
+    scrubbed_at: float | None = None  # training: when who played it was forgotten (R-T4)
 
     @property
     def resolved_turns(self) -> int:
         return max(self.turn - 1, 0)
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
+
+    @property
+    def time_left(self) -> float | None:
+        """Seconds the open turn had left when its pause began (None if not paused)."""
+        if self.paused_at is None or self.deadline is None:
+            return None
+        return max(self.deadline - self.paused_at, 0.0)
 
 
 @dataclass(frozen=True)
@@ -243,11 +292,23 @@ class SeatRow:
     misses: int
     takes: int
     joined_at: float
+    handed_to: str | None = None  # the computer strategy its player handed it to (issue #14)
 
     @property
     def dynasty(self) -> Dynasty:
         """The seat's dynasty letter on the battlefield: seat 0 is a (R-B3)."""
         return DYNASTIES[self.seat]
+
+    @property
+    def computer_strategy(self) -> str | None:
+        """The computer strategy that gives this seat's orders: a computer seat's own, or the
+        one its player handed it to; None while a player orders for it."""
+        return self.strategy if self.kind is SeatKind.COMPUTER else self.handed_to
+
+    @property
+    def ordering_player(self) -> int | None:
+        """The player who gives this seat's orders (None: a computer does)."""
+        return self.player_id if self.handed_to is None else None
 
 
 @dataclass(frozen=True)
@@ -294,6 +355,16 @@ class TournamentTable:
     def ready(self) -> ReadyCount:
         active = [seat for seat in self.seats if seat.status is SeatStatus.ACTIVE]
         return ReadyCount(len(self.orders), len(active))
+
+
+@dataclass(frozen=True)
+class AbsenceRow:
+    """A player away (issue #14): its missed turns are excused from ``since`` to ``until``."""
+
+    id: int
+    player_id: int
+    since: float
+    until: float
 
 
 @dataclass(frozen=True)
@@ -371,6 +442,41 @@ class BetRow:
     payout: int  # what went back to the dynasty when settled
     placed_at: float
     settled_at: float | None
+
+
+@dataclass(frozen=True)
+class ChestRow:
+    """A seat's chest (R-T9). ``amount`` is secret until the chest is captured: show it to its
+    owner only, or once captured."""
+
+    id: int
+    tournament_id: int
+    seat: int
+    dynasty_id: int  # who deposited it
+    asset_code: str
+    amount: int
+    status: ChestStatus
+    captured_by: int | None  # the dynasty it went to, if captured
+    captured_seat: int | None  # the seat whose piece captured it
+    deposited_at: float
+    settled_at: float | None
+
+    @property
+    def owner(self) -> Dynasty:
+        """The owner's dynasty letter on the battlefield."""
+        return DYNASTIES[self.seat]
+
+
+@dataclass(frozen=True)
+class PayoutRow:
+    """Wealth a tournament's escrow paid out: a winner's share, or a deposit returned."""
+
+    dynasty_id: int
+    dynasty_name: str
+    purpose: DepositPurpose
+    reason: PayoutReason
+    asset_code: str
+    amount: int
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ Everything a caller needs is importable from here; the submodules hold the detai
 """
 
 from engine.battlefield import Battlefield, Direction, StartTile, Tile, parse_battlefield
+from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.errors import (
     BattlefieldFormatError,
     EngineError,
@@ -16,8 +17,24 @@ from engine.game import MISSES_TO_DEFEAT, Game, GameOutcome, TurnReport
 from engine.orders import Move, Order, Pass, check_order, legal_moves, legal_orders
 from engine.pieces import DYNASTIES, Dynasty, Piece, PieceKind
 from engine.position import Position
-from engine.resolution import Capture, Conflict, MoveOutcome, MoveResult, TurnResult, resolve
-from engine.rules import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from engine.resolution import (
+    Capture,
+    Conflict,
+    Cost,
+    MoveOutcome,
+    MoveResult,
+    TurnResult,
+    resolve,
+)
+from engine.rules import (
+    ConflictPolicy,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    Goal,
+    GoalKind,
+    Ruleset,
+)
 
 __all__ = [
     "DYNASTIES",
@@ -25,11 +42,16 @@ __all__ = [
     "Battlefield",
     "BattlefieldFormatError",
     "Capture",
+    "Chest",
+    "ChestCapture",
     "Conflict",
     "ConflictPolicy",
+    "Cost",
     "Direction",
     "Dynasty",
+    "EmperorDuel",
     "EmperorTaken",
+    "EmperorTakes",
     "EngineError",
     "Game",
     "GameOutcome",
@@ -52,9 +74,11 @@ __all__ = [
     "Tile",
     "TurnReport",
     "TurnResult",
+    "capture_chests",
     "check_order",
     "legal_moves",
     "legal_orders",
     "parse_battlefield",
+    "place_chests",
     "resolve",
 ]

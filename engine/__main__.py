@@ -1,4 +1,7 @@
-"""``python -m engine resolve FILE... [--check]``: resolve scenario files (RULES.md §9)."""
+"""``python -m engine resolve FILE... [--check]``: resolve scenario files (RULES.md §9).
+
+``--check`` compares each result with the file's ``after`` grid and its ``[experience_after]``.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +22,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     resolve_cmd.add_argument("files", nargs="+", type=Path)
     resolve_cmd.add_argument(
-        "--check", action="store_true", help="compare with each file's 'after' grid"
+        "--check",
+        action="store_true",
+        help="compare with each file's 'after' grid and [experience_after] table",
     )
     args = parser.parse_args(argv)
 
@@ -29,7 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"== {path}")
         try:
             scenario = parse_scenario(path.read_text(encoding="utf-8"), str(path))
-            grid = normalise_grid(scenario.run().after.grid())
+            after = scenario.run().after
+            grid = normalise_grid(after.grid())
         except IllegalOrder as error:
             print(f"{path}: illegal order: {error}", file=sys.stderr)
             status = max(status, 2)
@@ -46,6 +52,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             elif scenario.after != grid:
                 print(
                     f"{path}: differs from 'after'\nexpected:\n{scenario.after}\ngot:\n{grid}",
+                    file=sys.stderr,
+                )
+                status = max(status, 1)
+            differences = scenario.experience_differences(after)
+            if differences:
+                print(
+                    f"{path}: differs from [experience_after]\n" + "\n".join(differences),
                     file=sys.stderr,
                 )
                 status = max(status, 1)

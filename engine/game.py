@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.battlefield import Battlefield, Tile
+from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.errors import IllegalOrder
 from engine.orders import Move, Order, check_order
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
@@ -16,6 +17,13 @@ from engine.resolution import TurnResult, resolve
 from engine.rules import GoalKind, Ruleset
 
 MISSES_TO_DEFEAT = 3  # R-G4
+# Goals are looked up once: class attribute access on an Enum is slow in CPython 3.11, and the
+# goal check runs after every turn.
+_REACH_OPPOSITE = GoalKind.REACH_OPPOSITE
+_TREASURE = GoalKind.TREASURE
+_TAKE_STRONGER = GoalKind.TAKE_STRONGER
+_EMPEROR_STRIKE = GoalKind.EMPEROR_STRIKE
+_SURVIVE = GoalKind.SURVIVE
 _NO_MISSES: Mapping[Dynasty, int] = MappingProxyType({})
 
 
@@ -47,6 +55,7 @@ class TurnReport(NamedTuple):
     missed: tuple[Dynasty, ...]
     defeated: tuple[Dynasty, ...]  # lost their last emperor or missed 3 turns in a row
     game: Game  # the combat after this turn
+    chests_captured: tuple[ChestCapture, ...] = ()  # chests captured this turn (R-T9)
 
     @property
     def outcome(self) -> GameOutcome | None:
@@ -64,11 +73,16 @@ class Game(NamedTuple):
     turn: int = 0  # turns resolved so far
     missed: Mapping[Dynasty, int] = _NO_MISSES  # consecutive misses (R-G4)
     outcome: GameOutcome | None = None
+    chests: tuple[Chest, ...] = ()  # the chests variant (R-T9): one per dynasty that has one
 
     @classmethod
-    def start(cls, battlefield: Battlefield, ruleset: Ruleset) -> Game:
+    def start(
+        cls, battlefield: Battlefield, ruleset: Ruleset, chests: Iterable[Dynasty] = ()
+    ) -> Game:
+        """The combat before its first turn; ``chests``: the dynasties that deposited a chest
+        (R-T9), each on its emperor's start tile."""
         ruleset.check_battlefield(battlefield)
-        return cls(ruleset, Position.initial(battlefield))
+        return cls(ruleset, Position.initial(battlefield), chests=place_chests(battlefield, chests))
 
     @property
     def is_over(self) -> bool:
@@ -84,11 +98,15 @@ class Game(NamedTuple):
             raise IllegalOrder("R-G1", "this combat is over; no more orders")
         check_order(self.position, order)
 
-    def play(self, orders: Sequence[Order]) -> TurnReport:
+    def play(
+        self, orders: Sequence[Order], excused: Collection[Dynasty] = frozenset()
+    ) -> TurnReport:
         """Resolve a turn from every order received, in submission order.
 
         Active dynasties without an order missed the turn (R-O1); a second order from one
-        dynasty is refused (the caller keeps only the last one, R-O3).
+        dynasty is refused (the caller keeps only the last one, R-O3). A miss of an
+        ``excused`` dynasty (its player is away) does not count towards defeat: its misses in
+        a row stay as they were, neither growing nor starting again (R-G4).
         """
         if self.outcome is not None:
             raise IllegalOrder("R-G1", "this combat is over; no more orders")
@@ -112,7 +130,10 @@ class Game(NamedTuple):
             missed_now: tuple[Dynasty, ...] = ()
             dropped: list[Dynasty] = []
         else:
-            missed = {d: 0 if d in seen else self.missed.get(d, 0) + 1 for d in active}
+            missed = {
+                d: 0 if d in seen else self.missed.get(d, 0) + (0 if d in excused else 1)
+                for d in active
+            }
             missed_now = tuple(d for d in active if d not in seen)
             dropped = [
                 d
@@ -124,8 +145,11 @@ class Game(NamedTuple):
             in_seat_order([*result.newly_defeated, *dropped]) if dropped else result.newly_defeated
         )
         outcome = _judge(self.ruleset, result, position, turn)
-        game = Game(self.ruleset, position, turn, missed, outcome)
-        return TurnReport(turn, result, missed_now, defeated, game)
+        chests, captured = (
+            capture_chests(self.chests, position, turn) if self.chests else (self.chests, ())
+        )
+        game = Game(self.ruleset, position, turn, missed, outcome, chests)
+        return TurnReport(turn, result, missed_now, defeated, game, captured)
 
     def forfeit(self, dynasty: Dynasty) -> Game:
         """The dynasty gives up: it is defeated at once (R-G4); the combat may end with it."""
@@ -133,7 +157,7 @@ class Game(NamedTuple):
             raise IllegalOrder("R-G4", f"dynasty {dynasty.letter} is not playing any more")
         position = _defeat(self.position, [dynasty])
         outcome = _last_standing(position, self.turn)
-        return Game(self.ruleset, position, self.turn, self.missed, outcome)
+        return Game(self.ruleset, position, self.turn, self.missed, outcome, self.chests)
 
 
 def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:
@@ -164,17 +188,18 @@ def _judge(
     active = position.active_dynasties
     winners: tuple[Dynasty, ...] = ()
     reason = ""
-    if goal.kind is GoalKind.REACH_OPPOSITE:
+    kind = goal.kind
+    if kind is _REACH_OPPOSITE:
         battlefield = position.battlefield
         winners = tuple(
             d for d in active if battlefield.opposite_start(d) in position.emperor_tiles(d)
         )
         reason = "an emperor reached the opposite start"
-    elif goal.kind is GoalKind.TREASURE:
+    elif kind is _TREASURE:
         treasures = position.battlefield.treasures
         winners = tuple(d for d in active if any(t in treasures for t in position.emperor_tiles(d)))
         reason = "an emperor reached the treasure"
-    elif goal.kind is GoalKind.TAKE_STRONGER:
+    elif kind is _TAKE_STRONGER:
         before = result.before
         takers = {
             capture.taker
@@ -184,7 +209,10 @@ def _judge(
         }
         winners = in_seat_order(takers)
         reason = "took a rival emperor stronger than its own"
-    elif goal.kind is GoalKind.SURVIVE and turn >= goal.turns:
+    elif kind is _EMPEROR_STRIKE:
+        winners = _strikers(result)
+        reason = "its emperor took the opposite emperor"
+    elif kind is _SURVIVE and turn >= goal.turns:
         counts = position.piece_counts()
         winners = tuple(d for d in active if counts[d] > goal.pieces)
         if not winners:
@@ -207,6 +235,24 @@ def _judge(
             return GameOutcome(leaders, f"turn limit reached with the most pieces ({most})", turn)
         return GameOutcome((), f"turn limit reached with a tie at {most} pieces", turn)
     return None
+
+
+def _strikers(result: TurnResult) -> tuple[Dynasty, ...]:
+    """Dynasties whose emperor, by its own move, took the emperor opposite it (R-G1).
+
+    Opposite as in ``reach-opposite``: the emperor of the dynasty whose emperor start is
+    nearest the mirror image of the taker's own start.
+    """
+    battlefield = result.before.battlefield
+    starts = battlefield.starts
+    strikers = {
+        capture.taker
+        for capture in result.captures
+        if capture.taker_kind is PieceKind.EMPEROR
+        and capture.taken.kind is PieceKind.EMPEROR
+        and starts[battlefield.opposite_start(capture.taker)].dynasty is capture.taken.dynasty
+    }
+    return in_seat_order(strikers)
 
 
 def _emperor_experience(position: Position, dynasty: Dynasty) -> int:

@@ -19,7 +19,7 @@ from engine.errors import IllegalOrder
 from engine.orders import Move
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
 from engine.position import Position
-from engine.rules import EmperorTaken, Ruleset
+from engine.rules import EmperorTaken, EmperorTakes, Ruleset
 
 
 class MoveOutcome(enum.Enum):
@@ -31,25 +31,42 @@ class MoveOutcome(enum.Enum):
 
 
 class Capture(NamedTuple):
-    """A take (R-C1..C5): the taker never enters ``tile``; ``taken`` is the piece as it was."""
+    """A take (R-C1..C5): ``taken`` is the piece on ``tile`` as it was before the turn.
+
+    The taker never enters ``tile`` (R-C2), except an emperor that pushes (R-C5 ``push``):
+    it ends on ``tile`` and the taken pawn on ``pushed_to``.
+    """
 
     taker: Dynasty
     taker_kind: PieceKind
     taker_origin: Tile
     tile: Tile
     taken: Piece
-    became: Piece | None  # what stands on ``tile`` afterwards (None: the emperor left the board)
+    became: Piece | None  # the taken piece afterwards (None: the emperor left the board)
     at_bounce: bool  # the taken piece had moved and was sent back to its origin (R-C2)
+    pushed_to: Tile | None = None  # where ``became`` stands after a push, if any (R-C5)
 
 
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    """Two or more pieces proposed the same tile in one round (R-R1, R-R2)."""
+class Cost(NamedTuple):
+    """The pawn a dynasty's emperor paid with for taking a pawn (R-C5 ``costly``)."""
+
+    dynasty: Dynasty  # the taking dynasty, which owned the pawn before the turn
+    origin: Tile  # where the pawn stood before the turn
+    final: Tile  # where it stands at the end of the turn
+    experience: int  # its experience before the turn; it ends the turn with 1
+
+
+class Conflict(NamedTuple):
+    """Two or more pieces proposed the same tile in one round (R-R1, R-R2).
+
+    A NamedTuple, like the other values resolution builds every turn: cheap to build.
+    """
 
     tile: Tile
     origins: tuple[Tile, ...]  # origins of the pieces involved, in submission order
     dynasties: tuple[Dynasty, ...]
-    winner: Tile | None  # origin of the piece that stayed (``*-and-stay`` policies)
+    winner: Tile | None  # origin of the piece that stayed (``*-and-stay``, R-C5 precedence)
+    precedence: bool = False  # the winner: an emperor bouncing after taking a pawn (R-C5)
 
 
 class MoveResult(NamedTuple):
@@ -57,7 +74,7 @@ class MoveResult(NamedTuple):
 
     move: Move
     piece: Piece  # the piece as it was before the turn
-    final: Tile
+    final: Tile  # where the move ended; a pawn taken there and pushed is on taken_by.pushed_to
     outcome: MoveOutcome
     path: tuple[Tile, ...]
     rolled_back: bool  # a rollback conflict sent it to its origin
@@ -75,6 +92,7 @@ class TurnResult:
     after: Position
     captures: tuple[Capture, ...]  # in the order they happened
     conflicts: tuple[Conflict, ...]
+    costs: tuple[Cost, ...]  # pawns reset by ``costly`` takes, in seat order (R-C5)
     newly_defeated: tuple[Dynasty, ...]  # lost their last emperor this turn (R-C6)
     _movers: tuple[_Mover, ...] = field(repr=False)
 
@@ -109,6 +127,10 @@ class TurnResult:
 _PAWN = PieceKind.PAWN
 _CONVERT = EmperorTaken.CONVERT
 _REPLACE = EmperorTaken.REPLACE
+_REPLACE_VETERAN = EmperorTaken.REPLACE_VETERAN
+_PUSH = EmperorTakes.PUSH
+_PRECEDENCE = EmperorTakes.PRECEDENCE
+_COSTLY = EmperorTakes.COSTLY
 _REACHED, _RETURNED, _BOUNCED = MoveOutcome.REACHED, MoveOutcome.RETURNED, MoveOutcome.BOUNCED
 # Builds a Piece from a tuple without the Python-level NamedTuple.__new__ frame.
 _piece: Callable[[tuple[Dynasty, PieceKind, int]], Piece] = functools.partial(tuple.__new__, Piece)
@@ -183,6 +205,10 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
     conflicts: list[Conflict] = []
     policy = rules.policy
     emperor_taken = rules.emperor_taken
+    pushing = rules.emperor_takes is _PUSH
+    precedence = rules.emperor_takes is _PRECEDENCE
+    tiles = position.battlefield.tiles
+    pushes: dict[Tile, Tile] | None = None  # the takes of this round that push (``push`` only)
 
     def fix(mover: _Mover, tile: Tile) -> None:
         mover.fixed = True
@@ -238,17 +264,23 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
                 clashes[tile].append(mover)
             else:
                 clashes[tile] = [other, mover]
+        # R-C5 push reads every proposal made this round, even those a conflict then undoes.
+        proposed = set(proposers) if pushing else None
         for tile, group in clashes.items():
             changed = True
             del proposers[tile]
             group.sort(key=_rank)
-            winner = group[0] if policy.first_stays else None
+            winner = _precedence_winner(group) if precedence else None
+            leads = winner is not None
+            if winner is None and policy.first_stays:
+                winner = group[0]
             conflicts.append(
                 Conflict(
                     tile,
                     tuple(m.path[0] for m in group),
                     tuple(m.piece.dynasty for m in group),
                     winner.path[0] if winner else None,
+                    leads,
                 )
             )
             for mover in group:
@@ -261,13 +293,20 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
                 else:
                     mover.k -= 1
         # Sole proposers decide on the state as it stands now: pending is read, not updated, here.
+        if proposed is not None:
+            pushes = _pushes(proposers, proposed, fixed, pending, tiles)
         to_fix: list[_Mover] = []
         for tile, mover in proposers.items():
             if tile in fixed:
-                mover.took = _take(mover, tile, fixed, origins, emperor_taken)
+                beyond = pushes.get(tile) if pushes else None
+                mover.took = _take(mover, tile, fixed, origins, emperor_taken, beyond)
                 captures.append(mover.took)
-                mover.k = mover.d - 1
                 changed = True
+                if beyond is None:
+                    mover.k = mover.d - 1
+                else:  # the pushing emperor is fixed on the tile with the others, below
+                    moved_in.add(beyond)
+                    to_fix.append(mover)
             elif tile not in pending:
                 to_fix.append(mover)
         if to_fix:
@@ -284,7 +323,7 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
             _rotate(moving, pending, fix)
             moving = [mover for mover in moving if not mover.fixed]
 
-    return _finish(position, movers, fixed, captures, conflicts)
+    return _finish(position, movers, fixed, captures, conflicts, rules)
 
 
 def _update_emperors(
@@ -343,14 +382,65 @@ def _rank(mover: _Mover) -> int:
     return mover.rank
 
 
+def _precedence_winner(group: list[_Mover]) -> _Mover | None:
+    """The one emperor of a conflict bouncing back after taking a pawn (R-C5 ``precedence``).
+
+    With none, or two or more, nobody has precedence and the policy applies to the group.
+    """
+    leaders = [
+        mover
+        for mover in group
+        if mover.took is not None
+        and mover.piece.kind is not _PAWN
+        and mover.took.taken.kind is _PAWN
+    ]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _pushes(
+    proposers: dict[Tile, _Mover],
+    proposed: set[Tile],
+    fixed: dict[Tile, Piece],
+    pending: dict[Tile, _Mover],
+    tiles: frozenset[Tile],
+) -> dict[Tile, Tile]:
+    """Take tile -> the tile beyond it, for each emperor whose take of a pawn pushes (R-C5).
+
+    Read on the state at the start of step 3, before any take of the round: the tile beyond
+    must exist, hold no piece, not be pending and not be proposed by any piece (``proposed``
+    includes proposals a conflict undid). Two pushes onto one tile both fail.
+    """
+    beyond_of: dict[Tile, Tile] = {}
+    wanted: dict[Tile, int] = {}
+    for tile, mover in proposers.items():
+        target = fixed.get(tile)
+        if target is None or mover.piece.kind is _PAWN or target.kind is not _PAWN:
+            continue
+        last = mover.path[-2]
+        beyond = Tile(2 * tile.row - last.row, 2 * tile.col - last.col)
+        if (
+            beyond in tiles
+            and beyond not in fixed
+            and beyond not in pending
+            and beyond not in proposed
+        ):
+            beyond_of[tile] = beyond
+            wanted[beyond] = wanted.get(beyond, 0) + 1
+    return {tile: beyond for tile, beyond in beyond_of.items() if wanted[beyond] == 1}
+
+
 def _take(
     mover: _Mover,
     tile: Tile,
     fixed: dict[Tile, Piece],
     origins: set[Tile],
     emperor_taken: EmperorTaken,
+    beyond: Tile | None,
 ) -> Capture:
-    """The sole proposer ``mover`` takes the holding piece on ``tile`` (R-C1, R-C4, R-C5)."""
+    """The sole proposer ``mover`` takes the holding piece on ``tile`` (R-C1, R-C4, R-C5).
+
+    With ``beyond`` (a push) the taken pawn goes there; the caller fixes the emperor on ``tile``.
+    """
     taker = mover.piece
     taken = fixed[tile]
     became: Piece | None
@@ -358,13 +448,20 @@ def _take(
         became = Piece(taker.dynasty, taken.kind, 1)
     elif emperor_taken is _REPLACE:
         became = Piece(taker.dynasty, _PAWN, 1)
+    elif emperor_taken is _REPLACE_VETERAN:
+        # The emperor's R-P4 experience before the turn: fixed pieces are still as they were.
+        became = Piece(taker.dynasty, _PAWN, taken.experience)
     else:
         became = None
     if became is None:
         del fixed[tile]
-    else:
+    elif beyond is None:
         fixed[tile] = became
-    return Capture(taker.dynasty, taker.kind, mover.path[0], tile, taken, became, tile in origins)
+    else:
+        fixed[beyond] = became
+    return Capture(
+        taker.dynasty, taker.kind, mover.path[0], tile, taken, became, tile in origins, beyond
+    )
 
 
 def _rotate(
@@ -396,11 +493,16 @@ def _finish(
     fixed: dict[Tile, Piece],
     captures: list[Capture],
     conflicts: list[Conflict],
+    rules: Ruleset,
 ) -> TurnResult:
-    """Experience (R-P3, R-C3, R-P4), defeats (R-C6) and the per-move report."""
+    """Experience (R-P3, R-C3, R-C4, R-C5, R-P4), defeats (R-C6) and the per-move report."""
     taken_on: dict[Tile, Capture] = {capture.tile: capture for capture in captures}
     # R-C3: the taken and the takers end with experience 1 (a removed emperor is gone).
-    reset = {capture.tile for capture in captures if capture.became is not None}
+    reset = {
+        capture.tile if capture.pushed_to is None else capture.pushed_to
+        for capture in captures
+        if capture.became is not None
+    }
     pawn = _PAWN
     raised: dict[Dynasty, int] = {}  # best new experience of moved pawns, per dynasty
     for mover in movers:
@@ -415,6 +517,13 @@ def _finish(
             fixed[final] = _piece((dynasty, kind, experience + 1))  # R-P3
             if experience + 1 > raised.get(dynasty, 0):
                 raised[dynasty] = experience + 1
+    costs: tuple[Cost, ...] = ()
+    if captures and rules.emperor_takes is _COSTLY:
+        costs = _costs(position, movers, captures)
+        reset.update(cost.final for cost in costs)
+    if captures and rules.emperor_taken is _REPLACE_VETERAN:
+        # R-C4: the pawn that replaced an emperor keeps the experience it was given.
+        reset.difference_update(c.tile for c in captures if c.taken.kind is not pawn)
     for tile in reset:
         reset_piece = fixed.get(tile)
         if reset_piece is not None and reset_piece.experience != 1:
@@ -438,6 +547,36 @@ def _finish(
         ),
         captures=tuple(captures),
         conflicts=tuple(conflicts),
+        costs=costs,
         newly_defeated=newly_defeated,
         _movers=tuple(movers),
     )
+
+
+def _costs(position: Position, movers: list[_Mover], captures: list[Capture]) -> tuple[Cost, ...]:
+    """R-C5 ``costly``: each dynasty whose emperor took a pawn pays with one pawn, once a turn.
+
+    The pawn is its most experienced one before the turn (ties: the first in reading order),
+    followed to wherever it ends; a dynasty that had no pawn pays nothing.
+    """
+    payers = in_seat_order(
+        capture.taker
+        for capture in captures
+        if capture.taker_kind is not _PAWN and capture.taken.kind is _PAWN
+    )
+    costs: list[Cost] = []
+    for dynasty in payers:
+        best: tuple[Tile, Piece] | None = None
+        for tile, piece in sorted(position.pieces.items()):
+            if (
+                piece.dynasty is dynasty
+                and piece.kind is _PAWN
+                and (best is None or piece.experience > best[1].experience)
+            ):
+                best = (tile, piece)
+        if best is None:
+            continue
+        origin, piece = best
+        final = next((m.path[m.k] for m in movers if m.path[0] == origin), origin)
+        costs.append(Cost(dynasty, origin, final, piece.experience))
+    return tuple(costs)

@@ -1,4 +1,8 @@
-"""A tournament's rules as one typed value, and the text that announces them (R-R1, R-C4, R-G1, R-G2)."""
+"""A tournament's rules as one typed value, and the text that announces them.
+
+R-R1 (conflicts), R-C4 (emperor taken), R-C5 (emperor takes pawn), R-C7 (emperor takes
+emperor), R-G1 (goals), R-G2 (turn limit).
+"""
 
 from __future__ import annotations
 
@@ -50,18 +54,85 @@ _POLICY_TEXT = {
 class EmperorTaken(enum.Enum):
     """What a taken emperor becomes on the board (R-C4)."""
 
+    CONVERT = "convert"
     REMOVE = "remove"
     REPLACE = "replace"
-    CONVERT = "convert"
+    REPLACE_VETERAN = "replace-veteran"
 
     def describe(self) -> str:
         return _EMPEROR_TAKEN_TEXT[self]
 
 
 _EMPEROR_TAKEN_TEXT = {
+    EmperorTaken.CONVERT: "a taken emperor stays on the board as a second emperor of the taker",
     EmperorTaken.REMOVE: "a taken emperor leaves the board",
     EmperorTaken.REPLACE: "a taken emperor is replaced by a pawn of the taker (experience 1)",
-    EmperorTaken.CONVERT: "a taken emperor stays on the board as a second emperor of the taker",
+    EmperorTaken.REPLACE_VETERAN: (
+        "a taken emperor is replaced by a pawn of the taker that keeps the experience "
+        "the emperor had at the start of the turn"
+    ),
+}
+
+
+class EmperorTakes(enum.Enum):
+    """What happens when an emperor takes a pawn (R-C5)."""
+
+    AS_PAWN = "as-pawn"
+    PUSH = "push"
+    PRECEDENCE = "precedence"
+    COSTLY = "costly"
+
+    def describe(self) -> str:
+        return _EMPEROR_TAKES_TEXT[self]
+
+
+_EMPEROR_TAKES_TEXT = {
+    EmperorTakes.AS_PAWN: (
+        "as a pawn does: the pawn joins the emperor's dynasty and the emperor bounces back"
+    ),
+    EmperorTakes.PUSH: (
+        "the emperor ends on the pawn's tile and the pawn, now its own, is pushed one tile "
+        "further in the direction of the charge; if that tile is missing, occupied, the origin "
+        "of a piece still moving, or wanted by another piece that round, the emperor bounces "
+        "back as a pawn does"
+    ),
+    EmperorTakes.PRECEDENCE: (
+        "as a pawn does, but while the emperor bounces back it wins every collision on its way "
+        "(the other pieces are treated as the conflict policy treats losers; two such emperors "
+        "in one collision cancel out)"
+    ),
+    EmperorTakes.COSTLY: (
+        "as a pawn does, and the dynasty's most experienced pawn at the start of the turn "
+        "(ties: the first in reading order) ends the turn with experience 1"
+    ),
+}
+
+
+class EmperorDuel(enum.Enum):
+    """What an emperor taking an emperor means outside the board (R-C7)."""
+
+    AS_TYPE = "as-type"
+    REPUTATION = "reputation"
+    COMBAT = "combat"
+    PERMANENT = "permanent"
+
+    def describe(self) -> str:
+        return _EMPEROR_DUEL_TEXT[self]
+
+
+_EMPEROR_DUEL_TEXT = {
+    EmperorDuel.AS_TYPE: "the tournament type decides what happens to the taken emperor",
+    EmperorDuel.REPUTATION: (
+        "the taking emperor gets the taken emperor's reputation (the taken one keeps 0), "
+        "and the taken emperor stays in its dynasty, alive"
+    ),
+    EmperorDuel.COMBAT: (
+        "the taken emperor plays for the taker for the rest of this combat only; "
+        "afterwards both dynasties keep their emperors"
+    ),
+    EmperorDuel.PERMANENT: (
+        "the taken emperor joins the taker's dynasty for good, with its reputation"
+    ),
 }
 
 
@@ -73,6 +144,7 @@ class GoalKind(enum.Enum):
     TREASURE = "treasure"
     SURVIVE = "survive"
     TAKE_STRONGER = "take-stronger"
+    EMPEROR_STRIKE = "emperor-strike"
 
 
 @dataclass(frozen=True)
@@ -129,7 +201,12 @@ class Goal:
                 f"after {self.turns} turns, every dynasty with more than {self.pieces} "
                 f"piece{'s' if self.pieces != 1 else ''} wins"
             )
-        return "the first dynasty to take a rival emperor with more experience than its own emperor wins"
+        if self.kind is GoalKind.TAKE_STRONGER:
+            return "the first dynasty to take a rival emperor with more experience than its own emperor wins"
+        return (
+            "the first dynasty whose emperor, with its own move, takes the emperor opposite it "
+            "(the one whose start tile is nearest the mirror image of its own) wins"
+        )
 
 
 MAX_TURN_LIMIT = 500
@@ -141,9 +218,11 @@ class Ruleset:
     """Everything about a combat the tournament announces before it starts."""
 
     policy: ConflictPolicy = ConflictPolicy.ROLLBACK
-    emperor_taken: EmperorTaken = EmperorTaken.REMOVE
+    emperor_taken: EmperorTaken = EmperorTaken.CONVERT
     goal: Goal = field(default_factory=Goal)
     turn_limit: int = DEFAULT_TURN_LIMIT
+    emperor_takes: EmperorTakes = EmperorTakes.AS_PAWN
+    emperor_duel: EmperorDuel = EmperorDuel.AS_TYPE
 
     def __post_init__(self) -> None:
         if not 1 <= self.turn_limit <= MAX_TURN_LIMIT:
@@ -168,6 +247,10 @@ class Ruleset:
             [
                 f"Conflicts ({self.policy.value}): {self.policy.describe()}.",
                 f"Emperor taken ({self.emperor_taken.value}): {self.emperor_taken.describe()}.",
+                f"Emperor takes a pawn ({self.emperor_takes.value}): "
+                f"{self.emperor_takes.describe()}.",
+                f"Emperor takes an emperor ({self.emperor_duel.value}): "
+                f"{self.emperor_duel.describe()}; training ignores this.",
                 f"Goal ({self.goal}): {self.goal.describe()}.",
                 f"Turn limit: {self.turn_limit} turns; then the dynasty with the most pieces wins, "
                 "and a tie is a draw.",
@@ -179,12 +262,16 @@ class Ruleset:
         return {
             "policy": self.policy.value,
             "emperor_taken": self.emperor_taken.value,
+            "emperor_takes": self.emperor_takes.value,
+            "emperor_duel": self.emperor_duel.value,
             "goal": str(self.goal),
             "turn_limit": self.turn_limit,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
+        """The ruleset :meth:`to_dict` wrote. A key left out means its default: rulesets stored
+        before ``emperor_takes`` and ``emperor_duel`` existed meant ``as-pawn`` and ``as-type``."""
         try:
             turn_limit = int(data.get("turn_limit", DEFAULT_TURN_LIMIT))
         except (TypeError, ValueError):
@@ -192,10 +279,22 @@ class Ruleset:
         return cls(
             policy=choice(ConflictPolicy, data.get("policy", "rollback"), "conflict policy"),
             emperor_taken=choice(
-                EmperorTaken, data.get("emperor_taken", "remove"), "emperor-taken option"
+                EmperorTaken,
+                data.get("emperor_taken", EmperorTaken.CONVERT.value),
+                "emperor-taken option",
             ),
             goal=Goal.parse(str(data.get("goal", GoalKind.LAST_EMPEROR.value))),
             turn_limit=turn_limit,
+            emperor_takes=choice(
+                EmperorTakes,
+                data.get("emperor_takes", EmperorTakes.AS_PAWN.value),
+                "emperor-takes option",
+            ),
+            emperor_duel=choice(
+                EmperorDuel,
+                data.get("emperor_duel", EmperorDuel.AS_TYPE.value),
+                "emperor-duel option",
+            ),
         )
 
 

@@ -8,15 +8,16 @@ copies the battlefield, pastes cached sprites and the legend, and draws the titl
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import text
 from bot.render import overlay, sprites, style
 from bot.render.layout import Layout, key_text_size, key_unit
 from bot.render.sprites import ArrowShape, paste
 from bot.render.style import RGB
-from engine import Battlefield, Dynasty, PieceKind, Position, Tile, TurnResult
+from engine import Battlefield, Chest, Dynasty, Move, PieceKind, Position, Tile, TurnResult
 
 
 def tile_colour(battlefield: Battlefield, tile: Tile) -> RGB:
@@ -85,7 +86,8 @@ def _draw_key(image: Image.Image, geometry: Layout, top: int) -> None:
         sprites.clash(round(unit * 0.6)),
     )
     per_line = -(-len(marks) // geometry.key_lines)
-    for index, (mark, word) in enumerate(zip(marks, style.KEY_WORDS, strict=True)):
+    words = style.key_words(geometry.locale)
+    for index, (mark, word) in enumerate(zip(marks, words, strict=True)):
         line, place = divmod(index, per_line)
         if place == 0:
             x = float(geometry.left)
@@ -100,7 +102,9 @@ def _draw_key(image: Image.Image, geometry: Layout, top: int) -> None:
 Entry = tuple[Dynasty, str, str, bool]  # dynasty, name, count, defeated
 
 
-def legend_entries(position: Position, names: Mapping[Dynasty, str] | None) -> tuple[Entry, ...]:
+def legend_entries(
+    position: Position, names: Mapping[Dynasty, str] | None, locale: str
+) -> tuple[Entry, ...]:
     """Per seat: its name (default its letter), its piece count or its defeat (R-C6)."""
     counts = position.piece_counts()
     entries = []
@@ -108,9 +112,9 @@ def legend_entries(position: Position, names: Mapping[Dynasty, str] | None) -> t
         name = style.drawable(names.get(dynasty, "")) if names else ""
         if dynasty in position.defeated:
             grey = sum(1 for piece in position.pieces.values() if piece.dynasty is dynasty)
-            count = f"out, {grey} grey" if grey else "out"
+            count = text(locale, "board-out", grey=grey)
         else:
-            count = f"{counts[dynasty]} piece{'' if counts[dynasty] == 1 else 's'}"
+            count = text(locale, "board-pieces", pieces=counts[dynasty])
         entries.append((dynasty, name or dynasty.letter, count, dynasty in position.defeated))
     return tuple(entries)
 
@@ -178,6 +182,12 @@ def _draw_pieces(image: Image.Image, position: Position, geometry: Layout) -> No
         paste(image, sprite, geometry.centre(tile))
 
 
+def _draw_chests(image: Image.Image, chests: Sequence[Chest], geometry: Layout) -> None:
+    """Each chest in its tile's corner, closed or (captured) open, over the piece there."""
+    for chest in chests:
+        paste(image, sprites.chest(chest.is_captured, geometry.tile), geometry.centre(chest.tile))
+
+
 def compose(
     position: Position,
     geometry: Layout,
@@ -185,15 +195,24 @@ def compose(
     last_turn: TurnResult | None,
     names: Mapping[Dynasty, str] | None,
     title: str | None,
+    order: Move | None = None,
+    chests: Sequence[Chest] = (),
 ) -> Image.Image:
-    """The full picture, in RGB."""
+    """The full picture, in RGB; ``order``: a player's own pending order; ``chests``: the
+    chests of the chests variant (R-T9)."""
     image = battlefield_layer(position.battlefield, geometry).copy()
     if title:
         _draw_title(image, geometry, title)
     if last_turn is not None:
         overlay.draw_under(image, position, geometry, last_turn)
+    if order is not None:
+        overlay.draw_order_under(image, geometry, order)
     _draw_pieces(image, position, geometry)
+    _draw_chests(image, chests, geometry)
     if last_turn is not None:
         overlay.draw_over(image, position, geometry, last_turn)
-    image.paste(legend_strip(geometry, legend_entries(position, names)), (0, geometry.legend_top))
+    if order is not None:
+        overlay.draw_order_over(image, geometry, order)
+    entries = legend_entries(position, names, geometry.locale)
+    image.paste(legend_strip(geometry, entries), (0, geometry.legend_top))
     return image

@@ -10,6 +10,7 @@ import functools
 import math
 from dataclasses import dataclass
 
+from bot.i18n import DEFAULT_LOCALE
 from bot.render import style
 from engine import Battlefield, Tile
 
@@ -45,6 +46,7 @@ class Layout:
     key_lines: int
     width: int
     height: int
+    locale: str  # the language of the key and the legend
 
     def box(self, tile: Tile) -> tuple[int, int, int, int]:
         """The tile's square: left, top, right, bottom (exclusive)."""
@@ -64,7 +66,15 @@ def tile_size(battlefield: Battlefield, board_pixels: int) -> int:
 
 
 @functools.lru_cache(maxsize=64)
-def layout(battlefield: Battlefield, *, tile: int, ui: float, title: bool, key: bool) -> Layout:
+def layout(
+    battlefield: Battlefield,
+    *,
+    tile: int,
+    ui: float,
+    title: bool,
+    key: bool,
+    locale: str = DEFAULT_LOCALE,
+) -> Layout:
     columns, rows = battlefield.width, battlefield.height
     pad = round(10 * ui)
     label_size = max(round(11 * ui), min(round(0.34 * tile), round(19 * ui)))
@@ -80,7 +90,7 @@ def layout(battlefield: Battlefield, *, tile: int, ui: float, title: bool, key: 
     legend_columns = math.ceil(dynasties / legend_rows)
     legend_top = top + rows * tile + band
     text_size = round(19 * ui)
-    key_lines = _key_lines(width - 2 * left, legend_row, text_size, ui) if key else 0
+    key_lines = _key_lines(width - 2 * left, legend_row, text_size, ui, locale) if key else 0
     key_top = legend_top + legend_rows * legend_row if key else None
     height = legend_top + (legend_rows + key_lines) * legend_row + pad
     return Layout(
@@ -106,6 +116,7 @@ def layout(battlefield: Battlefield, *, tile: int, ui: float, title: bool, key: 
         key_lines=key_lines,
         width=width,
         height=height,
+        locale=locale,
     )
 
 
@@ -118,27 +129,38 @@ def key_text_size(text_size: int) -> int:
     return round(text_size * 0.9)
 
 
-def _key_lines(room: int, legend_row: int, text_size: int, ui: float) -> int:
-    """One line for the key when it fits, else two (narrow battlefields)."""
+def _key_lines(room: int, legend_row: int, text_size: int, ui: float, locale: str) -> int:
+    """One line for the key when it fits, else two (narrow battlefields, long words)."""
     face = style.font(key_text_size(text_size))
     marks = 2.6 * key_unit(legend_row)  # the four marks' widths, in units
-    words = sum(face.getlength(word) for word in style.KEY_WORDS)
-    spacing = len(style.KEY_WORDS) * 26 * ui
-    return 1 if marks + words + spacing <= room else 2
+    words = style.key_words(locale)
+    spacing = len(words) * 26 * ui
+    return 1 if marks + sum(face.getlength(word) for word in words) + spacing <= room else 2
 
 
-def board_layout(battlefield: Battlefield, *, title: bool = False, key: bool = False) -> Layout:
+def board_layout(
+    battlefield: Battlefield,
+    *,
+    title: bool = False,
+    key: bool = False,
+    locale: str = DEFAULT_LOCALE,
+) -> Layout:
     """The layout of :func:`bot.render.render_board`'s picture."""
     return layout(
-        battlefield, tile=tile_size(battlefield, BOARD_PIXELS), ui=1.0, title=title, key=key
+        battlefield,
+        tile=tile_size(battlefield, BOARD_PIXELS),
+        ui=1.0,
+        title=title,
+        key=key,
+        locale=locale,
     )
 
 
-def replay_layout(battlefield: Battlefield) -> Layout:
+def replay_layout(battlefield: Battlefield, locale: str = DEFAULT_LOCALE) -> Layout:
     """The layout of every frame of :func:`bot.render.render_replay` (title and key always on)."""
     tile = tile_size(battlefield, REPLAY_BOARD_PIXELS)
     ui = min(1.0, 0.25 + tile / 64)
-    return layout(battlefield, tile=tile, ui=ui, title=True, key=True)
+    return layout(battlefield, tile=tile, ui=ui, title=True, key=True, locale=locale)
 
 
 def tile_centre(

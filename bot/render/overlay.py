@@ -1,4 +1,6 @@
-"""The last turn drawn over the board, so that a player who missed it can read what happened.
+"""The last turn drawn over the board, so that a player who missed it can read what happened;
+and a player's own pending order, for that player's eyes only (a dashed white arrow and a ring,
+unlike any mark of a resolved turn).
 
 Each move is an arrow in its dynasty's colour from its origin (a dot where the piece left)
 towards its destination: solid with a filled head up to where the piece ended; where it
@@ -14,7 +16,7 @@ from PIL import Image
 from bot.render import sprites, style
 from bot.render.layout import Layout
 from bot.render.sprites import ArrowShape, paste
-from engine import Direction, MoveOutcome, MoveResult, Position, TurnResult
+from engine import Direction, Move, MoveOutcome, MoveResult, Position, Tile, TurnResult
 
 _TURNS = {
     Direction.RIGHT: None,
@@ -22,13 +24,6 @@ _TURNS = {
     Direction.LEFT: Image.Transpose.ROTATE_180,
     Direction.DOWN: Image.Transpose.ROTATE_270,
 }
-
-
-def _direction(move: MoveResult) -> Direction:
-    origin, destination = move.path[0], move.path[-1]
-    if origin.row == destination.row:
-        return Direction.RIGHT if destination.col > origin.col else Direction.LEFT
-    return Direction.DOWN if destination.row > origin.row else Direction.UP
 
 
 def _lanes(moves: tuple[MoveResult, ...]) -> list[int]:
@@ -62,12 +57,22 @@ def _shape(move: MoveResult, lane: int, position: Position) -> ArrowShape:
 
 def _place(image: Image.Image, geometry: Layout, move: MoveResult, sprite: Image.Image) -> None:
     """Paste a sprite drawn in the arrow's own frame (pointing right) along ``move``'s path."""
-    direction = _direction(move)
+    _place_along(image, geometry, move.path[0], move.path[-1], sprite)
+
+
+def _place_along(
+    image: Image.Image, geometry: Layout, origin: Tile, destination: Tile, sprite: Image.Image
+) -> None:
+    """Paste a sprite drawn pointing right from ``origin`` along the line to ``destination``."""
+    if origin.row == destination.row:
+        direction = Direction.RIGHT if destination.col > origin.col else Direction.LEFT
+    else:
+        direction = Direction.DOWN if destination.row > origin.row else Direction.UP
     turn = _TURNS[direction]
     if turn is not None:
         sprite = sprite.transpose(turn)
-    x, y, _, _ = geometry.box(move.path[0])
-    step = (len(move.path) - 1) * geometry.tile
+    x, y, _, _ = geometry.box(origin)
+    step = (abs(destination.row - origin.row) + abs(destination.col - origin.col)) * geometry.tile
     if direction is Direction.LEFT:
         x -= step
     elif direction is Direction.UP:
@@ -75,10 +80,24 @@ def _place(image: Image.Image, geometry: Layout, move: MoveResult, sprite: Image
     image.paste(sprite, (x, y), sprite)
 
 
+def draw_order_under(image: Image.Image, geometry: Layout, order: Move) -> None:
+    """Before the pieces: the ring on the tile a player's pending order aims at."""
+    paste(image, sprites.order_ring(geometry.tile), geometry.centre(order.destination))
+
+
+def draw_order_over(image: Image.Image, geometry: Layout, order: Move) -> None:
+    """After the pieces: the pending order's dashed arrow, from its piece towards the ring."""
+    shape = ArrowShape(length=order.distance, final=order.distance, from_edge=True, lane=0)
+    _place_along(
+        image, geometry, order.origin, order.destination, sprites.order_arrow(shape, geometry.tile)
+    )
+
+
 def draw_under(image: Image.Image, position: Position, geometry: Layout, turn: TurnResult) -> None:
     """Before the pieces: the burst of each take, the faded part of each move that stopped short."""
     burst = sprites.burst(geometry.tile)
-    for tile in sorted({capture.tile for capture in turn.captures}):
+    taken = {c.tile if c.pushed_to is None else c.pushed_to for c in turn.captures}
+    for tile in sorted(taken):
         paste(image, burst, geometry.centre(tile))
     for move, lane in zip(turn.moves, _lanes(turn.moves), strict=True):
         if move.outcome is not MoveOutcome.REACHED:

@@ -37,6 +37,8 @@ def flat_colours() -> list[RGB]:
         style.NEUTRAL,
         style.BURST,
         style.CLASH,
+        style.CHEST_WOOD,
+        style.CHEST_OPENED,
     ]
     for colour in style.DYNASTY_COLOURS.values():
         colours.append(colour)
@@ -54,6 +56,7 @@ def _stamps() -> list[tuple[Image.Image, RGB]]:
     inks = [*style.DYNASTY_COLOURS.values(), style.NEUTRAL]
     texts = (style.LABEL, style.TEXT, style.MUTED)
     grounds = [colour for colour in flat_colours() if colour not in texts]
+    tiles = (style.TILE_LIGHT, style.TILE_DARK)
     stamps: list[tuple[Image.Image, RGB]] = []
     for index, ground in enumerate(grounds):
         ink = inks[index % len(inks)]
@@ -70,6 +73,11 @@ def _stamps() -> list[tuple[Image.Image, RGB]]:
             stamps.append((sprites.ghost(ink, True, tile), ground))
         stamps.append((sprites.piece(ink, "h", False, None, tile // 2), style.BACKGROUND))
     stamps.append((sprites.clash(tile // 2), style.TILE_LIGHT))
+    for ink in inks:  # a chest lies on an emperor's start tile, often under its emperor
+        grounds = [ink, *(style.blend(base, ink, style.EMPEROR_START_TINT) for base in tiles)]
+        for ground in grounds:
+            for captured in (False, True):
+                stamps.append((sprites.chest(captured, tile), ground))
     stamps.append((sprites.tile_face(style.TREASURE_TILE, True, tile), style.BACKGROUND))
     return stamps
 
@@ -87,7 +95,7 @@ def _sample_sheet() -> Image.Image:
         sheet.paste(ground, (x, y, x + 2 * tile, y + tile))
         sheet.paste(sprite, (x, y), sprite)
     draw = ImageDraw.Draw(sheet)
-    text = string.ascii_letters + string.digits + "()…"
+    text = string.ascii_letters + string.digits + "()…áéíóúñ¿¡"
     for line, (size, ink) in enumerate(((14, style.LABEL), (19, style.TEXT), (21, style.MUTED))):
         draw.text((4, (rows + line) * tile), text, font=style.font(size), fill=ink)
     return sheet

@@ -276,6 +276,53 @@ def clash(size: int) -> Image.Image:
     return paint((size, size), size, (size / 2, size / 2 + 0.02 * size), layers)
 
 
+@functools.lru_cache(maxsize=32)
+def chest(captured: bool, tile: int) -> Image.Image:
+    """A chest in its tile's upper right corner (R-T9): closed, wooden with a gold band and
+    lock, while it waits; open, faded and empty, its lid thrown back, once captured."""
+    cx, cy = style.CHEST_CENTRE
+    half = style.CHEST_HALF_WIDTH
+    body = Rect(cx - half, cy - 0.01, cx + half, cy + 0.13)
+    width = style.OUTLINE_WIDTH * 0.8
+    if captured:
+        top = cy - 0.01
+        lid = Polygon(
+            (
+                (cx - half, top),
+                (cx - half - 0.03, cy - 0.2),
+                (cx + half + 0.03, cy - 0.2),
+                (cx + half, top),
+            )
+        )
+        inside = Polygon(
+            (
+                (cx - half + 0.04, top - 0.01),
+                (cx - half + 0.015, cy - 0.17),
+                (cx + half - 0.015, cy - 0.17),
+                (cx + half - 0.04, top - 0.01),
+            )
+        )
+        mouth = Rect(cx - half + 0.03, top, cx + half - 0.03, top + 0.035)
+        layers = outlined([lid, body], style.CHEST_OPENED, width)
+        layers.append(((inside, mouth), style.OUTLINE, 255))
+    else:
+        lid = Polygon(
+            (
+                (cx - half, cy - 0.01),
+                (cx - half, cy - 0.08),
+                (cx - half + 0.05, cy - 0.13),
+                (cx + half - 0.05, cy - 0.13),
+                (cx + half, cy - 0.08),
+                (cx + half, cy - 0.01),
+            )
+        )
+        band = Rect(cx - half, cy - 0.025, cx + half, cy + 0.005)
+        lock = Rect(cx - 0.035, cy - 0.045, cx + 0.035, cy + 0.05)
+        layers = outlined([lid, body], style.CHEST_WOOD, width)
+        layers += outlined([band, lock], style.GOLD, width * 0.6)
+    return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
 @dataclass(frozen=True)
 class ArrowShape:
     """One move's arrow in its own frame: travelling right, origin centre at (0, 0), in tiles.
@@ -322,6 +369,39 @@ def track(colour: RGB, shape: ArrowShape, tile: int) -> Image.Image:
     band = Rect(shape.final, y - half, shape.length, y + half)
     layers = outlined([band], colour, style.OUTLINE_WIDTH * 0.6, alpha=style.TRACK_ALPHA)
     return paint(((shape.length + 1) * tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
+@functools.lru_cache(maxsize=256)
+def order_arrow(shape: ArrowShape, tile: int) -> Image.Image:
+    """A player's own order, not yet resolved, pointing right: unlike a resolved move's solid
+    arrow in its dynasty's colour, a dashed white shaft from the edge of the piece to a white
+    head short of the tile it aims at (see :func:`order_ring`)."""
+    reach = style.PIECE_REACH
+    tip = shape.length - reach
+    base = tip - style.HEAD_LENGTH
+    half = style.ORDER_HALF_WIDTH
+    dashes: list[Shape] = []
+    x = reach
+    while x < base:
+        dashes.append(Rect(x, -half, min(x + style.ORDER_DASH, base + 0.02), half))
+        x += style.ORDER_DASH + style.ORDER_GAP
+    layers = outlined([*dashes, _head(tip, 0.0, 1.0)], style.WHITE, style.OUTLINE_WIDTH)
+    return paint(((shape.length + 1) * tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
+@functools.lru_cache(maxsize=16)
+def order_ring(tile: int) -> Image.Image:
+    """The white ring an order draws under the tile it aims at: around the piece there, or
+    in the middle of an empty tile."""
+    outer, inner = style.ORDER_RING, style.ORDER_RING - style.ORDER_RING_WIDTH
+    width = style.OUTLINE_WIDTH
+    layers: list[Layer] = [
+        ((Circle(0, 0, outer + width),), style.OUTLINE, 255),
+        ((Circle(0, 0, outer),), style.WHITE, 255),
+        ((Circle(0, 0, inner),), style.OUTLINE, 255),
+        ((Circle(0, 0, inner - width),), style.OUTLINE, 0),  # the hole: the tile shows
+    ]
+    return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
 
 
 def _head(tip: float, y: float, scale: float) -> Polygon:

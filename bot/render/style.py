@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from importlib import resources
 
 from PIL import ImageFont
 
+from bot.i18n import text as message
 from engine import Dynasty
 
 RGB = tuple[int, int, int]
@@ -44,6 +46,8 @@ WHITE: RGB = grid((255, 255, 255))
 NEUTRAL: RGB = grid((150, 150, 150))  # pawns of defeated dynasties (R-C6)
 BURST: RGB = grid((255, 206, 48))  # a take
 CLASH: RGB = grid((255, 255, 255))  # a conflict
+CHEST_WOOD: RGB = grid((150, 92, 40))  # a chest still in place (R-T9)
+CHEST_OPENED: RGB = grid((200, 160, 116))  # a captured chest, open and empty
 
 DYNASTY_COLOURS: dict[Dynasty, RGB] = {
     Dynasty.A: grid((0, 114, 178)),  # blue
@@ -56,7 +60,8 @@ DYNASTY_COLOURS: dict[Dynasty, RGB] = {
     Dynasty.H: grid((204, 121, 167)),  # reddish purple
 }
 
-KEY_WORDS = ("moved", "stopped short", "taken", "clash")  # the marks of the last turn
+KEY_MESSAGES = ("board-key-moved", "board-key-stopped", "board-key-taken", "board-key-clash")
+"""The words after the marks of the last turn, in the key under the board (bot/locales)."""
 
 START_TINT = 0.30  # how much of its dynasty's colour a pawn start tile takes
 EMPEROR_START_TINT = 0.45
@@ -77,6 +82,14 @@ TRACK_ALPHA = 150
 TAIL_RADIUS = 0.09  # the dot an arrow leaves on an emptied origin
 LANE = 0.13  # sideways shift of two arrows running against each other on one line
 PIECE_REACH = 0.37  # where an arrow stops short of a piece's centre
+ORDER_DASH = 0.24  # a player's pending order: a dashed shaft…
+ORDER_GAP = 0.14
+ORDER_HALF_WIDTH = 0.075
+ORDER_RING = 0.46  # …and a ring on the tile it aims at
+ORDER_RING_WIDTH = 0.08
+CHEST_CENTRE = (0.25, -0.27)  # a chest sits in its tile's upper right corner (the clash
+# sign takes the upper left, the experience badge the lower right)
+CHEST_HALF_WIDTH = 0.17
 BURST_OUTER = 0.49
 BURST_INNER = 0.33
 BURST_POINTS = 12
@@ -105,19 +118,49 @@ def ink_on(colour: RGB) -> RGB:
 
 
 @functools.cache
+def key_words(locale: str) -> tuple[str, ...]:
+    """The words of the key to the last turn's marks, in ``locale``."""
+    return tuple(message(locale, word) for word in KEY_MESSAGES)
+
+
+FONT_FILE = "Inter-Regular-subset.otf"
+"""The shipped font (bot/render/fonts: Inter, SIL Open Font License): same glyphs everywhere,
+with the accents and signs of Spanish that Pillow's bundled font lacks."""
+
+
+@functools.cache
 def font(size: int) -> Font:
-    """Pillow's bundled scalable font (Aileron): nothing to download, same glyphs everywhere."""
-    return ImageFont.load_default(size=size)
+    """The board's font at ``size`` pixels."""
+    path = resources.files("bot.render").joinpath("fonts").joinpath(FONT_FILE)
+    with resources.as_file(path) as file:
+        return ImageFont.truetype(str(file), size)
 
 
-# Characters the bundled font draws; anything else would show as an empty box.
-_DRAWABLE = frozenset(chr(code) for code in range(0x20, 0x7F)) | frozenset("«»‘’“”…·°±©™")
+def _span(first: int, last: int) -> frozenset[str]:
+    return frozenset(chr(code) for code in range(first, last + 1))
+
+
+DRAWABLE = (
+    _span(0x20, 0x7E)  # Basic Latin
+    | _span(0xA0, 0x17F)  # Latin-1 and Latin Extended-A: the accents of Spanish and more
+    | _span(0x2013, 0x2014)  # dashes
+    | _span(0x2018, 0x201E)  # quotes
+    | frozenset("•…‹›€™")
+    | _span(0x2190, 0x2193)  # arrows
+)
+"""Characters the shipped font draws (its subset, bot/render/fonts/README.md); anything else
+would show as an empty box."""
 
 
 def drawable(text: str) -> str:
-    """``text`` reduced to what the bundled font can draw: accents dropped, other signs removed."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    kept = "".join(char for char in decomposed if char in _DRAWABLE)
+    """``text`` reduced to what the font can draw: another script's accents dropped (``ő`` →
+    ``o``), other signs removed."""
+    kept = "".join(
+        char
+        if char in DRAWABLE
+        else "".join(part for part in unicodedata.normalize("NFKD", char) if part in DRAWABLE)
+        for char in unicodedata.normalize("NFC", text)
+    )
     return " ".join(kept.split())
 
 

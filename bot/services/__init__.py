@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
+from bot.services.locales import LocaleService
 from bot.services.settings import SettingsService
 from bot.services.tournaments import TournamentService
 from data.db import Database
@@ -23,12 +24,14 @@ class Services:
     tournaments: TournamentService = field(init=False)
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
+    locales: LocaleService = field(init=False)
 
     def __post_init__(self) -> None:
         self.dynasties = DynastyService(self.database, self.clock)
         self.tournaments = TournamentService(self.database, self.clock)
         self.economy = EconomyService(self.database, self.clock)
         self.settings = SettingsService(self.database, self.clock)
+        self.locales = LocaleService(self.database, self.clock, self.settings)
 
     @classmethod
     async def open(

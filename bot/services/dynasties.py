@@ -7,9 +7,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.i18n import DEFAULT_LOCALE, text
 from bot.services.skill import Skill, Z, skill_of
 from data.db import Database
-from data.errors import NameTaken, NotFound
+from data.errors import EmperorBusy, NameTaken, NotFound
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
@@ -35,8 +36,9 @@ STARTING_WEALTH: Mapping[str, int] = {"copper": 100, "silver": 20, "gold": 5}
 STARTING_GRANT_REASON = "starting wealth of a new dynasty"
 
 
-def house_name(display_name: str, player_id: int) -> str:
-    """The name of a dynasty founded for a player who named none: ``House of <display name>``.
+def house_name(display_name: str, player_id: int, locale: str = DEFAULT_LOCALE) -> str:
+    """The name of a dynasty founded for a player who named none: ``House of <display name>``
+    (in the player's language: ``Casa de …``).
 
     Always a valid dynasty name, whatever the display name: invisible and control characters
     are dropped (a space between words stays a space), a name too long is cut with "…", and a
@@ -49,16 +51,14 @@ def house_name(display_name: str, player_id: int) -> str:
     )
     words = visible.split()
     if not words:
-        return f"House {player_id % 100000}"
-    name = " ".join(["House of", *words])
+        return text(locale, "dynasty-house-number", number=player_id % 100000)
+    name = text(locale, "dynasty-house-of", name=" ".join(words))
     return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1].rstrip() + "…"
 
 
 class NoDynasty(UserError):
     def __init__(self) -> None:
-        super().__init__(
-            "You have no dynasty yet: found one with /dynasty found (or create an emperor)."
-        )
+        super().__init__("error-no-dynasty")
 
 
 @dataclass(frozen=True)
@@ -168,6 +168,27 @@ class DynastyService:
                 self.database, dynasty.id, name, now=self.clock()
             )
 
+    async def retirement(self, player_id: int, name: str) -> EmperorRow:
+        """The living emperor ``name`` of the player's dynasty, if it may retire now (R-L3):
+        idle, neither playing in nor betting on a tournament. What a confirmation shows."""
+        emperor = await self.emperor_named(player_id, name)
+        if emperor.engaged_in is not None:
+            raise EmperorBusy(emperor.name, emperor.engaged_in, emperor.engaged_as)
+        return emperor
+
+    async def retire(
+        self, player_id: int, emperor_id: int, *, request_id: int | None = None
+    ) -> EmperorRow:
+        """The player's idle emperor dies, at its dynasty's wish (R-L3): logged as retired if it
+        ever fought a serious combat (its reputation leaves the dynasty's sum), otherwise gone
+        from every log. The database refuses an emperor engaged in a tournament; the same
+        ``request_id`` retires once."""
+        dynasty = await self.dynasty_of(player_id)
+        async with requests.once(self.database, request_id, "emperor retire", now=self.clock()):
+            return await emperor_repo.retire_emperor(
+                self.database, emperor_id, dynasty_id=dynasty.id, now=self.clock()
+            )
+
     async def emperors(self, player_id: int, *, living: bool | None = True) -> list[EmperorRow]:
         dynasty = await self.dynasty_of(player_id)
         return await emperor_repo.list_emperors(self.database, dynasty.id, living=living)
@@ -177,10 +198,7 @@ class DynastyService:
         try:
             return await emperor_repo.find_emperor(self.database, dynasty.id, name)
         except NotFound:
-            raise UserError(
-                f"Your dynasty has no living emperor called {name!r}: see /emperor list, "
-                "or create one with /emperor create."
-            ) from None
+            raise UserError("error-no-such-emperor", name=name) from None
 
     async def show_emperor(self, player_id: int, name: str) -> EmperorView:
         emperor = await self.emperor_named(player_id, name)
@@ -199,7 +217,7 @@ class DynastyService:
         elif player_id is not None:
             dynasty = await self.dynasty_of(player_id)
         else:
-            raise UserError("Name a dynasty, or ask for your own.")
+            raise UserError("error-name-a-dynasty")
         reputation = await player_repo.dynasty_reputation(self.database, dynasty.id)
         emperors = await emperor_repo.list_emperors(self.database, dynasty.id, living=True)
         board = await player_repo.leaderboard(self.database, limit=1000)
@@ -249,10 +267,7 @@ class DynastyService:
         else:
             raise NoDynasty()
         if page > MAX_LOG_PAGE:
-            raise UserError(
-                f"The log has no page {page + 1} to show (pages go up to {MAX_LOG_PAGE:,}). "
-                "Open it again with /dynasty log."
-            )
+            raise UserError("error-no-log-page", page=page + 1, last=MAX_LOG_PAGE)
         page = max(page, 0)
         end = (page + 1) * LOG_PAGE
         events = await event_repo.dynasty_log(

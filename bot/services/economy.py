@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.i18n import CATALOGUES, Listing, Message, text
+from bot.i18n.refusals import key, thing
 from bot.services.dynasties import NoDynasty
 from bot.services.tournaments import TournamentService
 from bot.services.tournaments.base import check_server
@@ -43,9 +45,10 @@ from data.rows import (
 
 MIN_TRADE_SECONDS = 60
 MAX_TRADE_SECONDS = 7 * 24 * 3600
-NOTHING = "nothing"
+NOTHING = ("nothing", "nada")
+"""What a player writes for an empty side of a trade, in each language the bot speaks."""
 
-_SEPARATORS = re.compile(r"\s*(?:[,;+]|\band\b)\s*", re.IGNORECASE)
+_SEPARATORS = re.compile(r"\s*(?:[,;+]|\band\b|\by\b)\s*", re.IGNORECASE)
 _ENTRY = re.compile(r"^([0-9]+)\s*(?:[x×]\s+)?(.+)$", re.IGNORECASE)
 
 
@@ -101,8 +104,8 @@ class TradeView:
     trade: TradeRow
     offerer: DynastyRow
     receiver: DynastyRow
-    gives: str  # what the offerer gives
-    asks: str  # what the receiver gives in return
+    gives: Listing  # what the offerer gives
+    asks: Listing  # what the receiver gives in return
 
     @property
     def is_open(self) -> bool:
@@ -115,9 +118,14 @@ class Ware:
 
     item: Item
     battlefield: str
-    price: str  # in words: "3 × gold coin"
+    price: Listing  # in words: "3 × gold coin"
     value: int  # the price in the smallest coin
     held: int  # how many the asking dynasty holds
+
+    @property
+    def name(self) -> Message:
+        """The key's name in the reader's words: ``key to fortress-4``."""
+        return thing(self.item.name)
 
 
 class EconomyService:
@@ -163,17 +171,17 @@ class EconomyService:
         busy emperor (R-T1) and a bet after the first turn resolved (R-T6). A tournament is
         bet on from its own server (``guild_id``); the same ``request_id`` bets once.
         """
-        check_server(await tournament_repo.get_tournament(self.database, tournament_id), guild_id)
+        tournament = await tournament_repo.get_tournament(self.database, tournament_id)
+        check_server(tournament, guild_id)
+        if not tournament.kind.is_serious:
+            raise UserError("error-bet-on-training", tournament=tournament_id)
         dynasty = await self._dynasty(player_id)
         try:
             emperor = await emperor_repo.find_emperor(
                 self.database, dynasty.id, bettor_emperor_name
             )
         except NotFound:
-            raise UserError(
-                f"Your dynasty has no living emperor called {bettor_emperor_name!r}: "
-                "see /emperor list, or create one with /emperor create."
-            ) from None
+            raise UserError("error-no-such-emperor", name=bettor_emperor_name) from None
         seat = _backed_seat(await self.pools(tournament_id), backed, tournament_id)
         chosen = await self._asset(asset)
         try:
@@ -189,8 +197,7 @@ class EconomyService:
                 )
         except InsufficientFunds as short:
             raise UserError(
-                f"Your dynasty holds only {short.available} × {chosen.name}: bet at most "
-                f"{short.available}, or stake another asset."
+                "error-bet-short", available=short.available, asset=thing(chosen.name)
             ) from None
         pools = await self.pools(tournament_id)
         backed_pool = next(pool for pool in pools if pool.seat == seat.seat)
@@ -218,12 +225,13 @@ class EconomyService:
         ]
 
     async def bettable(self, guild_id: int | None) -> list[TournamentRow]:
-        """Tournaments still taking bets: open, or running with no turn resolved (R-T6)."""
+        """Serious tournaments still taking bets: open, or running with no turn resolved (R-T6)."""
         tournaments = await tournament_repo.list_tournaments(self.database, guild_id=guild_id)
         return [
             tournament
             for tournament in tournaments
-            if tournament.status is TournamentStatus.OPEN or tournament.resolved_turns == 0
+            if tournament.kind.is_serious
+            and (tournament.status is TournamentStatus.OPEN or tournament.resolved_turns == 0)
         ]
 
     async def idle_emperors(self, player_id: int) -> list[EmperorRow]:
@@ -250,15 +258,13 @@ class EconomyService:
         offerer = await self._dynasty(from_player)
         receiver = await player_repo.find_dynasty(self.database, to_dynasty_name)
         if receiver.id == offerer.id:
-            raise UserError("That is your own dynasty: offer the trade to another one.")
+            raise UserError("error-trade-own-dynasty")
         if not MIN_TRADE_SECONDS <= expires_in <= MAX_TRADE_SECONDS:
-            raise UserError("An offer stays open between 1 minute and 7 days; choose another time.")
+            raise UserError("error-offer-time")
         await self.stock()
         missing = await self._shortfall(offerer.id, give)
         if missing is not None:
-            raise UserError(
-                f"Your dynasty holds only {missing[1]} × {missing[0]}: offer at most that."
-            )
+            raise UserError("error-offer-short", held=missing[1], what=thing(missing[0]))
         now = self.clock()
         try:
             async with requests.once(self.database, request_id, "trade offer", now=now):
@@ -273,15 +279,11 @@ class EconomyService:
                 )
         except TooManyOpenOffers as refused:
             raise UserError(
-                f"Your dynasty already has {refused.limit} open offers to {receiver.name}, the "
-                "most allowed: wait for its answers, or withdraw one with /trade cancel."
+                "error-too-many-open-offers", limit=refused.limit, dynasty=receiver.name
             ) from None
         except TooManyOffers as refused:
             minutes = max(1, math.ceil((refused.again_at - now) / 60))
-            raise UserError(
-                f"Your dynasty has made {refused.limit} trade offers in the last hour, the most "
-                f"allowed: you can offer again in {minutes} minute{'s' if minutes != 1 else ''}."
-            ) from None
+            raise UserError("error-too-many-offers", limit=refused.limit, minutes=minutes) from None
         return await self._trade_view(trade)
 
     async def accept(
@@ -339,7 +341,7 @@ class EconomyService:
         await self.stock()
         names: dict[str, tuple[bool, str]] = {}
         for asset in await repo.list_assets(self.database):
-            for name in (asset.code, *_spellings(asset.name)):
+            for name in (asset.code, *_spellings(asset.name), *_translations(asset.name)):
                 names[name] = (True, asset.code)
         for ware in await self.shop():
             for name in (ware.item.code, ware.item.name, f"{ware.battlefield} key"):
@@ -347,7 +349,7 @@ class EconomyService:
         assets: dict[str, int] = {}
         items: dict[str, int] = {}
         cleaned = text.strip()
-        if cleaned.lower() in ("", NOTHING):
+        if cleaned.lower() in ("", *NOTHING):
             return Bundle()
         for entry in _SEPARATORS.split(cleaned):
             if not entry:
@@ -356,16 +358,13 @@ class EconomyService:
             amount, what = (_amount(match[1]), match[2]) if match else (1, entry)
             found = names.get(what.strip().lower())
             if found is None:
-                raise UserError(
-                    f"There is no asset or item called {what.strip()!r}: write amounts like "
-                    '"5 gold, 2 ruby, 1 key:fortress-4"; see /wealth and /shop for the names.'
-                )
+                raise UserError("error-no-such-thing", what=what.strip())
             if amount <= 0:
-                raise UserError(f"Trade at least 1 {what.strip()}.")
+                raise UserError("error-trade-at-least-one", what=what.strip())
             kept = assets if found[0] else items
             kept[found[1]] = kept.get(found[1], 0) + amount
             if kept[found[1]] > MAX_AMOUNT:
-                raise UserError(_TOO_MUCH)
+                raise UserError("error-too-much", limit=MAX_AMOUNT)
         return Bundle(assets, items)
 
     # ------------------------------------------------------------------------- shop
@@ -427,14 +426,17 @@ class EconomyService:
             None,
         )
         if ware is None:
-            raise UserError(f"The shop sells no {item!r}; see /shop for what is on sale.")
+            raise UserError("error-shop-sells-no", item=item)
         try:
             async with requests.once(self.database, request_id, "shop buy", now=self.clock()):
                 await repo.buy_item(self.database, dynasty.id, ware.item.code, now=self.clock())
         except InsufficientFunds as short:
             raise UserError(
-                f"The {ware.item.name} costs {ware.price}, but your dynasty holds only "
-                f"{short.available} × {short.what}. Trade for what is missing first."
+                "error-buy-short",
+                item=ware.name,
+                price=ware.price,
+                available=short.available,
+                what=thing(short.what),
             ) from None
         return next(bought for bought in await self.shop(player_id) if bought.item == ware.item)
 
@@ -454,8 +456,7 @@ class EconomyService:
             if wanted in (asset.code, *_spellings(asset.name)):
                 return asset
         raise UserError(
-            f"There is no asset {text!r}; choose one of: "
-            f"{', '.join(asset.code for asset in assets)}."
+            "error-no-such-asset", asset=text, choices=", ".join(asset.code for asset in assets)
         )
 
     async def _shortfall(self, dynasty_id: int, bundle: Bundle) -> tuple[str, int] | None:
@@ -477,12 +478,17 @@ class EconomyService:
         missing = await self._shortfall(accepting.id, trade.trade.request)
         if missing is not None:
             return UserError(
-                f"Trade #{trade_id} asks for {trade.asks}, but your dynasty holds only "
-                f"{missing[1]} × {missing[0]}. Gather it first, or decline."
+                "error-accept-short",
+                trade=str(trade_id),
+                asks=trade.asks,
+                held=missing[1],
+                what=thing(missing[0]),
             )
         return UserError(
-            f"{trade.offerer.name} no longer holds what it offered ({trade.gives}), so trade "
-            f"#{trade_id} cannot go through now; decline it or try again later."
+            "error-offerer-short",
+            dynasty=trade.offerer.name,
+            gives=trade.gives,
+            trade=str(trade_id),
         )
 
     async def _trade_view(self, trade: TradeRow) -> TradeView:
@@ -499,17 +505,11 @@ class EconomyService:
         )
 
 
-_TOO_MUCH = (
-    f"No dynasty ever holds more than {MAX_AMOUNT:,} of one asset or item, so no trade can ask "
-    "or give more; write a smaller amount."
-)
-
-
 def _amount(digits: str) -> int:
     """An amount a player wrote; refused (before converting a huge number) above MAX_AMOUNT."""
     significant = digits.lstrip("0")
     if len(significant) > len(str(MAX_AMOUNT)) or int(significant or "0") > MAX_AMOUNT:
-        raise UserError(_TOO_MUCH)
+        raise UserError("error-too-much", limit=MAX_AMOUNT)
     return int(significant or "0")
 
 
@@ -519,9 +519,12 @@ def _backed_seat(pools: list[SeatPool], backed: str, tournament_id: int) -> Seat
     for pool in pools:
         if wanted in (pool.letter, pool.name.lower()):
             return pool
-    seated = ", ".join(f"{pool.letter} ({pool.name})" for pool in pools) or "nobody yet"
+    seated = Listing(
+        tuple(Message("economy-contender", seat=pool.letter, name=pool.name) for pool in pools),
+        Message("economy-nobody-yet"),
+    )
     raise UserError(
-        f"Nobody called {backed!r} sits in tournament #{tournament_id}; back one of: {seated}."
+        "error-no-such-contender", backed=backed, tournament=str(tournament_id), seated=seated
     )
 
 
@@ -532,6 +535,20 @@ def _spellings(name: str) -> tuple[str, str]:
     return singular, plural
 
 
-def _words(amounts: Mapping[str, int], names: Mapping[str, str]) -> str:
-    """``{"gold": 3}`` as "3 × gold coin"; nothing as "nothing"."""
-    return ", ".join(f"{amount} × {names[code]}" for code, amount in amounts.items()) or NOTHING
+def _translations(name: str) -> tuple[str, ...]:
+    """An asset's name in the other languages the bot speaks: ``moneda de oro``."""
+    return tuple(
+        text(locale, "asset-name", asset=key(name), name=name).lower()
+        for locale in CATALOGUES.values()
+    )
+
+
+def _words(amounts: Mapping[str, int], names: Mapping[str, str]) -> Listing:
+    """``{"gold": 3}`` as "3 × gold coin"; nothing as "nothing", in the reader's words."""
+    return Listing(
+        tuple(
+            Message("economy-amount", amount=amount, what=thing(names[code]))
+            for code, amount in amounts.items()
+        ),
+        Message("economy-nothing"),
+    )

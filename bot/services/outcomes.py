@@ -1,21 +1,44 @@
-"""What the end of a combat means outside the board (R-T3, R-T4): pure, no database.
+"""What the end of a combat means outside the board (R-T3, R-T4, R-C7): pure, no database.
 
 The tournament service turns a finished game into effects; the data layer applies them in
-the same transaction that records the last turn, so an outcome is never half applied.
+the same transaction that records the last turn, so an outcome is never half applied. Wealth
+(a gift's prize, an honour tournament's wealth stakes) is not an effect: it waits in escrow and
+the data layer pays it out when it records the end (:mod:`data.repositories._ledger`).
+
+Which emperor was taken, by whom and when, is read from the stored turns by following each
+seat's *own* emperor across the board (:func:`emperor_takes`): under ``convert`` (R-C4) a
+dynasty may play on with a rival's emperor, and a take of that piece is a take of the rival's
+emperor, never of the dynasty's own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from data.rows import Prize, SeatRow, TournamentKind
-from engine import Dynasty, GameOutcome, PieceKind
+from engine import Dynasty, EmperorDuel, GameOutcome, PieceKind, Tile
 
 # Reputation an emperor earns in a serious combat (R-T4); see docs/rules.md.
 WIN_REPUTATION = 10
 PAWN_TAKE_REPUTATION = 1
 EMPEROR_TAKE_REPUTATION = 5
+
+# What the log says of each effect (players read it): the one place these words live.
+REASONS = {
+    "took": "took {what} in {tournament}",
+    "won": "won {tournament}",
+    "prize": "prize of {tournament}",
+    "stake_lost": "lost the stake of {tournament}",
+    "stakes_won": "won the stakes of {tournament}",
+    "killed": "killed an emperor in {tournament}",
+    "taken": "taken in {tournament}",
+    "conquered": "conquered in {tournament}",
+    "duel_won": "took the reputation of the emperor it took in {tournament}",
+    "duel_lost": "lost its reputation to the emperor that took it in {tournament}",
+    "duel_joined": "taken by an emperor in {tournament}, joins its dynasty for good",
+}
 
 
 @dataclass(frozen=True)
@@ -27,7 +50,8 @@ class ReputationChange:
 
 @dataclass(frozen=True)
 class Conquest:
-    """The emperor joins the dynasty that sat the seat which took it (``conquer``)."""
+    """The emperor joins the dynasty that sat the seat which took it (``conquer``, or an
+    emperor's take under ``emperor_duel=permanent``)."""
 
     emperor_id: int
     by_emperor_id: int  # the emperor of the seat that took it
@@ -44,25 +68,47 @@ class Death:
     reason: str
 
 
+Effect = ReputationChange | Conquest | Death
+
+
 @dataclass(frozen=True)
-class PrizeGrant:
-    """Wealth for the dynasty of a winning emperor (``gift``)."""
+class Take:
+    """A capture as a stored turn reports it (see ``data.codec.report_to_dict``)."""
 
-    emperor_id: int
-    assets: Mapping[str, int]
-    reason: str
+    taker: Dynasty  # the dynasty whose piece took
+    taker_kind: PieceKind
+    taker_origin: Tile  # where the taking piece stood before the turn
+    tile: Tile  # where the taken piece stood before the turn, and stands after it
+    taken: Dynasty  # the dynasty the taken piece played for before the take
+    taken_kind: PieceKind
+    emperor_after: Dynasty | None  # the dynasty it plays for as an emperor afterwards (convert)
 
 
-Effect = ReputationChange | Conquest | Death | PrizeGrant
+@dataclass(frozen=True)
+class TurnTrace:
+    """What one resolved turn did to the pieces, as far as following emperors needs."""
+
+    turn: int
+    moves: Mapping[Tile, Tile]  # origin -> the tile where the moved piece ended
+    takes: Sequence[Take]  # in the order they happened
+    emperors_after: frozenset[Tile]  # tiles holding an emperor after the turn (and forfeits)
 
 
 @dataclass(frozen=True)
 class EmperorTake:
-    """A rival emperor taken during the combat, by which dynasty (first take only)."""
+    """The first take of a seat's own emperor: when, by which dynasty's piece, and whether
+    that piece was an emperor (``by_emperor``: the seat whose own emperor it was — the taking
+    seat's own, or a rival's emperor converted to it and playing for it, R-C4)."""
 
     turn: int
     taker: Dynasty
     taken: Dynasty
+    by_emperor: Dynasty | None = None
+
+    @property
+    def is_duel(self) -> bool:
+        """An emperor took an emperor (R-C7)."""
+        return self.by_emperor is not None
 
 
 @dataclass(frozen=True)
@@ -78,25 +124,73 @@ class CombatRecord:
     emperor_takes: Sequence[EmperorTake]
     reputation: Mapping[int, int]  # emperor id -> reputation before the outcome
     dynasty: Mapping[int, int]  # emperor id -> the dynasty it played for
+    duel: EmperorDuel = EmperorDuel.AS_TYPE
 
 
-def first_emperor_takes(
-    captures: Iterable[tuple[int, Dynasty, Dynasty, PieceKind]],
-) -> list[EmperorTake]:
-    """From (turn, taker, taken-dynasty, taken-kind): the first take of each seated emperor."""
-    seen: set[Dynasty] = set()
+def turn_trace(turn: int, result: Mapping[str, Any], emperors_after: Iterable[Tile]) -> TurnTrace:
+    """A stored turn's result (the JSON of ``data.codec.report_to_dict``) as a trace."""
+    moves = {Tile(*move["from"]): Tile(*move["final"]) for move in result.get("moves", [])}
     takes = []
-    for turn, taker, taken, kind in captures:
-        if kind is PieceKind.EMPEROR and taken not in seen and taker is not taken:
-            seen.add(taken)
-            takes.append(EmperorTake(turn, taker, taken))
-    return takes
+    for capture in result.get("captures", []):
+        became = capture.get("became")
+        emperor_after = (
+            Dynasty(became["dynasty"])
+            if became is not None and PieceKind(became["kind"]) is PieceKind.EMPEROR
+            else None
+        )
+        takes.append(
+            Take(
+                Dynasty(capture["taker"]),
+                PieceKind(capture["taker_kind"]),
+                Tile(*capture["from"]),
+                Tile(*capture["tile"]),
+                Dynasty(capture["taken"]["dynasty"]),
+                PieceKind(capture["taken"]["kind"]),
+                emperor_after,
+            )
+        )
+    return TurnTrace(turn, moves, tuple(takes), frozenset(emperors_after))
+
+
+def emperor_takes(starts: Mapping[Dynasty, Tile], turns: Iterable[TurnTrace]) -> list[EmperorTake]:
+    """Follow every seat's own emperor from its start tile through the turns: the first take of
+    each, in the order they happened.
+
+    A piece is known by the tile it stands on before a turn (no two share one): a move takes
+    it to the tile the move ended on; a take leaves it on its tile, as an emperor of the taker
+    (``convert``) or off the board; an emperor that is not on its tile after the turn (a
+    forfeit or a defeat by misses removes it) has left the board. Later takes of an emperor
+    already taken (converted, it plays on for its taker) are not first takes.
+    """
+    where = dict(starts)  # seat -> the tile of its own emperor while it is on the board
+    first: dict[Dynasty, EmperorTake] = {}
+    for trace in turns:
+        seat_at = {tile: seat for seat, tile in where.items()}
+        after = {seat: trace.moves.get(tile, tile) for seat, tile in where.items()}
+        for take in trace.takes:
+            seat = seat_at.get(take.tile) if take.taken_kind is PieceKind.EMPEROR else None
+            if seat is None:
+                continue
+            by = seat_at.get(take.taker_origin) if take.taker_kind is PieceKind.EMPEROR else None
+            if seat not in first:
+                first[seat] = EmperorTake(trace.turn, take.taker, seat, by)
+            if take.emperor_after is None:
+                after.pop(seat, None)
+            else:
+                after[seat] = take.tile
+        where = {seat: tile for seat, tile in after.items() if tile in trace.emperors_after}
+    return sorted(first.values(), key=lambda take: take.turn)
 
 
 def effects_of(record: CombatRecord, tournament_name: str) -> list[Effect]:
-    """The reputation, conquest, death and prize effects of a finished serious combat.
+    """The reputation, conquest and death effects of a finished serious combat, in the order
+    they apply (each reputation change is what it will change: never below 0, R-T3).
 
-    Training changes nothing (R-T4) and casual or computer seats have nothing to change.
+    First the combat's rewards (honour's stakes, or the take and win rewards and a gift's
+    reputation prize); then each first take of a seated emperor in the order they happened
+    (a ``death`` take pays the killer the victim's reputation; an emperor's take under
+    ``emperor_duel=reputation`` moves it); last the conquests and deaths. Training changes
+    nothing (R-T4) and casual or computer seats have nothing to change.
     """
     if not record.kind.is_serious:
         return []
@@ -104,70 +198,108 @@ def effects_of(record: CombatRecord, tournament_name: str) -> list[Effect]:
         seat.dynasty: seat.emperor_id for seat in record.seats if seat.emperor_id is not None
     }
     winners = [d for d in record.outcome.winners if d in emperor_of]
-    effects: list[Effect] = []
-    fallen: set[int] = set()
-
+    ledger = _Ledger(record.reputation)
     fates: list[Effect] = []  # conquests and deaths come last: an emperor earns, then moves or dies
+    fallen: set[int] = set()
+    decided: list[tuple[int, int | None, EmperorDuel]] = []
     for take in record.emperor_takes:
         victim = emperor_of.get(take.taken)
         if victim is None:
             continue
-        taker = emperor_of.get(take.taker)
-        if record.kind is TournamentKind.CONQUER and taker is not None:
-            fates.append(
-                Conquest(victim, taker, record.dynasty[taker], f"conquered in {tournament_name}")
-            )
-        elif record.kind is TournamentKind.DEATH:
+        taker = emperor_of.get(take.taker)  # the taking seat's own emperor (None: a computer)
+        duel = record.duel if take.is_duel else EmperorDuel.AS_TYPE
+        decided.append((victim, taker, duel))
+        if duel is EmperorDuel.AS_TYPE and record.kind is TournamentKind.DEATH:
             fallen.add(victim)
-            fates.append(Death(victim, taker, f"taken in {tournament_name}"))
-            if taker is not None and record.reputation.get(victim, 0):
-                effects.append(
-                    ReputationChange(
-                        taker, record.reputation[victim], f"killed an emperor in {tournament_name}"
-                    )
-                )
 
     if record.kind is TournamentKind.HONOUR:
-        # Honour is zero-sum: the stakes are all that changes hands (no take or win rewards).
-        return _honour(record, emperor_of, winners, tournament_name) if winners else []
+        if winners:  # honour is zero-sum: the stakes are all it rewards (no take or win rewards)
+            _honour(record, emperor_of, winners, ledger, tournament_name)
+    else:
+        _rewards(record, emperor_of, winners, fallen, ledger, tournament_name)
+
+    for victim, taker, duel in decided:
+        if duel is EmperorDuel.AS_TYPE:
+            if record.kind is TournamentKind.CONQUER and taker is not None:
+                fates.append(
+                    Conquest(
+                        victim,
+                        taker,
+                        record.dynasty[taker],
+                        _text("conquered", tournament_name),
+                    )
+                )
+            elif record.kind is TournamentKind.DEATH:
+                if taker is not None:
+                    ledger.change(taker, ledger.of(victim), _text("killed", tournament_name))
+                fates.append(Death(victim, taker, _text("taken", tournament_name)))
+        elif duel is EmperorDuel.REPUTATION and taker is not None:
+            moved = ledger.of(victim)
+            if moved:
+                ledger.change(taker, moved, _text("duel_won", tournament_name))
+                ledger.change(victim, -moved, _text("duel_lost", tournament_name))
+        elif duel is EmperorDuel.PERMANENT and taker is not None:
+            joined = _text("duel_joined", tournament_name)
+            fates.append(Conquest(victim, taker, record.dynasty[taker], joined))
+        # EmperorDuel.COMBAT: the taken emperor played for its taker in this combat only.
+    return [*ledger.changes, *fates]
+
+
+class _Ledger:
+    """Reputation as the effects so far leave it, so each change is exact and none goes below 0."""
+
+    def __init__(self, reputation: Mapping[int, int]) -> None:
+        self._reputation = dict(reputation)
+        self.changes: list[Effect] = []
+
+    def of(self, emperor: int) -> int:
+        return self._reputation.get(emperor, 0)
+
+    def change(self, emperor: int, delta: int, reason: str) -> None:
+        actual = max(delta, -self.of(emperor))
+        if actual:
+            self._reputation[emperor] = self.of(emperor) + actual
+            self.changes.append(ReputationChange(emperor, actual, reason))
+
+
+def _rewards(
+    record: CombatRecord,
+    emperor_of: Mapping[Dynasty, int],
+    winners: Sequence[Dynasty],
+    fallen: set[int],
+    ledger: _Ledger,
+    tournament_name: str,
+) -> None:
+    """Surviving emperors earn for their takes and wins; a gift's winners its reputation prize."""
     survivors = {d: e for d, e in emperor_of.items() if e not in fallen}
     for dynasty, emperor in survivors.items():
         took = record.takes.get(dynasty, {})
         pawns, emperors = took.get(PieceKind.PAWN, 0), took.get(PieceKind.EMPEROR, 0)
         earned = pawns * PAWN_TAKE_REPUTATION + emperors * EMPEROR_TAKE_REPUTATION
         if earned:
-            what = _count(pawns, "pawn") + (
-                f" and {_count(emperors, 'emperor')}" if emperors else ""
+            what = " and ".join(
+                _count(number, noun)
+                for number, noun in ((pawns, "pawn"), (emperors, "emperor"))
+                if number
             )
-            effects.append(ReputationChange(emperor, earned, f"took {what} in {tournament_name}"))
+            ledger.change(emperor, earned, _text("took", tournament_name, what=what))
     for dynasty in winners:
         if dynasty in survivors:
-            effects.append(
-                ReputationChange(survivors[dynasty], WIN_REPUTATION, f"won {tournament_name}")
-            )
-
-    if record.kind is TournamentKind.GIFT:
+            ledger.change(survivors[dynasty], WIN_REPUTATION, _text("won", tournament_name))
+    if record.kind is TournamentKind.GIFT and record.prize.reputation:
         for dynasty in winners:
-            emperor = emperor_of[dynasty]
-            if record.prize.reputation:
-                effects.append(
-                    ReputationChange(
-                        emperor, record.prize.reputation, f"prize of {tournament_name}"
-                    )
-                )
-            if record.prize.wealth:
-                effects.append(
-                    PrizeGrant(emperor, dict(record.prize.wealth), f"prize of {tournament_name}")
-                )
-    return effects + fates
+            ledger.change(
+                emperor_of[dynasty], record.prize.reputation, _text("prize", tournament_name)
+            )
 
 
 def _honour(
     record: CombatRecord,
     emperor_of: Mapping[Dynasty, int],
     winners: Sequence[Dynasty],
+    ledger: _Ledger,
     tournament_name: str,
-) -> list[Effect]:
+) -> None:
     """Honour is zero-sum: losers lose their stake, winners share the losers' stakes.
 
     The share is split evenly; what does not divide goes to the winners in seat order, one
@@ -175,22 +307,20 @@ def _honour(
     """
     losers = [d for d in emperor_of if d not in winners]
     pool = 0
-    effects: list[Effect] = []
     for dynasty in losers:
-        lost = min(record.stake, record.reputation.get(emperor_of[dynasty], 0))
+        lost = min(record.stake, ledger.of(emperor_of[dynasty]))
         if lost:
             pool += lost
-            effects.append(
-                ReputationChange(emperor_of[dynasty], -lost, f"lost the stake of {tournament_name}")
-            )
+            ledger.change(emperor_of[dynasty], -lost, _text("stake_lost", tournament_name))
     share, rest = divmod(pool, len(winners))
     for index, dynasty in enumerate(winners):
         gain = share + (1 if index < rest else 0)
         if gain:
-            effects.append(
-                ReputationChange(emperor_of[dynasty], gain, f"won the stakes of {tournament_name}")
-            )
-    return effects
+            ledger.change(emperor_of[dynasty], gain, _text("stakes_won", tournament_name))
+
+
+def _text(key: str, tournament_name: str, **values: str) -> str:
+    return REASONS[key].format(tournament=tournament_name, **values)
 
 
 def _count(number: int, noun: str) -> str:

@@ -25,7 +25,7 @@ from data.repositories import requests
 from data.repositories import settings as settings_repo
 from data.repositories.settings import MAX_CHANNELS
 from data.rows import ServerSettingsRow
-from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from engine import ConflictPolicy, EmperorDuel, EmperorTaken, EmperorTakes, Goal, GoalKind, Ruleset
 
 Value = str | int | bool
 """What an option's value is stored as (JSON)."""
@@ -42,9 +42,8 @@ TURN_LENGTHS: dict[str, int] = {
 """The turn lengths a host chooses from, by name."""
 
 LOCALES: dict[str, str] = {"en-US": "English", "es-ES": "Español"}
-"""The languages a server may choose (the bot speaks English for now; the choice is kept for
-when it speaks more)."""
-DEFAULT_LOCALE = "en-US"
+"""The languages a server may choose for its channels, each named in itself (bot/locales has
+their messages; a server that chooses none gets its preferred locale on Discord)."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +83,8 @@ TOURNAMENT_DEFAULTS: Mapping[str, OptionDefault] = {
     "turn_length": OptionDefault(TURN_LENGTHS["1 day"], TURN_LENGTHS),
     "policy": OptionDefault(_RULES.policy.value, _named(ConflictPolicy)),
     "emperor_taken": OptionDefault(_RULES.emperor_taken.value, _named(EmperorTaken)),
+    "emperor_takes": OptionDefault(_RULES.emperor_takes.value, _named(EmperorTakes)),
+    "emperor_duel": OptionDefault(_RULES.emperor_duel.value, _named(EmperorDuel)),
     # survive needs numbers a host gives with it: it cannot be a server's default.
     "goal": OptionDefault(Goal().kind.value, _named(GoalKind, without=[GoalKind.SURVIVE])),
     "computers": OptionDefault(False, {"no": False, "yes": True}),
@@ -93,9 +94,7 @@ TOURNAMENT_DEFAULTS: Mapping[str, OptionDefault] = {
 
 class NotManager(UserError):
     def __init__(self) -> None:
-        super().__init__(
-            "Only a member with Manage Server can change this server's settings; ask one of them."
-        )
+        super().__init__("error-not-manager")
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,7 @@ class ServerSettings:
     defaults: Mapping[str, Value]  # the server's own defaults that are still valid
     channel_ids: tuple[int, ...]  # none: every channel may host tournaments
     announce_role_id: int | None
-    locale: str
+    locale: str | None  # None: not chosen, the server's preferred locale on Discord applies
     ignored: Mapping[str, object]  # stored defaults no longer valid for their option
 
     def default(self, option: str) -> Value:
@@ -135,14 +134,8 @@ class ServerSettings:
         known = names or {}
         allowed = [f"#{known[channel]}" for channel in self.channel_ids if channel in known]
         if not allowed:
-            raise UserError(
-                "The channels this server named for tournaments no longer exist: a member "
-                "with Manage Server names others with /settings channels."
-            )
-        raise UserError(
-            f"Tournaments on this server are announced in {', '.join(allowed)}: create it "
-            "there. (A member with Manage Server chooses these channels with /settings channels.)"
-        )
+            raise UserError("error-channels-gone")
+        raise UserError("error-create-elsewhere", channels=", ".join(allowed))
 
     def choose(self, given: Mapping[str, Value | None]) -> CreateOptions:
         """The value of every option of :data:`TOURNAMENT_DEFAULTS` for a new tournament:
@@ -206,15 +199,14 @@ class SettingsService:
         described = TOURNAMENT_DEFAULTS.get(option)
         if described is None:
             raise UserError(
-                f"/tournament create has no option {option!r} with a server default; choose one "
-                f"of: {', '.join(TOURNAMENT_DEFAULTS)}."
+                "error-no-default-option", option=option, choices=", ".join(TOURNAMENT_DEFAULTS)
             )
         chosen: Value | None = None
         if value is not None:
             chosen = described.value_named(value.strip())
             if chosen is None:
                 raise UserError(
-                    f"{option} takes one of: {', '.join(described.choices)}. Choose one of them."
+                    "error-default-choices", option=option, choices=", ".join(described.choices)
                 )
 
         def change(row: ServerSettingsRow) -> ServerSettingsRow:
@@ -239,10 +231,7 @@ class SettingsService:
             if channel_id in row.channel_ids:
                 return row
             if len(row.channel_ids) >= MAX_CHANNELS:
-                raise UserError(
-                    f"This server already names {MAX_CHANNELS} channels for tournaments, the "
-                    "most it may: remove one with /settings channels remove first."
-                )
+                raise UserError("error-too-many-channels", limit=MAX_CHANNELS)
             return replace(row, channel_ids=(*row.channel_ids, channel_id))
 
         return await self._change(guild_id, is_manager, request_id, "channel add", change)
@@ -257,10 +246,7 @@ class SettingsService:
     ) -> ServerSettings:
         def change(row: ServerSettingsRow) -> ServerSettingsRow:
             if channel_id not in row.channel_ids:
-                raise UserError(
-                    f"<#{channel_id}> is not one of the channels named for tournaments; see "
-                    "them with /settings show."
-                )
+                raise UserError("error-channel-not-named", channel=f"<#{channel_id}>")
             return replace(row, channel_ids=tuple(c for c in row.channel_ids if c != channel_id))
 
         return await self._change(guild_id, is_manager, request_id, "channel remove", change)
@@ -283,10 +269,7 @@ class SettingsService:
     ) -> ServerSettings:
         """The role every announcement pings; None: announcements ping nobody."""
         if role_id is not None and role_id == guild_id:
-            raise UserError(
-                "@everyone cannot be pinged by announcements; choose a role that players take "
-                "to hear of new tournaments."
-            )
+            raise UserError("error-everyone-role")
         return await self._change(
             guild_id,
             is_manager,
@@ -304,7 +287,7 @@ class SettingsService:
         request_id: int | None = None,
     ) -> ServerSettings:
         if locale not in LOCALES:
-            raise UserError(f"The language is one of: {', '.join(LOCALES)}. Choose one of them.")
+            raise UserError("error-language-choices", choices=", ".join(LOCALES))
         return await self._change(
             guild_id, is_manager, request_id, "language", lambda row: replace(row, locale=locale)
         )
@@ -319,7 +302,7 @@ class SettingsService:
     ) -> ServerSettings:
         """Read, change and store the server's settings in one transaction, once per request."""
         if guild_id is None:
-            raise UserError("Settings belong to a server: use /settings in that server.")
+            raise UserError("error-settings-need-server")
         if not is_manager:
             raise NotManager()
         async with requests.once(self.database, request_id, f"settings {what}", now=self.clock()):
@@ -337,7 +320,7 @@ def _settings(row: ServerSettingsRow) -> ServerSettings:
         if option in TOURNAMENT_DEFAULTS and TOURNAMENT_DEFAULTS[option].allows(value)
     }
     ignored = {option: value for option, value in row.defaults.items() if option not in valid}
-    locale = row.locale if row.locale in LOCALES else DEFAULT_LOCALE
+    locale = row.locale if row.locale in LOCALES else None
     return ServerSettings(
         row.guild_id, valid, row.channel_ids, row.announce_role_id, locale, ignored
     )

@@ -19,6 +19,9 @@ from data.rows import (
     MAX_AMOUNT,
     BetRow,
     BetStatus,
+    ChestRow,
+    ChestStatus,
+    ChestTerms,
     DynastyRow,
     EmperorRow,
     EventRow,
@@ -191,8 +194,18 @@ _TOURNAMENT_COLUMNS = (
     "finished_at",
     "outcome",
     "announcement_id",
+    "paused_at",
+    "paused_until",
+    "extensions",
+    "extended",
+    "chest_min",
+    "chest_max",
+    "chest_reputation",
+    "wealth_stake",
+    "scrubbed_at",
 )
-"""A tournaments row's columns, in :class:`TournamentRow`'s field order."""
+"""A tournaments row's columns, in :class:`TournamentRow`'s field order (the chest terms,
+three columns, are its one ``chests`` field)."""
 
 # Clicks on turn prompts read the same few tournaments over and over, and a row decodes to
 # the same immutable value every time its stored values are the same: a small cache of
@@ -208,12 +221,18 @@ def tournament_row(row: Row) -> TournamentRow:
 def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
     fields = dict(zip(_TOURNAMENT_COLUMNS, values, strict=True))
     outcome = fields["outcome"]
+    terms = (fields.pop("chest_min"), fields.pop("chest_max"), fields.pop("chest_reputation"))
     return TournamentRow(
         **fields
         | {
+            "chests": ChestTerms(*terms) if terms[0] is not None else None,
             "ruleset": ruleset_from_json(fields["ruleset"]),
             "kind": TournamentKind(fields["kind"]),
             "prize": Prize.from_dict(json.loads(fields["prize"])),
+            "wealth_stake": {
+                str(code): int(amount)
+                for code, amount in json.loads(fields["wealth_stake"]).items()
+            },
             "status": TournamentStatus(fields["status"]),
             "allow_computers": bool(fields["allow_computers"]),
             "outcome": outcome_from_dict(json.loads(outcome)) if outcome is not None else None,
@@ -233,6 +252,7 @@ def seat_row(row: Row) -> SeatRow:
         misses=row["misses"],
         takes=row["takes"],
         joined_at=row["joined_at"],
+        handed_to=row["handed_to"],
     )
 
 
@@ -248,6 +268,22 @@ def bet_row(row: Row) -> BetRow:
         status=BetStatus(row["status"]),
         payout=row["payout"],
         placed_at=row["placed_at"],
+        settled_at=row["settled_at"],
+    )
+
+
+def chest_row(row: Row) -> ChestRow:
+    return ChestRow(
+        id=row["id"],
+        tournament_id=row["tournament_id"],
+        seat=row["seat"],
+        dynasty_id=row["dynasty_id"],
+        asset_code=row["asset_code"],
+        amount=row["amount"],
+        status=ChestStatus(row["status"]),
+        captured_by=row["captured_by"],
+        captured_seat=row["captured_seat"],
+        deposited_at=row["deposited_at"],
         settled_at=row["settled_at"],
     )
 

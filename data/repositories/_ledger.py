@@ -1,20 +1,41 @@
-"""Moving wealth inside a transaction: holdings, items and bet settlement (R-T5, R-T6).
+"""Moving wealth inside a transaction: holdings, items, bets and deposits in escrow (R-T4..T6).
 
 The database refuses any balance below zero (CHECK constraints); these helpers turn that
 refusal into :class:`InsufficientFunds` naming what is missing, and log every wealth change
 as a private event of its dynasty unless told otherwise (R-L1, R-L2).
+
+A tournament's escrow holds its bets and its deposits (a gift's prize, honour's wealth stakes;
+migration 0010): :func:`hold` pays a deposit in, :func:`settle_deposits` pays deposits out to
+the winners or back to who paid them. The database moves the coins of both in the statement
+that records them, so nothing is created or lost on the way.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from data.db import Connection
-from data.errors import AmountTooLarge, ConstraintBroken, DataError, InsufficientFunds, NotFound
+from data.db import Connection, Row
+from data.errors import (
+    AmountTooLarge,
+    ConstraintBroken,
+    DataError,
+    InsufficientFunds,
+    NotFound,
+    TournamentClosed,
+    TrainingLeavesNoTrace,
+)
 from data.repositories._common import bet_row, fetch_all, fetch_one, run, write_events
-from data.rows import BetRow, BetStatus, EventKind, NewEvent
+from data.rows import (
+    BetRow,
+    BetStatus,
+    DepositPurpose,
+    EventKind,
+    NewEvent,
+    PayoutReason,
+    TournamentStatus,
+)
 
 
 @dataclass(frozen=True)
@@ -176,12 +197,7 @@ async def settle_bets(
                 at=at,
                 tournament_id=tournament_id,
             )
-    left = await fetch_one(
-        connection,
-        "SELECT coalesce(sum(amount), 0) FROM escrow WHERE tournament_id = ?",
-        (tournament_id,),
-    )
-    if only_seat is None and left is not None and left[0]:
+    if only_seat is None and await bets_in_escrow(connection, tournament_id):
         raise ConstraintBroken("escrow_emptied")
     await run(
         connection, "DELETE FROM escrow WHERE tournament_id = ? AND amount = 0", (tournament_id,)
@@ -189,6 +205,164 @@ async def settle_bets(
     return [
         replace(bet, status=status, payout=payout, settled_at=at) for bet, status, payout in settled
     ]
+
+
+async def bets_in_escrow(connection: Connection, tournament_id: int) -> int:
+    """What the tournament's escrow holds beyond its deposits and held chests (R-T9): its held
+    bets (0 once settled)."""
+    row = await fetch_one(
+        connection,
+        "SELECT (SELECT coalesce(sum(amount), 0) FROM escrow WHERE tournament_id = ?1)"
+        " - (SELECT coalesce(sum(held), 0) FROM escrow_deposits WHERE tournament_id = ?1)"
+        " - (SELECT coalesce(sum(amount), 0) FROM chests"
+        " WHERE tournament_id = ?1 AND status = 'held')",
+        (tournament_id,),
+    )
+    assert row is not None
+    return int(row[0])
+
+
+async def hold(
+    connection: Connection,
+    tournament_id: int,
+    purpose: DepositPurpose,
+    dynasty_id: int,
+    assets: Mapping[str, int],
+    *,
+    reason: str,
+    at: float,
+    seat: int | None = None,
+) -> None:
+    """Pay ``assets`` of the dynasty into the tournament's escrow, all or none, and log it
+    publicly (the tournament announced the amount, R-L2).
+
+    The database checks the amount against what the tournament announced (a gift's prize from
+    its host's dynasty; honour's wealth stake from the dynasty holding ``seat``). Raises
+    :class:`InsufficientFunds`, :class:`TrainingLeavesNoTrace`, :class:`TournamentClosed`.
+    """
+    for code, amount in assets.items():
+        try:
+            await connection.execute(
+                "INSERT INTO escrow_deposits (tournament_id, purpose, dynasty_id, seat, "
+                "asset_code, amount, held, deposited_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (tournament_id, str(purpose), dynasty_id, seat, code, amount, amount, at),
+            )
+        except ConstraintBroken as error:
+            rule = error.rule
+            if rule == "insufficient_funds":
+                raise await _short(connection, _ASSETS, dynasty_id, code, amount) from None
+            if rule == "training_leaves_no_trace":
+                raise TrainingLeavesNoTrace(tournament_id, f"{purpose}s") from None
+            if rule == "tournament_not_open":
+                status = await fetch_one(
+                    connection, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
+                )
+                if status is None:
+                    raise NotFound("tournament", f"#{tournament_id}") from None
+                raise TournamentClosed(
+                    tournament_id, TournamentStatus(status[0]), f"pay its {purpose}"
+                ) from None
+            if rule == "foreign_key":
+                raise await _missing(connection, _ASSETS, dynasty_id, code, error) from None
+            raise
+    event = NewEvent(
+        EventKind.WEALTH,
+        reason,
+        True,
+        dynasty_id,
+        None,
+        tournament_id,
+        {"assets": {code: -amount for code, amount in assets.items()}},
+    )
+    await write_events(connection, [event], at)
+
+
+_PAID_OUT = {
+    (DepositPurpose.PRIZE, PayoutReason.SHARE): "share of the prize of tournament #{}",
+    (DepositPurpose.PRIZE, PayoutReason.RETURN): "the prize of tournament #{} returned",
+    (DepositPurpose.STAKE, PayoutReason.SHARE): "share of the wealth stakes of tournament #{}",
+    (DepositPurpose.STAKE, PayoutReason.RETURN): "the wealth stake of tournament #{} returned",
+}
+"""What a dynasty's log says of a payout (players read it: the one place these words live)."""
+
+
+async def settle_deposits(
+    connection: Connection,
+    tournament_id: int,
+    winners: Sequence[int] | None,
+    at: float,
+    *,
+    purposes: Collection[DepositPurpose] = (DepositPurpose.PRIZE, DepositPurpose.STAKE),
+    only_seat: int | None = None,
+) -> None:
+    """Pay out what the tournament holds for ``purposes``: each purpose's pot of each asset is
+    shared equally among the ``winners`` (dynasty ids in seat order; what does not divide goes
+    one unit each to the first), or, with no winners (None or empty: a draw, a cancel, only
+    computers won), returned to whoever paid it. ``only_seat`` returns the stake of a seat that
+    was left before the start. Every payout is logged publicly in its dynasty's log.
+    """
+    wanted = [str(purpose) for purpose in purposes]
+    sql = (
+        "SELECT id, purpose, dynasty_id, asset_code, held FROM escrow_deposits "
+        f"WHERE tournament_id = ? AND held > 0 AND purpose IN ({', '.join('?' * len(wanted))})"
+    )
+    parameters: list[object] = [tournament_id, *wanted]
+    if only_seat is not None:
+        sql += " AND seat = ?"
+        parameters.append(only_seat)
+    held = await fetch_all(connection, sql + " ORDER BY id", parameters)
+    payouts: list[tuple[int, int, int, PayoutReason]] = []  # deposit, dynasty, amount, reason
+    pots: dict[tuple[str, str], list[Row]] = defaultdict(list)
+    for deposit in held:
+        pots[(deposit["purpose"], deposit["asset_code"])].append(deposit)
+    for deposits in pots.values():
+        if not winners:
+            payouts += [
+                (d["id"], d["dynasty_id"], d["held"], PayoutReason.RETURN) for d in deposits
+            ]
+            continue
+        share, rest = divmod(sum(d["held"] for d in deposits), len(winners))
+        owed = [share + (1 if index < rest else 0) for index in range(len(winners))]
+        winner = 0
+        for deposit in deposits:
+            left = deposit["held"]
+            while left:
+                while not owed[winner]:
+                    winner += 1
+                paid = min(left, owed[winner])
+                payouts.append((deposit["id"], winners[winner], paid, PayoutReason.SHARE))
+                owed[winner] -= paid
+                left -= paid
+    if not payouts:
+        return
+    await connection.executemany(
+        "INSERT INTO escrow_payouts (deposit_id, dynasty_id, amount, reason, paid_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [(paid[0], paid[1], paid[2], str(paid[3]), at) for paid in payouts],
+    )
+    purpose_of = {d["id"]: DepositPurpose(d["purpose"]) for d in held}
+    asset_of = {d["id"]: d["asset_code"] for d in held}
+    received: dict[tuple[int, DepositPurpose, PayoutReason], dict[str, int]] = {}
+    for deposit_id, dynasty, amount, reason in payouts:
+        code = asset_of[deposit_id]
+        assets = received.setdefault((dynasty, purpose_of[deposit_id], reason), {})
+        assets[code] = assets.get(code, 0) + amount
+    await write_events(
+        connection,
+        [
+            NewEvent(
+                EventKind.WEALTH,
+                _PAID_OUT[(purpose, reason)].format(tournament_id),
+                True,
+                dynasty,
+                None,
+                tournament_id,
+                {"assets": assets},
+            )
+            for (dynasty, purpose, reason), assets in received.items()
+        ],
+        at,
+    )
 
 
 def _shares(pool: int, winners: list[BetRow]) -> dict[int, int]:

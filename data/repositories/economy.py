@@ -26,6 +26,7 @@ from data.errors import (
     TooManyOffers,
     TooManyOpenOffers,
     TradeClosed,
+    TrainingLeavesNoTrace,
 )
 from data.repositories._common import (
     EMPEROR_SELECT,
@@ -186,6 +187,24 @@ async def define_item(
             (code, name, str(kind), dumps(amounts)),
         )
     return Item(code, name, kind, amounts)
+
+
+async def grant_items(
+    database: Database,
+    dynasty_id: int,
+    items: Mapping[str, int],
+    *,
+    reason: str,
+    now: float | None = None,
+) -> None:
+    """Give items (a battlefield's key) to a dynasty, logged privately.
+
+    Raises :class:`NotFound` (dynasty or item), :class:`InvalidValue`.
+    """
+    async with database.transaction() as connection:
+        await adjust_items(
+            connection, dynasty_id, check_amounts(items, "item"), reason=reason, at=moment(now)
+        )
 
 
 async def get_item(database: Database, code: str) -> Item:
@@ -394,7 +413,8 @@ async def place_bet(
 
     Raises :class:`BettingClosed` (the first turn has resolved), :class:`EmperorBusy`
     (playing, or betting elsewhere, R-T1), :class:`EmperorDead`, :class:`InsufficientFunds`
-    (a bet above the dynasty's wealth), :class:`NotFound`, :class:`InvalidValue`.
+    (a bet above the dynasty's wealth), :class:`TrainingLeavesNoTrace` (a training
+    tournament), :class:`NotFound`, :class:`InvalidValue`.
     """
     if not isinstance(stake, int) or stake <= 0:
         raise InvalidValue("a stake is a positive whole number of coins")
@@ -426,6 +446,7 @@ async def place_bet(
                 ),
                 "foreign_key": NotFound("asset", asset_code),
                 "amount_too_large": AmountTooLarge(),
+                "training_has_no_bets": TrainingLeavesNoTrace(tournament_id, "bets"),
             }
             raise refusals.get(rule, error) from None
         assert row is not None

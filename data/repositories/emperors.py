@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from data.db import Connection, Database, Variant
-from data.errors import ConstraintBroken, EmperorDead, NameTaken, NotFound
+from data.errors import (
+    ConstraintBroken,
+    EmperorBusy,
+    EmperorDead,
+    NameTaken,
+    NotFound,
+    NotYourEmperor,
+)
 from data.repositories._common import (
     EMPEROR_SELECT,
     clean_name,
@@ -215,32 +222,71 @@ async def kill_emperor(
 
     An emperor that never fought a serious tournament leaves no trace: its birth is
     removed from the log and its death is not logged (R-L3).
-    Raises :class:`EmperorDead` (already dead), :class:`NotFound`.
+    Raises :class:`EmperorDead` (already dead), :class:`EmperorBusy` (it plays in or bets on
+    a tournament), :class:`NotFound`.
     """
-    at = moment(now)
     async with database.transaction() as connection:
         emperor = await _emperor(connection, emperor_id, to_change=True)
-        if not emperor.alive:
-            raise EmperorDead(emperor.name)
+        event = NewEvent(
+            EventKind.DEATH,
+            reason,
+            True,
+            emperor.dynasty_id,
+            emperor_id,
+            tournament_id,
+            {"killed_by": killed_by},
+        )
+        return await _die(connection, emperor, event, killed_by, moment(now))
+
+
+async def retire_emperor(
+    database: Database, emperor_id: int, *, dynasty_id: int, now: float | None = None
+) -> EmperorRow:
+    """The dynasty retires its idle emperor: it dies (R-L3). One that fought a serious combat
+    is logged as retired, and its reputation leaves the dynasty's sum with it; one that never
+    did vanishes from every log.
+
+    Raises :class:`NotYourEmperor` (not, or no longer, the dynasty's), :class:`EmperorDead`,
+    :class:`EmperorBusy` (it plays in or bets on a tournament), :class:`NotFound`.
+    """
+    async with database.transaction() as connection:
+        emperor = await _emperor(connection, emperor_id, to_change=True)
+        if emperor.dynasty_id != dynasty_id:
+            raise NotYourEmperor(emperor.name)
+        event = NewEvent(
+            EventKind.RETIREMENT,
+            f"{emperor.name} retired; its {emperor.reputation} reputation leaves the dynasty",
+            True,
+            emperor.dynasty_id,
+            emperor_id,
+            None,
+            {"reputation": emperor.reputation},
+        )
+        return await _die(connection, emperor, event, None, moment(now))
+
+
+async def _die(
+    connection: Connection, emperor: EmperorRow, event: NewEvent, killed_by: int | None, at: float
+) -> EmperorRow:
+    """The emperor dies now, ``event`` logged; or, if it never fought a serious tournament,
+    nothing is logged and its traces leave the log (R-L3)."""
+    if not emperor.alive:
+        raise EmperorDead(emperor.name)
+    try:
         await connection.execute(
             "UPDATE emperors SET alive = 0, died_at = ?, killed_by = ? WHERE id = ?",
-            (at, killed_by, emperor_id),
+            (at, killed_by, emperor.id),
         )
-        await connection.execute(_MEMBERSHIP_ENDS, (at, emperor_id))
-        if emperor.served_serious:
-            event = NewEvent(
-                EventKind.DEATH,
-                reason,
-                True,
-                emperor.dynasty_id,
-                emperor_id,
-                tournament_id,
-                {"killed_by": killed_by},
-            )
-            await write_events(connection, [event], at)
-        else:
-            await connection.execute("DELETE FROM events WHERE emperor_id = ?", (emperor_id,))
-        return await _emperor(connection, emperor_id)
+    except ConstraintBroken as error:
+        if error.rule == "emperor_busy":
+            raise EmperorBusy(emperor.name, emperor.engaged_in, emperor.engaged_as) from None
+        raise
+    await connection.execute(_MEMBERSHIP_ENDS, (at, emperor.id))
+    if emperor.served_serious:
+        await write_events(connection, [event], at)
+    else:
+        await connection.execute("DELETE FROM events WHERE emperor_id = ?", (emperor.id,))
+    return await _emperor(connection, emperor.id)
 
 
 async def change_reputation(

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from data.catalog import load_battlefield
 from data.codec import (
     DECODED_GAMES,
+    captured_chests,
     dumps,
     game_from_json,
     game_to_json,
@@ -39,11 +40,15 @@ from data.errors import (
     NotYourEmperor,
     OrderForClosedTurn,
     OrdersChanged,
+    SeatHandedOver,
     SeatNotActive,
+    SeatStillPlayed,
     SeatTaken,
     TournamentClosed,
     TournamentFull,
     TournamentNotReady,
+    TournamentPaused,
+    TrainingLeavesNoTrace,
     TurnAlreadyResolved,
 )
 from data.recent import Recent
@@ -60,9 +65,16 @@ from data.repositories._common import (
     tournament_row,
     write_events,
 )
-from data.repositories._ledger import settle_bets
+from data.repositories._ledger import bets_in_escrow, hold, settle_bets, settle_deposits
+from data.repositories.chests import owners as chest_owners
+from data.repositories.chests import settle_chests
 from data.rows import (
+    MAX_AMOUNT,
+    ChestTerms,
+    DepositPurpose,
     NewEvent,
+    PayoutReason,
+    PayoutRow,
     Prize,
     ReadyCount,
     SeatKind,
@@ -78,6 +90,7 @@ from data.rows import (
 from engine import (
     DYNASTIES,
     Battlefield,
+    Dynasty,
     EngineError,
     Game,
     GameOutcome,
@@ -98,10 +111,10 @@ change to them counts on the row (migrations 0001 and 0003)."""
 # rows is NULL; a stored json, the state or an order's body, is kept as it was written).
 _SEATS = (
     "SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, "
-    "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at))) "
+    "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to)) "
     "FROM seats s WHERE s.tournament_id = t.id",
     "SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
-    " s.strategy, s.status, s.misses, s.takes, s.joined_at)), '[]')::text"
+    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to)), '[]')::text"
     " FROM seats s WHERE s.tournament_id = t.id",
 )
 _STATE = (
@@ -153,15 +166,31 @@ async def create_tournament(
     channel_id: int | None = None,
     stake: int = 0,
     prize: Prize | None = None,
+    wealth_stake: Mapping[str, int] | None = None,
     allow_computers: bool = False,
+    chests: ChestTerms | None = None,
     now: float | None = None,
 ) -> TournamentRow:
-    """Announce a tournament, open for seats; ``stake`` is for honour tournaments only.
+    """Announce a tournament, open for seats; ``stake`` (reputation) and ``wealth_stake``
+    (assets every seat's dynasty pays when it takes its seat) are for honour tournaments only;
+    a prize for gifts only; ``chests`` (R-T9) for serious ones. A wealth prize is paid by the
+    host's dynasty into escrow in the same transaction (R-T4): it cannot be announced without
+    being held.
 
     Raises :class:`InvalidValue` (a ruleset the battlefield cannot offer, a stake outside an
-    honour tournament, a bad prize or turn length) and :class:`NotFound` (host, prize asset).
+    honour tournament, a bad prize, turn length or chest terms, a wealth prize from a host
+    without a dynasty), :class:`TrainingLeavesNoTrace` (a prize or stake on training),
+    :class:`InsufficientFunds` (the host's dynasty cannot pay the prize) and :class:`NotFound`
+    (host, asset).
     """
     prize = prize or Prize()
+    staked = check_amounts(wealth_stake or {}, "stake")
+    if staked and kind is not TournamentKind.HONOUR:
+        raise InvalidValue("only an honour tournament has a wealth stake")
+    if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth):
+        raise TrainingLeavesNoTrace(None, "prizes")
+    if kind is not TournamentKind.GIFT and (prize.reputation or prize.wealth):
+        raise InvalidValue("only a gift tournament has a prize")
     try:
         ruleset.check_battlefield(battlefield)
     except EngineError as error:
@@ -172,17 +201,21 @@ async def create_tournament(
         raise InvalidValue("only an honour tournament has a stake, and it is 0 or more")
     if prize.reputation < 0:
         raise InvalidValue("a prize gives reputation; it cannot take it")
+    if chests is not None:
+        _check_chest_terms(chests, kind)
     wealth = check_amounts(prize.wealth, "prize")
+    at = moment(now)
     async with database.transaction() as connection:
-        for code in wealth:
+        for code in [*wealth, *staked]:
             if await fetch_one(connection, "SELECT 1 FROM assets WHERE code = ?", (code,)) is None:
                 raise NotFound("asset", code)
         try:
             row = await fetch_one(
                 connection,
                 "INSERT INTO tournaments (guild_id, channel_id, host_player_id, battlefield, "
-                "seat_count, ruleset, kind, stake, prize, turn_seconds, allow_computers, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                "seat_count, ruleset, kind, stake, prize, wealth_stake, turn_seconds, "
+                "allow_computers, created_at, chest_min, chest_max, chest_reputation) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (
                     guild_id,
                     channel_id,
@@ -193,17 +226,57 @@ async def create_tournament(
                     str(kind),
                     stake,
                     dumps(prize.to_dict()),
+                    dumps(staked),
                     turn_seconds,
                     int(allow_computers),
-                    moment(now),
+                    at,
+                    *(
+                        (chests.minimum, chests.maximum, chests.reputation)
+                        if chests is not None
+                        else (None, None, None)
+                    ),
                 ),
             )
         except ConstraintBroken as error:
             if error.rule == "foreign_key":
                 raise NotFound("player", host_player_id) from None
             raise
-    assert row is not None
-    return tournament_row(row)
+        assert row is not None
+        tournament = tournament_row(row)
+        if wealth:
+            host = await fetch_one(
+                connection, "SELECT id FROM dynasties WHERE player_id = ?", (host_player_id,)
+            )
+            if host is None:
+                raise InvalidValue(
+                    "a wealth prize is paid by the host's dynasty, and the host has none yet"
+                )
+            await hold(
+                connection,
+                tournament.id,
+                DepositPurpose.PRIZE,
+                host[0],
+                wealth,
+                reason=f"put up the prize of tournament #{tournament.id}",
+                at=at,
+            )
+    return tournament
+
+
+def _check_chest_terms(terms: ChestTerms, kind: TournamentKind) -> None:
+    """R-T9: chests in serious tournaments only, a deposit range of 1 or more gold coins."""
+    if not kind.is_serious:
+        raise InvalidValue(
+            "a training tournament has no chests (nothing changes hands in training); "
+            "choose a serious type or leave chests out"
+        )
+    if not 1 <= terms.minimum <= terms.maximum <= MAX_AMOUNT:
+        raise InvalidValue(
+            "a chest holds at least 1 gold coin, and its maximum is at least its minimum; "
+            "check the chest deposit range"
+        )
+    if terms.reputation < 0:
+        raise InvalidValue("the generous and stingy reputation of chests is 0 or more")
 
 
 async def get_tournament(database: Database, tournament_id: int) -> TournamentRow:
@@ -222,7 +295,8 @@ async def list_tournaments(
 ) -> list[TournamentRow]:
     """Tournaments with one of ``statuses``, newest first, optionally of one guild.
 
-    With ``player_id``: only those where that player holds a seat still active.
+    With ``player_id``: only those where that player holds a seat still active, whose orders
+    it still gives (not handed over to a computer player).
     """
     wanted = [str(status) for status in statuses]
     conditions = [f"t.status IN ({', '.join('?' * len(wanted))})"]
@@ -230,7 +304,7 @@ async def list_tournaments(
     if player_id is not None:
         conditions.append(
             "EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
-            "AND s.player_id = ? AND s.status = 'active')"
+            "AND s.player_id = ? AND s.status = 'active' AND s.handed_to IS NULL)"
         )
         parameters.append(player_id)
     if guild_id is not None:
@@ -249,12 +323,13 @@ async def list_tournaments(
 async def due_tournaments(
     database: Database, *, now: float | None = None, limit: int = 100
 ) -> list[TournamentRow]:
-    """Running tournaments whose turn deadline has passed, most overdue first."""
+    """Running tournaments whose turn deadline has passed, most overdue first (a paused one's
+    clock is stopped: it is never due)."""
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT * FROM tournaments WHERE status = 'running' AND deadline <= ? "
-            "ORDER BY deadline LIMIT ?",
+            "AND paused_at IS NULL ORDER BY deadline LIMIT ?",
             (moment(now), limit),
         )
     return [tournament_row(row) for row in rows]
@@ -272,7 +347,7 @@ async def complete_turns(
             connection,
             "SELECT * FROM (SELECT t.*, (SELECT max(o.submitted_at) FROM orders o "
             "  WHERE o.tournament_id = t.id AND o.turn = t.turn) AS last_order_at "
-            "FROM tournaments t WHERE t.status = 'running' "
+            "FROM tournaments t WHERE t.status = 'running' AND t.paused_at IS NULL "
             "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
             "  AND s.status = 'active') "
             "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
@@ -287,7 +362,8 @@ async def complete_turns(
 async def computers_waiting(
     database: Database, *, opened_before: float, limit: int = 100
 ) -> list[TournamentRow]:
-    """Running tournaments with an active computer seat that has not ordered for the open
+    """Running tournaments with an active computer seat (or one handed over to a computer
+    player) that has not ordered for the open
     turn, opened by ``opened_before``: computers order as a turn opens, so these lost
     their orders (a process stopped or died just after the turn before resolved)."""
     async with database.connection() as connection:
@@ -296,7 +372,8 @@ async def computers_waiting(
             "SELECT t.* FROM tournaments t WHERE t.status = 'running' "
             "AND t.deadline - t.turn_seconds <= ? "
             "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
-            "  AND s.kind = 'computer' AND s.status = 'active' AND NOT EXISTS ("
+            "  AND (s.kind = 'computer' OR s.handed_to IS NOT NULL) AND s.status = 'active' "
+            "  AND NOT EXISTS ("
             "  SELECT 1 FROM orders o WHERE o.tournament_id = t.id AND o.turn = t.turn "
             "  AND o.seat = s.seat)) "
             "ORDER BY t.deadline LIMIT ?",
@@ -360,10 +437,13 @@ async def add_player_seat(
     transactions begin IMMEDIATE, so players joining at the same moment (in one process or
     several) are seated one after the other, each on a seat still free.
 
+    An honour tournament's wealth stake is paid into escrow by the emperor's dynasty in the
+    same transaction: a seat is taken with its stake paid, or not at all.
+
     Raises :class:`SeatTaken`, :class:`TournamentFull`, :class:`AlreadySeated`,
     :class:`EmperorBusy`, :class:`EmperorDead`, :class:`NotYourEmperor`,
-    :class:`NotEnoughReputation` (honour), :class:`TournamentClosed`, :class:`InvalidValue`
-    (no such seat), :class:`NotFound`.
+    :class:`NotEnoughReputation` (honour), :class:`InsufficientFunds` (honour's wealth stake),
+    :class:`TournamentClosed`, :class:`InvalidValue` (no such seat), :class:`NotFound`.
     """
     return await _add_seat(
         database, tournament_id, seat, SeatKind.PLAYER, player_id, emperor_id, None, now
@@ -401,13 +481,16 @@ async def add_computer_seat(
 async def remove_seat(
     database: Database, tournament_id: int, seat: int, *, now: float | None = None
 ) -> None:
-    """Leave before the start: the seat is freed and bets on it are refunded.
+    """Leave before the start: the seat is freed, its chest returned and bets on it refunded.
 
     Raises :class:`TournamentClosed` (it has started), :class:`NotFound`.
     """
     at = moment(now)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
+        if tournament.status is not TournamentStatus.OPEN:
+            raise TournamentClosed(tournament_id, tournament.status, "leave")
+        await settle_chests(connection, tournament_id, None, at, only_seat=seat)
         try:
             changed = await run(
                 connection,
@@ -421,6 +504,65 @@ async def remove_seat(
         if not changed:
             raise NotFound("seat", _letter(seat))
         await settle_bets(connection, tournament_id, None, at, only_seat=seat)
+        await settle_deposits(connection, tournament_id, None, at, only_seat=seat)
+
+
+async def hand_over_seat(
+    database: Database,
+    tournament_id: int,
+    seat: int,
+    strategy: str,
+    *,
+    by_player_id: int,
+    now: float | None = None,
+) -> SeatRow:
+    """A computer player (``strategy``) gives the seat's orders for the rest of the combat; the
+    seat keeps its player and emperor, so its outcome still counts for the emperor's dynasty.
+
+    ``by_player_id`` is who asked: the seat's own player, or (the caller checked it is the
+    host or a manager) anyone once the seat has missed 2 turns in a row; the database
+    refuses the rest. Raises :class:`SeatHandedOver`, :class:`SeatStillPlayed`,
+    :class:`SeatNotActive`, :class:`TournamentClosed`, :class:`InvalidValue` (a computer
+    seat), :class:`NotFound`.
+    """
+    async with database.connection() as connection:
+        try:
+            row = await fetch_one(
+                connection,
+                "UPDATE seats SET handed_to = ?, handed_by = ?, handed_at = ? "
+                "WHERE tournament_id = ? AND seat = ? RETURNING *",
+                (strategy, by_player_id, moment(now), tournament_id, seat),
+            )
+        except ConstraintBroken as error:
+            raise await _handover_refused(connection, tournament_id, seat, error) from None
+    if row is None:
+        raise NotFound("seat", _letter(seat))
+    return seat_row(row)
+
+
+async def _handover_refused(
+    connection: Connection, tournament_id: int, seat: int, error: ConstraintBroken
+) -> DataError:
+    rule = error.rule
+    row = await fetch_one(
+        connection,
+        "SELECT status, misses FROM seats WHERE tournament_id = ? AND seat = ?",
+        (tournament_id, seat),
+    )
+    if row is None:
+        return NotFound("seat", _letter(seat))
+    if rule == "seat_handed_over":
+        return SeatHandedOver(_letter(seat))
+    if rule == "seat_not_active":
+        return SeatNotActive(_letter(seat), row["status"])
+    if rule == "seat_still_played":
+        return SeatStillPlayed(_letter(seat), row["misses"])
+    if rule == "computer_seats_are_not_handed_over":
+        return InvalidValue(f"seat {_letter(seat)} is a computer player's already")
+    if rule == "tournament_not_running":
+        tournament = await _tournament(connection, tournament_id)
+        return TournamentClosed(tournament_id, tournament.status, "hand a seat over")
+    return ConstraintBroken(rule)
 
 
 async def start_tournament(
@@ -438,7 +580,11 @@ async def start_tournament(
     at = moment(now)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
-        game = Game.start(battlefields(tournament.battlefield), tournament.ruleset)
+        game = Game.start(
+            battlefields(tournament.battlefield),
+            tournament.ruleset,
+            await chest_owners(connection, tournament_id),
+        )
         try:
             changed = await run(
                 connection,
@@ -654,6 +800,8 @@ async def resolve_turn(
             await _insert_turn(connection, tournament, turn_row)
     else:
         async with database.transaction() as connection:
+            if outcome is not None:  # every chest settled before the tournament ends (R-T9)
+                await settle_chests(connection, tournament.id, _captured(report.game), at)
             await _insert_turn(connection, tournament, turn_row)
             await write_events(connection, events, at)
             if outcome is not None:
@@ -664,10 +812,18 @@ async def resolve_turn(
                     connection, tournament, [seat_row(seat) for seat in seats], outcome, at
                 )
     if outcome is None:
-        return replace(tournament, turn=turn + 1, deadline=at + tournament.turn_seconds)
+        return replace(
+            tournament,
+            turn=turn + 1,
+            deadline=at + tournament.turn_seconds,
+            extensions=0,
+            extended=0,
+        )
     return replace(
         tournament,
         turn=turn + 1,
+        extensions=0,
+        extended=0,
         status=TournamentStatus.FINISHED,
         deadline=None,
         finished_at=at,
@@ -702,6 +858,8 @@ async def forfeit_seat(
     at = moment(now)
     outcome = game.outcome
     async with database.transaction() as connection:
+        if outcome is not None:  # every chest settled before the tournament ends (R-T9)
+            await settle_chests(connection, tournament.id, _captured(game), at)
         row = await fetch_one(
             connection,
             "UPDATE tournaments SET revision = revision + 1, "
@@ -754,14 +912,23 @@ async def finish_tournament(
     """End a running tournament with ``outcome`` (a host's decision; turns finish by
     themselves in :func:`resolve_turn`).
 
-    Serious tournaments add wins and takes to the seated emperors; bets are settled (winners'
-    backers share the pool, a draw refunds, R-T6); emperors are free again (R-T1).
+    Serious tournaments add wins and takes to the seated emperors; chests go to their captors
+    or back to their owners (R-T9); bets are settled (winners' backers share the pool, a draw
+    refunds, R-T6); emperors are free again (R-T1).
     Reputation, conquest and death are the caller's to apply, in the same transaction if it
     wants them atomic. Raises :class:`TournamentClosed`, :class:`NotFound`.
     """
     at = moment(now)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
+        if tournament.status is TournamentStatus.RUNNING:
+            state = await fetch_one(
+                connection,
+                "SELECT state FROM turns WHERE tournament_id = ? AND turn = ?",
+                (tournament_id, tournament.resolved_turns),
+            )
+            captured = captured_chests(json.loads(state[0])) if state is not None else {}
+            await settle_chests(connection, tournament_id, captured, at)
         changed = await run(
             connection,
             "UPDATE tournaments SET status = 'finished', finished_at = ?, outcome = ?, "
@@ -785,24 +952,83 @@ async def cancel_tournament(
     events: Sequence[NewEvent] = (),
     now: float | None = None,
 ) -> TournamentRow:
-    """Call a tournament off: every bet is refunded and every emperor freed (R-T6, R-T1).
+    """Call a tournament off: every chest and every bet is returned, every emperor freed
+    (R-T9, R-T6, R-T1).
 
+    Deposits (a gift's prize, honour's wealth stakes) go back to who paid them. A training
+    tournament is forgotten at once (see :func:`scrub_training`): a cancel posts no board.
     Raises :class:`TournamentClosed` (already over), :class:`NotFound`.
     """
     at = moment(now)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
+        await settle_chests(connection, tournament_id, None, at)
         changed = await run(
             connection,
-            "UPDATE tournaments SET status = 'cancelled', finished_at = ?, deadline = NULL "
-            "WHERE id = ? AND status IN ('open', 'running')",
+            "UPDATE tournaments SET status = 'cancelled', finished_at = ?1, deadline = NULL, "
+            "scrubbed_at = CASE WHEN kind = 'training' THEN ?1 ELSE scrubbed_at END "
+            "WHERE id = ?2 AND status IN ('open', 'running')",
             (at, tournament_id),
         )
         if not changed:
             raise TournamentClosed(tournament_id, tournament.status, "cancel it")
         await settle_bets(connection, tournament_id, None, at)
+        await settle_deposits(connection, tournament_id, None, at)
         await write_events(connection, events, at)
         return await _tournament(connection, tournament_id)
+
+
+async def scrub_training(
+    database: Database, tournament_id: int, *, now: float | None = None
+) -> bool:
+    """Forget who played a training tournament that is over (R-T4): its seats, their orders
+    and reminders, its followers and its host — everything that ties a player or an emperor to
+    it (migration 0010 lists it all; one statement, so all or nothing). Its turns and outcome
+    stay, by seat letter. Whether this call scrubbed it (False: not a training tournament, not
+    over, or scrubbed already)."""
+    async with database.connection() as connection:
+        return bool(
+            await run(
+                connection,
+                "UPDATE tournaments SET scrubbed_at = ? WHERE id = ? AND kind = 'training' "
+                "AND status IN ('finished', 'cancelled') AND scrubbed_at IS NULL",
+                (moment(now), tournament_id),
+            )
+        )
+
+
+async def training_to_scrub(
+    database: Database, *, ended_before: float, limit: int = 100
+) -> list[int]:
+    """Training tournaments over since before ``ended_before`` and not yet scrubbed (their end
+    was posted, or the bot stopped before it could be), oldest first."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT id FROM tournaments WHERE kind = 'training' AND scrubbed_at IS NULL "
+            "AND status IN ('finished', 'cancelled') AND finished_at < ? "
+            "ORDER BY finished_at LIMIT ?",
+            (ended_before, limit),
+        )
+    return [row[0] for row in rows]
+
+
+async def payouts(database: Database, tournament_id: int) -> list[PayoutRow]:
+    """What the tournament's escrow paid out (deposits only; bets are private), in order."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT p.dynasty_id, y.name, d.purpose, p.reason, d.asset_code, sum(p.amount) "
+            "FROM escrow_payouts p JOIN escrow_deposits d ON d.id = p.deposit_id "
+            "JOIN dynasties y ON y.id = p.dynasty_id WHERE d.tournament_id = ? "
+            "GROUP BY p.dynasty_id, y.name, d.purpose, p.reason, d.asset_code "
+            "ORDER BY min(p.id)",
+            (tournament_id,),
+        )
+    return [
+        PayoutRow(row[0], row[1], DepositPurpose(row[2]), PayoutReason(row[3]), row[4], row[5])
+        for row in rows
+    ]
 
 
 async def get_game(
@@ -894,6 +1120,17 @@ async def _add_seat(
             }
             raise refusals.get(rule, error) from None
         assert row is not None
+        if tournament.wealth_stake and emperor is not None:
+            await hold(
+                connection,
+                tournament_id,
+                DepositPurpose.STAKE,
+                emperor.dynasty_id,
+                tournament.wealth_stake,
+                reason=f"{emperor.name} stakes wealth in tournament #{tournament_id}",
+                at=moment(now),
+                seat=seat,
+            )
         return seat_row(row)
 
 
@@ -993,10 +1230,20 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             misses,
             takes,
             float(joined_at),
+            handed_to,
         )
-        for seat, kind, player_id, emperor_id, strategy, status, misses, takes, joined_at in (
-            json.loads(text)
-        )
+        for (
+            seat,
+            kind,
+            player_id,
+            emperor_id,
+            strategy,
+            status,
+            misses,
+            takes,
+            joined_at,
+            handed_to,
+        ) in json.loads(text)
     )
     return tuple(sorted(seats, key=lambda s: s.seat))
 
@@ -1026,6 +1273,10 @@ async def _insert_turn(
             raise TurnAlreadyResolved(tournament.id, tournament.turn) from None
         if rule in ("turn_not_open", "orders_changed"):
             raise await _not_resolvable(connection, tournament, "resolve a turn") from None
+        if rule == "tournament_paused":
+            raise TournamentPaused(tournament.id) from None
+        if rule == "away_miss_counted":  # an absence began since the turn was loaded
+            raise OrdersChanged(tournament.id, tournament.turn) from None
         raise
 
 
@@ -1036,7 +1287,10 @@ async def _finish_effects(
     outcome: GameOutcome,
     at: float,
 ) -> None:
-    """What ending means for records and bets; engagements are freed by a trigger."""
+    """What ending means for records, bets and deposits; engagements are freed by a trigger.
+
+    Deposits are shared by the dynasties that played a winning seat (computer seats have no
+    dynasty: if only they won, as in a draw, every deposit goes back to who paid it)."""
     winners = frozenset(dynasty.seat for dynasty in outcome.winners)
     if tournament.kind.is_serious:
         records = [
@@ -1048,6 +1302,23 @@ async def _finish_effects(
             "UPDATE emperors SET wins = wins + ?, takes = takes + ? WHERE id = ?", records
         )
     await settle_bets(connection, tournament.id, winners or None, at)
+    dynasty_of = {
+        row[0]: row[1]
+        for row in await fetch_all(
+            connection,
+            "SELECT s.seat, d.id FROM seats s JOIN dynasties d ON d.player_id = s.player_id "
+            "WHERE s.tournament_id = ? AND s.kind = 'player'",
+            (tournament.id,),
+        )
+    }
+    sharing = [dynasty_of[seat] for seat in sorted(winners) if seat in dynasty_of]
+    await settle_deposits(connection, tournament.id, sharing, at)
+    if await bets_in_escrow(connection, tournament.id) or await fetch_one(
+        connection,
+        "SELECT 1 FROM escrow_deposits WHERE tournament_id = ? AND held > 0",
+        (tournament.id,),
+    ):
+        raise ConstraintBroken("escrow_emptied")
 
 
 async def _not_resolvable(connection: Connection, loaded: TournamentRow, action: str) -> DataError:
@@ -1070,6 +1341,8 @@ async def _order_refused(
     rule = error.rule
     if rule == "applied_requests.id":
         return AlreadyApplied()
+    if rule == "seat_handed_over":
+        return SeatHandedOver(_letter(seat))
     if rule == "order_for_closed_turn":
         row = await fetch_one(
             connection, "SELECT status, turn FROM tournaments WHERE id = ?", (tournament_id,)
@@ -1087,6 +1360,13 @@ async def _order_refused(
             return NotFound("seat", _letter(seat))
         return SeatNotActive(_letter(seat), row[0])
     return ConstraintBroken(rule)
+
+
+def _captured(game: Game) -> dict[Dynasty, Dynasty]:
+    """Each chest captured on the board: its owner and the dynasty that captured it (R-T9)."""
+    return {
+        chest.owner: chest.captured_by for chest in game.chests if chest.captured_by is not None
+    }
 
 
 def _letter(seat: int) -> str:

@@ -25,7 +25,7 @@ from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
 from bot.services.dynasties import STARTING_GRANT_REASON, STARTING_WEALTH, NoDynasty
 from bot.services.economy import EconomyService, SeatPool
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import ClockChange, TurnResolved
 from data.catalog import Lock, MalformedLocks, battlefield_locks, battlefield_names, read_locks
 from data.errors import (
     BettingClosed,
@@ -74,6 +74,9 @@ class Recorder:
 
     async def remind(self, reminder: Reminder) -> None:
         """Reminders are the scheduler tests' business."""
+
+    async def pause_ended(self, change: ClockChange) -> None:
+        """Pauses are the deadline tests' business."""
 
 
 async def held(services: Services, player: Player) -> dict[str, int]:
@@ -413,7 +416,7 @@ async def test_r_t5_an_accepted_trade_swaps_both_sides_at_once(services: Service
     give = await services.economy.bundle("1 key:fortress-4 and 10 copper coins")
     want = await services.economy.bundle("2 gold, 3 silver")
     offer = await services.economy.offer(players[0].id, "house101", give, want, HOUR)
-    assert (offer.gives, offer.asks) == (
+    assert (offer.gives.text("en-US"), offer.asks.text("en-US")) == (
         "10 × copper coin, 1 × key to fortress-4",
         "2 × gold coin, 3 × silver coin",
     )
@@ -582,7 +585,7 @@ async def test_a_key_priced_in_an_unknown_asset_stops_the_stocking(
 async def test_the_shop_sells_a_key_to_every_locked_battlefield(services: Services) -> None:
     players = await seat_players(services, 1)
     wares = await services.economy.shop(players[0].id)
-    assert [(w.item.code, w.price, w.value, w.held) for w in wares] == [
+    assert [(w.item.code, w.price.text("en-US"), w.value, w.held) for w in wares] == [
         (KEY, "3 × gold coin", 300, 0)
     ]
     bought = await services.economy.buy(players[0].id, KEY)
@@ -679,12 +682,16 @@ class Economy:
         self.expected: Counter[str] = Counter()  # every asset: all dynasties + every escrow
         self.keys_bought = 0
         self.busy: set[tuple[int, str]] = set()
+        self.prize: Counter[str] = Counter()  # the current duel's, paid into escrow by its host
 
     def emperor(self, player: int, index: int) -> str:
         return self.players[player].emperor if index == 0 else f"Bettor{index}"
 
     async def open(self) -> None:
-        tournament = await duel(self.services, self.players[:2], prize=Prize(wealth=PRIZE))
+        """A duel hosted by player 0, with a wealth prize when its dynasty can put it up."""
+        silver = (await held(self.services, self.players[0])).get("silver", 0)
+        self.prize = Counter(PRIZE) if silver >= PRIZE["silver"] else Counter()
+        tournament = await duel(self.services, self.players[:2], prize=Prize(wealth=self.prize))
         self.tournaments.append(tournament.id)
         self.busy |= {(0, self.players[0].emperor), (1, self.players[1].emperor)}
 
@@ -782,14 +789,13 @@ class Economy:
             await tournaments.forfeit(
                 current, self.players[1 if how == "a wins" else 0].id, guild_id=GUILD
             )
-            self.expected.update(PRIZE)
         bets = await economy_repo.list_bets(self.services.database, current)
         assert all(bet.status is not BetStatus.HELD for bet in bets)
         assert await economy_repo.escrow(self.services.database, current) == {}
         if how in ("cancel", "draw"):  # R-T6: every stake comes back, nothing more
-            for player in self.players:
+            for index, player in enumerate(self.players):
                 dynasty = await self.services.dynasties.dynasty_of(player.id)
-                refund: Counter[str] = Counter()
+                refund: Counter[str] = Counter(self.prize if index == 0 else {})  # R-T4
                 for bet in stakes:
                     if bet.dynasty_id == dynasty.id:
                         refund[bet.asset_code] += bet.stake
@@ -799,6 +805,16 @@ class Economy:
                 )
         else:
             winner = 0 if how == "a wins" else 1
+            for index, player in enumerate(self.players):  # the winner gets the whole prize
+                dynasty = await self.services.dynasties.dynasty_of(player.id)
+                gained = Counter(self.prize if index == winner else {})
+                for bet in bets:
+                    if bet.dynasty_id == dynasty.id:
+                        gained[bet.asset_code] += bet.payout
+                assert (
+                    Counter(await held(self.services, player))
+                    == Counter(before[player.id]) + gained
+                )
             for asset in ASSETS:
                 pool = [b for b in bets if b.asset_code == asset]
                 backed = [b for b in pool if b.seat == winner]
@@ -844,8 +860,9 @@ def test_wealth_is_conserved_and_never_negative_whatever_happens(
     actions: list[tuple[object, ...]],
 ) -> None:
     """Bets, trades, purchases and endings in any order: every asset's total over dynasties
-    and escrow changes only by prizes (up) and purchases (down), no balance goes below zero,
-    refusals change nothing, busy emperors never bet (R-T1, R-T5, R-T6)."""
+    and escrow changes only by purchases (down) — a gift's wealth prize is its host's, held in
+    escrow, so it creates nothing (R-T4) — no balance goes below zero, refusals change
+    nothing, busy emperors never bet (R-T1, R-T5, R-T6)."""
     asyncio.run(play_economy(actions))
 
 

@@ -27,6 +27,8 @@ from engine import (
     Battlefield,
     ConflictPolicy,
     Dynasty,
+    EmperorTaken,
+    EmperorTakes,
     Move,
     MoveOutcome,
     Piece,
@@ -311,6 +313,26 @@ def test_a_swap_draws_two_arrows_side_by_side() -> None:
     assert {DYNASTY_COLOURS[Dynasty.A], DYNASTY_COLOURS[Dynasty.B]} <= column
 
 
+def test_a_push_shows_the_burst_under_the_pushed_pawn() -> None:
+    battlefield = open_field(5)
+    emperor_tile, target = Tile(4, 2), Tile(2, 2)
+    before = Position(
+        battlefield,
+        {
+            emperor_tile: Piece(Dynasty.A, PieceKind.EMPEROR, 2),  # R-P4: its pawn's 2
+            Tile(4, 0): pawn(Dynasty.A, 2),
+            target: pawn(Dynasty.B),
+        },
+    )
+    push = Ruleset(emperor_takes=EmperorTakes.PUSH)  # R-C5: the emperor stays, the pawn moves on
+    turn = resolve(before, [Move(Dynasty.A, emperor_tile, target)], push)
+    assert turn.captures[0].pushed_to == Tile(1, 2)
+    image = picture(render_board(turn.after, last_turn=turn))
+    geometry = board_layout(battlefield, key=True)
+    assert count_colour(image, geometry.box(Tile(1, 2)), BURST) > geometry.tile
+    assert count_colour(image, geometry.box(target), BURST) == 0
+
+
 def test_an_emperor_that_left_the_board_is_drawn_crossed_out() -> None:
     battlefield = open_field(5)
     before = Position(
@@ -322,7 +344,8 @@ def test_an_emperor_that_left_the_board_is_drawn_crossed_out() -> None:
             Tile(4, 4): pawn(Dynasty.B),
         },
     )
-    turn = play(before, Move(Dynasty.A, Tile(2, 0), Tile(2, 2)))
+    remove = Ruleset(emperor_taken=EmperorTaken.REMOVE)
+    turn = resolve(before, [Move(Dynasty.A, Tile(2, 0), Tile(2, 2))], remove)
     assert turn.captures[0].became is None and Tile(2, 2) not in turn.after.pieces
     image = picture(render_board(turn.after, last_turn=turn))
     geometry = board_layout(battlefield, key=True)

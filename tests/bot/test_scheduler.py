@@ -6,10 +6,14 @@ from pathlib import Path
 
 from bot.scheduler import DAY, INACTIVE_AFTER, INACTIVITY_REASON, Reminder, Scheduler
 from bot.services import Services
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import ClockChange, TurnResolved
+from bot.services.tournaments.turns import TRAINING_FORGOTTEN_AFTER
 from data.repositories import emperors as emperor_repo
+from data.repositories import tournaments as tournament_repo
+from data.rows import TournamentKind
+from engine import Dynasty
 from tests.bot.conftest import Clock
-from tests.bot.play import TURN, open_tournament, seat_players
+from tests.bot.play import GUILD, TURN, open_tournament, seat_players
 
 
 class Recorder:
@@ -18,12 +22,16 @@ class Recorder:
     def __init__(self) -> None:
         self.resolved: list[TurnResolved] = []
         self.reminders: list[Reminder] = []
+        self.pauses_ended: list[ClockChange] = []
 
     async def turn_resolved(self, resolved: TurnResolved) -> None:
         self.resolved.append(resolved)
 
     async def remind(self, reminder: Reminder) -> None:
         self.reminders.append(reminder)
+
+    async def pause_ended(self, change: ClockChange) -> None:
+        self.pauses_ended.append(change)
 
 
 async def test_reminders_at_half_time_and_a_tenth_left_never_twice(
@@ -112,3 +120,34 @@ async def test_a_turn_completed_just_before_a_stop_resolves_when_the_bot_is_back
         assert await services.tournaments.resolve_complete() == []  # nothing twice
     finally:
         await services.close()
+
+
+async def test_a_training_whose_forgetting_a_stop_interrupted_is_forgotten_after_a_restart(
+    database_path: Path, clock: Clock
+) -> None:
+    """R-T4: the announcer forgets a training combat once its end is posted. A bot that stops
+    in between (here: no announcer at all) leaves it remembered; after a restart the scheduler
+    forgets it once it has been over for TRAINING_FORGOTTEN_AFTER, not before (its end may
+    still be on its way to the channel)."""
+    services = await Services.open(str(database_path), clock=clock)
+    players = await seat_players(services, 2)
+    tournament = await open_tournament(
+        services, players, battlefield="duel-8", kind=TournamentKind.TRAINING
+    )
+    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
+    await services.close()
+
+    restarted = await Services.open(str(database_path), clock=clock)
+    try:
+        scheduler = Scheduler(restarted, Recorder())
+        clock.advance(TRAINING_FORGOTTEN_AFTER - 1)
+        await scheduler.tick()
+        assert len(await tournament_repo.list_seats(restarted.database, tournament.id)) == 2
+        clock.advance(2)
+        await scheduler.tick()
+        assert await tournament_repo.list_seats(restarted.database, tournament.id) == []
+        view = await restarted.tournaments.view(tournament.id)
+        assert view.tournament.scrubbed_at == clock.now and view.tournament.host_player_id is None
+        assert view.names == {Dynasty("a"): "seat a", Dynasty("b"): "seat b"}
+    finally:
+        await restarted.close()

@@ -41,6 +41,8 @@ async def test_a_host_s_option_wins_then_the_server_s_default_then_the_built_in_
         "turn_length": 3600,  # the server's
         "policy": "bounce",  # the host's
         "emperor_taken": Ruleset().emperor_taken.value,  # built in
+        "emperor_takes": "as-pawn",
+        "emperor_duel": "as-type",
         "goal": "last-emperor",
         "computers": False,  # the host's False is given, not left out
     }

@@ -81,3 +81,54 @@ def test_simulate_refuses_a_bad_goal_in_one_line(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().startswith("simulate: unknown goal 'fly'")
     assert "Traceback" not in result.stderr
+
+
+def test_simulate_plays_a_locked_battlefield(tmp_path: Path) -> None:
+    """fortress-4 is locked (data/locks.toml): a simulation hosts no real tournament, so its
+    host is lent the key and the game is played (it used to end in a traceback)."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "simulate",
+            "--battlefield",
+            "fortress-4",
+            "--seed",
+            "3",
+            "--turn-limit",
+            "12",
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Tournament #1 on fortress-4" in result.stdout and "Result: " in result.stdout
+    assert "the key to fortress-4, lent for this simulation" in result.stdout  # the host's log
+    assert sorted(tmp_path.glob("turn-*.png"))
+
+
+def test_simulate_refuses_an_unknown_battlefield_in_one_line(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "simulate",
+            "--battlefield",
+            "nowhere",
+            "--out",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith("simulate: there is no battlefield 'nowhere'")
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1

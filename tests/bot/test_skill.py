@@ -9,7 +9,7 @@ from bot.services import Services
 from bot.services.skill import COMPUTER_SKILL, NEWCOMER, places, rate
 from data.repositories import skill as skill_repo
 from data.rows import SeatKind, SeatRow, SeatStatus, SkillRow, TournamentKind, TournamentStatus
-from engine import DYNASTIES, Dynasty, GameOutcome, Pass
+from engine import DYNASTIES, Dynasty, EmperorTaken, GameOutcome, Pass, Ruleset
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, Player, open_tournament, play_out, seat_players
 
@@ -86,7 +86,8 @@ async def test_a_serious_combat_rates_its_emperors_and_training_rates_nobody(
     await play_out(services, clock, training.id, players)
     assert await ratings(services, players) == {}
 
-    gift = await open_tournament(services, players, kind=TournamentKind.GIFT)
+    removing = Ruleset(emperor_taken=EmperorTaken.REMOVE)  # this seed's game has winners
+    gift = await open_tournament(services, players, kind=TournamentKind.GIFT, ruleset=removing)
     turns = await play_out(services, clock, gift.id, players)
     outcome = turns[-1].report.outcome
     assert outcome is not None and outcome.winners

@@ -83,13 +83,20 @@ async def test_r_t4_training_changes_nothing_and_logs_nothing(
 
 
 async def test_r_t4_gift_winners_earn_the_prize(services: Services, clock: Clock) -> None:
+    """The reputation prize is granted; the wealth prize is the host's, held in escrow from the
+    announcement and shared by the winners (remainders to the first seats)."""
     players = await seat_players(services, 4)
     prize = Prize(reputation=25, wealth={"gold": 3})
-    tournament = await open_tournament(services, players, kind=TournamentKind.GIFT, prize=prize)
+    removing = Ruleset(turn_limit=30, emperor_taken=EmperorTaken.REMOVE)  # this game has winners
+    tournament = await open_tournament(
+        services, players, kind=TournamentKind.GIFT, prize=prize, ruleset=removing
+    )
+    assert await economy_repo.escrow(services.database, tournament.id) == {"gold": 3}
     turns = await play_out(services, clock, tournament.id, players)
     outcome = turns[-1].report.outcome
     assert outcome is not None and outcome.winners
-    winners = {turns[-1].names[d] for d in outcome.winners}
+    winners = [turns[-1].names[d] for d in outcome.winners]
+    share, rest = divmod(3, len(winners))
     for player in players:
         dynasty = await services.dynasties.dynasty_of(player.id)
         wealth = await economy_repo.holdings(services.database, dynasty.id)
@@ -97,13 +104,18 @@ async def test_r_t4_gift_winners_earn_the_prize(services: Services, clock: Clock
         fights = [e for e in events if e.kind == EventKind.FIGHT]
         assert len(fights) == 1 and "winner:" in fights[0].reason  # R-L1
         prize_events = [e for e in events if "prize of tournament" in e.reason]
+        paid = 3 if player is players[0] else 0  # the host put the prize up
         if player.emperor in winners:
             emperor = await services.dynasties.emperor_named(player.id, player.emperor)
             assert emperor.reputation >= 25 + 10  # the prize and the win
-            assert wealth.get("gold", 0) >= 3
+            place = winners.index(player.emperor)
+            assert wealth.get("gold", 0) == 5 - paid + share + (1 if place < rest else 0)
             assert any("+25 reputation" in e.reason for e in prize_events)
+            assert any(e.reason == "share of the prize of tournament #1" for e in prize_events)
         else:
-            assert prize_events == []  # losing costs nothing, earns no prize
+            assert wealth.get("gold", 0) == 5 - paid  # losing costs nothing, earns no prize
+            assert not [e for e in prize_events if e.reason != "put up the prize of tournament #1"]
+    assert await economy_repo.escrow(services.database, tournament.id) == {}
 
 
 async def test_r_t4_honour_is_zero_sum(services: Services, clock: Clock) -> None:
@@ -169,7 +181,12 @@ async def test_r_t4_death_kills_taken_emperors_and_the_killer_gains(
         for e in turns[-1].effects
         if isinstance(e, ReputationChange) and "killed an emperor" in e.reason
     ]
-    assert all(g.delta == 7 for g in gains)
+    # Each killer earns its victim's reputation as it fell: its own 7, and what it had earned
+    # itself by killing earlier in the combat (gains and deaths are listed in take order).
+    assert len(gains) == len(deaths)
+    for gain, death in zip(gains, deaths, strict=True):
+        victim = await emperor_repo.get_emperor(services.database, death.emperor_id)
+        assert gain.emperor_id == death.killer_id and gain.delta == victim.reputation >= 7
     await reputations(services, players)
 
 

@@ -111,3 +111,18 @@ def assert_nothing_secret(texts: list[str], *tiles: str) -> None:
         assert "→" not in text and "current order" not in text.lower(), text
         for tile in tiles:
             assert tile not in TILE.findall(text), (tile, text)
+
+
+async def start_duel(
+    fake: FakeDiscord, host: FakeUser, rival: FakeUser, options: Mapping[str, Any], **where: Any
+) -> MessageRecord:
+    """Each player creates an emperor (``<name> I``); ``host`` announces a tournament with
+    ``options``, both join, and the combat begins: its opening board in the channel."""
+    for user in (host, rival):
+        await command(fake, user, "emperor create", {"name": f"{user.name} I"})
+    await command(fake, host, "tournament create", options, **where)
+    for user in (host, rival):
+        await command(
+            fake, user, "tournament join", {"tournament": 1, "emperor": f"{user.name} I"}, **where
+        )
+    return await fake.wait_for_message(lambda m: "Tournament #1 has begun" in m.text)

@@ -100,7 +100,7 @@ async def test_tournament_commands_delivered_twice_act_once(
     fake_discord: FakeDiscord, config: Config, services: Services
 ) -> None:
     fake, alice, bob, admin = fake_discord, fake_discord.alice, fake_discord.bob, fake_discord.admin
-    duel = {"battlefield": "duel-8", "turn_length": 600}
+    duel = {"battlefield": "duel-8", "type": "gift", "turn_length": 600}
     async with fake.running(game_bot(config, services)):
         await enrol(fake, alice, "Aurelia")
         announced, second_create = await twice(fake, alice, "tournament create", duel)

@@ -263,3 +263,83 @@ async def test_install_restores_real_endpoints() -> None:
         installed = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
         assert installed == (fake.rest_base, yarl.URL(fake.gateway_url))
     assert real == (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+
+
+class Spanish(app_commands.Translator):
+    """Names the throwaway bot's /tournament join in Spanish (``words``: English → Spanish)."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        super().__init__()
+        self.words = words
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if locale is not discord.Locale.spain_spanish:
+            return None
+        return self.words.get(string.message)
+
+
+def spanish_bot(words: dict[str, str], problems: list[discord.HTTPException]) -> commands.Bot:
+    bot = make_bot(Seen())
+
+    async def setup_hook() -> None:
+        await bot.tree.set_translator(Spanish(words))
+        try:
+            await bot.tree.sync()
+        except discord.HTTPException as refused:
+            problems.append(refused)
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+async def test_localised_names_are_synced_and_typed_in_the_users_language(
+    fake_discord: FakeDiscord,
+) -> None:
+    """Discord shows a Spanish client the Spanish names; what it sends the bot carries the
+    names the bot registered, and the client's locale."""
+    words = {"tournament": "torneo", "join": "unirse", "name": "nombre"}
+    problems: list[discord.HTTPException] = []
+    fake_discord.alice.locale = "es-ES"
+    async with fake_discord.running(spanish_bot(words, problems)):
+        record = await fake_discord.slash(fake_discord.alice, "torneo unirse", {"nombre": "x"})
+        answered = await record.wait_done()
+        english = await fake_discord.slash(fake_discord.bob, "tournament join", {"name": "y"})
+        await english.wait_done()
+        with pytest.raises(ImpossibleInteraction):
+            await fake_discord.slash(fake_discord.bob, "torneo unirse", {"nombre": "z"})
+    synced = {c["name"]: c for c in fake_discord.synced_commands()}
+    assert problems == []
+    assert synced["tournament"]["name_localizations"] == {"es-ES": "torneo"}
+    data = record.payload["data"]
+    assert data["name"] == "tournament" and data["options"][0]["name"] == "join"
+    assert data["options"][0]["options"][0]["name"] == "name"
+    assert record.payload["locale"] == "es-ES" and answered.content == "x/2"
+    assert english.payload["locale"] == "en-US"
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        {"tournament": "Torneo"},  # upper case
+        {"join": "unirse ahora"},  # a space
+        {"hello": "x" * 33},  # too long
+        {"join": "hola", "hello": "hola"},  # two subcommands with one name in Spanish
+        {"reset": "signup"},  # two commands with one name in Spanish
+        {"Say hello privately": "d" * 101},  # a description too long
+    ],
+)
+async def test_a_sync_with_a_name_discord_refuses_is_refused(
+    fake_discord: FakeDiscord, words: dict[str, str]
+) -> None:
+    problems: list[discord.HTTPException] = []
+    async with fake_discord.running(spanish_bot(words, problems)):
+        pass
+    [refused] = problems
+    assert refused.status == 400 and refused.code == 50035
+    assert fake_discord.synced_commands() == []
+    fake_discord.rejections.clear()  # seen here on purpose

@@ -25,7 +25,7 @@ from tests.fakediscord import FakeDiscord, FakeUser
 P = ParamSpec("P")
 T = TypeVar("T")
 
-DUEL = {"battlefield": "duel-8", "type": "training", "turn_limit": 10, "turn_length": 600}
+DUEL = {"battlefield": "duel-8", "type": "gift", "turn_limit": 10, "turn_length": 600}
 COOLDOWN = re.compile(
     r"each player may ask for this (\d) times in a minute\. You can ask again <t:\d+:R>\."
 )

@@ -83,7 +83,15 @@ async def test_every_game_command_is_published_with_its_contexts(
         "cancel",
         "replay",
         "history",
+        "pause",
+        "resume",
+        "extend",
+        "handover",
+        "follow",
+        "unfollow",
     }
+    assert {o["name"] for o in synced["away"]["options"]} == {"until", "end"}
+    assert synced["away"]["contexts"] == [0, 1]
     settings = {o["name"] for o in synced["settings"]["options"]}
     assert settings == {"show", "default", "channels", "role", "language"}
     assert int(synced["settings"]["default_member_permissions"]) == MANAGE_SERVER
@@ -93,3 +101,4 @@ async def test_every_game_command_is_published_with_its_contexts(
     kinds = {o["name"]: o for o in create["options"]}["type"]["choices"]
     assert [c["value"] for c in kinds] == ["training", "gift", "honour", "conquer", "death"]
     assert "`/tournament join`" in helped.text and "/order" in helped.text
+    assert "`/tournament pause`" in helped.text and "`/away until`" in helped.text

@@ -38,7 +38,7 @@ async def test_names_with_markdown_are_shown_as_typed_everywhere(
         await command(fake, bob, "emperor create", {"name": RIVAL})
         await command(fake, carol, "emperor create", {"name": "Cassia"})
         choices = await fake.autocomplete(alice, "tournament join", "emperor", "free")
-        await command(fake, alice, "tournament create", {"battlefield": "duel-8"})
+        await command(fake, alice, "tournament create", {"battlefield": "duel-8", "type": "gift"})
         joined = await command(fake, alice, "tournament join", {"tournament": 1, "emperor": LINK})
         await command(fake, bob, "tournament join", {"tournament": 1, "emperor": RIVAL})
         begun = await fake.wait_for_message(lambda m: "has begun" in m.text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import ENGLISH
 from bot.services.tournaments import OrderMenu, PieceChoice
 from cogs.orders import PromptKey, PromptView, order_view, prompt_click, prompt_status
 from data.catalog import load_battlefield
@@ -41,7 +42,7 @@ async def test_more_than_25_pieces_are_paged_and_the_chosen_piece_shows_its_page
     menu = crowded_menu(40)
     movable = [choice for choice in menu.pieces if choice.moves]
     assert len(movable) > 25
-    first = components(order_view(menu))
+    first = components(order_view(menu, ENGLISH))
     [select] = [c for c in first if c["type"] == 3]
     assert len(select["options"]) == 25  # type: ignore[arg-type]
     ids = [str(c["custom_id"]) for c in first]
@@ -53,13 +54,13 @@ async def test_more_than_25_pieces_are_paged_and_the_chosen_piece_shows_its_page
 
     last = movable[-1]
     destination = last.moves[0].destination
-    chosen = components(order_view(menu, origin=last, destination=destination))
+    chosen = components(order_view(menu, ENGLISH, origin=last, destination=destination))
     ids = [str(c["custom_id"]) for c in chosen]
     assert f"order:piece:5:7:{PLAYER}:1" in ids and f"order:page:5:7:{PLAYER}:0" in ids
     go = f"order:go:5:7:{PLAYER}:{last.tile.name}:{destination.name}"
     assert f"order:to:5:7:{PLAYER}:{last.tile.name}" in ids and go in ids
     assert all(len(custom_id) <= 100 for custom_id in ids)
-    status = prompt_status(menu, last, destination)
+    status = prompt_status(menu, ENGLISH, last, destination)
     assert f"Confirm to order **{last.tile.name} → {destination.name}**" in status
 
 
@@ -67,7 +68,7 @@ async def test_every_custom_id_is_understood_after_a_restart() -> None:
     menu = crowded_menu(3)
     choice = next(choice for choice in menu.pieces if choice.moves)
     move: Move = choice.moves[0]
-    view = order_view(menu, origin=choice, destination=move.destination)
+    view = order_view(menu, ENGLISH, origin=choice, destination=move.destination)
     ids = [str(c["custom_id"]) for c in components(view)]
     steps = [click[0] for click in map(prompt_click, ids) if click is not None]
     assert steps == ["piece", "to", "go", "pass"], ids
@@ -79,7 +80,7 @@ async def test_every_custom_id_is_understood_after_a_restart() -> None:
 def test_discord_py_neither_keeps_a_prompt_nor_answers_its_clicks() -> None:
     """Clicks go to the Orders cog's listener only: a view discord.py stored would be kept
     for every prompt ever sent, and its items would answer the click a second time."""
-    view = order_view(crowded_menu(3))
+    view = order_view(crowded_menu(3), ENGLISH)
     assert isinstance(view, PromptView) and not view.is_dispatchable()
     for custom_id in ("order:piece:5:7", "order:go:5:7:1:C4", "trade:accept:1", "order", ""):
         assert prompt_click(custom_id) is None, custom_id

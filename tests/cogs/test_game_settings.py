@@ -190,7 +190,7 @@ async def test_only_manage_server_changes_settings_and_only_its_own_server_s(
     assert bad.ephemeral and "one of: rollback, bounce" in bad.content
     assert nothing_refusal.ephemeral and "The option policy takes text" in nothing_refusal.content
     assert "turn_length: **7 days**" in elsewhere.content
-    assert "es-ES (Español)" in spanish.text and "speaks English for now" in spanish.content
+    assert "es-ES (Español)" in spanish.text and "speaks it in this server" in spanish.content
     assert "`turn_length`: **1 day** (built in)" in here.text and "es-ES" in here.text
     assert "Each turn lasts 7 days" in hosted_there.text
     assert "Each turn lasts 1 day" in hosted_here.text

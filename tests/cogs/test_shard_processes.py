@@ -375,6 +375,8 @@ async def set_up(players: Players, database: Database, duel: Duel) -> None:
         "amount": GOLD // 10,
     }
     await players.command(duel.bettor, "bet", bet, **here)
+    placed = "SELECT count(*) FROM bets WHERE tournament_id = $1 AND status = 'held'"
+    assert await players.pool.fetchval(placed, duel.id) == 1, "the bet was refused"
     joining = {"tournament": duel.id, "emperor": f"E {second.name}"}
     assert "takes seat" in await players.command(second, "tournament join", joining, **here)
     if duel.waits_for_deadline or duel.waits_for_reminders:
@@ -389,7 +391,7 @@ async def set_up(players: Players, database: Database, duel: Duel) -> None:
 
 CREATE = {
     "battlefield": "duel-8",
-    "type": "training",
+    "type": "gift",  # serious: its orders and bets are kept (training leaves no trace, R-T4)
     "turn_limit": TURNS,
     "turn_length": TURN_SECONDS,
 }

@@ -13,13 +13,21 @@ import pytest
 import data.db
 import data.postgres
 from data.catalog import load_battlefield
-from data.codec import order_to_json
+from data.codec import dumps, game_to_json, order_to_json, report_to_dict
 from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
 from data.errors import DatabaseTooNew
 from data.postgres import postgres_migrations, twins_missing
 from data.repositories import economy, emperors, players, tournaments
-from data.rows import TournamentKind
-from engine import Dynasty, Pass, Ruleset
+from engine import (
+    ConflictPolicy,
+    Dynasty,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    Game,
+    Pass,
+    Ruleset,
+)
 from tests.data.conftest import PostgresStore, SQLiteStore, Store
 
 CORE = 1
@@ -100,32 +108,54 @@ async def fill(database: Database, version: int) -> dict[str, int]:
             dynasty = await players.enrol_player(database, player, f"Old {player}", now=10.0)
             emperor = await emperors.create_emperor(database, dynasty.id, "Elder", now=11.0)
             contenders.append((dynasty, emperor))
-        tournament = await tournaments.create_tournament(
-            database,
-            battlefield=load_battlefield("small-4"),
-            ruleset=Ruleset(),
-            kind=TournamentKind.GIFT,
-            turn_seconds=60,
-            now=12.0,
-        )
-        for seat, (dynasty, emperor) in enumerate(contenders):
-            await tournaments.add_player_seat(
-                database, tournament.id, seat, player_id=dynasty.player_id, emperor_id=emperor.id
-            )
-        table = await tournaments.start_tournament(database, tournament.id, now=13.0)
-        assert table.game is not None
-        await tournaments.resolve_turn(database, table, table.game.play([]), now=14.0)
+        tournament_id = await running_tournament(database, [e.id for _, e in contenders])
         async with database.connection() as connection:  # the statement bots before 4 used
             await connection.execute(
                 "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
                 "VALUES (?, 2, 1, ?, 15.0)",
-                (tournament.id, order_to_json(Pass(Dynasty.B))),
+                (tournament_id, order_to_json(Pass(Dynasty.B))),
             )
-        made |= {"tournament": tournament.id, "dynasty": contenders[0][0].id}
+        made |= {"tournament": tournament_id, "dynasty": contenders[0][0].id}
     if version >= ECONOMY:
         await data.db._install_assets(database)  # as a bot at that version did when opening
         await economy.grant(database, made["dynasty"], {"gold": 7}, reason="old wealth")
     return made
+
+
+async def running_tournament(database: Database, emperor_ids: list[int]) -> int:
+    """A tournament on small-4 whose first turn resolved, written as every version since the
+    first can store it (the repositories read the columns of the latest version)."""
+    ruleset = Ruleset()
+    game = Game.start(load_battlefield("small-4"), ruleset)
+    report = game.play([])
+    async with database.transaction() as connection:
+        [[tournament_id]] = await connection.execute_fetchall(
+            "INSERT INTO tournaments (battlefield, seat_count, ruleset, kind, turn_seconds, "
+            "created_at) VALUES ('small-4', 4, ?, 'gift', 60, 12.0) RETURNING id",
+            (dumps(ruleset.to_dict()),),
+        )
+        for seat, emperor_id in enumerate(emperor_ids):
+            await connection.execute(
+                "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at) "
+                "SELECT ?, ?, 'player', d.player_id, e.id, 12.5 "
+                "FROM emperors e JOIN dynasties d ON d.id = e.dynasty_id WHERE e.id = ?",
+                (tournament_id, seat, emperor_id),
+            )
+        await connection.execute(
+            "UPDATE tournaments SET status = 'running', turn = 1, started_at = 13.0, "
+            "deadline = 73.0 WHERE id = ?",
+            (tournament_id,),
+        )
+        await connection.execute(
+            "INSERT INTO turns (tournament_id, turn, state) VALUES (?, 0, ?)",
+            (tournament_id, game_to_json(game)),
+        )
+        await connection.execute(
+            "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
+            "VALUES (?, 1, ?, ?, 14.0, 0)",
+            (tournament_id, game_to_json(report.game), dumps(report_to_dict(report, ""))),
+        )
+    return int(tournament_id)
 
 
 @pytest.mark.parametrize("start", range(latest_version()))
@@ -147,6 +177,26 @@ async def test_every_earlier_version_upgrades_with_its_data(empty_store: Store, 
             await economy.grant(database, again.id, {"gold": 1}, reason="new wealth")
             expected = 8 if start >= ECONOMY else 1
             assert await economy.holdings(database, again.id) == {"gold": expected}
+
+
+async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(
+    store: Store,
+) -> None:
+    """Rulesets are JSON in tournaments.ruleset: one written before emperor_takes and
+    emperor_duel existed reads as as-pawn and as-type (R-C5, R-C7), and its combat goes on."""
+    async with await Database.open(store.location) as database:
+        made = await fill(database, CORE)
+    old = '{"policy":"bounce","emperor_taken":"remove","goal":"last-emperor","turn_limit":50}'
+    store.execute("UPDATE tournaments SET ruleset = ?", (old,))
+    async with await Database.open(store.location) as database:
+        table = await tournaments.load_table(database, made["tournament"])
+        assert table.tournament.ruleset == Ruleset(
+            ConflictPolicy.BOUNCE, EmperorTaken.REMOVE, turn_limit=50
+        )
+        assert table.tournament.ruleset.emperor_takes is EmperorTakes.AS_PAWN
+        assert table.tournament.ruleset.emperor_duel is EmperorDuel.AS_TYPE
+        assert table.game is not None
+        await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
 
 
 async def test_a_database_newer_than_the_bot_is_refused(store: Store) -> None:

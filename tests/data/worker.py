@@ -14,6 +14,9 @@ starts at the same moment), acts, and prints its result on the last line:
     offer FROM TO TASKS      TASKS tasks offer dynasty TO trades from dynasty FROM until
                              refused; prints how many were made
     open                     opens after GO (migrating if needed); prints the schema version
+    extend TOURNAMENT TASKS SECONDS
+                             TASKS tasks each extend the open turn by SECONDS once; prints
+                             how many extensions the database took
 """
 
 from __future__ import annotations
@@ -26,8 +29,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from data.db import Database, schema_version
-from data.errors import InsufficientFunds, OrdersChanged, TooManyOpenOffers, TurnAlreadyResolved
-from data.repositories import economy, tournaments
+from data.errors import (
+    ExtensionTooLong,
+    InsufficientFunds,
+    OrdersChanged,
+    TooManyOpenOffers,
+    TurnAlreadyResolved,
+    TurnExtendedTwice,
+)
+from data.repositories import deadlines, economy, tournaments
 from data.rows import Bundle
 
 SPEND_PAUSE = 0.005
@@ -84,6 +94,18 @@ async def offer(database: Database, from_dynasty: int, to_dynasty: int, tasks: i
     return sum(await asyncio.gather(*(offerer() for _ in range(tasks))))
 
 
+async def extend(database: Database, tournament_id: int, tasks: int, seconds: int) -> int:
+    turn = (await tournaments.get_tournament(database, tournament_id)).turn
+
+    async def extender() -> int:
+        try:
+            return int(await deadlines.extend(database, tournament_id, turn, seconds) is not None)
+        except (TurnExtendedTwice, ExtensionTooLong):
+            return 0
+
+    return sum(await asyncio.gather(*(extender() for _ in range(tasks))))
+
+
 async def main(mode: str, path: str, go: Path, arguments: list[str]) -> str:
     if mode == "open":
         await wait_for(go)
@@ -108,6 +130,8 @@ async def main(mode: str, path: str, go: Path, arguments: list[str]) -> str:
             return str(await spend(database, int(arguments[0]), int(arguments[1])))
         if mode == "grant":
             return str(await grant(database, *(int(a) for a in arguments[:3])))
+        if mode == "extend":
+            return str(await extend(database, *(int(a) for a in arguments[:3])))
         if mode == "offer":
             return str(await offer(database, *(int(a) for a in arguments[:3])))
         raise SystemExit(f"unknown mode {mode!r}")

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from engine import ConflictPolicy, EmperorTaken, Move, Position, Ruleset, Tile, TurnResult, resolve
+from engine import (
+    ConflictPolicy,
+    EmperorTaken,
+    EmperorTakes,
+    Move,
+    Position,
+    Ruleset,
+    Tile,
+    TurnResult,
+    resolve,
+)
 from engine.scenario import normalise_grid, parse_grid
 
 
@@ -28,10 +38,12 @@ def play(
     position: Position,
     *orders: str,
     policy: ConflictPolicy = ConflictPolicy.ROLLBACK,
-    emperor_taken: EmperorTaken = EmperorTaken.REMOVE,
+    emperor_taken: EmperorTaken = EmperorTaken.CONVERT,
+    emperor_takes: EmperorTakes = EmperorTakes.AS_PAWN,
 ) -> TurnResult:
     moves = [move(position, order) for order in orders]
-    return resolve(position, moves, Ruleset(policy=policy, emperor_taken=emperor_taken))
+    rules = Ruleset(policy=policy, emperor_taken=emperor_taken, emperor_takes=emperor_takes)
+    return resolve(position, moves, rules)
 
 
 def shows(result: TurnResult, expected: str) -> bool:

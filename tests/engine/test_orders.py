@@ -77,5 +77,5 @@ def test_legal_orders_start_with_a_pass_and_all_pass_the_check() -> None:
 
 
 def test_an_emperor_moves_as_far_as_its_experience() -> None:
-    position = grid("A . . .", experience=2)
+    position = grid("A . . . a", experience=2)  # a's pawn gives A experience 2 (R-P4)
     assert [m.destination.name for m in legal_moves(position, T("A1"))] == ["B1", "C1"]

@@ -2,13 +2,16 @@
 
 R-R3 (arrival order does not matter under rollback/bounce), R-R4 (one piece per tile, every
 piece on the board, pieces conserved except R-C removals), termination, the legality check
-accepting only what resolution handles, R-P4 kept, and whole games replayed exactly.
+accepting only what resolution handles, R-P4 kept, and whole games replayed exactly — for
+every combination of conflict policy (R-R1), emperor taken (R-C4) and emperor takes (R-C5).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +20,7 @@ from engine import (
     ConflictPolicy,
     Dynasty,
     EmperorTaken,
+    EmperorTakes,
     Game,
     Move,
     Piece,
@@ -25,6 +29,7 @@ from engine import (
     Ruleset,
     StartTile,
     Tile,
+    TurnResult,
     check_order,
     legal_moves,
     resolve,
@@ -33,6 +38,12 @@ from engine.battlefield import Battlefield
 from engine.strategies import GreedyStrategy, RandomStrategy
 
 POLICIES = list(ConflictPolicy)
+OPTIONS = list(itertools.product(EmperorTaken, EmperorTakes))  # every R-C4 x R-C5 pair
+EVERY_COMBINATION = [
+    pytest.param(policy, taken, takes, id=f"{policy.value}-{taken.value}-{takes.value}")
+    for policy in POLICIES
+    for taken, takes in OPTIONS
+]
 
 
 @st.composite
@@ -51,9 +62,16 @@ def positions(draw: st.DrawFn) -> Position:
     pieces: dict[Tile, Piece] = {}
     for index, tile in enumerate(occupied):
         dynasty = dynasties[index % count]
-        kind = PieceKind.EMPEROR if index < count else PieceKind.PAWN
+        # Every dynasty has an emperor; some have a second one, as after a convert take (R-C4).
+        second = index >= count and draw(st.integers(0, 5)) == 0
+        kind = PieceKind.EMPEROR if index < count or second else PieceKind.PAWN
         pieces[tile] = Piece(dynasty, kind, draw(st.integers(1, 4)))
-    for tile, piece in pieces.items():  # R-P4: emperors as strong as their best pawn
+    return kept_r_p4(tiles, pieces)
+
+
+def kept_r_p4(tiles: list[Tile], pieces: dict[Tile, Piece]) -> Position:
+    """The position with every emperor as strong as its dynasty's best pawn (R-P4)."""
+    for tile, piece in pieces.items():
         if piece.kind is PieceKind.EMPEROR:
             best = max(
                 (
@@ -84,6 +102,65 @@ def turns(draw: st.DrawFn) -> tuple[Position, list[Move]]:
     return position, moves
 
 
+STEPS = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+
+
+@st.composite
+def crossroads(draw: st.DrawFn) -> tuple[Position, list[Move]]:
+    """A take whose taker bounces onto a crossroads that other pieces cross too (R-C2, R-C5).
+
+    Random positions seldom make a bouncing emperor meet another piece (``precedence``) or a
+    push meet another proposal. Here, on a 7x7 board, an emperor charges a pawn just beyond
+    the centre X; a second piece charges across X at a pawn, at a tile another piece also
+    wants, or at a free tile; random pawns around move too.
+    """
+
+    def beyond_centre(steps: int, step: tuple[int, int]) -> Tile:
+        return Tile(3 + steps * step[0], 3 + steps * step[1])
+
+    charge = draw(st.sampled_from(STEPS))
+    across = draw(st.sampled_from([s for s in STEPS if s[0] * charge[0] + s[1] * charge[1] == 0]))
+    a, b, c, d, e = list(Dynasty)[:5]
+    pieces = {Tile(0, 0): Piece(a, PieceKind.PAWN, 4), Tile(0, 6): Piece(c, PieceKind.PAWN, 4)}
+    emperor = beyond_centre(-draw(st.integers(1, 3)), charge)
+    pieces[emperor] = Piece(a, PieceKind.EMPEROR, 4)
+    pieces[beyond_centre(1, charge)] = Piece(b, PieceKind.PAWN, draw(st.integers(1, 4)))
+    crosser = beyond_centre(-draw(st.integers(1, 3)), across)
+    pieces[crosser] = Piece(c, draw(st.sampled_from(list(PieceKind))), 4)
+    target = beyond_centre(1, across)
+    scripted = [(emperor, beyond_centre(1, charge)), (crosser, target)]
+    aim = draw(st.sampled_from(["pawn", "conflict", "free"]))
+    if aim == "pawn":
+        pieces[target] = Piece(d, PieceKind.PAWN, 1)
+    elif aim == "conflict":
+        side = Tile(target.row + charge[0], target.col + charge[1])
+        pieces[side] = Piece(e, PieceKind.PAWN, 1)
+        scripted.append((side, target))
+    others = draw(
+        st.lists(
+            st.tuples(st.integers(0, 6), st.integers(0, 6), st.sampled_from([a, b, c, d, e])),
+            max_size=10,
+        )
+    )
+    for row, col, dynasty in others:
+        pieces.setdefault(Tile(row, col), Piece(dynasty, PieceKind.PAWN, draw(st.integers(1, 4))))
+    position = kept_r_p4([Tile(r, c) for r in range(7) for c in range(7)], pieces)
+    moves = []
+    for origin, destination in scripted:
+        move = Move(position.pieces[origin].dynasty, origin, destination)
+        if move in legal_moves(position, origin):  # a random pawn may stand in the way
+            moves.append(move)
+    for tile in sorted(set(position.pieces) - {origin for origin, _ in scripted}):
+        options = legal_moves(position, tile)
+        if options and draw(st.booleans()):
+            moves.append(draw(st.sampled_from(options)))
+    return position, draw(st.permutations(moves))
+
+
+def any_turn() -> st.SearchStrategy[tuple[Position, list[Move]]]:
+    return st.one_of(turns(), crossroads())
+
+
 def assert_board_invariants(before: Position, after: Position, removed_emperors: int) -> None:
     assert set(after.pieces) <= after.battlefield.tiles  # R-R4: every piece on a tile
     assert len(after.pieces) == len(before.pieces) - removed_emperors  # R-R4: conserved
@@ -97,57 +174,182 @@ def assert_board_invariants(before: Position, after: Position, removed_emperors:
         assert piece.experience >= 1
 
 
-@settings(max_examples=300, deadline=None)
-@given(turns(), st.sampled_from(POLICIES), st.sampled_from(list(EmperorTaken)))
+def assert_options_kept(result: TurnResult, rules: Ruleset) -> None:
+    """What each R-C4/R-C5 option promises, read off the result."""
+    after = result.after
+    for capture in result.captures:
+        emperor_took_pawn = capture.taker_kind is PieceKind.EMPEROR and not capture.taken.is_emperor
+        if capture.pushed_to is not None:  # push: the emperor on T, the pawn on T+1
+            assert rules.emperor_takes is EmperorTakes.PUSH and emperor_took_pawn
+            row, col = capture.tile
+            origin = capture.taker_origin
+            step = (
+                (row > origin.row) - (row < origin.row),
+                (col > origin.col) - (col < origin.col),
+            )
+            assert capture.pushed_to == Tile(row + step[0], col + step[1])
+            assert after.pieces[capture.tile] == Piece(
+                capture.taker, PieceKind.EMPEROR, after.emperor_experience(capture.taker)
+            )
+            assert after.pieces[capture.pushed_to] == Piece(capture.taker, PieceKind.PAWN, 1)
+        elif capture.became is not None and capture.became.kind is PieceKind.PAWN:
+            expected = 1  # R-C3
+            if capture.taken.is_emperor and rules.emperor_taken is EmperorTaken.REPLACE_VETERAN:
+                expected = (
+                    capture.taken.experience
+                )  # R-C4: the emperor's experience before the turn
+            assert after.pieces[capture.tile] == Piece(capture.taker, PieceKind.PAWN, expected)
+    for conflict in result.conflicts:
+        # Emperors of the group bouncing back after taking a pawn: a take comes before the
+        # bounce, so a taker meeting others short of its destination had already taken.
+        bouncing = [
+            m.move.origin
+            for m in result.moves
+            if m.move.origin in conflict.origins
+            and m.piece.is_emperor
+            and m.took is not None
+            and not m.took.taken.is_emperor
+            and m.move.destination != conflict.tile
+        ]
+        if rules.emperor_takes is EmperorTakes.PRECEDENCE and len(bouncing) == 1:
+            assert conflict.precedence and conflict.winner == bouncing[0]
+        else:
+            assert not conflict.precedence
+    paid = [cost.dynasty for cost in result.costs]
+    assert len(paid) == len(set(paid))  # one pawn per dynasty, however many takes
+    for cost in result.costs:
+        assert rules.emperor_takes is EmperorTakes.COSTLY
+        assert result.before.pieces[cost.origin] == Piece(
+            cost.dynasty, PieceKind.PAWN, cost.experience
+        )
+        assert after.pieces[cost.final].experience == 1
+        assert cost.experience == max(
+            p.experience
+            for p in result.before.pieces.values()
+            if p.dynasty is cost.dynasty and p.kind is PieceKind.PAWN
+        )
+
+
+@settings(max_examples=40, deadline=None)
+@pytest.mark.parametrize(("policy", "taken", "takes"), EVERY_COMBINATION)
+@given(turn=any_turn())
 def test_r_r4_and_termination_for_any_legal_orders(
-    turn: tuple[Position, list[Move]], policy: ConflictPolicy, option: EmperorTaken
+    turn: tuple[Position, list[Move]],
+    policy: ConflictPolicy,
+    taken: EmperorTaken,
+    takes: EmperorTakes,
 ) -> None:
     position, moves = turn
     for order in moves:
         check_order(position, order)  # every generated move is legal…
-    result = resolve(position, moves, Ruleset(policy=policy, emperor_taken=option))  # …and resolves
+    rules = Ruleset(policy=policy, emperor_taken=taken, emperor_takes=takes)
+    result = resolve(position, moves, rules)  # …and resolves (terminates)
     removed = sum(1 for c in result.captures if c.became is None)
     assert_board_invariants(position, result.after, removed)
+    assert_options_kept(result, rules)
     assert len(result.moves) == len(moves)
     for report in result.moves:
         assert report.final in report.path
         assert report.move.origin == report.path[0] and report.move.destination == report.path[-1]
 
 
-@settings(max_examples=300, deadline=None)
-@given(turns(), st.sampled_from([ConflictPolicy.ROLLBACK, ConflictPolicy.BOUNCE]), st.randoms())
+@settings(max_examples=40, deadline=None)
+@pytest.mark.parametrize(
+    ("policy", "taken", "takes"),
+    [
+        p
+        for p in EVERY_COMBINATION
+        if p.values[0] in (ConflictPolicy.ROLLBACK, ConflictPolicy.BOUNCE)
+    ],
+)
+@given(turn=any_turn(), rng=st.randoms())
 def test_r_r3_arrival_order_never_changes_the_result(
-    turn: tuple[Position, list[Move]], policy: ConflictPolicy, rng: random.Random
+    turn: tuple[Position, list[Move]],
+    rng: random.Random,
+    policy: ConflictPolicy,
+    taken: EmperorTaken,
+    takes: EmperorTakes,
 ) -> None:
     position, moves = turn
-    rules = Ruleset(policy=policy)
+    rules = Ruleset(policy=policy, emperor_taken=taken, emperor_takes=takes)
     shuffled = list(moves)
     rng.shuffle(shuffled)
     first, second = resolve(position, moves, rules), resolve(position, shuffled, rules)
     assert first.after == second.after
     assert set(first.captures) == set(second.captures)
+    assert set(first.costs) == set(second.costs)
 
 
 @settings(max_examples=200, deadline=None)
-@given(turns(), st.sampled_from(POLICIES))
+@given(
+    any_turn(),
+    st.sampled_from(POLICIES),
+    st.sampled_from(list(EmperorTaken)),
+    st.sampled_from(list(EmperorTakes)),
+)
 def test_r_r3_resolution_is_a_pure_function(
-    turn: tuple[Position, list[Move]], policy: ConflictPolicy
+    turn: tuple[Position, list[Move]],
+    policy: ConflictPolicy,
+    taken: EmperorTaken,
+    takes: EmperorTakes,
 ) -> None:
     position, moves = turn
-    rules = Ruleset(policy=policy)
+    rules = Ruleset(policy=policy, emperor_taken=taken, emperor_takes=takes)
     assert resolve(position, moves, rules).after == resolve(position, moves, rules).after
 
 
+@settings(max_examples=200, deadline=None)
+@given(any_turn(), st.sampled_from(POLICIES), st.sampled_from(list(EmperorTaken)))
+def test_r_c5_options_change_nothing_unless_an_emperor_takes_a_pawn(
+    turn: tuple[Position, list[Move]], policy: ConflictPolicy, taken: EmperorTaken
+) -> None:
+    position, moves = turn
+    plain = resolve(position, moves, Ruleset(policy=policy, emperor_taken=taken))
+    if any(c.taker_kind is PieceKind.EMPEROR and not c.taken.is_emperor for c in plain.captures):
+        return
+    for takes in EmperorTakes:
+        other = resolve(position, moves, Ruleset(policy, taken, emperor_takes=takes))
+        assert other.after == plain.after
+        assert other.captures == plain.captures
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_turn(), st.sampled_from(POLICIES), st.sampled_from(list(EmperorTakes)))
+def test_r_c4_replace_veteran_moves_pieces_as_replace_does(
+    turn: tuple[Position, list[Move]], policy: ConflictPolicy, takes: EmperorTakes
+) -> None:
+    """The two differ only in the new pawn's experience (and so its dynasty's emperors')."""
+    position, moves = turn
+    replace = resolve(position, moves, Ruleset(policy, EmperorTaken.REPLACE, emperor_takes=takes))
+    veteran = resolve(
+        position, moves, Ruleset(policy, EmperorTaken.REPLACE_VETERAN, emperor_takes=takes)
+    )
+    assert {t: p[:2] for t, p in replace.after.pieces.items()} == {
+        t: p[:2] for t, p in veteran.after.pieces.items()
+    }
+
+
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(["small-4", "duel-8", "treasure-3", "medium-8"]), st.integers(0, 10_000))
-def test_whole_game_replays_to_the_same_position(battlefield_name: str, seed: int) -> None:
+@given(
+    st.sampled_from(["small-4", "duel-8", "treasure-3", "medium-8"]),
+    st.integers(0, 10_000),
+    st.sampled_from(POLICIES),
+    st.sampled_from(OPTIONS),
+)
+def test_whole_game_replays_to_the_same_position(
+    battlefield_name: str,
+    seed: int,
+    policy: ConflictPolicy,
+    options: tuple[EmperorTaken, EmperorTakes],
+) -> None:
     battlefield = load_battlefield(battlefield_name)
+    rules = Ruleset(policy, options[0], turn_limit=40, emperor_takes=options[1])
     rng = random.Random(seed)
     players = {
         d: (GreedyStrategy() if rng.random() < 0.5 else RandomStrategy())
         for d in battlefield.dynasties
     }
-    game = Game.start(battlefield, Ruleset(turn_limit=40))
+    game = Game.start(battlefield, rules)
     history = []
     while not game.is_over:
         orders = [
@@ -160,7 +362,7 @@ def test_whole_game_replays_to_the_same_position(battlefield_name: str, seed: in
         removed = sum(1 for c in report.result.captures if c.became is None)
         assert_board_invariants(game.position, report.result.after, removed)
         game = report.game
-    replay = Game.start(battlefield, Ruleset(turn_limit=40))
+    replay = Game.start(battlefield, rules)
     for orders in history:
         replay = replay.play(orders).game
     assert replay.position == game.position

@@ -184,17 +184,19 @@ def test_r_p4_emperor_loses_experience_when_its_best_pawn_is_taken() -> None:
     ("option", "left_on_tile"),
     [
         (EmperorTaken.REMOVE, None),
-        (EmperorTaken.REPLACE, (Dynasty.A, PieceKind.PAWN)),
-        (EmperorTaken.CONVERT, (Dynasty.A, PieceKind.EMPEROR)),
+        (EmperorTaken.REPLACE, (Dynasty.A, PieceKind.PAWN, 1)),
+        (EmperorTaken.REPLACE_VETERAN, (Dynasty.A, PieceKind.PAWN, 2)),
+        (EmperorTaken.CONVERT, (Dynasty.A, PieceKind.EMPEROR, 3)),
     ],
 )
 def test_r_c4_emperor_taken(
-    option: EmperorTaken, left_on_tile: tuple[Dynasty, PieceKind] | None
+    option: EmperorTaken, left_on_tile: tuple[Dynasty, PieceKind, int] | None
 ) -> None:
-    position = grid("A . . B b", experience=1, r0c0=3)
+    # A has experience 3 from a's pawn, B 2 from b's pawn (R-P4).
+    position = grid("A . . B b\na . . . .", experience=1, r1c0=3, r0c4=2)
     result = play(position, "0,0 -> 0,3", emperor_taken=option)
     piece = result.after.pieces.get(Tile(0, 3))
-    assert (None if piece is None else (piece.dynasty, piece.kind)) == left_on_tile
+    assert (None if piece is None else tuple(piece)) == left_on_tile
     assert result.newly_defeated == (Dynasty.B,)  # R-C6: b has no emperor left
     assert Dynasty.B in result.after.defeated
     assert result.after.pieces[Tile(0, 2)].dynasty is Dynasty.A  # the taker bounced

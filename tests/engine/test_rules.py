@@ -1,35 +1,76 @@
-"""Rulesets: one typed value a tournament announces (R-R1, R-C4, R-G1, R-G2)."""
+"""Rulesets: one typed value a tournament announces (R-R1, R-C4, R-C5, R-C7, R-G1, R-G2)."""
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 
 from data.catalog import load_battlefield
-from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset, RulesetError
+from engine import (
+    ConflictPolicy,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    Goal,
+    GoalKind,
+    Ruleset,
+    RulesetError,
+)
 
 
 def test_defaults_are_announced_in_plain_words() -> None:
     text = Ruleset().describe()
     assert "Conflicts (rollback): pieces that collide on a tile all go back" in text
-    assert "Emperor taken (remove): a taken emperor leaves the board" in text
+    assert "Emperor taken (convert): a taken emperor stays on the board as a second" in text
+    assert "Emperor takes a pawn (as-pawn): as a pawn does" in text
+    assert "Emperor takes an emperor (as-type): the tournament type decides" in text
     assert "Goal (last-emperor)" in text
     assert "Turn limit: 50 turns" in text
     assert "misses 3 turns in a row" in text
 
 
 def test_every_choice_round_trips_through_a_dict() -> None:
-    for policy in ConflictPolicy:
-        for option in EmperorTaken:
-            for goal in (
-                "last-emperor",
-                "reach-opposite",
-                "treasure",
-                "survive:3:20",
-                "take-stronger",
-            ):
-                ruleset = Ruleset(policy, option, Goal.parse(goal), 40)
-                assert Ruleset.from_dict(ruleset.to_dict()) == ruleset
-                assert str(ruleset.goal) == goal
+    goals = ("last-emperor", "reach-opposite", "treasure", "survive:3:20", "take-stronger")
+    for policy, taken, takes, duel, goal in itertools.product(
+        ConflictPolicy, EmperorTaken, EmperorTakes, EmperorDuel, (*goals, "emperor-strike")
+    ):
+        ruleset = Ruleset(policy, taken, Goal.parse(goal), 40, takes, duel)
+        assert Ruleset.from_dict(ruleset.to_dict()) == ruleset
+        assert str(ruleset.goal) == goal
+
+
+def test_the_defaults_are_convert_as_pawn_and_as_type() -> None:
+    ruleset = Ruleset()
+    assert ruleset.emperor_taken is EmperorTaken.CONVERT  # R-C4: "pawn over pawn"
+    assert ruleset.emperor_takes is EmperorTakes.AS_PAWN
+    assert ruleset.emperor_duel is EmperorDuel.AS_TYPE
+    assert Ruleset.from_dict({}) == ruleset
+
+
+def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning() -> None:
+    stored = {"policy": "bounce", "emperor_taken": "remove", "goal": "treasure", "turn_limit": 9}
+    ruleset = Ruleset.from_dict(stored)
+    assert ruleset == Ruleset(ConflictPolicy.BOUNCE, EmperorTaken.REMOVE, Goal.parse("treasure"), 9)
+    assert ruleset.emperor_takes is EmperorTakes.AS_PAWN
+    assert ruleset.emperor_duel is EmperorDuel.AS_TYPE
+
+
+def test_every_option_value_is_announced() -> None:
+    for taken, takes, duel in itertools.product(EmperorTaken, EmperorTakes, EmperorDuel):
+        text = Ruleset(emperor_taken=taken, emperor_takes=takes, emperor_duel=duel).describe()
+        assert f"Emperor taken ({taken.value}): {taken.describe()}." in text
+        assert f"Emperor takes a pawn ({takes.value}): {takes.describe()}." in text
+        assert f"Emperor takes an emperor ({duel.value}): {duel.describe()}" in text
+    assert "keeps the experience" in EmperorTaken.REPLACE_VETERAN.describe()
+    assert "pushed one tile further" in EmperorTakes.PUSH.describe()
+    assert "wins every collision" in EmperorTakes.PRECEDENCE.describe()
+    assert "most experienced pawn" in EmperorTakes.COSTLY.describe()
+    assert "reputation" in EmperorDuel.REPUTATION.describe()
+    strike = Ruleset(goal=Goal.parse("emperor-strike")).describe()
+    assert (
+        "Goal (emperor-strike): the first dynasty whose emperor, with its own move, takes" in strike
+    )
 
 
 def test_survive_goal_reads_its_parameters() -> None:
@@ -61,6 +102,16 @@ def test_bad_rulesets_are_refused() -> None:
         RulesetError, match="unknown conflict policy 'shove': choose one of rollback"
     ):
         Ruleset.from_dict({"policy": "shove"})
+    with pytest.raises(
+        RulesetError,
+        match="unknown emperor-takes option 'trample': choose one of as-pawn, push, precedence, costly",
+    ):
+        Ruleset.from_dict({"emperor_takes": "trample"})
+    with pytest.raises(
+        RulesetError,
+        match="unknown emperor-duel option 'joust': choose one of as-type, reputation, combat",
+    ):
+        Ruleset.from_dict({"emperor_duel": "joust"})
 
 
 def test_treasure_goal_needs_a_treasure_tile() -> None:

@@ -83,12 +83,13 @@ class CommandRegistry:
         self._scopes[guild_id] = kept
         return len(kept) != len(commands)
 
-    def find(self, name: str, guild_id: int | None) -> JSON | None:
-        """A chat-input command the user would see: guild commands shadow global ones."""
+    def find(self, name: str, guild_id: int | None, locale: str = "en-US") -> JSON | None:
+        """A chat-input command the user would see, by its name or its name in the user's
+        ``locale``: guild commands shadow global ones."""
         scopes = [guild_id, None] if guild_id is not None else [None]
         for scope in scopes:
             for command in self._scopes.get(scope, []):
-                if command["name"] == name and command["type"] == CHAT_INPUT:
+                if named(command, name, locale) and command["type"] == CHAT_INPUT:
                     return command
         return None
 
@@ -114,6 +115,48 @@ class CommandRegistry:
         if guild_id is not None:
             stored["guild_id"] = str(guild_id)
         return stored
+
+
+def named(definition: JSON, name: str, locale: str) -> bool:
+    """Whether a command or option is called ``name`` for a user of ``locale``."""
+    localised = (definition.get("name_localizations") or {}).get(locale)
+    return name in (definition["name"], localised)
+
+
+def registered_names(
+    command: JSON,
+    path: list[str],
+    values: Mapping[str, Any],
+    focused: str | None,
+    locale: str,
+) -> tuple[list[str], dict[str, Any], str | None]:
+    """``path``, ``values`` and ``focused`` with every name a user of ``locale`` typed (the
+    localised one, or the registered one) replaced by the name the bot registered: what
+    Discord puts in the interaction."""
+    names = [command["name"]]
+    definitions: list[JSON] = command.get("options") or []
+    for part in path[1:]:
+        found = next(
+            (
+                o
+                for o in definitions
+                if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) and named(o, part, locale)
+            ),
+            None,
+        )
+        if found is None:
+            return [*names, *path[len(names) :]], dict(values), focused
+        names.append(found["name"])
+        definitions = found.get("options") or []
+
+    def registered(name: str) -> str:
+        return next((o["name"] for o in definitions if named(o, name, locale)), name)
+
+    return (
+        names,
+        {registered(name): value for name, value in values.items()},
+        registered(focused) if focused is not None else None,
+    )
 
 
 def check_allowed(command: JSON, *, in_guild: bool, permissions: int) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from .world import JSON
 
 MAX_CONTENT = 2000
@@ -113,6 +115,117 @@ def choices_problems(choices: list[JSON]) -> Problems:
     for i, choice in enumerate(choices):
         _too_long(problems, f"data.choices.{i}.name", choice.get("name"), MAX_OPTION_TEXT)
     return problems
+
+
+NAME_PUNCTUATION = frozenset("-_'")
+DESCRIPTION_LIMIT = 100
+CHOICE_NAME_LIMIT = 100
+CHAT_INPUT = 1
+SUBCOMMANDS = frozenset({1, 2})
+LOCALES = frozenset(
+    [
+        "id",
+        "da",
+        "de",
+        "en-GB",
+        "en-US",
+        "es-ES",
+        "es-419",
+        "fr",
+        "hr",
+        "it",
+        "lt",
+        "hu",
+        "nl",
+        "no",
+        "pl",
+        "pt-BR",
+        "ro",
+        "fi",
+        "sv-SE",
+        "vi",
+        "tr",
+        "cs",
+        "el",
+        "bg",
+        "ru",
+        "uk",
+        "hi",
+        "th",
+        "zh-CN",
+        "ja",
+        "zh-TW",
+        "ko",
+    ]
+)
+"""Discord's locales: the keys a localisation may have."""
+
+
+def name_problem(name: object) -> str | None:
+    """Why Discord refuses ``name`` for a chat-input command or an option, if it does:
+    ``^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``, and lower case wherever a letter
+    has a lower case."""
+    if not isinstance(name, str) or not 1 <= len(name) <= 32:
+        return "Must be between 1 and 32 in length."
+    for char in name:
+        script = 0x0900 <= ord(char) <= 0x097F or 0x0E00 <= ord(char) <= 0x0E7F
+        if not (char in NAME_PUNCTUATION or unicodedata.category(char)[0] in "LN" or script):
+            return f"Command name is invalid ({char!r})"
+    if name != name.lower():
+        return "Command name is invalid (use lower case)"
+    return None
+
+
+def commands_problems(commands: list[JSON]) -> Problems:
+    """Form errors of a bulk overwrite (or one command): names, descriptions, choices and their
+    localisations as Discord checks them, and no two commands, subcommands or options of one
+    list with the same name in any language."""
+    problems: Problems = {}
+    chat = [c for c in commands if c.get("type", CHAT_INPUT) == CHAT_INPUT]
+    _names_unique(problems, "", chat)
+    for i, command in enumerate(commands):
+        if command.get("type", CHAT_INPUT) == CHAT_INPUT:
+            _definition_problems(problems, str(i), command)
+    return problems
+
+
+def _names_unique(problems: Problems, path: str, definitions: list[JSON]) -> None:
+    seen: dict[tuple[str, str], int] = {}
+    for i, definition in enumerate(definitions):
+        localised = definition.get("name_localizations") or {}
+        for locale in LOCALES:
+            name = localised.get(locale, definition.get("name"))
+            if (locale, name) in seen:
+                where = f"{path}{i}.name_localizations.{locale}"
+                problems[where] = f"APPLICATION_COMMAND_NAME_ALREADY_EXISTS ({name!r})"
+            seen[(locale, str(name))] = i
+
+
+def _definition_problems(problems: Problems, path: str, definition: JSON) -> None:
+    """A command's or an option's own rules, then its options' and choices'."""
+    found = name_problem(definition.get("name"))
+    if found:
+        problems[f"{path}.name"] = found
+    for locale, name in (definition.get("name_localizations") or {}).items():
+        found = name_problem(name) if locale in LOCALES else "Invalid locale"
+        if found:
+            problems[f"{path}.name_localizations.{locale}"] = found
+    descriptions = {"": definition.get("description")}
+    descriptions |= {
+        f".{locale}": text
+        for locale, text in (definition.get("description_localizations") or {}).items()
+    }
+    for where, text in descriptions.items():
+        if not isinstance(text, str) or not 1 <= len(text) <= DESCRIPTION_LIMIT:
+            problems[f"{path}.description{where}"] = "Must be between 1 and 100 in length."
+    options = definition.get("options") or []
+    _names_unique(problems, f"{path}.options.", options)
+    for j, option in enumerate(options):
+        _definition_problems(problems, f"{path}.options.{j}", option)
+    for k, choice in enumerate(definition.get("choices") or []):
+        names = [choice.get("name"), *(choice.get("name_localizations") or {}).values()]
+        if any(not isinstance(n, str) or not 1 <= len(n) <= CHOICE_NAME_LIMIT for n in names):
+            problems[f"{path}.choices.{k}.name"] = "Must be between 1 and 100 in length."
 
 
 def form_error(problems: Problems) -> JSON:

@@ -38,9 +38,16 @@ from .commands import (
     ImpossibleInteraction,
     build_command_data,
     check_allowed,
+    registered_names,
 )
 from .gateway import GUILDS_INTENT, MEMBERS_INTENT, Gateway, GatewaySession
-from .limits import SELECT_TYPES, choices_problems, form_error, message_problems
+from .limits import (
+    SELECT_TYPES,
+    choices_problems,
+    commands_problems,
+    form_error,
+    message_problems,
+)
 from .records import (
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
@@ -563,11 +570,16 @@ class FakeDiscord:
         *,
         channel_id: ChannelRef | None = None,
         guild: bool = True,
-        locale: str = "en-US",
+        locale: str | None = None,
         forged: bool = False,
         answered_elsewhere: bool = False,
     ) -> InteractionRecord:
         """Invoke ``/command`` ("group sub" for subcommands) as ``user``.
+
+        ``locale`` is the language of the user's client (default: the user's own). The command,
+        its subcommands and its options may be named as that client shows them, localised
+        (``"dinastia fundar"``, ``{"nombre": …}``): Discord sends the bot the names the bot
+        registered, whatever the user saw.
 
         The channel is ``channel_id`` if given (a DM channel id makes it a DM invocation),
         else :attr:`general`, or the user's DM channel when ``guild=False``. Option values:
@@ -583,15 +595,16 @@ class FakeDiscord:
         """
         fake_user = self._user(user)
         channel = self._context_channel(fake_user, channel_id, guild)
+        spoken = locale or fake_user.locale
         data = self._command_data(
-            fake_user, channel, command, options or {}, focused=None, forged=forged
+            fake_user, channel, command, options or {}, focused=None, forged=forged, locale=spoken
         )
         return await self._dispatch(
             APPLICATION_COMMAND,
             fake_user,
             channel,
             data,
-            locale=locale,
+            locale=spoken,
             answered_elsewhere=answered_elsewhere,
         )
 
@@ -611,7 +624,9 @@ class FakeDiscord:
         fake_user = self._user(user)
         channel = self._context_channel(fake_user, channel_id, guild)
         values = {**(options or {}), focused: value}
-        data = self._command_data(fake_user, channel, command, values, focused=focused)
+        data = self._command_data(
+            fake_user, channel, command, values, focused=focused, locale=fake_user.locale
+        )
         record = await self._dispatch(AUTOCOMPLETE, fake_user, channel, data)
         return (await record.wait_response(timeout)).choices
 
@@ -715,10 +730,11 @@ class FakeDiscord:
         *,
         focused: str | None,
         forged: bool = False,
+        locale: str = "en-US",
     ) -> JSON:
         path = command.strip().lstrip("/").split()
         guild = self._guild_of(channel.guild_id)
-        found = self.commands.find(path[0], guild.id if guild else None)
+        found = self.commands.find(path[0], guild.id if guild else None, locale)
         if found is None:
             synced = [c["name"] for c in self.commands.in_scope(None)]
             if guild is not None:
@@ -732,6 +748,7 @@ class FakeDiscord:
         if not forged:
             check_allowed(found, in_guild=guild is not None, permissions=permissions)
         resolved = _Resolved(self, guild, user)
+        path, values, focused = registered_names(found, path, values, focused, locale)
         data = build_command_data(found, path, values, resolved.add, focused=focused, forged=forged)
         if resolved.data:
             data["resolved"] = resolved.data
@@ -745,7 +762,7 @@ class FakeDiscord:
         data: JSON,
         *,
         message: MessageRecord | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         components: list[JSON] | None = None,
         answered_elsewhere: bool = False,
     ) -> InteractionRecord:
@@ -764,7 +781,7 @@ class FakeDiscord:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": channel.payload(),
-            "locale": locale,
+            "locale": locale or user.locale,
             "entitlements": [],
             "entitlement_sku_ids": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -773,8 +790,8 @@ class FakeDiscord:
             member = guild.members[user.id]
             payload.update(
                 guild_id=str(guild.id),
-                guild_locale="en-US",
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
+                guild_locale=guild.preferred_locale,
+                guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
                 member=member.payload(guild.permissions_in(channel, user.id)),
                 app_permissions=str(guild.permissions_in(channel, world.bot.id)),
                 authorizing_integration_owners={"0": str(guild.id)},
@@ -1162,10 +1179,16 @@ class FakeDiscord:
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         body = await _read_json(request)
+        problems = commands_problems(body)
+        if problems:
+            return self._reject(request, 400, form_error(problems))
         return _json(self.commands.replace(self._scope(request), body))
 
     async def _post_command(self, request: web.Request) -> web.Response:
         body = await _read_json(request)
+        problems = commands_problems([body])
+        if problems:
+            return self._reject(request, 400, form_error(problems))
         return _json(self.commands.upsert(self._scope(request), body))
 
     async def _get_command(self, request: web.Request) -> web.Response:

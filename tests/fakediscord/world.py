@@ -95,13 +95,15 @@ def iso_now() -> str:
 
 @dataclass(eq=False)
 class FakeUser:
-    """A Discord account; ``dms_open=False`` makes the bot's DMs to it fail with 50007."""
+    """A Discord account; ``dms_open=False`` makes the bot's DMs to it fail with 50007;
+    ``locale`` is its client's language, sent with each of its interactions."""
 
     id: int
     name: str
     bot: bool = False
     dms_open: bool = True
     global_name: str | None = None
+    locale: str = "en-US"
 
     def payload(self) -> JSON:
         return {
@@ -235,6 +237,7 @@ class FakeGuild:
     id: int
     name: str
     owner_id: int
+    preferred_locale: str = "en-US"
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
@@ -299,7 +302,7 @@ class FakeGuild:
             "nsfw_level": 0,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "afk_channel_id": None,

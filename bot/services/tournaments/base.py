@@ -18,6 +18,7 @@ from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestRow,
     ReadyCount,
     SeatRow,
     TournamentRow,
@@ -25,6 +26,7 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    Chest,
     Dynasty,
     Game,
     Move,
@@ -34,11 +36,16 @@ from engine import (
     Tile,
     TurnReport,
 )
+from engine.strategies import STRATEGIES
 
 Owns = Callable[[int | None], bool]
 """Whether this process speaks for a server (``None``: direct messages), see bot/shards.py."""
 
 DEFAULT_STRATEGY = "greedy"
+COMPUTER_LEVELS: Mapping[str, str] = {"easy": "random", "normal": "greedy", "hard": "strong"}
+"""What players choose (a computer player's level) and the strategy of engine/strategies.py
+that plays it: the one place that maps the two. A level whose strategy the engine does not
+have (yet) is not offered."""
 MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 7 * 24 * 3600
 
@@ -83,6 +90,7 @@ class TurnResolved:
 class Joined:
     seat: SeatRow
     started: TournamentTable | None  # the last free seat was taken: the combat has begun
+    chest: ChestRow | None = None  # its deposit, in a chests tournament: tell its player only
 
 
 @dataclass(frozen=True)
@@ -90,6 +98,7 @@ class OrderAccepted:
     ready: ReadyCount
     resolved: TurnResolved | None  # the order completed the turn, which resolved at once
     turn: int | None = None  # the turn it is for
+    paused: bool = False  # the tournament is paused: a complete turn waits for the resume
 
     @property
     def complete(self) -> bool:
@@ -121,6 +130,7 @@ class OrderMenu:
     position: Position
     pieces: list[PieceChoice]
     current: Order | None  # the player's own stored order, shown only to them (R-O4)
+    chests: tuple[Chest, ...] = ()  # the chests on the board (R-T9), drawn with it
 
 
 @dataclass(frozen=True)
@@ -167,6 +177,21 @@ class TournamentBase:
         bot waits for them to finish)."""
         return len(self._resolvers)
 
+    def _check_host(
+        self,
+        tournament: TournamentRow,
+        player_id: int,
+        guild_id: int | None,
+        is_manager: bool,
+        action: str,
+    ) -> None:
+        """The host, or a member with Manage Server in the tournament's own server."""
+        check_server(tournament, guild_id)
+        if tournament.host_player_id != player_id and not is_manager:
+            raise NotAllowed(
+                f"Only the host of tournament #{tournament.id} or a member with Manage Server can {action} it."
+            )
+
     async def _running(self, tournament_id: int) -> TournamentTable:
         table = await repo.load_table(self.database, tournament_id)
         status = table.tournament.status
@@ -195,6 +220,27 @@ def check_server(tournament: TournamentRow, guild_id: int | None) -> None:
     """
     if tournament.guild_id is not None and tournament.guild_id != guild_id:
         raise OtherServer(tournament.id)
+
+
+def computer_levels() -> list[str]:
+    """The levels of computer players on offer: those whose strategy the engine has."""
+    return [level for level, strategy in COMPUTER_LEVELS.items() if strategy in STRATEGIES]
+
+
+def strategy_for_level(level: str) -> str:
+    """The engine strategy that plays ``level``; a refusal naming the levels on offer."""
+    strategy = COMPUTER_LEVELS.get(level.strip().lower())
+    if strategy is None or strategy not in STRATEGIES:
+        raise UserError(
+            f"There is no computer level {level!r} here; choose one of: "
+            f"{', '.join(computer_levels())}."
+        )
+    return strategy
+
+
+def level_of_strategy(strategy: str) -> str:
+    """The level a strategy plays, for what players read (the strategy's name if none)."""
+    return next((level for level, known in COMPUTER_LEVELS.items() if known == strategy), strategy)
 
 
 def seat_of_player(table: TournamentTable, player_id: int) -> SeatRow:

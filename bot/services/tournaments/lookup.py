@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.errors import UserError
 from bot.services.tournaments.base import (
     TournamentBase,
@@ -14,8 +16,10 @@ from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestTerms,
     EventKind,
     EventRow,
+    PayoutRow,
     SeatKind,
     TournamentKind,
     TournamentRow,
@@ -23,6 +27,8 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    DYNASTIES,
+    Chest,
     Dynasty,
     Move,
     Position,
@@ -47,6 +53,8 @@ class Lookup(TournamentBase):
             f"Each turn lasts {_duration(tournament.turn_seconds)}.",
             tournament.ruleset.describe(),
         ]
+        if tournament.chests is not None:
+            lines.append(_chests_meaning(tournament.chests))
         if tournament.allow_computers:
             lines.append("Empty seats are filled by computer players when the host starts.")
         return "\n".join(lines)
@@ -101,7 +109,15 @@ class Lookup(TournamentBase):
                 names[seat.dynasty] = f"guest {seat.dynasty.letter}"
             else:
                 names[seat.dynasty] = f"{seat.strategy or 'computer'} bot"
+        if table.tournament.scrubbed_at is not None:  # who played a training is forgotten
+            for dynasty in DYNASTIES[: table.tournament.seat_count]:
+                names[dynasty] = f"seat {dynasty.letter}"
         return names
+
+    async def payouts(self, tournament_id: int) -> list[PayoutRow]:
+        """What the end of the combat paid out of escrow: winners' shares of a gift's prize or
+        of honour's wealth stakes, or deposits returned (public: the amounts were announced)."""
+        return await repo.payouts(self.database, tournament_id)
 
     async def outcome_log(self, tournament_id: int) -> list[EventRow]:
         """What the end of a combat changed for its emperors, oldest first, as publicly logged
@@ -160,6 +176,16 @@ class Lookup(TournamentBase):
             frames.append((after.position, result))
         return frames
 
+    async def replay_chests(self, tournament_id: int) -> list[tuple[Chest, ...]]:
+        """The chests of each frame of :meth:`replay_frames` (R-T9); none without chests."""
+        tournament = await repo.get_tournament(self.database, tournament_id)
+        if tournament.chests is None or tournament.started_at is None:
+            return []
+        return [
+            (await repo.get_game(self.database, tournament_id, turn)).chests
+            for turn in range(tournament.resolved_turns + 1)
+        ]
+
 
 def _kind_meaning(tournament: TournamentRow) -> str:
     kind = tournament.kind
@@ -168,16 +194,49 @@ def _kind_meaning(tournament: TournamentRow) -> str:
     if kind is TournamentKind.GIFT:
         prize = []
         if tournament.prize.reputation:
-            prize.append(f"{tournament.prize.reputation} reputation")
-        prize += [f"{amount} {asset}" for asset, amount in tournament.prize.wealth.items()]
-        return f"winners earn {' and '.join(prize) or 'the glory'}; losing costs nothing"
+            prize.append(f"earn {tournament.prize.reputation} reputation")
+        if tournament.prize.wealth:
+            prize.append(
+                f"share {_amounts(tournament.prize.wealth)}, put up by the host's dynasty "
+                "(returned to it on a draw or a cancel)"
+            )
+        return f"winners {' and '.join(prize) or 'earn the glory'}; losing costs nothing"
     if kind is TournamentKind.HONOUR:
-        return (
+        meaning = (
             f"every emperor stakes {tournament.stake} reputation; winners share the losers' stakes"
         )
+        if tournament.wealth_stake:
+            meaning += (
+                f"; every dynasty also pays {_amounts(tournament.wealth_stake)} into the pot as "
+                "it takes its seat, and the winners share the pot (returned on a draw or a cancel)"
+            )
+        return meaning
     if kind is TournamentKind.CONQUER:
         return "an emperor taken in combat joins the dynasty that took it, with its reputation"
     return "an emperor taken in combat dies; its taker earns its reputation"
+
+
+def _chests_meaning(terms: ChestTerms) -> str:
+    """The chests variant as announced (R-T9)."""
+    text = (
+        f"Chests: every player deposits a secret {terms.minimum:,} to {terms.maximum:,} gold "
+        "coins when taking a seat, in a chest on its emperor's start tile. The first rival "
+        "piece to end a turn there captures it (a defeated dynasty's pieces capture nothing). "
+        "At the end each captured chest's gold goes to its captor's dynasty and the others "
+        "return unopened; a chest a computer player captures returns too."
+    )
+    if terms.reputation:
+        text += (
+            f" Of the captured chests, the emperor who deposited the most gains "
+            f"{terms.reputation} reputation (generous) and the one who deposited the least "
+            f"loses {terms.reputation} (stingy), if they differ."
+        )
+    return text
+
+
+def _amounts(amounts: Mapping[str, int]) -> str:
+    """``{"gold": 100}`` as "100 gold" (asset codes, as players write them)."""
+    return " and ".join(f"{amount} {code}" for code, amount in amounts.items())
 
 
 def _duration(seconds: int) -> str:

@@ -58,6 +58,7 @@ class Ordering(Turns):
             check_server(table.tournament, guild_id)
         seat = seat_of_player(table, player_id)
         check_turn(table, turn)
+        check_not_handed_over(seat, tournament_id)
         if seat.status is not SeatStatus.ACTIVE:
             raise UserError(
                 f"Your dynasty is {seat.status.value} in tournament #{tournament_id}: it gives no more orders."
@@ -81,7 +82,7 @@ class Ordering(Turns):
         menus = [
             _menu_of(table, seat)
             for seat in table.seats
-            if seat.player_id is not None and seat.status is SeatStatus.ACTIVE
+            if seat.ordering_player is not None and seat.status is SeatStatus.ACTIVE
         ]
         return TurnPrompts(tournament, table.ready, menus)
 
@@ -110,6 +111,7 @@ class Ordering(Turns):
         seat = seat_of_player(table, player_id)
         assert table.game is not None
         check_turn(table, turn)
+        check_not_handed_over(seat, tournament_id)
         if isinstance(order, str):
             order = parse_order(table.game.position, seat.dynasty, order)
         if order.dynasty is not seat.dynasty:
@@ -124,8 +126,8 @@ class Ordering(Turns):
             request_id=request_id,
             now=self.clock(),
         )
-        accepted = OrderAccepted(ready, None, table.tournament.turn)
-        if not (resolve and accepted.complete):
+        accepted = OrderAccepted(ready, None, table.tournament.turn, table.tournament.paused)
+        if not (resolve and accepted.complete) or accepted.paused:
             return accepted
         return replace(accepted, resolved=await self.resolve(tournament_id, turn=accepted.turn))
 
@@ -150,11 +152,27 @@ def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
     return Move(dynasty, origin, destination)
 
 
+def check_not_handed_over(seat: SeatRow, tournament_id: int) -> None:
+    """A seat handed to a computer player takes no more orders from its player."""
+    if seat.handed_to is not None:
+        raise UserError(
+            f"Your seat in tournament #{tournament_id} was handed to a computer player for the "
+            "rest of the combat: it gives the orders now."
+        )
+
+
 def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
     assert table.game is not None
     position = table.game.position
     current = next((stored.order for stored in table.orders if stored.seat == seat.seat), None)
-    return OrderMenu(table.tournament, seat, position, _choices(position, seat.dynasty), current)
+    return OrderMenu(
+        table.tournament,
+        seat,
+        position,
+        _choices(position, seat.dynasty),
+        current,
+        table.game.chests,
+    )
 
 
 _CHOICES_KEPT = 256

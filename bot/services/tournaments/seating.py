@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 
 from bot.errors import UserError
 from bot.services.tournaments.base import (
@@ -10,19 +11,21 @@ from bot.services.tournaments.base import (
     MAX_TURN_SECONDS,
     MIN_TURN_SECONDS,
     Joined,
-    NotAllowed,
     NotSeated,
     check_server,
 )
 from bot.services.tournaments.turns import Turns
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
-from data.errors import NotFound
+from data.errors import InsufficientFunds, NotFound
+from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
 from data.rows import (
+    ChestRow,
+    ChestTerms,
     Prize,
     SeatRow,
     TournamentKind,
@@ -31,6 +34,28 @@ from data.rows import (
     TournamentTable,
 )
 from engine import Ruleset
+
+TEXTS = {
+    "training_terms": (
+        "A training tournament has no prize and no stake: nothing about it is recorded (R-T4). "
+        "Leave prize and stake options out, or choose another type."
+    ),
+    "prize_for_gift": "Only a gift tournament has a prize; leave the prize options out.",
+    "stake_for_honour": "Only an honour tournament has stakes; leave the stake options out.",
+    "prize_needs_dynasty": (
+        "A wealth prize is paid by your dynasty, and you have none yet: found one with "
+        "/dynasty found (or create an emperor), or announce the prize without wealth."
+    ),
+    "prize_unpaid": (
+        "Your dynasty must put the prize up now, and it needs {needed} × {what} but holds only "
+        "{available}: announce a smaller prize, or gather more first (/trade)."
+    ),
+    "stake_unpaid": (
+        "Tournament #{tournament} makes every dynasty stake {needed} × {what} when it takes its "
+        "seat, and yours holds only {available}: gather more first (/trade), or join another."
+    ),
+}
+"""What players read from this module: the one place these words live."""
 
 
 class Seating(Turns):
@@ -54,9 +79,22 @@ class Seating(Turns):
         channel_id: int | None = None,
         stake: int = 0,
         prize: Prize | None = None,
+        wealth_stake: Mapping[str, int] | None = None,
         allow_computers: bool = False,
+        chests: ChestTerms | None = None,
         request_id: int | None = None,
     ) -> TournamentRow:
+        """Announce a tournament. A gift's wealth prize is paid by the host's dynasty into
+        escrow now (R-T4); an honour tournament's ``wealth_stake`` is paid by each dynasty as
+        it takes its seat; ``chests`` announces the chests variant (R-T9, serious tournaments
+        only). Training takes none of them (nor a reputation prize)."""
+        prize = prize or Prize()
+        if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth or wealth_stake):
+            raise UserError(TEXTS["training_terms"])
+        if (prize.reputation or prize.wealth) and kind is not TournamentKind.GIFT:
+            raise UserError(TEXTS["prize_for_gift"])
+        if (stake or wealth_stake) and kind is not TournamentKind.HONOUR:
+            raise UserError(TEXTS["stake_for_honour"])
         if battlefield not in battlefield_names():
             raise UserError(
                 f"There is no battlefield {battlefield!r}; choose one of: {', '.join(battlefield_names())}."
@@ -71,22 +109,38 @@ class Seating(Turns):
                     f"The battlefield {battlefield} is locked: hosting it needs its key ({key}) "
                     "in your dynasty. Buy one with /shop, or trade for it with /trade."
                 )
-        async with requests.once(self.database, request_id, "tournament create", now=self.clock()):
-            await player_repo.ensure_player(self.database, host_player_id, now=self.clock())
-            return await repo.create_tournament(
-                self.database,
-                battlefield=load_battlefield(battlefield),
-                ruleset=ruleset,
-                kind=kind,
-                turn_seconds=turn_seconds,
-                host_player_id=host_player_id,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                stake=stake,
-                prize=prize,
-                allow_computers=allow_computers,
-                now=self.clock(),
-            )
+        if (
+            prize.wealth
+            and await player_repo.dynasty_of_player(self.database, host_player_id) is None
+        ):
+            raise UserError(TEXTS["prize_needs_dynasty"])
+        try:
+            async with requests.once(
+                self.database, request_id, "tournament create", now=self.clock()
+            ):
+                await player_repo.ensure_player(self.database, host_player_id, now=self.clock())
+                return await repo.create_tournament(
+                    self.database,
+                    battlefield=load_battlefield(battlefield),
+                    ruleset=ruleset,
+                    kind=kind,
+                    turn_seconds=turn_seconds,
+                    host_player_id=host_player_id,
+                    guild_id=guild_id,
+                    channel_id=channel_id,
+                    stake=stake,
+                    prize=prize,
+                    wealth_stake=wealth_stake,
+                    allow_computers=allow_computers,
+                    chests=chests,
+                    now=self.clock(),
+                )
+        except InsufficientFunds as short:
+            raise UserError(
+                TEXTS["prize_unpaid"].format(
+                    needed=short.needed, what=short.what, available=short.available
+                )
+            ) from None
 
     async def join(
         self,
@@ -96,8 +150,12 @@ class Seating(Turns):
         *,
         guild_id: int | None = None,
         request_id: int | None = None,
+        deposit: int | None = None,
     ) -> Joined:
-        """Seat the player with one of its emperors (R-T1); a full tournament starts at once."""
+        """Seat the player with one of its emperors (R-T1); a full tournament starts at once.
+
+        In a chests tournament (R-T9) the seat and its secret ``deposit`` of gold coins are
+        taken together or not at all: there is never a seat without its chest."""
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         if dynasty is None:
             raise UserError(
@@ -109,19 +167,36 @@ class Seating(Turns):
             raise UserError(
                 f"Your dynasty has no living emperor called {emperor_name!r}: see /emperor list."
             ) from None
-        return await self._take_seat(
-            tournament_id,
-            guild_id,
-            request_id,
-            lambda: repo.add_player_seat(
+        chest: ChestRow | None = None
+
+        async def take() -> SeatRow:
+            nonlocal chest
+            seat = await repo.add_player_seat(
                 self.database,
                 tournament_id,
                 None,
                 player_id=player_id,
                 emperor_id=emperor.id,
                 now=self.clock(),
-            ),
-        )
+            )
+            if deposit is not None:
+                chest = await chest_repo.deposit(
+                    self.database, tournament_id, seat.seat, dynasty.id, deposit, now=self.clock()
+                )
+            return seat
+
+        try:
+            joined = await self._take_seat(tournament_id, guild_id, request_id, take, deposit)
+        except InsufficientFunds as short:
+            raise UserError(
+                TEXTS["stake_unpaid"].format(
+                    tournament=tournament_id,
+                    needed=short.needed,
+                    what=short.what,
+                    available=short.available,
+                )
+            ) from None
+        return replace(joined, chest=chest)
 
     async def join_casual(
         self,
@@ -203,7 +278,8 @@ class Seating(Turns):
         is_manager: bool = False,
         request_id: int | None = None,
     ) -> TournamentRow:
-        """Call it off: nothing is recorded, stakes and bets return (R-T6)."""
+        """Call it off: nothing is recorded, stakes, prizes and bets return (R-T4, R-T6); a
+        training tournament is forgotten at once."""
         async with requests.once(self.database, request_id, "tournament cancel", now=self.clock()):
             tournament = await repo.get_tournament(self.database, tournament_id)
             self._check_host(tournament, by_player_id, guild_id, is_manager, "cancel")
@@ -215,6 +291,7 @@ class Seating(Turns):
         guild_id: int | None,
         request_id: int | None,
         take: Callable[[], Awaitable[SeatRow]],
+        deposit: int | None = None,
     ) -> Joined:
         """The next free seat and, when it was the last one, the start, in one transaction:
         players joining at the same moment are seated one after the other, each on a free
@@ -223,7 +300,9 @@ class Seating(Turns):
             tournament = await repo.get_tournament(self.database, tournament_id)
             check_server(tournament, guild_id)
             if tournament.status is not TournamentStatus.OPEN:
-                raise UserError(_not_joinable(tournament))
+                raise UserError(not_joinable(tournament))
+            if (tournament.chests is None) != (deposit is None):
+                raise UserError(_deposit_refused(tournament))
             seat = await take()
             started = await self._start_if_full(tournament_id)
         return Joined(seat, started)
@@ -243,23 +322,8 @@ class Seating(Turns):
                 return seat
         raise NotSeated(tournament_id)
 
-    def _check_host(
-        self,
-        tournament: TournamentRow,
-        player_id: int,
-        guild_id: int | None,
-        is_manager: bool,
-        action: str,
-    ) -> None:
-        """The host, or a member with Manage Server in the tournament's own server."""
-        check_server(tournament, guild_id)
-        if tournament.host_player_id != player_id and not is_manager:
-            raise NotAllowed(
-                f"Only the host of tournament #{tournament.id} or a member with Manage Server can {action} it."
-            )
 
-
-def _not_joinable(tournament: TournamentRow) -> str:
+def not_joinable(tournament: TournamentRow) -> str:
     if tournament.status is TournamentStatus.RUNNING:
         return (
             f"Tournament #{tournament.id} has already begun (its last seat was taken, or its "
@@ -269,6 +333,17 @@ def _not_joinable(tournament: TournamentRow) -> str:
     return (
         f"Tournament #{tournament.id} is {tournament.status.value}, so its seats are closed. "
         "Look for an open tournament with /tournament status."
+    )
+
+
+def _deposit_refused(tournament: TournamentRow) -> str:
+    """A deposit where there are no chests, or none where there are (R-T9)."""
+    if tournament.chests is None:
+        return f"Tournament #{tournament.id} has no chests: join it without a deposit."
+    return (
+        f"Tournament #{tournament.id} is played with chests: your seat needs a secret deposit "
+        f"of {tournament.chests.minimum:,} to {tournament.chests.maximum:,} gold coins. Join "
+        "with /tournament join and enter the amount in the form it opens."
     )
 
 

@@ -13,15 +13,17 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 
 from bot.errors import UserError
 from bot.services import skill
+from bot.services.chests import chest_reputation
 from bot.services.outcomes import (
     CombatRecord,
     Conquest,
     Death,
     Effect,
-    PrizeGrant,
     ReputationChange,
+    TurnTrace,
     effects_of,
-    first_emperor_takes,
+    emperor_takes,
+    turn_trace,
 )
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
@@ -31,8 +33,10 @@ from bot.services.tournaments.base import (
     seat_of_player,
 )
 from bot.services.tournaments.lookup import Lookup
-from data.errors import OrdersChanged, TurnAlreadyResolved
-from data.repositories import economy as economy_repo
+from data.codec import report_to_dict
+from data.errors import OrdersChanged, TournamentPaused, TurnAlreadyResolved
+from data.repositories import absences as absence_repo
+from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import leases, requests
 from data.repositories import skill as skill_repo
@@ -40,7 +44,6 @@ from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
     NewEvent,
-    SeatKind,
     SeatStatus,
     TournamentRow,
     TournamentStatus,
@@ -50,6 +53,8 @@ from engine import (
     Dynasty,
     GameOutcome,
     PieceKind,
+    Position,
+    Tile,
     TurnReport,
 )
 from engine.narration import narrate
@@ -68,6 +73,9 @@ TAKEOVER = 10.0
 due or complete turn, ordering for computers): that server's own process, which posts its
 boards, normally does it first."""
 _STARTUP_SCAN = 100_000  # running tournaments looked at once when the bot starts
+TRAINING_FORGOTTEN_AFTER = 600.0
+"""Seconds after its end by which a training tournament is forgotten even if its end was never
+posted (the announcer forgets it as soon as it has posted the final board and replay)."""
 
 
 class Turns(Lookup):
@@ -88,6 +96,11 @@ class Turns(Lookup):
             table = await self._running(tournament_id)
             check_server(table.tournament, guild_id)
             seat = seat_of_player(table, player_id)
+            if seat.handed_to is not None:
+                raise UserError(
+                    f"Your seat in tournament #{tournament_id} was handed to a computer player "
+                    "for the rest of the combat: it plays on for you."
+                )
             try:
                 async with requests.once(
                     self.database, request_id, "tournament forfeit", now=self.clock()
@@ -98,6 +111,7 @@ class Turns(Lookup):
                     if tournament.status is TournamentStatus.FINISHED:
                         assert table.game is not None and tournament.outcome is not None
                         effects = await self._finish_effects(tournament, tournament.outcome)
+                        effects = await self._with_chests(effects, tournament)
                         await self._apply(effects, tournament)
                         await self._rate(tournament, tournament.outcome)
             except OrdersChanged:
@@ -165,7 +179,10 @@ class Turns(Lookup):
                 return None
             if turn is not None and table.tournament.turn != turn:
                 return None
-            report = table.game.play(table.orders_to_play())
+            if table.tournament.paused:
+                return None  # nothing resolves until the host resumes (the database agrees)
+            at = self.clock()
+            report = table.game.play(table.orders_to_play(), await self._excused(table, at))
             names = await self.names(table)
             narration = narrate(report, table.tournament.ruleset.policy, names)
             # A turn that ends nothing is one statement (its triggers do the rest): no
@@ -190,16 +207,18 @@ class Turns(Lookup):
                         report,
                         narration="; ".join(narration),
                         events=events,
-                        now=self.clock(),
+                        now=at,
                     )
+                    if report.outcome is not None:
+                        effects = await self._with_chests(effects, tournament)
                     await self._apply(effects, tournament)
                     if report.outcome is not None:
                         await self._rate(tournament, report.outcome)
-            except TurnAlreadyResolved:
+            except (TurnAlreadyResolved, TournamentPaused):
                 return None
             except OrdersChanged:
                 continue
-            computers = any(seat.kind is SeatKind.COMPUTER for seat in table.seats)
+            computers = any(seat.computer_strategy is not None for seat in table.seats)
             if tournament.status is TournamentStatus.RUNNING and computers:
                 await self._order_for_computers(await repo.load_table(self.database, tournament_id))
             return TurnResolved(tournament, report, narration, names, effects)
@@ -296,10 +315,25 @@ class Turns(Lookup):
                     resolved.append(result)
         return resolved
 
+    async def forget_training(self, tournament_id: int) -> bool:
+        """Once a training combat is over and its end posted: forget who played it (R-T4).
+        Whether this call did (not for other types, nor twice)."""
+        return await repo.scrub_training(self.database, tournament_id, now=self.clock())
+
+    async def forget_ended_training(self) -> list[int]:
+        """Training tournaments over for :data:`TRAINING_FORGOTTEN_AFTER` seconds and still
+        remembered (their end was posted but the bot stopped before forgetting them, or could
+        not post it): forget them now. The scheduler calls it; restart-safe."""
+        ended = await repo.training_to_scrub(
+            self.database, ended_before=self.clock() - TRAINING_FORGOTTEN_AFTER
+        )
+        return [tournament for tournament in ended if await self.forget_training(tournament)]
+
     async def _order_for_computers(self, table: TournamentTable) -> None:
-        """Computer seats order as soon as a turn opens, so they count as ready (R-T7): under
-        the turn's computers lease, so that one process thinks for them (another one finds
-        their orders missing only once the lease is given back or lapses, see
+        """Computer seats order as soon as a turn opens, so they count as ready (R-T7); so do
+        seats handed over to a computer player (issue #14), in their player's stead. Under the
+        turn's computers lease, so that one process thinks for them (another one finds their
+        orders missing only once the lease is given back or lapses, see
         :meth:`order_for_waiting_computers`)."""
         lease = f"computers:{table.tournament.id}:{table.tournament.turn}"
         if not await leases.take(
@@ -317,15 +351,10 @@ class Turns(Lookup):
             return
         ordered = {stored.seat for stored in table.orders}
         for seat in table.seats:
-            if (
-                seat.kind is not SeatKind.COMPUTER
-                or seat.status is not SeatStatus.ACTIVE
-                or seat.seat in ordered
-            ):
+            chosen = seat.computer_strategy
+            if chosen is None or seat.status is not SeatStatus.ACTIVE or seat.seat in ordered:
                 continue
-            strategy = strategy_named(
-                seat.strategy if seat.strategy in STRATEGIES else DEFAULT_STRATEGY
-            )
+            strategy = strategy_named(chosen if chosen in STRATEGIES else DEFAULT_STRATEGY)
             rng = random.Random(f"{table.tournament.id}:{table.tournament.turn}:{seat.seat}")
             order = strategy.choose(table.game, seat.dynasty, rng)
             await repo.upsert_order(
@@ -337,38 +366,43 @@ class Turns(Lookup):
                 now=self.clock(),
             )
 
+    async def _excused(self, table: TournamentTable, at: float) -> frozenset[Dynasty]:
+        """The dynasties whose players are away at ``at``: their misses are excused (R-G4 as
+        amended for absences; the database refuses a turn that counts them)."""
+        players: dict[int, Dynasty] = {}
+        for seat in table.seats:
+            if seat.ordering_player is not None and seat.status is SeatStatus.ACTIVE:
+                players[seat.ordering_player] = seat.dynasty
+        away = await absence_repo.away_players(self.database, players, at=at)
+        return frozenset(players[player] for player in away)
+
     async def _finish_effects(
         self, tournament: TournamentRow, outcome: GameOutcome, last: TurnReport | None = None
     ) -> list[Effect]:
         """The outcome's effects, from every stored turn plus the one being resolved."""
         seats = await repo.list_seats(self.database, tournament.id)
-        captures: list[tuple[int, Dynasty, Dynasty, PieceKind]] = []
+        start = (await repo.get_game(self.database, tournament.id, 0)).position
+        traces: list[TurnTrace] = []
         for turn in range(1, tournament.resolved_turns + 1):
             stored = await repo.get_turn_result(self.database, tournament.id, turn)
-            for capture in stored.result.get("captures", []):
-                captures.append(
-                    (
-                        turn,
-                        Dynasty(capture["taker"]),
-                        Dynasty(capture["taken"]["dynasty"]),
-                        PieceKind(capture["taken"]["kind"]),
-                    )
-                )
+            after = (await repo.get_game(self.database, tournament.id, turn)).position
+            traces.append(turn_trace(turn, stored.result, _emperor_tiles(after)))
         if last is not None:
-            for capture in last.result.captures:
-                captures.append(
-                    (last.turn, capture.taker, capture.taken.dynasty, capture.taken.kind)
-                )
+            traces.append(
+                turn_trace(last.turn, report_to_dict(last), _emperor_tiles(last.game.position))
+            )
         takes: dict[Dynasty, Counter[PieceKind]] = {}
-        for _, taker, taken, kind in captures:
-            if taker is not taken:
-                takes.setdefault(taker, Counter())[kind] += 1
+        for trace in traces:
+            for take in trace.takes:
+                if take.taker is not take.taken:
+                    takes.setdefault(take.taker, Counter())[take.taken_kind] += 1
         reputation, dynasty = {}, {}
         for seat in seats:
             if seat.emperor_id is not None:
                 emperor = await emperor_repo.get_emperor(self.database, seat.emperor_id)
                 reputation[emperor.id] = emperor.reputation
                 dynasty[emperor.id] = emperor.dynasty_id
+        starts = {d: tiles[0] for d, tiles in start.emperors.items() if tiles}
         record = CombatRecord(
             tournament.kind,
             tournament.stake,
@@ -376,11 +410,36 @@ class Turns(Lookup):
             seats,
             outcome,
             takes,
-            first_emperor_takes(captures),
+            emperor_takes(starts, traces),
             reputation,
             dynasty,
+            tournament.ruleset.emperor_duel,
         )
         return effects_of(record, f"tournament #{tournament.id} on {tournament.battlefield}")
+
+    async def _with_chests(
+        self, effects: Sequence[Effect], tournament: TournamentRow
+    ) -> list[Effect]:
+        """The outcome's effects with the chests' generous and stingy reputation (R-T9), read
+        from the chests the data layer settled as the combat ended (same transaction).
+
+        They come after the type's own reputation changes, computed from the reputations
+        before the outcome (an honour stake is then lost whole before a stingy chest costs
+        more), and before conquests and deaths (an emperor changes dynasty or dies last)."""
+        terms = tournament.chests
+        if terms is None:
+            return list(effects)
+        changes = chest_reputation(
+            await chest_repo.list_chests(self.database, tournament.id),
+            await repo.list_seats(self.database, tournament.id),
+            terms,
+            f"tournament #{tournament.id} on {tournament.battlefield}",
+        )
+        fates = next(
+            (i for i, effect in enumerate(effects) if isinstance(effect, Conquest | Death)),
+            len(effects),
+        )
+        return [*effects[:fates], *changes, *effects[fates:]]
 
     async def _fight_events(
         self, table: TournamentTable, report: TurnReport, names: Mapping[Dynasty, str]
@@ -456,13 +515,7 @@ class Turns(Lookup):
                     tournament_id=tournament.id,
                     now=now,
                 )
-            elif isinstance(effect, PrizeGrant):
-                winner = await emperor_repo.get_emperor(self.database, effect.emperor_id)
-                await economy_repo.grant(
-                    self.database,
-                    winner.dynasty_id,
-                    effect.assets,
-                    reason=effect.reason,
-                    tournament_id=tournament.id,
-                    now=now,
-                )
+
+
+def _emperor_tiles(position: Position) -> frozenset[Tile]:
+    return frozenset(tile for tiles in position.emperors.values() for tile in tiles)

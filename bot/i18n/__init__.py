@@ -1,0 +1,265 @@
+"""The bot's words in each reader's language: message catalogues, locales, numbers (issue #15).
+
+Every sentence a player reads is a message of the catalogue, ``bot/locales/<locale>/*.ftl``
+in Project Fluent's format, found by its id and filled with named parameters in the reader's
+locale::
+
+    text("es-ES", "dynasty-founded", name=plain(dynasty.name))
+
+A whole sentence is one message: code never glues translated fragments together, and a
+message that needs a word that varies (a status, a count) chooses it with a Fluent selector,
+so each language orders and inflects its own sentence. A sentence made now and read later, or
+by readers of several languages (a refusal a service raises, a line for a channel), is a
+:class:`Message`: an id and its parameters, rendered when it is read.
+
+**Locales.** Discord names a reader's language (``interaction.locale``, a server's preferred
+locale); :func:`speaks` maps it to one the bot speaks: its own when the bot has that language
+(``es-419`` reads the ``es-ES`` catalogue but writes numbers the Latin American way), else
+English, the fallback for everything. A message missing in a language falls back to English
+at run time (the tests fail first: ``tests/bot/test_i18n.py``).
+
+**Numbers.** An ``int`` or ``float`` parameter is a Fluent number, formatted for the locale
+(``2,5`` in Spanish) and selecting plural forms. It is written without grouping by default,
+since most numbers the game shows are ids players type back (``#1234``, ``turn 12``); a message
+groups an amount itself: ``{ NUMBER($amount, useGrouping: 1) }``. Times are Discord timestamps
+(``<t:…:R>``), which every reader's client shows in their own language and time zone.
+
+**Speed.** A turn prompt says some thirty messages, so they must be cheap: a message made of
+the same parameters again (a piece's label, a button) is remembered (:data:`REMEMBERED`), and
+a plain whole number is written without Babel's pattern machinery (Latin digits, as every
+locale the bot speaks writes them).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Union
+
+from babel import Locale
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.resolver import CurrentEnvironment, Pattern, ResolverEnvironment
+from fluent.runtime.types import (
+    FORMAT_STYLE_DECIMAL,
+    FluentFloat,
+    FluentInt,
+    FluentNone,
+    FluentType,
+)
+
+log = logging.getLogger(__name__)
+
+DEFAULT_LOCALE = "en-US"
+"""English: what Discord shows when a command has no localisation, and every fallback."""
+CATALOGUES: Mapping[str, str] = {"en": "en-US", "es": "es-ES"}
+"""The folder of ``bot/locales`` that holds each language's messages."""
+SPOKEN: tuple[str, ...] = ("en-US", "en-GB", "es-ES", "es-419")
+"""The Discord locales the bot speaks as themselves; any other locale of a language the bot
+has reads that language's catalogue (and its numbers), and every other one reads English."""
+
+REMEMBERED = 8192
+"""Messages remembered as made, by locale, id and parameters."""
+
+MESSAGE_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
+"""What a message id looks like (``dynasty-founded``): lower case words joined by hyphens.
+A refusal raised with text that does not look like this is an English sentence from a module
+not converted yet (:class:`bot.errors.UserError`)."""
+
+Param = Union[str, int, float, "Message", "Listing"]
+"""A message's parameter: text (already escaped for Discord where it is shown as markdown), a
+number, or another message (or list of messages) rendered in the same locale."""
+
+
+@dataclass(frozen=True, init=False, eq=False)
+class Message:
+    """A message id and its parameters: what to say, rendered in the language of whoever reads
+    it (:meth:`text`)."""
+
+    id: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def __init__(self, message_id: str, /, **params: Param) -> None:
+        object.__setattr__(self, "id", message_id)
+        object.__setattr__(self, "params", params)
+
+    def text(self, locale: str) -> str:
+        return text(locale, self.id, **self.params)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and (self.id, self.params) == (other.id, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.id, frozenset(self.params.items())))
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Several messages read as one list, ``3 × gold coin, 1 × ruby``; ``empty`` if none."""
+
+    items: tuple[Message, ...]
+    empty: Message
+    separator: str = ", "
+
+    def text(self, locale: str) -> str:
+        said = self.separator.join(item.text(locale) for item in self.items)
+        return said or self.empty.text(locale)
+
+
+def speaks(locale: object) -> str:
+    """The locale the bot speaks to a reader of ``locale`` (a Discord locale, its string, or
+    None): itself if spoken, else its language's catalogue, else English."""
+    code = str(locale) if locale is not None else ""
+    if code in SPOKEN:
+        return code
+    return CATALOGUES.get(code.split("-")[0].lower(), DEFAULT_LOCALE)
+
+
+def catalogue_of(locale: str) -> str:
+    """The folder whose messages a spoken ``locale`` reads (``es-419`` reads ``es-ES``)."""
+    return CATALOGUES.get(speaks(locale).split("-")[0], DEFAULT_LOCALE)
+
+
+def text(locale: str, message_id: str, /, **params: Param) -> str:
+    """Message ``message_id`` in ``locale`` (English where that language lacks it) with its
+    placeables filled from ``params``."""
+    try:
+        return _remembered(locale, message_id, frozenset(params.items()))
+    except TypeError:  # a parameter that cannot be remembered (none of the game's)
+        return _text(locale, message_id, params)
+
+
+@functools.lru_cache(maxsize=REMEMBERED)
+def _remembered(locale: str, message_id: str, params: frozenset[tuple[str, Param]]) -> str:
+    return _text(locale, message_id, dict(params))
+
+
+def _text(locale: str, message_id: str, params: Mapping[str, Param]) -> str:
+    spoken = speaks(locale)
+    bundle = _bundle(spoken)
+    if not bundle.has_message(message_id):
+        log.error("Message %r is missing in %s", message_id, catalogue_of(spoken))
+        bundle = _bundle(DEFAULT_LOCALE)
+        if not bundle.has_message(message_id):
+            return message_id
+    pattern = bundle.get_message(message_id).value
+    if pattern is None:
+        log.error("Message %r has no value", message_id)
+        return message_id
+    return _formatted(bundle, message_id, pattern, spoken, params)
+
+
+def lookup(locale: str, message_id: str, attribute: str | None = None) -> str | None:
+    """Message ``message_id`` (or its ``attribute``) as ``locale``'s own catalogue has it,
+    with no parameters and no English fallback; None if that catalogue lacks it. For texts
+    whose English lives elsewhere, such as the commands' names in their decorators."""
+    spoken = speaks(locale)
+    bundle = _bundle(spoken)
+    if not bundle.has_message(message_id):
+        return None
+    found = bundle.get_message(message_id)
+    pattern = found.value if attribute is None else found.attributes.get(attribute)
+    if pattern is None:
+        return None
+    return _formatted(bundle, message_id, pattern, spoken, {})
+
+
+class Voice:
+    """Messages in one reader's locale: ``say = Voice("es-ES"); say("dynasty-founded", …)``."""
+
+    __slots__ = ("locale",)
+
+    def __init__(self, locale: object) -> None:
+        self.locale = speaks(locale)
+
+    def __call__(self, message_id: str, /, **params: Param) -> str:
+        return text(self.locale, message_id, **params)
+
+    def __repr__(self) -> str:
+        return f"Voice({self.locale!r})"
+
+
+ENGLISH = Voice(DEFAULT_LOCALE)
+"""For modules that do not speak the reader's language yet (issue #15, phase B)."""
+
+
+def _formatted(
+    bundle: FluentBundle,
+    message_id: str,
+    pattern: object,
+    locale: str,
+    params: Mapping[str, Param],
+) -> str:
+    arguments = {name: _argument(value, locale) for name, value in params.items()}
+    result, errors = bundle.format_pattern(pattern, arguments)  # type: ignore[arg-type]
+    if errors:
+        log.error("Message %r in %s: %s", message_id, locale, "; ".join(map(str, errors)))
+    return result if isinstance(result, str) else message_id
+
+
+def _argument(value: Param, locale: str) -> str | FluentType:
+    if isinstance(value, Message | Listing):
+        return value.text(locale)
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return _Integer(value, useGrouping=False)
+    if isinstance(value, float):
+        return FluentFloat(value, useGrouping=False)
+    return value
+
+
+class _Integer(FluentInt):
+    """A whole number as a parameter: written in Latin digits as it is, unless a message asks
+    for more (``NUMBER($amount, useGrouping: 1)`` makes a plain Fluent number of it)."""
+
+    def format(self, locale: Locale) -> str:
+        options = self.options
+        if (
+            not options.useGrouping
+            and options.style == FORMAT_STYLE_DECIMAL
+            and options.minimumIntegerDigits is None
+            and options.minimumFractionDigits is None
+            and options.minimumSignificantDigits is None
+            and options.maximumSignificantDigits is None
+        ):
+            return str(int(self))
+        return super().format(locale)
+
+
+def resource_files(folder: str) -> Iterator[tuple[str, str]]:
+    """``(file name, text)`` of every ``.ftl`` file of ``bot/locales/<folder>``, by name."""
+    directory = resources.files("bot").joinpath("locales").joinpath(folder)
+    for entry in sorted(directory.iterdir(), key=lambda entry: entry.name):
+        if entry.name.endswith(".ftl"):
+            yield entry.name, entry.read_text(encoding="utf-8")
+
+
+class _Bundle(FluentBundle):
+    """A bundle that takes the parameters :func:`_argument` made as they are (Fluent's own
+    turns every ``int`` into a plain Fluent number again)."""
+
+    def format_pattern(
+        self, pattern: Pattern, args: dict[str, Any] | None = None
+    ) -> tuple[str | FluentNone, list[Exception]]:
+        errors: list[Exception] = []
+        current = CurrentEnvironment(args=args or {})
+        environment = ResolverEnvironment(context=self, current=current, errors=errors)
+        try:
+            result = pattern(environment)
+        except ValueError as error:
+            errors.append(error)
+            result = "{???}"
+        return result, errors
+
+
+@functools.cache
+def _bundle(locale: str) -> FluentBundle:
+    """The messages of ``locale``'s catalogue, formatting numbers and plurals as ``locale``."""
+    bundle = _Bundle([locale], use_isolating=False)
+    for _, source in resource_files(catalogue_of(locale)):
+        bundle.add_resource(FluentResource(source))
+    return bundle

@@ -1,0 +1,18 @@
+# The words on the board's picture (bot/render): the legend, the key to the last turn's marks,
+# the titles of a replay's frames.
+
+board-pieces = { $pieces } { $pieces ->
+        [one] piece
+       *[other] pieces
+    }
+board-out = { $grey ->
+        [0] out
+       *[other] out, { $grey } grey
+    }
+board-key-moved = moved
+board-key-stopped = stopped short
+board-key-taken = taken
+board-key-clash = clash
+board-start = start
+board-turn = turn { $turn }
+board-caption = { $title } - { $heading }

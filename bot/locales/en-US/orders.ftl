@@ -1,0 +1,87 @@
+# Secret orders: the turn prompt (by DM, or from /order) and /order.
+
+duration-part = { $count } { $unit ->
+        [day] { $count ->
+            [one] day
+           *[other] days
+        }
+        [hour] { $count ->
+            [one] hour
+           *[other] hours
+        }
+       *[minute] { $count ->
+            [one] minute
+           *[other] minutes
+        }
+    }
+duration-none = less than a minute
+clock-text = { $clock ->
+        [ends] ends { $deadline }
+        [paused] paused: { $left } left once it resumes (by itself { $until } at the latest)
+       *[none] {""}
+    }
+
+order-pass = pass
+order-move = { $origin } → { $destination }
+piece-kind = { $kind ->
+        [emperor] emperor
+       *[pawn] pawn
+    }
+piece-label = { $tile } · { piece-kind } · experience { $experience }
+piece-moves = { $moves } possible { $moves ->
+        [one] move
+       *[other] moves
+    }
+destination-label = { $tile } · { $distance } { $distance ->
+        [one] tile
+       *[other] tiles
+    } { $way ->
+        [up] up
+        [down] down
+        [left] left
+       *[right] right
+    }{ $target ->
+        [none] {""}
+       *[other] {" "}· attacks { $target }'s { $target_kind ->
+            [emperor] emperor
+           *[pawn] pawn
+        }
+    }
+
+prompt-title = Tournament #{ $tournament } on { $battlefield } · turn { $turn }
+prompt-description = { $clock ->
+        [ends] Ends { $deadline }.{" "}
+        [paused] Paused: { $left } left once it resumes (by itself { $until } at the latest).{" "}
+       *[none] {""}
+    }You are dynasty **{ $seat }**.
+    Choose a piece, then where it goes, then **Confirm**; or **Pass**. You can change your order until the turn resolves; nobody else sees it.
+prompt-current-order = Your current order: **{ $order }**.
+prompt-not-ordered = You have not ordered yet.
+prompt-none-can-move = None of your pieces can move this turn: Pass.
+prompt-confirm = Confirm to order **{ $origin } → { $destination }**.
+prompt-where = Where does the { piece-kind } on { $tile } (experience { $experience }) go?
+prompt-choose-piece = Choose a piece to move
+prompt-where-to = Where does { $tile } go?
+prompt-confirm-button = Confirm { $origin } → { $destination }
+prompt-pass = Pass
+prompt-earlier-pieces = ◀ Earlier pieces
+prompt-more-pieces = More pieces ▶
+
+order-accepted = Your current order for turn { $turn }: **{ $order }**. { $ready } of { $active } ready. You can replace it until turn { $turn } resolves.
+order-accepted-complete = Your order for turn { $turn }: **{ $order }**. { $ready } of { $active } ready: the turn resolves now, and the new board will be in the tournament's channel.
+order-accepted-paused = Your current order for turn { $turn }: **{ $order }**. { $ready } of { $active } ready. The tournament is paused: nothing resolves until it resumes, and you can replace your order until then.
+
+board-title-own-order = #{ $tournament } { $battlefield } - turn { $turn }{ $order ->
+        [none] {""}
+        [pass] {" "}- your order: pass
+       *[other] {" "}- your order: { $origin } to { $destination }
+    }
+
+error-damaged-prompt = This turn prompt is damaged or out of date; use /order for a fresh one with the board.
+error-no-piece-there = You have no piece on { $tile }: choose one of the pieces in the list.
+error-cannot-reach = The piece on { $origin } cannot reach { $tile } this turn: choose one of the listed tiles.
+error-not-your-prompt = This turn prompt belongs to another player; use /order for your own.
+error-choose-listed = Choose one of the listed options.
+error-no-turn-to-order = You have no turn to order: join a tournament with /tournament join, and wait for it to start.
+error-choose-tournament = You play in tournaments { $tournaments }: choose one with the tournament option.
+error-name-the-piece = Name the piece that goes there too (piece:), like piece:C4 to:C6.

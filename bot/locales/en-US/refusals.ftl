@@ -1,0 +1,98 @@
+# The data layer's refusals (bot/i18n/refusals.py): what the database refused and what to do.
+# They start in lower case; the bot capitalises the sentence it shows.
+
+refusal-not-found = there is no { $what ->
+       *[other] { $what_text }
+    } { $key }; check the name or number and try again
+refusal-amount-too-large = no dynasty ever holds more than { NUMBER($limit, useGrouping: 1) } of one asset or item; ask for a smaller amount
+refusal-number-too-large = a number in this request is larger than any the game uses; check it and try again
+refusal-already-applied = this was already done: the same request reached the game twice and counts once, so nothing changed the second time
+refusal-name-taken = the { $what ->
+       *[other] { $what_text }
+    } name '{ $name }' is already taken; choose another name
+refusal-emperor-busy = { $emperor } is already { $role ->
+        [bettor] betting on
+       *[other] playing in
+    } { $tournament ->
+        [none] a tournament
+       *[other] tournament #{ $tournament }
+    }; wait until it ends, leave it, or choose another emperor
+refusal-emperor-dead = { $emperor } is dead; choose a living emperor or create a new one
+refusal-not-your-emperor = { $emperor } does not belong to your dynasty; choose one of your emperors
+refusal-insufficient-funds = this needs { $needed } × { $what } but the dynasty holds only { $available }; lower the amount or gather more first
+refusal-not-enough-reputation = { $emperor } has { $reputation } reputation but this honour tournament stakes { $stake }; choose an emperor with more reputation
+refusal-tournament-closed = tournament #{ $tournament } is { $status ->
+       *[other] { $status_text }
+    }, so you cannot { $action ->
+       *[other] { $action_text }
+    } now; look for an open tournament
+refusal-tournament-not-ready = tournament #{ $tournament } still has { $empty } empty { $empty ->
+        [one] seat
+       *[other] seats
+    }; wait for players or fill them with computer players before starting
+refusal-seat-taken = seat { $seat } of tournament #{ $tournament } is taken; choose a free seat
+refusal-tournament-full = tournament #{ $tournament } has no free seat left; look for another one with /tournament status
+refusal-already-seated = you already have a seat in tournament #{ $tournament }; one seat per player
+refusal-computers-not-allowed = tournament #{ $tournament } does not allow computer players; wait for human players to fill the seats
+refusal-seat-not-active = dynasty { $seat } is { $status ->
+       *[other] { $status_text }
+    } and gives no more orders (R-C6)
+refusal-order-for-closed-turn = turn { $turn } is closed: { $open ->
+        [0] no turn is open
+       *[other] turn { $open } is open
+    }; look at the board again and reorder
+refusal-turn-already-resolved = turn { $turn } of tournament #{ $tournament } was already resolved; reload the tournament
+refusal-orders-changed = orders for turn { $turn } of tournament #{ $tournament } changed while it was being resolved; load it again and resolve again
+refusal-betting-closed = bets on tournament #{ $tournament } closed when its first turn resolved (R-T6); bet on a tournament that has not started yet
+refusal-trade-closed = trade #{ $trade } is { $status ->
+       *[other] { $status_text }
+    }; make a new offer instead
+refusal-not-your-trade = your dynasty cannot { $action ->
+       *[other] { $action_text }
+    } trade #{ $trade }: that is for the other side
+refusal-too-many-open-offers = your dynasty already has { $limit } open offers to that dynasty, the most allowed; wait for its answers or withdraw one with /trade cancel
+refusal-too-many-offers = your dynasty made { $limit } trade offers in the last hour, the most allowed; offer again later
+refusal-no-chests = tournament #{ $tournament } has no chests; join it without a deposit
+refusal-chest-out-of-range = a chest in this tournament holds between { NUMBER($minimum, useGrouping: 1) } and { NUMBER($maximum, useGrouping: 1) } gold coins; deposit an amount in that range
+refusal-chest-unaffordable = your dynasty holds only { NUMBER($available, useGrouping: 1) } gold coins, less than that deposit; deposit at most what it holds
+refusal-tournament-paused = tournament #{ $tournament } is paused: its turn resolves once it is resumed
+refusal-turn-extended-twice = turn { $turn } of tournament #{ $tournament } was already extended twice, the most allowed; the next turn can be extended again
+refusal-extension-too-long = a turn never lasts more than twice its length: turn { $turn } of tournament #{ $tournament } can be extended { $minutes ->
+        [0] no more
+       *[other] by at most { $minutes } more minutes
+    }
+refusal-seat-handed-over = seat { $seat } was handed over to a computer player for the rest of the combat; its player gives it no more orders
+refusal-seat-still-played = seat { $seat } has missed { $misses } { $misses ->
+        [one] turn
+       *[other] turns
+    } in a row; only its player can hand it over, or the host once it has missed 2 in a row
+refusal-already-away = you are already away; change when you come back with /away until, or end it with /away end
+refusal-away-too-long = a player is away at most 14 days in any 30 days (counting earlier absences); choose an earlier date
+refusal-too-many-followers = tournament #{ $tournament } already has { $limit } followers, the most allowed; watch its boards in its channel instead
+refusal-following-too-many = you already follow { $limit } tournaments, the most allowed; unfollow one with /tournament unfollow first
+refusal-database-busy = the game is busy with another change; try again in a moment
+refusal-constraint-broken = the game refused this change (rule '{ $rule }'); nothing was changed
+
+# Names of what a dynasty holds (data/assets.toml codes, and the shop's keys).
+asset-name = { $asset ->
+        [copper-coin] copper coin
+        [silver-coin] silver coin
+        [gold-coin] gold coin
+        [emerald] emerald
+        [ruby] ruby
+        [diamond] diamond
+        [silver-ingot] silver ingot
+        [gold-ingot] gold ingot
+       *[other] { $name }
+    }
+item-key = key to { $battlefield }
+refusal-training-leaves-no-trace = { $tournament ->
+        [none] this is
+       *[other] tournament #{ $tournament } is
+    } a training tournament: it takes no { $what ->
+        [bets] bets
+        [prizes] prizes
+        [stakes] stakes
+        [chests] chests
+       *[other] { $what_text }
+    }, since nothing about a training combat is recorded; choose a serious type

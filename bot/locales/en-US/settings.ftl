@@ -1,0 +1,35 @@
+# /settings: a server's settings for tournaments.
+
+settings-title = Settings of this server
+settings-defaults = Defaults for new tournaments
+settings-default-line = `{ $option }`: **{ $value }** ({ $whose ->
+        [server] this server's
+       *[built-in] built in
+    })
+settings-ignored-line = `{ $option }`: a stored default that is no longer valid, ignored; set it again
+setting-value = { $value ->
+       *[other] { $label }
+    }
+settings-channels = Channels for tournaments
+settings-any-channel = any channel where I can post boards
+settings-announcement-role = Announcement role
+settings-role = { $role } is pinged by every announcement
+settings-no-role = none: announcements ping nobody
+settings-language-name = Language
+settings-language = { $code } ({ $name })
+settings-language-unchosen = none chosen: the server's language on Discord, { $code } ({ $name })
+settings-footer = Members with Manage Server change them with /settings.
+
+settings-default-done = New tournaments get { $option }: **{ $value }** unless their host chooses otherwise.
+settings-default-built-in = New tournaments get the built-in { $option }: **{ $value }**.
+settings-channel-added = Tournaments may be announced in { $channel }; /tournament create is refused in the channels not named here.
+settings-channel-removed = New tournaments are no longer announced in { $channel } (those under way there go on); they may be announced in { $left ->
+        [any] any channel
+       *[named] the channels named here
+    }.
+settings-channels-cleared = Tournaments may be announced in any channel where I can post boards.
+settings-role-done = Every tournament announced here pings { $role }, and nobody else.
+settings-role-none = Announcements ping nobody.
+settings-role-not-mentionable = Note: { $role } cannot be mentioned by everyone, so announcements will name it without pinging. Allow anyone to @mention it (the role's settings), or give me Mention @everyone, @here and All Roles.
+settings-language-done = This server's language is { $code } ({ $name }): the bot speaks it in this server's channels (announcements, boards, results). Each player reads the answers only they see in their own Discord language.
+error-managed-role = { $role } belongs to a bot or an integration; choose a role that players take to hear of new tournaments.

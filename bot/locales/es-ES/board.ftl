@@ -1,0 +1,18 @@
+# Las palabras del dibujo del tablero (bot/render): la leyenda, la clave de las marcas del último
+# turno, los títulos de los fotogramas de una repetición.
+
+board-pieces = { $pieces } { $pieces ->
+        [one] pieza
+       *[other] piezas
+    }
+board-out = { $grey ->
+        [0] fuera
+       *[other] fuera, { $grey } en gris
+    }
+board-key-moved = movida
+board-key-stopped = se quedó corta
+board-key-taken = capturada
+board-key-clash = choque
+board-start = inicio
+board-turn = turno { $turn }
+board-caption = { $title } - { $heading }

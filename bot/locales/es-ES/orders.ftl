@@ -1,0 +1,99 @@
+# Órdenes secretas: el aviso de turno (por MD, o con /orden) y /orden.
+
+duration-part = { $count } { $unit ->
+        [day] { $count ->
+            [one] día
+           *[other] días
+        }
+        [hour] { $count ->
+            [one] hora
+           *[other] horas
+        }
+       *[minute] { $count ->
+            [one] minuto
+           *[other] minutos
+        }
+    }
+duration-none = menos de un minuto
+clock-text = { $clock ->
+        [ends] termina { $deadline }
+        [paused] está en pausa: le quedan { $left } cuando se reanude (por sí solo { $until } como muy tarde)
+       *[none] {""}
+    }
+
+order-pass = pasar
+order-move = { $origin } → { $destination }
+piece-kind = { $kind ->
+        [emperor] emperador
+       *[pawn] peón
+    }
+piece-label = { $tile } · { piece-kind } · experiencia { $experience }
+piece-moves = { $moves } { $moves ->
+        [one] movimiento posible
+       *[other] movimientos posibles
+    }
+destination-label = { $tile } · { $distance } { $distance ->
+        [one] casilla
+       *[other] casillas
+    } { $way ->
+        [up] hacia arriba
+        [down] hacia abajo
+        [left] a la izquierda
+       *[right] a la derecha
+    }{ $target ->
+        [none] {""}
+       *[other] {" "}· ataca { $target_kind ->
+            [emperor] al emperador
+           *[pawn] a un peón
+        } de { $target }
+    }
+
+prompt-title = Torneo #{ $tournament } en { $battlefield } · turno { $turn }
+prompt-description = { $clock ->
+        [ends] Termina { $deadline }.{" "}
+        [paused] En pausa: le quedan { $left } cuando se reanude (por sí solo { $until } como muy tarde).{" "}
+       *[none] {""}
+    }Eres la dinastía **{ $seat }**.
+    Elige una pieza, luego adónde va, y después **Confirmar**; o **Pasar**. Puedes cambiar tu orden hasta que se resuelva el turno; nadie más la ve.
+prompt-current-order = Tu orden actual: **{ $order }**.
+prompt-not-ordered = Aún no has dado ninguna orden.
+prompt-none-can-move = Ninguna de tus piezas puede moverse este turno: pasa.
+prompt-confirm = Confirma para ordenar **{ $origin } → { $destination }**.
+prompt-where = ¿Adónde va { $kind ->
+        [emperor] el emperador
+       *[pawn] el peón
+    } de { $tile } (experiencia { $experience })?
+prompt-choose-piece = Elige la pieza que mueves
+prompt-where-to = ¿Adónde va { $tile }?
+prompt-confirm-button = Confirmar { $origin } → { $destination }
+prompt-pass = Pasar
+prompt-earlier-pieces = ◀ Piezas anteriores
+prompt-more-pieces = Más piezas ▶
+
+order-accepted = Tu orden actual para el turno { $turn }: **{ $order }**. { $ready } de { $active } { $active ->
+        [one] listo
+       *[other] listos
+    }. Puedes cambiarla hasta que se resuelva el turno { $turn }.
+order-accepted-complete = Tu orden para el turno { $turn }: **{ $order }**. { $ready } de { $active } { $active ->
+        [one] listo
+       *[other] listos
+    }: el turno se resuelve ahora, y el tablero nuevo aparecerá en el canal del torneo.
+order-accepted-paused = Tu orden actual para el turno { $turn }: **{ $order }**. { $ready } de { $active } { $active ->
+        [one] listo
+       *[other] listos
+    }. El torneo está en pausa: no se resuelve nada hasta que se reanude, y hasta entonces puedes cambiar tu orden.
+
+board-title-own-order = #{ $tournament } { $battlefield } - turno { $turn }{ $order ->
+        [none] {""}
+        [pass] {" "}- tu orden: pasar
+       *[other] {" "}- tu orden: { $origin } a { $destination }
+    }
+
+error-damaged-prompt = Este aviso de turno está dañado o caducado; usa /orden para tener uno nuevo con el tablero.
+error-no-piece-there = No tienes ninguna pieza en { $tile }: elige una de las piezas de la lista.
+error-cannot-reach = La pieza de { $origin } no puede llegar a { $tile } este turno: elige una de las casillas de la lista.
+error-not-your-prompt = Este aviso de turno es de otro jugador; usa /orden para tener el tuyo.
+error-choose-listed = Elige una de las opciones de la lista.
+error-no-turn-to-order = No tienes ningún turno que ordenar: únete a un torneo con /torneo unirse y espera a que empiece.
+error-choose-tournament = Juegas en los torneos { $tournaments }: elige uno con la opción torneo.
+error-name-the-piece = Di también qué pieza va allí (pieza:), como pieza:C4 destino:C6.

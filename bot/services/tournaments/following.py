@@ -1,0 +1,75 @@
+"""Spectators (issue #14): ``/tournament follow`` and ``unfollow``.
+
+A follower gets by DM what the tournament's channel gets as it is posted (the start, each
+resolved turn's board and narration, the end), never a turn prompt nor anyone's order. A
+player who gives orders in a tournament has its prompts, which bring every board already.
+"""
+
+from __future__ import annotations
+
+from bot.errors import UserError
+from bot.services.tournaments.base import TournamentBase, check_server
+from data.repositories import followers as follower_repo
+from data.repositories import requests
+from data.repositories import tournaments as repo
+from data.rows import SeatStatus, TournamentRow
+
+FOLLOWERS_PER_TOURNAMENT = follower_repo.FOLLOWERS_PER_TOURNAMENT
+FOLLOWED_PER_USER = follower_repo.FOLLOWED_PER_USER
+
+
+class Following(TournamentBase):
+    """Who follows which tournament."""
+
+    async def follow(
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        guild_id: int | None = None,
+        request_id: int | None = None,
+    ) -> TournamentRow:
+        """Follow a tournament of this server (open or running)."""
+        table = await repo.load_table(self.database, tournament_id)
+        check_server(table.tournament, guild_id)
+        if any(
+            seat.ordering_player == player_id and seat.status is SeatStatus.ACTIVE
+            for seat in table.seats
+        ):
+            raise UserError(
+                f"You play in tournament #{tournament_id}: your turn prompts bring you every "
+                "board already."
+            )
+        async with requests.once(self.database, request_id, "tournament follow", now=self.clock()):
+            added = await follower_repo.follow(
+                self.database, tournament_id, player_id, now=self.clock()
+            )
+            if not added:
+                raise UserError(
+                    f"You follow tournament #{tournament_id} already: its boards come by DM. "
+                    "Stop with /tournament unfollow."
+                )
+        return table.tournament
+
+    async def unfollow(
+        self,
+        tournament_id: int,
+        player_id: int,
+        *,
+        guild_id: int | None = None,
+        request_id: int | None = None,
+    ) -> None:
+        """Stop following (from the tournament's own server)."""
+        check_server(await repo.get_tournament(self.database, tournament_id), guild_id)
+        async with requests.once(
+            self.database, request_id, "tournament unfollow", now=self.clock()
+        ):
+            if not await follower_repo.unfollow(self.database, tournament_id, player_id):
+                raise UserError(f"You do not follow tournament #{tournament_id}.")
+
+    async def followers(self, tournament_id: int) -> list[int]:
+        return await follower_repo.followers(self.database, tournament_id)
+
+    async def drop_follower(self, tournament_id: int, player_id: int) -> None:
+        """A follower whose DMs refuse the bot stops following (it can follow again)."""
+        await follower_repo.unfollow(self.database, tournament_id, player_id)

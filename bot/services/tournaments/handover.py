@@ -1,0 +1,148 @@
+"""Handing a seat over to a computer player for the rest of the combat (issue #14).
+
+The seat keeps its player and its emperor: the emperor fights on and its outcome counts for its
+dynasty (reputation, wins, conquest, death), exactly as if its player had kept ordering; only
+who gives the orders changes. A player hands over its own seat; the host (or a manager of the
+tournament's server) hands over the seat of a player who has missed 2 turns in a row and is
+not away. The computer orders in ``_order_for_computers``, like a computer seat's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.errors import UserError
+from bot.services.tournaments.base import (
+    NotSeated,
+    check_server,
+    level_of_strategy,
+    seat_of_player,
+    strategy_for_level,
+)
+from bot.services.tournaments.turns import Turns
+from data.repositories import absences as absence_repo
+from data.repositories import requests
+from data.repositories import tournaments as repo
+from data.rows import ReadyCount, SeatRow, SeatStatus, TournamentRow
+
+HOST_HANDOVER_MISSES = 2
+"""Missed turns in a row after which the host may hand a player's seat over (migration 0006)."""
+
+
+@dataclass(frozen=True)
+class HandedOver:
+    tournament: TournamentRow
+    seat: SeatRow  # after the handover
+    level: str
+    name: str  # the seat's emperor (or guest) as boards name it
+    by_host: bool
+    ready: ReadyCount
+
+    @property
+    def complete(self) -> bool:
+        """The computer's order completed the turn: it resolves now (unless paused)."""
+        return (
+            not self.tournament.paused
+            and self.ready.active > 0
+            and self.ready.ready >= self.ready.active
+        )
+
+
+class Handovers(Turns):
+    """``/tournament handover``."""
+
+    async def hand_over(
+        self,
+        tournament_id: int,
+        by_player_id: int,
+        level: str,
+        *,
+        player_id: int | None = None,
+        guild_id: int | None = None,
+        is_manager: bool = False,
+        request_id: int | None = None,
+    ) -> HandedOver:
+        """Hand ``player_id``'s seat (default: the caller's own) to a computer of ``level``.
+
+        The computer orders at once for the open turn if its player has not ordered yet (an
+        order already given stands).
+        """
+        strategy = strategy_for_level(level)
+        owner = by_player_id if player_id is None else player_id
+        by_host = owner != by_player_id
+        async with requests.once(
+            self.database, request_id, "tournament handover", now=self.clock()
+        ):
+            seat = await self._seat_to_hand_over(
+                tournament_id, owner, by_player_id, guild_id, is_manager
+            )
+            handed = await repo.hand_over_seat(
+                self.database,
+                tournament_id,
+                seat.seat,
+                strategy,
+                by_player_id=by_player_id,
+                now=self.clock(),
+            )
+        table = await repo.load_table(self.database, tournament_id)
+        await self._order_for_computers(table)
+        names = await self.names(table)
+        ready = await repo.count_ready(self.database, tournament_id)
+        return HandedOver(
+            table.tournament,
+            handed,
+            level_of_strategy(strategy),
+            names[handed.dynasty],
+            by_host,
+            ready,
+        )
+
+    async def _seat_to_hand_over(
+        self,
+        tournament_id: int,
+        owner: int,
+        by_player_id: int,
+        guild_id: int | None,
+        is_manager: bool,
+    ) -> SeatRow:
+        """``owner``'s seat, if ``by_player_id`` may hand it over now (its owner; or the host,
+        or a manager, once it has missed 2 turns in a row and its player is not away)."""
+        by_host = owner != by_player_id
+        table = await self._running(tournament_id)
+        check_server(table.tournament, guild_id)
+        if by_host:
+            self._check_host(table.tournament, by_player_id, guild_id, is_manager, "hand over")
+        try:
+            seat = seat_of_player(table, owner)
+        except NotSeated:
+            if not by_host:
+                raise
+            raise UserError(
+                f"That player has no seat in tournament #{tournament_id}: choose a seated player."
+            ) from None
+        whose = "Your seat" if not by_host else f"Seat {seat.dynasty.letter}"
+        if seat.handed_to is not None:
+            raise UserError(
+                f"{whose} in tournament #{tournament_id} is already played by a computer "
+                f"player ({level_of_strategy(seat.handed_to)})."
+            )
+        if seat.status is not SeatStatus.ACTIVE:
+            raise UserError(
+                f"{whose} in tournament #{tournament_id} is {seat.status.value}: there is "
+                "nothing left to hand over."
+            )
+        if by_host:
+            assert table.game is not None
+            misses = table.game.misses_in_a_row(seat.dynasty)
+            if misses < HOST_HANDOVER_MISSES:
+                raise UserError(
+                    f"Seat {seat.dynasty.letter} has missed {misses} turn{'s' if misses != 1 else ''} "
+                    f"in a row: a host hands a seat over only once its player has missed "
+                    f"{HOST_HANDOVER_MISSES} turns in a row. Its player can hand it over any time."
+                )
+            if await absence_repo.absence(self.database, owner, now=self.clock()) is not None:
+                raise UserError(
+                    f"The player of seat {seat.dynasty.letter} is away: their missed turns are "
+                    "excused until they are back, so the seat stays theirs."
+                )
+        return seat

@@ -1,0 +1,97 @@
+"""Chests (R-T9) on Discord: the form that asks a joining player for its secret deposit.
+
+/tournament join on a chests tournament answers with a form (a Discord modal) that only the
+player sees, asking how many gold coins go into its chest; everything that does not depend
+on the amount is checked before it opens. Nothing is taken until the form is sent: then the
+seat and the deposit are taken together or not at all, once however often Discord delivers
+the form. The channel learns who took which seat, never the amount; the player alone is told
+it, and may look at it again with /tournament status. A form still open when the bot
+restarts is not answered: the player joins again, nothing having been taken.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord_helpers import plain
+from bot.services.tournaments import ChestOffer
+from cogs.common import NO_MENTIONS, combat_begun, game, seat_taken_text
+from cogs.errors import reporting
+from data.rows import ChestRow
+
+FORM_SECONDS = 600.0
+"""How long a deposit form waits for its answer (Discord keeps a modal open until then)."""
+TITLE_LIMIT = 45
+LABEL_LIMIT = 45
+
+
+def form_title(offer: ChestOffer) -> str:
+    return f"Your chest in tournament #{offer.tournament.id}"[:TITLE_LIMIT]
+
+
+def form_label(offer: ChestOffer) -> str:
+    return f"Gold coins, {offer.terms.minimum:,} to {offer.terms.maximum:,}"[:LABEL_LIMIT]
+
+
+def form_placeholder(offer: ChestOffer) -> str:
+    return f"Secret until captured. Your dynasty holds {offer.gold:,} gold coins."
+
+
+def deposited_text(chest: ChestRow, tournament_id: int) -> str:
+    return (
+        f"Your chest in tournament #{tournament_id} holds {chest.amount:,} gold coin"
+        f"{'s' if chest.amount != 1 else ''}, taken from your dynasty into escrow. Nobody else "
+        "learns it unless a rival captures your chest; /tournament status shows it to you."
+    )
+
+
+def own_chest_text(chest: ChestRow) -> str:
+    """A player's own chest, in its private /tournament status."""
+    return f"{chest.amount:,} gold coin{'s' if chest.amount != 1 else ''} (only you see this)"
+
+
+class DepositForm(discord.ui.Modal):
+    """The secret deposit of a player taking a seat in a chests tournament (R-T9)."""
+
+    def __init__(self, offer: ChestOffer) -> None:
+        super().__init__(
+            title=form_title(offer),
+            timeout=FORM_SECONDS,
+            custom_id=f"chest:{offer.tournament.id}:{offer.emperor.id}",
+        )
+        self.tournament_id = offer.tournament.id
+        self.emperor_id = offer.emperor.id
+        self.emperor_name = offer.emperor.name
+        self.amount: discord.ui.TextInput[DepositForm] = discord.ui.TextInput(
+            label=form_label(offer),
+            custom_id="amount",
+            placeholder=form_placeholder(offer),
+            min_length=1,
+            max_length=24,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await reporting(interaction, self._join(interaction))
+
+    async def _join(self, interaction: discord.Interaction) -> None:
+        bot = game(interaction)
+        joined = await bot.services.tournaments.join_with_chest(
+            self.tournament_id,
+            interaction.user.id,
+            self.emperor_id,
+            self.amount.value,
+            guild_id=interaction.guild_id,
+            request_id=interaction.id,
+        )
+        who = f"with {plain(self.emperor_name)}; their chest is filled, its amount secret"
+        text = seat_taken_text(interaction.user.mention, joined, self.tournament_id, who)
+        try:
+            await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+            if joined.chest is not None:
+                await interaction.followup.send(
+                    deposited_text(joined.chest, self.tournament_id), ephemeral=True
+                )
+        finally:  # begun whether or not the answers got through
+            if joined.started is not None:
+                combat_begun(bot, self.tournament_id)

@@ -1,0 +1,95 @@
+"""/tournament handover: a seat handed to a computer player for the rest of the combat (issue #14).
+
+A seated player hands over its own seat; the host (or Manage Server) hands over the seat of a
+player who has missed 2 turns in a row. The seat keeps its emperor, whose results still count
+for its dynasty; the computer gives its orders from the next order on. The tournament's channel
+is told, publicly, in its language; a player whose seat the host handed over, by DM in theirs.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.client import EmperorsBot
+from bot.discord_helpers import plain
+from bot.i18n import Message, Voice
+from bot.services.tournaments import HandedOver, computer_levels
+from cogs.common import Subcommands, answer_publicly, channel_voice, game, tournament_choices
+
+
+def handover_notice(handed: HandedOver, by: discord.abc.User) -> Message:
+    """What the channel is told (mentions shown, never pinging: the answer pings nobody)."""
+    seat = handed.seat
+    return Message(
+        "handover-by-host" if handed.by_host else "handover-own",
+        by=by.mention,
+        player=f"<@{seat.player_id}>",
+        seat=seat.dynasty.letter,
+        tournament=str(handed.tournament.id),
+        name=plain(handed.name),
+        level=handed.level,
+        counts="yes" if seat.emperor_id is not None else "no",
+    )
+
+
+class Handover(Subcommands):
+    """/tournament handover."""
+
+    group = "tournament"
+
+    @app_commands.command(
+        name="handover",
+        description="Hand your seat to a computer player",
+    )
+    @app_commands.describe(
+        tournament="The running tournament",
+        level="How well the computer plays",
+        player="Host only: the seat of a player who missed 2 turns in a row",
+    )
+    @app_commands.choices(
+        level=[app_commands.Choice(name=level, value=level) for level in computer_levels()]
+    )
+    @app_commands.autocomplete(tournament=tournament_choices)
+    async def handover(
+        self,
+        interaction: discord.Interaction,
+        tournament: int,
+        level: str,
+        player: discord.User | None = None,
+    ) -> None:
+        """Publicly: whose seat goes to which computer; the computer orders at once."""
+        handed = await self.bot.services.tournaments.hand_over(
+            tournament,
+            interaction.user.id,
+            level,
+            player_id=player.id if player is not None else None,
+            guild_id=interaction.guild_id,
+            is_manager=interaction.permissions.manage_guild,
+            request_id=interaction.id,
+        )
+        notice = handover_notice(handed, interaction.user)
+        announcer = self.bot.announcer
+        elsewhere: str | None = notice.text((await channel_voice(interaction)).locale)
+        try:
+            elsewhere = await answer_publicly(interaction, handed.tournament, notice)
+        finally:  # handed over whether or not the answer got through
+            if elsewhere is not None:
+                announcer.announce_text(handed.tournament, elsewhere)
+            seated = handed.seat.player_id
+            if handed.by_host and seated is not None:
+                say = Voice(await game(interaction).services.locales.of_player(seated))
+                announcer.announce_dm(
+                    seated,
+                    say("handover-dm", tournament=str(tournament), level=handed.level),
+                )
+            if handed.complete:
+                announcer.resolve_later(tournament, handed.tournament.turn)
+            else:
+                announcer.announce_ready(tournament)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, EmperorsBot)
+    await bot.add_cog(Handover(bot))

@@ -1,0 +1,446 @@
+"""The catalogues are complete and the code uses them (issue #15): every message in every
+language with the same placeables, every message id the code names in the catalogue, no English
+left in the modules that speak the reader's language, and the data layer's refusals in words
+that read as they did.
+
+Phase B extends :data:`CONVERTED` as it converts the rest.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as ftl
+from fluent.syntax.visitor import Visitor
+
+from bot.errors import UserError, refusal, user_message
+from bot.i18n import (
+    CATALOGUES,
+    DEFAULT_LOCALE,
+    MESSAGE_ID,
+    Listing,
+    Message,
+    Voice,
+    resource_files,
+    speaks,
+    text,
+)
+from bot.i18n.refusals import FREE_TEXT, NOT_FOR_PLAYERS, key, known_refusal, translated_kinds
+from data import errors
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGLISH, SPANISH = "en-US", "es-ES"
+COMMANDS_FILE = "commands.ftl"
+"""Commands are named in English by the cogs' decorators: only the other languages have it."""
+
+CONVERTED = (
+    "bot/command_tree.py",
+    "bot/discord_helpers.py",
+    "bot/render/__init__.py",
+    "bot/render/board.py",
+    "bot/render/layout.py",
+    "bot/services/dynasties.py",
+    "bot/services/economy.py",
+    "bot/services/settings.py",
+    "cogs/away.py",
+    "cogs/common.py",
+    "cogs/deadlines.py",
+    "cogs/dynasties.py",
+    "cogs/economy.py",
+    "cogs/errors.py",
+    "cogs/handover.py",
+    "cogs/help.py",
+    "cogs/history.py",
+    "cogs/orders.py",
+    "cogs/settings.py",
+    "cogs/spectators.py",
+)
+"""The modules whose every word a player reads comes from the catalogue. Phase B of issue #15
+adds the rest: cogs/tournaments.py, bot/services/tournaments/, bot/services/outcomes.py,
+bot/announcer.py, bot/scheduler.py, engine/narration.py, the log, bot/simulate.py."""
+
+
+# ------------------------------------------------------------------------- the catalogues
+
+
+Entries = dict[str, ftl.Message]
+
+
+@cache
+def entries(folder: str, *, commands: bool = False) -> Entries:
+    """The messages of a catalogue folder (with or without its commands file), parsed."""
+    found: Entries = {}
+    for name, source in resource_files(folder):
+        if (name == COMMANDS_FILE) is not commands:
+            continue
+        for entry in FluentParser().parse(source).body:
+            if isinstance(entry, ftl.Message):
+                found[entry.id.name] = entry
+    return found
+
+
+def test_every_file_parses_without_a_syntax_error() -> None:
+    for folder in CATALOGUES.values():
+        for name, source in resource_files(folder):
+            junk = [e for e in FluentParser().parse(source).body if isinstance(e, ftl.Junk)]
+            assert not junk, f"{folder}/{name}: {[j.content[:60] for j in junk]}"
+
+
+def test_every_message_is_in_every_language() -> None:
+    english = set(entries(ENGLISH))
+    for folder in CATALOGUES.values():
+        found = set(entries(folder))
+        assert english - found == set(), f"missing in {folder}"
+        assert found - english == set(), f"only in {folder}, not in English"
+
+
+def variables(folder: str, message_id: str, attribute: str | None = None) -> frozenset[str]:
+    """The variables a message (or its attribute) reads, with those of the messages it refers
+    to (a message reference reads the same variables)."""
+    catalogue = {**entries(folder), **entries(folder, commands=True)}
+    seen: set[str] = set()
+
+    def of(node: ftl.BaseNode) -> set[str]:
+        names: set[str] = set()
+
+        class Names(Visitor):  # type: ignore[misc]
+            def visit_VariableReference(self, node: ftl.VariableReference) -> None:
+                names.add(node.id.name)
+
+            def visit_MessageReference(self, node: ftl.MessageReference) -> None:
+                if node.id.name not in seen:
+                    seen.add(node.id.name)
+                    referred = catalogue[node.id.name]
+                    assert referred.value is not None
+                    names.update(of(referred.value))
+
+        Names().visit(node)
+        return names
+
+    message = catalogue[message_id]
+    if attribute is None:
+        assert message.value is not None
+        return frozenset(of(message.value))
+    pattern = next(a.value for a in message.attributes if a.id.name == attribute)
+    return frozenset(of(pattern))
+
+
+def test_every_language_fills_the_same_placeables() -> None:
+    for message_id, message in entries(ENGLISH).items():
+        wanted = variables(ENGLISH, message_id)
+        for folder in CATALOGUES.values():
+            assert variables(folder, message_id) == wanted, f"{message_id} in {folder}"
+            attributes = {a.id.name for a in entries(folder)[message_id].attributes}
+            assert attributes == {a.id.name for a in message.attributes}, message_id
+
+
+def test_a_message_missing_in_a_language_falls_back_to_english() -> None:
+    assert text("es-ES", "no-such-message") == "no-such-message"
+    assert speaks("fr") == DEFAULT_LOCALE and speaks(None) == DEFAULT_LOCALE
+    assert speaks("es-419") == "es-419" and speaks("es-MX") == "es-ES"
+
+
+def test_numbers_and_plurals_follow_the_locale() -> None:
+    skill = {"estimate": 12.34, "mu": 27.9, "sigma": 5.0, "combats": 1}
+    assert text("en-US", "skill-rating", **skill) == "skill 12.3 (μ 27.9 ± 5.0, 1 combat)"
+    assert text("es-ES", "skill-rating", **skill) == "habilidad 12,3 (μ 27,9 ± 5,0, 1 combate)"
+    assert text("es-419", "skill-rating", **skill) == "habilidad 12.3 (μ 27.9 ± 5.0, 1 combate)"
+    # Ids are never grouped (players type them back); amounts are, where a message says so.
+    assert text("en-US", "trade-offer-sent", trade="12345", receiver="X").startswith(
+        "Offer #12345 "
+    )
+    assert "1,000,000,000,000" in text("en-US", "error-too-much", limit=10**12)
+    assert "1.000.000.000.000" in text("es-ES", "error-too-much", limit=10**12)
+    assert text("es-ES", "board-pieces", pieces=1) == "1 pieza"
+    assert text("es-ES", "board-pieces", pieces=3) == "3 piezas"
+    nested = Message(
+        "economy-amount", amount=2, what=Message("asset-name", asset="ruby", name="ruby")
+    )
+    assert Listing((nested,), Message("economy-nothing")).text("es-ES") == "2 × rubí"
+    assert Listing((), Message("economy-nothing")).text("es-ES") == "nada"
+
+
+# ------------------------------------------------------------------------ what code says
+
+
+def python_files() -> Iterator[Path]:
+    """The modules that speak to players (``data`` and ``engine`` name rules and kinds with
+    hyphenated words of their own, such as ``emperor-strike``, and hold no message ids)."""
+    for package in ("bot", "cogs"):
+        yield from sorted((ROOT / package).rglob("*.py"))
+
+
+ID_CALLS = frozenset({"say", "text", "Message", "UserError", "Refused", "OptionRefused"})
+"""What takes a message id first (``text`` takes it second, after the locale)."""
+
+
+def _called(node: ast.Call) -> str | None:
+    function = node.func
+    if isinstance(function, ast.Name):
+        return function.id
+    if isinstance(function, ast.Attribute):
+        return function.attr
+    if isinstance(function, ast.Call):  # voice(interaction)("id", …), Voice(locale)("id", …)
+        inner = _called(function)
+        return "say" if inner in ("voice", "Voice") else None
+    return None
+
+
+def id_calls(tree: ast.AST) -> Iterator[tuple[ast.Call, str]]:
+    """Calls that name a message by a literal id, with that id."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _called(node)
+        if name not in ID_CALLS:
+            continue
+        position = 1 if name == "text" else 0
+        argument = node.args[position] if len(node.args) > position else None
+        if isinstance(argument, ast.Constant) and MESSAGE_ID.fullmatch(str(argument.value)):
+            yield node, str(argument.value)
+
+
+@cache
+def prefixes() -> frozenset[str]:
+    every = {**entries(ENGLISH), **entries(SPANISH, commands=True)}
+    return frozenset(message_id.split("-")[0] for message_id in every)
+
+
+def test_every_message_id_in_the_code_is_in_the_catalogue() -> None:
+    """Any literal that reads like a message id (``dynasty-founded``, ``board-key-moved``) is
+    one, and a call that names a message passes exactly the parameters it reads."""
+    known = set(entries(ENGLISH))
+    checked = 0
+    for path in python_files():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                value = node.value
+                if MESSAGE_ID.fullmatch(value) and value.split("-")[0] in prefixes():
+                    if value.startswith("cmd-"):
+                        continue
+                    assert value in known, f"{path.relative_to(ROOT)}:{node.lineno}: {value}"
+                    checked += 1
+        for call, message_id in id_calls(tree):
+            assert message_id in known, f"{path.relative_to(ROOT)}:{call.lineno}: {message_id}"
+            if any(keyword.arg is None for keyword in call.keywords):
+                continue  # **parameters: checked when rendered
+            given = {keyword.arg for keyword in call.keywords}
+            wanted = variables(ENGLISH, message_id)
+            assert given == wanted, f"{path.relative_to(ROOT)}:{call.lineno}: {message_id}"
+    assert checked > 200
+
+
+SINKS = frozenset(
+    {
+        "send",
+        "send_message",
+        "reply_ephemeral",
+        "edit_message",
+        "edit_original_response",
+        "Embed",
+        "add_field",
+        "set_footer",
+        "set_author",
+        "Button",
+        "Select",
+        "SelectOption",
+        "Choice",
+        "TextInput",
+        "Modal",
+        "UserError",
+        "Refused",
+        "OptionRefused",
+        "answer_publicly",
+        "announce_text",
+        "announce_dm",
+        "send_dm",
+        "prompt_button",
+        "LogButton",
+        "HistoryButton",
+        "render_board",
+        "render_replay",
+        "run_on_demand",
+    }
+)
+"""Where a player-facing text goes: messages, embeds, components, refusals, pictures."""
+NOT_SHOWN = frozenset({"custom_id", "url", "filename", "style", "colour", "ephemeral"})
+"""Keywords of those calls that players never read."""
+WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+def literals(node: ast.expr) -> Iterator[str]:
+    """The literal text an argument puts in front of a player (not that of calls it makes:
+    those name messages, or are data)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        if not MESSAGE_ID.fullmatch(node.value):
+            yield node.value
+    elif isinstance(node, ast.JoinedStr):
+        for part in node.values:
+            if isinstance(part, ast.Constant) and isinstance(part.value, str):
+                yield part.value
+    elif isinstance(node, ast.BinOp):
+        yield from literals(node.left)
+        yield from literals(node.right)
+    elif isinstance(node, ast.IfExp):
+        yield from literals(node.body)
+        yield from literals(node.orelse)
+
+
+def names_a_message(call: ast.Call) -> bool:
+    first = call.args[0] if call.args else None
+    return isinstance(first, ast.Constant) and bool(MESSAGE_ID.fullmatch(str(first.value)))
+
+
+def selector(value: ast.expr) -> bool:
+    """A literal parameter of a message that chooses a variant (``where="log"``): one word."""
+    return isinstance(value, ast.Constant) and re.fullmatch(r"[A-Za-z0-9_-]+", str(value.value))
+
+
+def declarations(tree: ast.Module) -> set[ast.AST]:
+    """Nodes that declare commands: decorators, and module-level constants (the choices of a
+    command's option). Their English is Discord's default; the command translator gives the
+    other languages (``commands.ftl``)."""
+    found: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            for decorator in node.decorator_list:
+                found.update(ast.walk(decorator))
+    for statement in tree.body:
+        if isinstance(statement, ast.Assign | ast.AnnAssign):
+            found.update(ast.walk(statement))
+    return found
+
+
+def test_no_english_is_left_in_the_converted_modules() -> None:
+    """Every text sent, shown in an embed or a component, raised as a refusal or drawn comes
+    from the catalogue in the modules of :data:`CONVERTED`: a literal with words there is
+    English left behind."""
+    found = []
+    for module in CONVERTED:
+        tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+        declared = declarations(tree)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or _called(node) not in SINKS or node in declared:
+                continue
+            shown = list(node.args)
+            shown += [
+                k.value
+                for k in node.keywords
+                if k.arg not in NOT_SHOWN and not (names_a_message(node) and selector(k.value))
+            ]
+            if _called(node) in ("SelectOption", "Choice"):
+                shown = [
+                    k.value for k in node.keywords if k.arg in ("label", "name", "description")
+                ]
+            for argument in shown:
+                found += [
+                    f"{module}:{node.lineno}: {said!r}"
+                    for said in literals(argument)
+                    if WORDS.search(said) and not said.startswith("attachment://")
+                ]
+    assert found == []
+
+
+def test_the_scan_sees_english_where_it_is() -> None:
+    """The check above is no check that cannot fail: it finds English in the unconverted
+    tournaments cog."""
+    tree = ast.parse((ROOT / "cogs/tournaments.py").read_text(encoding="utf-8"))
+    english = [
+        said
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and _called(node) in SINKS
+        for argument in [*node.args, *(k.value for k in node.keywords)]
+        for said in literals(argument)
+        if WORDS.search(said)
+    ]
+    assert len(english) > 5
+
+
+# ----------------------------------------------------------------------------- refusals
+
+
+def sample(kind: type[errors.DataError]) -> errors.DataError:
+    """An instance of ``kind`` made with plain values for its parameters."""
+    values = {int: 3, str: "Tudor"}
+    arguments = []
+    for parameter in list(inspect.signature(kind.__init__).parameters.values())[1:]:
+        annotation = str(parameter.annotation)
+        if "float" in annotation:
+            arguments.append(100.0)
+        elif "int" in annotation:
+            arguments.append(values[int])
+        else:
+            arguments.append(values[str])
+    return kind(*arguments)
+
+
+SPECIAL = [
+    errors.NotFound("living emperor named", "Ana"),
+    errors.NotFound("filled seat numbered", 4),
+    errors.EmperorBusy("Ana", None, None),
+    errors.EmperorBusy("Ana", 7, "bettor"),
+    errors.TournamentClosed(4, "running", "follow it"),
+    errors.TournamentClosed(4, "finished", "hand a seat over"),
+    errors.TournamentNotReady(4, 1),
+    errors.OrderForClosedTurn(3, None),
+    errors.OrderForClosedTurn(3, 4),
+    errors.ExtensionTooLong(4, 2, 30),
+    errors.ExtensionTooLong(4, 2, 600),
+    errors.SeatStillPlayed("a", 1),
+    errors.InsufficientFunds("key to fortress-4", 1, 0),
+    errors.InsufficientFunds("gold coin", 5, 2),
+    errors.NotYourTrade(9, "decline"),
+]
+
+
+def test_the_data_layer_refusals_read_in_english_as_they_did() -> None:
+    """Translated, each refusal the data layer raises reads in English word for word as its
+    own sentence, and in Spanish in other words."""
+    instances = [sample(kind) for kind in translated_kinds()] + SPECIAL
+    for error in instances:
+        message = known_refusal(error)
+        assert message is not None, type(error)
+        assert message.text(ENGLISH) == str(error), type(error)
+        assert message.text(SPANISH) != str(error), type(error)
+        assert user_message(error) == str(error)
+
+
+def test_every_kind_of_data_refusal_is_translated_or_said_not_to_be() -> None:
+    kinds = {
+        kind
+        for kind in vars(errors).values()
+        if isinstance(kind, type) and issubclass(kind, errors.DataError)
+    }
+    assert kinds == set(translated_kinds()) | FREE_TEXT | NOT_FOR_PLAYERS
+
+
+def test_a_refusal_carries_its_message_and_reads_in_each_language() -> None:
+    refused = UserError("error-no-such-emperor", name="Ana")
+    assert str(refused) == refused.user_message
+    assert "no living emperor called 'Ana'" in str(refused)
+    assert refused.message is not None
+    assert "ningún emperador vivo llamado 'Ana'" in refused.message.text(SPANISH)
+    # A module not converted yet raises English text: it is shown as it is.
+    legacy = UserError("The tournament is closed; look for another one.")
+    assert legacy.message is None and refusal(legacy) == str(legacy)
+    wrapped = RuntimeError("wrapper")
+    wrapped.__cause__ = refused
+    assert refusal(wrapped) == refused.message
+    assert key("follow it") == "follow-it" and Voice("es-419").locale == "es-419"
+
+
+@pytest.mark.parametrize("folder", sorted(set(CATALOGUES.values()) - {ENGLISH}))
+def test_a_spanish_refusal_has_no_english_sentence_left(folder: str) -> None:
+    """Spot check: the refusals a Spanish reader meets most are Spanish."""
+    for error in SPECIAL:
+        said = refusal(error)
+        assert isinstance(said, Message)
+        assert not re.search(r"\b(the|your|choose|and)\b", said.text(folder)), said.text(folder)
