@@ -27,6 +27,7 @@ import hashlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -43,20 +44,21 @@ from bot.discord_helpers import (
 )
 from bot.drawing import Drawing
 from bot.errors import UserError
+from bot.i18n import Listing, Message, Param, catalogue_of, text
 from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.chests import ChestResult
-from bot.services.outcomes import Conquest, Effect, ReputationChange
+from bot.services.outcomes import Conquest, Effect, ReputationChange, outcome_message
 from bot.services.tournaments import (
     ClockChange,
     OrderMenu,
-    TournamentView,
     TurnPrompts,
     TurnResolved,
     duration,
 )
+from bot.services.tournaments.lookup import wealth
 from bot.shards import Shards
 from data.errors import DataError
 from data.repositories import announcements as announcement_repo
@@ -71,7 +73,7 @@ from data.rows import (
     TournamentRow,
     TournamentStatus,
 )
-from engine import Dynasty, Position
+from engine import Dynasty
 
 log = logging.getLogger(__name__)
 
@@ -109,95 +111,128 @@ second argument); the board is attached to it."""
 
 
 def plain_prompt(menu: OrderMenu, locale: str) -> dict[str, Any]:
-    """A prompt without components, for a bot that runs without the orders cog (in English)."""
-    return {"content": f"{turn_heading(menu.tournament)}\nGive your order with /order."}
+    """A prompt without components, for a bot that runs without the orders cog."""
+    return {"content": text(locale, "plain-prompt", heading=turn_heading(menu.tournament))}
 
 
-def clock_text(tournament: TournamentRow) -> str:
-    """``ends in 2 hours``, or while paused the time the turn keeps and when the pause ends by
-    itself: the open turn's clock in the same words everywhere."""
+def clock(tournament: TournamentRow) -> dict[str, Param]:
+    """The open turn's clock, as the parameters of the messages that show it: ``clock`` is
+    ``ends`` (with its ``deadline``), ``paused`` (with the time ``left`` and the pause's end
+    ``until``) or ``none``."""
     left = tournament.time_left
     if left is not None and tournament.paused_until is not None:
-        return (
-            f"paused: {duration(left)} left once it resumes "
-            f"(by itself {discord_timestamp(tournament.paused_until)} at the latest)"
-        )
-    return f"ends {discord_timestamp(tournament.deadline)}" if tournament.deadline else ""
+        return {
+            "clock": "paused",
+            "left": duration(left),
+            "until": discord_timestamp(tournament.paused_until),
+            "deadline": "",
+        }
+    if tournament.deadline:
+        return {
+            "clock": "ends",
+            "deadline": discord_timestamp(tournament.deadline),
+            "left": "",
+            "until": "",
+        }
+    return {"clock": "none", "deadline": "", "left": "", "until": ""}
 
 
-def turn_heading(tournament: TournamentRow) -> str:
+def turn_heading(tournament: TournamentRow) -> Message:
     """``Tournament #12 on small-4 · turn 3 · ends in 2 hours``: the same words everywhere."""
-    clock = clock_text(tournament)
-    ends = f" · {clock}" if clock else ""
-    return f"**Tournament #{tournament.id}** on {tournament.battlefield} · turn {tournament.turn}{ends}"
+    return Message(
+        "turn-heading",
+        tournament=str(tournament.id),
+        battlefield=tournament.battlefield,
+        turn=tournament.turn,
+        **clock(tournament),
+    )
 
 
-def ready_line(tournament: TournamentRow, ready: ReadyCount) -> str:
+def ready_line(tournament: TournamentRow, ready: ReadyCount) -> Message:
     """All the channel learns about an open turn before it resolves (R-O4): a player away
     counts as any player who has not ordered yet."""
-    clock = clock_text(tournament)
-    ends = f" · {clock}" if clock else ""
-    return f"Turn {tournament.turn} is open: {ready.ready} of {ready.active} ready{ends}"
+    return Message(
+        "ready-line",
+        turn=tournament.turn,
+        ready=ready.ready,
+        active=ready.active,
+        **clock(tournament),
+    )
 
 
-def pause_text(change: ClockChange, *, by_itself: bool = False) -> str:
+def pause_notice(change: ClockChange, *, by_itself: bool = False) -> Message:
     """What the channel and the seated players are told when a tournament's clock stops or
-    starts again."""
+    starts again (``by_itself``: a pause that lasted its 7 days)."""
     tournament = change.tournament
     left = tournament.time_left
     if left is not None and tournament.paused_until is not None:
-        return (
-            f"⏸ Tournament #{tournament.id} is paused by its host: turn {tournament.turn} keeps "
-            f"the {duration(left)} it had left until it resumes (by itself "
-            f"{discord_timestamp(tournament.paused_until)} at the latest). Orders can still be "
-            "given or changed; nothing resolves until then."
+        return Message(
+            "tournament-paused",
+            tournament=str(tournament.id),
+            turn=tournament.turn,
+            left=duration(left),
+            until=discord_timestamp(tournament.paused_until),
         )
-    why = " (a pause lasts 7 days at most)" if by_itself else ""
+    why = "yes" if by_itself else "no"
     if change.complete:
-        return (
-            f"▶ Tournament #{tournament.id} resumes{why}: every order of turn "
-            f"{tournament.turn} is in, so it resolves now."
+        return Message(
+            "tournament-resumed-complete",
+            tournament=str(tournament.id),
+            turn=tournament.turn,
+            by_itself=why,
         )
-    return f"▶ Tournament #{tournament.id} resumes{why}: turn {tournament.turn} {clock_text(tournament)}."
+    return Message(
+        "tournament-resumed",
+        tournament=str(tournament.id),
+        turn=tournament.turn,
+        by_itself=why,
+        **clock(tournament),
+    )
 
 
-def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> str:
-    """One outcome effect in a sentence, emperors by name."""
-    name = emperors.get(effect.emperor_id, f"emperor {effect.emperor_id}")
+def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> Message:
+    """One outcome effect in a sentence, emperors by name (escaped)."""
+
+    def name_of(emperor_id: int) -> Param:
+        known = emperors.get(emperor_id)
+        return plain(known) if known is not None else Message("emperor-number", emperor=emperor_id)
+
+    name = name_of(effect.emperor_id)
     if isinstance(effect, ReputationChange):
-        return f"{name} {effect.delta:+d} reputation: {effect.reason}"
+        return Message(
+            "effect-reputation",
+            name=name,
+            delta=f"{effect.delta:+d}",
+            reason=effect.said or effect.reason,
+        )
     if isinstance(effect, Conquest):
-        taker = emperors.get(effect.by_emperor_id, f"emperor {effect.by_emperor_id}")
-        return f"{name} joins the dynasty of {taker}: {effect.reason}"
-    return f"{name} dies: {effect.reason}"
+        taker = name_of(effect.by_emperor_id)
+        return Message(
+            "effect-conquest", name=name, taker=taker, reason=effect.said or effect.reason
+        )
+    return Message("effect-death", name=name, reason=effect.said or effect.reason)
 
 
-PAID_OUT = {
-    (DepositPurpose.PRIZE, PayoutReason.SHARE): (
-        "{dynasty} receives {amounts}: its share of the prize"
-    ),
-    (DepositPurpose.PRIZE, PayoutReason.RETURN): "{dynasty} gets its prize back: {amounts}",
-    (DepositPurpose.STAKE, PayoutReason.SHARE): (
-        "{dynasty} receives {amounts}: its share of the wealth stakes"
-    ),
-    (DepositPurpose.STAKE, PayoutReason.RETURN): "{dynasty} gets its wealth stake back: {amounts}",
-}
-"""What the end of a combat says of each payout from escrow, by purpose and reason."""
-
-
-def describe_payouts(payouts: Sequence[PayoutRow]) -> list[str]:
+def describe_payouts(payouts: Sequence[PayoutRow]) -> list[Message]:
     """What the escrow paid out at the end, one sentence per dynasty and kind of payout."""
-    grouped: dict[tuple[str, DepositPurpose, PayoutReason], list[str]] = {}
+    grouped: dict[tuple[str, DepositPurpose, PayoutReason], dict[str, int]] = {}
     for payout in payouts:
         key = (payout.dynasty_name, payout.purpose, payout.reason)
-        grouped.setdefault(key, []).append(f"{payout.amount} {payout.asset_code}")
+        amounts = grouped.setdefault(key, {})
+        amounts[payout.asset_code] = amounts.get(payout.asset_code, 0) + payout.amount
     return [
-        PAID_OUT[(purpose, reason)].format(dynasty=dynasty, amounts=" and ".join(amounts))
+        Message(
+            "payout",
+            dynasty=plain(dynasty),
+            purpose=purpose.value,
+            reason=reason.value,
+            amounts=wealth(amounts),
+        )
         for (dynasty, purpose, reason), amounts in grouped.items()
     ]
 
 
-def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) -> list[str]:
+def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) -> list[Message]:
     """The chests at the end of a combat (R-T9): a captured chest's amount and captor; the
     others only go home, their amounts never told."""
     lines = []
@@ -206,11 +241,10 @@ def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) ->
         if result.captured_by is not None and result.amount is not None:
             captor = plain(names.get(result.captured_by, result.captured_by.letter))
             lines.append(
-                f"{captor} captured {owner}'s chest: {result.amount:,} gold coin"
-                f"{'s' if result.amount != 1 else ''}"
+                Message("chest-captured", captor=captor, owner=owner, amount=result.amount)
             )
         else:
-            lines.append(f"{owner}'s chest goes home unopened")
+            lines.append(Message("chest-unopened", owner=owner))
     return lines
 
 
@@ -220,13 +254,62 @@ def message_nonce(*key: object) -> str:
     return hashlib.blake2b(repr(key).encode(), digest_size=10).hexdigest()  # 20 of Discord's 25
 
 
-def permission_names(permissions: discord.Permissions) -> str:
+def permission_names(permissions: discord.Permissions) -> Listing:
     """``View Channel, Attach Files``: permissions as Discord's settings name them."""
-    return ", ".join(
-        name.replace("_", " ").title().replace(" In ", " in ")
-        for name, granted in permissions
-        if granted
+    return Listing(
+        tuple(
+            Message(
+                "permission-name",
+                permission=name,
+                name=name.replace("_", " ").title().replace(" In ", " in "),
+            )
+            for name, granted in permissions
+            if granted
+        ),
+        Message("economy-nothing"),
     )
+
+
+def lines(messages: Sequence[Message]) -> Listing:
+    """Messages one per line."""
+    return Listing(tuple(messages), Message("economy-nothing"), separator="\n")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """An embed the channel is shown, in words any reader's language can give: the channel's
+    in the channel, each follower's own by DM."""
+
+    title: Message
+    description: Param
+    fields: tuple[tuple[Message, Param], ...] = ()
+
+    def embed(self, locale: str, limit: int = DESCRIPTION_LIMIT) -> discord.Embed:
+        embed = discord.Embed(
+            title=self.title.text(locale),
+            description=clipped(said(self.description, locale), limit),
+            colour=EMBED_COLOUR,
+        )
+        for name, value in self.fields:
+            embed.add_field(
+                name=name.text(locale),
+                value=clipped(said(value, locale), FIELD_LIMIT),
+                inline=False,
+            )
+        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        return embed
+
+    def with_field(self, name: Message, value: Param) -> Shown:
+        return Shown(self.title, self.description, (*self.fields, (name, value)))
+
+
+def said(value: Param, locale: str) -> str:
+    """A parameter as ``locale`` reads it (a message rendered, text as it is)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float):
+        return str(value)
+    return value.text(locale)
 
 
 def missing_permissions(granted: discord.Permissions, *, in_thread: bool) -> discord.Permissions:
@@ -311,9 +394,10 @@ class Announcer:
         """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel."""
         self.later(self._say(tournament, text), f"telling the channel of #{tournament.id}")
 
-    def announce_dm(self, player_id: int, text: str) -> None:
-        """DM ``text`` to a player, if their DMs let the bot (the channel was told too)."""
-        self.later(self._tell_player(player_id, text), f"telling user {player_id}")
+    def announce_dm(self, player_id: int, notice: Message) -> None:
+        """DM ``notice`` to a player in their language, if their DMs let the bot (the channel
+        was told too)."""
+        self.later(self._tell_player(player_id, notice), f"telling user {player_id}")
 
     def announce_ready(self, tournament_id: int) -> None:
         """Show the new "k of n ready" soon: a burst of orders makes one edit, not one each,
@@ -367,19 +451,33 @@ class Announcer:
             start = view.game
             if start.turn != 0:
                 start = await tournament_repo.get_game(self.services.database, tournament_id, 0)
-            board = await self._draw(view, "start", start.position)
-            seats = "\n".join(_seat_text(seat, view.names) for seat in view.seats)
-            embed = discord.Embed(
-                title=f"Tournament #{tournament.id} has begun on {tournament.battlefield}",
-                description=clipped(seats, DESCRIPTION_LIMIT),
-                colour=EMBED_COLOUR,
+            boards = Boards(
+                self.drawing,
+                lambda title: {
+                    "position": start.position,
+                    "names": view.names,
+                    "title": title,
+                    "chests": start.chests,
+                },
+                tournament,
+                Message("board-start"),
+            )
+            shown = Shown(
+                Message(
+                    "combat-begun-title",
+                    tournament=str(tournament.id),
+                    battlefield=tournament.battlefield,
+                ),
+                lines([_seat_text(seat, view.names) for seat in view.seats]),
             )
             nonce = ("start", tournament_id)
             prompts = await self.services.tournaments.turn_prompts(tournament_id, 1)
             if prompts is None:  # turn 1 has resolved since: its own board follows
-                await self._post(tournament, None, embed, [(board, BOARD_FILE)], nonce=nonce)
+                locale = await self._channel_locale(tournament)
+                images = [(await boards.drawn(locale), BOARD_FILE)]
+                await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
                 return
-            await self._open_turn(prompts, board, embed, nonce=nonce)
+            await self._open_turn(prompts, boards, shown, nonce=nonce)
 
     async def turn_resolved(self, resolved: TurnResolved) -> None:
         """The board and narration in the channel; at the end the results and the replay;
@@ -388,28 +486,31 @@ class Announcer:
         key = (tournament.id, resolved.report.turn, AnnouncementKind.TURN)
         await self._once(key, tournament, self._show_turn(resolved))
 
-    async def _show_turn(self, resolved: TurnResolved, changes: list[str] | None = None) -> None:
+    async def _show_turn(self, resolved: TurnResolved, changes: list[Param] | None = None) -> None:
         """``changes``: what the end changed, as logged (the effects are not at hand)."""
         tournament = resolved.tournament
         report = resolved.report
         nonce = ("turn", tournament.id, report.turn)
         async with self._locks[tournament.id]:
-            board = await self.drawing.run(
-                render_board,
-                report.game.position,
-                last_turn=report.result,
-                names=resolved.names,
-                title=f"#{tournament.id} {tournament.battlefield} - turn {report.turn}",
-                chests=report.game.chests,
+            boards = Boards(
+                self.drawing,
+                lambda title: {
+                    "position": report.game.position,
+                    "last_turn": report.result,
+                    "names": resolved.names,
+                    "title": title,
+                    "chests": report.game.chests,
+                },
+                tournament,
+                Message("board-turn", turn=report.turn),
             )
-            narration = (
-                "\n".join(plain(line) for line in resolved.narration)
-                or "Every piece held its tile."
+            # The narration is the engine's (engine/narration.py), in English until it speaks
+            # the reader's language too.
+            narration: Param = "\n".join(plain(line) for line in resolved.narration) or Message(
+                "turn-quiet"
             )
-            embed = discord.Embed(
-                title=f"Tournament #{tournament.id} · turn {report.turn}",
-                description=clipped(narration, DESCRIPTION_LIMIT),
-                colour=EMBED_COLOUR,
+            shown = Shown(
+                Message("turn-title", tournament=str(tournament.id), turn=report.turn), narration
             )
             if report.outcome is not None:
                 if changes is None:
@@ -419,20 +520,18 @@ class Announcer:
                         for seat in view.seats
                         if seat.emperor_id is not None
                     }
-                    changes = [
-                        plain(describe_effect(effect, emperors)) for effect in resolved.effects
-                    ]
-                await self._post_end(tournament, resolved.names, board, embed, changes, nonce)
+                    changes = [describe_effect(effect, emperors) for effect in resolved.effects]
+                await self._post_end(tournament, resolved.names, boards, shown, changes, nonce)
                 return
             prompts = await self.services.tournaments.turn_prompts(tournament.id, report.turn + 1)
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
-                await self._post(tournament, None, embed, [(board, BOARD_FILE)], nonce=nonce)
-                await self._tell_followers(
-                    tournament, None, embed, [(board, BOARD_FILE)], nonce=nonce
-                )
+                locale = await self._channel_locale(tournament)
+                images = [(await boards.drawn(locale), BOARD_FILE)]
+                await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
+                await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
-            await self._open_turn(prompts, board, embed, nonce=nonce)
+            await self._open_turn(prompts, boards, shown, nonce=nonce)
 
     async def combat_ended(self, tournament_id: int) -> None:
         """A combat that ended without a turn (the last rival forfeited): board, result, replay."""
@@ -446,15 +545,24 @@ class Announcer:
             tournament = view.tournament
             if view.game is None or tournament.outcome is None:
                 return
-            board = await self._draw(view, "end")
-            embed = discord.Embed(
-                title=f"Tournament #{tournament.id} · the end",
-                description="The last rival gave up.",
-                colour=EMBED_COLOUR,
+            game = view.game
+            boards = Boards(
+                self.drawing,
+                lambda title: {
+                    "position": game.position,
+                    "names": view.names,
+                    "title": title,
+                    "chests": game.chests,
+                },
+                tournament,
+                Message("board-end"),
+            )
+            shown = Shown(
+                Message("end-title", tournament=str(tournament.id)), Message("end-forfeit")
             )
             changes = await self._logged_changes(tournament_id)
             nonce = ("end", tournament_id)
-            await self._post_end(tournament, view.names, board, embed, changes, nonce)
+            await self._post_end(tournament, view.names, boards, shown, changes, nonce)
 
     # ------------------------------------------------------------ several processes
 
@@ -566,8 +674,9 @@ class Announcer:
             self.services.database, tournament_id, tournament.guild_id, now=self.services.clock()
         )
 
-    async def _logged_changes(self, tournament_id: int) -> list[str]:
-        """What the end of a combat changed for its emperors, as publicly logged."""
+    async def _logged_changes(self, tournament_id: int) -> list[Param]:
+        """What the end of a combat changed for its emperors, as publicly logged (the log's
+        entries are English until the log speaks the reader's language)."""
         outcome = await self.services.tournaments.outcome_log(tournament_id)
         return [plain(event.reason) for event in outcome]
 
@@ -580,13 +689,16 @@ class Announcer:
         for their next command and is shown to them privately: a mention in the channel would
         tell everyone who has not ordered (R-O4)."""
         tournament = reminder.tournament
-        text = (
-            f"Turn {tournament.turn} of tournament #{tournament.id} ends "
-            f"{discord_timestamp(reminder.deadline)}; you have not ordered yet. "
-            "Use the turn prompt above, or /order."
+        locale = await self.services.locales.of_player(reminder.player_id)
+        said = text(
+            locale,
+            "reminder-dm",
+            turn=tournament.turn,
+            tournament=str(tournament.id),
+            deadline=discord_timestamp(reminder.deadline),
         )
         try:
-            delivered = await send_dm(self.client, reminder.player_id, content=text)
+            delivered = await send_dm(self.client, reminder.player_id, content=said)
         except discord.HTTPException as error:
             log.warning(
                 "Could not remind user %s of tournament #%d: %s",
@@ -614,9 +726,10 @@ class Announcer:
             )
         return self._reminded_privately
 
-    async def private_reminders(self, player_id: int) -> list[str]:
+    async def private_reminders(self, player_id: int, locale: str) -> list[str]:
         """The reminders a player's closed DMs refused, still true now (the turn is open and
-        they have not ordered), each handed out once: for their next command to show."""
+        they have not ordered), each handed out once: for their next command to show, in the
+        language of that command (``locale``)."""
         waiting = await self._privately_reminded()
         if player_id not in waiting:
             return []
@@ -632,36 +745,33 @@ class Announcer:
                 continue  # the turn resolved, or the combat ended, since
             if menu.current is None:
                 texts.append(
-                    f"Reminder: turn {reminder.turn} of tournament #{reminder.tournament_id} "
-                    f"ends {discord_timestamp(reminder.deadline)} and you have not ordered yet. "
-                    "Use /order."
+                    text(
+                        locale,
+                        "reminder-private",
+                        turn=reminder.turn,
+                        tournament=str(reminder.tournament_id),
+                        deadline=discord_timestamp(reminder.deadline),
+                    )
                 )
         return texts
 
     # ------------------------------------------------------------ helpers
 
-    async def _draw(
-        self, view: TournamentView, moment: str, position: Position | None = None
-    ) -> bytes:
-        """The board as ``view`` shows it (or ``position``), titled ``#12 small-4 - <moment>``."""
-        assert view.game is not None
-        tournament = view.tournament
-        return await self.drawing.run(
-            render_board,
-            position or view.game.position,
-            names=view.names,
-            title=f"#{tournament.id} {tournament.battlefield} - {moment}",
-            chests=view.game.chests,
-        )
+    async def _channel_locale(self, tournament: TournamentRow) -> str:
+        """The language of the tournament's channel: its server's choice, else the server's
+        preferred locale on Discord, else English."""
+        guild = self.client.get_guild(tournament.guild_id) if tournament.guild_id else None
+        preferred = str(guild.preferred_locale) if guild is not None else None
+        return await self.services.locales.of_server(tournament.guild_id, preferred)
 
     async def _tell_clock(
         self, change: ClockChange, *, in_channel: bool, by_itself: bool = False
     ) -> None:
         tournament = change.tournament
-        text = pause_text(change, by_itself=by_itself)
+        notice = pause_notice(change, by_itself=by_itself)
         if in_channel:
-            await self._say(tournament, text)
-        await asyncio.gather(*(self._tell_player(player, text) for player in change.players))
+            await self._say(tournament, notice.text(await self._channel_locale(tournament)))
+        await asyncio.gather(*(self._tell_player(player, notice) for player in change.players))
         self.announce_ready(tournament.id)
 
     async def _say(self, tournament: TournamentRow, text: str) -> None:
@@ -676,35 +786,44 @@ class Announcer:
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
                 await self._tell_host(tournament)
 
-    async def _tell_player(self, player_id: int, text: str) -> None:
-        """A DM that matters little if it cannot arrive (the channel was told too)."""
+    async def _tell_player(self, player_id: int, notice: Message) -> None:
+        """A DM that matters little if it cannot arrive (the channel was told too), in the
+        player's language."""
         try:
-            await send_dm(self.client, player_id, content=text)
+            locale = await self.services.locales.of_player(player_id)
+            await send_dm(self.client, player_id, content=notice.text(locale))
         except discord.HTTPException as error:
             log.warning("Could not send user %s a notice: %s", player_id, error)
 
     async def _tell_followers(
         self,
         tournament: TournamentRow,
-        content: str | None,
-        embed: discord.Embed,
+        content: Message | None,
+        shown: Shown,
         images: Sequence[tuple[bytes, str]],
         *,
         nonce: tuple[object, ...],
     ) -> None:
-        """What the channel was shown, by DM to each follower: the very board drawn for the
-        channel, never drawn again. A follower whose DMs refuse the bot stops following. Each
-        DM carries a nonce of the channel's post and the follower, so a post taken up again
-        after a crash does not reach a follower twice."""
+        """What the channel was shown, by DM to each follower in the follower's language: the
+        very board drawn for the channel, never drawn again (its words are the channel's). A
+        follower whose DMs refuse the bot stops following. Each DM carries a nonce of the
+        channel's post and the follower, so a post taken up again after a crash does not reach
+        a follower twice."""
         followers = await self.services.tournaments.followers(tournament.id)
         if not followers:
             return
-        heading = f"Tournament #{tournament.id} on {tournament.battlefield}, which you follow"
-        text = clipped(f"{heading}:\n{content}" if content else heading, MESSAGE_LIMIT)
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
         sending = asyncio.Semaphore(FOLLOWER_DMS_AT_ONCE)
 
         async def send(player_id: int) -> None:
+            locale = await self.services.locales.of_player(player_id)
+            heading = text(
+                locale,
+                "follower-heading",
+                tournament=str(tournament.id),
+                battlefield=tournament.battlefield,
+                content=content if content is not None else "none",
+            )
+            embed = shown.embed(locale)
             files = [
                 png_file(data, name) if name.endswith(".png") else gif_file(data, name)
                 for data, name in images
@@ -714,7 +833,7 @@ class Announcer:
                     delivered = await send_dm(
                         self.client,
                         player_id,
-                        content=text,
+                        content=clipped(heading, MESSAGE_LIMIT),
                         embed=embed,
                         files=files,
                         nonce=message_nonce("follower", *nonce, player_id),
@@ -751,18 +870,20 @@ class Announcer:
         )
 
     async def _open_turn(
-        self,
-        prompts: TurnPrompts,
-        board: bytes,
-        embed: discord.Embed,
-        *,
-        nonce: tuple[object, ...],
+        self, prompts: TurnPrompts, boards: Boards, shown: Shown, *, nonce: tuple[object, ...]
     ) -> None:
-        """The board with the new turn's ready line in the channel, then every player's prompt."""
+        """The board with the new turn's ready line in the channel, then every player's prompt
+        (each with the board in the player's language)."""
         tournament = prompts.tournament
         content = ready_line(tournament, prompts.ready)
+        locale = await self._channel_locale(tournament)
+        board = await boards.drawn(locale)
         message_id = await self._post(
-            tournament, content, embed, [(board, BOARD_FILE)], nonce=nonce
+            tournament,
+            content.text(locale),
+            shown.embed(locale),
+            [(board, BOARD_FILE)],
+            nonce=nonce,
         )
         channel = self._channel(tournament)
         database = self.services.database
@@ -771,8 +892,8 @@ class Announcer:
             await announcement_repo.keep_turn_line(database, line)
         else:  # no board: the first order posts a line of its own
             await announcement_repo.forget_turn_line(database, tournament.id)
-        await asyncio.gather(*(self._prompt(menu, board, channel) for menu in prompts.menus))
-        await self._tell_followers(tournament, content, embed, [(board, BOARD_FILE)], nonce=nonce)
+        await asyncio.gather(*(self._prompt(menu, boards, channel) for menu in prompts.menus))
+        await self._tell_followers(tournament, content, shown, [(board, BOARD_FILE)], nonce=nonce)
 
     async def _post(
         self,
@@ -788,7 +909,6 @@ class Announcer:
         channel = self._channel(tournament)
         if channel is None:
             return None
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
         files = [
             png_file(data, name) if name.endswith(".png") else gif_file(data, name)
             for data, name in images
@@ -821,15 +941,16 @@ class Announcer:
             granted = found.permissions_for(found.guild.me)
             lacking = missing_permissions(granted, in_thread=isinstance(found, discord.Thread))
             needed = lacking if lacking.value else needed
-        text = (
-            f"I cannot post the board of tournament #{tournament.id} in <#{tournament.channel_id}>: "
-            f"Discord refuses it. Please give me {permission_names(needed)} in that channel "
-            "(its settings → Permissions), or ask someone with Manage Channels to. The combat "
-            "goes on meanwhile: players get their turn prompts by DM, and /tournament status "
-            "shows the board."
+        locale = await self.services.locales.of_player(tournament.host_player_id)
+        said = text(
+            locale,
+            "host-channel-refuses",
+            tournament=str(tournament.id),
+            channel=f"<#{tournament.channel_id}>",
+            permissions=permission_names(needed),
         )
         try:
-            delivered = await send_dm(self.client, tournament.host_player_id, content=text)
+            delivered = await send_dm(self.client, tournament.host_player_id, content=said)
         except discord.HTTPException as error:
             delivered = False
             log.warning("Could not tell the host of tournament #%d: %s", tournament.id, error)
@@ -843,36 +964,35 @@ class Announcer:
         self,
         tournament: TournamentRow,
         names: Mapping[Dynasty, str],
-        board: bytes,
-        embed: discord.Embed,
-        changes: Sequence[str],
+        boards: Boards,
+        shown: Shown,
+        changes: Sequence[Param],
         nonce: tuple[object, ...],
     ) -> None:
         """The final board with the result, what it changed for the emperors (``changes``, in
         Discord's markdown), and the replay."""
         assert tournament.outcome is not None
-        result = plain(tournament.outcome.describe(names))
-        embed.add_field(name="Result", value=clipped(result, FIELD_LIMIT), inline=False)
+        result = outcome_message(tournament.outcome, {d: plain(n) for d, n in names.items()})
+        shown = shown.with_field(Message("field-result"), result)
         payouts = await self.services.tournaments.payouts(tournament.id)
-        changes = [*changes, *(plain(line) for line in describe_payouts(payouts))]
-        if changes:
-            embed.add_field(
-                name="Reputation and fortunes",
-                value=clipped("\n".join(changes), FIELD_LIMIT),
-                inline=False,
-            )
+        changed: list[Param] = [*changes, *describe_payouts(payouts)]
+        if changed:
+            shown = shown.with_field(Message("field-changes"), _lines(changed))
         chests = await self.services.tournaments.chest_results(tournament.id)
         if chests:
-            embed.add_field(
-                name="Chests",
-                value=clipped("\n".join(chest_lines(chests, names)), FIELD_LIMIT),
-                inline=False,
-            )
+            shown = shown.with_field(Message("field-chests"), lines(chest_lines(chests, names)))
         replay = await self.replays.replay(tournament.id, for_channel=True)
-        over = clipped(f"Tournament #{tournament.id} is over: {result}", MESSAGE_LIMIT)
-        images = [(board, BOARD_FILE), (replay.gif, REPLAY_FILE)]
-        await self._post(tournament, over, embed, images, nonce=nonce)
-        await self._tell_followers(tournament, over, embed, images, nonce=nonce)
+        over = Message("end-over", tournament=str(tournament.id), result=result)
+        locale = await self._channel_locale(tournament)
+        images = [(await boards.drawn(locale), BOARD_FILE), (replay.gif, REPLAY_FILE)]
+        await self._post(
+            tournament,
+            clipped(over.text(locale), MESSAGE_LIMIT),
+            shown.embed(locale),
+            images,
+            nonce=nonce,
+        )
+        await self._tell_followers(tournament, over, shown, images, nonce=nonce)
         await announcement_repo.forget_turn_line(self.services.database, tournament.id)
         # Its end is posted: a training combat is forgotten now (R-T4); if the bot stops
         # before this, the scheduler forgets it a little later.
@@ -881,7 +1001,7 @@ class Announcer:
         self._locks.pop(tournament.id, None)
 
     async def _prompt(
-        self, menu: OrderMenu, board: bytes, channel: discord.PartialMessageable | None
+        self, menu: OrderMenu, boards: Boards, channel: discord.PartialMessageable | None
     ) -> None:
         """One player's secret prompt for the open turn, by DM. A player whose DMs are closed
         is asked in the channel, once per combat, to use /order there instead; this happens
@@ -892,6 +1012,7 @@ class Announcer:
         assert player_id is not None
         try:
             locale = await self.services.locales.of_player(player_id)
+            board = await boards.drawn(locale)
             delivered = await send_dm(
                 self.client,
                 player_id,
@@ -956,7 +1077,8 @@ class Announcer:
         channel = self._channel(tournament)
         if channel is None or tournament.status is not TournamentStatus.RUNNING:
             return
-        text = ready_line(tournament, progress.ready)
+        locale = await self._channel_locale(tournament)
+        line_text = ready_line(tournament, progress.ready).text(locale)
         database = self.services.database
         line = await announcement_repo.turn_line(database, tournament_id)
         if line is not None and line.turn != tournament.turn:
@@ -964,13 +1086,12 @@ class Announcer:
         try:
             if line is not None:
                 try:
-                    await channel.get_partial_message(line.message_id).edit(content=text)
+                    await channel.get_partial_message(line.message_id).edit(content=line_text)
                     return
                 except discord.NotFound:
                     pass  # deleted by someone: post the line again
-            message = await channel.send(
-                f"Tournament #{tournament_id}: {text}", allowed_mentions=NO_MENTIONS
-            )
+            again = text(locale, "ready-line-again", tournament=str(tournament_id), line=line_text)
+            message = await channel.send(again, allowed_mentions=NO_MENTIONS)
         except discord.Forbidden as error:
             if error.code not in NOT_ALLOWED:
                 raise
@@ -984,6 +1105,46 @@ class Announcer:
         )
 
 
-def _seat_text(seat: SeatRow, names: Mapping[Dynasty, str]) -> str:
+def _seat_text(seat: SeatRow, names: Mapping[Dynasty, str]) -> Message:
     owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
-    return f"**{seat.dynasty.letter}** · {plain(names[seat.dynasty])}{owner}"
+    return Message(
+        "combat-seat", letter=seat.dynasty.letter, name=plain(names[seat.dynasty]), owner=owner
+    )
+
+
+def _lines(values: Sequence[Param]) -> Listing:
+    """Lines some of which are text already (the log's), the others messages."""
+    return Listing(
+        tuple(v if isinstance(v, Message) else Message("text-as-is", text=str(v)) for v in values),
+        Message("economy-nothing"),
+        separator="\n",
+    )
+
+
+class Boards:
+    """A board drawn once per language that reads it (its key, legend and title have words):
+    the channel's, and each of its players' own for their prompts."""
+
+    def __init__(
+        self,
+        drawing: Drawing,
+        arguments: Callable[[str], dict[str, Any]],
+        tournament: TournamentRow,
+        moment: Message,
+    ) -> None:
+        self._drawing = drawing
+        self._arguments = arguments
+        self._title = f"#{tournament.id} {tournament.battlefield}"
+        self._moment = moment
+        self._drawn: dict[str, bytes] = {}
+        self._lock = asyncio.Lock()
+
+    async def drawn(self, locale: str) -> bytes:
+        catalogue = catalogue_of(locale)
+        async with self._lock:
+            if catalogue not in self._drawn:
+                title = text(locale, "board-caption", title=self._title, heading=self._moment)
+                self._drawn[catalogue] = await self._drawing.run(
+                    render_board, **self._arguments(title), locale=locale
+                )
+            return self._drawn[catalogue]

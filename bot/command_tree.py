@@ -23,7 +23,7 @@ import discord
 from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
-from bot.i18n import DEFAULT_LOCALE, Message, Param
+from bot.i18n import DEFAULT_LOCALE, Message, Named, Param
 
 DISCORD_NUMBER_LIMIT = 2**53
 """Discord's bound on integer and number options (either sign) when a command declares none."""
@@ -51,7 +51,7 @@ class OutsideServer(Refused):
     """A server-only command arrived without a server."""
 
     def __init__(self, command: str) -> None:
-        super().__init__("error-outside-server", command=command)
+        super().__init__("error-outside-server", command=Named(command))
 
 
 class OptionRefused(Refused):
@@ -74,7 +74,7 @@ class GameTree(app_commands.CommandTree[Any]):
                 namespace = interaction.namespace
             except (TypeError, ValueError):
                 raise OptionRefused(
-                    "error-options-damaged", command=command.qualified_name
+                    "error-options-damaged", command=Named(command.qualified_name)
                 ) from None
             check_options(command, namespace)
         return True
@@ -101,14 +101,16 @@ def check_options(
         if name not in namespace:
             if parameter.required:
                 raise OptionRefused(
-                    "error-option-missing", command=command.qualified_name, option=name
+                    "error-option-missing",
+                    command=Named(command.qualified_name),
+                    option=Named(command.qualified_name, name),
                 )
             continue
         _check_value(parameter, namespace[name])
 
 
 def _check_value(parameter: app_commands.Parameter, value: object) -> None:
-    name = parameter.display_name
+    name = Named(parameter.command.qualified_name, parameter.display_name)
     kind = _KINDS.get(parameter.type)
     if kind is None:
         return  # users, channels, roles, attachments: discord.py resolves them itself

@@ -3,6 +3,10 @@
 It goes through the same services as the Discord bot, on a real SQLite file: each computer
 player owns a dynasty and an emperor and submits its orders like a person would. A newcomer
 meets the game here: the narration, a board per turn, the replay, the log and the ranking.
+
+Its output stays English (issue #15): it is an operator's and developer's tool run in a
+terminal (``make demo``), with no Discord reader whose language could be known; the texts it
+shares with the bot are the catalogue's, rendered in English.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import random
 import sys
 from pathlib import Path
 
+from bot.i18n import DEFAULT_LOCALE
 from bot.render import render_board, render_replay
 from bot.services import Services
 from bot.services.tournaments import TurnResolved
@@ -83,7 +88,7 @@ async def simulate(args: argparse.Namespace) -> int:
             turn_seconds=TURN_SECONDS,
             stake=5 if kind is TournamentKind.HONOUR else 0,
         )
-        print(services.tournaments.announcement(tournament))
+        print(services.tournaments.announcement(tournament).text(DEFAULT_LOCALE))
         print()
         for index, player in enumerate(players):
             await services.tournaments.join(tournament.id, player, NAMES[index])

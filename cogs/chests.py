@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.discord_helpers import plain
 from bot.services.tournaments import ChestOffer
-from cogs.common import NO_MENTIONS, combat_begun, game, seat_taken_text
+from cogs.common import NO_MENTIONS, channel_voice, combat_begun, game, seat_taken_text
 from cogs.errors import reporting
 from data.rows import ChestRow
 
@@ -84,8 +83,10 @@ class DepositForm(discord.ui.Modal):
             guild_id=interaction.guild_id,
             request_id=interaction.id,
         )
-        who = f"with {plain(self.emperor_name)}; their chest is filled, its amount secret"
-        text = seat_taken_text(interaction.user.mention, joined, self.tournament_id, who)
+        taken = seat_taken_text(
+            interaction.user.mention, joined, self.tournament_id, self.emperor_name, chest=True
+        )
+        text = taken.text((await channel_voice(interaction)).locale)
         try:
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
             if joined.chest is not None:

@@ -20,9 +20,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import discord_timestamp
+from bot.discord_helpers import plain
 from bot.errors import UserError
-from bot.i18n import ENGLISH, Listing, Message, Param, Voice
+from bot.i18n import ENGLISH, Message, Voice
 from bot.services.tournaments import Joined
 from data.catalog import battlefield_names, load_battlefield
 from data.rows import TournamentRow
@@ -155,16 +155,22 @@ async def answer_publicly(
     return notice.text(public)
 
 
-def seat_taken_text(mention: str, joined: Joined, tournament_id: int, who: str) -> str:
-    """What the channel learns when a player takes a seat: who, which seat, with whom (``who``:
-    "with Aurelia", "as a casual player"), and whether that began the combat."""
-    text = (
-        f"{mention} takes seat **{joined.seat.dynasty.letter}** of tournament #{tournament_id} "
-        f"{who}."
+def seat_taken_text(
+    mention: str, joined: Joined, tournament_id: int, emperor: str | None, *, chest: bool = False
+) -> Message:
+    """What the channel learns when a player takes a seat: who, which seat, with which
+    emperor (None: as a casual player; ``chest``: with a chest, its amount secret), and
+    whether that began the combat."""
+    how = "casual" if emperor is None else "chest" if chest else "emperor"
+    return Message(
+        "seat-taken",
+        player=mention,
+        seat=joined.seat.dynasty.letter,
+        tournament=str(tournament_id),
+        how=how,
+        emperor=plain(" ".join(emperor.split())) if emperor is not None else "",
+        started="yes" if joined.started is not None else "no",
     )
-    if joined.started is not None:
-        text += " Every seat is taken: the combat begins! Turn prompts arrive by DM."
-    return text
 
 
 def combat_begun(bot: EmperorsBot, tournament_id: int) -> None:
@@ -259,41 +265,6 @@ def tournament_list(
         if matches(current, name):
             choices.append(app_commands.Choice(name=name, value=tournament.id))
     return choices[:CHOICES_LIMIT]
-
-
-def duration(seconds: float) -> Listing:
-    """``2 days 3 hours``, ``45 minutes``: a length of time in its two largest units."""
-    minutes = max(int(seconds + 59) // 60, 0)
-    days, rest = divmod(minutes, 1440)
-    hours, minutes = divmod(rest, 60)
-    parts = tuple(
-        Message("duration-part", count=count, unit=unit)
-        for count, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))
-        if count
-    )
-    return Listing(parts[:2], Message("duration-none"), separator=" ")
-
-
-def clock(tournament: TournamentRow) -> dict[str, Param]:
-    """The open turn's clock, as the parameters of the messages that show it: ``clock`` is
-    ``ends`` (with its ``deadline``), ``paused`` (with the time ``left`` and the pause's end
-    ``until``) or ``none``."""
-    left = tournament.time_left
-    if left is not None and tournament.paused_until is not None:
-        return {
-            "clock": "paused",
-            "left": duration(left),
-            "until": discord_timestamp(tournament.paused_until),
-            "deadline": "",
-        }
-    if tournament.deadline:
-        return {
-            "clock": "ends",
-            "deadline": discord_timestamp(tournament.deadline),
-            "left": "",
-            "until": "",
-        }
-    return {"clock": "none", "deadline": "", "left": "", "until": ""}
 
 
 def tournament_label(tournament: TournamentRow, say: Voice = ENGLISH) -> str:

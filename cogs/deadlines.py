@@ -13,16 +13,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.announcer import clock, pause_notice
 from bot.client import EmperorsBot
-from bot.discord_helpers import discord_timestamp
 from bot.i18n import Message
-from bot.services.tournaments import ClockChange
+from bot.services.tournaments import ClockChange, duration
 from cogs.common import (
     Subcommands,
     answer_publicly,
     channel_voice,
-    clock,
-    duration,
     tournament_choices,
 )
 
@@ -41,30 +39,6 @@ EXTENSIONS = {
 }
 """What ``/tournament extend by:`` offers (a turn lasts 1 minute to 7 days, and is extended by
 at most its own length in all)."""
-
-
-def pause_notice(change: ClockChange) -> Message:
-    """What the channel is told when a host stops the clock or starts it again."""
-    tournament = change.tournament
-    left = tournament.time_left
-    if left is not None and tournament.paused_until is not None:
-        return Message(
-            "tournament-paused",
-            tournament=str(tournament.id),
-            turn=tournament.turn,
-            left=duration(left),
-            until=discord_timestamp(tournament.paused_until),
-        )
-    if change.complete:
-        return Message(
-            "tournament-resumed-complete", tournament=str(tournament.id), turn=tournament.turn
-        )
-    return Message(
-        "tournament-resumed",
-        tournament=str(tournament.id),
-        turn=tournament.turn,
-        **clock(tournament),
-    )
 
 
 class Deadlines(Subcommands):

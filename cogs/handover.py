@@ -14,9 +14,9 @@ from discord.ext import commands
 
 from bot.client import EmperorsBot
 from bot.discord_helpers import plain
-from bot.i18n import Message, Voice
+from bot.i18n import Message
 from bot.services.tournaments import HandedOver, computer_levels
-from cogs.common import Subcommands, answer_publicly, channel_voice, game, tournament_choices
+from cogs.common import Subcommands, answer_publicly, channel_voice, tournament_choices
 
 
 def handover_notice(handed: HandedOver, by: discord.abc.User) -> Message:
@@ -79,10 +79,8 @@ class Handover(Subcommands):
                 announcer.announce_text(handed.tournament, elsewhere)
             seated = handed.seat.player_id
             if handed.by_host and seated is not None:
-                say = Voice(await game(interaction).services.locales.of_player(seated))
                 announcer.announce_dm(
-                    seated,
-                    say("handover-dm", tournament=str(tournament), level=handed.level),
+                    seated, Message("handover-dm", tournament=str(tournament), level=handed.level)
                 )
             if handed.complete:
                 announcer.resolve_later(tournament, handed.tournament.turn)

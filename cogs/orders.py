@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announcer import BOARD_FILE, PromptBuilder, plain_prompt
+from bot.announcer import BOARD_FILE, PromptBuilder, clock, plain_prompt
 from bot.client import EmperorsBot
 from bot.discord_helpers import png_file
 from bot.errors import UserError
@@ -36,7 +36,6 @@ from bot.render import render_board
 from bot.services.tournaments import OrderAccepted, OrderMenu, PieceChoice
 from cogs.common import (
     CHOICES_LIMIT,
-    clock,
     custom_id_number,
     defer_ephemeral,
     drawing_cooldown,
@@ -535,7 +534,9 @@ async def remind_privately(interaction: discord.Interaction) -> None:
     """After a player's command: the reminders their closed DMs refused, shown only to them
     (never in the channel, which would learn who has not ordered, R-O4)."""
     try:
-        reminders = await game(interaction).announcer.private_reminders(interaction.user.id)
+        reminders = await game(interaction).announcer.private_reminders(
+            interaction.user.id, voice(interaction).locale
+        )
         if reminders:
             await reply_ephemeral(interaction, content="\n".join(reminders))
     except Exception:

@@ -27,14 +27,18 @@ from bot.announcer import (
 )
 from bot.client import EmperorsBot
 from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain, png_file
-from bot.errors import UserError, user_message
+from bot.errors import UserError
+from bot.errors import refusal as refusal_of
+from bot.i18n import ENGLISH, Message, Named, Voice
 from bot.render import render_board
 from bot.services.economy import SeatPool
+from bot.services.outcomes import outcome_message
 from bot.services.settings import TURN_LENGTHS, CreateOptions
 from bot.services.tournaments import TournamentView, level_of_strategy
 from cogs.chests import DepositForm, own_chest_text
 from cogs.common import (
     battlefield_choices,
+    channel_voice,
     combat_begun,
     custom_id_number,
     defer_ephemeral,
@@ -46,6 +50,7 @@ from cogs.common import (
     seat_taken_text,
     tournament_choices,
     tournament_label,
+    voice,
 )
 from cogs.economy import pools_text
 from cogs.errors import report_error
@@ -95,10 +100,7 @@ def chest_terms(
     """The chests variant as /tournament create was given it (R-T9): None without chests."""
     if not chests:
         if (minimum, maximum, reputation) != (None, None, None):
-            raise UserError(
-                "chest_min, chest_max and chest_reputation are for the chests variant: add "
-                "chests:True, or leave them out."
-            )
+            raise UserError("error-chest-options")
         return None
     default = ChestTerms()
     terms = ChestTerms(
@@ -107,68 +109,68 @@ def chest_terms(
         default.reputation if reputation is None else reputation,
     )
     if terms.minimum > terms.maximum:
-        raise UserError(
-            f"A chest cannot hold at least {terms.minimum:,} and at most {terms.maximum:,} gold "
-            "coins: make chest_max at least chest_min."
-        )
+        raise UserError("error-chest-range", minimum=terms.minimum, maximum=terms.maximum)
     return terms
 
 
-TEXTS = {
-    "not_wealth": (
-        'The option {option} takes coins, gems or metals (like "100 gold"), not items such as keys.'
-    ),
-    "forgotten_seats": (
-        "Seats {letters}: who played a training combat is not kept once it is over."
-    ),
-    "cancelled": (
-        "Tournament #{tournament} is cancelled by {host}: nothing is recorded, and stakes, "
-        "prizes, chests and bets return."
-    ),
-}
-"""What players read from this module that its commands do not say inline."""
-
-
-def seats_text(view: TournamentView) -> str:
+def seats_text(view: TournamentView, say: Voice) -> str:
     """One line per taken seat: letter, emperor, owner, and whether it still plays (a training
     tournament that is over and forgotten: its seat letters only, R-T4)."""
     tournament = view.tournament
     if tournament.scrubbed_at is not None:
         letters = ", ".join(DYNASTIES[seat].letter for seat in range(tournament.seat_count))
-        return TEXTS["forgotten_seats"].format(letters=letters)
+        return say("seats-forgotten", letters=letters)
     lines = []
     for seat in view.seats:
-        owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
-        state = f" · {seat.status.value}" if view.game is not None else ""
-        if seat.handed_to is not None:
-            state += f" · played by a computer ({level_of_strategy(seat.handed_to)})"
-        lines.append(f"**{seat.dynasty.letter}** {plain(view.names[seat.dynasty])}{owner}{state}")
+        lines.append(
+            say(
+                "seat-line",
+                letter=seat.dynasty.letter,
+                name=plain(view.names[seat.dynasty]),
+                owner=f" (<@{seat.player_id}>)" if seat.player_id is not None else "",
+                status=seat.status.value if view.game is not None else "none",
+                computer=level_of_strategy(seat.handed_to)
+                if seat.handed_to is not None
+                else "none",
+            )
+        )
     free = view.tournament.seat_count - len(view.seats)
     if free:
-        lines.append(f"{free} seat{'s' if free != 1 else ''} free")
+        lines.append(say("seats-free", free=free))
     return clipped("\n".join(lines), FIELD_LIMIT)
 
 
-def status_embed(view: TournamentView, pools: Sequence[SeatPool] = ()) -> discord.Embed:
+def status_embed(
+    view: TournamentView, pools: Sequence[SeatPool] = (), say: Voice = ENGLISH
+) -> discord.Embed:
     """Everything public about a tournament: state, seats, the open turn, the outcome, and
     the bets on each seat, all bettors together (never who bet what, R-T6)."""
     tournament = view.tournament
     embed = discord.Embed(
-        title=f"Tournament #{tournament.id} on {tournament.battlefield}",
-        description=f"{tournament.kind.value} · {tournament.status.value}",
+        title=say(
+            "tournament-title", tournament=str(tournament.id), battlefield=tournament.battlefield
+        ),
+        description=say(
+            "tournament-kind-status", kind=tournament.kind.value, status=tournament.status.value
+        ),
         colour=EMBED_COLOUR,
     )
-    embed.add_field(name="Seats", value=seats_text(view), inline=False)
+    embed.add_field(name=say("field-seats"), value=seats_text(view, say), inline=False)
     if view.ready is not None:
-        embed.add_field(name="Turn", value=ready_line(tournament, view.ready), inline=False)
-    if tournament.outcome is not None:
         embed.add_field(
-            name="Result",
-            value=clipped(plain(tournament.outcome.describe(view.names)), FIELD_LIMIT),
+            name=say("field-turn"),
+            value=ready_line(tournament, view.ready).text(say.locale),
+            inline=False,
+        )
+    if tournament.outcome is not None:
+        names = {dynasty: plain(name) for dynasty, name in view.names.items()}
+        embed.add_field(
+            name=say("field-result"),
+            value=clipped(outcome_message(tournament.outcome, names).text(say.locale), FIELD_LIMIT),
             inline=False,
         )
     if any(pool.stakes for pool in pools):
-        embed.add_field(name="Bets, all bettors together", value=pools_text(pools), inline=False)
+        embed.add_field(name=say("field-bets"), value=pools_text(pools, say), inline=False)
     if view.game is not None:
         embed.set_image(url=f"attachment://{BOARD_FILE}")
     return embed
@@ -184,7 +186,7 @@ class ForfeitButton(
     def __init__(self, tournament_id: int | None, player_id: int | None) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Forfeit",
+                label=ENGLISH("forfeit-button"),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"forfeit:{tournament_id}:{player_id}",
             )
@@ -206,11 +208,9 @@ class ForfeitButton(
 
     async def _forfeit(self, interaction: discord.Interaction) -> None:
         if self.tournament_id is None:
-            raise UserError(
-                "This button is damaged or out of date; ask again with /tournament forfeit."
-            )
+            raise UserError("error-forfeit-damaged")
         if interaction.user.id != self.player_id:
-            raise UserError("Only the player who asked can confirm this forfeit.")
+            raise UserError("error-forfeit-not-yours")
         bot = game(interaction)
         tournaments = bot.services.tournaments
         resolved = await tournaments.forfeit(
@@ -219,12 +219,13 @@ class ForfeitButton(
             guild_id=interaction.guild_id,
             request_id=interaction.id,
         )
+        tournament = str(self.tournament_id)
         await interaction.response.edit_message(
-            content=f"You forfeited tournament #{self.tournament_id}.", view=None
+            content=voice(interaction)("forfeit-done", tournament=tournament), view=None
         )
+        public = await channel_voice(interaction)
         await interaction.followup.send(
-            f"{interaction.user.mention} forfeits tournament #{self.tournament_id}: "
-            "their dynasty is defeated.",
+            public("forfeit-told", player=interaction.user.mention, tournament=tournament),
             allowed_mentions=NO_MENTIONS,
         )
         progress = await tournaments.progress(self.tournament_id)
@@ -236,18 +237,14 @@ class ForfeitButton(
             bot.announcer.announce_ready(self.tournament_id)
 
 
-def channel_refusal(interaction: discord.Interaction) -> str | None:
+def channel_refusal(interaction: discord.Interaction) -> UserError | None:
     """Why the bot could not run a tournament in the interaction's channel, if it could not:
     Discord tells an interaction what the bot may do there (``app_permissions``)."""
     kind = getattr(interaction.channel, "type", None)
     lacking = missing_permissions(interaction.app_permissions, in_thread=kind in THREADS)
     if not lacking.value:
         return None
-    return (
-        "I cannot post the tournament's boards in this channel. Give me "
-        f"{permission_names(lacking)} here (the channel's settings → Permissions), or "
-        "announce the tournament in a channel where I can post."
-    )
+    return UserError("error-channel-refuses", permissions=permission_names(lacking))
 
 
 def _shows_a_tournament(interaction: discord.Interaction) -> bool:
@@ -341,7 +338,7 @@ class Tournaments(
         gets the server's default, else the built-in one (:mod:`bot.services.settings`)."""
         refusal = channel_refusal(interaction)
         if refusal is not None:
-            raise UserError(refusal)
+            raise refusal
         server = await self.bot.services.settings.of(interaction.guild_id)
         guild = interaction.guild
         server.check_channel(
@@ -378,20 +375,24 @@ class Tournaments(
         except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
             if not chosen.from_server:
                 raise
+            said = refusal_of(error)
             raise UserError(
-                f"{user_message(error)} (This server's defaults chose {chosen.server_choices()}; "
-                "give those options yourself to choose otherwise.)"
+                "error-server-chose",
+                refusal=said if isinstance(said, Message) else str(error),
+                choices=chosen.server_choices(),
             ) from error
         services = self.bot.services.tournaments
+        public = await channel_voice(interaction)
         embed = discord.Embed(
-            title=f"Tournament #{tournament.id} on {tournament.battlefield}",
-            description=services.announcement(tournament),
+            title=public(
+                "tournament-title",
+                tournament=str(tournament.id),
+                battlefield=tournament.battlefield,
+            ),
+            description=services.announcement(tournament).text(public.locale),
             colour=EMBED_COLOUR,
         )
-        embed.set_footer(
-            text=f"Join with /tournament join tournament:{tournament.id}; "
-            "the host starts it with /tournament start."
-        )
+        embed.set_footer(text=public("announce-footer", tournament=str(tournament.id)))
         role = server.announce_role_id
         ping, mentions = "", NO_MENTIONS
         if role is not None:  # the server's role, and only it, is pinged
@@ -400,7 +401,7 @@ class Tournaments(
                 everyone=False, users=False, roles=[discord.Object(role)]
             )
         await interaction.response.send_message(
-            f"{ping}{interaction.user.mention} announces a tournament.",
+            public("announce-post", ping=ping, host=interaction.user.mention),
             embed=embed,
             allowed_mentions=mentions,
         )
@@ -425,12 +426,10 @@ class Tournaments(
         goal_kind = choice(GoalKind, chosen["goal"], "goal")
         if goal_kind is GoalKind.SURVIVE:
             if survive_turns is None:
-                raise UserError(
-                    "The survive goal needs survive_turns (and survive_pieces, default 0)."
-                )
+                raise UserError("error-survive-turns")
             chosen_goal = Goal(goal_kind, pieces=survive_pieces or 0, turns=survive_turns)
         elif survive_pieces is not None or survive_turns is not None:
-            raise UserError("survive_pieces and survive_turns are for the survive goal only.")
+            raise UserError("error-survive-only")
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
@@ -465,7 +464,7 @@ class Tournaments(
             return {}
         bundle = await self.bot.services.economy.bundle(text)
         if bundle.items:
-            raise UserError(TEXTS["not_wealth"].format(option=option))
+            raise UserError("error-not-wealth", option=Named("tournament create", option))
         return dict(bundle.assets)
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
@@ -488,7 +487,6 @@ class Tournaments(
         where = {"guild_id": interaction.guild_id, "request_id": interaction.id}
         if casual:
             joined = await services.join_casual(tournament, interaction.user.id, **where)
-            who = "as a casual player"
         elif emperor is not None:
             offer = await services.chest_offer(
                 tournament, interaction.user.id, emperor, guild_id=interaction.guild_id
@@ -497,13 +495,12 @@ class Tournaments(
                 await interaction.response.send_modal(DepositForm(offer))
                 return
             joined = await services.join(tournament, interaction.user.id, emperor, **where)
-            who = f"with {plain(' '.join(emperor.split()))}"
         else:
-            raise UserError(
-                "Choose one of your emperors (emperor:), or play casually with casual:True "
-                "(training tournaments only)."
-            )
-        text = seat_taken_text(interaction.user.mention, joined, tournament, who)
+            raise UserError("error-join-how")
+        taken = seat_taken_text(
+            interaction.user.mention, joined, tournament, None if casual else emperor
+        )
+        text = taken.text((await channel_voice(interaction)).locale)
         try:
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
         finally:  # begun whether or not the answer got through (late, or delivered twice)
@@ -520,8 +517,9 @@ class Tournaments(
             guild_id=interaction.guild_id,
             request_id=interaction.id,
         )
+        public = await channel_voice(interaction)
         await interaction.response.send_message(
-            f"{interaction.user.mention} leaves tournament #{tournament}.",
+            public("seat-left", player=interaction.user.mention, tournament=str(tournament)),
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -538,11 +536,14 @@ class Tournaments(
             request_id=interaction.id,
         )
         deadline = table.tournament.deadline
-        ends = f" until {discord_timestamp(deadline)}" if deadline is not None else ""
+        public = await channel_voice(interaction)
         try:
             await interaction.response.send_message(
-                f"Tournament #{tournament} begins: turn 1 is open{ends}. "
-                "Turn prompts arrive by DM; /order works too.",
+                public(
+                    "tournament-begins",
+                    tournament=str(tournament),
+                    deadline=discord_timestamp(deadline) if deadline is not None else "none",
+                ),
                 allowed_mentions=NO_MENTIONS,
             )
         finally:  # begun whether or not the answer got through (late, or delivered twice)
@@ -555,22 +556,21 @@ class Tournaments(
     async def status(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         """Privately: one tournament in detail, or the list of open and running ones."""
         services = self.bot.services.tournaments
+        say = voice(interaction)
         if tournament is None:
             found = await services.list_open(interaction.guild_id)
-            lines = [tournament_label(row) for row in found] or [
-                "No tournament is open here: announce one with /tournament create."
-            ]
-            lines.append("Finished tournaments are in /tournament history.")
+            lines = [tournament_label(row, say) for row in found] or [say("status-none-open")]
+            lines.append(say("status-history-hint"))
             await reply_ephemeral(interaction, content=clipped("\n".join(lines), MESSAGE_LIMIT))
             return
         await services.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
         view = await services.view(tournament)
         pools = await self.bot.services.economy.pools(tournament)
-        embed = status_embed(view, pools)
+        embed = status_embed(view, pools, say)
         chest = await services.own_chest(tournament, interaction.user.id)
         if chest is not None and chest.status is ChestStatus.HELD:
-            embed.add_field(name="Your chest", value=own_chest_text(chest), inline=False)
+            embed.add_field(name=say("field-your-chest"), value=own_chest_text(chest), inline=False)
         if view.game is None:
             await reply_ephemeral(interaction, embed=embed)
             return
@@ -580,6 +580,7 @@ class Tournaments(
             names=view.names,
             title=f"#{tournament} {view.tournament.battlefield}",
             chests=view.game.chests,
+            locale=say.locale,
         )
         await reply_ephemeral(interaction, embed=embed, file=png_file(board, BOARD_FILE))
 
@@ -589,9 +590,10 @@ class Tournaments(
     async def rules(self, interaction: discord.Interaction, tournament: int) -> None:
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         view = await self.bot.services.tournaments.view(tournament)
+        say = voice(interaction)
         embed = discord.Embed(
-            title=f"Rules of tournament #{tournament}",
-            description=view.rules_text,
+            title=say("rules-title", tournament=str(tournament)),
+            description=view.rules.text(say.locale),
             colour=EMBED_COLOUR,
         )
         await reply_ephemeral(interaction, embed=embed)
@@ -602,12 +604,13 @@ class Tournaments(
     async def forfeit(self, interaction: discord.Interaction, tournament: int) -> None:
         """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
+        say = voice(interaction)
         view = discord.ui.View(timeout=None)
-        view.add_item(ForfeitButton(tournament, interaction.user.id))
+        button = ForfeitButton(tournament, interaction.user.id)
+        button.item.label = say("forfeit-button")
+        view.add_item(button)
         await reply_ephemeral(
-            interaction,
-            content=f"Forfeit tournament #{tournament}? Your dynasty is defeated at once.",
-            view=view,
+            interaction, content=say("forfeit-ask", tournament=str(tournament)), view=view
         )
 
     @app_commands.command(
@@ -624,8 +627,11 @@ class Tournaments(
             is_manager=interaction.permissions.manage_guild,
             request_id=interaction.id,
         )
+        public = await channel_voice(interaction)
         await interaction.response.send_message(
-            TEXTS["cancelled"].format(tournament=tournament, host=interaction.user.mention),
+            public(
+                "tournament-cancelled", tournament=str(tournament), host=interaction.user.mention
+            ),
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -641,7 +647,9 @@ class Tournaments(
         replay = await self.bot.announcer.replays.replay(tournament)
         await reply_ephemeral(
             interaction,
-            content=f"Tournament #{tournament}: {replay.turns} turns.",
+            content=voice(interaction)(
+                "replay-done", tournament=str(tournament), turns=replay.turns
+            ),
             file=gif_file(replay.gif, REPLAY_FILE),
         )
 

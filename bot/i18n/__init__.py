@@ -69,7 +69,7 @@ MESSAGE_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
 A refusal raised with text that does not look like this is an English sentence from a module
 not converted yet (:class:`bot.errors.UserError`)."""
 
-Param = Union[str, int, float, "Message", "Listing"]
+Param = Union[str, int, float, "Message", "Listing", "Named"]
 """A message's parameter: text (already escaped for Discord where it is shown as markdown), a
 number, or another message (or list of messages) rendered in the same locale."""
 
@@ -103,10 +103,36 @@ class Listing:
     items: tuple[Message, ...]
     empty: Message
     separator: str = ", "
+    last: str | None = None
+    """A message joining the last item to the others (``list-and``: ``a, b and c``), if any."""
 
     def text(self, locale: str) -> str:
-        said = self.separator.join(item.text(locale) for item in self.items)
-        return said or self.empty.text(locale)
+        said = [item.text(locale) for item in self.items]
+        if self.last is not None and len(said) > 1:
+            return text(locale, self.last, first=self.separator.join(said[:-1]), last=said[-1])
+        return self.separator.join(said) or self.empty.text(locale)
+
+
+@dataclass(frozen=True)
+class Named:
+    """A slash command (``tournament join``), or one of its options, as a reader of each
+    language types it: ``/torneo unirse``, ``premio_riqueza``. The cogs name commands in
+    English; the catalogue's ``commands.ftl`` names them in the other languages
+    (:mod:`bot.i18n.commands`)."""
+
+    command: str
+    option: str | None = None
+
+    def text(self, locale: str) -> str:
+        words = self.command.split()
+        if self.option is not None:
+            message_id = "cmd-" + "-".join(words) + "--" + self.option
+            return lookup(locale, message_id) or self.option
+        names = [
+            lookup(locale, "cmd-" + "-".join(words[: index + 1])) or word
+            for index, word in enumerate(words)
+        ]
+        return " ".join(names)
 
 
 def speaks(locale: object) -> str:
@@ -201,7 +227,7 @@ def _formatted(
 
 
 def _argument(value: Param, locale: str) -> str | FluentType:
-    if isinstance(value, Message | Listing):
+    if isinstance(value, Message | Listing | Named):
         return value.text(locale)
     if isinstance(value, bool):
         return str(value).lower()

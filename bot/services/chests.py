@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.errors import UserError
-from bot.services.outcomes import ReputationChange
+from bot.services.outcomes import ReputationChange, Tournament, reason_of
 from data.rows import MAX_AMOUNT, ChestRow, ChestStatus, ChestTerms, SeatKind, SeatRow
 from engine import DYNASTIES, Dynasty
 
@@ -25,20 +25,8 @@ _DIGITS = re.compile(r"[0-9]+")
 _SEPARATORS = re.compile(r"[\s,._'’]")
 
 
-def not_a_deposit(terms: ChestTerms) -> str:
-    return (
-        f"Write the deposit as a whole number of gold coins from {terms.minimum:,} to "
-        f"{terms.maximum:,}, like {terms.minimum:,}. Nothing was deposited and no seat was "
-        "taken: use /tournament join again."
-    )
-
-
-def generous_reason(tournament_name: str) -> str:
-    return f"the most generous of the captured chests in {tournament_name}"
-
-
-def stingy_reason(tournament_name: str) -> str:
-    return f"the stingiest of the captured chests in {tournament_name}"
+def not_a_deposit(terms: ChestTerms) -> UserError:
+    return UserError("error-deposit-format", minimum=terms.minimum, maximum=terms.maximum)
 
 
 def parse_deposit(text: str, terms: ChestTerms) -> int:
@@ -46,10 +34,10 @@ def parse_deposit(text: str, terms: ChestTerms) -> int:
     the tournament's terms; a :class:`UserError` that does not repeat the text otherwise."""
     digits = _SEPARATORS.sub("", text.strip().lower().removesuffix("gold").strip())
     if not _DIGITS.fullmatch(digits) or len(digits.lstrip("0")) > len(str(MAX_AMOUNT)):
-        raise UserError(not_a_deposit(terms))
+        raise not_a_deposit(terms)
     amount = int(digits)
     if not terms.minimum <= amount <= terms.maximum:
-        raise UserError(not_a_deposit(terms))
+        raise not_a_deposit(terms)
     return amount
 
 
@@ -94,7 +82,7 @@ def chest_reputation(
     chests: Sequence[ChestRow],
     seats: Sequence[SeatRow],
     terms: ChestTerms,
-    tournament_name: str,
+    tournament: Tournament,
 ) -> list[ReputationChange]:
     """R-T9: among the captured chests, if their amounts differ, the emperor of each dynasty
     that deposited the most gains ``terms.reputation`` and the emperor of each that deposited
@@ -119,10 +107,10 @@ def chest_reputation(
             continue
         if chest.amount == most:
             changes.append(
-                ReputationChange(emperor, terms.reputation, generous_reason(tournament_name))
+                ReputationChange(emperor, terms.reputation, *reason_of("generous", tournament))
             )
         elif chest.amount == least:
             changes.append(
-                ReputationChange(emperor, -terms.reputation, stingy_reason(tournament_name))
+                ReputationChange(emperor, -terms.reputation, *reason_of("stingy", tournament))
             )
     return changes

@@ -13,10 +13,12 @@ emperor, never of the dynasty's own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import DEFAULT_LOCALE, Message
 from data.rows import Prize, SeatRow, TournamentKind
 from engine import Dynasty, EmperorDuel, GameOutcome, PieceKind, Tile
 
@@ -25,27 +27,13 @@ WIN_REPUTATION = 10
 PAWN_TAKE_REPUTATION = 1
 EMPEROR_TAKE_REPUTATION = 5
 
-# What the log says of each effect (players read it): the one place these words live.
-REASONS = {
-    "took": "took {what} in {tournament}",
-    "won": "won {tournament}",
-    "prize": "prize of {tournament}",
-    "stake_lost": "lost the stake of {tournament}",
-    "stakes_won": "won the stakes of {tournament}",
-    "killed": "killed an emperor in {tournament}",
-    "taken": "taken in {tournament}",
-    "conquered": "conquered in {tournament}",
-    "duel_won": "took the reputation of the emperor it took in {tournament}",
-    "duel_lost": "lost its reputation to the emperor that took it in {tournament}",
-    "duel_joined": "taken by an emperor in {tournament}, joins its dynasty for good",
-}
-
 
 @dataclass(frozen=True)
 class ReputationChange:
     emperor_id: int
     delta: int
-    reason: str
+    reason: str  # in English, for the log
+    said: Message | None = field(default=None, compare=False)  # the reason, for any reader
 
 
 @dataclass(frozen=True)
@@ -57,6 +45,7 @@ class Conquest:
     by_emperor_id: int  # the emperor of the seat that took it
     to_dynasty_id: int  # that emperor's dynasty when the combat began
     reason: str
+    said: Message | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -66,6 +55,7 @@ class Death:
     emperor_id: int
     killer_id: int | None
     reason: str
+    said: Message | None = field(default=None, compare=False)
 
 
 Effect = ReputationChange | Conquest | Death
@@ -182,7 +172,7 @@ def emperor_takes(starts: Mapping[Dynasty, Tile], turns: Iterable[TurnTrace]) ->
     return sorted(first.values(), key=lambda take: take.turn)
 
 
-def effects_of(record: CombatRecord, tournament_name: str) -> list[Effect]:
+def effects_of(record: CombatRecord, tournament: Tournament) -> list[Effect]:
     """The reputation, conquest and death effects of a finished serious combat, in the order
     they apply (each reputation change is what it will change: never below 0, R-T3).
 
@@ -214,9 +204,9 @@ def effects_of(record: CombatRecord, tournament_name: str) -> list[Effect]:
 
     if record.kind is TournamentKind.HONOUR:
         if winners:  # honour is zero-sum: the stakes are all it rewards (no take or win rewards)
-            _honour(record, emperor_of, winners, ledger, tournament_name)
+            _honour(record, emperor_of, winners, ledger, tournament)
     else:
-        _rewards(record, emperor_of, winners, fallen, ledger, tournament_name)
+        _rewards(record, emperor_of, winners, fallen, ledger, tournament)
 
     for victim, taker, duel in decided:
         if duel is EmperorDuel.AS_TYPE:
@@ -226,21 +216,21 @@ def effects_of(record: CombatRecord, tournament_name: str) -> list[Effect]:
                         victim,
                         taker,
                         record.dynasty[taker],
-                        _text("conquered", tournament_name),
+                        *reason_of("conquered", tournament),
                     )
                 )
             elif record.kind is TournamentKind.DEATH:
                 if taker is not None:
-                    ledger.change(taker, ledger.of(victim), _text("killed", tournament_name))
-                fates.append(Death(victim, taker, _text("taken", tournament_name)))
+                    ledger.change(taker, ledger.of(victim), reason_of("killed", tournament))
+                fates.append(Death(victim, taker, *reason_of("taken", tournament)))
         elif duel is EmperorDuel.REPUTATION and taker is not None:
             moved = ledger.of(victim)
             if moved:
-                ledger.change(taker, moved, _text("duel_won", tournament_name))
-                ledger.change(victim, -moved, _text("duel_lost", tournament_name))
+                ledger.change(taker, moved, reason_of("duel-won", tournament))
+                ledger.change(victim, -moved, reason_of("duel-lost", tournament))
         elif duel is EmperorDuel.PERMANENT and taker is not None:
-            joined = _text("duel_joined", tournament_name)
-            fates.append(Conquest(victim, taker, record.dynasty[taker], joined))
+            joined = reason_of("duel-joined", tournament)
+            fates.append(Conquest(victim, taker, record.dynasty[taker], *joined))
         # EmperorDuel.COMBAT: the taken emperor played for its taker in this combat only.
     return [*ledger.changes, *fates]
 
@@ -255,11 +245,11 @@ class _Ledger:
     def of(self, emperor: int) -> int:
         return self._reputation.get(emperor, 0)
 
-    def change(self, emperor: int, delta: int, reason: str) -> None:
+    def change(self, emperor: int, delta: int, reason: tuple[str, Message]) -> None:
         actual = max(delta, -self.of(emperor))
         if actual:
             self._reputation[emperor] = self.of(emperor) + actual
-            self.changes.append(ReputationChange(emperor, actual, reason))
+            self.changes.append(ReputationChange(emperor, actual, *reason))
 
 
 def _rewards(
@@ -268,7 +258,7 @@ def _rewards(
     winners: Sequence[Dynasty],
     fallen: set[int],
     ledger: _Ledger,
-    tournament_name: str,
+    tournament: Tournament,
 ) -> None:
     """Surviving emperors earn for their takes and wins; a gift's winners its reputation prize."""
     survivors = {d: e for d, e in emperor_of.items() if e not in fallen}
@@ -277,19 +267,15 @@ def _rewards(
         pawns, emperors = took.get(PieceKind.PAWN, 0), took.get(PieceKind.EMPEROR, 0)
         earned = pawns * PAWN_TAKE_REPUTATION + emperors * EMPEROR_TAKE_REPUTATION
         if earned:
-            what = " and ".join(
-                _count(number, noun)
-                for number, noun in ((pawns, "pawn"), (emperors, "emperor"))
-                if number
-            )
-            ledger.change(emperor, earned, _text("took", tournament_name, what=what))
+            took_what = reason_of("took", tournament, pawns=pawns, emperors=emperors)
+            ledger.change(emperor, earned, took_what)
     for dynasty in winners:
         if dynasty in survivors:
-            ledger.change(survivors[dynasty], WIN_REPUTATION, _text("won", tournament_name))
+            ledger.change(survivors[dynasty], WIN_REPUTATION, reason_of("won", tournament))
     if record.kind is TournamentKind.GIFT and record.prize.reputation:
         for dynasty in winners:
             ledger.change(
-                emperor_of[dynasty], record.prize.reputation, _text("prize", tournament_name)
+                emperor_of[dynasty], record.prize.reputation, reason_of("prize", tournament)
             )
 
 
@@ -298,7 +284,7 @@ def _honour(
     emperor_of: Mapping[Dynasty, int],
     winners: Sequence[Dynasty],
     ledger: _Ledger,
-    tournament_name: str,
+    tournament: Tournament,
 ) -> None:
     """Honour is zero-sum: losers lose their stake, winners share the losers' stakes.
 
@@ -311,17 +297,72 @@ def _honour(
         lost = min(record.stake, ledger.of(emperor_of[dynasty]))
         if lost:
             pool += lost
-            ledger.change(emperor_of[dynasty], -lost, _text("stake_lost", tournament_name))
+            ledger.change(emperor_of[dynasty], -lost, reason_of("stake-lost", tournament))
     share, rest = divmod(pool, len(winners))
     for index, dynasty in enumerate(winners):
         gain = share + (1 if index < rest else 0)
         if gain:
-            ledger.change(emperor_of[dynasty], gain, _text("stakes_won", tournament_name))
+            ledger.change(emperor_of[dynasty], gain, reason_of("stakes-won", tournament))
 
 
-def _text(key: str, tournament_name: str, **values: str) -> str:
-    return REASONS[key].format(tournament=tournament_name, **values)
+@dataclass(frozen=True)
+class Tournament:
+    """The tournament the effects come from, as their reasons name it."""
+
+    id: int
+    battlefield: str
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' if number != 1 else ''}"
+def reason_of(key: str, tournament: Tournament, **counts: int) -> tuple[str, Message]:
+    """An effect's reason: in English for the log, and as a message for other readers."""
+    said = Message(
+        "effect-reason",
+        reason=key,
+        tournament=str(tournament.id),
+        battlefield=tournament.battlefield,
+        pawns=counts.get("pawns", 0),
+        emperors=counts.get("emperors", 0),
+    )
+    return said.text(DEFAULT_LOCALE), said
+
+
+_OUTCOME_REASONS = (
+    (re.compile(r"every other dynasty is defeated"), "defeated"),
+    (re.compile(r"the last emperors fell in the same turn"), "fell"),
+    (re.compile(r"an emperor reached the opposite start"), "opposite"),
+    (re.compile(r"an emperor reached the treasure"), "treasure"),
+    (re.compile(r"took a rival emperor stronger than its own"), "stronger"),
+    (re.compile(r"its emperor took the opposite emperor"), "strike"),
+    (re.compile(r"kept more than (?P<pieces>\d+) pieces for (?P<turns>\d+) turns"), "survived"),
+    (
+        re.compile(r"no dynasty kept more than (?P<pieces>\d+) pieces for (?P<turns>\d+) turns"),
+        "none-survived",
+    ),
+    (re.compile(r"turn limit reached with the most pieces \((?P<pieces>\d+)\)"), "most"),
+    (re.compile(r"turn limit reached with a tie at (?P<pieces>\d+) pieces"), "tie"),
+)
+"""The engine's reasons for an outcome (engine/game.py), known by their English words, so
+each reader reads them in their own; one not known here is shown as the engine wrote it."""
+
+
+def outcome_message(outcome: GameOutcome, names: Mapping[Dynasty, str]) -> Message:
+    """How a combat ended (``names``: each seat's name, escaped for Discord): its winners
+    and why, or a draw."""
+    reason, pieces, turns = "other", 0, 0
+    for pattern, key in _OUTCOME_REASONS:
+        found = pattern.fullmatch(outcome.reason)
+        if found is not None:
+            reason = key
+            pieces = int(found.groupdict().get("pieces") or 0)
+            turns = int(found.groupdict().get("turns") or 0)
+            break
+    return Message(
+        "outcome",
+        winners=len(outcome.winners),
+        names=", ".join(names.get(d, d.letter) for d in outcome.winners),
+        turn=outcome.turn,
+        reason=reason,
+        pieces=pieces,
+        turns=turns,
+        text=outcome.reason,
+    )

@@ -10,7 +10,7 @@ import pytest
 from bot.errors import UserError
 from bot.services import Services
 from bot.services.chests import ChestResult, chest_reputation, parse_deposit
-from bot.services.outcomes import ReputationChange
+from bot.services.outcomes import ReputationChange, Tournament
 from data.db import Database
 from data.errors import AlreadyApplied, ChestOutOfRange, ChestUnaffordable, InvalidValue
 from data.repositories import chests as chest_repo
@@ -33,6 +33,7 @@ from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, TURN, Player, seat_players
 
 A, B, C, D = Dynasty.A, Dynasty.B, Dynasty.C, Dynasty.D
+T = Tournament(1, "small-4")
 DEPOSITS = {A: 613, B: 947, C: 388, D: 520}
 # On small-4, once b and d forfeit: a walks into b's emperor start (G4) taking b's two
 # neutral pawns on the way, and c walks into d's (A4) the same way, both in turn 4.
@@ -112,7 +113,7 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     view = await services.tournaments.view(tournament_id)
     assert view.tournament.status is TournamentStatus.RUNNING
     assert view.game is not None and [chest.owner for chest in view.game.chests] == [A, B, C, D]
-    assert "secret 100 to 1,000 gold coins" in view.rules_text
+    assert "secret 100 to 1,000 gold coins" in view.rules.text("en-US")
     assert await economy_repo.escrow(services.database, tournament_id) == {"gold": 2468}
     assert await services.tournaments.chest_results(tournament_id) == []  # secret until the end
 
@@ -191,10 +192,10 @@ def test_equal_captured_chests_change_nothing_and_every_tied_emperor_counts() ->
         for seat in range(4)
     ]
     terms = ChestTerms(reputation=7)
-    assert chest_reputation([chest(0, 500), chest(1, 500)], seats, terms, "t") == []
-    assert chest_reputation([chest(0, 500), chest(1, 900, captured=False)], seats, terms, "t") == []
+    assert chest_reputation([chest(0, 500), chest(1, 500)], seats, terms, T) == []
+    assert chest_reputation([chest(0, 500), chest(1, 900, captured=False)], seats, terms, T) == []
     ties = chest_reputation(
-        [chest(0, 900), chest(1, 100), chest(2, 900), chest(3, 100)], seats, terms, "t"
+        [chest(0, 900), chest(1, 100), chest(2, 900), chest(3, 100)], seats, terms, T
     )
     assert [(change.emperor_id, change.delta) for change in ties] == [
         (100, 7),
@@ -203,7 +204,7 @@ def test_equal_captured_chests_change_nothing_and_every_tied_emperor_counts() ->
         (103, -7),
     ]
     assert (
-        chest_reputation([chest(0, 900), chest(1, 100)], seats, ChestTerms(reputation=0), "t") == []
+        chest_reputation([chest(0, 900), chest(1, 100)], seats, ChestTerms(reputation=0), T) == []
     )
 
 

@@ -15,6 +15,7 @@ from bot.services.outcomes import (
     Death,
     EmperorTake,
     ReputationChange,
+    Tournament,
     TurnTrace,
     effects_of,
     emperor_takes,
@@ -42,6 +43,8 @@ from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, grant_reputation, open_tournament, seat_players
 
 A, B, C = Dynasty("a"), Dynasty("b"), Dynasty("c")
+
+T1 = Tournament(1, "duel-8")
 
 
 def emperor_tiles(position: Position) -> list[Tile]:
@@ -124,12 +127,14 @@ def test_a_converted_rival_emperor_taken_again_is_not_the_holder_s_own_emperor()
     assert (second.taken, second.taken_kind) == (A, PieceKind.EMPEROR)  # a take of "A's emperor"
     assert emperor_takes(starts, traces) == [EmperorTake(1, A, B)]  # …but it was B's
 
-    conquest = effects_of(record(TournamentKind.CONQUER, emperor_takes(starts, traces)), "#1")
+    conquest = effects_of(record(TournamentKind.CONQUER, emperor_takes(starts, traces)), T1)
     assert [e for e in conquest if isinstance(e, Conquest)] == [
-        Conquest(2, 1, 10, "conquered in #1")
+        Conquest(2, 1, 10, "conquered in tournament #1 on duel-8")
     ]
-    death = effects_of(record(TournamentKind.DEATH, emperor_takes(starts, traces)), "#1")
-    assert [e for e in death if isinstance(e, Death)] == [Death(2, 1, "taken in #1")]
+    death = effects_of(record(TournamentKind.DEATH, emperor_takes(starts, traces)), T1)
+    assert [e for e in death if isinstance(e, Death)] == [
+        Death(2, 1, "taken in tournament #1 on duel-8")
+    ]
 
 
 def test_an_emperor_that_left_the_board_is_not_the_one_taken_later_on_its_tile() -> None:
@@ -163,42 +168,53 @@ A . . . .
             TournamentKind.DEATH,
             EmperorDuel.REPUTATION,
             [
-                ReputationChange(1, 10, "took 2 emperors in #1"),
-                ReputationChange(1, 10, "won #1"),
-                ReputationChange(1, 10, "killed an emperor in #1"),
-                ReputationChange(1, 20, "took the reputation of the emperor it took in #1"),
-                ReputationChange(3, -20, "lost its reputation to the emperor that took it in #1"),
-                Death(2, 1, "taken in #1"),
+                ReputationChange(1, 10, "took 2 emperors in tournament #1 on duel-8"),
+                ReputationChange(1, 10, "won tournament #1 on duel-8"),
+                ReputationChange(1, 10, "killed an emperor in tournament #1 on duel-8"),
+                ReputationChange(
+                    1, 20, "took the reputation of the emperor it took in tournament #1 on duel-8"
+                ),
+                ReputationChange(
+                    3,
+                    -20,
+                    "lost its reputation to the emperor that took it in tournament #1 on duel-8",
+                ),
+                Death(2, 1, "taken in tournament #1 on duel-8"),
             ],
         ),
         (
             TournamentKind.GIFT,
             EmperorDuel.PERMANENT,
             [
-                ReputationChange(1, 10, "took 2 emperors in #1"),
-                ReputationChange(1, 10, "won #1"),
-                Conquest(3, 1, 10, "taken by an emperor in #1, joins its dynasty for good"),
+                ReputationChange(1, 10, "took 2 emperors in tournament #1 on duel-8"),
+                ReputationChange(1, 10, "won tournament #1 on duel-8"),
+                Conquest(
+                    3,
+                    1,
+                    10,
+                    "taken by an emperor in tournament #1 on duel-8, joins its dynasty for good",
+                ),
             ],
         ),
         (
             TournamentKind.CONQUER,
             EmperorDuel.COMBAT,
             [
-                ReputationChange(1, 10, "took 2 emperors in #1"),
-                ReputationChange(1, 10, "won #1"),
-                Conquest(2, 1, 10, "conquered in #1"),
+                ReputationChange(1, 10, "took 2 emperors in tournament #1 on duel-8"),
+                ReputationChange(1, 10, "won tournament #1 on duel-8"),
+                Conquest(2, 1, 10, "conquered in tournament #1 on duel-8"),
             ],
         ),
         (
             TournamentKind.DEATH,
             EmperorDuel.AS_TYPE,
             [
-                ReputationChange(1, 10, "took 2 emperors in #1"),
-                ReputationChange(1, 10, "won #1"),
-                ReputationChange(1, 10, "killed an emperor in #1"),
-                ReputationChange(1, 20, "killed an emperor in #1"),
-                Death(2, 1, "taken in #1"),
-                Death(3, 1, "taken in #1"),
+                ReputationChange(1, 10, "took 2 emperors in tournament #1 on duel-8"),
+                ReputationChange(1, 10, "won tournament #1 on duel-8"),
+                ReputationChange(1, 10, "killed an emperor in tournament #1 on duel-8"),
+                ReputationChange(1, 20, "killed an emperor in tournament #1 on duel-8"),
+                Death(2, 1, "taken in tournament #1 on duel-8"),
+                Death(3, 1, "taken in tournament #1 on duel-8"),
             ],
         ),
     ],
@@ -215,25 +231,31 @@ def test_a_converted_emperor_s_take_is_a_duel_won_by_its_holder_s_own_emperor(
     assert game.outcome is not None and game.outcome.winners == (A,)
     base = record(kind, takes, duel)
     counted = replace(base, takes={A: {PieceKind.EMPEROR: 2}})
-    assert effects_of(counted, "#1") == expected
+    assert effects_of(counted, T1) == expected
 
 
 def test_honour_keeps_its_stakes_and_applies_the_duel_after_them() -> None:
     """Honour used to return before any take was looked at: a duel's effects were lost."""
     takes = [EmperorTake(3, A, C, by_emperor=A)]
-    effects = effects_of(record(TournamentKind.HONOUR, takes, EmperorDuel.PERMANENT, stake=5), "#1")
+    effects = effects_of(record(TournamentKind.HONOUR, takes, EmperorDuel.PERMANENT, stake=5), T1)
     assert effects == [
-        ReputationChange(2, -5, "lost the stake of #1"),
-        ReputationChange(3, -5, "lost the stake of #1"),
-        ReputationChange(1, 10, "won the stakes of #1"),
-        Conquest(3, 1, 10, "taken by an emperor in #1, joins its dynasty for good"),
+        ReputationChange(2, -5, "lost the stake of tournament #1 on duel-8"),
+        ReputationChange(3, -5, "lost the stake of tournament #1 on duel-8"),
+        ReputationChange(1, 10, "won the stakes of tournament #1 on duel-8"),
+        Conquest(
+            3, 1, 10, "taken by an emperor in tournament #1 on duel-8, joins its dynasty for good"
+        ),
     ]
     reputation = effects_of(
-        record(TournamentKind.HONOUR, takes, EmperorDuel.REPUTATION, stake=5), "#1"
+        record(TournamentKind.HONOUR, takes, EmperorDuel.REPUTATION, stake=5), T1
     )
     assert reputation[-2:] == [
-        ReputationChange(1, 15, "took the reputation of the emperor it took in #1"),
-        ReputationChange(3, -15, "lost its reputation to the emperor that took it in #1"),
+        ReputationChange(
+            1, 15, "took the reputation of the emperor it took in tournament #1 on duel-8"
+        ),
+        ReputationChange(
+            3, -15, "lost its reputation to the emperor that took it in tournament #1 on duel-8"
+        ),
     ]
 
 
@@ -246,14 +268,14 @@ def test_a_duel_with_a_computer_seat_changes_nothing_for_the_taken_emperor() -> 
         SeatRow(1, 2, SeatKind.COMPUTER, None, None, "greedy", SeatStatus.ACTIVE, 0, 0, 0.0),
     ]
     for duel in (EmperorDuel.REPUTATION, EmperorDuel.PERMANENT, EmperorDuel.COMBAT):
-        effects = effects_of(replace(base, seats=computer_c, duel=duel), "#1")
+        effects = effects_of(replace(base, seats=computer_c, duel=duel), T1)
         assert not [e for e in effects if isinstance(e, Conquest | Death) or e.emperor_id == 1]
 
 
 def test_training_ignores_the_duel() -> None:
     takes = [EmperorTake(2, A, C, by_emperor=A)]
     for duel in EmperorDuel:
-        assert effects_of(record(TournamentKind.TRAINING, takes, duel), "#1") == []
+        assert effects_of(record(TournamentKind.TRAINING, takes, duel), T1) == []
 
 
 # duel-8: both sides clear column 2, then a's emperor walks down it and takes b's (turn 10).

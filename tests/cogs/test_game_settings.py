@@ -193,5 +193,5 @@ async def test_only_manage_server_changes_settings_and_only_its_own_server_s(
     assert "es-ES (Español)" in spanish.text and "speaks it in this server" in spanish.content
     assert "`turn_length`: **1 day** (built in)" in here.text and "es-ES" in here.text
     assert "Each turn lasts 7 days" in hosted_there.text
-    assert "Each turn lasts 1 day" in hosted_here.text
+    assert "Cada turno dura 1 día" in hosted_here.text  # the server reads Spanish
     assert (await services.settings.of(fake.guild.id)).defaults == {}

@@ -18,8 +18,14 @@ history-none-matches = None matches.
 history-footer = Page { $page } · look at one with /tournament status or /tournament replay
 
 tournament-paused = ⏸ Tournament #{ $tournament } is paused by its host: turn { $turn } keeps the { $left } it had left until it resumes (by itself { $until } at the latest). Orders can still be given or changed; nothing resolves until then.
-tournament-resumed = ▶ Tournament #{ $tournament } resumes: turn { $turn } { clock-text }.
-tournament-resumed-complete = ▶ Tournament #{ $tournament } resumes: every order of turn { $turn } is in, so it resolves now.
+tournament-resumed = ▶ Tournament #{ $tournament } resumes{ $by_itself ->
+        [yes] {" "}(a pause lasts 7 days at most)
+       *[no] {""}
+    }: turn { $turn } { clock-text }.
+tournament-resumed-complete = ▶ Tournament #{ $tournament } resumes{ $by_itself ->
+        [yes] {" "}(a pause lasts 7 days at most)
+       *[no] {""}
+    }: every order of turn { $turn } is in, so it resolves now.
 tournament-extended = ⏩ Turn { $turn } of tournament #{ $tournament } is extended by { $by } ({ $extensions } of the 2 extensions a turn may have): { $paused ->
         [yes] it has { $remaining } left, counted once the tournament resumes
        *[no] it now { clock-text }

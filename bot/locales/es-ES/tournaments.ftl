@@ -18,8 +18,14 @@ history-none-matches = Ninguno coincide.
 history-footer = Página { $page } · mira uno con /torneo estado o /torneo repeticion
 
 tournament-paused = ⏸ El anfitrión ha pausado el torneo #{ $tournament }: el turno { $turn } conserva los { $left } que le quedaban hasta que se reanude (por sí solo { $until } como muy tarde). Se pueden seguir dando o cambiando órdenes; no se resuelve nada hasta entonces.
-tournament-resumed = ▶ El torneo #{ $tournament } se reanuda: el turno { $turn } { clock-text }.
-tournament-resumed-complete = ▶ El torneo #{ $tournament } se reanuda: ya están todas las órdenes del turno { $turn }, así que se resuelve ahora.
+tournament-resumed = ▶ El torneo #{ $tournament } se reanuda{ $by_itself ->
+        [yes] {" "}(una pausa dura 7 días como mucho)
+       *[no] {""}
+    }: el turno { $turn } { clock-text }.
+tournament-resumed-complete = ▶ El torneo #{ $tournament } se reanuda{ $by_itself ->
+        [yes] {" "}(una pausa dura 7 días como mucho)
+       *[no] {""}
+    }: ya están todas las órdenes del turno { $turn }, así que se resuelve ahora.
 tournament-extended = ⏩ El turno { $turn } del torneo #{ $tournament } se prorroga { $by } ({ $extensions } de las 2 prórrogas que puede tener un turno): { $paused ->
         [yes] le quedan { $remaining }, que empiezan a contar cuando se reanude el torneo
        *[no] ahora { clock-text }

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.i18n import Listing
 from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
@@ -52,9 +53,7 @@ MAX_TURN_SECONDS = 7 * 24 * 3600
 
 class NotSeated(UserError):
     def __init__(self, tournament_id: int) -> None:
-        super().__init__(
-            f"You have no seat in tournament #{tournament_id}: join it with /tournament join."
-        )
+        super().__init__("error-not-seated", tournament=str(tournament_id))
 
 
 class NotAllowed(UserError):
@@ -65,10 +64,7 @@ class OtherServer(UserError):
     """A tournament is reached from its own server only: its number means nothing elsewhere."""
 
     def __init__(self, tournament_id: int) -> None:
-        super().__init__(
-            f"Tournament #{tournament_id} belongs to another server: it can be joined, followed "
-            "and managed only there. See this server's tournaments with /tournament status."
-        )
+        super().__init__("error-other-server", tournament=str(tournament_id))
 
 
 @dataclass(frozen=True)
@@ -149,7 +145,7 @@ class TournamentView:
     names: Mapping[Dynasty, str]
     ready: ReadyCount | None
     game: Game | None
-    rules_text: str
+    rules: Listing  # the announcement, one line per rule (Lookup.announcement)
 
 
 class TournamentBase:
@@ -189,17 +185,14 @@ class TournamentBase:
         check_server(tournament, guild_id)
         if tournament.host_player_id != player_id and not is_manager:
             raise NotAllowed(
-                f"Only the host of tournament #{tournament.id} or a member with Manage Server can {action} it."
+                "error-host-only", tournament=str(tournament.id), action=action.replace(" ", "-")
             )
 
     async def _running(self, tournament_id: int) -> TournamentTable:
         table = await repo.load_table(self.database, tournament_id)
         status = table.tournament.status
         if status is not TournamentStatus.RUNNING or table.game is None:
-            state = (
-                "has not started yet" if status is TournamentStatus.OPEN else f"is {status.value}"
-            )
-            raise UserError(f"Tournament #{tournament_id} {state}: there is no turn to order for.")
+            raise UserError("error-no-turn", tournament=str(tournament_id), status=status.value)
         return table
 
 
@@ -207,8 +200,10 @@ def check_turn(table: TournamentTable, turn: int | None) -> None:
     """Refuse what was meant for a turn that has already resolved (a stale prompt, a late order)."""
     if turn is not None and turn != table.tournament.turn:
         raise UserError(
-            f"That order was for turn {turn}, which has resolved; tournament #{table.tournament.id} is on turn "
-            f"{table.tournament.turn}. Look at the new board and order again."
+            "error-turn-resolved",
+            turn=turn,
+            tournament=str(table.tournament.id),
+            current=table.tournament.turn,
         )
 
 
@@ -231,10 +226,7 @@ def strategy_for_level(level: str) -> str:
     """The engine strategy that plays ``level``; a refusal naming the levels on offer."""
     strategy = COMPUTER_LEVELS.get(level.strip().lower())
     if strategy is None or strategy not in STRATEGIES:
-        raise UserError(
-            f"There is no computer level {level!r} here; choose one of: "
-            f"{', '.join(computer_levels())}."
-        )
+        raise UserError("error-no-computer-level", level=level, levels=", ".join(computer_levels()))
     return strategy
 
 

@@ -30,35 +30,23 @@ from data.rows import (
 )
 
 
-def _too_poor(tournament: TournamentRow, terms: ChestTerms, gold: int) -> str:
-    return (
-        f"Tournament #{tournament.id} is played with chests of {terms.minimum:,} to "
-        f"{terms.maximum:,} gold coins, but your dynasty holds only {gold:,}: gather at least "
-        f"{terms.minimum:,} gold coins (see /wealth, /trade) before you join."
+def _too_poor(tournament: TournamentRow, terms: ChestTerms, gold: int) -> UserError:
+    return UserError(
+        "error-chests-too-poor",
+        tournament=str(tournament.id),
+        minimum=terms.minimum,
+        maximum=terms.maximum,
+        gold=gold,
     )
 
 
-def _no_chests(tournament_id: int) -> str:
-    return f"Tournament #{tournament_id} has no chests: join it with /tournament join."
-
-
-def _busy(emperor: EmperorRow) -> str:
-    doing = "betting on" if emperor.engaged_as == "bettor" else "playing in"
-    return (
-        f"{emperor.name} is already {doing} tournament #{emperor.engaged_in}; wait until it "
-        "ends, or choose another emperor."
+def _busy(emperor: EmperorRow) -> UserError:
+    return UserError(
+        "error-emperor-engaged",
+        emperor=emperor.name,
+        role=emperor.engaged_as or "player",
+        tournament=str(emperor.engaged_in),
     )
-
-
-def _no_emperor_called(name: str) -> str:
-    return f"Your dynasty has no living emperor called {name!r}: see /emperor list."
-
-
-_NO_DYNASTY = "You have no dynasty yet: create an emperor first with /emperor create."
-_NO_SUCH_EMPEROR = (
-    "That emperor is no longer one of your dynasty's living emperors: see /emperor list and "
-    "join again."
-)
 
 
 @dataclass(frozen=True)
@@ -86,21 +74,21 @@ class Chests(Seating):
         if terms is None:
             return None
         if tournament.status is not TournamentStatus.OPEN:
-            raise UserError(not_joinable(tournament))
+            raise not_joinable(tournament)
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         if dynasty is None:
-            raise UserError(_NO_DYNASTY)
+            raise UserError("error-no-dynasty")
         try:
             emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
         except NotFound:
-            raise UserError(_no_emperor_called(emperor_name)) from None
+            raise UserError("error-no-such-emperor", name=emperor_name) from None
         if emperor.engaged_in is not None:
-            raise UserError(_busy(emperor))
+            raise _busy(emperor)
         gold = (await economy_repo.holdings(self.database, dynasty.id)).get(
             chest_repo.CHEST_ASSET, 0
         )
         if gold < terms.minimum:
-            raise UserError(_too_poor(tournament, terms, gold))
+            raise _too_poor(tournament, terms, gold)
         return ChestOffer(tournament, emperor, terms, gold)
 
     async def join_with_chest(
@@ -118,15 +106,15 @@ class Chests(Seating):
         tournament = await repo.get_tournament(self.database, tournament_id)
         check_server(tournament, guild_id)
         if tournament.chests is None:
-            raise UserError(_no_chests(tournament_id))
+            raise UserError("error-no-chests", tournament=str(tournament_id))
         amount = parse_deposit(deposit, tournament.chests)
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         try:
             emperor = await emperor_repo.get_emperor(self.database, emperor_id)
         except NotFound:
-            raise UserError(_NO_SUCH_EMPEROR) from None
+            raise UserError("error-emperor-gone") from None
         if dynasty is None or emperor.dynasty_id != dynasty.id or not emperor.alive:
-            raise UserError(_NO_SUCH_EMPEROR)
+            raise UserError("error-emperor-gone")
         return await self.join(
             tournament_id,
             player_id,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.i18n import Listing, Message
 from bot.services.tournaments.base import Owns, TournamentBase
 from bot.services.tournaments.turns import TAKEOVER
 from data.repositories import deadlines as deadline_repo
@@ -59,20 +60,14 @@ class Deadlines(TournamentBase):
                 tournament_id, by_player_id, guild_id, is_manager, "pause"
             )
             if tournament.paused:
-                raise UserError(
-                    f"Tournament #{tournament_id} is paused already; /tournament resume starts "
-                    "its clock again (it resumes by itself 7 days after the pause began)."
-                )
+                raise UserError("error-paused-already", tournament=str(tournament_id))
             if tournament.deadline is not None and tournament.deadline <= self.clock():
                 raise UserError(
-                    f"Turn {tournament.turn} of tournament #{tournament_id} is over: it resolves "
-                    "now. Pause the next turn if the combat needs a break."
+                    "error-pause-too-late", turn=tournament.turn, tournament=str(tournament_id)
                 )
             paused = await deadline_repo.pause(self.database, tournament_id, now=self.clock())
             if paused is None:  # it ended a moment ago
-                raise UserError(
-                    _not_running(await repo.get_tournament(self.database, tournament_id))
-                )
+                raise _not_running(await repo.get_tournament(self.database, tournament_id))
         return await self._change(paused)
 
     async def resume(
@@ -92,8 +87,7 @@ class Deadlines(TournamentBase):
             resumed = await deadline_repo.resume(self.database, tournament_id, now=self.clock())
             if resumed is None:
                 raise UserError(
-                    f"Tournament #{tournament_id} is not paused: its turn {tournament.turn} is "
-                    "running. Pause it with /tournament pause."
+                    "error-not-paused", tournament=str(tournament_id), turn=tournament.turn
                 )
         return await self._change(resumed)
 
@@ -127,7 +121,7 @@ class Deadlines(TournamentBase):
         """Add ``seconds`` to the open turn: at most :data:`EXTENSIONS_PER_TURN` times a turn,
         and never past twice the turn's length (the database holds both limits)."""
         if seconds <= 0:
-            raise UserError("Extend a turn by a positive time, like 1 hour.")
+            raise UserError("error-extend-positive")
         async with requests.once(self.database, request_id, "tournament extend", now=self.clock()):
             tournament = await self._hosted(
                 tournament_id, by_player_id, guild_id, is_manager, "extend"
@@ -135,27 +129,24 @@ class Deadlines(TournamentBase):
             turn = tournament.turn
             if tournament.extensions >= EXTENSIONS_PER_TURN:
                 raise UserError(
-                    f"Turn {turn} of tournament #{tournament_id} was already extended "
-                    f"{EXTENSIONS_PER_TURN} times, the most a turn may be; the next turn can "
-                    "be extended again."
+                    "error-extended-enough",
+                    turn=turn,
+                    tournament=str(tournament_id),
+                    times=EXTENSIONS_PER_TURN,
                 )
             left = tournament.turn_seconds - tournament.extended
             if left <= 0:
-                raise UserError(
-                    f"Turn {turn} of tournament #{tournament_id} has had all the extra time a "
-                    f"turn may have: a turn never lasts more than twice its length."
-                )
+                raise UserError("error-extra-time-spent", turn=turn, tournament=str(tournament_id))
             if seconds > left:
                 raise UserError(
-                    f"A turn never lasts more than twice its length ({duration(2 * tournament.turn_seconds)} "
-                    f"here): turn {turn} can be extended by at most {duration(left)} more."
+                    "error-extend-at-most",
+                    longest=duration(2 * tournament.turn_seconds),
+                    turn=turn,
+                    left=duration(left),
                 )
             extended = await deadline_repo.extend(self.database, tournament_id, turn, seconds)
             if extended is None:  # the turn resolved a moment ago
-                raise UserError(
-                    f"Turn {turn} of tournament #{tournament_id} has just resolved; extend the "
-                    "new turn if it needs more time."
-                )
+                raise UserError("error-extend-resolved", turn=turn, tournament=str(tournament_id))
         return extended
 
     async def _hosted(
@@ -170,7 +161,7 @@ class Deadlines(TournamentBase):
         tournament = await repo.get_tournament(self.database, tournament_id)
         self._check_host(tournament, by_player_id, guild_id, is_manager, action)
         if tournament.status is not TournamentStatus.RUNNING:
-            raise UserError(_not_running(tournament))
+            raise _not_running(tournament)
         return tournament
 
     async def _change(self, tournament: TournamentRow) -> ClockChange:
@@ -184,20 +175,20 @@ class Deadlines(TournamentBase):
         return ClockChange(tournament, players, ready)
 
 
-def _not_running(tournament: TournamentRow) -> str:
-    if tournament.status is TournamentStatus.OPEN:
-        return f"Tournament #{tournament.id} has not started: its turns have no clock yet."
-    return f"Tournament #{tournament.id} is {tournament.status.value}: it has no turn to time."
+def _not_running(tournament: TournamentRow) -> UserError:
+    return UserError(
+        "error-no-clock", tournament=str(tournament.id), status=tournament.status.value
+    )
 
 
-def duration(seconds: float) -> str:
+def duration(seconds: float) -> Listing:
     """``2 days 3 hours``, ``45 minutes``: a length of time in its two largest units."""
     minutes = max(int(seconds + 59) // 60, 0)
     days, rest = divmod(minutes, 1440)
     hours, minutes = divmod(rest, 60)
-    parts = [
-        f"{count} {unit}{'s' if count != 1 else ''}"
+    parts = tuple(
+        Message("duration-part", count=count, unit=unit)
         for count, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))
         if count
-    ]
-    return " ".join(parts[:2]) or "less than a minute"
+    )
+    return Listing(parts[:2], Message("duration-none"), separator=" ")

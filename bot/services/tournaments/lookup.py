@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.errors import UserError
+from bot.i18n import Listing, Message
 from bot.services.tournaments.base import (
     TournamentBase,
     TournamentView,
@@ -16,7 +17,6 @@ from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import tournaments as repo
 from data.rows import (
-    ChestTerms,
     EventKind,
     EventRow,
     PayoutRow,
@@ -32,6 +32,7 @@ from engine import (
     Dynasty,
     Move,
     Position,
+    Ruleset,
     Tile,
     TurnReport,
     TurnResult,
@@ -45,19 +46,39 @@ _OUTCOME_EVENTS = 200  # a tournament's log entries read for its outcome
 class Lookup(TournamentBase):
     """What anyone may read about a tournament, and what its seats are called."""
 
-    def announcement(self, tournament: TournamentRow) -> str:
-        """The text that announces a tournament: its battlefield, meaning and exact rules."""
+    def announcement(self, tournament: TournamentRow) -> Listing:
+        """The text that announces a tournament: its battlefield, meaning and exact rules,
+        one line each, in the words of whoever reads it."""
         lines = [
-            f"Tournament #{tournament.id} on {tournament.battlefield}: {tournament.seat_count} seats, "
-            f"{tournament.kind.value} ({_kind_meaning(tournament)}).",
-            f"Each turn lasts {_duration(tournament.turn_seconds)}.",
-            tournament.ruleset.describe(),
+            Message(
+                "announce-heading",
+                tournament=str(tournament.id),
+                battlefield=tournament.battlefield,
+                seats=tournament.seat_count,
+                kind=tournament.kind.value,
+                reputation=tournament.prize.reputation,
+                wealth=wealth(
+                    tournament.wealth_stake
+                    if tournament.kind is TournamentKind.HONOUR
+                    else tournament.prize.wealth
+                ),
+                stake=tournament.stake,
+            ),
+            Message("announce-turn-length", length=turn_length(tournament.turn_seconds)),
+            *ruleset_lines(tournament.ruleset),
         ]
         if tournament.chests is not None:
-            lines.append(_chests_meaning(tournament.chests))
+            lines.append(
+                Message(
+                    "announce-chests",
+                    minimum=tournament.chests.minimum,
+                    maximum=tournament.chests.maximum,
+                    reputation=tournament.chests.reputation,
+                )
+            )
         if tournament.allow_computers:
-            lines.append("Empty seats are filled by computer players when the host starts.")
-        return "\n".join(lines)
+            lines.append(Message("announce-computers"))
+        return Listing(tuple(lines), Message("announce-computers"), separator="\n")
 
     async def view(self, tournament_id: int) -> TournamentView:
         table = await repo.load_table(self.database, tournament_id)
@@ -159,9 +180,7 @@ class Lookup(TournamentBase):
         """
         tournament = await repo.get_tournament(self.database, tournament_id)
         if tournament.started_at is None:
-            raise UserError(
-                f"Tournament #{tournament_id} has not started: there is nothing to replay yet."
-            )
+            raise UserError("error-nothing-to-replay", tournament=str(tournament_id))
         start = await repo.get_game(self.database, tournament_id, 0)
         frames: list[tuple[Position, TurnResult | None]] = [(start.position, None)]
         for turn in range(1, tournament.resolved_turns + 1):
@@ -187,64 +206,43 @@ class Lookup(TournamentBase):
         ]
 
 
-def _kind_meaning(tournament: TournamentRow) -> str:
-    kind = tournament.kind
-    if kind is TournamentKind.TRAINING:
-        return "nothing is recorded; emperors cannot die or change dynasty"
-    if kind is TournamentKind.GIFT:
-        prize = []
-        if tournament.prize.reputation:
-            prize.append(f"earn {tournament.prize.reputation} reputation")
-        if tournament.prize.wealth:
-            prize.append(
-                f"share {_amounts(tournament.prize.wealth)}, put up by the host's dynasty "
-                "(returned to it on a draw or a cancel)"
-            )
-        return f"winners {' and '.join(prize) or 'earn the glory'}; losing costs nothing"
-    if kind is TournamentKind.HONOUR:
-        meaning = (
-            f"every emperor stakes {tournament.stake} reputation; winners share the losers' stakes"
-        )
-        if tournament.wealth_stake:
-            meaning += (
-                f"; every dynasty also pays {_amounts(tournament.wealth_stake)} into the pot as "
-                "it takes its seat, and the winners share the pot (returned on a draw or a cancel)"
-            )
-        return meaning
-    if kind is TournamentKind.CONQUER:
-        return "an emperor taken in combat joins the dynasty that took it, with its reputation"
-    return "an emperor taken in combat dies; its taker earns its reputation"
+def ruleset_lines(ruleset: Ruleset) -> list[Message]:
+    """The exact rules of a combat as players read them before they join, one per line."""
+    goal = ruleset.goal
+    return [
+        Message("rules-policy", policy=ruleset.policy.value),
+        Message("rules-emperor-taken", option=ruleset.emperor_taken.value),
+        Message("rules-emperor-takes", option=ruleset.emperor_takes.value),
+        Message("rules-emperor-duel", option=ruleset.emperor_duel.value),
+        Message(
+            "rules-goal", goal=str(goal), kind=goal.kind.value, pieces=goal.pieces, turns=goal.turns
+        ),
+        Message("rules-turn-limit", limit=ruleset.turn_limit),
+        Message("rules-misses"),
+    ]
 
 
-def _chests_meaning(terms: ChestTerms) -> str:
-    """The chests variant as announced (R-T9)."""
-    text = (
-        f"Chests: every player deposits a secret {terms.minimum:,} to {terms.maximum:,} gold "
-        "coins when taking a seat, in a chest on its emperor's start tile. The first rival "
-        "piece to end a turn there captures it (a defeated dynasty's pieces capture nothing). "
-        "At the end each captured chest's gold goes to its captor's dynasty and the others "
-        "return unopened; a chest a computer player captures returns too."
+def wealth(amounts: Mapping[str, int]) -> Listing | str:
+    """``{"gold": 100}`` as "100 gold" (asset codes, as players write them); ``none`` if
+    there is none (the messages that show wealth choose their words by it)."""
+    if not amounts:
+        return "none"
+    return Listing(
+        tuple(
+            Message("wealth-amount", amount=amount, code=code) for code, amount in amounts.items()
+        ),
+        Message("economy-nothing"),
+        last="list-and",
     )
-    if terms.reputation:
-        text += (
-            f" Of the captured chests, the emperor who deposited the most gains "
-            f"{terms.reputation} reputation (generous) and the one who deposited the least "
-            f"loses {terms.reputation} (stingy), if they differ."
-        )
-    return text
 
 
-def _amounts(amounts: Mapping[str, int]) -> str:
-    """``{"gold": 100}`` as "100 gold" (asset codes, as players write them)."""
-    return " and ".join(f"{amount} {code}" for code, amount in amounts.items())
-
-
-def _duration(seconds: int) -> str:
+def turn_length(seconds: int) -> Listing:
+    """A turn's length in its largest whole unit: ``1 hour``, ``90 minutes``."""
     if seconds % 86400 == 0:
-        days = seconds // 86400
-        return f"{days} day{'s' if days != 1 else ''}"
-    if seconds % 3600 == 0:
-        hours = seconds // 3600
-        return f"{hours} hour{'s' if hours != 1 else ''}"
-    minutes = seconds // 60
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        unit, size = "day", 86400
+    elif seconds % 3600 == 0:
+        unit, size = "hour", 3600
+    else:
+        unit, size = "minute", 60
+    part = Message("duration-part", count=seconds // size, unit=unit)
+    return Listing((part,), Message("duration-none"))

@@ -61,7 +61,7 @@ class Ordering(Turns):
         check_not_handed_over(seat, tournament_id)
         if seat.status is not SeatStatus.ACTIVE:
             raise UserError(
-                f"Your dynasty is {seat.status.value} in tournament #{tournament_id}: it gives no more orders."
+                "error-seat-out", status=seat.status.value, tournament=str(tournament_id)
             )
         return _menu_of(table, seat)
 
@@ -115,7 +115,7 @@ class Ordering(Turns):
         if isinstance(order, str):
             order = parse_order(table.game.position, seat.dynasty, order)
         if order.dynasty is not seat.dynasty:
-            raise UserError("You can only order your own pieces.")
+            raise UserError("error-own-pieces")
         check_order(table.game.position, order)
         ready = await repo.upsert_order(
             self.database,
@@ -144,7 +144,7 @@ def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
         return Pass(dynasty)
     match = _ORDER_TEXT.match(text)
     if not match:
-        raise UserError('Write an order as two tiles, like "C4 C6" (from C4 to C6), or "pass".')
+        raise UserError("error-order-format")
     try:
         origin, destination = (position.battlefield.tile_named(name) for name in match.groups())
     except ValueError as error:
@@ -155,10 +155,7 @@ def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
 def check_not_handed_over(seat: SeatRow, tournament_id: int) -> None:
     """A seat handed to a computer player takes no more orders from its player."""
     if seat.handed_to is not None:
-        raise UserError(
-            f"Your seat in tournament #{tournament_id} was handed to a computer player for the "
-            "rest of the combat: it gives the orders now."
-        )
+        raise UserError("error-seat-handed", tournament=str(tournament_id))
 
 
 def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:

@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 
 from bot.errors import UserError
+from bot.i18n.refusals import thing
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
     MAX_TURN_SECONDS,
@@ -34,28 +35,6 @@ from data.rows import (
     TournamentTable,
 )
 from engine import Ruleset
-
-TEXTS = {
-    "training_terms": (
-        "A training tournament has no prize and no stake: nothing about it is recorded (R-T4). "
-        "Leave prize and stake options out, or choose another type."
-    ),
-    "prize_for_gift": "Only a gift tournament has a prize; leave the prize options out.",
-    "stake_for_honour": "Only an honour tournament has stakes; leave the stake options out.",
-    "prize_needs_dynasty": (
-        "A wealth prize is paid by your dynasty, and you have none yet: found one with "
-        "/dynasty found (or create an emperor), or announce the prize without wealth."
-    ),
-    "prize_unpaid": (
-        "Your dynasty must put the prize up now, and it needs {needed} × {what} but holds only "
-        "{available}: announce a smaller prize, or gather more first (/trade)."
-    ),
-    "stake_unpaid": (
-        "Tournament #{tournament} makes every dynasty stake {needed} × {what} when it takes its "
-        "seat, and yours holds only {available}: gather more first (/trade), or join another."
-    ),
-}
-"""What players read from this module: the one place these words live."""
 
 
 class Seating(Turns):
@@ -90,30 +69,29 @@ class Seating(Turns):
         only). Training takes none of them (nor a reputation prize)."""
         prize = prize or Prize()
         if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth or wealth_stake):
-            raise UserError(TEXTS["training_terms"])
+            raise UserError("error-training-terms")
         if (prize.reputation or prize.wealth) and kind is not TournamentKind.GIFT:
-            raise UserError(TEXTS["prize_for_gift"])
+            raise UserError("error-prize-for-gift")
         if (stake or wealth_stake) and kind is not TournamentKind.HONOUR:
-            raise UserError(TEXTS["stake_for_honour"])
+            raise UserError("error-stake-for-honour")
         if battlefield not in battlefield_names():
             raise UserError(
-                f"There is no battlefield {battlefield!r}; choose one of: {', '.join(battlefield_names())}."
+                "error-no-battlefield",
+                battlefield=battlefield,
+                battlefields=", ".join(battlefield_names()),
             )
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
-            raise UserError("A turn lasts between 1 minute and 7 days; choose another turn length.")
+            raise UserError("error-turn-length")
         if battlefield in battlefield_locks():
             key = economy_repo.battlefield_key(battlefield)
             host = await player_repo.dynasty_of_player(self.database, host_player_id)
             if host is None or key not in await economy_repo.items_of(self.database, host.id):
-                raise UserError(
-                    f"The battlefield {battlefield} is locked: hosting it needs its key ({key}) "
-                    "in your dynasty. Buy one with /shop, or trade for it with /trade."
-                )
+                raise UserError("error-battlefield-locked", battlefield=battlefield, key=key)
         if (
             prize.wealth
             and await player_repo.dynasty_of_player(self.database, host_player_id) is None
         ):
-            raise UserError(TEXTS["prize_needs_dynasty"])
+            raise UserError("error-prize-needs-dynasty")
         try:
             async with requests.once(
                 self.database, request_id, "tournament create", now=self.clock()
@@ -137,9 +115,10 @@ class Seating(Turns):
                 )
         except InsufficientFunds as short:
             raise UserError(
-                TEXTS["prize_unpaid"].format(
-                    needed=short.needed, what=short.what, available=short.available
-                )
+                "error-prize-unpaid",
+                needed=short.needed,
+                what=thing(short.what),
+                available=short.available,
             ) from None
 
     async def join(
@@ -158,15 +137,11 @@ class Seating(Turns):
         taken together or not at all: there is never a seat without its chest."""
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         if dynasty is None:
-            raise UserError(
-                "You have no dynasty yet: create an emperor first with /emperor create."
-            )
+            raise UserError("error-no-dynasty")
         try:
             emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
         except NotFound:
-            raise UserError(
-                f"Your dynasty has no living emperor called {emperor_name!r}: see /emperor list."
-            ) from None
+            raise UserError("error-no-such-emperor", name=emperor_name) from None
         chest: ChestRow | None = None
 
         async def take() -> SeatRow:
@@ -189,12 +164,11 @@ class Seating(Turns):
             joined = await self._take_seat(tournament_id, guild_id, request_id, take, deposit)
         except InsufficientFunds as short:
             raise UserError(
-                TEXTS["stake_unpaid"].format(
-                    tournament=tournament_id,
-                    needed=short.needed,
-                    what=short.what,
-                    available=short.available,
-                )
+                "error-stake-unpaid",
+                tournament=str(tournament_id),
+                needed=short.needed,
+                what=thing(short.what),
+                available=short.available,
             ) from None
         return replace(joined, chest=chest)
 
@@ -211,8 +185,9 @@ class Seating(Turns):
         check_server(tournament, guild_id)
         if tournament.kind.is_serious:
             raise UserError(
-                f"Tournament #{tournament_id} is {tournament.kind.value}: casual players join training "
-                "tournaments only. Create an emperor with /emperor create to play it."
+                "error-casual-training-only",
+                tournament=str(tournament_id),
+                kind=tournament.kind.value,
             )
         await player_repo.ensure_player(self.database, player_id, now=self.clock())
         return await self._take_seat(
@@ -253,7 +228,7 @@ class Seating(Turns):
             tournament = await repo.get_tournament(self.database, tournament_id)
             self._check_host(tournament, by_player_id, guild_id, is_manager, "start")
             if tournament.status is not TournamentStatus.OPEN:
-                raise UserError(_not_startable(tournament))
+                raise _not_startable(tournament)
             if tournament.allow_computers:
                 taken = {seat.seat for seat in await repo.list_seats(self.database, tournament_id)}
                 for seat in range(tournament.seat_count):
@@ -300,9 +275,9 @@ class Seating(Turns):
             tournament = await repo.get_tournament(self.database, tournament_id)
             check_server(tournament, guild_id)
             if tournament.status is not TournamentStatus.OPEN:
-                raise UserError(not_joinable(tournament))
+                raise not_joinable(tournament)
             if (tournament.chests is None) != (deposit is None):
-                raise UserError(_deposit_refused(tournament))
+                raise _deposit_refused(tournament)
             seat = await take()
             started = await self._start_if_full(tournament_id)
         return Joined(seat, started)
@@ -323,35 +298,26 @@ class Seating(Turns):
         raise NotSeated(tournament_id)
 
 
-def not_joinable(tournament: TournamentRow) -> str:
-    if tournament.status is TournamentStatus.RUNNING:
-        return (
-            f"Tournament #{tournament.id} has already begun (its last seat was taken, or its "
-            "host started it), so its seats are closed. Look for an open tournament with "
-            "/tournament status."
-        )
-    return (
-        f"Tournament #{tournament.id} is {tournament.status.value}, so its seats are closed. "
-        "Look for an open tournament with /tournament status."
+def not_joinable(tournament: TournamentRow) -> UserError:
+    """Why a tournament's seats are closed: it began, or is over."""
+    return UserError(
+        "error-seats-closed", tournament=str(tournament.id), status=tournament.status.value
     )
 
 
-def _deposit_refused(tournament: TournamentRow) -> str:
+def _deposit_refused(tournament: TournamentRow) -> UserError:
     """A deposit where there are no chests, or none where there are (R-T9)."""
     if tournament.chests is None:
-        return f"Tournament #{tournament.id} has no chests: join it without a deposit."
-    return (
-        f"Tournament #{tournament.id} is played with chests: your seat needs a secret deposit "
-        f"of {tournament.chests.minimum:,} to {tournament.chests.maximum:,} gold coins. Join "
-        "with /tournament join and enter the amount in the form it opens."
+        return UserError("error-deposit-unwanted", tournament=str(tournament.id))
+    return UserError(
+        "error-deposit-needed",
+        tournament=str(tournament.id),
+        minimum=tournament.chests.minimum,
+        maximum=tournament.chests.maximum,
     )
 
 
-def _not_startable(tournament: TournamentRow) -> str:
-    if tournament.status is TournamentStatus.RUNNING:
-        return (
-            f"Tournament #{tournament.id} has already begun: its last free seat was taken (or it "
-            "was started) just before you asked, so there is nothing to start. Its turn "
-            "prompts are on their way by DM."
-        )
-    return f"Tournament #{tournament.id} is {tournament.status.value}: there is nothing to start."
+def _not_startable(tournament: TournamentRow) -> UserError:
+    return UserError(
+        "error-not-startable", tournament=str(tournament.id), status=tournament.status.value
+    )

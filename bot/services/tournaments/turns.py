@@ -20,6 +20,7 @@ from bot.services.outcomes import (
     Death,
     Effect,
     ReputationChange,
+    Tournament,
     TurnTrace,
     effects_of,
     emperor_takes,
@@ -415,7 +416,7 @@ class Turns(Lookup):
             dynasty,
             tournament.ruleset.emperor_duel,
         )
-        return effects_of(record, f"tournament #{tournament.id} on {tournament.battlefield}")
+        return effects_of(record, Tournament(tournament.id, tournament.battlefield))
 
     async def _with_chests(
         self, effects: Sequence[Effect], tournament: TournamentRow
@@ -433,7 +434,7 @@ class Turns(Lookup):
             await chest_repo.list_chests(self.database, tournament.id),
             await repo.list_seats(self.database, tournament.id),
             terms,
-            f"tournament #{tournament.id} on {tournament.battlefield}",
+            Tournament(tournament.id, tournament.battlefield),
         )
         fates = next(
             (i for i, effect in enumerate(effects) if isinstance(effect, Conquest | Death)),

@@ -1,0 +1,310 @@
+# A tournament as its players meet it (issue #15, phase B): the announcement and its rules,
+# /tournament create, join, leave, start, status, rules, forfeit, cancel, replay, and what the
+# announcer posts in the channel and sends by DM (the board's embeds, reminders, the end).
+
+## The announcement and its exact rules
+
+announce-heading = Tournament #{ $tournament } on { $battlefield }: { $seats } seats, { kind-name } ({ kind-meaning }).
+kind-meaning = { $kind ->
+        [training] nothing is recorded; emperors cannot die or change dynasty
+        [gift] winners { $reputation ->
+            [0] { $wealth ->
+                [none] earn the glory
+               *[other] share { $wealth }, put up by the host's dynasty (returned to it on a draw or a cancel)
+            }
+           *[other] earn { $reputation } reputation{ $wealth ->
+                [none] {""}
+               *[other] {" "}and share { $wealth }, put up by the host's dynasty (returned to it on a draw or a cancel)
+            }
+        }; losing costs nothing
+        [honour] every emperor stakes { $stake } reputation; winners share the losers' stakes{ $wealth ->
+            [none] {""}
+           *[other] ; every dynasty also pays { $wealth } into the pot as it takes its seat, and the winners share the pot (returned on a draw or a cancel)
+        }
+        [conquer] an emperor taken in combat joins the dynasty that took it, with its reputation
+       *[death] an emperor taken in combat dies; its taker earns its reputation
+    }
+announce-turn-length = Each turn lasts { $length }.
+announce-computers = Empty seats are filled by computer players when the host starts.
+announce-chests = Chests: every player deposits a secret { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins when taking a seat, in a chest on its emperor's start tile. The first rival piece to end a turn there captures it (a defeated dynasty's pieces capture nothing). At the end each captured chest's gold goes to its captor's dynasty and the others return unopened; a chest a computer player captures returns too.{ $reputation ->
+        [0] {""}
+       *[other] {" "}Of the captured chests, the emperor who deposited the most gains { $reputation } reputation (generous) and the one who deposited the least loses { $reputation } (stingy), if they differ.
+    }
+wealth-amount = { $amount } { $code }
+list-and = { $first } and { $last }
+
+rules-policy = Conflicts ({ $policy }): { $policy ->
+        [rollback] pieces that collide on a tile all go back to where they started
+        [bounce] pieces that collide on a tile each step back one tile along their path
+        [rollback-and-stay] when pieces collide, the first order submitted reaches the tile; the others go back to where they started
+       *[bounce-and-stay] when pieces collide, the first order submitted reaches the tile; the others step back one tile along their path
+    }.
+rules-emperor-taken = Emperor taken ({ $option }): { $option ->
+        [convert] a taken emperor stays on the board as a second emperor of the taker
+        [remove] a taken emperor leaves the board
+        [replace] a taken emperor is replaced by a pawn of the taker (experience 1)
+       *[replace-veteran] a taken emperor is replaced by a pawn of the taker that keeps the experience the emperor had at the start of the turn
+    }.
+rules-emperor-takes = Emperor takes a pawn ({ $option }): { $option ->
+        [as-pawn] as a pawn does: the pawn joins the emperor's dynasty and the emperor bounces back
+        [push] the emperor ends on the pawn's tile and the pawn, now its own, is pushed one tile further in the direction of the charge; if that tile is missing, occupied, the origin of a piece still moving, or wanted by another piece that round, the emperor bounces back as a pawn does
+        [precedence] as a pawn does, but while the emperor bounces back it wins every collision on its way (the other pieces are treated as the conflict policy treats losers; two such emperors in one collision cancel out)
+       *[costly] as a pawn does, and the dynasty's most experienced pawn at the start of the turn (ties: the first in reading order) ends the turn with experience 1
+    }.
+rules-emperor-duel = Emperor takes an emperor ({ $option }): { $option ->
+        [as-type] the tournament type decides what happens to the taken emperor
+        [reputation] the taking emperor gets the taken emperor's reputation (the taken one keeps 0), and the taken emperor stays in its dynasty, alive
+        [combat] the taken emperor plays for the taker for the rest of this combat only; afterwards both dynasties keep their emperors
+       *[permanent] the taken emperor joins the taker's dynasty for good, with its reputation
+    }; training ignores this.
+rules-goal = Goal ({ $goal }): { $kind ->
+        [last-emperor] the last dynasty with an emperor on the board wins
+        [reach-opposite] the first emperor to end a turn on the opposite emperor's start tile wins
+        [treasure] the first emperor to end a turn on a treasure tile wins
+        [survive] after { $turns } turns, every dynasty with more than { $pieces } { $pieces ->
+            [one] piece
+           *[other] pieces
+        } wins
+        [take-stronger] the first dynasty to take a rival emperor with more experience than its own emperor wins
+       *[emperor-strike] the first dynasty whose emperor, with its own move, takes the emperor opposite it (the one whose start tile is nearest the mirror image of its own) wins
+    }.
+rules-turn-limit = Turn limit: { $limit } turns; then the dynasty with the most pieces wins, and a tie is a draw.
+rules-misses = A player who misses 3 turns in a row is defeated; passing is not missing.
+
+## How a combat ends
+
+outcome = { $winners ->
+        [0] draw after turn { $turn }: { outcome-reason }
+        [1] { $names } wins after turn { $turn }: { outcome-reason }
+       *[other] { $names } win after turn { $turn }: { outcome-reason }
+    }
+outcome-reason = { $reason ->
+        [defeated] every other dynasty is defeated
+        [fell] the last emperors fell in the same turn
+        [opposite] an emperor reached the opposite start
+        [treasure] an emperor reached the treasure
+        [stronger] took a rival emperor stronger than its own
+        [strike] its emperor took the opposite emperor
+        [survived] kept more than { $pieces } pieces for { $turns } turns
+        [none-survived] no dynasty kept more than { $pieces } pieces for { $turns } turns
+        [most] turn limit reached with the most pieces ({ $pieces })
+        [tie] turn limit reached with a tie at { $pieces } pieces
+       *[other] { $text }
+    }
+effect-reason = { $reason ->
+        [took] took { $pawns ->
+            [0] { $emperors ->
+                [one] 1 emperor
+               *[other] { $emperors } emperors
+            }
+            [one] 1 pawn{ $emperors ->
+                [0] {""}
+                [one] {" "}and 1 emperor
+               *[other] {" "}and { $emperors } emperors
+            }
+           *[other] { $pawns } pawns{ $emperors ->
+                [0] {""}
+                [one] {" "}and 1 emperor
+               *[other] {" "}and { $emperors } emperors
+            }
+        } in tournament #{ $tournament } on { $battlefield }
+        [won] won tournament #{ $tournament } on { $battlefield }
+        [prize] prize of tournament #{ $tournament } on { $battlefield }
+        [stake-lost] lost the stake of tournament #{ $tournament } on { $battlefield }
+        [stakes-won] won the stakes of tournament #{ $tournament } on { $battlefield }
+        [killed] killed an emperor in tournament #{ $tournament } on { $battlefield }
+        [taken] taken in tournament #{ $tournament } on { $battlefield }
+        [conquered] conquered in tournament #{ $tournament } on { $battlefield }
+        [duel-won] took the reputation of the emperor it took in tournament #{ $tournament } on { $battlefield }
+        [duel-lost] lost its reputation to the emperor that took it in tournament #{ $tournament } on { $battlefield }
+        [generous] the most generous of the captured chests in tournament #{ $tournament } on { $battlefield }
+        [stingy] the stingiest of the captured chests in tournament #{ $tournament } on { $battlefield }
+       *[duel-joined] taken by an emperor in tournament #{ $tournament } on { $battlefield }, joins its dynasty for good
+    }
+effect-reputation = { $name } { $delta } reputation: { $reason }
+effect-conquest = { $name } joins the dynasty of { $taker }: { $reason }
+effect-death = { $name } dies: { $reason }
+emperor-number = emperor { $emperor }
+payout = { $purpose ->
+        [prize] { $reason ->
+            [share] { $dynasty } receives { $amounts }: its share of the prize
+           *[return] { $dynasty } gets its prize back: { $amounts }
+        }
+       *[stake] { $reason ->
+            [share] { $dynasty } receives { $amounts }: its share of the wealth stakes
+           *[return] { $dynasty } gets its wealth stake back: { $amounts }
+        }
+    }
+chest-captured = { $captor } captured { $owner }'s chest: { NUMBER($amount, useGrouping: 1) } gold { $amount ->
+        [one] coin
+       *[other] coins
+    }
+chest-unopened = { $owner }'s chest goes home unopened
+
+## The channel, the followers and the players, unasked
+
+combat-begun-title = Tournament #{ $tournament } has begun on { $battlefield }
+combat-seat = **{ $letter }** · { $name }{ $owner }
+turn-title = Tournament #{ $tournament } · turn { $turn }
+turn-quiet = Every piece held its tile.
+end-title = Tournament #{ $tournament } · the end
+end-forfeit = The last rival gave up.
+end-over = Tournament #{ $tournament } is over: { $result }
+field-result = Result
+field-changes = Reputation and fortunes
+field-chests = Chests
+ready-line = Turn { $turn } is open: { $ready } of { $active } ready{ $clock ->
+        [none] {""}
+       *[other] {" "}· { clock-text }
+    }
+ready-line-again = Tournament #{ $tournament }: { $line }
+turn-heading = **Tournament #{ $tournament }** on { $battlefield } · turn { $turn }{ $clock ->
+        [none] {""}
+       *[other] {" "}· { clock-text }
+    }
+plain-prompt = { $heading }
+    Give your order with /order.
+follower-heading = Tournament #{ $tournament } on { $battlefield }, which you follow{ $content ->
+        [none] {""}
+       *[other] :{"\u000A"}{ $content }
+    }
+reminder-dm = Turn { $turn } of tournament #{ $tournament } ends { $deadline }; you have not ordered yet. Use the turn prompt above, or /order.
+reminder-private = Reminder: turn { $turn } of tournament #{ $tournament } ends { $deadline } and you have not ordered yet. Use /order.
+host-channel-refuses = I cannot post the board of tournament #{ $tournament } in { $channel }: Discord refuses it. Please give me { $permissions } in that channel (its settings → Permissions), or ask someone with Manage Channels to. The combat goes on meanwhile: players get their turn prompts by DM, and /tournament status shows the board.
+permission-name = { $permission ->
+        [view_channel] View Channel
+        [send_messages] Send Messages
+        [send_messages_in_threads] Send Messages in Threads
+        [embed_links] Embed Links
+        [attach_files] Attach Files
+       *[other] { $name }
+    }
+
+## /tournament create, join, leave, start, status, rules, forfeit, cancel, replay
+
+tournament-title = Tournament #{ $tournament } on { $battlefield }
+tournament-kind-status = { kind-name } · { tournament-status-name }
+announce-footer = Join with /tournament join tournament:{ $tournament }; the host starts it with /tournament start.
+announce-post = { $ping }{ $host } announces a tournament.
+seat-taken = { $player } takes seat **{ $seat }** of tournament #{ $tournament } { $how ->
+        [casual] as a casual player
+        [chest] with { $emperor }; their chest is filled, its amount secret
+       *[emperor] with { $emperor }
+    }.{ $started ->
+        [yes] {" "}Every seat is taken: the combat begins! Turn prompts arrive by DM.
+       *[no] {""}
+    }
+seat-left = { $player } leaves tournament #{ $tournament }.
+tournament-begins = Tournament #{ $tournament } begins: turn 1 is open{ $deadline ->
+        [none] {""}
+       *[other] {" "}until { $deadline }
+    }. Turn prompts arrive by DM; /order works too.
+tournament-cancelled = Tournament #{ $tournament } is cancelled by { $host }: nothing is recorded, and stakes, prizes, chests and bets return.
+status-none-open = No tournament is open here: announce one with /tournament create.
+status-history-hint = Finished tournaments are in /tournament history.
+seats-forgotten = Seats { $letters }: who played a training combat is not kept once it is over.
+seat-line = **{ $letter }** { $name }{ $owner }{ $status ->
+        [none] {""}
+        [active] {" "}· active
+        [defeated] {" "}· defeated
+       *[forfeited] {" "}· forfeited
+    }{ $computer ->
+        [none] {""}
+       *[other] {" "}· played by a computer ({ $computer })
+    }
+seats-free = { $free ->
+        [one] 1 seat free
+       *[other] { $free } seats free
+    }
+field-seats = Seats
+field-turn = Turn
+field-bets = Bets, all bettors together
+field-your-chest = Your chest
+rules-title = Rules of tournament #{ $tournament }
+forfeit-ask = Forfeit tournament #{ $tournament }? Your dynasty is defeated at once.
+forfeit-button = Forfeit
+forfeit-done = You forfeited tournament #{ $tournament }.
+forfeit-told = { $player } forfeits tournament #{ $tournament }: their dynasty is defeated.
+replay-done = Tournament #{ $tournament }: { $turns } { $turns ->
+        [one] turn
+       *[other] turns
+    }.
+error-forfeit-damaged = This button is damaged or out of date; ask again with /tournament forfeit.
+error-forfeit-not-yours = Only the player who asked can confirm this forfeit.
+error-channel-refuses = I cannot post the tournament's boards in this channel. Give me { $permissions } here (the channel's settings → Permissions), or announce the tournament in a channel where I can post.
+error-server-chose = { $refusal } (This server's defaults chose { $choices }; give those options yourself to choose otherwise.)
+error-chest-options = chest_min, chest_max and chest_reputation are for the chests variant: add chests:True, or leave them out.
+error-chest-range = A chest cannot hold at least { NUMBER($minimum, useGrouping: 1) } and at most { NUMBER($maximum, useGrouping: 1) } gold coins: make chest_max at least chest_min.
+error-not-wealth = The option { $option } takes coins, gems or metals (like "100 gold"), not items such as keys.
+error-survive-turns = The survive goal needs survive_turns (and survive_pieces, default 0).
+error-survive-only = survive_pieces and survive_turns are for the survive goal only.
+error-join-how = Choose one of your emperors (emperor:), or play casually with casual:True (training tournaments only).
+
+## What the tournament service refuses
+
+error-not-seated = You have no seat in tournament #{ $tournament }: join it with /tournament join.
+error-other-server = Tournament #{ $tournament } belongs to another server: it can be joined, followed and managed only there. See this server's tournaments with /tournament status.
+error-host-only = Only the host of tournament #{ $tournament } or a member with Manage Server can { $action ->
+        [start] start
+        [cancel] cancel
+        [pause] pause
+        [resume] resume
+        [extend] extend
+       *[hand-over] hand over
+    } it.
+error-no-turn = Tournament #{ $tournament } { $status ->
+        [open] has not started yet
+       *[other] is { tournament-status-name }
+    }: there is no turn to order for.
+error-turn-resolved = That order was for turn { $turn }, which has resolved; tournament #{ $tournament } is on turn { $current }. Look at the new board and order again.
+error-no-computer-level = There is no computer level '{ $level }' here; choose one of: { $levels }.
+error-training-terms = A training tournament has no prize and no stake: nothing about it is recorded (R-T4). Leave prize and stake options out, or choose another type.
+error-prize-for-gift = Only a gift tournament has a prize; leave the prize options out.
+error-stake-for-honour = Only an honour tournament has stakes; leave the stake options out.
+error-prize-needs-dynasty = A wealth prize is paid by your dynasty, and you have none yet: found one with /dynasty found (or create an emperor), or announce the prize without wealth.
+error-prize-unpaid = Your dynasty must put the prize up now, and it needs { $needed } × { $what } but holds only { $available }: announce a smaller prize, or gather more first (/trade).
+error-stake-unpaid = Tournament #{ $tournament } makes every dynasty stake { $needed } × { $what } when it takes its seat, and yours holds only { $available }: gather more first (/trade), or join another.
+error-no-battlefield = There is no battlefield '{ $battlefield }'; choose one of: { $battlefields }.
+error-turn-length = A turn lasts between 1 minute and 7 days; choose another turn length.
+error-battlefield-locked = The battlefield { $battlefield } is locked: hosting it needs its key ({ $key }) in your dynasty. Buy one with /shop, or trade for it with /trade.
+error-casual-training-only = Tournament #{ $tournament } is { kind-name }: casual players join training tournaments only. Create an emperor with /emperor create to play it.
+error-seats-closed = { $status ->
+        [running] Tournament #{ $tournament } has already begun (its last seat was taken, or its host started it), so its seats are closed.
+       *[other] Tournament #{ $tournament } is { tournament-status-name }, so its seats are closed.
+    } Look for an open tournament with /tournament status.
+error-deposit-unwanted = Tournament #{ $tournament } has no chests: join it without a deposit.
+error-deposit-needed = Tournament #{ $tournament } is played with chests: your seat needs a secret deposit of { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins. Join with /tournament join and enter the amount in the form it opens.
+error-not-startable = { $status ->
+        [running] Tournament #{ $tournament } has already begun: its last free seat was taken (or it was started) just before you asked, so there is nothing to start. Its turn prompts are on their way by DM.
+       *[other] Tournament #{ $tournament } is { tournament-status-name }: there is nothing to start.
+    }
+error-chests-too-poor = Tournament #{ $tournament } is played with chests of { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins, but your dynasty holds only { NUMBER($gold, useGrouping: 1) }: gather at least { NUMBER($minimum, useGrouping: 1) } gold coins (see /wealth, /trade) before you join.
+error-no-chests = Tournament #{ $tournament } has no chests: join it with /tournament join.
+error-emperor-engaged = { $emperor } is already { $role ->
+        [bettor] betting on
+       *[other] playing in
+    } tournament #{ $tournament }; wait until it ends, or choose another emperor.
+error-emperor-gone = That emperor is no longer one of your dynasty's living emperors: see /emperor list and join again.
+error-seat-out = Your dynasty is { $status ->
+        [defeated] defeated
+       *[forfeited] forfeited
+    } in tournament #{ $tournament }: it gives no more orders.
+error-own-pieces = You can only order your own pieces.
+error-order-format = Write an order as two tiles, like "C4 C6" (from C4 to C6), or "pass".
+error-seat-handed = Your seat in tournament #{ $tournament } was handed to a computer player for the rest of the combat: it gives the orders now.
+error-nothing-to-replay = Tournament #{ $tournament } has not started: there is nothing to replay yet.
+error-paused-already = Tournament #{ $tournament } is paused already; /tournament resume starts its clock again (it resumes by itself 7 days after the pause began).
+error-pause-too-late = Turn { $turn } of tournament #{ $tournament } is over: it resolves now. Pause the next turn if the combat needs a break.
+error-not-paused = Tournament #{ $tournament } is not paused: its turn { $turn } is running. Pause it with /tournament pause.
+error-extend-positive = Extend a turn by a positive time, like 1 hour.
+error-extended-enough = Turn { $turn } of tournament #{ $tournament } was already extended { $times } times, the most a turn may be; the next turn can be extended again.
+error-extra-time-spent = Turn { $turn } of tournament #{ $tournament } has had all the extra time a turn may have: a turn never lasts more than twice its length.
+error-extend-at-most = A turn never lasts more than twice its length ({ $longest } here): turn { $turn } can be extended by at most { $left } more.
+error-extend-resolved = Turn { $turn } of tournament #{ $tournament } has just resolved; extend the new turn if it needs more time.
+error-no-clock = { $status ->
+        [open] Tournament #{ $tournament } has not started: its turns have no clock yet.
+       *[other] Tournament #{ $tournament } is { tournament-status-name }: it has no turn to time.
+    }
+board-end = end
+text-as-is = { $text }
+error-deposit-format = Write the deposit as a whole number of gold coins from { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) }, like { NUMBER($minimum, useGrouping: 1) }. Nothing was deposited and no seat was taken: use /tournament join again.

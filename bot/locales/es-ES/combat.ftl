@@ -1,0 +1,313 @@
+# Un torneo tal como lo viven sus jugadores (issue #15, fase B): el anuncio y sus reglas,
+# /torneo crear, unirse, salir, empezar, estado, reglas, rendirse, cancelar, repeticion, y lo
+# que el anunciador publica en el canal y manda por MD (los tableros, recordatorios, el final).
+
+## El anuncio y sus reglas exactas
+
+announce-heading = Torneo #{ $tournament } en { $battlefield }: { $seats } asientos, { kind-name } ({ kind-meaning }).
+kind-meaning = { $kind ->
+        [training] no se registra nada; los emperadores no pueden morir ni cambiar de dinastía
+        [gift] los ganadores { $reputation ->
+            [0] { $wealth ->
+                [none] se llevan la gloria
+               *[other] se reparten { $wealth }, que pone la dinastía del anfitrión (y que vuelve a ella si hay empate o se cancela)
+            }
+           *[other] ganan { $reputation } de reputación{ $wealth ->
+                [none] {""}
+               *[other] {" "}y se reparten { $wealth }, que pone la dinastía del anfitrión (y que vuelve a ella si hay empate o se cancela)
+            }
+        }; perder no cuesta nada
+        [honour] cada emperador apuesta { $stake } de reputación; los ganadores se reparten lo que apostaron los perdedores{ $wealth ->
+            [none] {""}
+           *[other] ; además, cada dinastía pone { $wealth } en el bote al ocupar su asiento, y los ganadores se reparten el bote (que se devuelve si hay empate o se cancela)
+        }
+        [conquer] un emperador capturado en combate pasa a la dinastía que lo capturó, con su reputación
+       *[death] un emperador capturado en combate muere; quien lo captura gana su reputación
+    }
+announce-turn-length = Cada turno dura { $length }.
+announce-computers = Los asientos vacíos los ocupan jugadores de la máquina cuando el anfitrión da comienzo.
+announce-chests = Cofres: al ocupar su asiento, cada jugador deposita en secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro en un cofre sobre la casilla de salida de su emperador. La primera pieza rival que acabe un turno allí lo captura (las piezas de una dinastía derrotada no capturan nada). Al final, el oro de cada cofre capturado va a la dinastía que lo capturó y los demás vuelven sin abrir; un cofre que captura un jugador de la máquina también vuelve.{ $reputation ->
+        [0] {""}
+       *[other] {" "}De los cofres capturados, el emperador que más depositó gana { $reputation } de reputación (generoso) y el que menos depositó pierde { $reputation } (tacaño), si no son el mismo.
+    }
+wealth-amount = { $amount } { $code }
+list-and = { $first } y { $last }
+
+rules-policy = Choques ({ $policy }): { $policy ->
+        [rollback] las piezas que chocan en una casilla vuelven todas a donde empezaron
+        [bounce] las piezas que chocan en una casilla retroceden cada una una casilla por su camino
+        [rollback-and-stay] cuando las piezas chocan, la primera orden dada llega a la casilla; las demás vuelven a donde empezaron
+       *[bounce-and-stay] cuando las piezas chocan, la primera orden dada llega a la casilla; las demás retroceden una casilla por su camino
+    }.
+rules-emperor-taken = Emperador capturado ({ $option }): { $option ->
+        [convert] un emperador capturado sigue en el tablero como segundo emperador de quien lo captura
+        [remove] un emperador capturado sale del tablero
+        [replace] a un emperador capturado lo sustituye un peón de quien lo captura (experiencia 1)
+       *[replace-veteran] a un emperador capturado lo sustituye un peón de quien lo captura, con la experiencia que el emperador tenía al empezar el turno
+    }.
+rules-emperor-takes = Un emperador captura un peón ({ $option }): { $option ->
+        [as-pawn] como lo hace un peón: el peón pasa a la dinastía del emperador y el emperador rebota
+        [push] el emperador acaba en la casilla del peón y el peón, ya suyo, es empujado una casilla más en la dirección de la carga; si esa casilla no existe, está ocupada, es el origen de una pieza que aún se mueve o la quiere otra pieza en esa ronda, el emperador rebota como lo hace un peón
+        [precedence] como lo hace un peón, pero mientras el emperador rebota gana cada choque en su camino (las demás piezas se tratan como la política de choques trata a los perdedores; dos emperadores así en un mismo choque se anulan)
+       *[costly] como lo hace un peón, y el peón más experto de la dinastía al empezar el turno (en empate, el primero en orden de lectura) acaba el turno con experiencia 1
+    }.
+rules-emperor-duel = Un emperador captura a un emperador ({ $option }): { $option ->
+        [as-type] el tipo de torneo decide qué le pasa al emperador capturado
+        [reputation] el emperador que captura se queda con la reputación del capturado (que se queda con 0), y el capturado sigue en su dinastía, vivo
+        [combat] el emperador capturado juega para quien lo capturó solo el resto de este combate; después, ambas dinastías conservan a sus emperadores
+       *[permanent] el emperador capturado pasa para siempre a la dinastía de quien lo capturó, con su reputación
+    }; el entrenamiento no lo tiene en cuenta.
+rules-goal = Objetivo ({ $goal }): { $kind ->
+        [last-emperor] gana la última dinastía con un emperador en el tablero
+        [reach-opposite] gana el primer emperador que acabe un turno en la casilla de salida del emperador de enfrente
+        [treasure] gana el primer emperador que acabe un turno en una casilla de tesoro
+        [survive] tras { $turns } turnos, gana cada dinastía con más de { $pieces } { $pieces ->
+            [one] pieza
+           *[other] piezas
+        }
+        [take-stronger] gana la primera dinastía que capture a un emperador rival con más experiencia que su propio emperador
+       *[emperor-strike] gana la primera dinastía cuyo emperador, con su propio movimiento, capture al emperador de enfrente (aquel cuya casilla de salida está más cerca del reflejo de la suya)
+    }.
+rules-turn-limit = Límite de turnos: { $limit } turnos; después gana la dinastía con más piezas, y un empate es tablas.
+rules-misses = Un jugador que falta a 3 turnos seguidos queda derrotado; pasar no es faltar.
+
+## Cómo acaba un combate
+
+outcome = { $winners ->
+        [0] tablas tras el turno { $turn }: { outcome-reason }
+        [1] { $names } gana tras el turno { $turn }: { outcome-reason }
+       *[other] { $names } ganan tras el turno { $turn }: { outcome-reason }
+    }
+outcome-reason = { $reason ->
+        [defeated] todas las demás dinastías están derrotadas
+        [fell] los últimos emperadores cayeron en el mismo turno
+        [opposite] un emperador llegó a la salida de enfrente
+        [treasure] un emperador llegó al tesoro
+        [stronger] capturó a un emperador rival más fuerte que el suyo
+        [strike] su emperador capturó al emperador de enfrente
+        [survived] conservó más de { $pieces } piezas durante { $turns } turnos
+        [none-survived] ninguna dinastía conservó más de { $pieces } piezas durante { $turns } turnos
+        [most] se alcanzó el límite de turnos con más piezas ({ $pieces })
+        [tie] se alcanzó el límite de turnos con un empate a { $pieces } piezas
+       *[other] { $text }
+    }
+effect-reason = { $reason ->
+        [took] capturó { $pawns ->
+            [0] { $emperors ->
+                [one] 1 emperador
+               *[other] { $emperors } emperadores
+            }
+            [one] 1 peón{ $emperors ->
+                [0] {""}
+                [one] {" "}y 1 emperador
+               *[other] {" "}y { $emperors } emperadores
+            }
+           *[other] { $pawns } peones{ $emperors ->
+                [0] {""}
+                [one] {" "}y 1 emperador
+               *[other] {" "}y { $emperors } emperadores
+            }
+        } en el torneo #{ $tournament } en { $battlefield }
+        [won] ganó el torneo #{ $tournament } en { $battlefield }
+        [prize] premio del torneo #{ $tournament } en { $battlefield }
+        [stake-lost] perdió lo apostado en el torneo #{ $tournament } en { $battlefield }
+        [stakes-won] ganó lo apostado en el torneo #{ $tournament } en { $battlefield }
+        [killed] mató a un emperador en el torneo #{ $tournament } en { $battlefield }
+        [taken] capturado en el torneo #{ $tournament } en { $battlefield }
+        [conquered] conquistado en el torneo #{ $tournament } en { $battlefield }
+        [duel-won] se quedó con la reputación del emperador que capturó en el torneo #{ $tournament } en { $battlefield }
+        [duel-lost] perdió su reputación ante el emperador que lo capturó en el torneo #{ $tournament } en { $battlefield }
+        [generous] el más generoso de los cofres capturados en el torneo #{ $tournament } en { $battlefield }
+        [stingy] el más tacaño de los cofres capturados en el torneo #{ $tournament } en { $battlefield }
+       *[duel-joined] capturado por un emperador en el torneo #{ $tournament } en { $battlefield }, pasa a su dinastía para siempre
+    }
+effect-reputation = { $name } { $delta } de reputación: { $reason }
+effect-conquest = { $name } pasa a la dinastía de { $taker }: { $reason }
+effect-death = { $name } muere: { $reason }
+emperor-number = emperador { $emperor }
+payout = { $purpose ->
+        [prize] { $reason ->
+            [share] { $dynasty } recibe { $amounts }: su parte del premio
+           *[return] { $dynasty } recupera su premio: { $amounts }
+        }
+       *[stake] { $reason ->
+            [share] { $dynasty } recibe { $amounts }: su parte de las apuestas de riqueza
+           *[return] { $dynasty } recupera su apuesta de riqueza: { $amounts }
+        }
+    }
+chest-captured = { $captor } capturó el cofre de { $owner }: { NUMBER($amount, useGrouping: 1) } { $amount ->
+        [one] moneda
+       *[other] monedas
+    } de oro
+chest-unopened = el cofre de { $owner } vuelve a casa sin abrir
+
+## El canal, los seguidores y los jugadores, sin que pregunten
+
+combat-begun-title = Ha empezado el torneo #{ $tournament } en { $battlefield }
+combat-seat = **{ $letter }** · { $name }{ $owner }
+turn-title = Torneo #{ $tournament } · turno { $turn }
+turn-quiet = Ninguna pieza se movió de su casilla.
+end-title = Torneo #{ $tournament } · el final
+end-forfeit = El último rival se rindió.
+end-over = El torneo #{ $tournament } ha terminado: { $result }
+field-result = Resultado
+field-changes = Reputación y fortunas
+field-chests = Cofres
+ready-line = El turno { $turn } está abierto: { $ready } de { $active } listos{ $clock ->
+        [none] {""}
+       *[other] {" "}· { clock-text }
+    }
+ready-line-again = Torneo #{ $tournament }: { $line }
+turn-heading = **Torneo #{ $tournament }** en { $battlefield } · turno { $turn }{ $clock ->
+        [none] {""}
+       *[other] {" "}· { clock-text }
+    }
+plain-prompt = { $heading }
+    Da tu orden con /orden.
+follower-heading = Torneo #{ $tournament } en { $battlefield }, que sigues{ $content ->
+        [none] {""}
+       *[other] :{"\u000A"}{ $content }
+    }
+reminder-dm = El turno { $turn } del torneo #{ $tournament } acaba { $deadline } y aún no has dado tu orden. Usa el aviso de turno de arriba, o /orden.
+reminder-private = Recordatorio: el turno { $turn } del torneo #{ $tournament } acaba { $deadline } y aún no has dado tu orden. Usa /orden.
+host-channel-refuses = No puedo publicar el tablero del torneo #{ $tournament } en { $channel }: Discord no me deja. Dame { $permissions } en ese canal (sus ajustes → Permisos), o pídeselo a alguien con Gestionar canales. Mientras tanto el combate sigue: los jugadores reciben sus avisos de turno por MD, y /torneo estado muestra el tablero.
+permission-name = { $permission ->
+        [view_channel] Ver canal
+        [send_messages] Enviar mensajes
+        [send_messages_in_threads] Enviar mensajes en hilos
+        [embed_links] Insertar enlaces
+        [attach_files] Adjuntar archivos
+       *[other] { $name }
+    }
+
+## /torneo crear, unirse, salir, empezar, estado, reglas, rendirse, cancelar, repeticion
+
+tournament-title = Torneo #{ $tournament } en { $battlefield }
+tournament-kind-status = { kind-name } · { tournament-status-name }
+announce-footer = Únete con /torneo unirse torneo:{ $tournament }; el anfitrión lo empieza con /torneo empezar.
+announce-post = { $ping }{ $host } anuncia un torneo.
+seat-taken = { $player } ocupa el asiento **{ $seat }** del torneo #{ $tournament } { $how ->
+        [casual] como jugador informal
+        [chest] con { $emperor }; su cofre está lleno, con una cantidad secreta
+       *[emperor] con { $emperor }
+    }.{ $started ->
+        [yes] {" "}Todos los asientos están ocupados: ¡empieza el combate! Los avisos de turno llegan por MD.
+       *[no] {""}
+    }
+seat-left = { $player } sale del torneo #{ $tournament }.
+tournament-begins = Empieza el torneo #{ $tournament }: el turno 1 está abierto{ $deadline ->
+        [none] {""}
+       *[other] {" "}hasta { $deadline }
+    }. Los avisos de turno llegan por MD; /orden también sirve.
+tournament-cancelled = { $host } cancela el torneo #{ $tournament }: no se registra nada, y vuelve todo lo asiento en juego: lo apostado por los jugadores, los premios, los cofres y las apuestas.
+status-none-open = Aquí no hay ningún torneo abierto: anuncia uno con /torneo crear.
+status-history-hint = Los torneos terminados están en /torneo historial.
+seats-forgotten = Asientos { $letters }: quién jugó un combate de entrenamiento no se guarda una vez acabado.
+seat-line = **{ $letter }** { $name }{ $owner }{ $status ->
+        [none] {""}
+        [active] {" "}· en juego
+        [defeated] {" "}· derrotado
+       *[forfeited] {" "}· rendido
+    }{ $computer ->
+        [none] {""}
+        [easy] {" "}· lo juega la máquina (fácil)
+        [normal] {" "}· lo juega la máquina (normal)
+        [hard] {" "}· lo juega la máquina (difícil)
+       *[other] {" "}· lo juega la máquina ({ $computer })
+    }
+seats-free = { $free ->
+        [one] 1 asiento libre
+       *[other] { $free } asientos libres
+    }
+field-seats = Asientos
+field-turn = Turno
+field-bets = Apuestas, de todos los apostantes juntos
+field-your-chest = Tu cofre
+rules-title = Reglas del torneo #{ $tournament }
+forfeit-ask = ¿Rendirte en el torneo #{ $tournament }? Tu dinastía queda derrotada en el acto.
+forfeit-button = Rendirse
+forfeit-done = Te has rendido en el torneo #{ $tournament }.
+forfeit-told = { $player } se rinde en el torneo #{ $tournament }: su dinastía queda derrotada.
+replay-done = Torneo #{ $tournament }: { $turns } { $turns ->
+        [one] turno
+       *[other] turnos
+    }.
+error-forfeit-damaged = Este botón está dañado o caducado; vuelve a pedirlo con /torneo rendirse.
+error-forfeit-not-yours = Solo el jugador que lo pidió puede confirmar esta rendición.
+error-channel-refuses = No puedo publicar los tableros del torneo en este canal. Dame { $permissions } aquí (los ajustes del canal → Permisos), o anuncia el torneo en un canal donde pueda publicar.
+error-server-chose = { $refusal } (Los valores por defecto de este servidor eligieron { $choices }; da tú esas opciones para elegir otra cosa.)
+error-chest-options = cofre_minimo, cofre_maximo y cofre_reputacion son para la variante de cofres: añade cofres:True, o quítalas.
+error-chest-range = Un cofre no puede guardar como mínimo { NUMBER($minimum, useGrouping: 1) } y como máximo { NUMBER($maximum, useGrouping: 1) } monedas de oro: haz que cofre_maximo sea al menos cofre_minimo.
+error-not-wealth = La opción { $option } admite monedas, gemas o metales (como "100 gold"), no objetos como llaves.
+error-survive-turns = El objetivo de supervivencia necesita turnos_supervivencia (y piezas_supervivencia, 0 por defecto).
+error-survive-only = piezas_supervivencia y turnos_supervivencia son solo para el objetivo de supervivencia.
+error-join-how = Elige uno de tus emperadores (emperador:), o juega de forma informal con informal:True (solo torneos de entrenamiento).
+
+## Lo que rechaza el servicio de torneos
+
+error-not-seated = No tienes asiento en el torneo #{ $tournament }: únete con /torneo unirse.
+error-other-server = El torneo #{ $tournament } es de otro servidor: solo allí se puede unir uno a él, seguirlo y gestionarlo. Mira los torneos de este servidor con /torneo estado.
+error-host-only = Solo el anfitrión del torneo #{ $tournament } o un miembro con Gestionar servidor puede { $action ->
+        [start] empezarlo
+        [cancel] cancelarlo
+        [pause] pausarlo
+        [resume] reanudarlo
+        [extend] prorrogarlo
+       *[hand-over] pasar ese asiento a la máquina
+    }.
+error-no-turn = El torneo #{ $tournament } { $status ->
+        [open] aún no ha empezado
+       *[other] está { tournament-status-name }
+    }: no hay turno para el que dar órdenes.
+error-turn-resolved = Esa orden era para el turno { $turn }, que ya se ha resuelto; el torneo #{ $tournament } va por el turno { $current }. Mira el tablero nuevo y vuelve a dar tu orden.
+error-no-computer-level = Aquí no hay nivel de máquina '{ $level }'; elige uno de: { $levels }.
+error-training-terms = Un torneo de entrenamiento no tiene premio ni apuesta: no se registra nada de él (R-T4). Quita las opciones de premio y de apuesta, o elige otro tipo.
+error-prize-for-gift = Solo un torneo de regalo tiene premio; quita las opciones de premio.
+error-stake-for-honour = Solo un torneo de honor tiene apuestas; quita las opciones de apuesta.
+error-prize-needs-dynasty = Un premio en riqueza lo paga tu dinastía, y aún no tienes ninguna: funda una con /dinastia fundar (o crea un emperador), o anuncia el premio sin riqueza.
+error-prize-unpaid = Tu dinastía tiene que poner el premio ahora, y necesita { $needed } × { $what } pero solo tiene { $available }: anuncia un premio menor, o reúne más antes (/intercambio).
+error-stake-unpaid = En el torneo #{ $tournament } cada dinastía apuesta { $needed } × { $what } al ocupar su asiento, y la tuya solo tiene { $available }: reúne más antes (/intercambio), o únete a otro.
+error-no-battlefield = No hay ningún campo '{ $battlefield }'; elige uno de: { $battlefields }.
+error-turn-length = Un turno dura entre 1 minuto y 7 días; elige otra duración.
+error-battlefield-locked = El campo { $battlefield } está cerrado: para organizarlo tu dinastía necesita su llave ({ $key }). Compra una con /tienda, o consíguela con /intercambio.
+error-casual-training-only = El torneo #{ $tournament } es de { kind-name }: los jugadores informales solo se unen a torneos de entrenamiento. Crea un emperador con /emperador crear para jugarlo.
+error-seats-closed = { $status ->
+        [running] El torneo #{ $tournament } ya ha empezado (se ocupó su último asiento, o su anfitrión lo empezó), así que sus asientos están cerrados.
+       *[other] El torneo #{ $tournament } está { tournament-status-name }, así que sus asientos están cerrados.
+    } Busca un torneo abierto con /torneo estado.
+error-deposit-unwanted = El torneo #{ $tournament } no tiene cofres: únete sin depósito.
+error-deposit-needed = El torneo #{ $tournament } se juega con cofres: tu asiento necesita un depósito secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro. Únete con /torneo unirse y escribe la cantidad en el formulario que se abre.
+error-not-startable = { $status ->
+        [running] El torneo #{ $tournament } ya ha empezado: su último asiento libre se ocupó (o alguien lo empezó) justo antes de que lo pidieras, así que no hay nada que empezar. Sus avisos de turno van de camino por MD.
+       *[other] El torneo #{ $tournament } está { tournament-status-name }: no hay nada que empezar.
+    }
+error-chests-too-poor = El torneo #{ $tournament } se juega con cofres de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro, pero tu dinastía solo tiene { NUMBER($gold, useGrouping: 1) }: reúne al menos { NUMBER($minimum, useGrouping: 1) } monedas de oro (mira /riqueza, /intercambio) antes de unirte.
+error-no-chests = El torneo #{ $tournament } no tiene cofres: únete con /torneo unirse.
+error-emperor-engaged = { $emperor } ya está { $role ->
+        [bettor] apostando en
+       *[other] jugando en
+    } el torneo #{ $tournament }; espera a que termine, o elige otro emperador.
+error-emperor-gone = Ese emperador ya no es uno de los emperadores vivos de tu dinastía: mira /emperador lista y vuelve a unirte.
+error-seat-out = Tu dinastía está { $status ->
+        [defeated] derrotada
+       *[forfeited] rendida
+    } en el torneo #{ $tournament }: ya no da órdenes.
+error-own-pieces = Solo puedes dar órdenes a tus propias piezas.
+error-order-format = Escribe una orden como dos casillas, como "C4 C6" (de C4 a C6), o "pass".
+error-seat-handed = Tu asiento en el torneo #{ $tournament } pasó a un jugador de la máquina para el resto del combate: ahora da él las órdenes.
+error-nothing-to-replay = El torneo #{ $tournament } no ha empezado: aún no hay nada que repetir.
+error-paused-already = El torneo #{ $tournament } ya está en pausa; /torneo reanudar vuelve a poner en marcha su reloj (se reanuda solo 7 días después de empezar la pausa).
+error-pause-too-late = El turno { $turn } del torneo #{ $tournament } ha terminado: se resuelve ahora. Pausa el turno siguiente si el combate necesita un descanso.
+error-not-paused = El torneo #{ $tournament } no está en pausa: su turno { $turn } está en marcha. Páusalo con /torneo pausar.
+error-extend-positive = Prorroga un turno un tiempo positivo, como 1 hora.
+error-extended-enough = El turno { $turn } del torneo #{ $tournament } ya se prorrogó { $times } veces, lo máximo para un turno; el turno siguiente se puede prorrogar de nuevo.
+error-extra-time-spent = El turno { $turn } del torneo #{ $tournament } ya ha tenido todo el tiempo extra que puede tener un turno: un turno nunca dura más del doble de su duración.
+error-extend-at-most = Un turno nunca dura más del doble de su duración ({ $longest } aquí): el turno { $turn } se puede prorrogar como mucho { $left } más.
+error-extend-resolved = El turno { $turn } del torneo #{ $tournament } se acaba de resolver; prorroga el turno nuevo si necesita más tiempo.
+error-no-clock = { $status ->
+        [open] El torneo #{ $tournament } no ha empezado: sus turnos aún no tienen reloj.
+       *[other] El torneo #{ $tournament } está { tournament-status-name }: no tiene turno que cronometrar.
+    }
+board-end = final
+text-as-is = { $text }
+error-deposit-format = Escribe el depósito como un número entero de monedas de oro de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) }, como { NUMBER($minimum, useGrouping: 1) }. No se ha depositado nada ni se ha ocupado ningún asiento: vuelve a usar /torneo unirse.
