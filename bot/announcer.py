@@ -45,12 +45,15 @@ from bot.discord_helpers import (
 from bot.drawing import Drawing
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Param, catalogue_of, text
+from bot.log_entries import entry
+from bot.narration import narration as told_turn
+from bot.narration import outcome_message
 from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.chests import ChestResult
-from bot.services.outcomes import Conquest, Effect, ReputationChange, outcome_message
+from bot.services.outcomes import Conquest, Effect, ReputationChange
 from bot.services.tournaments import (
     ClockChange,
     OrderMenu,
@@ -504,11 +507,10 @@ class Announcer:
                 tournament,
                 Message("board-turn", turn=report.turn),
             )
-            # The narration is the engine's (engine/narration.py), in English until it speaks
-            # the reader's language too.
-            narration: Param = "\n".join(plain(line) for line in resolved.narration) or Message(
-                "turn-quiet"
-            )
+            # The turn told in each reader's language (bot/narration.py), names escaped.
+            escaped = {dynasty: plain(name) for dynasty, name in resolved.names.items()}
+            told = told_turn(report, tournament.ruleset.policy, escaped)
+            narration = Listing(told, Message("turn-quiet"), separator="\n")
             shown = Shown(
                 Message("turn-title", tournament=str(tournament.id), turn=report.turn), narration
             )
@@ -675,10 +677,10 @@ class Announcer:
         )
 
     async def _logged_changes(self, tournament_id: int) -> list[Param]:
-        """What the end of a combat changed for its emperors, as publicly logged (the log's
-        entries are English until the log speaks the reader's language)."""
+        """What the end of a combat changed for its emperors, as publicly logged, in each
+        reader's language (bot/log_entries.py)."""
         outcome = await self.services.tournaments.outcome_log(tournament_id)
-        return [plain(event.reason) for event in outcome]
+        return [entry(event.reason) for event in outcome]
 
     async def pause_ended(self, change: ClockChange) -> None:
         """A pause lasted its 7 days and ended by itself: everyone concerned is told."""

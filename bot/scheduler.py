@@ -33,13 +33,22 @@ from data.repositories import events as event_repo
 from data.repositories import leases
 from data.repositories import requests as request_repo
 from data.repositories import tournaments as tournament_repo
-from data.rows import EventKind, SeatStatus, TournamentRow, TournamentStatus
+from data.rows import (
+    EventKind,
+    LogMessage,
+    SeatStatus,
+    TournamentRow,
+    TournamentStatus,
+    log_text,
+)
 
 log = logging.getLogger(__name__)
 
 DAY = 86400.0
 INACTIVE_AFTER = 30 * DAY  # R-T8: no serious combat for this long…
-INACTIVITY_REASON = "inactive: no serious combat for 30 days"  # …costs 1% (at least 1) a day
+INACTIVITY_REASON = LogMessage("log-inactive")  # …costs 1% (at least 1) a day
+_INACTIVITY_BEFORE_IDS = log_text("inactive: no serious combat for 30 days")
+"""The same entry as written before the log had message ids (migration 0011)."""
 # Reminders at half time and with a tenth of the turn left, counted back from the deadline as
 # it stands. An extension gives the turn fresh reminders (the key counts extensions); a pause
 # does not, since the turn keeps the time it had left; one deadline never gets two.
@@ -187,7 +196,7 @@ class Scheduler:
                 limit=20,
                 kinds=(EventKind.REPUTATION,),
             )
-            if any(event.reason == INACTIVITY_REASON and now - event.at < DAY for event in recent):
+            if any(_inactivity(event.reason) and now - event.at < DAY for event in recent):
                 continue
             loss = max(1, emperor.reputation // 100)
             await emperor_repo.change_reputation(
@@ -246,3 +255,8 @@ class Scheduler:
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=delay)
+
+
+def _inactivity(reason: LogMessage) -> bool:
+    """Whether a log entry is a loss to inactivity (written now, or before the log had ids)."""
+    return reason in (INACTIVITY_REASON, _INACTIVITY_BEFORE_IDS)

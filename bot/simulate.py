@@ -18,12 +18,13 @@ import sys
 from pathlib import Path
 
 from bot.i18n import DEFAULT_LOCALE
+from bot.log_entries import entry as log_entry
 from bot.render import render_board, render_replay
 from bot.services import Services
 from bot.services.tournaments import TurnResolved
 from data.catalog import UnknownBattlefield, battlefield_locks, load_battlefield
 from data.repositories import economy as economy_repo
-from data.rows import TournamentKind, TournamentStatus
+from data.rows import LogMessage, TournamentKind, TournamentStatus
 from engine import DYNASTIES, ConflictPolicy, EngineError, Game, Goal, Ruleset
 from engine.rules import choice
 from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
@@ -119,7 +120,10 @@ async def simulate(args: argparse.Namespace) -> int:
                 resolved = due[0] if due else None
             if resolved is None:
                 break
-            print(f"turn {resolved.report.turn}: " + "; ".join(resolved.narration))
+            print(
+                f"turn {resolved.report.turn}: "
+                + "; ".join(line.text(DEFAULT_LOCALE) for line in resolved.narration)
+            )
             image = render_board(
                 resolved.report.game.position,
                 last_turn=resolved.report.result,
@@ -146,7 +150,9 @@ async def simulate(args: argparse.Namespace) -> int:
         for player in players:
             dynasty, events = await services.dynasties.log(player)
             for event in reversed(events):
-                print(f"  [{dynasty.name}] {event.reason}")
+                print(
+                    f"  [{dynasty.name}] {log_entry(event.reason, escape=False).text(DEFAULT_LOCALE)}"
+                )
         print()
         print("Leaderboard:")
         for entry in await services.dynasties.leaderboard():
@@ -171,7 +177,7 @@ async def unlock(services: Services, host: int, battlefield: str) -> None:
         services.database,
         dynasty.id,
         {economy_repo.battlefield_key(battlefield): 1},
-        reason=f"the key to {battlefield}, lent for this simulation",
+        reason=LogMessage("log-key-lent", battlefield=battlefield),
         now=services.clock(),
     )
 

@@ -19,6 +19,7 @@ from bot.client import EmperorsBot
 from bot.discord_helpers import clipped, discord_timestamp, plain
 from bot.errors import UserError
 from bot.i18n import Voice
+from bot.log_entries import entry
 from bot.services.dynasties import LogPage, house_name
 from bot.services.skill import Skill, skill_of
 from cogs.common import custom_id_number, emperor_choices, game, reply_ephemeral, voice
@@ -60,7 +61,8 @@ def skill_text(skill: Skill, say: Voice) -> str:
 def log_embed(page: LogPage, say: Voice) -> discord.Embed:
     """A page of a log, newest first; 🔒 marks entries only the dynasty itself sees."""
     lines = [
-        f"{discord_timestamp(event.at, 'd')} {plain(event.reason)}{'' if event.public else ' 🔒'}"
+        f"{discord_timestamp(event.at, 'd')} {entry(event.reason).text(say.locale)}"
+        f"{'' if event.public else ' 🔒'}"
         for event in page.events
     ]
     embed = discord.Embed(
@@ -303,7 +305,8 @@ class Dynasties(commands.Cog):
             name=say("emperor-dynasties"), value=clipped(history or "—", FIELD_LIMIT), inline=False
         )
         log = "\n".join(
-            f"{discord_timestamp(event.at, 'd')} {plain(event.reason)}" for event in view.log
+            f"{discord_timestamp(event.at, 'd')} {entry(event.reason).text(say.locale)}"
+            for event in view.log
         )
         embed.add_field(
             name=say("emperor-latest"), value=clipped(log or "—", FIELD_LIMIT), inline=False

@@ -30,9 +30,9 @@ from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain, png
 from bot.errors import UserError
 from bot.errors import refusal as refusal_of
 from bot.i18n import ENGLISH, Message, Named, Voice
+from bot.narration import outcome_message
 from bot.render import render_board
 from bot.services.economy import SeatPool
-from bot.services.outcomes import outcome_message
 from bot.services.settings import TURN_LENGTHS, CreateOptions
 from bot.services.tournaments import TournamentView, level_of_strategy
 from cogs.chests import DepositForm, own_chest_text

@@ -20,6 +20,7 @@ from engine import (
     GameOutcome,
     Move,
     Order,
+    OutcomeCause,
     Pass,
     Piece,
     Position,
@@ -48,17 +49,36 @@ def order_from_data(dynasty: Dynasty, data: Mapping[str, Any]) -> Order:
 
 
 def outcome_to_dict(outcome: GameOutcome) -> dict[str, Any]:
+    """The outcome with its cause and numbers (``reason``, its English, is kept for readers of
+    the JSON such as the archive's exports)."""
     return {
         "winners": [dynasty.letter for dynasty in outcome.winners],
+        "cause": outcome.cause.value,
+        "pieces": outcome.pieces,
+        "turns": outcome.turns,
         "reason": outcome.reason,
         "turn": outcome.turn,
     }
 
 
 def outcome_from_dict(data: Mapping[str, Any]) -> GameOutcome:
-    return GameOutcome(
-        tuple(Dynasty(letter) for letter in data["winners"]), str(data["reason"]), int(data["turn"])
-    )
+    """An outcome as stored; one stored before outcomes had a cause is read from its English
+    reason (one the engine never gave counts as the last standing, or a draw of the last)."""
+    winners = tuple(Dynasty(letter) for letter in data["winners"])
+    turn = int(data["turn"])
+    if "cause" in data:
+        return GameOutcome(
+            winners,
+            OutcomeCause(data["cause"]),
+            turn,
+            int(data.get("pieces", 0)),
+            int(data.get("turns", 0)),
+        )
+    try:
+        return GameOutcome.from_reason(winners, str(data["reason"]), turn)
+    except ValueError:
+        cause = OutcomeCause.LAST_STANDING if winners else OutcomeCause.ALL_FELL
+        return GameOutcome(winners, cause, turn)
 
 
 def game_to_json(game: Game) -> str:

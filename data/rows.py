@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Union
 
 from engine import DYNASTIES, Dynasty, Game, GameOutcome, Order, Ruleset
 
@@ -479,12 +479,57 @@ class PayoutRow:
     amount: int
 
 
+LogParam = Union[str, int, "LogMessage"]
+"""A log entry's parameter: a name as a player chose it, a number, or words of their own."""
+
+
+@dataclass(frozen=True, init=False)
+class LogMessage:
+    """The words of a log entry (R-L1) as stored: a message id of the bot's catalogue
+    (``bot/locales/*/log.ftl``) and its parameters, rendered in each reader's language when
+    read (issue #15). The data layer knows no language: it stores ids and JSON parameters.
+    Entries written before the log had ids read as ``log-text`` with their English ``text``."""
+
+    id: str
+    params: Mapping[str, LogParam]
+
+    def __init__(self, message_id: str, /, **params: LogParam) -> None:
+        object.__setattr__(self, "id", message_id)
+        object.__setattr__(self, "params", params)
+
+    def to_json(self) -> dict[str, Any]:
+        """The parameters as stored (a nested message as ``{"id": …, "params": …}``)."""
+        return {
+            name: {"id": value.id, "params": value.to_json()}
+            if isinstance(value, LogMessage)
+            else value
+            for name, value in self.params.items()
+        }
+
+    @classmethod
+    def from_json(cls, message_id: str, params: Mapping[str, Any]) -> LogMessage:
+        return cls(
+            message_id,
+            **{
+                name: cls.from_json(value["id"], value["params"])
+                if isinstance(value, dict)
+                else value
+                for name, value in params.items()
+            },
+        )
+
+
+def log_text(text: str) -> LogMessage:
+    """English words with no message id of their own (kept as they are, in every language)."""
+    return LogMessage("log-text", text=text)
+
+
 @dataclass(frozen=True)
 class NewEvent:
     """A log event to write (R-L1); ``public`` False keeps it to its dynasty (R-L2)."""
 
     kind: EventKind
-    reason: str
+    reason: LogMessage
     public: bool
     dynasty_id: int | None = None
     emperor_id: int | None = None
@@ -497,7 +542,7 @@ class EventRow:
     id: int
     at: float
     kind: str
-    reason: str
+    reason: LogMessage
     public: bool
     dynasty_id: int | None
     emperor_id: int | None

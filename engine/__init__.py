@@ -9,11 +9,12 @@ from engine.errors import (
     BattlefieldFormatError,
     EngineError,
     IllegalOrder,
+    OrderFault,
     PositionError,
     RulesetError,
     ScenarioError,
 )
-from engine.game import MISSES_TO_DEFEAT, Game, GameOutcome, TurnReport
+from engine.game import MISSES_TO_DEFEAT, Game, GameOutcome, OutcomeCause, TurnReport
 from engine.orders import Move, Order, Pass, check_order, legal_moves, legal_orders
 from engine.pieces import DYNASTIES, Dynasty, Piece, PieceKind
 from engine.position import Position
@@ -62,6 +63,8 @@ __all__ = [
     "MoveOutcome",
     "MoveResult",
     "Order",
+    "OrderFault",
+    "OutcomeCause",
     "Pass",
     "Piece",
     "PieceKind",

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from types import MappingProxyType
 from typing import NamedTuple
 
 from engine.battlefield import Battlefield, Tile
 from engine.chests import Chest, ChestCapture, capture_chests, place_chests
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, OrderFault
 from engine.orders import Move, Order, check_order
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
 from engine.position import Position
@@ -27,17 +29,62 @@ _SURVIVE = GoalKind.SURVIVE
 _NO_MISSES: Mapping[Dynasty, int] = MappingProxyType({})
 
 
+class OutcomeCause(Enum):
+    """Why a combat ended (R-G1..G4): the goal reached, the last standing, or the turn limit."""
+
+    OPPOSITE_START = "opposite-start"
+    TREASURE = "treasure"
+    TOOK_STRONGER = "took-stronger"
+    EMPEROR_STRIKE = "emperor-strike"
+    SURVIVED = "survived"  # pieces, turns
+    NONE_SURVIVED = "none-survived"  # pieces, turns; a draw
+    LAST_STANDING = "last-standing"
+    ALL_FELL = "all-fell"  # a draw
+    MOST_PIECES = "most-pieces"  # pieces: the most
+    TIE = "tie"  # pieces: the most; a draw
+
+
 @dataclass(frozen=True)
 class GameOutcome:
-    """How a combat ended: its winners, or a draw (no winners)."""
+    """How a combat ended: its winners, or a draw (no winners), and why (``cause``, with the
+    numbers it names: ``pieces`` and ``turns``)."""
 
     winners: tuple[Dynasty, ...]
-    reason: str
+    cause: OutcomeCause
     turn: int
+    pieces: int = 0
+    turns: int = 0
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
+
+    @property
+    def reason(self) -> str:
+        """Why, in English."""
+        cause = self.cause
+        if cause is OutcomeCause.SURVIVED:
+            return f"kept more than {self.pieces} pieces for {self.turns} turns"
+        if cause is OutcomeCause.NONE_SURVIVED:
+            return f"no dynasty kept more than {self.pieces} pieces for {self.turns} turns"
+        if cause is OutcomeCause.MOST_PIECES:
+            return f"turn limit reached with the most pieces ({self.pieces})"
+        if cause is OutcomeCause.TIE:
+            return f"turn limit reached with a tie at {self.pieces} pieces"
+        return _REASONS[cause]
+
+    @classmethod
+    def from_reason(cls, winners: tuple[Dynasty, ...], reason: str, turn: int) -> GameOutcome:
+        """The outcome an English ``reason`` tells (as outcomes were stored before they had a
+        cause). Raises ValueError for a reason the engine never gave."""
+        for cause, said in _REASONS.items():
+            if said == reason:
+                return cls(winners, cause, turn)
+        numbers = [int(word) for word in re.findall(r"\d+", reason)]
+        for cause, pattern in _NUMBERED.items():
+            if re.fullmatch(pattern, reason):
+                return cls(winners, cause, turn, numbers[0], numbers[1] if len(numbers) > 1 else 0)
+        raise ValueError(f"no outcome reads {reason!r}")
 
     def describe(self, names: Mapping[Dynasty, str] | None = None) -> str:
         if self.is_draw:
@@ -45,6 +92,22 @@ class GameOutcome:
         names_of = names or {}
         who = ", ".join(names_of.get(d, d.letter) for d in self.winners)
         return f"{who} {'wins' if len(self.winners) == 1 else 'win'} after turn {self.turn}: {self.reason}"
+
+
+_REASONS: Mapping[OutcomeCause, str] = {
+    OutcomeCause.OPPOSITE_START: "an emperor reached the opposite start",
+    OutcomeCause.TREASURE: "an emperor reached the treasure",
+    OutcomeCause.TOOK_STRONGER: "took a rival emperor stronger than its own",
+    OutcomeCause.EMPEROR_STRIKE: "its emperor took the opposite emperor",
+    OutcomeCause.LAST_STANDING: "every other dynasty is defeated",
+    OutcomeCause.ALL_FELL: "the last emperors fell in the same turn",
+}
+_NUMBERED: Mapping[OutcomeCause, str] = {
+    OutcomeCause.SURVIVED: r"kept more than \d+ pieces for \d+ turns",
+    OutcomeCause.NONE_SURVIVED: r"no dynasty kept more than \d+ pieces for \d+ turns",
+    OutcomeCause.MOST_PIECES: r"turn limit reached with the most pieces \(\d+\)",
+    OutcomeCause.TIE: r"turn limit reached with a tie at \d+ pieces",
+}
 
 
 class TurnReport(NamedTuple):
@@ -95,7 +158,7 @@ class Game(NamedTuple):
     def check(self, order: Order) -> None:
         """Legality of one order now (R-O2); raises :class:`IllegalOrder`."""
         if self.outcome is not None:
-            raise IllegalOrder("R-G1", "this combat is over; no more orders")
+            raise IllegalOrder("R-G1", OrderFault.COMBAT_OVER)
         check_order(self.position, order)
 
     def play(
@@ -109,15 +172,13 @@ class Game(NamedTuple):
         a row stay as they were, neither growing nor starting again (R-G4).
         """
         if self.outcome is not None:
-            raise IllegalOrder("R-G1", "this combat is over; no more orders")
+            raise IllegalOrder("R-G1", OrderFault.COMBAT_OVER)
         position = self.position
         seen: set[Dynasty] = set()
         moves: list[Move] = []
         for order in orders:
             if order.dynasty in seen:
-                raise IllegalOrder(
-                    "R-O3", f"dynasty {order.dynasty.letter} gave two orders; keep only the last"
-                )
+                raise IllegalOrder("R-O3", OrderFault.TWO_ORDERS, dynasty=order.dynasty.letter)
             seen.add(order.dynasty)
             check_order(position, order)
             if type(order) is Move:
@@ -154,7 +215,7 @@ class Game(NamedTuple):
     def forfeit(self, dynasty: Dynasty) -> Game:
         """The dynasty gives up: it is defeated at once (R-G4); the combat may end with it."""
         if dynasty not in self.position.active_dynasties:
-            raise IllegalOrder("R-G4", f"dynasty {dynasty.letter} is not playing any more")
+            raise IllegalOrder("R-G4", OrderFault.NOT_PLAYING, dynasty=dynasty.letter)
         position = _defeat(self.position, [dynasty])
         outcome = _last_standing(position, self.turn)
         return Game(self.ruleset, position, self.turn, self.missed, outcome, self.chests)
@@ -174,9 +235,9 @@ def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:
 def _last_standing(position: Position, turn: int) -> GameOutcome | None:
     active = position.active_dynasties
     if len(active) == 1:
-        return GameOutcome(active, "every other dynasty is defeated", turn)
+        return GameOutcome(active, OutcomeCause.LAST_STANDING, turn)
     if not active:
-        return GameOutcome((), "the last emperors fell in the same turn", turn)
+        return GameOutcome((), OutcomeCause.ALL_FELL, turn)
     return None
 
 
@@ -187,18 +248,17 @@ def _judge(
     goal = ruleset.goal
     active = position.active_dynasties
     winners: tuple[Dynasty, ...] = ()
-    reason = ""
+    cause = OutcomeCause.OPPOSITE_START
     kind = goal.kind
     if kind is _REACH_OPPOSITE:
         battlefield = position.battlefield
         winners = tuple(
             d for d in active if battlefield.opposite_start(d) in position.emperor_tiles(d)
         )
-        reason = "an emperor reached the opposite start"
     elif kind is _TREASURE:
         treasures = position.battlefield.treasures
         winners = tuple(d for d in active if any(t in treasures for t in position.emperor_tiles(d)))
-        reason = "an emperor reached the treasure"
+        cause = OutcomeCause.TREASURE
     elif kind is _TAKE_STRONGER:
         before = result.before
         takers = {
@@ -208,22 +268,18 @@ def _judge(
             and capture.taken.experience > _emperor_experience(before, capture.taker)
         }
         winners = in_seat_order(takers)
-        reason = "took a rival emperor stronger than its own"
+        cause = OutcomeCause.TOOK_STRONGER
     elif kind is _EMPEROR_STRIKE:
         winners = _strikers(result)
-        reason = "its emperor took the opposite emperor"
+        cause = OutcomeCause.EMPEROR_STRIKE
     elif kind is _SURVIVE and turn >= goal.turns:
         counts = position.piece_counts()
         winners = tuple(d for d in active if counts[d] > goal.pieces)
         if not winners:
-            return GameOutcome(
-                (), f"no dynasty kept more than {goal.pieces} pieces for {goal.turns} turns", turn
-            )
-        return GameOutcome(
-            winners, f"kept more than {goal.pieces} pieces for {goal.turns} turns", turn
-        )
+            return GameOutcome((), OutcomeCause.NONE_SURVIVED, turn, goal.pieces, goal.turns)
+        return GameOutcome(winners, OutcomeCause.SURVIVED, turn, goal.pieces, goal.turns)
     if winners:
-        return GameOutcome(winners, reason, turn)
+        return GameOutcome(winners, cause, turn)
     standing = _last_standing(position, turn)
     if standing is not None:
         return standing
@@ -232,8 +288,8 @@ def _judge(
         most = max(counts.values())
         leaders = tuple(d for d in active if counts[d] == most)
         if len(leaders) == 1:
-            return GameOutcome(leaders, f"turn limit reached with the most pieces ({most})", turn)
-        return GameOutcome((), f"turn limit reached with a tie at {most} pieces", turn)
+            return GameOutcome(leaders, OutcomeCause.MOST_PIECES, turn, most)
+        return GameOutcome((), OutcomeCause.TIE, turn, most)
     return None
 
 

@@ -1,110 +1,236 @@
-"""Plain-text narration of a resolved turn, for the channel and the simulate command.
+"""What happened in a resolved turn, as typed facts, and told in English.
 
-Orders are secret only until the turn resolves (R-O4), so everything here may be public.
+:func:`facts` describes a turn as :class:`Fact` values (a kind, the pieces, tiles and
+dynasties it names, and its numbers): the bot tells them in each reader's language from its
+catalogue. :func:`narrate` tells them in English, for ``python -m engine``, the scenario tools
+and tests. Orders are secret only until the turn resolves (R-O4), so everything here may be
+public.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
+from dataclasses import dataclass
 
+from engine.battlefield import Tile
 from engine.chests import ChestCapture
-from engine.game import TurnReport
-from engine.pieces import Dynasty, Piece
+from engine.game import GameOutcome, TurnReport
+from engine.pieces import Dynasty, Piece, PieceKind
 from engine.resolution import Capture, Conflict, Cost, MoveOutcome, MoveResult
 from engine.rules import ConflictPolicy
 
 Names = Mapping[Dynasty, str]
 
 
+class FactKind(enum.Enum):
+    """What a fact tells; the comment says which pieces, tiles, dynasties and numbers it names."""
+
+    TOOK = "took"  # pieces (taker, taken); tiles (where[, pushed to]); numbers (experience after)
+    CHEST_CAPTURED = "chest-captured"  # pieces (captor,); dynasties (owner,); tiles (chest,)
+    TAKE_COST = "take-cost"  # dynasties (payer,); tiles (origin[, final]); numbers (experience,)
+    COLLIDED = "collided"  # dynasties (all); tiles (where,)
+    COLLIDED_FIRST_STAYED = "collided-first-stayed"  # dynasties (all, first first); tiles
+    COLLIDED_PRECEDENCE = "collided-precedence"  # dynasties (all); pieces (leader's emperor,)
+    MOVED = "moved"  # pieces (mover,); tiles (destination,)
+    ROTATED = "rotated"  # pieces (mover,); tiles (destination,)
+    STOPPED = "stopped"  # pieces (mover,); tiles (destination, where it stopped)
+    WENT_BACK = "went-back"  # pieces (mover,); tiles (destination, origin)
+    MISSED = "missed"  # dynasties (who,)
+    DEFEATED = "defeated"  # dynasties (who,)
+    QUIET = "quiet"  # nothing moved
+    ENDED = "ended"  # the combat's outcome (``outcome``): winners or a draw
+
+
+class Mark(enum.Enum):
+    """How a fact went, where its kind has several ways."""
+
+    AT_BOUNCE = "at-bounce"  # TOOK: the taken piece was sent back to its tile
+    PUSHED = "pushed"  # TOOK: the taker stayed and pushed the pawn to tiles[1]
+    LEFT_BOARD = "left-board"  # TOOK: the taken emperor left the board
+    BECAME_PAWN = "became-pawn"  # TOOK: a pawn (numbers[0]: its experience) took its place
+    ROLLED_BACK = "rolled-back"  # COLLIDED*: the pieces rolled back (else they bounced)
+
+
+@dataclass(frozen=True)
+class PieceOf:
+    """A piece as a sentence names it: whose, and what."""
+
+    dynasty: Dynasty
+    kind: PieceKind
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One thing that happened in a turn, in the order a reader is told."""
+
+    kind: FactKind
+    pieces: tuple[PieceOf, ...] = ()
+    tiles: tuple[Tile, ...] = ()
+    dynasties: tuple[Dynasty, ...] = ()
+    numbers: tuple[int, ...] = ()
+    marks: frozenset[Mark] = frozenset()
+    outcome: GameOutcome | None = None
+
+    def has(self, mark: Mark) -> bool:
+        return mark in self.marks
+
+
+def _piece(piece: Piece) -> PieceOf:
+    return PieceOf(piece.dynasty, piece.kind)
+
+
+def capture_fact(capture: Capture) -> Fact:
+    marks: set[Mark] = set()
+    tiles: tuple[Tile, ...] = (capture.tile,)
+    numbers: tuple[int, ...] = ()
+    if capture.at_bounce:
+        marks.add(Mark.AT_BOUNCE)
+    if capture.pushed_to is not None:
+        marks.add(Mark.PUSHED)
+        tiles = (capture.tile, capture.pushed_to)
+    if capture.became is None:
+        marks.add(Mark.LEFT_BOARD)
+    elif capture.became.kind is not capture.taken.kind:
+        marks.add(Mark.BECAME_PAWN)
+        numbers = (capture.became.experience,)
+    taker = PieceOf(capture.taker, capture.taker_kind)
+    return Fact(FactKind.TOOK, (taker, _piece(capture.taken)), tiles, (), numbers, frozenset(marks))
+
+
+def chest_fact(capture: ChestCapture) -> Fact:
+    """R-T9: a piece ended the turn on a rival's chest (what it holds is told at the end)."""
+    chest = capture.chest
+    return Fact(FactKind.CHEST_CAPTURED, (_piece(capture.piece),), (chest.tile,), (chest.owner,))
+
+
+def cost_fact(cost: Cost) -> Fact:
+    """R-C5 ``costly``: which pawn paid for an emperor's take."""
+    tiles: tuple[Tile, ...] = (
+        (cost.origin,) if cost.final == cost.origin else (cost.origin, cost.final)
+    )
+    return Fact(FactKind.TAKE_COST, (), tiles, (cost.dynasty,), (cost.experience,))
+
+
+def conflict_fact(conflict: Conflict, policy: ConflictPolicy) -> Fact:
+    marks = frozenset({Mark.ROLLED_BACK}) if policy.rolls_back else frozenset()
+    tiles = (conflict.tile,)
+    if conflict.precedence:
+        leader = conflict.dynasties[conflict.origins.index(conflict.winner)]
+        emperor = (PieceOf(leader, PieceKind.EMPEROR),)
+        return Fact(FactKind.COLLIDED_PRECEDENCE, emperor, tiles, conflict.dynasties, (), marks)
+    if conflict.winner is not None:
+        return Fact(FactKind.COLLIDED_FIRST_STAYED, (), tiles, conflict.dynasties, (), marks)
+    return Fact(FactKind.COLLIDED, (), tiles, conflict.dynasties, (), marks)
+
+
+def move_fact(result: MoveResult) -> Fact:
+    move = result.move
+    mover = (_piece(result.piece),)
+    if result.outcome is MoveOutcome.REACHED:
+        kind = FactKind.ROTATED if result.rotated else FactKind.MOVED
+        return Fact(kind, mover, (move.destination,))
+    if result.outcome is MoveOutcome.BOUNCED:
+        return Fact(FactKind.STOPPED, mover, (move.destination, result.final))
+    return Fact(FactKind.WENT_BACK, mover, (move.destination, move.origin))
+
+
+def facts(report: TurnReport, policy: ConflictPolicy) -> list[Fact]:
+    """What happened in a turn: takes and collisions first, then the rest, then the end."""
+    result = report.result
+    told = [capture_fact(capture) for capture in result.captures]
+    told += [chest_fact(capture) for capture in report.chests_captured]
+    told += [cost_fact(cost) for cost in result.costs]
+    told += [conflict_fact(conflict, policy) for conflict in result.conflicts]
+    quiet = [m for m in result.moves if m.took is None and m.taken_by is None and not m.conflicts]
+    told += [move_fact(m) for m in quiet]
+    told += [Fact(FactKind.MISSED, dynasties=(d,)) for d in report.missed]
+    told += [Fact(FactKind.DEFEATED, dynasties=(d,)) for d in report.defeated]
+    if not result.moves and not told:
+        told.append(Fact(FactKind.QUIET))
+    if report.outcome is not None:
+        told.append(Fact(FactKind.ENDED, dynasties=report.outcome.winners, outcome=report.outcome))
+    return told
+
+
+# ---------------------------------------------------------------------------------- English
+
+
 def _who(dynasty: Dynasty, names: Names | None) -> str:
     return names.get(dynasty, dynasty.letter) if names else dynasty.letter
 
 
-def _piece(piece: Piece, names: Names | None) -> str:
+def _whose(piece: PieceOf, names: Names | None) -> str:
     return f"{_who(piece.dynasty, names)}'s {piece.kind.value}"
 
 
-def describe_capture(capture: Capture, names: Names | None = None) -> str:
-    taker = f"{_who(capture.taker, names)}'s {capture.taker_kind.value}"
-    text = f"{taker} took {_piece(capture.taken, names)} on {capture.tile.name}"
-    if capture.at_bounce:
-        text += " as it was sent back there"
-    if capture.pushed_to is not None:
-        text += f", stayed there and pushed it to {capture.pushed_to.name}"
-    if capture.became is None:
-        text += " (the emperor left the board)"
-    elif capture.became.kind is not capture.taken.kind:
-        if capture.became.experience > 1:
-            text += f" (a pawn with experience {capture.became.experience} took its place)"
-        else:
-            text += " (a pawn took its place)"
-    return text
-
-
-def describe_chest_capture(capture: ChestCapture, names: Names | None = None) -> str:
-    """R-T9: ``b's pawn captured a's chest on A4`` (what it holds is told at the end)."""
-    chest = capture.chest
-    return (
-        f"{_piece(capture.piece, names)} captured {_who(chest.owner, names)}'s chest "
-        f"on {chest.tile.name}"
-    )
-
-
-def describe_cost(cost: Cost, names: Names | None = None) -> str:
-    """R-C5 ``costly``: which pawn paid for an emperor's take."""
-    where = cost.origin.name
-    if cost.final != cost.origin:
-        where += f", now on {cost.final.name},"
-    return (
-        f"the take cost {_who(cost.dynasty, names)} its best pawn: the pawn from {where} "
-        f"falls from experience {cost.experience} to 1"
-    )
-
-
-def describe_conflict(
-    conflict: Conflict, policy: ConflictPolicy, names: Names | None = None
-) -> str:
-    who = _join([_who(d, names) for d in conflict.dynasties])
-    others = "rolled back" if policy.rolls_back else "stepped back"
-    if conflict.precedence:
-        leader = _who(conflict.dynasties[conflict.origins.index(conflict.winner)], names)
+def tell(fact: Fact, names: Names | None = None) -> str:
+    """One fact in English; ``names`` replace the dynasties' letters."""
+    kind = fact.kind
+    tiles = [tile.name for tile in fact.tiles]
+    if kind is FactKind.TOOK:
+        taker, taken = fact.pieces
+        said = f"{_whose(taker, names)} took {_whose(taken, names)} on {tiles[0]}"
+        if fact.has(Mark.AT_BOUNCE):
+            said += " as it was sent back there"
+        if fact.has(Mark.PUSHED):
+            said += f", stayed there and pushed it to {tiles[1]}"
+        if fact.has(Mark.LEFT_BOARD):
+            said += " (the emperor left the board)"
+        elif fact.has(Mark.BECAME_PAWN):
+            experience = fact.numbers[0]
+            if experience > 1:
+                said += f" (a pawn with experience {experience} took its place)"
+            else:
+                said += " (a pawn took its place)"
+        return said
+    if kind is FactKind.CHEST_CAPTURED:
+        owner = _who(fact.dynasties[0], names)
+        return f"{_whose(fact.pieces[0], names)} captured {owner}'s chest on {tiles[0]}"
+    if kind is FactKind.TAKE_COST:
+        where = tiles[0] if len(tiles) == 1 else f"{tiles[0]}, now on {tiles[1]},"
         return (
-            f"{who} collided on {conflict.tile.name}: {leader}'s emperor, bouncing back from "
+            f"the take cost {_who(fact.dynasties[0], names)} its best pawn: the pawn from "
+            f"{where} falls from experience {fact.numbers[0]} to 1"
+        )
+    if kind in (FactKind.COLLIDED, FactKind.COLLIDED_FIRST_STAYED, FactKind.COLLIDED_PRECEDENCE):
+        return _collision(fact, tiles[0], names)
+    if kind in (FactKind.MOVED, FactKind.ROTATED):
+        verb = "rotated into" if kind is FactKind.ROTATED else "moved to"
+        return f"{_whose(fact.pieces[0], names)} {verb} {tiles[0]}"
+    if kind is FactKind.STOPPED:
+        return f"{_whose(fact.pieces[0], names)} aimed at {tiles[0]} and stopped on {tiles[1]}"
+    if kind is FactKind.WENT_BACK:
+        return f"{_whose(fact.pieces[0], names)} aimed at {tiles[0]} and went back to {tiles[1]}"
+    if kind is FactKind.MISSED:
+        return f"{_who(fact.dynasties[0], names)} missed the turn"
+    if kind is FactKind.DEFEATED:
+        return f"{_who(fact.dynasties[0], names)} is defeated"
+    if kind is FactKind.QUIET:
+        return "every piece held its tile"
+    assert fact.outcome is not None
+    return fact.outcome.describe(names)
+
+
+def _collision(fact: Fact, tile: str, names: Names | None) -> str:
+    who = _join([_who(d, names) for d in fact.dynasties])
+    rolled_back = fact.has(Mark.ROLLED_BACK)
+    others = "rolled back" if rolled_back else "stepped back"
+    if fact.kind is FactKind.COLLIDED_PRECEDENCE:
+        leader = _who(fact.pieces[0].dynasty, names)
+        return (
+            f"{who} collided on {tile}: {leader}'s emperor, bouncing back from "
             f"its take, had precedence and stayed, the others {others}"
         )
-    if conflict.winner is not None:
-        first = _who(conflict.dynasties[0], names)
-        return f"{who} collided on {conflict.tile.name}: {first} ordered first and stayed, the others {others}"
-    return f"{who} collided on {conflict.tile.name} and {'rolled back' if policy.rolls_back else 'bounced'}"
-
-
-def describe_move(result: MoveResult, names: Names | None = None) -> str:
-    move = result.move
-    piece = _piece(result.piece, names)
-    if result.outcome is MoveOutcome.REACHED:
-        verb = "rotated into" if result.rotated else "moved to"
-        return f"{piece} {verb} {move.destination.name}"
-    if result.outcome is MoveOutcome.BOUNCED:
-        return f"{piece} aimed at {move.destination.name} and stopped on {result.final.name}"
-    return f"{piece} aimed at {move.destination.name} and went back to {move.origin.name}"
+    if fact.kind is FactKind.COLLIDED_FIRST_STAYED:
+        first = _who(fact.dynasties[0], names)
+        return f"{who} collided on {tile}: {first} ordered first and stayed, the others {others}"
+    return f"{who} collided on {tile} and {'rolled back' if rolled_back else 'bounced'}"
 
 
 def narrate(report: TurnReport, policy: ConflictPolicy, names: Names | None = None) -> list[str]:
-    """Sentences telling what happened in a turn: takes and collisions first, then the rest."""
-    result = report.result
-    lines = [describe_capture(capture, names) for capture in result.captures]
-    lines += [describe_chest_capture(capture, names) for capture in report.chests_captured]
-    lines += [describe_cost(cost, names) for cost in result.costs]
-    lines += [describe_conflict(conflict, policy, names) for conflict in result.conflicts]
-    quiet = [m for m in result.moves if m.took is None and m.taken_by is None and not m.conflicts]
-    lines += [describe_move(m, names) for m in quiet]
-    lines += [f"{_who(d, names)} missed the turn" for d in report.missed]
-    lines += [f"{_who(d, names)} is defeated" for d in report.defeated]
-    if not result.moves and not lines:
-        lines.append("every piece held its tile")
-    if report.outcome is not None:
-        lines.append(report.outcome.describe(names))
-    return lines
+    """Sentences telling what happened in a turn, in English: :func:`facts`, told."""
+    return [tell(fact, names) for fact in facts(report, policy)]
 
 
 def narrate_line(report: TurnReport, policy: ConflictPolicy, names: Names | None = None) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from engine.battlefield import Tile
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, OrderFault
 from engine.pieces import Dynasty
 from engine.position import Position
 
@@ -54,10 +54,13 @@ def check_order(position: Position, order: Order) -> None:
     dynasty = order.dynasty
     if dynasty not in position.battlefield.dynasties:
         raise IllegalOrder(
-            "R-B3", f"there is no dynasty {dynasty.letter} on {position.battlefield.name}"
+            "R-B3",
+            OrderFault.NO_SUCH_DYNASTY,
+            dynasty=dynasty.letter,
+            battlefield=position.battlefield.name,
         )
     if dynasty in position.defeated:
-        raise IllegalOrder("R-C6", f"dynasty {dynasty.letter} is defeated and gives no more orders")
+        raise IllegalOrder("R-C6", OrderFault.DEFEATED, dynasty=dynasty.letter)
     if isinstance(order, Pass):
         return
     pieces = position.pieces
@@ -72,10 +75,10 @@ def check_order(position: Position, order: Order) -> None:
         _refuse_move(position, order)
     for tile in path[1:-1]:
         if tile in pieces:
-            raise IllegalOrder("R-O2", f"the path is blocked at {tile.name}")
+            raise IllegalOrder("R-O2", OrderFault.PATH_BLOCKED, tiles=(tile.name,))
     target = pieces.get(order.destination)
     if target is not None and target.dynasty is dynasty:
-        raise IllegalOrder("R-O2", f"{order.destination.name} holds one of your own pieces")
+        raise IllegalOrder("R-O2", OrderFault.OWN_PIECE_THERE, tiles=(order.destination.name,))
 
 
 def _refuse_move(position: Position, move: Move) -> NoReturn:
@@ -83,33 +86,30 @@ def _refuse_move(position: Position, move: Move) -> NoReturn:
     origin, destination = move.origin, move.destination
     piece = position.pieces.get(origin)
     if piece is None:
-        raise IllegalOrder("R-O2", f"there is no piece on {_name(origin)}")
+        raise IllegalOrder("R-O2", OrderFault.NO_PIECE, tiles=(_name(origin),))
     if piece.dynasty is not move.dynasty:
         raise IllegalOrder(
-            "R-O2", f"the piece on {origin.name} is not yours: it is {piece.describe()}"
+            "R-O2",
+            OrderFault.NOT_YOURS,
+            tiles=(origin.name,),
+            owner=piece.dynasty.letter,
+            piece=piece.kind.value,
         )
     if origin == destination:
-        raise IllegalOrder(
-            "R-O2", "a move must go at least 1 tile; to keep every piece still, pass"
-        )
+        raise IllegalOrder("R-O2", OrderFault.NO_DISTANCE)
     if origin.row != destination.row and origin.col != destination.col:
-        raise IllegalOrder(
-            "R-P2",
-            f"{_name(destination)} is not in a straight line from {origin.name}: "
-            "pieces move up, down, left or right",
-        )
+        raise IllegalOrder("R-P2", OrderFault.NOT_STRAIGHT, tiles=(_name(destination), origin.name))
     distance = abs(origin.row - destination.row) + abs(origin.col - destination.col)
     if distance > piece.experience:
-        noun = "tile" if piece.experience == 1 else "tiles"
         raise IllegalOrder(
             "R-P3",
-            f"this {piece.kind.value} can move at most {piece.experience} {noun}, "
-            f"and {_name(destination)} is {distance} away",
+            OrderFault.TOO_FAR,
+            tiles=(_name(destination),),
+            piece=piece.kind.value,
+            numbers=(piece.experience, distance),
         )
     missing = _first_missing(position, origin, destination)
-    raise IllegalOrder(
-        "R-O2", f"the path leaves the battlefield at {missing}: there is no tile there"
-    )
+    raise IllegalOrder("R-O2", OrderFault.OFF_BATTLEFIELD, tiles=(missing,))
 
 
 def legal_moves(position: Position, origin: Tile) -> list[Move]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.battlefield import Tile
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, OrderFault
 from engine.orders import Move
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
 from engine.position import Position
@@ -181,15 +181,11 @@ def resolve(position: Position, moves: Sequence[Move], rules: Ruleset) -> TurnRe
     for rank, move in enumerate(moves):
         origin = move.origin
         if origin in pending:
-            raise IllegalOrder(
-                "R-O3", f"the piece on {origin.name} has two orders; only the last one counts"
-            )
+            raise IllegalOrder("R-O3", OrderFault.PIECE_ORDERED_TWICE, tiles=(origin.name,))
         piece = pieces.get(origin)
         path = paths.get((origin, move.destination))
         if piece is None or path is None or piece.dynasty is not move.dynasty:
-            raise IllegalOrder(
-                "R-O2", f"the order {move} does not fit the position; check it first"
-            )
+            raise IllegalOrder("R-O2", OrderFault.DOES_NOT_FIT, order=str(move))
         mover = _Mover(move, path, piece, rank)
         movers.append(mover)
         pending[origin] = mover

@@ -1,4 +1,4 @@
-"""The data layer's refusals as messages of the catalogue, so a player reads them in their
+"""The data layer's refusals, and the engine's illegal orders, as messages of the catalogue, so a player reads them in their
 language.
 
 ``data/`` knows nothing of languages: each :class:`data.errors.DataError` carries its English
@@ -19,6 +19,7 @@ from typing import Any
 from bot.i18n import Message
 from data import errors
 from data.rows import MAX_AMOUNT
+from engine import IllegalOrder, OrderFault
 
 KEY_TO = re.compile(r"key to (?P<battlefield>.+)")
 """How the shop names a battlefield's key (``key to fortress-4``, bot/services/economy.py)."""
@@ -165,10 +166,53 @@ gives each of them a kind (issue #15, phase B)."""
 
 
 def known_refusal(error: BaseException) -> Message | None:
-    """``error`` as a message of the catalogue, if it is a refusal of a kind listed here."""
+    """``error`` as a message of the catalogue, if it is a refusal of a kind listed here or an
+    illegal order."""
+    if isinstance(error, IllegalOrder):
+        return illegal_order(error)
     found = _REFUSALS.get(type(error))  # type: ignore[arg-type]
     return found(error) if found is not None else None
 
 
 def translated_kinds() -> frozenset[type[errors.DataError]]:
     return frozenset(_REFUSALS)
+
+
+def illegal_order(error: IllegalOrder) -> Message:
+    """Why an order is illegal, with the rule it breaks: ``the path is blocked at C3 (R-O2)``."""
+    fault = error.fault
+    tile = error.tiles[0] if error.tiles else ""
+    if fault is OrderFault.NOT_YOURS:
+        reason = Message(
+            "illegal-not-yours",
+            tile=tile,
+            piece=Message("narration-piece", kind=error.piece, who=error.owner),
+        )
+    elif fault is OrderFault.TOO_FAR:
+        experience, distance = error.numbers
+        reason = Message(
+            "illegal-too-far",
+            piece=error.piece,
+            experience=experience,
+            tile=tile,
+            distance=distance,
+        )
+    elif fault is OrderFault.NOT_STRAIGHT:
+        reason = Message("illegal-not-straight", tile=tile, origin=error.tiles[1])
+    else:
+        reason = Message(f"illegal-{fault.value}", **_fault_params(error, tile))
+    return Message("illegal-order", reason=reason, rule=error.rule)
+
+
+def _fault_params(error: IllegalOrder, tile: str) -> dict[str, str]:
+    """The parameters of the faults that name at most a tile, a dynasty, a battlefield, an order."""
+    fault = error.fault
+    if fault in (OrderFault.DEFEATED, OrderFault.NOT_PLAYING, OrderFault.TWO_ORDERS):
+        return {"dynasty": error.dynasty}
+    if fault is OrderFault.NO_SUCH_DYNASTY:
+        return {"dynasty": error.dynasty, "battlefield": error.battlefield}
+    if fault is OrderFault.DOES_NOT_FIT:
+        return {"order": error.order}
+    if fault in (OrderFault.COMBAT_OVER, OrderFault.NO_DISTANCE):
+        return {}
+    return {"tile": tile}

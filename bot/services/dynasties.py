@@ -24,6 +24,7 @@ from data.rows import (
     EventKind,
     EventRow,
     LeaderboardEntry,
+    LogMessage,
     MembershipRow,
     SkillEntry,
 )
@@ -33,7 +34,7 @@ MAX_LOG_PAGE = 10_000
 """Pages of a log a button may ask for (a forged one could ask for any)."""
 STARTING_WEALTH: Mapping[str, int] = {"copper": 100, "silver": 20, "gold": 5}
 """What a dynasty is given once, when it is founded, so that it can bet, trade and shop (R-T5)."""
-STARTING_GRANT_REASON = "starting wealth of a new dynasty"
+STARTING_GRANT_REASON = LogMessage("log-starting-wealth")
 
 
 def house_name(display_name: str, player_id: int, locale: str = DEFAULT_LOCALE) -> str:

@@ -13,7 +13,6 @@ emperor, never of the dynasty's own.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -324,45 +323,3 @@ def reason_of(key: str, tournament: Tournament, **counts: int) -> tuple[str, Mes
         emperors=counts.get("emperors", 0),
     )
     return said.text(DEFAULT_LOCALE), said
-
-
-_OUTCOME_REASONS = (
-    (re.compile(r"every other dynasty is defeated"), "defeated"),
-    (re.compile(r"the last emperors fell in the same turn"), "fell"),
-    (re.compile(r"an emperor reached the opposite start"), "opposite"),
-    (re.compile(r"an emperor reached the treasure"), "treasure"),
-    (re.compile(r"took a rival emperor stronger than its own"), "stronger"),
-    (re.compile(r"its emperor took the opposite emperor"), "strike"),
-    (re.compile(r"kept more than (?P<pieces>\d+) pieces for (?P<turns>\d+) turns"), "survived"),
-    (
-        re.compile(r"no dynasty kept more than (?P<pieces>\d+) pieces for (?P<turns>\d+) turns"),
-        "none-survived",
-    ),
-    (re.compile(r"turn limit reached with the most pieces \((?P<pieces>\d+)\)"), "most"),
-    (re.compile(r"turn limit reached with a tie at (?P<pieces>\d+) pieces"), "tie"),
-)
-"""The engine's reasons for an outcome (engine/game.py), known by their English words, so
-each reader reads them in their own; one not known here is shown as the engine wrote it."""
-
-
-def outcome_message(outcome: GameOutcome, names: Mapping[Dynasty, str]) -> Message:
-    """How a combat ended (``names``: each seat's name, escaped for Discord): its winners
-    and why, or a draw."""
-    reason, pieces, turns = "other", 0, 0
-    for pattern, key in _OUTCOME_REASONS:
-        found = pattern.fullmatch(outcome.reason)
-        if found is not None:
-            reason = key
-            pieces = int(found.groupdict().get("pieces") or 0)
-            turns = int(found.groupdict().get("turns") or 0)
-            break
-    return Message(
-        "outcome",
-        winners=len(outcome.winners),
-        names=", ".join(names.get(d, d.letter) for d in outcome.winners),
-        turn=outcome.turn,
-        reason=reason,
-        pieces=pieces,
-        turns=turns,
-        text=outcome.reason,
-    )

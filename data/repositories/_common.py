@@ -25,6 +25,7 @@ from data.rows import (
     DynastyRow,
     EmperorRow,
     EventRow,
+    LogMessage,
     NewEvent,
     Prize,
     SeatKind,
@@ -131,7 +132,8 @@ async def write_events(connection: Connection, events: Iterable[NewEvent], at: f
         (
             at,
             str(event.kind),
-            event.reason,
+            event.reason.id,
+            dumps(event.reason.to_json()),
             int(event.public),
             event.dynasty_id,
             event.emperor_id,
@@ -142,8 +144,8 @@ async def write_events(connection: Connection, events: Iterable[NewEvent], at: f
     ]
     if rows:
         await connection.executemany(
-            "INSERT INTO events (at, kind, reason, public, dynasty_id, emperor_id, "
-            "tournament_id, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO events (at, kind, message, params, public, dynasty_id, emperor_id, "
+            "tournament_id, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             rows,
         )
 
@@ -293,7 +295,7 @@ def event_row(row: Row) -> EventRow:
         id=row["id"],
         at=row["at"],
         kind=row["kind"],
-        reason=row["reason"],
+        reason=LogMessage.from_json(row["message"], json.loads(row["params"])),
         public=bool(row["public"]),
         dynasty_id=row["dynasty_id"],
         emperor_id=row["emperor_id"],

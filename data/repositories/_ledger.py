@@ -32,6 +32,7 @@ from data.rows import (
     BetStatus,
     DepositPurpose,
     EventKind,
+    LogMessage,
     NewEvent,
     PayoutReason,
     TournamentStatus,
@@ -76,7 +77,7 @@ async def adjust_assets(
     dynasty_id: int,
     changes: Mapping[str, int],
     *,
-    reason: str,
+    reason: LogMessage,
     at: float,
     public: bool = False,
     tournament_id: int | None = None,
@@ -90,7 +91,7 @@ async def adjust_items(
     dynasty_id: int,
     changes: Mapping[str, int],
     *,
-    reason: str,
+    reason: LogMessage,
     at: float,
 ) -> None:
     """Add or take items (battlefield keys…) and log the change privately."""
@@ -102,7 +103,7 @@ async def _adjust(
     ledger: _Ledger,
     dynasty_id: int,
     changes: Mapping[str, int],
-    reason: str,
+    reason: LogMessage,
     at: float,
     public: bool,
     tournament_id: int | None,
@@ -193,7 +194,9 @@ async def settle_bets(
                 connection,
                 bet.dynasty_id,
                 {bet.asset_code: payout},
-                reason=f"bet #{bet.id} on tournament #{tournament_id} {status}",
+                reason=LogMessage(
+                    "log-bet-settled", bet=bet.id, tournament=tournament_id, status=str(status)
+                ),
                 at=at,
                 tournament_id=tournament_id,
             )
@@ -229,7 +232,7 @@ async def hold(
     dynasty_id: int,
     assets: Mapping[str, int],
     *,
-    reason: str,
+    reason: LogMessage,
     at: float,
     seat: int | None = None,
 ) -> None:
@@ -278,12 +281,12 @@ async def hold(
 
 
 _PAID_OUT = {
-    (DepositPurpose.PRIZE, PayoutReason.SHARE): "share of the prize of tournament #{}",
-    (DepositPurpose.PRIZE, PayoutReason.RETURN): "the prize of tournament #{} returned",
-    (DepositPurpose.STAKE, PayoutReason.SHARE): "share of the wealth stakes of tournament #{}",
-    (DepositPurpose.STAKE, PayoutReason.RETURN): "the wealth stake of tournament #{} returned",
+    (DepositPurpose.PRIZE, PayoutReason.SHARE): "log-prize-share",
+    (DepositPurpose.PRIZE, PayoutReason.RETURN): "log-prize-returned",
+    (DepositPurpose.STAKE, PayoutReason.SHARE): "log-stakes-share",
+    (DepositPurpose.STAKE, PayoutReason.RETURN): "log-stake-returned",
 }
-"""What a dynasty's log says of a payout (players read it: the one place these words live)."""
+"""The message of the catalogue a dynasty's log says a payout with (its tournament's id)."""
 
 
 async def settle_deposits(
@@ -352,7 +355,7 @@ async def settle_deposits(
         [
             NewEvent(
                 EventKind.WEALTH,
-                _PAID_OUT[(purpose, reason)].format(tournament_id),
+                LogMessage(_PAID_OUT[(purpose, reason)], tournament=tournament_id),
                 True,
                 dynasty,
                 None,

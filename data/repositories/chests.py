@@ -29,7 +29,7 @@ from data.errors import (
 )
 from data.repositories._common import chest_row, fetch_all, fetch_one, moment, write_events
 from data.repositories._ledger import adjust_assets
-from data.rows import MAX_AMOUNT, ChestRow, EventKind, NewEvent
+from data.rows import MAX_AMOUNT, ChestRow, EventKind, LogMessage, NewEvent
 from engine import DYNASTIES, Dynasty
 
 CHEST_ASSET = "gold"
@@ -90,7 +90,7 @@ async def deposit(
                 connection,
                 dynasty_id,
                 {CHEST_ASSET: -amount},
-                reason=f"chest deposited in tournament #{tournament_id}",
+                reason=LogMessage("log-chest-deposited", tournament=tournament_id),
                 at=at,
                 tournament_id=tournament_id,
             )
@@ -205,13 +205,13 @@ async def _capture(
         connection,
         dynasty_id,
         {chest.asset_code: chest.amount},
-        reason=f"captured the chest of seat {chest.owner.letter} in tournament #{tournament}",
+        reason=LogMessage("log-chest-captured", seat=chest.owner.letter, tournament=tournament),
         at=at,
         tournament_id=tournament,
     )
     owner = NewEvent(
         EventKind.WEALTH,
-        f"the chest deposited in tournament #{tournament} was captured by {dynasty_name}",
+        LogMessage("log-chest-lost", tournament=tournament, dynasty=dynasty_name),
         False,
         chest.dynasty_id,
         None,
@@ -234,7 +234,7 @@ async def _return(connection: Connection, chest: ChestRow, at: float) -> ChestRo
         connection,
         chest.dynasty_id,
         {chest.asset_code: chest.amount},
-        reason=f"chest of tournament #{chest.tournament_id} returned",
+        reason=LogMessage("log-chest-returned", tournament=chest.tournament_id),
         at=at,
         tournament_id=chest.tournament_id,
     )

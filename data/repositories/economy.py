@@ -46,6 +46,7 @@ from data.rows import (
     Bundle,
     Item,
     ItemKind,
+    LogMessage,
     TradeRow,
     TradeStatus,
 )
@@ -100,7 +101,7 @@ async def grant(
     dynasty_id: int,
     assets: Mapping[str, int],
     *,
-    reason: str,
+    reason: LogMessage,
     public: bool = False,
     tournament_id: int | None = None,
     now: float | None = None,
@@ -125,7 +126,7 @@ async def spend(
     dynasty_id: int,
     assets: Mapping[str, int],
     *,
-    reason: str,
+    reason: LogMessage,
     public: bool = False,
     tournament_id: int | None = None,
     now: float | None = None,
@@ -151,7 +152,7 @@ async def transfer(
     to_dynasty_id: int,
     assets: Mapping[str, int],
     *,
-    reason: str,
+    reason: LogMessage,
     public: bool = False,
     now: float | None = None,
 ) -> None:
@@ -194,7 +195,7 @@ async def grant_items(
     dynasty_id: int,
     items: Mapping[str, int],
     *,
-    reason: str,
+    reason: LogMessage,
     now: float | None = None,
 ) -> None:
     """Give items (a battlefield's key) to a dynasty, logged privately.
@@ -240,7 +241,7 @@ async def buy_item(
     item = await get_item(database, code)
     at = moment(now)
     async with database.transaction() as connection:
-        reason = f"bought {quantity} × {item.name}"
+        reason = LogMessage("log-bought", quantity=quantity, item=item.name)
         await adjust_assets(
             connection,
             dynasty_id,
@@ -333,7 +334,7 @@ async def accept_trade(
     at = moment(now)
     async with database.transaction() as connection:
         trade = await _settle(connection, trade_id, TradeStatus.ACCEPTED, by_dynasty_id, at)
-        reason = f"trade #{trade_id}"
+        reason = LogMessage("log-trade", trade=trade_id)
         for giver, taker, bundle in (
             (trade.from_dynasty_id, trade.to_dynasty_id, trade.offer),
             (trade.to_dynasty_id, trade.from_dynasty_id, trade.request),
@@ -454,7 +455,7 @@ async def place_bet(
             connection,
             emperor.dynasty_id,
             {asset_code: -stake},
-            reason=f"{emperor.name} bets on tournament #{tournament_id}",
+            reason=LogMessage("log-bet-placed", emperor=emperor.name, tournament=tournament_id),
             at=at,
             tournament_id=tournament_id,
         )
@@ -486,7 +487,7 @@ async def _change_assets(
     dynasty_id: int,
     changes: Mapping[str, int],
     *,
-    reason: str,
+    reason: LogMessage,
     public: bool,
     tournament_id: int | None,
     now: float | None,

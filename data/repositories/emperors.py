@@ -26,7 +26,7 @@ from data.repositories._common import (
     run,
     write_events,
 )
-from data.rows import EmperorRow, EventKind, InactiveEmperor, MembershipRow, NewEvent
+from data.rows import EmperorRow, EventKind, InactiveEmperor, LogMessage, MembershipRow, NewEvent
 
 
 async def create_emperor(
@@ -62,7 +62,13 @@ async def create_emperor(
             (emperor_id, dynasty_id, at),
         )
         event = NewEvent(
-            EventKind.BIRTH, f"{cleaned} is born", True, dynasty_id, emperor_id, None, {}
+            EventKind.BIRTH,
+            LogMessage("log-born", emperor=cleaned),
+            True,
+            dynasty_id,
+            emperor_id,
+            None,
+            {},
         )
         await write_events(connection, [event], at)
         return await _emperor(connection, emperor_id)
@@ -193,8 +199,12 @@ async def move_emperor(
             "old_name": emperor.name,
             "name": name,
         }
-        reason = f"{emperor.name} was conquered by {target[0]}" + (
-            f" and is now called {name}" if name != emperor.name else ""
+        reason = LogMessage(
+            "log-conquered",
+            emperor=emperor.name,
+            dynasty=target[0],
+            renamed="yes" if name != emperor.name else "no",
+            name=name,
         )
         await write_events(
             connection,
@@ -213,7 +223,7 @@ async def kill_emperor(
     database: Database,
     emperor_id: int,
     *,
-    reason: str,
+    reason: LogMessage,
     killed_by: int | None = None,
     tournament_id: int | None = None,
     now: float | None = None,
@@ -255,7 +265,7 @@ async def retire_emperor(
             raise NotYourEmperor(emperor.name)
         event = NewEvent(
             EventKind.RETIREMENT,
-            f"{emperor.name} retired; its {emperor.reputation} reputation leaves the dynasty",
+            LogMessage("log-retired", emperor=emperor.name, reputation=emperor.reputation),
             True,
             emperor.dynasty_id,
             emperor_id,
@@ -294,7 +304,7 @@ async def change_reputation(
     emperor_id: int,
     delta: int,
     *,
-    reason: str,
+    reason: LogMessage,
     tournament_id: int | None = None,
     now: float | None = None,
 ) -> int:

@@ -15,7 +15,7 @@ from data.repositories._common import (
     numbered_names,
     write_events,
 )
-from data.rows import DynastyRow, EventKind, LeaderboardEntry, NewEvent
+from data.rows import DynastyRow, EventKind, LeaderboardEntry, LogMessage, NewEvent
 
 
 async def ensure_player(database: Database, player_id: int, *, now: float | None = None) -> None:
@@ -132,7 +132,7 @@ async def rename_dynasty(
         assert row is not None
         event = NewEvent(
             EventKind.RENAME,
-            f"{old[0]} is now called {name}",
+            LogMessage("log-renamed", old=old[0], name=name),
             True,
             dynasty_id,
             details={"from": old[0], "to": name},

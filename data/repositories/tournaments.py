@@ -72,6 +72,7 @@ from data.rows import (
     MAX_AMOUNT,
     ChestTerms,
     DepositPurpose,
+    LogMessage,
     NewEvent,
     PayoutReason,
     PayoutRow,
@@ -257,7 +258,7 @@ async def create_tournament(
                 DepositPurpose.PRIZE,
                 host[0],
                 wealth,
-                reason=f"put up the prize of tournament #{tournament.id}",
+                reason=LogMessage("log-prize-put-up", tournament=tournament.id),
                 at=at,
             )
     return tournament
@@ -1127,7 +1128,9 @@ async def _add_seat(
                 DepositPurpose.STAKE,
                 emperor.dynasty_id,
                 tournament.wealth_stake,
-                reason=f"{emperor.name} stakes wealth in tournament #{tournament_id}",
+                reason=LogMessage(
+                    "log-wealth-staked", emperor=emperor.name, tournament=tournament_id
+                ),
                 at=moment(now),
                 seat=seat,
             )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from bot.services import Services
 from bot.services.tournaments import TurnResolved
 from data.repositories import emperors as emperor_repo
-from data.rows import Prize, SeatStatus, TournamentKind, TournamentRow, TournamentStatus
+from data.rows import Prize, SeatStatus, TournamentKind, TournamentRow, TournamentStatus, log_text
 from engine import Game, Ruleset
 from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
 from tests.bot.conftest import Clock
@@ -45,7 +45,7 @@ async def grant_reputation(services: Services, players: list[Player], amount: in
     for player in players:
         emperor = await services.dynasties.emperor_named(player.id, player.emperor)
         await emperor_repo.change_reputation(
-            services.database, emperor.id, amount, reason="test grant"
+            services.database, emperor.id, amount, reason=log_text("test grant")
         )
 
 

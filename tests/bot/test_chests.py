@@ -27,10 +27,12 @@ from data.rows import (
     SeatStatus,
     TournamentKind,
     TournamentStatus,
+    log_text,
 )
 from engine import Dynasty, Ruleset
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, TURN, Player, seat_players
+from tests.said import said
 
 A, B, C, D = Dynasty.A, Dynasty.B, Dynasty.C, Dynasty.D
 T = Tournament(1, "small-4")
@@ -62,7 +64,9 @@ async def chest_players(services: Services, gold: int = 2000, first_id: int = 10
     for player in players:
         dynasty = await services.dynasties.dynasty_of(player.id)
         if gold:
-            await economy_repo.grant(services.database, dynasty.id, {"gold": gold}, reason="seed")
+            await economy_repo.grant(
+                services.database, dynasty.id, {"gold": gold}, reason=log_text("seed")
+            )
     return players
 
 
@@ -106,7 +110,9 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     players = await chest_players(services)
     a, b, c, d = players
     stingy = await emperor_id(services, d)
-    await emperor_repo.change_reputation(services.database, stingy, 25, reason="earlier fame")
+    await emperor_repo.change_reputation(
+        services.database, stingy, 25, reason=log_text("earlier fame")
+    )
     before = await everything(services.database)
     tournament_id = await announce_chests(services, a)
     await join_all(services, tournament_id, players)
@@ -126,8 +132,9 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
             accepted = await services.tournaments.submit(tournament_id, player.id, orders[dynasty])
             resolved = accepted.resolved or resolved
     assert resolved is not None and resolved.finished
-    assert "Emperor0's pawn captured Emperor1's chest on G4" in resolved.narration
-    assert "Emperor2's pawn captured Emperor3's chest on A4" in resolved.narration
+    told = [line.text("en-US") for line in resolved.narration]
+    assert "Emperor0's pawn captured Emperor1's chest on G4" in told
+    assert "Emperor2's pawn captured Emperor3's chest on A4" in told
     assert resolved.report.outcome is not None and resolved.report.outcome.is_draw
 
     results = await services.tournaments.chest_results(tournament_id)
@@ -166,7 +173,7 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     assert (await emperor_repo.get_emperor(services.database, generous)).reputation == 10
     assert (await emperor_repo.get_emperor(services.database, stingy)).reputation == 15
     logged = await event_repo.tournament_log(services.database, tournament_id)
-    reputation = [event for event in logged if "captured chests" in event.reason]
+    reputation = [event for event in logged if "captured chests" in said(event.reason)]
     assert len(reputation) == 2 and all(event.public for event in reputation)
 
 

@@ -47,6 +47,7 @@ from data.rows import (
     TournamentRow,
     TournamentStatus,
     TradeStatus,
+    log_text,
 )
 from engine import Ruleset
 from tests.bot.conftest import Clock
@@ -59,6 +60,7 @@ from tests.bot.play import (
     play_out,
     seat_players,
 )
+from tests.said import said
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = "key:fortress-4"
@@ -210,9 +212,9 @@ async def test_r_l1_every_change_of_wealth_is_logged_privately_with_its_reason(
         services.database, dynasty.id, viewer_dynasty_id=dynasty.id, limit=100
     )
     changes = [e for e in own if e.kind in (EventKind.WEALTH, EventKind.ITEM)]
-    reasons = [e.reason for e in reversed(changes)]
+    reasons = [said(e.reason) for e in reversed(changes)]
     assert reasons == [
-        STARTING_GRANT_REASON,
+        "starting wealth of a new dynasty",
         f"Emperor2 bets on tournament #{tournament.id}",
         f"bet #1 on tournament #{tournament.id} paid",
         "bought 1 × key to fortress-4",  # the price…
@@ -873,7 +875,9 @@ async def test_two_processes_buying_from_one_dynasty_lose_nothing(
     services: Services, database_path: Path, tmp_path: Path
 ) -> None:
     dynasty = await services.dynasties.found(1, "Contested")
-    await economy_repo.grant(services.database, dynasty.id, {"gold": 92}, reason="treasure")
+    await economy_repo.grant(
+        services.database, dynasty.id, {"gold": 92}, reason=log_text("treasure")
+    )
     start = 5 + 92
     go = tmp_path / "go"
     buyers = [

@@ -44,6 +44,8 @@ CONVERTED = (
     "bot/announcer.py",
     "bot/command_tree.py",
     "bot/discord_helpers.py",
+    "bot/log_entries.py",
+    "bot/narration.py",
     "bot/render/__init__.py",
     "bot/render/board.py",
     "bot/render/layout.py",
@@ -73,8 +75,7 @@ CONVERTED = (
     "cogs/tournaments.py",
 )
 """The modules whose every word a player reads comes from the catalogue. Phase B of issue #15
-adds the rest: the other modules of bot/services/tournaments/, bot/scheduler.py,
-engine/narration.py, the log."""
+adds the rest: the other modules of bot/services/tournaments/ and bot/scheduler.py."""
 
 
 # ------------------------------------------------------------------------- the catalogues

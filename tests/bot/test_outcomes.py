@@ -32,6 +32,7 @@ from engine import (
     GameOutcome,
     Move,
     Order,
+    OutcomeCause,
     Pass,
     PieceKind,
     Position,
@@ -41,6 +42,7 @@ from engine import (
 from engine.scenario import parse_grid
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, grant_reputation, open_tournament, seat_players
+from tests.said import said
 
 A, B, C = Dynasty("a"), Dynasty("b"), Dynasty("c")
 
@@ -95,7 +97,7 @@ def record(
         stake,
         Prize(),
         seats,
-        GameOutcome(winners, "test", 5),
+        GameOutcome(winners, OutcomeCause.LAST_STANDING, 5),
         {},
         takes,
         {1: 0, 2: 10, 3: 20},
@@ -337,7 +339,7 @@ async def test_r_c7_reputation_moves_and_the_taken_emperor_lives_even_in_death(
     assert winner.reputation == 6 + 20 + 5 + 10  # its own, the duel, the emperor take, the win
     for emperor, words in ((winner, "took the reputation"), (taken, "lost its reputation")):
         log = await event_repo.emperor_log(services.database, emperor.id, viewer_dynasty_id=None)
-        [logged] = [e for e in log if words in e.reason]  # public: a rival reads it (R-L2)
+        [logged] = [e for e in log if words in said(e.reason)]  # public: a rival reads it (R-L2)
         assert logged.kind == EventKind.REPUTATION and logged.tournament_id == tournament_id
         assert logged.details["change"] == (20 if emperor is winner else -20)
 

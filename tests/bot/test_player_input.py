@@ -11,7 +11,7 @@ from bot.services.dynasties import house_name
 from bot.services.tournaments import OtherServer
 from data.errors import AlreadyApplied
 from data.repositories import economy as economy_repo
-from data.rows import MAX_AMOUNT, SeatStatus, TournamentStatus
+from data.rows import MAX_AMOUNT, SeatStatus, TournamentStatus, log_text
 from tests.bot.play import GUILD, announce, open_tournament, seat_players
 
 OTHER = GUILD + 1
@@ -109,5 +109,5 @@ async def test_a_log_page_beyond_any_log_is_refused(services: Services) -> None:
     dynasty = await services.dynasties.found(1, "Julii")
     with pytest.raises(UserError, match="The log has no page"):
         await services.dynasties.log_page(1, dynasty_id=dynasty.id, page=2**62)
-    await economy_repo.grant(services.database, dynasty.id, {"gold": 1}, reason="a gift")
+    await economy_repo.grant(services.database, dynasty.id, {"gold": 1}, reason=log_text("a gift"))
     assert (await services.dynasties.log_page(1, page=1)).events == []

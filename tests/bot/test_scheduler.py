@@ -10,7 +10,7 @@ from bot.services.tournaments import ClockChange, TurnResolved
 from bot.services.tournaments.turns import TRAINING_FORGOTTEN_AFTER
 from data.repositories import emperors as emperor_repo
 from data.repositories import tournaments as tournament_repo
-from data.rows import TournamentKind
+from data.rows import TournamentKind, log_text
 from engine import Dynasty
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, TURN, open_tournament, seat_players
@@ -88,7 +88,9 @@ async def test_r_t8_inactive_emperors_slowly_lose_reputation_once_a_day(
 ) -> None:
     [player] = await seat_players(services, 1)
     emperor = await services.dynasties.emperor_named(player.id, player.emperor)
-    await emperor_repo.change_reputation(services.database, emperor.id, 250, reason="test grant")
+    await emperor_repo.change_reputation(
+        services.database, emperor.id, 250, reason=log_text("test grant")
+    )
     scheduler = Scheduler(services, Recorder())
     assert await scheduler.decay_inactive() == 0  # young emperors are not inactive
     clock.advance(INACTIVE_AFTER + 1)
@@ -99,7 +101,7 @@ async def test_r_t8_inactive_emperors_slowly_lose_reputation_once_a_day(
     emperor = await services.dynasties.emperor_named(player.id, player.emperor)
     assert emperor.reputation == 250 - 2 - 2  # 1% of 250, twice
     _, log = await services.dynasties.log(player.id)
-    assert sum(1 for event in log if INACTIVITY_REASON in event.reason) == 2
+    assert sum(1 for event in log if event.reason == INACTIVITY_REASON) == 2
 
 
 async def test_a_turn_completed_just_before_a_stop_resolves_when_the_bot_is_back(

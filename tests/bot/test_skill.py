@@ -9,7 +9,7 @@ from bot.services import Services
 from bot.services.skill import COMPUTER_SKILL, NEWCOMER, places, rate
 from data.repositories import skill as skill_repo
 from data.rows import SeatKind, SeatRow, SeatStatus, SkillRow, TournamentKind, TournamentStatus
-from engine import DYNASTIES, Dynasty, EmperorTaken, GameOutcome, Pass, Ruleset
+from engine import DYNASTIES, Dynasty, EmperorTaken, GameOutcome, OutcomeCause, Pass, Ruleset
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, Player, open_tournament, play_out, seat_players
 
@@ -25,19 +25,19 @@ FOUR = [seat(index, emperor=10 + index) for index in range(4)]
 
 
 def test_winners_first_then_those_standing_then_the_fallen_latest_first() -> None:
-    outcome = GameOutcome((A,), "turn limit: most pieces", 9)
+    outcome = GameOutcome((A,), OutcomeCause.MOST_PIECES, 9, 3)
     assert places(FOUR, outcome, {C: 5, D: 3}) == {A: 1, B: 2, C: 3, D: 4}
 
 
 def test_dynasties_that_fell_in_the_same_turn_share_a_place() -> None:
-    outcome = GameOutcome((A,), "every other dynasty is defeated", 6)
+    outcome = GameOutcome((A,), OutcomeCause.LAST_STANDING, 6)
     assert places(FOUR, outcome, {B: 6, C: 6, D: 2}) == {A: 1, B: 2, C: 2, D: 3}
 
 
 def test_a_draw_places_everyone_still_standing_first_together() -> None:
-    turn_limit = GameOutcome((), "a tie for the most pieces", 50)
+    turn_limit = GameOutcome((), OutcomeCause.TIE, 50, 4)
     assert places(FOUR, turn_limit, {D: 10}) == {A: 1, B: 1, C: 1, D: 2}
-    last_fell_together = GameOutcome((), "the last emperors fell in the same turn", 8)
+    last_fell_together = GameOutcome((), OutcomeCause.ALL_FELL, 8)
     assert places(FOUR, last_fell_together, {A: 8, B: 8, C: 4, D: 8}) == {
         A: 1,
         B: 1,

@@ -28,6 +28,7 @@ from tests.bot.play import (
     play_turn,
     seat_players,
 )
+from tests.said import said
 
 
 async def reputations(services: Services, players: list[Player]) -> dict[int, int]:
@@ -102,19 +103,23 @@ async def test_r_t4_gift_winners_earn_the_prize(services: Services, clock: Clock
         wealth = await economy_repo.holdings(services.database, dynasty.id)
         events = (await services.dynasties.log(player.id))[1]
         fights = [e for e in events if e.kind == EventKind.FIGHT]
-        assert len(fights) == 1 and "winner:" in fights[0].reason  # R-L1
-        prize_events = [e for e in events if "prize of tournament" in e.reason]
+        assert len(fights) == 1 and "winner:" in said(fights[0].reason)  # R-L1
+        prize_events = [e for e in events if "prize of tournament" in said(e.reason)]
         paid = 3 if player is players[0] else 0  # the host put the prize up
         if player.emperor in winners:
             emperor = await services.dynasties.emperor_named(player.id, player.emperor)
             assert emperor.reputation >= 25 + 10  # the prize and the win
             place = winners.index(player.emperor)
             assert wealth.get("gold", 0) == 5 - paid + share + (1 if place < rest else 0)
-            assert any("+25 reputation" in e.reason for e in prize_events)
-            assert any(e.reason == "share of the prize of tournament #1" for e in prize_events)
+            assert any("+25 reputation" in said(e.reason) for e in prize_events)
+            assert any(
+                said(e.reason) == "share of the prize of tournament #1" for e in prize_events
+            )
         else:
             assert wealth.get("gold", 0) == 5 - paid  # losing costs nothing, earns no prize
-            assert not [e for e in prize_events if e.reason != "put up the prize of tournament #1"]
+            assert not [
+                e for e in prize_events if said(e.reason) != "put up the prize of tournament #1"
+            ]
     assert await economy_repo.escrow(services.database, tournament.id) == {}
 
 

@@ -14,7 +14,7 @@ from bot.errors import UserError, user_message
 from cogs.common import defer_ephemeral
 from cogs.errors import ReportingView
 from data.errors import EmperorDead
-from engine.errors import IllegalOrder
+from engine.errors import IllegalOrder, OrderFault
 from tests.fakediscord import FakeDiscord
 
 ERROR_ID = re.compile(
@@ -122,9 +122,9 @@ async def test_a_failing_button_answers_like_a_failing_command(
 
 
 def test_user_message_follows_the_chain_and_ignores_bugs() -> None:
-    illegal = IllegalOrder("R-O2", "the path crosses a piece")
+    illegal = IllegalOrder("R-O2", OrderFault.PATH_BLOCKED, tiles=("C3",))
     wrapper = RuntimeError("command 'order' raised an exception")
     wrapper.__cause__ = illegal
-    assert user_message(wrapper) == "the path crosses a piece (R-O2)"
+    assert user_message(wrapper) == "the path is blocked at C3 (R-O2)"
     assert user_message(RuntimeError("boom")) is None
     assert user_message(KeyError("emperor")) is None

@@ -25,10 +25,11 @@ from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories._common import fetch_all
-from data.rows import ChestStatus
+from data.rows import ChestStatus, log_text
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import board_of_turn, command, public
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionRecord, MessageRecord
+from tests.said import said
 
 DEPOSITS = {"alice": 613, "bob": 947, "carol": 388, "dave": 520}
 EMPERORS = {"alice": "Aurelia", "bob": "Basil", "carol": "Cassia", "dave": "Dara"}
@@ -118,7 +119,9 @@ async def enrol(
     """An emperor for ``user`` and ``gold`` more gold coins for its dynasty: (dynasty, emperor)."""
     await command(fake, user, "emperor create", {"name": EMPERORS[user.name]})
     dynasty = await services.dynasties.dynasty_of(user.id)
-    await economy_repo.grant(services.database, dynasty.id, {"gold": gold}, reason="a test's seed")
+    await economy_repo.grant(
+        services.database, dynasty.id, {"gold": gold}, reason=log_text("a test's seed")
+    )
     emperor = await services.dynasties.emperor_named(user.id, EMPERORS[user.name])
     return dynasty.id, emperor.id
 
@@ -155,7 +158,9 @@ async def test_a_chests_tournament_keeps_deposits_secret_until_captured_and_sett
         ids = {}
         for name, user in users.items():
             ids[name] = await enrol(fake, services, user, 600 if name == "dave" else 2000)
-        await emperor_repo.change_reputation(services.database, ids["dave"][1], 25, reason="fame")
+        await emperor_repo.change_reputation(
+            services.database, ids["dave"][1], 25, reason=log_text("fame")
+        )
         before = await everything(services.database)
 
         announced = await command(fake, alice, "tournament create", CHESTS)
@@ -261,13 +266,14 @@ async def test_a_chests_tournament_keeps_deposits_secret_until_captured_and_sett
     dara = await emperor_repo.get_emperor(services.database, ids["dave"][1])
     assert (basil.reputation, dara.reputation) == (10, 15)
     logged = await event_repo.tournament_log(services.database, 1)
-    assert [e.reason for e in logged if "captured chests" in e.reason and e.public] == [
+    assert [said(e.reason) for e in logged if "captured chests" in said(e.reason) and e.public] == [
         "Dara -10 reputation: the stingiest of the captured chests in tournament #1 on small-4",
         "Basil +10 reputation: the most generous of the captured chests in tournament #1 on small-4",
     ]
     async with services.database.connection() as connection:
         chest_events = await fetch_all(
-            connection, "SELECT public FROM events WHERE reason LIKE '%chest%' AND kind = 'wealth'"
+            connection,
+            "SELECT public FROM events WHERE message LIKE 'log-chest-%' AND kind = 'wealth'",
         )
     assert len(chest_events) == 4 + 2 + 2 + 2  # deposits, captures, owners told, returns
     assert not any(row[0] for row in chest_events)

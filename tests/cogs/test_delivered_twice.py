@@ -14,7 +14,7 @@ from bot.services import Services
 from data.repositories import economy as economy_repo
 from data.repositories import events as event_repo
 from data.repositories import tournaments as tournament_repo
-from data.rows import EventKind, TournamentStatus
+from data.rows import EventKind, TournamentStatus, log_text
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import board_of_turn, command, component, prompt_for, updated
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionRecord, MessageRecord
@@ -52,7 +52,9 @@ async def test_a_purchase_delivered_twice_buys_one_key(
     async with fake.running(game_bot(config, services)):
         await enrol(fake, alice, "Aurelia")
         dynasty = await services.dynasties.dynasty_of(alice.id)
-        await economy_repo.grant(services.database, dynasty.id, {"gold": 10}, reason="a gift")
+        await economy_repo.grant(
+            services.database, dynasty.id, {"gold": 10}, reason=log_text("a gift")
+        )
         bought, second = await twice(fake, alice, "shop", {"buy": "fortress-4"})
         shop = await command(fake, alice, "shop")
         select = await fake.select(alice, shop, "shop:buy", ["key:fortress-4"])

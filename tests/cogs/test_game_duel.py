@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.config import Config
 from bot.services import Services
 from data.repositories import emperors as emperor_repo
+from data.rows import log_text
 from engine import Tile
 from tests.bot.test_outcomes import DUEL_SCRIPT
 from tests.cogs.conftest import game_bot
@@ -36,7 +37,9 @@ async def test_an_emperor_taking_an_emperor_takes_its_reputation_not_its_life(
         for user, name in ((alice, "Aurelia"), (bob, "Brutus")):
             await command(fake, user, "emperor create", {"name": name})
         brutus = await services.dynasties.emperor_named(bob.id, "Brutus")
-        await emperor_repo.change_reputation(services.database, brutus.id, 20, reason="test")
+        await emperor_repo.change_reputation(
+            services.database, brutus.id, 20, reason=log_text("test")
+        )
         announced = await command(fake, alice, "tournament create", DEATH_DUEL, **here)
         for user, name in ((alice, "Aurelia"), (bob, "Brutus")):
             await command(fake, user, "tournament join", {"tournament": 1, "emperor": name}, **here)

@@ -7,6 +7,7 @@ from bot.client import EmperorsBot
 from bot.config import Config
 from bot.services import Services
 from data.repositories import economy as economy_repo
+from data.rows import log_text
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import command, updated
 from tests.fakediscord import FakeDiscord
@@ -27,7 +28,7 @@ async def test_a_paged_log_shows_private_entries_to_their_dynasty_only(
             await command(fake, alice, "emperor create", {"name": name})
         julii = await services.dynasties.dynasty_of(alice.id)
         await economy_repo.grant(
-            services.database, julii.id, {"gold": 3}, reason="a chest in the cellar"
+            services.database, julii.id, {"gold": 3}, reason=log_text("a chest in the cellar")
         )
 
         own = await command(fake, alice, "dynasty log")

@@ -103,6 +103,8 @@ async def test_a_spanish_and_an_english_player_each_read_their_own_language(
         await command(fake, bob, "emperor create", {"name": "Bob I"})
         shown = await command(fake, ana, "emperador ver", {"nombre": "Ana I"})
         board = await command(fake, ana, "clasificacion")
+        chronicle = await command(fake, ana, "dinastia cronica")
+        bobs_log = await command(fake, bob, "dynasty log", {"name": "Casa Real"})
         wealth = await command(fake, ana, "riqueza")
         shop = await command(fake, ana, "tienda")
         choices = await fake.autocomplete(ana, "tienda", "comprar", "")
@@ -160,9 +162,12 @@ async def test_a_spanish_and_an_english_player_each_read_their_own_language(
     assert "/dinastia fundar" in spanish(help_es).text and "/ayuda" in help_es.text
     assert "/dynasty found" in help_en.text and "strategy game" in help_en.text
     assert "**Ana I** nace en **Casa Real**" in spanish(born).content
-    # The log's entries are stored as English text until phase B (issue #15) stores them as
-    # messages: "Ana I is born" is the one English line of /emperor show.
-    assert english_in(shown) == {"born"} and "Ana I is born" in shown.text
+    # The log's entries are stored as message ids: each reader reads the same events in their
+    # own language (/emperor show's latest entries, /dynasty log).
+    assert english_in(shown) == set() and "nace Ana I" in shown.text
+    assert english_in(spanish(chronicle)) == set() and "nace Ana I" in chronicle.text
+    assert "riqueza inicial de una dinastía nueva" in chronicle.text
+    assert "Ana I is born" in bobs_log.text and "nace" not in bobs_log.text
     assert "de reputación" in shown.text and "Dinastías" in shown.text
     assert "Clasificación de este servidor" in spanish(board).text
     assert "moneda de cobre" in spanish(wealth).text and "Riqueza de Casa Real" in wealth.text

@@ -8,7 +8,6 @@ English left.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -46,17 +45,6 @@ async def turn_prompt(fake: FakeDiscord, user: FakeUser, heading: str) -> Messag
             and any(embed.get("title") == heading for embed in m.embeds)
         )
     )
-
-
-def without_narration(message: MessageRecord) -> MessageRecord:
-    """``message`` without the narration of a resolved turn: the engine narrates a turn in
-    English until engine/narration.py speaks the reader's language (the other half of phase B
-    of issue #15). Only the description of a turn's embed is left out, nothing else."""
-    shown = copy.deepcopy(message)
-    for embed in shown.embeds:
-        if " · turno " in embed.get("title", ""):
-            embed.pop("description", None)
-    return shown
 
 
 def received_by(fake: FakeDiscord, user: FakeUser) -> list[MessageRecord]:
@@ -122,7 +110,7 @@ async def test_a_whole_small_4_tournament_each_player_in_their_language(
     channel = [m for m in fake.messages_in(fake.tournaments) if not m.ephemeral]
     assert len(channel) >= 7  # announcement, two joins, start, three boards, the end
     for message in channel:
-        assert not english_in(without_narration(message)), (english_in(message), message.text)
+        assert not english_in(message), (english_in(message), message.text)
 
     # Ana's private answers, refusals, prompts and buttons are Spanish...
     assert rules_es.ephemeral and "Reglas del torneo #1" in rules_es.text

@@ -35,6 +35,7 @@ import pytest
 
 from data.db import Database
 from data.repositories import economy
+from data.rows import log_text
 from tests.cogs.game_helpers import component
 from tests.data.conftest import PostgresStore
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser, InteractionRecord
@@ -359,7 +360,7 @@ async def set_up(players: Players, database: Database, duel: Duel) -> None:
     bettor = await players.pool.fetchval(
         "SELECT id FROM dynasties WHERE player_id = $1", duel.bettor.id
     )
-    await economy.grant(database, bettor, {"gold": GOLD}, reason="the test's stake")
+    await economy.grant(database, bettor, {"gold": GOLD}, reason=log_text("the test's stake"))
     created = await players.command(duel.players[0], "tournament create", CREATE, **here)
     found = re.search(r"Tournament #(\d+)", created)
     assert found is not None, created

@@ -47,8 +47,9 @@ from data.rows import (
     SkillRow,
     TournamentKind,
     TournamentRow,
+    log_text,
 )
-from engine import Dynasty, GameOutcome, Pass, Ruleset
+from engine import Dynasty, GameOutcome, OutcomeCause, Pass, Ruleset
 from tests.pgcluster import Cluster
 
 NOW = 1_000_000.0
@@ -491,13 +492,16 @@ async def live_world(database: Database) -> dict[str, int]:
     finished, _ = await world.full_tournament("duel-8")
     await tournaments.start_tournament(database, finished.id, now=world.tick())
     await tournaments.finish_tournament(
-        database, finished.id, GameOutcome((Dynasty.A,), "host", 1), now=world.tick()
+        database,
+        finished.id,
+        GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, 1),
+        now=world.tick(),
     )
     running = await world.tournament()
     for seat, contender in enumerate(contenders):
         await world.seat(running, seat, contender)
     backer, bettor = await world.contender()
-    await economy.grant(database, backer.id, {"gold": 9, "ruby": 2}, reason="seed")
+    await economy.grant(database, backer.id, {"gold": 9, "ruby": 2}, reason=log_text("seed"))
     await economy.place_bet(database, running.id, bettor.id, 1, "gold", 4, now=world.tick())
     table = await tournaments.start_tournament(database, running.id, now=world.tick())
     assert table.game is not None
@@ -538,11 +542,13 @@ async def live_world(database: Database) -> dict[str, int]:
     killer = await world.emperor(contenders[1][0], "Killer")
     await emperors.move_emperor(database, victim.id, contenders[2][0].id, now=world.tick())
     await emperors.kill_emperor(
-        database, victim.id, reason="fell", killed_by=killer.id, now=world.tick()
+        database, victim.id, reason=log_text("fell"), killed_by=killer.id, now=world.tick()
     )
     ghost = await world.emperor(backer, "Ghost")
-    await emperors.kill_emperor(database, ghost.id, reason="retired", now=world.tick())
-    await emperors.change_reputation(database, killer.id, 5, reason="deeds", now=world.tick())
+    await emperors.kill_emperor(database, ghost.id, reason=log_text("retired"), now=world.tick())
+    await emperors.change_reputation(
+        database, killer.id, 5, reason=log_text("deeds"), now=world.tick()
+    )
     if version >= SETTINGS_AND_SKILL:
         await settings.save_settings(
             database, ServerSettingsRow(7, {"policy": "bounce"}, (5, 6), 9), now=world.tick()

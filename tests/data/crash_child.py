@@ -27,7 +27,7 @@ from data.codec import order_to_json
 from data.db import Database
 from data.errors import EmperorBusy, NotFound, OrdersChanged
 from data.repositories import economy, emperors, players, tournaments
-from data.rows import SeatStatus, TournamentKind, TournamentStatus
+from data.rows import SeatStatus, TournamentKind, TournamentStatus, log_text
 from engine import Order, Ruleset, legal_orders
 
 PLAYERS = 8
@@ -79,7 +79,7 @@ async def next_tournament(database: Database, rng: random.Random) -> int:
                 database, tournament_id, seat, player_id=seat + 1, emperor_id=emperor_id
             )
     watcher = await players.enrol_player(database, PLAYERS + 1, "Watchers")
-    await economy.grant(database, watcher.id, {"copper": 2}, reason="allowance")
+    await economy.grant(database, watcher.id, {"copper": 2}, reason=log_text("allowance"))
     try:
         bettor = await emperor_named(database, watcher.id, "Watcher")
         await economy.place_bet(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from data.db import Database
 from data.repositories import economy, tournaments
+from data.rows import log_text
 from tests.data.conftest import PostgresStore, forget_decoded_values, live_world
 from tests.pgcluster import binaries
 
@@ -40,5 +41,7 @@ async def test_a_dump_restores_into_a_database_that_plays_on(
         assert table == before
         assert table.game is not None
         await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
-        await economy.grant(database, made["backer"], {"gold": 1}, reason="after the restore")
+        await economy.grant(
+            database, made["backer"], {"gold": 1}, reason=log_text("after the restore")
+        )
     restored.close()

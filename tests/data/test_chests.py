@@ -29,9 +29,11 @@ from data.rows import (
     TournamentKind,
     TournamentRow,
     TournamentTable,
+    log_text,
 )
-from engine import Chest, Dynasty, GameOutcome, Pass, Ruleset, Tile
+from engine import Chest, Dynasty, GameOutcome, OutcomeCause, Pass, Ruleset, Tile
 from tests.data.conftest import Store, Unchanged, World
+from tests.said import said
 
 TERMS = ChestTerms(minimum=100, maximum=1000, reputation=10)
 
@@ -59,7 +61,9 @@ async def chests_tournament(
 
 async def rich(world: World, gold: int = 2000) -> Contender:
     contender = await world.contender()
-    await economy.grant(world.db, contender[0].id, {"gold": gold}, reason="seed", now=world.tick())
+    await economy.grant(
+        world.db, contender[0].id, {"gold": gold}, reason=log_text("seed"), now=world.tick()
+    )
     return contender
 
 
@@ -151,9 +155,12 @@ async def test_a_deposit_moves_gold_from_the_dynasty_into_escrow_logged_privatel
         for event in await events.dynasty_log(
             world.db, contender[0].id, viewer_dynasty_id=contender[0].id
         )
-        if "chest" in event.reason
+        if "chest" in said(event.reason)
     ]
-    assert not logged.public and logged.reason == f"chest deposited in tournament #{tournament.id}"
+    assert (
+        not logged.public
+        and said(logged.reason) == f"chest deposited in tournament #{tournament.id}"
+    )
     assert logged.details == {"assets": {"gold": -613}}
     await escrow_matches_held(world.db, tournament.id)
 
@@ -283,7 +290,7 @@ async def _ended_with(
     ``chests_after`` on the board (what the engine would report)."""
     assert table.game is not None
     report = table.game.play([Pass(seat.dynasty) for seat in table.seats])
-    outcome = GameOutcome((Dynasty.A,), "test", report.turn)
+    outcome = GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, report.turn)
     report = report._replace(game=report.game._replace(chests=chests_after, outcome=outcome))
     await tournaments.resolve_turn(world.db, table, report, now=world.tick())
     return await tournaments.load_table(world.db, table.tournament.id)
@@ -323,17 +330,17 @@ async def test_at_the_end_a_captured_chest_goes_to_its_captor_the_others_return(
     owner_log = await events.dynasty_log(
         world.db, dynasties[0].id, viewer_dynasty_id=dynasties[0].id
     )
-    told = [e for e in owner_log if "was captured by" in e.reason]
+    told = [e for e in owner_log if "was captured by" in said(e.reason)]
     assert len(told) == 1 and not told[0].public
-    assert told[0].reason.endswith(f"was captured by {dynasties[1].name}")
+    assert said(told[0].reason).endswith(f"was captured by {dynasties[1].name}")
     captor_log = await events.dynasty_log(
         world.db, dynasties[1].id, viewer_dynasty_id=dynasties[1].id
     )
-    assert [e.details for e in captor_log if e.reason.startswith("captured the chest")] == [
+    assert [e.details for e in captor_log if said(e.reason).startswith("captured the chest")] == [
         {"assets": {"gold": 300}}
     ]
     public = await events.dynasty_log(world.db, dynasties[0].id, viewer_dynasty_id=None)
-    assert not [e for e in public if "chest" in e.reason]
+    assert not [e for e in public if "chest" in said(e.reason)]
     # A settled chest never changes again.
     assert "chest_settled" in store.refused(
         "UPDATE chests SET status = 'held', settled_at = NULL WHERE id = ?", (rows[0].id,)
@@ -375,7 +382,10 @@ async def test_a_host_finishing_the_combat_settles_the_chests_as_the_board_left_
     )
     await tournaments.resolve_turn(world.db, table, report, now=world.tick())
     await tournaments.finish_tournament(
-        world.db, tournament.id, GameOutcome((Dynasty.A,), "host", 1), now=world.tick()
+        world.db,
+        tournament.id,
+        GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, 1),
+        now=world.tick(),
     )
     rows = await chests.list_chests(world.db, tournament.id)
     assert [c.status for c in rows] == [ChestStatus.RETURNED, ChestStatus.CAPTURED]

@@ -15,8 +15,10 @@ from data.errors import (
     TurnAlreadyResolved,
 )
 from data.repositories import economy, events, players, tournaments
+from data.rows import log_text
 from engine import Dynasty, Pass
 from tests.data.conftest import Store, World
+from tests.said import said
 
 WORKER = Path(__file__).with_name("worker.py")
 
@@ -54,14 +56,14 @@ async def test_two_processes_spending_never_overdraw_nor_lose_a_coin(
     db: Database, store: Store, tmp_path: Path
 ) -> None:
     dynasty = await players.enrol_player(db, 1, "Contested")
-    await economy.grant(db, dynasty.id, {"copper": 300}, reason="seed")
+    await economy.grant(db, dynasty.id, {"copper": 300}, reason=log_text("seed"))
     each = [str(dynasty.id), "6"]
     spent = run_together("spend", store.location, tmp_path, each, each)
     assert sum(int(count) for count in spent) == 300, spent
     assert all(int(count) > 0 for count in spent), spent
     assert await economy.holdings(db, dynasty.id) == {}
     log = await events.dynasty_log(db, dynasty.id, viewer_dynasty_id=dynasty.id, limit=1000)
-    assert sum(1 for event in log if event.reason == "race") == 300
+    assert sum(1 for event in log if said(event.reason) == "race") == 300
 
 
 async def test_two_processes_granting_lose_no_update(
@@ -90,13 +92,15 @@ async def test_many_tasks_spending_from_two_handles_never_overdraw(store: Store)
     second = await Database.open(store.location)
     try:
         dynasty = await players.enrol_player(first, 1, "Tasks")
-        await economy.grant(first, dynasty.id, {"copper": 100}, reason="seed")
+        await economy.grant(first, dynasty.id, {"copper": 100}, reason=log_text("seed"))
 
         async def spend_until_refused(database: Database) -> int:
             spent = 0
             while True:
                 try:
-                    await economy.spend(database, dynasty.id, {"copper": 1}, reason="task")
+                    await economy.spend(
+                        database, dynasty.id, {"copper": 1}, reason=log_text("task")
+                    )
                 except InsufficientFunds:
                     return spent
                 spent += 1

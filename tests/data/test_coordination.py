@@ -8,7 +8,7 @@ import asyncio
 from data.db import Database
 from data.repositories import announcements, leases, tournaments
 from data.repositories.announcements import Announcement, AnnouncementKind
-from engine import Dynasty, GameOutcome, Pass
+from engine import Dynasty, GameOutcome, OutcomeCause, Pass
 from tests.data.conftest import Store, World
 
 GUILDS = (5 << 22, 6 << 22, 7 << 22)
@@ -116,7 +116,7 @@ async def test_a_host_finishing_a_combat_leaves_its_end(world: World) -> None:
     await _give_channel(db, duel.id, 45)
     await tournaments.start_tournament(db, duel.id, now=world.tick())
     await tournaments.finish_tournament(
-        db, duel.id, GameOutcome((Dynasty.A,), "host", 1), now=world.tick()
+        db, duel.id, GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, 1), now=world.tick()
     )
     found = await announcements.waiting_announcements(db, due_by=world.now)
     assert found[-1] == Announcement(duel.id, 1, AnnouncementKind.END, GUILDS[0], world.now)

@@ -21,6 +21,7 @@ import data.postgres
 from data.db import Database, SQLiteDatabase
 from data.errors import ConstraintBroken, DatabaseBusy, DatabaseUnavailable
 from data.repositories import economy, players
+from data.rows import log_text
 from tests.data.conftest import PostgresStore, SQLiteStore, Store
 
 
@@ -65,7 +66,7 @@ async def test_the_path_comes_from_the_environment_or_the_working_folder(
 async def test_an_in_memory_database_is_complete() -> None:
     async with await Database.open(":memory:") as database:
         dynasty = await players.enrol_player(database, 1, "Ephemeral")
-        await economy.grant(database, dynasty.id, {"gold": 1}, reason="test")
+        await economy.grant(database, dynasty.id, {"gold": 1}, reason=log_text("test"))
         assert await economy.holdings(database, dynasty.id) == {"gold": 1}
 
 
@@ -118,7 +119,7 @@ async def test_a_change_cannot_start_inside_a_plain_read(db: Database) -> None:
 async def test_tasks_sharing_a_database_take_turns(db: Database) -> None:
     """Read-modify-write with an await in the middle: the lock keeps every increment."""
     dynasty = await players.enrol_player(db, 1, "Counters")
-    await economy.grant(db, dynasty.id, {"copper": 1}, reason="seed")
+    await economy.grant(db, dynasty.id, {"copper": 1}, reason=log_text("seed"))
 
     async def increment() -> None:
         async with db.transaction() as connection:
@@ -140,12 +141,12 @@ async def test_reads_see_committed_state_without_waiting_for_a_writer(db: Databa
     """A read while another task's transaction is open: no wait, and none of its changes;
     inside the transaction its own task reads what it wrote."""
     dynasty = await players.enrol_player(db, 1, "Readers")
-    await economy.grant(db, dynasty.id, {"copper": 1}, reason="seed")
+    await economy.grant(db, dynasty.id, {"copper": 1}, reason=log_text("seed"))
     written, release = asyncio.Event(), asyncio.Event()
 
     async def slow_change() -> None:
         async with db.transaction():
-            await economy.grant(db, dynasty.id, {"copper": 9}, reason="pending")
+            await economy.grant(db, dynasty.id, {"copper": 9}, reason=log_text("pending"))
             assert await economy.holdings(db, dynasty.id) == {"copper": 10}
             written.set()
             await release.wait()
@@ -324,12 +325,14 @@ async def test_a_row_locked_too_long_elsewhere_reports_busy_and_changes_nothing(
     monkeypatch.setitem(data.postgres.SETTINGS, "lock_timeout", "50")
     async with await Database.open(pg_store.location) as database:
         dynasty = await players.enrol_player(database, 1, "Impatient")
-        await economy.grant(database, dynasty.id, {"gold": 3}, reason="seed")
+        await economy.grant(database, dynasty.id, {"gold": 3}, reason=log_text("seed"))
         other = pg_store.session()
         other.execute("BEGIN")
         other.execute("SELECT 1 FROM holdings WHERE dynasty_id = ? FOR UPDATE", (dynasty.id,))
         with pytest.raises(DatabaseBusy):
-            await economy.spend(database, dynasty.id, {"gold": 1}, reason="in a transaction")
+            await economy.spend(
+                database, dynasty.id, {"gold": 1}, reason=log_text("in a transaction")
+            )
         with pytest.raises(DatabaseBusy):
             async with database.connection() as connection:
                 await connection.execute(
@@ -338,7 +341,7 @@ async def test_a_row_locked_too_long_elsewhere_reports_busy_and_changes_nothing(
         other.execute("ROLLBACK")
         other.close()
         assert await economy.holdings(database, dynasty.id) == {"gold": 3}
-        await economy.spend(database, dynasty.id, {"gold": 1}, reason="now")
+        await economy.spend(database, dynasty.id, {"gold": 1}, reason=log_text("now"))
         assert await economy.holdings(database, dynasty.id) == {"gold": 2}
 
 

@@ -20,7 +20,7 @@ from data.errors import (
     InvalidValue,
     TrainingLeavesNoTrace,
 )
-from data.repositories import announcements, economy, emperors, followers, tournaments
+from data.repositories import announcements, economy, emperors, followers, players, tournaments
 from data.rows import (
     DepositPurpose,
     DynastyRow,
@@ -29,14 +29,16 @@ from data.rows import (
     Prize,
     TournamentKind,
     TournamentRow,
+    log_text,
 )
-from engine import DYNASTIES, GameOutcome, Pass, Ruleset
+from engine import DYNASTIES, GameOutcome, OutcomeCause, Pass, Ruleset
 from tests.data.conftest import Store, World
-from tests.data.test_migrations import running_tournament
+from tests.data.test_migrations import old_emperor, running_tournament
+
+TRAINING_SCRUB = 10
+"""The migration that forgets training (0010)."""
 
 Contender = tuple[DynastyRow, EmperorRow]
-OUTCOMES = 10
-"""The schema version that scrubs training, holds wealth prizes and stakes in escrow."""
 
 
 async def execute(db: Database, sql: str, parameters: tuple[Any, ...] = ()) -> int:
@@ -64,7 +66,7 @@ async def wealth(db: Database) -> dict[str, int]:
 
 async def rich(world: World, assets: dict[str, int]) -> Contender:
     dynasty, emperor = await world.contender()
-    await economy.grant(world.db, dynasty.id, assets, reason="test", now=world.tick())
+    await economy.grant(world.db, dynasty.id, assets, reason=log_text("test"), now=world.tick())
     return dynasty, emperor
 
 
@@ -96,7 +98,7 @@ async def play(world: World, tournament: TournamentRow, *seated: Contender) -> N
 
 
 async def finish(world: World, tournament: TournamentRow, *winners: int) -> None:
-    outcome = GameOutcome(tuple(DYNASTIES[seat] for seat in winners), "test", 1)
+    outcome = GameOutcome(tuple(DYNASTIES[seat] for seat in winners), OutcomeCause.LAST_STANDING, 1)
     await tournaments.finish_tournament(world.db, tournament.id, outcome, now=world.tick())
 
 
@@ -283,8 +285,8 @@ async def test_training_takes_no_bet_event_deposit_or_kept_replay(world: World) 
     dynasty, emperor = contenders[0]
     for statement, parameters, rule in (
         (
-            "INSERT INTO events (at, kind, reason, public, emperor_id, tournament_id) "
-            "VALUES (0, 'fight', 'a trace', 1, ?, ?)",
+            "INSERT INTO events (at, kind, message, params, public, emperor_id, tournament_id) "
+            "VALUES (0, 'fight', 'log-text', '{\"text\": \"a trace\"}', 1, ?, ?)",
             (emperor.id, training.id),
             "training_leaves_no_trace",
         ),
@@ -381,7 +383,7 @@ async def test_an_emperor_dies_only_when_idle(world: World) -> None:
     tournament, contenders = await world.full_tournament("duel-8")
     dynasty, emperor = contenders[0]
     with pytest.raises(EmperorBusy, match="playing in tournament #1"):
-        await emperors.kill_emperor(world.db, emperor.id, reason="test")
+        await emperors.kill_emperor(world.db, emperor.id, reason=log_text("test"))
     with pytest.raises(EmperorBusy):
         await emperors.retire_emperor(world.db, emperor.id, dynasty_id=dynasty.id)
     with pytest.raises(ConstraintBroken, match="emperor_busy"):
@@ -396,9 +398,11 @@ async def test_an_emperor_dies_only_when_idle(world: World) -> None:
 async def test_the_migration_forgets_training_that_ended_before_it(empty_store: Store) -> None:
     path = empty_store.location
     async with await Database.open(path, upgrade=False) as database:
-        await migrate(database, OUTCOMES - 1)
-        world = World(database)
-        ids = [(await world.contender())[1].id for _ in range(4)]
+        await migrate(database, TRAINING_SCRUB - 1)
+        ids = []
+        for player in range(1, 5):
+            dynasty = await players.enrol_player(database, player, f"Trainee {player}")
+            ids.append(await old_emperor(database, dynasty.id))
         tournament_id = await running_tournament(database, ids)
         async with database.connection() as connection:
             await connection.execute(

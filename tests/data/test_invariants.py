@@ -40,8 +40,9 @@ from data.rows import (
     ReadyCount,
     TournamentKind,
     TournamentTable,
+    log_text,
 )
-from engine import Dynasty, GameOutcome, Pass, TurnReport, legal_orders
+from engine import Dynasty, GameOutcome, OutcomeCause, Pass, TurnReport, legal_orders
 from tests.data.conftest import Store, Unchanged, World
 
 
@@ -85,7 +86,9 @@ async def test_a_player_cannot_bet_while_playing_nor_play_while_betting(
     second = await world.tournament()
     contender = await world.contender()
     dynasty, emperor = contender
-    await economy.grant(world.db, dynasty.id, {"gold": 10}, reason="test", now=world.tick())
+    await economy.grant(
+        world.db, dynasty.id, {"gold": 10}, reason=log_text("test"), now=world.tick()
+    )
     await world.seat(first, 0, contender)
     await world.seat(second, 0, await world.contender())
     check = unchanged()
@@ -124,7 +127,10 @@ async def test_emperors_are_free_again_when_a_tournament_ends_or_they_leave(
     assert (await emperors.get_emperor(world.db, contender[1].id)).engaged_in is None
     table, contenders = await started(world)
     await tournaments.finish_tournament(
-        world.db, table.tournament.id, GameOutcome((Dynasty.A,), "host", 0), now=world.tick()
+        world.db,
+        table.tournament.id,
+        GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, 0),
+        now=world.tick(),
     )
     for _, emperor in contenders:
         assert (await emperors.get_emperor(world.db, emperor.id)).status == "idle"
@@ -139,19 +145,26 @@ async def test_spending_more_than_held_is_refused_and_changes_nothing(
     dynasty = await world.dynasty()
     other = await world.dynasty()
     await economy.grant(
-        world.db, dynasty.id, {"gold": 5, "ruby": 1}, reason="seed", now=world.tick()
+        world.db, dynasty.id, {"gold": 5, "ruby": 1}, reason=log_text("seed"), now=world.tick()
     )
     check = unchanged()
     with pytest.raises(InsufficientFunds) as caught:
         await economy.spend(
-            world.db, dynasty.id, {"gold": 5, "ruby": 2}, reason="greed", now=world.tick()
+            world.db, dynasty.id, {"gold": 5, "ruby": 2}, reason=log_text("greed"), now=world.tick()
         )
     assert (caught.value.needed, caught.value.available) == (2, 1)
     with pytest.raises(InsufficientFunds):
-        await economy.spend(world.db, dynasty.id, {"diamond": 1}, reason="x", now=world.tick())
+        await economy.spend(
+            world.db, dynasty.id, {"diamond": 1}, reason=log_text("x"), now=world.tick()
+        )
     with pytest.raises(InsufficientFunds):
         await economy.transfer(
-            world.db, dynasty.id, other.id, {"gold": 1, "ruby": 9}, reason="x", now=world.tick()
+            world.db,
+            dynasty.id,
+            other.id,
+            {"gold": 1, "ruby": 9},
+            reason=log_text("x"),
+            now=world.tick(),
         )
     check()
     assert (
@@ -173,7 +186,9 @@ async def test_a_bet_above_the_dynasty_wealth_is_refused(
 ) -> None:
     tournament, _ = await world.full_tournament()
     dynasty, bettor = await world.contender()
-    await economy.grant(world.db, dynasty.id, {"silver": 3}, reason="seed", now=world.tick())
+    await economy.grant(
+        world.db, dynasty.id, {"silver": 3}, reason=log_text("seed"), now=world.tick()
+    )
     check = unchanged()
     with pytest.raises(InsufficientFunds):
         await economy.place_bet(world.db, tournament.id, bettor.id, 1, "silver", 4)
@@ -211,18 +226,20 @@ async def test_the_dead_cannot_be_seated_or_bet(
 ) -> None:
     tournament = await world.tournament()
     dynasty, emperor = await world.contender()
-    await economy.grant(world.db, dynasty.id, {"gold": 3}, reason="seed", now=world.tick())
+    await economy.grant(
+        world.db, dynasty.id, {"gold": 3}, reason=log_text("seed"), now=world.tick()
+    )
     await world.seat(tournament, 0, await world.contender())
-    await emperors.kill_emperor(world.db, emperor.id, reason="old age", now=world.tick())
+    await emperors.kill_emperor(world.db, emperor.id, reason=log_text("old age"), now=world.tick())
     check = unchanged()
     with pytest.raises(EmperorDead):
         await world.seat(tournament, 1, (dynasty, emperor))
     with pytest.raises(EmperorDead):
         await economy.place_bet(world.db, tournament.id, emperor.id, 0, "gold", 1)
     with pytest.raises(EmperorDead):
-        await emperors.change_reputation(world.db, emperor.id, 5, reason="x")
+        await emperors.change_reputation(world.db, emperor.id, 5, reason=log_text("x"))
     with pytest.raises(EmperorDead):
-        await emperors.kill_emperor(world.db, emperor.id, reason="again")
+        await emperors.kill_emperor(world.db, emperor.id, reason=log_text("again"))
     check()
     assert (
         store.refused(
@@ -358,17 +375,21 @@ async def test_reputation_never_goes_below_zero(
     world: World, store: Store, unchanged: Unchanged
 ) -> None:
     _, emperor = await world.contender()
-    assert await emperors.change_reputation(world.db, emperor.id, 7, reason="won") == 7
-    assert await emperors.change_reputation(world.db, emperor.id, -10, reason="lost") == -7
-    assert await emperors.change_reputation(world.db, emperor.id, -3, reason="again") == 0
+    assert await emperors.change_reputation(world.db, emperor.id, 7, reason=log_text("won")) == 7
+    assert (
+        await emperors.change_reputation(world.db, emperor.id, -10, reason=log_text("lost")) == -7
+    )
+    assert await emperors.change_reputation(world.db, emperor.id, -3, reason=log_text("again")) == 0
     check = unchanged()
     assert (
         store.refused("UPDATE emperors SET reputation = -1 WHERE id = ?", (emperor.id,))
         == "reputation_never_negative"
     )
     with pytest.raises(InvalidValue):
-        await events.log_events(world.db, [NewEvent(EventKind.REPUTATION, "secret", False)])
-    assert store.refused("UPDATE events SET reason = 'rewritten'") == "log_append_only"
+        await events.log_events(
+            world.db, [NewEvent(EventKind.REPUTATION, log_text("secret"), False)]
+        )
+    assert store.refused("UPDATE events SET message = 'log-rewritten'") == "log_append_only"
     assert store.refused("DELETE FROM events WHERE kind = 'reputation'") == "log_append_only"
     check()
 
@@ -402,7 +423,7 @@ async def test_living_emperor_names_are_unique_within_a_dynasty(
         (dynasty.id, "aurelius"),
     )
     assert rule == "emperors.dynasty_id, emperors.name_key"
-    await emperors.kill_emperor(world.db, emperor.id, reason="retired", now=world.tick())
+    await emperors.kill_emperor(world.db, emperor.id, reason=log_text("retired"), now=world.tick())
     reborn = await emperors.create_emperor(world.db, dynasty.id, "Aurelius")
     assert reborn.id != emperor.id
 
@@ -445,7 +466,7 @@ async def test_honour_needs_the_stake(world: World, unchanged: Unchanged) -> Non
     with pytest.raises(NotEnoughReputation):
         await world.seat(tournament, 0, contender)
     check()
-    await emperors.change_reputation(world.db, contender[1].id, 5, reason="deeds")
+    await emperors.change_reputation(world.db, contender[1].id, 5, reason=log_text("deeds"))
     await world.seat(tournament, 0, contender)
 
 
@@ -467,7 +488,9 @@ async def test_joining_and_leaving_a_running_tournament_is_refused(
 async def test_bets_close_when_the_first_turn_resolves(world: World, unchanged: Unchanged) -> None:
     table, _ = await started(world)
     dynasty, bettor = await world.contender()
-    await economy.grant(world.db, dynasty.id, {"gold": 5}, reason="seed", now=world.tick())
+    await economy.grant(
+        world.db, dynasty.id, {"gold": 5}, reason=log_text("seed"), now=world.tick()
+    )
     await economy.place_bet(world.db, table.tournament.id, bettor.id, 1, "gold", 1)
     other = await world.emperor(dynasty, "Late")
     await _resolve_passing(world, table)
@@ -481,9 +504,9 @@ async def test_no_raw_integrity_error_escapes(world: World) -> None:
     """Every refusal above is a DataError; a sample of odd inputs too."""
     dynasty = await world.dynasty()
     for attempt in (
-        economy.grant(world.db, dynasty.id, {"mithril": 1}, reason="x"),
-        economy.grant(world.db, 999, {"gold": 1}, reason="x"),
-        economy.grant(world.db, dynasty.id, {"gold": -1}, reason="x"),
+        economy.grant(world.db, dynasty.id, {"mithril": 1}, reason=log_text("x")),
+        economy.grant(world.db, 999, {"gold": 1}, reason=log_text("x")),
+        economy.grant(world.db, dynasty.id, {"gold": -1}, reason=log_text("x")),
         emperors.create_emperor(world.db, 999, "Nobody"),
         emperors.move_emperor(world.db, 999, dynasty.id),
         tournaments.set_announcement(world.db, 999, 1),

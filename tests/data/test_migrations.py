@@ -17,7 +17,8 @@ from data.codec import dumps, game_to_json, order_to_json, report_to_dict
 from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
 from data.errors import DatabaseTooNew
 from data.postgres import postgres_migrations, twins_missing
-from data.repositories import economy, emperors, players, tournaments
+from data.repositories import economy, emperors, events, players, tournaments
+from data.rows import LogMessage, log_text
 from engine import (
     ConflictPolicy,
     Dynasty,
@@ -32,6 +33,7 @@ from tests.data.conftest import PostgresStore, SQLiteStore, Store
 
 CORE = 1
 ECONOMY = 2
+LOG_IDS = 11
 
 
 def test_migrations_are_numbered_without_gaps() -> None:
@@ -106,9 +108,8 @@ async def fill(database: Database, version: int) -> dict[str, int]:
         contenders = []
         for player in range(1, 5):
             dynasty = await players.enrol_player(database, player, f"Old {player}", now=10.0)
-            emperor = await emperors.create_emperor(database, dynasty.id, "Elder", now=11.0)
-            contenders.append((dynasty, emperor))
-        tournament_id = await running_tournament(database, [e.id for _, e in contenders])
+            contenders.append((dynasty, await old_emperor(database, dynasty.id)))
+        tournament_id = await running_tournament(database, [e for _, e in contenders])
         async with database.connection() as connection:  # the statement bots before 4 used
             await connection.execute(
                 "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
@@ -116,10 +117,50 @@ async def fill(database: Database, version: int) -> dict[str, int]:
                 (tournament_id, order_to_json(Pass(Dynasty.B))),
             )
         made |= {"tournament": tournament_id, "dynasty": contenders[0][0].id}
+        made |= {"emperor": contenders[0][1]}
     if version >= ECONOMY:
         await data.db._install_assets(database)  # as a bot at that version did when opening
-        await economy.grant(database, made["dynasty"], {"gold": 7}, reason="old wealth")
+        async with database.connection() as connection:  # as bots before the log had ids
+            await connection.execute(
+                "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'gold', 7)",
+                (made["dynasty"],),
+            )
+            words = (
+                "message, params) VALUES (16.0, 'wealth', 0, ?, '{\"assets\": {\"gold\": 7}}', "
+                "'log-text', '{\"text\": \"old wealth\"}')"
+                if version >= LOG_IDS
+                else "reason) VALUES (16.0, 'wealth', 0, ?, '{\"assets\": {\"gold\": 7}}', "
+                "'old wealth')"
+            )
+            await connection.execute(
+                f"INSERT INTO events (at, kind, public, dynasty_id, details, {words}",
+                (made["dynasty"],),
+            )
     return made
+
+
+async def old_emperor(database: Database, dynasty_id: int) -> int:
+    """An emperor born as every version before 11 wrote it: its birth logged in English (on a
+    database at 11 or later, as the bot writes it now)."""
+    if await schema_version(database) >= LOG_IDS:
+        return (await emperors.create_emperor(database, dynasty_id, "Elder", now=11.0)).id
+    async with database.transaction() as connection:
+        [[emperor_id]] = await connection.execute_fetchall(
+            "INSERT INTO emperors (dynasty_id, name, name_key, born_at) "
+            "VALUES (?, 'Elder', 'elder', 11.0) RETURNING id",
+            (dynasty_id,),
+        )
+        await connection.execute(
+            "INSERT INTO memberships (emperor_id, dynasty_id, since, reason) "
+            "VALUES (?, ?, 11.0, 'birth')",
+            (emperor_id, dynasty_id),
+        )
+        await connection.execute(
+            "INSERT INTO events (at, kind, reason, public, dynasty_id, emperor_id) "
+            "VALUES (11.0, 'birth', 'Elder is born', 1, ?, ?)",
+            (dynasty_id, emperor_id),
+        )
+    return int(emperor_id)
 
 
 async def running_tournament(database: Database, emperor_ids: list[int]) -> int:
@@ -174,9 +215,18 @@ async def test_every_earlier_version_upgrades_with_its_data(empty_store: Store, 
             await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
             again = await players.enrol_player(database, 1, "ignored")
             assert again.id == made["dynasty"]
-            await economy.grant(database, again.id, {"gold": 1}, reason="new wealth")
+            await economy.grant(database, again.id, {"gold": 1}, reason=log_text("new wealth"))
             expected = 8 if start >= ECONOMY else 1
             assert await economy.holdings(database, again.id) == {"gold": expected}
+            # The log written before it had ids reads as it was, beside the new entries.
+            log = await events.dynasty_log(database, again.id, viewer_dynasty_id=again.id)
+            said = [event.reason for event in reversed(log)]
+            born = "Elder is born"
+            old = start < LOG_IDS  # before, the log kept English words
+            assert said[0] == (log_text(born) if old else LogMessage("log-born", emperor="Elder"))
+            assert said[-1] == LogMessage("log-text", text="new wealth")
+            if start >= ECONOMY:
+                assert said[1] == log_text("old wealth")
 
 
 async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(

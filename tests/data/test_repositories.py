@@ -42,8 +42,9 @@ from data.rows import (
     TournamentStatus,
     TournamentTable,
     TradeStatus,
+    log_text,
 )
-from engine import Dynasty, Game, GameOutcome, Pass, legal_orders
+from engine import Dynasty, Game, GameOutcome, OutcomeCause, Pass, legal_orders
 from tests.data.conftest import (
     PostgresStore,
     Store,
@@ -51,6 +52,7 @@ from tests.data.conftest import (
     World,
     forget_decoded_values,
 )
+from tests.said import said
 
 # Players and dynasties
 
@@ -83,16 +85,16 @@ async def test_renaming_a_dynasty_is_logged(world: World) -> None:
 
 async def test_leaderboard_ranks_dynasties_by_living_reputation(world: World) -> None:
     rich, rich_emperor = await world.contender("Rich")
-    await emperors.change_reputation(world.db, rich_emperor.id, 10, reason="won")
+    await emperors.change_reputation(world.db, rich_emperor.id, 10, reason=log_text("won"))
     second = await world.emperor(rich, "Second")
-    await emperors.change_reputation(world.db, second.id, 5, reason="won")
+    await emperors.change_reputation(world.db, second.id, 5, reason=log_text("won"))
     _, tied_emperor = await world.contender("Tied")
-    await emperors.change_reputation(world.db, tied_emperor.id, 5, reason="won")
+    await emperors.change_reputation(world.db, tied_emperor.id, 5, reason=log_text("won"))
     twin, twin_emperor = await world.contender("Twin")
-    await emperors.change_reputation(world.db, twin_emperor.id, 5, reason="won")
+    await emperors.change_reputation(world.db, twin_emperor.id, 5, reason=log_text("won"))
     _, dead_emperor = await world.contender("Dead")
-    await emperors.change_reputation(world.db, dead_emperor.id, 50, reason="won")
-    await emperors.kill_emperor(world.db, dead_emperor.id, reason="fell")
+    await emperors.change_reputation(world.db, dead_emperor.id, 50, reason=log_text("won"))
+    await emperors.kill_emperor(world.db, dead_emperor.id, reason=log_text("fell"))
     board = await players.leaderboard(world.db)
     assert [(e.rank, e.dynasty.name, e.reputation) for e in board] == [
         (1, "Rich", 15),
@@ -122,7 +124,7 @@ async def test_emperor_life(world: World) -> None:
     await world.seat(tournament, 0, (dynasty, emperor))
     assert (await emperors.get_emperor(world.db, emperor.id)).status == EmperorStatus.PLAYING
     bettor = await world.emperor(dynasty, "Bettor")
-    await economy.grant(world.db, dynasty.id, {"copper": 1}, reason="seed")
+    await economy.grant(world.db, dynasty.id, {"copper": 1}, reason=log_text("seed"))
     await economy.place_bet(world.db, tournament.id, bettor.id, 0, "copper", 1)
     assert (await emperors.get_emperor(world.db, bettor.id)).status == EmperorStatus.BETTING
     assert [e.name for e in await emperors.list_emperors(world.db, dynasty.id)] == [
@@ -138,7 +140,7 @@ async def test_emperor_life(world: World) -> None:
 
 async def test_conquest_moves_an_emperor_with_its_reputation_and_history(world: World) -> None:
     loser, emperor = await world.contender("Losers")
-    await emperors.change_reputation(world.db, emperor.id, 9, reason="deeds")
+    await emperors.change_reputation(world.db, emperor.id, 9, reason=log_text("deeds"))
     winner, namesake = await world.contender("Winners")
     tournament = await world.tournament()
     moved = await emperors.move_emperor(
@@ -153,7 +155,7 @@ async def test_conquest_moves_an_emperor_with_its_reputation_and_history(world: 
     ]
     for dynasty in (loser, winner):
         log = await events.dynasty_log(world.db, dynasty.id, viewer_dynasty_id=None)
-        assert log[0].kind == EventKind.MEMBERSHIP and "Aurelius II" in log[0].reason
+        assert log[0].kind == EventKind.MEMBERSHIP and "Aurelius II" in said(log[0].reason)
     assert await players.dynasty_reputation(world.db, winner.id) == 9
     assert await players.dynasty_reputation(world.db, loser.id) == 0
 
@@ -168,7 +170,7 @@ async def test_death_is_logged_forever_unless_the_emperor_never_fought(world: Wo
     dead = await emperors.kill_emperor(
         world.db,
         veteran.id,
-        reason="taken in a death tournament",
+        reason=log_text("taken in a death tournament"),
         killed_by=killer.id,
         now=world.tick(),
     )
@@ -184,7 +186,7 @@ async def test_death_is_logged_forever_unless_the_emperor_never_fought(world: Wo
         veteran.id
     ]
     ghost = await world.emperor(dynasty, "Ghost")
-    await emperors.kill_emperor(world.db, ghost.id, reason="retired")
+    await emperors.kill_emperor(world.db, ghost.id, reason=log_text("retired"))
     assert await events.emperor_log(world.db, ghost.id, viewer_dynasty_id=dynasty.id) == []
     assert ghost.id not in [
         e.id for e in await emperors.list_emperors(world.db, dynasty.id, living=None)
@@ -193,13 +195,15 @@ async def test_death_is_logged_forever_unless_the_emperor_never_fought(world: Wo
 
 async def test_reputation_changes_are_public_history(world: World) -> None:
     dynasty, emperor = await world.contender()
-    await emperors.change_reputation(world.db, emperor.id, 4, reason="took 4 pieces", now=5.0)
-    await emperors.change_reputation(world.db, emperor.id, -9, reason="inactive", now=6.0)
+    await emperors.change_reputation(
+        world.db, emperor.id, 4, reason=log_text("took 4 pieces"), now=5.0
+    )
+    await emperors.change_reputation(world.db, emperor.id, -9, reason=log_text("inactive"), now=6.0)
     stranger = await world.dynasty()
     log = await events.dynasty_log(
         world.db, dynasty.id, viewer_dynasty_id=stranger.id, kinds=[EventKind.REPUTATION]
     )
-    assert [(e.reason, e.details["change"], e.details["reputation"]) for e in log] == [
+    assert [(said(e.reason), e.details["change"], e.details["reputation"]) for e in log] == [
         ("inactive", -4, 0),
         ("took 4 pieces", 4, 4),
     ]
@@ -215,7 +219,7 @@ async def test_inactive_emperors(world: World) -> None:
     assert [entry.emperor.id for entry in inactive] == [old.id]
     assert inactive[0].last_combat_at is None
     await tournaments.finish_tournament(
-        world.db, table.tournament.id, GameOutcome((), "draw", 0), now=world.tick()
+        world.db, table.tournament.id, GameOutcome((), OutcomeCause.ALL_FELL, 0), now=world.tick()
     )
     later = await emperors.inactive_emperors(world.db, world.tick(100), now=world.tick())
     assert len(later) == 5
@@ -483,7 +487,7 @@ async def test_a_forfeit_can_end_the_tournament_and_pay_the_bets(world: World) -
     bettors = []
     for stake in (3, 5, 2):
         dynasty, bettor = await world.contender()
-        await economy.grant(world.db, dynasty.id, {"silver": 10}, reason="seed")
+        await economy.grant(world.db, dynasty.id, {"silver": 10}, reason=log_text("seed"))
         bettors.append((dynasty, bettor, stake))
     tournament = await world.tournament("duel-8")
     for seat, contender in enumerate(contenders):
@@ -516,7 +520,7 @@ async def test_a_forfeit_can_end_the_tournament_and_pay_the_bets(world: World) -
 async def test_cancelling_refunds_every_bet(world: World) -> None:
     tournament, _ = await world.full_tournament()
     dynasty, bettor = await world.contender()
-    await economy.grant(world.db, dynasty.id, {"gold": 5}, reason="seed")
+    await economy.grant(world.db, dynasty.id, {"gold": 5}, reason=log_text("seed"))
     await economy.place_bet(world.db, tournament.id, bettor.id, 2, "gold", 5)
     assert await economy.holdings(world.db, dynasty.id) == {}
     cancelled = await tournaments.cancel_tournament(world.db, tournament.id, now=world.tick())
@@ -531,7 +535,7 @@ async def test_leaving_refunds_the_bets_on_that_seat(world: World) -> None:
     tournament = await world.tournament()
     await world.seat(tournament, 1, await world.contender())
     dynasty, bettor = await world.contender()
-    await economy.grant(world.db, dynasty.id, {"gold": 5}, reason="seed")
+    await economy.grant(world.db, dynasty.id, {"gold": 5}, reason=log_text("seed"))
     await economy.place_bet(world.db, tournament.id, bettor.id, 1, "gold", 2)
     await tournaments.remove_seat(world.db, tournament.id, 1)
     assert await economy.holdings(world.db, dynasty.id) == {"gold": 5}
@@ -563,16 +567,16 @@ async def test_casual_and_computer_seats(world: World) -> None:
 async def test_wealth_moves_and_is_logged_privately(world: World) -> None:
     alice = await world.dynasty()
     bob = await world.dynasty()
-    await economy.grant(world.db, alice.id, {"gold": 3, "ruby": 1}, reason="prize")
-    await economy.transfer(world.db, alice.id, bob.id, {"gold": 2}, reason="tribute")
-    await economy.spend(world.db, alice.id, {"ruby": 1}, reason="feast", public=True)
+    await economy.grant(world.db, alice.id, {"gold": 3, "ruby": 1}, reason=log_text("prize"))
+    await economy.transfer(world.db, alice.id, bob.id, {"gold": 2}, reason=log_text("tribute"))
+    await economy.spend(world.db, alice.id, {"ruby": 1}, reason=log_text("feast"), public=True)
     assert await economy.holdings(world.db, alice.id) == {"gold": 1}
     assert await economy.holdings(world.db, bob.id) == {"gold": 2}
     assert await economy.wealth_value(world.db, bob.id) == 200
     own = await events.dynasty_log(world.db, alice.id, viewer_dynasty_id=alice.id)
     seen = await events.dynasty_log(world.db, alice.id, viewer_dynasty_id=bob.id)
-    assert [e.reason for e in own] == ["feast", "tribute", "prize"]
-    assert [e.reason for e in seen] == ["feast"]
+    assert [said(e.reason) for e in own] == ["feast", "tribute", "prize"]
+    assert [said(e.reason) for e in seen] == ["feast"]
     assert [a.code for a in await economy.list_assets(world.db)][:3] == [
         "copper",
         "silver",
@@ -584,7 +588,7 @@ async def test_buying_a_battlefield_key(world: World) -> None:
     dynasty = await world.dynasty()
     key = economy.battlefield_key("treasure-3")
     await economy.define_item(world.db, key, "key to treasure-3", ItemKind.KEY, {"gold": 2})
-    await economy.grant(world.db, dynasty.id, {"gold": 3}, reason="seed")
+    await economy.grant(world.db, dynasty.id, {"gold": 3}, reason=log_text("seed"))
     await economy.buy_item(world.db, dynasty.id, key)
     assert await economy.items_of(world.db, dynasty.id) == {key: 1}
     with pytest.raises(InsufficientFunds):
@@ -597,8 +601,8 @@ async def test_trades_swap_atomically(world: World) -> None:
     bob = await world.dynasty()
     key = economy.battlefield_key("medium-8")
     await economy.define_item(world.db, key, "key", ItemKind.KEY, {"gold": 1})
-    await economy.grant(world.db, alice.id, {"gold": 5}, reason="seed")
-    await economy.grant(world.db, bob.id, {"gold": 1}, reason="seed")
+    await economy.grant(world.db, alice.id, {"gold": 5}, reason=log_text("seed"))
+    await economy.grant(world.db, bob.id, {"gold": 1}, reason=log_text("seed"))
     await economy.buy_item(world.db, bob.id, key)
     trade = await economy.create_trade(
         world.db,
@@ -624,7 +628,7 @@ async def test_trades_swap_atomically(world: World) -> None:
 async def test_an_unaffordable_trade_moves_nothing(world: World, unchanged: Unchanged) -> None:
     alice = await world.dynasty()
     bob = await world.dynasty()
-    await economy.grant(world.db, alice.id, {"gold": 5}, reason="seed")
+    await economy.grant(world.db, alice.id, {"gold": 5}, reason=log_text("seed"))
     trade = await economy.create_trade(
         world.db,
         alice.id,
@@ -670,12 +674,12 @@ async def test_bet_pool_is_shared_exactly(world: World) -> None:
     backers = []
     for seat, stake in stakes:
         dynasty, bettor = await world.contender()
-        await economy.grant(world.db, dynasty.id, {"copper": stake}, reason="seed")
+        await economy.grant(world.db, dynasty.id, {"copper": stake}, reason=log_text("seed"))
         await economy.place_bet(world.db, tournament.id, bettor.id, seat, "copper", stake)
         backers.append(dynasty)
     await tournaments.start_tournament(world.db, tournament.id)
     await tournaments.finish_tournament(
-        world.db, tournament.id, GameOutcome((Dynasty.A,), "host", 1)
+        world.db, tournament.id, GameOutcome((Dynasty.A,), OutcomeCause.LAST_STANDING, 1)
     )
     payouts = [b.payout for b in await economy.list_bets(world.db, tournament.id)]
     assert payouts == [3, 2, 2, 0]
@@ -688,22 +692,24 @@ async def test_bet_pool_is_shared_exactly(world: World) -> None:
 async def test_log_pages_newest_first(world: World) -> None:
     dynasty, emperor = await world.contender()
     for number in range(5):
-        await emperors.change_reputation(world.db, emperor.id, 1, reason=f"deed {number}")
+        await emperors.change_reputation(world.db, emperor.id, 1, reason=log_text(f"deed {number}"))
     page = await events.dynasty_log(world.db, dynasty.id, viewer_dynasty_id=None, limit=2)
-    assert [e.reason for e in page] == ["deed 4", "deed 3"]
+    assert [said(e.reason) for e in page] == ["deed 4", "deed 3"]
     page = await events.dynasty_log(
         world.db, dynasty.id, viewer_dynasty_id=None, before=page[-1].id, limit=10
     )
-    assert [e.reason for e in page] == ["deed 2", "deed 1", "deed 0", "Aurelius is born"]
+    assert [said(e.reason) for e in page] == ["deed 2", "deed 1", "deed 0", "Aurelius is born"]
     tournament = await world.tournament()
     await events.log_events(
         world.db,
         [
-            NewEvent(EventKind.FIGHT, "a fight", True, tournament_id=tournament.id),
-            NewEvent(EventKind.FIGHT, "a secret", False, dynasty.id, None, tournament.id),
+            NewEvent(EventKind.FIGHT, log_text("a fight"), True, tournament_id=tournament.id),
+            NewEvent(EventKind.FIGHT, log_text("a secret"), False, dynasty.id, None, tournament.id),
         ],
     )
-    assert [e.reason for e in await events.tournament_log(world.db, tournament.id)] == ["a fight"]
+    assert [said(e.reason) for e in await events.tournament_log(world.db, tournament.id)] == [
+        "a fight"
+    ]
 
 
 async def test_a_players_tournaments_are_those_where_it_still_plays(world: World) -> None:

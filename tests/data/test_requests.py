@@ -18,7 +18,7 @@ from data.errors import (
     TournamentFull,
 )
 from data.repositories import economy, requests, tournaments
-from data.rows import MAX_AMOUNT, Bundle
+from data.rows import MAX_AMOUNT, Bundle, log_text
 from engine import Dynasty, Pass
 from tests.data.conftest import Store, Unchanged, World
 
@@ -28,11 +28,11 @@ async def test_a_request_changes_the_game_once(
 ) -> None:
     dynasty = await world.dynasty()
     async with requests.once(db, 41, "gift", now=world.tick()):
-        await economy.grant(db, dynasty.id, {"gold": 1}, reason="a gift")
+        await economy.grant(db, dynasty.id, {"gold": 1}, reason=log_text("a gift"))
     check = unchanged()
     with pytest.raises(AlreadyApplied, match="already done"):
         async with requests.once(db, 41, "gift", now=world.tick()):
-            await economy.grant(db, dynasty.id, {"gold": 1}, reason="a gift")
+            await economy.grant(db, dynasty.id, {"gold": 1}, reason=log_text("a gift"))
     check()
     assert await economy.holdings(db, dynasty.id) == {"gold": 1}
 
@@ -43,9 +43,9 @@ async def test_a_refused_change_leaves_its_request_free_to_come_again(
     dynasty = await world.dynasty()
     with pytest.raises(DataError):
         async with requests.once(db, 42, "spend", now=world.tick()):
-            await economy.spend(db, dynasty.id, {"gold": 1}, reason="nothing to spend")
+            await economy.spend(db, dynasty.id, {"gold": 1}, reason=log_text("nothing to spend"))
     async with requests.once(db, 42, "gift", now=world.tick()):
-        await economy.grant(db, dynasty.id, {"gold": 2}, reason="a gift")
+        await economy.grant(db, dynasty.id, {"gold": 2}, reason=log_text("a gift"))
     assert await economy.holdings(db, dynasty.id) == {"gold": 2}
 
 
@@ -81,7 +81,7 @@ async def test_a_refused_order_inside_a_transaction_leaves_the_transaction_usabl
     async with db.transaction():
         with pytest.raises(AlreadyApplied):
             await tournaments.upsert_order(db, tournament.id, 1, 0, Pass(Dynasty.A), request_id=7)
-        await economy.grant(db, dynasty.id, {"gold": 1}, reason="after the refusal")
+        await economy.grant(db, dynasty.id, {"gold": 1}, reason=log_text("after the refusal"))
     assert await economy.holdings(db, dynasty.id) == {"gold": 1}
 
 
@@ -132,9 +132,9 @@ async def test_the_database_agrees_on_the_largest_amount(
         assert store.refused(sql, parameters) == "amount_too_large", (sql, parameters)
     assert await economy.holdings(db, dynasty.id) == {"gold": MAX_AMOUNT}
     with pytest.raises(AmountTooLarge):
-        await economy.grant(db, dynasty.id, {"gold": 1}, reason="too much")
+        await economy.grant(db, dynasty.id, {"gold": 1}, reason=log_text("too much"))
     with pytest.raises(AmountTooLarge):
-        await economy.grant(db, dynasty.id, {"ruby": MAX_AMOUNT + 1}, reason="too much")
+        await economy.grant(db, dynasty.id, {"ruby": MAX_AMOUNT + 1}, reason=log_text("too much"))
     other = await world.dynasty()
     with pytest.raises(AmountTooLarge):
         await economy.create_trade(

@@ -7,7 +7,7 @@ import pytest
 from data.db import Database
 from data.errors import InvalidValue
 from data.repositories import emperors, history, settings, skill, tournaments
-from data.rows import ServerSettingsRow, SkillRow, TournamentKind
+from data.rows import ServerSettingsRow, SkillRow, TournamentKind, log_text
 from engine import Dynasty
 from tests.data.conftest import Store, World
 
@@ -53,7 +53,7 @@ async def test_skills_rank_the_living_by_their_cautious_estimate(world: World) -
     assert await skill.skills(db, [r.emperor_id for r in ratings] + [unrated[1].id]) == {
         r.emperor_id: r for r in ratings
     }
-    await emperors.kill_emperor(db, rated[2][1].id, reason="fell")
+    await emperors.kill_emperor(db, rated[2][1].id, reason=log_text("fell"))
     board = await skill.skill_leaderboard(db, z=3.0)
     assert [(entry.rank, entry.emperor.id) for entry in board] == [
         (1, rated[1][1].id),

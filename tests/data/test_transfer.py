@@ -11,7 +11,7 @@ import pytest
 
 from data.db import Database, SQLiteDatabase, _install_assets, latest_version, migrate
 from data.repositories import economy, emperors, events, tournaments
-from data.rows import TournamentKind
+from data.rows import LogMessage, TournamentKind
 from data.transfer import TargetNotEmpty, copy_sqlite_to_postgres
 from tests.data.conftest import (
     CHANNEL_LINES,
@@ -78,7 +78,7 @@ async def test_a_live_database_is_copied_whole_and_plays_on(
         last = source.rows("SELECT max(id) FROM emperors")[0][0]
         assert newcomer.id == last + 1  # ids go on after the copied ones
         log = await events.dynasty_log(database, made["backer"], viewer_dynasty_id=None)
-        assert log[0].reason == "Newcomer is born"
+        assert log[0].reason == LogMessage("log-born", emperor="Newcomer")
     target.close()
 
 

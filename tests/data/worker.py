@@ -38,7 +38,7 @@ from data.errors import (
     TurnExtendedTwice,
 )
 from data.repositories import deadlines, economy, tournaments
-from data.rows import Bundle
+from data.rows import Bundle, log_text
 
 SPEND_PAUSE = 0.005
 
@@ -54,7 +54,7 @@ async def spend(database: Database, dynasty_id: int, tasks: int) -> int:
         spent = 0
         while True:
             try:
-                await economy.spend(database, dynasty_id, {"copper": 1}, reason="race")
+                await economy.spend(database, dynasty_id, {"copper": 1}, reason=log_text("race"))
             except InsufficientFunds:
                 return spent
             spent += 1
@@ -66,7 +66,7 @@ async def spend(database: Database, dynasty_id: int, tasks: int) -> int:
 async def grant(database: Database, dynasty_id: int, tasks: int, each: int) -> int:
     async def granter() -> int:
         for _ in range(each):
-            await economy.grant(database, dynasty_id, {"copper": 1}, reason="race")
+            await economy.grant(database, dynasty_id, {"copper": 1}, reason=log_text("race"))
         return each
 
     return sum(await asyncio.gather(*(granter() for _ in range(tasks))))

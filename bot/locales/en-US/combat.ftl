@@ -73,24 +73,6 @@ rules-misses = A player who misses 3 turns in a row is defeated; passing is not 
 
 ## How a combat ends
 
-outcome = { $winners ->
-        [0] draw after turn { $turn }: { outcome-reason }
-        [1] { $names } wins after turn { $turn }: { outcome-reason }
-       *[other] { $names } win after turn { $turn }: { outcome-reason }
-    }
-outcome-reason = { $reason ->
-        [defeated] every other dynasty is defeated
-        [fell] the last emperors fell in the same turn
-        [opposite] an emperor reached the opposite start
-        [treasure] an emperor reached the treasure
-        [stronger] took a rival emperor stronger than its own
-        [strike] its emperor took the opposite emperor
-        [survived] kept more than { $pieces } pieces for { $turns } turns
-        [none-survived] no dynasty kept more than { $pieces } pieces for { $turns } turns
-        [most] turn limit reached with the most pieces ({ $pieces })
-        [tie] turn limit reached with a tie at { $pieces } pieces
-       *[other] { $text }
-    }
 effect-reason = { $reason ->
         [took] took { $pawns ->
             [0] { $emperors ->

@@ -73,24 +73,6 @@ rules-misses = Un jugador que falta a 3 turnos seguidos queda derrotado; pasar n
 
 ## Cómo acaba un combate
 
-outcome = { $winners ->
-        [0] tablas tras el turno { $turn }: { outcome-reason }
-        [1] { $names } gana tras el turno { $turn }: { outcome-reason }
-       *[other] { $names } ganan tras el turno { $turn }: { outcome-reason }
-    }
-outcome-reason = { $reason ->
-        [defeated] todas las demás dinastías están derrotadas
-        [fell] los últimos emperadores cayeron en el mismo turno
-        [opposite] un emperador llegó a la salida de enfrente
-        [treasure] un emperador llegó al tesoro
-        [stronger] capturó a un emperador rival más fuerte que el suyo
-        [strike] su emperador capturó al emperador de enfrente
-        [survived] conservó más de { $pieces } piezas durante { $turns } turnos
-        [none-survived] ninguna dinastía conservó más de { $pieces } piezas durante { $turns } turnos
-        [most] se alcanzó el límite de turnos con más piezas ({ $pieces })
-        [tie] se alcanzó el límite de turnos con un empate a { $pieces } piezas
-       *[other] { $text }
-    }
 effect-reason = { $reason ->
         [took] capturó { $pawns ->
             [0] { $emperors ->

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.errors import UserError
-from bot.i18n import Listing
+from bot.i18n import Listing, Message
 from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
@@ -73,7 +73,7 @@ class TurnResolved:
 
     tournament: TournamentRow  # after the turn
     report: TurnReport
-    narration: list[str]
+    narration: Sequence[Message]  # one line each, told in the reader's language
     names: Mapping[Dynasty, str]
     effects: Sequence[Effect] = ()
 

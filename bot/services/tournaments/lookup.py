@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from bot.errors import UserError
 from bot.i18n import Listing, Message
+from bot.narration import narration as told_turn
 from bot.services.tournaments.base import (
     TournamentBase,
     TournamentView,
@@ -38,7 +39,6 @@ from engine import (
     TurnResult,
     resolve,
 )
-from engine.narration import narrate
 
 _OUTCOME_EVENTS = 200  # a tournament's log entries read for its outcome
 
@@ -169,7 +169,7 @@ class Lookup(TournamentBase):
             after,
         )
         names = await self.names(await repo.load_table(self.database, tournament_id))
-        narration = narrate(report, tournament.ruleset.policy, names)
+        narration = told_turn(report, tournament.ruleset.policy, names)
         return TurnResolved(tournament, report, narration, names)
 
     async def replay_frames(self, tournament_id: int) -> list[tuple[Position, TurnResult | None]]:

@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 
 from bot.errors import UserError
+from bot.i18n import DEFAULT_LOCALE
+from bot.narration import narration as told_turn
 from bot.services import skill
 from bot.services.chests import chest_reputation
 from bot.services.outcomes import (
@@ -44,11 +46,13 @@ from data.repositories import skill as skill_repo
 from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
+    LogMessage,
     NewEvent,
     SeatStatus,
     TournamentRow,
     TournamentStatus,
     TournamentTable,
+    log_text,
 )
 from engine import (
     Dynasty,
@@ -58,7 +62,6 @@ from engine import (
     Tile,
     TurnReport,
 )
-from engine.narration import narrate
 from engine.strategies import STRATEGIES, strategy_named
 
 log = logging.getLogger(__name__)
@@ -185,7 +188,7 @@ class Turns(Lookup):
             at = self.clock()
             report = table.game.play(table.orders_to_play(), await self._excused(table, at))
             names = await self.names(table)
-            narration = narrate(report, table.tournament.ruleset.policy, names)
+            narration = told_turn(report, table.tournament.ruleset.policy, names)
             # A turn that ends nothing is one statement (its triggers do the rest): no
             # transaction, so it runs at once instead of queueing for the transaction lock.
             atomic = (
@@ -206,7 +209,7 @@ class Turns(Lookup):
                         self.database,
                         table,
                         report,
-                        narration="; ".join(narration),
+                        narration="; ".join(line.text(DEFAULT_LOCALE) for line in narration),
                         events=events,
                         now=at,
                     )
@@ -450,7 +453,7 @@ class Turns(Lookup):
         if not tournament.kind.is_serious or report.outcome is None:
             return []
         contenders = ", ".join(names[seat.dynasty] for seat in table.seats)
-        winners = ", ".join(names[d] for d in report.outcome.winners) or "nobody (a draw)"
+        winners = ", ".join(names[d] for d in report.outcome.winners) or "none"
         events = []
         for seat in table.seats:
             if seat.emperor_id is None:
@@ -459,8 +462,14 @@ class Turns(Lookup):
             events.append(
                 NewEvent(
                     EventKind.FIGHT,
-                    f"{emperor.name} fought a {tournament.kind.value} tournament on {tournament.battlefield} "
-                    f"({contenders}); winner: {winners}",
+                    LogMessage(
+                        "log-fought",
+                        emperor=emperor.name,
+                        kind=tournament.kind.value,
+                        battlefield=tournament.battlefield,
+                        contenders=contenders,
+                        winners=winners,
+                    ),
                     True,
                     emperor.dynasty_id,
                     emperor.id,
@@ -490,12 +499,17 @@ class Turns(Lookup):
         for effect in effects:
             if isinstance(effect, ReputationChange):
                 emperor = await emperor_repo.get_emperor(self.database, effect.emperor_id)
-                sign = "+" if effect.delta > 0 else ""
                 await emperor_repo.change_reputation(
                     self.database,
                     effect.emperor_id,
                     effect.delta,
-                    reason=f"{emperor.name} {sign}{effect.delta} reputation: {effect.reason}",
+                    reason=LogMessage(
+                        "log-reputation",
+                        emperor=emperor.name,
+                        delta=effect.delta,
+                        gain="yes" if effect.delta > 0 else "no",
+                        why=log_text(effect.reason),
+                    ),
                     tournament_id=tournament.id,
                     now=now,
                 )
@@ -511,7 +525,7 @@ class Turns(Lookup):
                 await emperor_repo.kill_emperor(
                     self.database,
                     effect.emperor_id,
-                    reason=effect.reason,
+                    reason=log_text(effect.reason),
                     killed_by=effect.killer_id,
                     tournament_id=tournament.id,
                     now=now,

@@ -1,4 +1,4 @@
--- 0011: several bot processes on one database (issue #16). Each process speaks for some of the
+-- 0012: several bot processes on one database (issue #16). Each process speaks for some of the
 -- bot's Discord servers (its gateway shards); any process may resolve a turn. What a resolved
 -- turn must show in its channel waits here until the process of that server has posted it, and
 -- work that only one process should do at a time is leased here.

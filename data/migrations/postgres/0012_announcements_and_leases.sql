@@ -1,4 +1,4 @@
--- 0011, the PostgreSQL twin of ../0011_announcements_and_leases.sql: several bot processes on
+-- 0012, the PostgreSQL twin of ../0012_announcements_and_leases.sql: several bot processes on
 -- one database (issue #16): what a resolved turn must show in its channel waits here until the
 -- process of that server has posted it, and work one process does at a time is leased here.
 
