@@ -39,12 +39,13 @@ from bot.discord_helpers import (
     discord_timestamp,
     gif_file,
     plain,
+    plain_name,
     png_file,
     send_dm,
 )
 from bot.drawing import Drawing
 from bot.errors import UserError
-from bot.i18n import Listing, Message, Param, catalogue_of, text
+from bot.i18n import Listing, Message, Name, Param, catalogue_of, text
 from bot.log_entries import entry
 from bot.narration import narration as told_turn
 from bot.narration import outcome_message
@@ -193,12 +194,14 @@ def pause_notice(change: ClockChange, *, by_itself: bool = False) -> Message:
     )
 
 
-def describe_effect(effect: Effect, emperors: Mapping[int, str]) -> Message:
+def describe_effect(effect: Effect, emperors: Mapping[int, Name]) -> Message:
     """One outcome effect in a sentence, emperors by name (escaped)."""
 
     def name_of(emperor_id: int) -> Param:
         known = emperors.get(emperor_id)
-        return plain(known) if known is not None else Message("emperor-number", emperor=emperor_id)
+        if known is None:
+            return Message("emperor-number", emperor=emperor_id)
+        return plain_name(known)
 
     name = name_of(effect.emperor_id)
     if isinstance(effect, ReputationChange):
@@ -235,14 +238,14 @@ def describe_payouts(payouts: Sequence[PayoutRow]) -> list[Message]:
     ]
 
 
-def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, str]) -> list[Message]:
+def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, Name]) -> list[Message]:
     """The chests at the end of a combat (R-T9): a captured chest's amount and captor; the
     others only go home, their amounts never told."""
     lines = []
     for result in results:
-        owner = plain(names.get(result.owner, result.owner.letter))
+        owner = plain_name(names.get(result.owner, result.owner.letter))
         if result.captured_by is not None and result.amount is not None:
-            captor = plain(names.get(result.captured_by, result.captured_by.letter))
+            captor = plain_name(names.get(result.captured_by, result.captured_by.letter))
             lines.append(
                 Message("chest-captured", captor=captor, owner=owner, amount=result.amount)
             )
@@ -508,7 +511,7 @@ class Announcer:
                 Message("board-turn", turn=report.turn),
             )
             # The turn told in each reader's language (bot/narration.py), names escaped.
-            escaped = {dynasty: plain(name) for dynasty, name in resolved.names.items()}
+            escaped = {dynasty: plain_name(name) for dynasty, name in resolved.names.items()}
             told = told_turn(report, tournament.ruleset.policy, escaped)
             narration = Listing(told, Message("turn-quiet"), separator="\n")
             shown = Shown(
@@ -965,7 +968,7 @@ class Announcer:
     async def _post_end(
         self,
         tournament: TournamentRow,
-        names: Mapping[Dynasty, str],
+        names: Mapping[Dynasty, Name],
         boards: Boards,
         shown: Shown,
         changes: Sequence[Param],
@@ -974,7 +977,7 @@ class Announcer:
         """The final board with the result, what it changed for the emperors (``changes``, in
         Discord's markdown), and the replay."""
         assert tournament.outcome is not None
-        result = outcome_message(tournament.outcome, {d: plain(n) for d, n in names.items()})
+        result = outcome_message(tournament.outcome, {d: plain_name(n) for d, n in names.items()})
         shown = shown.with_field(Message("field-result"), result)
         payouts = await self.services.tournaments.payouts(tournament.id)
         changed: list[Param] = [*changes, *describe_payouts(payouts)]
@@ -1107,10 +1110,10 @@ class Announcer:
         )
 
 
-def _seat_text(seat: SeatRow, names: Mapping[Dynasty, str]) -> Message:
+def _seat_text(seat: SeatRow, names: Mapping[Dynasty, Name]) -> Message:
     owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
     return Message(
-        "combat-seat", letter=seat.dynasty.letter, name=plain(names[seat.dynasty]), owner=owner
+        "combat-seat", letter=seat.dynasty.letter, name=plain_name(names[seat.dynasty]), owner=owner
     )
 
 

@@ -23,7 +23,7 @@ import discord
 from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
-from bot.i18n import DEFAULT_LOCALE, Message, Named, Param
+from bot.i18n import DEFAULT_LOCALE, Listing, Message, Named, Param
 
 DISCORD_NUMBER_LIMIT = 2**53
 """Discord's bound on integer and number options (either sign) when a command declares none."""
@@ -120,7 +120,14 @@ def _check_value(parameter: app_commands.Parameter, value: object) -> None:
     if parameter.choices and not parameter.autocomplete:
         allowed = [choice.value for choice in parameter.choices]
         if value not in allowed:
-            listed = ", ".join(choice.name for choice in parameter.choices)
+            command = parameter.command.qualified_name
+            listed = Listing(
+                tuple(
+                    Named(command, parameter.display_name, (str(choice.value), choice.name))
+                    for choice in parameter.choices
+                ),
+                Message("economy-nothing"),
+            )
             raise OptionRefused("error-option-choices", option=name, choices=listed)
     if isinstance(value, str):
         low = int(parameter.min_value) if parameter.min_value is not None else 0

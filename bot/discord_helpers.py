@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot.i18n import DEFAULT_LOCALE, text
+from bot.i18n import DEFAULT_LOCALE, Name, text
 from data.recent import Recent
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,12 @@ _MARKUP = re.compile(r"[\\*_~|`\[\]<@]|(?<=\w):(?=//)")
 custom emoji (``<…>``) anywhere in a line, and the colon of a link Discord would make clickable."""
 _LINE_MARKUP = re.compile(r"^([ \t]*)(?:([#>+-])|([0-9]+)\.)", re.MULTILINE)
 """What starts a heading, a quote or a list only at the start of a line."""
+
+
+def plain_name(name: Name) -> Name:
+    """A seat's name for Discord markdown: a player's name escaped (:func:`plain`), the bot's
+    own words for a seat without one (``guest A``) as they are, said in the reader's language."""
+    return plain(name) if isinstance(name, str) else name
 
 
 def plain(text: str) -> str:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.i18n import Message
+from bot.i18n import Listing, Message, Name
 from engine import ConflictPolicy, Dynasty, GameOutcome, TurnReport
 from engine.narration import Fact, FactKind, Mark, PieceOf, facts
 
-Names = Mapping[Dynasty, str]
+Names = Mapping[Dynasty, Name]
 
 
-def _who(dynasty: Dynasty, names: Names) -> str:
+def _who(dynasty: Dynasty, names: Names) -> Name:
     return names.get(dynasty, dynasty.letter)
 
 
@@ -25,12 +25,17 @@ def _piece(piece: PieceOf, names: Names) -> Message:
     return Message("narration-piece", kind=piece.kind.value, who=_who(piece.dynasty, names))
 
 
-def _all(dynasties: Sequence[Dynasty], names: Names) -> Message | str:
+def _all(dynasties: Sequence[Dynasty], names: Names) -> Name:
     """``b and d``, ``c, d and a`` in the reader's words."""
     said = [_who(dynasty, names) for dynasty in dynasties]
     if len(said) < 2:
-        return "".join(said)
-    return Message("narration-and", rest=", ".join(said[:-1]), last=said[-1])
+        return said[0] if said else ""
+    return Message("narration-and", rest=_listed(said[:-1]), last=said[-1])
+
+
+def _listed(names: Sequence[Name]) -> Listing:
+    """Names one after the other, ``Ada, Bjorn``; ``nobody`` if none."""
+    return Listing(tuple(names), Message("seat-name-nobody"))
 
 
 def _yes(flag: bool) -> str:
@@ -47,7 +52,7 @@ def outcome_message(outcome: GameOutcome, names: Names) -> Message:
     return Message(
         "narration-ended",
         winners=len(outcome.winners),
-        who=", ".join(_who(dynasty, names) for dynasty in outcome.winners),
+        who=_listed([_who(dynasty, names) for dynasty in outcome.winners]),
         turn=outcome.turn,
         reason=outcome_reason(outcome),
     )

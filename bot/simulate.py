@@ -19,6 +19,7 @@ from pathlib import Path
 
 from bot.i18n import DEFAULT_LOCALE
 from bot.log_entries import entry as log_entry
+from bot.narration import outcome_message
 from bot.render import render_board, render_replay
 from bot.services import Services
 from bot.services.tournaments import TurnResolved
@@ -143,7 +144,9 @@ async def simulate(args: argparse.Namespace) -> int:
         print()
         print(
             "Result:",
-            final.tournament.outcome.describe(final.names) if final.tournament.outcome else "none",
+            outcome_message(final.tournament.outcome, final.names).text(DEFAULT_LOCALE)
+            if final.tournament.outcome
+            else "none",
         )
         print()
         print("The log:")

@@ -13,8 +13,16 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import Voice
 from bot.services.tournaments import ChestOffer
-from cogs.common import NO_MENTIONS, channel_voice, combat_begun, game, seat_taken_text
+from cogs.common import (
+    NO_MENTIONS,
+    channel_voice,
+    combat_begun,
+    game,
+    seat_taken_text,
+    voice,
+)
 from cogs.errors import reporting
 from data.rows import ChestRow
 
@@ -22,39 +30,39 @@ FORM_SECONDS = 600.0
 """How long a deposit form waits for its answer (Discord keeps a modal open until then)."""
 TITLE_LIMIT = 45
 LABEL_LIMIT = 45
+PLACEHOLDER_LIMIT = 100
+"""Discord's limits on a modal's title, a text input's label and its placeholder."""
 
 
-def form_title(offer: ChestOffer) -> str:
-    return f"Your chest in tournament #{offer.tournament.id}"[:TITLE_LIMIT]
+def form_title(offer: ChestOffer, say: Voice) -> str:
+    return say("chest-form-title", tournament=str(offer.tournament.id))[:TITLE_LIMIT]
 
 
-def form_label(offer: ChestOffer) -> str:
-    return f"Gold coins, {offer.terms.minimum:,} to {offer.terms.maximum:,}"[:LABEL_LIMIT]
+def form_label(offer: ChestOffer, say: Voice) -> str:
+    label = say("chest-form-label", minimum=offer.terms.minimum, maximum=offer.terms.maximum)
+    return label[:LABEL_LIMIT]
 
 
-def form_placeholder(offer: ChestOffer) -> str:
-    return f"Secret until captured. Your dynasty holds {offer.gold:,} gold coins."
+def form_placeholder(offer: ChestOffer, say: Voice) -> str:
+    return say("chest-form-placeholder", gold=offer.gold)[:PLACEHOLDER_LIMIT]
 
 
-def deposited_text(chest: ChestRow, tournament_id: int) -> str:
-    return (
-        f"Your chest in tournament #{tournament_id} holds {chest.amount:,} gold coin"
-        f"{'s' if chest.amount != 1 else ''}, taken from your dynasty into escrow. Nobody else "
-        "learns it unless a rival captures your chest; /tournament status shows it to you."
-    )
+def deposited_text(chest: ChestRow, tournament_id: int, say: Voice) -> str:
+    return say("chest-deposited", tournament=str(tournament_id), amount=chest.amount)
 
 
-def own_chest_text(chest: ChestRow) -> str:
+def own_chest_text(chest: ChestRow, say: Voice) -> str:
     """A player's own chest, in its private /tournament status."""
-    return f"{chest.amount:,} gold coin{'s' if chest.amount != 1 else ''} (only you see this)"
+    return say("chest-own", amount=chest.amount)
 
 
 class DepositForm(discord.ui.Modal):
-    """The secret deposit of a player taking a seat in a chests tournament (R-T9)."""
+    """The secret deposit of a player taking a seat in a chests tournament (R-T9), in the
+    language of the player it is shown to."""
 
-    def __init__(self, offer: ChestOffer) -> None:
+    def __init__(self, offer: ChestOffer, say: Voice) -> None:
         super().__init__(
-            title=form_title(offer),
+            title=form_title(offer, say),
             timeout=FORM_SECONDS,
             custom_id=f"chest:{offer.tournament.id}:{offer.emperor.id}",
         )
@@ -62,9 +70,9 @@ class DepositForm(discord.ui.Modal):
         self.emperor_id = offer.emperor.id
         self.emperor_name = offer.emperor.name
         self.amount: discord.ui.TextInput[DepositForm] = discord.ui.TextInput(
-            label=form_label(offer),
+            label=form_label(offer, say),
             custom_id="amount",
-            placeholder=form_placeholder(offer),
+            placeholder=form_placeholder(offer, say),
             min_length=1,
             max_length=24,
         )
@@ -91,7 +99,8 @@ class DepositForm(discord.ui.Modal):
             await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
             if joined.chest is not None:
                 await interaction.followup.send(
-                    deposited_text(joined.chest, self.tournament_id), ephemeral=True
+                    deposited_text(joined.chest, self.tournament_id, voice(interaction)),
+                    ephemeral=True,
                 )
         finally:  # begun whether or not the answers got through
             if joined.started is not None:

@@ -21,9 +21,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import DMS_CLOSED, discord_timestamp, plain
+from bot.discord_helpers import DMS_CLOSED, discord_timestamp, plain, plain_name
 from bot.errors import UserError, user_message
-from bot.i18n import ENGLISH, Voice
+from bot.i18n import ENGLISH, Voice, name_text
 from bot.i18n.refusals import thing
 from bot.services.economy import BetPlaced, SeatPool, TradeView, Ware, Wealth
 from cogs.common import (
@@ -263,7 +263,11 @@ class Economy(commands.Cog):
         ):
             return []
         pools = await _quietly(services.economy.pools(tournament), [])
-        return _choices(current, [(f"{pool.letter} · {pool.name}", pool.letter) for pool in pools])
+        locale = voice(interaction).locale
+        return _choices(
+            current,
+            [(f"{pool.letter} · {name_text(pool.name, locale)}", pool.letter) for pool in pools],
+        )
 
     @bet.autocomplete("asset")
     async def _held_assets(
@@ -492,7 +496,7 @@ def bet_embed(placed: BetPlaced, say: Voice) -> discord.Embed:
             stake=bet.stake,
             asset=thing(placed.asset.name),
             seat=placed.backed.letter,
-            name=plain(placed.backed.name),
+            name=plain_name(placed.backed.name),
         ),
         colour=EMBED_COLOUR,
     )
@@ -507,7 +511,7 @@ def pools_text(pools: Sequence[SeatPool], say: Voice = ENGLISH) -> str:
         say(
             "pool-line",
             seat=pool.letter,
-            name=plain(pool.name),
+            name=plain_name(pool.name),
             stakes=", ".join(f"{amount} {code}" for code, amount in pool.stakes.items())
             or say("economy-nothing"),
         )

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import plain
+from bot.discord_helpers import plain_name
 from bot.i18n import Message
 from bot.services.tournaments import HandedOver, computer_levels
 from cogs.common import Subcommands, answer_publicly, channel_voice, tournament_choices
@@ -28,7 +28,7 @@ def handover_notice(handed: HandedOver, by: discord.abc.User) -> Message:
         player=f"<@{seat.player_id}>",
         seat=seat.dynasty.letter,
         tournament=str(handed.tournament.id),
-        name=plain(handed.name),
+        name=plain_name(handed.name),
         level=handed.level,
         counts="yes" if seat.emperor_id is not None else "no",
     )

@@ -21,9 +21,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import clipped, discord_timestamp, plain
+from bot.discord_helpers import clipped, discord_timestamp, plain, plain_name
 from bot.errors import UserError
 from bot.i18n import Voice
+from bot.narration import outcome_message
 from bot.services.tournaments import HistoryPage
 from bot.services.tournaments.history import MAX_HISTORY_PAGE
 from cogs.common import (
@@ -53,7 +54,12 @@ def history_embed(page: HistoryPage, say: Voice) -> discord.Embed:
             ended=discord_timestamp(entry.tournament.finished_at, "d")
             if entry.tournament.finished_at is not None
             else "none",
-            result=plain(entry.result),
+            result=outcome_message(
+                entry.tournament.outcome,
+                {dynasty: plain_name(name) for dynasty, name in entry.names.items()},
+            )
+            if entry.tournament.outcome is not None
+            else "",
         )
         for entry in page.entries
     ]

@@ -31,7 +31,7 @@ from bot.announcer import BOARD_FILE, PromptBuilder, clock, plain_prompt
 from bot.client import EmperorsBot
 from bot.discord_helpers import png_file
 from bot.errors import UserError
-from bot.i18n import Message, Voice
+from bot.i18n import Message, Name, Voice
 from bot.render import render_board
 from bot.services.tournaments import OrderAccepted, OrderMenu, PieceChoice
 from cogs.common import (
@@ -401,7 +401,7 @@ def order_board_wait(player_id: int) -> float | None:
 
 
 async def own_order_board(
-    bot: EmperorsBot, menu: OrderMenu, names: Mapping[Dynasty, str], say: Voice
+    bot: EmperorsBot, menu: OrderMenu, names: Mapping[Dynasty, Name], say: Voice
 ) -> bytes:
     """The board with the player's own stored order drawn on it (a dashed white arrow), for
     that player's eyes only: a DM prompt, an ephemeral /order. Drawn as a player's request,

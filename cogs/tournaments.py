@@ -26,7 +26,7 @@ from bot.announcer import (
     ready_line,
 )
 from bot.client import EmperorsBot
-from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain, png_file
+from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain_name, png_file
 from bot.errors import UserError
 from bot.errors import refusal as refusal_of
 from bot.i18n import ENGLISH, Message, Named, Voice
@@ -126,7 +126,7 @@ def seats_text(view: TournamentView, say: Voice) -> str:
             say(
                 "seat-line",
                 letter=seat.dynasty.letter,
-                name=plain(view.names[seat.dynasty]),
+                name=plain_name(view.names[seat.dynasty]),
                 owner=f" (<@{seat.player_id}>)" if seat.player_id is not None else "",
                 status=seat.status.value if view.game is not None else "none",
                 computer=level_of_strategy(seat.handed_to)
@@ -163,7 +163,7 @@ def status_embed(
             inline=False,
         )
     if tournament.outcome is not None:
-        names = {dynasty: plain(name) for dynasty, name in view.names.items()}
+        names = {dynasty: plain_name(name) for dynasty, name in view.names.items()}
         embed.add_field(
             name=say("field-result"),
             value=clipped(outcome_message(tournament.outcome, names).text(say.locale), FIELD_LIMIT),
@@ -492,7 +492,7 @@ class Tournaments(
                 tournament, interaction.user.id, emperor, guild_id=interaction.guild_id
             )
             if offer is not None:  # R-T9: the seat waits for its secret deposit, asked privately
-                await interaction.response.send_modal(DepositForm(offer))
+                await interaction.response.send_modal(DepositForm(offer, voice(interaction)))
                 return
             joined = await services.join(tournament, interaction.user.id, emperor, **where)
         else:
@@ -570,7 +570,9 @@ class Tournaments(
         embed = status_embed(view, pools, say)
         chest = await services.own_chest(tournament, interaction.user.id)
         if chest is not None and chest.status is ChestStatus.HELD:
-            embed.add_field(name=say("field-your-chest"), value=own_chest_text(chest), inline=False)
+            embed.add_field(
+                name=say("field-your-chest"), value=own_chest_text(chest, say), inline=False
+            )
         if view.game is None:
             await reply_ephemeral(interaction, embed=embed)
             return

@@ -24,17 +24,72 @@ class NotFound(DataError):
         super().__init__(f"there is no {what} {key}; check the name or number and try again")
 
 
+INVALID: dict[str, str] = {
+    "too-many-channels": "a server names at most {limit} channels for tournaments",
+    "wealth-stake-not-honour": "only an honour tournament has a wealth stake",
+    "prize-not-gift": "only a gift tournament has a prize",
+    "no-treasure-tile": "{battlefield} has no treasure tile; choose another goal or battlefield",
+    "turn-too-short": "a turn lasts at least one second; give a positive turn length",
+    "stake-not-honour": "only an honour tournament has a stake, and it is 0 or more",
+    "prize-takes-reputation": "a prize gives reputation; it cannot take it",
+    "prize-without-dynasty": (
+        "a wealth prize is paid by the host's dynasty, and the host has none yet"
+    ),
+    "training-chests": (
+        "a training tournament has no chests (nothing changes hands in training); "
+        "choose a serious type or leave chests out"
+    ),
+    "chest-range": (
+        "a chest holds at least 1 gold coin, and its maximum is at least its minimum; "
+        "check the chest deposit range"
+    ),
+    "chest-reputation": "the generous and stingy reputation of chests is 0 or more",
+    "seat-computer-already": "seat {seat} is a computer player's already",
+    "order-other-dynasty": "seat {seat} orders dynasty {seat}, not {dynasty}",
+    "report-other-turn": (
+        "this report is for turn {reported}, but tournament #{tournament} has turn {turn} open"
+    ),
+    "no-seat-number": "seats are lettered a to h; there is no seat number {wanted}",
+    "seat-out-of-range": "{battlefield} has seats a to {last}; there is no seat {seat}",
+    "send-to-itself": "a dynasty cannot send wealth to itself; choose another dynasty",
+    "key-code": "a key's code is {prefix}<battlefield>, not {code}",
+    "buy-none": "buy at least one",
+    "trade-nothing": "a trade moves something; offer or request at least one thing",
+    "trade-with-itself": "a dynasty cannot trade with itself; choose another dynasty",
+    "trade-expiry": "a trade must stay open for some time; give a later expiry",
+    "stake-not-positive": "a stake is a positive whole number of coins",
+    "chest-not-positive": "a chest holds a positive whole number of gold coins",
+    "chest-not-player-seat": "seat {seat} is not a seat your dynasty's emperor holds",
+    "name-blank": "a {what} needs a name; write one",
+    "name-too-long": "a {what} name has at most {limit} characters; shorten it",
+    "name-not-plain": "a {what} name must be plain text; remove the special characters",
+    "amount-not-positive": "{what} amounts are positive whole numbers, not {amount}",
+    "reputation-private": "reputation history is public (R-L2); log reputation events as public",
+}
+"""Each kind of :class:`InvalidValue` and its sentence, with the values it names in braces:
+the bot says each kind in the reader's language (``refusal-invalid-<kind>``,
+bot/i18n/refusals.py) and its tests check the English reads as here, word for word."""
+
+
 class InvalidValue(DataError):
-    """A value the game cannot store: a blank name, a negative amount, an unknown seat."""
+    """A value the game cannot store: a blank name, a negative amount, an unknown seat; a
+    ``kind`` of :data:`INVALID` and the values its sentence names."""
+
+    def __init__(self, kind: str, /, **values: str | int) -> None:
+        self.kind = kind
+        self.values = values
+        super().__init__(INVALID[kind].format(**values))
 
 
 class AmountTooLarge(InvalidValue):
     """R-T5: no dynasty holds more than :data:`data.rows.MAX_AMOUNT` of one asset or item."""
 
     def __init__(self) -> None:
-        super().__init__(
+        self.kind, self.values = "amount-too-large", {}
+        DataError.__init__(
+            self,
             f"no dynasty ever holds more than {MAX_AMOUNT:,} of one asset or item; "
-            "ask for a smaller amount"
+            "ask for a smaller amount",
         )
 
 
@@ -42,8 +97,10 @@ class NumberTooLarge(InvalidValue):
     """A number SQLite cannot store (beyond 64 bits): no id or amount of the game is that large."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "a number in this request is larger than any the game uses; check it and try again"
+        self.kind, self.values = "number-too-large", {}
+        DataError.__init__(
+            self,
+            "a number in this request is larger than any the game uses; check it and try again",
         )
 
 

@@ -96,18 +96,30 @@ class Message:
         return hash((self.id, frozenset(self.params.items())))
 
 
+Name = str | Message
+"""What boards, narration and results call a seat: its emperor's name as its player chose it
+(plain text, escaped where Discord reads markdown), or, for a seat without an emperor, the
+bot's words in the reader's language: ``guest A``, ``greedy bot``, ``seat A`` (``seats.ftl``)."""
+
+
+def name_text(name: Name | Named, locale: str) -> str:
+    """A name as plain text in ``locale`` (a board's legend, a menu's label)."""
+    return name if isinstance(name, str) else name.text(locale)
+
+
 @dataclass(frozen=True)
 class Listing:
-    """Several messages read as one list, ``3 × gold coin, 1 × ruby``; ``empty`` if none."""
+    """Several messages (or names) read as one list, ``3 × gold coin, 1 × ruby``; ``empty``
+    if none."""
 
-    items: tuple[Message, ...]
+    items: tuple[Name | Named, ...]
     empty: Message
     separator: str = ", "
     last: str | None = None
     """A message joining the last item to the others (``list-and``: ``a, b and c``), if any."""
 
     def text(self, locale: str) -> str:
-        said = [item.text(locale) for item in self.items]
+        said = [name_text(item, locale) for item in self.items]
         if self.last is not None and len(said) > 1:
             return text(locale, self.last, first=self.separator.join(said[:-1]), last=said[-1])
         return self.separator.join(said) or self.empty.text(locale)
@@ -115,16 +127,23 @@ class Listing:
 
 @dataclass(frozen=True)
 class Named:
-    """A slash command (``tournament join``), or one of its options, as a reader of each
-    language types it: ``/torneo unirse``, ``premio_riqueza``. The cogs name commands in
-    English; the catalogue's ``commands.ftl`` names them in the other languages
-    (:mod:`bot.i18n.commands`)."""
+    """A slash command (``tournament join``), one of its options, or one of an option's
+    choices, as a reader of each language types it: ``/torneo unirse``, ``premio_riqueza``,
+    ``fácil``. The cogs name commands in English; the catalogue's ``commands.ftl`` names them
+    in the other languages (:mod:`bot.i18n.commands`)."""
 
     command: str
     option: str | None = None
+    choice: tuple[str, str] | None = None
+    """A choice of ``option``: its value and its (English) name."""
 
     def text(self, locale: str) -> str:
         words = self.command.split()
+        if self.option is not None and self.choice is not None:
+            value, name = self.choice
+            value = re.sub(r"[^A-Za-z0-9_-]", "_", value)
+            message_id = "cmd-" + "-".join(words) + "--" + self.option + "--" + value
+            return lookup(locale, message_id) or name
         if self.option is not None:
             message_id = "cmd-" + "-".join(words) + "--" + self.option
             return lookup(locale, message_id) or self.option

@@ -3,8 +3,9 @@ language.
 
 ``data/`` knows nothing of languages: each :class:`data.errors.DataError` carries its English
 sentence and the values it was made from (the tournament, the emperor, the amounts). Here each
-kind of refusal a player can meet gets a message id and those values. A kind missing here, or
-one carrying free text (``InvalidValue``), is shown in English as it is until it gets one.
+kind of refusal a player can meet gets a message id and those values; an ``InvalidValue``
+names its kind itself (``refusal-invalid-<kind>``). A kind missing here is shown in English
+as it is until it gets one.
 English words a refusal carries (what was not found, a status, an action) are passed twice:
 as a selector key (:func:`key`: ``follow-it``), so each language chooses its own words for the
 ones it knows, and as they are (``follow it``), for any other.
@@ -150,6 +151,7 @@ _REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
     errors.ChestUnaffordable: lambda e: Message(
         "refusal-chest-unaffordable", available=e.available
     ),
+    errors.InvalidValue: lambda e: Message(f"refusal-invalid-{e.kind}", **e.values),
     errors.DatabaseBusy: lambda e: Message("refusal-database-busy"),
     errors.ConstraintBroken: lambda e: Message("refusal-constraint-broken", rule=e.rule),
 }
@@ -160,9 +162,8 @@ NOT_FOR_PLAYERS: frozenset[type[errors.DataError]] = frozenset(
     {errors.DatabaseTooNew, errors.DatabaseUnavailable, errors.SQLiteTooOld}
 )
 """Refusals only a host meets, starting the bot: they stay in English, in the host's log."""
-FREE_TEXT: frozenset[type[errors.DataError]] = frozenset({errors.DataError, errors.InvalidValue})
-"""Refusals made with an English sentence of their own, shown in English until ``data/``
-gives each of them a kind (issue #15, phase B)."""
+FREE_TEXT: frozenset[type[errors.DataError]] = frozenset({errors.DataError})
+"""The base of the refusals, never raised as itself."""
 
 
 def known_refusal(error: BaseException) -> Message | None:

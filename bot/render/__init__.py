@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
-from bot.i18n import DEFAULT_LOCALE, text
+from bot.i18n import DEFAULT_LOCALE, Name, text
 from bot.render import palette
 from bot.render.board import compose
 from bot.render.layout import board_layout, replay_layout, tile_centre
@@ -26,7 +26,7 @@ def render_board(
     position: Position,
     *,
     last_turn: TurnResult | None = None,
-    names: Mapping[Dynasty, str] | None = None,
+    names: Mapping[Dynasty, Name] | None = None,
     title: str | None = None,
     order: Move | None = None,
     chests: Sequence[Chest] = (),
@@ -34,7 +34,7 @@ def render_board(
 ) -> bytes:
     """The board as a PNG; with ``last_turn``, that turn's moves, takes and clashes drawn on it.
 
-    ``names`` label the legend (default: the dynasty letters); ``position`` is what stands
+    ``names`` label the legend (default: the dynasty letters), in ``locale``'s words; ``position`` is what stands
     on the board (for a turn just played, ``last_turn.after`` or the game's position).
     ``order`` is a player's own order for the open turn, drawn for that player only (a
     dashed white arrow and a ring on its target, unlike any mark of a resolved turn).
@@ -62,7 +62,7 @@ def render_board(
 def render_replay(
     frames: Sequence[tuple[Position, TurnResult | None]],
     *,
-    names: Mapping[Dynasty, str] | None = None,
+    names: Mapping[Dynasty, Name] | None = None,
     title: str | None = None,
     frame_ms: int = 900,
     chests: Sequence[Sequence[Chest]] = (),

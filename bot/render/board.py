@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import text
+from bot.i18n import Name, name_text, text
 from bot.render import overlay, sprites, style
 from bot.render.layout import Layout, key_text_size, key_unit
 from bot.render.sprites import ArrowShape, paste
@@ -103,13 +103,13 @@ Entry = tuple[Dynasty, str, str, bool]  # dynasty, name, count, defeated
 
 
 def legend_entries(
-    position: Position, names: Mapping[Dynasty, str] | None, locale: str
+    position: Position, names: Mapping[Dynasty, Name] | None, locale: str
 ) -> tuple[Entry, ...]:
     """Per seat: its name (default its letter), its piece count or its defeat (R-C6)."""
     counts = position.piece_counts()
     entries = []
     for dynasty in position.battlefield.dynasties:
-        name = style.drawable(names.get(dynasty, "")) if names else ""
+        name = style.drawable(name_text(names.get(dynasty, ""), locale)) if names else ""
         if dynasty in position.defeated:
             grey = sum(1 for piece in position.pieces.values() if piece.dynasty is dynasty)
             count = text(locale, "board-out", grey=grey)
@@ -193,7 +193,7 @@ def compose(
     geometry: Layout,
     *,
     last_turn: TurnResult | None,
-    names: Mapping[Dynasty, str] | None,
+    names: Mapping[Dynasty, Name] | None,
     title: str | None,
     order: Move | None = None,
     chests: Sequence[Chest] = (),

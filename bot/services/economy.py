@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
-from bot.i18n import CATALOGUES, Listing, Message, text
+from bot.i18n import CATALOGUES, Listing, Message, Name, name_text, text
 from bot.i18n.refusals import key, thing
 from bot.services.dynasties import NoDynasty
 from bot.services.tournaments import TournamentService
@@ -83,7 +83,7 @@ class SeatPool:
 
     seat: int
     letter: str
-    name: str
+    name: Name  # the seat's (Lookup.names)
     stakes: Mapping[str, int]  # asset code -> amount
     value: int  # in the smallest coin
 
@@ -517,7 +517,8 @@ def _backed_seat(pools: list[SeatPool], backed: str, tournament_id: int) -> Seat
     """The seat a bettor backs, by letter or by the name of its contender."""
     wanted = backed.strip().lower()
     for pool in pools:
-        if wanted in (pool.letter, pool.name.lower()):
+        said = {name_text(pool.name, locale).lower() for locale in CATALOGUES.values()}
+        if wanted == pool.letter or wanted in said:
             return pool
     seated = Listing(
         tuple(Message("economy-contender", seat=pool.letter, name=pool.name) for pool in pools),

@@ -70,11 +70,11 @@ def clean_name(name: str, what: str) -> str:
     """A name as stored: spaces collapsed, 1 to NAME_LIMIT characters, printable."""
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise InvalidValue(f"a {what} needs a name; write one")
+        raise InvalidValue("name-blank", what=what)
     if len(cleaned) > NAME_LIMIT:
-        raise InvalidValue(f"a {what} name has at most {NAME_LIMIT} characters; shorten it")
+        raise InvalidValue("name-too-long", what=what, limit=NAME_LIMIT)
     if not cleaned.isprintable():
-        raise InvalidValue(f"a {what} name must be plain text; remove the special characters")
+        raise InvalidValue("name-not-plain", what=what)
     return cleaned
 
 
@@ -120,7 +120,7 @@ def check_amounts(amounts: Mapping[str, int], what: str) -> dict[str, int]:
     checked: dict[str, int] = {}
     for code, amount in amounts.items():
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise InvalidValue(f"{what} amounts are positive whole numbers, not {amount!r}")
+            raise InvalidValue("amount-not-positive", what=what, amount=repr(amount))
         if amount > MAX_AMOUNT:
             raise AmountTooLarge()
         checked[str(code)] = amount

@@ -54,7 +54,7 @@ async def deposit(
     :class:`InvalidValue` (not a player's seat of that dynasty), :class:`NotFound`.
     """
     if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= MAX_AMOUNT:
-        raise InvalidValue("a chest holds a positive whole number of gold coins")
+        raise InvalidValue("chest-not-positive")
     at = moment(now)
     async with database.transaction() as connection:
         terms = await fetch_one(
@@ -78,7 +78,7 @@ async def deposit(
                 "tournament_not_open": TournamentClosed(tournament_id, terms[0], "join"),
                 "chest_out_of_range": ChestOutOfRange(terms[1] or 0, terms[2] or 0),
                 "chest_not_a_player_seat": InvalidValue(
-                    f"seat {_letter(seat)} is not a seat your dynasty's emperor holds"
+                    "chest-not-player-seat", seat=_letter(seat)
                 ),
                 "chests.tournament_id, chests.seat": AlreadySeated(tournament_id),
                 "foreign_key": NotFound("dynasty", dynasty_id),

@@ -162,7 +162,7 @@ async def transfer(
     """
     amounts = check_amounts(assets, "asset")
     if from_dynasty_id == to_dynasty_id:
-        raise InvalidValue("a dynasty cannot send wealth to itself; choose another dynasty")
+        raise InvalidValue("send-to-itself")
     at = moment(now)
     async with database.transaction() as connection:
         await adjust_assets(
@@ -178,7 +178,7 @@ async def define_item(
     :class:`InvalidValue`, :class:`NotFound` (unknown asset in the price)."""
     amounts = check_amounts(price, "price")
     if kind is ItemKind.KEY and not (code.startswith(KEY_PREFIX) and len(code) > len(KEY_PREFIX)):
-        raise InvalidValue(f"a key's code is {KEY_PREFIX}<battlefield>, not {code!r}")
+        raise InvalidValue("key-code", prefix=KEY_PREFIX, code=repr(code))
     async with database.transaction() as connection:
         await _known_assets(connection, amounts)
         await connection.execute(
@@ -237,7 +237,7 @@ async def buy_item(
     Raises :class:`InsufficientFunds`, :class:`NotFound`, :class:`InvalidValue`.
     """
     if quantity <= 0:
-        raise InvalidValue("buy at least one")
+        raise InvalidValue("buy-none")
     item = await get_item(database, code)
     at = moment(now)
     async with database.transaction() as connection:
@@ -273,11 +273,11 @@ async def create_trade(
     offered = _checked(offer)
     requested = _checked(request)
     if not (offered.assets or offered.items or requested.assets or requested.items):
-        raise InvalidValue("a trade moves something; offer or request at least one thing")
+        raise InvalidValue("trade-nothing")
     if from_dynasty_id == to_dynasty_id:
-        raise InvalidValue("a dynasty cannot trade with itself; choose another dynasty")
+        raise InvalidValue("trade-with-itself")
     if expires_at <= at:
-        raise InvalidValue("a trade must stay open for some time; give a later expiry")
+        raise InvalidValue("trade-expiry")
     async with database.transaction() as connection:
         for bundle in (offered, requested):
             await _known_assets(connection, bundle.assets)
@@ -418,7 +418,7 @@ async def place_bet(
     tournament), :class:`NotFound`, :class:`InvalidValue`.
     """
     if not isinstance(stake, int) or stake <= 0:
-        raise InvalidValue("a stake is a positive whole number of coins")
+        raise InvalidValue("stake-not-positive")
     if stake > MAX_AMOUNT:
         raise AmountTooLarge()
     at = moment(now)

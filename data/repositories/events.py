@@ -29,9 +29,7 @@ async def log_events(
         except ConstraintBroken as error:
             rule = error.rule
             if rule == "reputation_history_public":
-                raise InvalidValue(
-                    "reputation history is public (R-L2); log reputation events as public"
-                ) from None
+                raise InvalidValue("reputation-private") from None
             if rule == "foreign_key":
                 raise NotFound("dynasty, emperor or tournament", "named in the event") from None
             raise

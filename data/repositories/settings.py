@@ -44,7 +44,7 @@ async def save_settings(
     """Store ``settings`` as the server's (all of them). Raises :class:`InvalidValue` (more
     than :data:`MAX_CHANNELS` channels, a blank language)."""
     if len(settings.channel_ids) > MAX_CHANNELS:
-        raise InvalidValue(f"a server names at most {MAX_CHANNELS} channels for tournaments")
+        raise InvalidValue("too-many-channels", limit=MAX_CHANNELS)
     at = moment(now)
     async with database.connection() as connection:
         await run(

@@ -187,21 +187,21 @@ async def create_tournament(
     prize = prize or Prize()
     staked = check_amounts(wealth_stake or {}, "stake")
     if staked and kind is not TournamentKind.HONOUR:
-        raise InvalidValue("only an honour tournament has a wealth stake")
+        raise InvalidValue("wealth-stake-not-honour")
     if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth):
         raise TrainingLeavesNoTrace(None, "prizes")
     if kind is not TournamentKind.GIFT and (prize.reputation or prize.wealth):
-        raise InvalidValue("only a gift tournament has a prize")
+        raise InvalidValue("prize-not-gift")
     try:
         ruleset.check_battlefield(battlefield)
-    except EngineError as error:
-        raise InvalidValue(str(error)) from None
+    except EngineError:  # the one thing a battlefield refuses of a ruleset
+        raise InvalidValue("no-treasure-tile", battlefield=battlefield.name) from None
     if turn_seconds <= 0:
-        raise InvalidValue("a turn lasts at least one second; give a positive turn length")
+        raise InvalidValue("turn-too-short")
     if stake < 0 or (stake and kind is not TournamentKind.HONOUR):
-        raise InvalidValue("only an honour tournament has a stake, and it is 0 or more")
+        raise InvalidValue("stake-not-honour")
     if prize.reputation < 0:
-        raise InvalidValue("a prize gives reputation; it cannot take it")
+        raise InvalidValue("prize-takes-reputation")
     if chests is not None:
         _check_chest_terms(chests, kind)
     wealth = check_amounts(prize.wealth, "prize")
@@ -249,9 +249,7 @@ async def create_tournament(
                 connection, "SELECT id FROM dynasties WHERE player_id = ?", (host_player_id,)
             )
             if host is None:
-                raise InvalidValue(
-                    "a wealth prize is paid by the host's dynasty, and the host has none yet"
-                )
+                raise InvalidValue("prize-without-dynasty")
             await hold(
                 connection,
                 tournament.id,
@@ -267,17 +265,11 @@ async def create_tournament(
 def _check_chest_terms(terms: ChestTerms, kind: TournamentKind) -> None:
     """R-T9: chests in serious tournaments only, a deposit range of 1 or more gold coins."""
     if not kind.is_serious:
-        raise InvalidValue(
-            "a training tournament has no chests (nothing changes hands in training); "
-            "choose a serious type or leave chests out"
-        )
+        raise InvalidValue("training-chests")
     if not 1 <= terms.minimum <= terms.maximum <= MAX_AMOUNT:
-        raise InvalidValue(
-            "a chest holds at least 1 gold coin, and its maximum is at least its minimum; "
-            "check the chest deposit range"
-        )
+        raise InvalidValue("chest-range")
     if terms.reputation < 0:
-        raise InvalidValue("the generous and stingy reputation of chests is 0 or more")
+        raise InvalidValue("chest-reputation")
 
 
 async def get_tournament(database: Database, tournament_id: int) -> TournamentRow:
@@ -559,7 +551,7 @@ async def _handover_refused(
     if rule == "seat_still_played":
         return SeatStillPlayed(_letter(seat), row["misses"])
     if rule == "computer_seats_are_not_handed_over":
-        return InvalidValue(f"seat {_letter(seat)} is a computer player's already")
+        return InvalidValue("seat-computer-already", seat=_letter(seat))
     if rule == "tournament_not_running":
         tournament = await _tournament(connection, tournament_id)
         return TournamentClosed(tournament_id, tournament.status, "hand a seat over")
@@ -670,9 +662,7 @@ async def upsert_order(
     :class:`InvalidValue` (the order is for another seat's dynasty), :class:`NotFound`.
     """
     if order.dynasty is not DYNASTIES[seat]:
-        raise InvalidValue(
-            f"seat {_letter(seat)} orders dynasty {_letter(seat)}, not {order.dynasty.letter}"
-        )
+        raise InvalidValue("order-other-dynasty", seat=_letter(seat), dynasty=order.dynasty.letter)
     async with database.connection() as connection:
         try:
             row = await fetch_one(
@@ -782,8 +772,7 @@ async def resolve_turn(
     turn = tournament.turn
     if table.game is None or report.turn != turn or table.game.turn != turn - 1:
         raise InvalidValue(
-            f"this report is for turn {report.turn}, but tournament #{tournament.id} "
-            f"has turn {turn} open"
+            "report-other-turn", reported=report.turn, tournament=str(tournament.id), turn=turn
         )
     at = moment(now)
     outcome = report.game.outcome
@@ -1078,7 +1067,7 @@ async def _add_seat(
     now: float | None,
 ) -> SeatRow:
     if wanted is not None and not 0 <= wanted < len(DYNASTIES):
-        raise InvalidValue(f"seats are lettered a to h; there is no seat number {wanted}")
+        raise InvalidValue("no-seat-number", wanted=wanted)
     async with database.transaction() as connection:
         tournament = await _tournament(connection, tournament_id)
         seat = wanted if wanted is not None else await _free_seat(connection, tournament)
@@ -1103,8 +1092,10 @@ async def _add_seat(
                 "seats.tournament_id, seats.player_id": AlreadySeated(tournament_id),
                 "tournament_not_open": TournamentClosed(tournament_id, tournament.status, "join"),
                 "seat_out_of_range": InvalidValue(
-                    f"{tournament.battlefield} has seats a to {_letter(tournament.seat_count - 1)};"
-                    f" there is no seat {_letter(seat)}"
+                    "seat-out-of-range",
+                    battlefield=tournament.battlefield,
+                    last=_letter(tournament.seat_count - 1),
+                    seat=_letter(seat),
                 ),
                 "computers_not_allowed": ComputersNotAllowed(tournament_id),
                 "emperor_dead": EmperorDead(name),

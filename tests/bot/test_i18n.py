@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import inspect
 import re
+import string
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -54,13 +55,19 @@ CONVERTED = (
     "bot/services/economy.py",
     "bot/services/outcomes.py",
     "bot/services/settings.py",
+    "bot/services/tournaments/absences.py",
     "bot/services/tournaments/base.py",
     "bot/services/tournaments/chests.py",
     "bot/services/tournaments/deadlines.py",
+    "bot/services/tournaments/following.py",
+    "bot/services/tournaments/handover.py",
+    "bot/services/tournaments/history.py",
     "bot/services/tournaments/lookup.py",
     "bot/services/tournaments/orders.py",
     "bot/services/tournaments/seating.py",
+    "bot/services/tournaments/turns.py",
     "cogs/away.py",
+    "cogs/chests.py",
     "cogs/common.py",
     "cogs/deadlines.py",
     "cogs/dynasties.py",
@@ -464,13 +471,43 @@ SPECIAL = [
 def test_the_data_layer_refusals_read_in_english_as_they_did() -> None:
     """Translated, each refusal the data layer raises reads in English word for word as its
     own sentence, and in Spanish in other words."""
-    instances = [sample(kind) for kind in translated_kinds()] + SPECIAL
+    kinds = translated_kinds() - {errors.InvalidValue}  # each of its kinds: below
+    instances = [sample(kind) for kind in kinds] + SPECIAL
     for error in instances:
         message = known_refusal(error)
         assert message is not None, type(error)
         assert message.text(ENGLISH) == str(error), type(error)
         assert message.text(SPANISH) != str(error), type(error)
         assert user_message(error) == str(error)
+
+
+def invalid_values() -> Iterator[errors.InvalidValue]:
+    """Every kind of :class:`errors.InvalidValue`, made with plain values for what it names
+    (a word each language knows for ``what``, and one it does not)."""
+    for kind, sentence in errors.INVALID.items():
+        named = {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
+        yield errors.InvalidValue(kind, **{name: 3 for name in named})
+        if "what" in named:
+            for what in ("dynasty", "emperor", "asset", "item", "price", "prize", "stake"):
+                yield errors.InvalidValue(kind, **{name: 3 for name in named} | {"what": what})
+
+
+def test_every_invalid_value_reads_in_english_as_the_data_layer_wrote_it() -> None:
+    """An ``InvalidValue`` is said from the catalogue by its kind: in English word for word
+    as ``data/errors.py`` writes it, in Spanish in Spanish words."""
+    made = list(invalid_values())
+    assert {error.kind for error in made} == set(errors.INVALID)
+    for error in made:
+        message = known_refusal(error)
+        assert message is not None and message.id == f"refusal-invalid-{error.kind}"
+        assert message.text(ENGLISH) == str(error), error.kind
+        spanish = message.text(SPANISH)
+        assert spanish != str(error), error.kind
+        assert not re.search(r"\b(the|your|choose|and|is|has)\b", spanish), spanish
+    name = errors.InvalidValue("name-too-long", what="emperor", limit=32)
+    assert refusal(name) == Message("refusal-invalid-name-too-long", what="emperor", limit=32)
+    assert str(name) == "a emperor name has at most 32 characters; shorten it"
+    assert "un nombre de emperador" in known_refusal(name).text(SPANISH)  # type: ignore[union-attr]
 
 
 def test_every_kind_of_data_refusal_is_translated_or_said_not_to_be() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.i18n import name_text
 from bot.scheduler import DAY, INACTIVE_AFTER, INACTIVITY_REASON, Reminder, Scheduler
 from bot.services import Services
 from bot.services.tournaments import ClockChange, TurnResolved
@@ -150,6 +151,11 @@ async def test_a_training_whose_forgetting_a_stop_interrupted_is_forgotten_after
         assert await tournament_repo.list_seats(restarted.database, tournament.id) == []
         view = await restarted.tournaments.view(tournament.id)
         assert view.tournament.scrubbed_at == clock.now and view.tournament.host_player_id is None
-        assert view.names == {Dynasty("a"): "seat a", Dynasty("b"): "seat b"}
+        said = {dynasty: name_text(name, "en-US") for dynasty, name in view.names.items()}
+        assert said == {Dynasty("a"): "seat a", Dynasty("b"): "seat b"}
+        assert {name_text(name, "es-ES") for name in view.names.values()} == {
+            "asiento a",
+            "asiento b",
+        }
     finally:
         await restarted.close()

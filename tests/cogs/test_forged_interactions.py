@@ -71,6 +71,20 @@ async def test_every_option_is_checked_by_the_bot_too(
     assert tournaments == []
 
 
+async def test_a_forged_choice_is_refused_with_the_choices_as_the_reader_reads_them(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    fake, alice = fake_discord, fake_discord.alice
+    async with fake.running(game_bot(config, services)):
+        spanish = await (
+            await fake.slash(alice, "leaderboard", {"scope": "moon"}, forged=True, locale="es-ES")
+        ).wait_done()
+        english = await forged(fake, alice, "leaderboard", {"scope": "moon"})
+    assert "La opción ambito admite uno de: este servidor, mundial" in spanish.content
+    assert "global" not in spanish.content
+    assert "The option scope takes one of: this server, global" in english.content
+
+
 async def test_a_forged_bet_amount_is_refused(
     fake_discord: FakeDiscord, config: Config, services: Services
 ) -> None:

@@ -290,3 +290,16 @@ error-no-clock = { $status ->
 board-end = end
 text-as-is = { $text }
 error-deposit-format = Write the deposit as a whole number of gold coins from { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) }, like { NUMBER($minimum, useGrouping: 1) }. Nothing was deposited and no seat was taken: use /tournament join again.
+
+# The deposit form of a chests tournament (cogs/chests.py), and the deposit as its player alone reads it.
+chest-form-title = Your chest in tournament #{ $tournament }
+chest-form-label = Gold coins, { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) }
+chest-form-placeholder = Secret until captured. Your dynasty holds { NUMBER($gold, useGrouping: 1) } gold coins.
+chest-deposited = Your chest in tournament #{ $tournament } holds { NUMBER($amount, useGrouping: 1) } gold { $amount ->
+        [one] coin
+       *[other] coins
+    }, taken from your dynasty into escrow. Nobody else learns it unless a rival captures your chest; /tournament status shows it to you.
+chest-own = { NUMBER($amount, useGrouping: 1) } gold { $amount ->
+        [one] coin
+       *[other] coins
+    } (only you see this)

@@ -96,3 +96,36 @@ refusal-training-leaves-no-trace = { $tournament ->
         [chests] chests
        *[other] { $what_text }
     }, since nothing about a training combat is recorded; choose a serious type
+
+# Values the game cannot store (data/errors.py INVALID: the English there word for word).
+invalid-what = { $what }
+refusal-invalid-too-many-channels = a server names at most { $limit } channels for tournaments
+refusal-invalid-wealth-stake-not-honour = only an honour tournament has a wealth stake
+refusal-invalid-prize-not-gift = only a gift tournament has a prize
+refusal-invalid-no-treasure-tile = { $battlefield } has no treasure tile; choose another goal or battlefield
+refusal-invalid-turn-too-short = a turn lasts at least one second; give a positive turn length
+refusal-invalid-stake-not-honour = only an honour tournament has a stake, and it is 0 or more
+refusal-invalid-prize-takes-reputation = a prize gives reputation; it cannot take it
+refusal-invalid-prize-without-dynasty = a wealth prize is paid by the host's dynasty, and the host has none yet
+refusal-invalid-training-chests = a training tournament has no chests (nothing changes hands in training); choose a serious type or leave chests out
+refusal-invalid-chest-range = a chest holds at least 1 gold coin, and its maximum is at least its minimum; check the chest deposit range
+refusal-invalid-chest-reputation = the generous and stingy reputation of chests is 0 or more
+refusal-invalid-seat-computer-already = seat { $seat } is a computer player's already
+refusal-invalid-order-other-dynasty = seat { $seat } orders dynasty { $seat }, not { $dynasty }
+refusal-invalid-report-other-turn = this report is for turn { $reported }, but tournament #{ $tournament } has turn { $turn } open
+refusal-invalid-no-seat-number = seats are lettered a to h; there is no seat number { $wanted }
+refusal-invalid-seat-out-of-range = { $battlefield } has seats a to { $last }; there is no seat { $seat }
+refusal-invalid-send-to-itself = a dynasty cannot send wealth to itself; choose another dynasty
+refusal-invalid-key-code = a key's code is { $prefix }<battlefield>, not { $code }
+refusal-invalid-buy-none = buy at least one
+refusal-invalid-trade-nothing = a trade moves something; offer or request at least one thing
+refusal-invalid-trade-with-itself = a dynasty cannot trade with itself; choose another dynasty
+refusal-invalid-trade-expiry = a trade must stay open for some time; give a later expiry
+refusal-invalid-stake-not-positive = a stake is a positive whole number of coins
+refusal-invalid-chest-not-positive = a chest holds a positive whole number of gold coins
+refusal-invalid-chest-not-player-seat = seat { $seat } is not a seat your dynasty's emperor holds
+refusal-invalid-name-blank = a { invalid-what } needs a name; write one
+refusal-invalid-name-too-long = a { invalid-what } name has at most { $limit } characters; shorten it
+refusal-invalid-name-not-plain = a { invalid-what } name must be plain text; remove the special characters
+refusal-invalid-amount-not-positive = { invalid-what } amounts are positive whole numbers, not { $amount }
+refusal-invalid-reputation-private = reputation history is public (R-L2); log reputation events as public

@@ -293,3 +293,16 @@ error-no-clock = { $status ->
 board-end = final
 text-as-is = { $text }
 error-deposit-format = Escribe el depósito como un número entero de monedas de oro de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) }, como { NUMBER($minimum, useGrouping: 1) }. No se ha depositado nada ni se ha ocupado ningún asiento: vuelve a usar /torneo unirse.
+
+# El formulario del depósito de un torneo con cofres (cogs/chests.py), y el depósito tal como solo lo lee su jugador.
+chest-form-title = Tu cofre en el torneo #{ $tournament }
+chest-form-label = Monedas de oro, de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) }
+chest-form-placeholder = Secreto hasta que lo capturen. Tu dinastía tiene { NUMBER($gold, useGrouping: 1) } monedas de oro.
+chest-deposited = Tu cofre en el torneo #{ $tournament } guarda { NUMBER($amount, useGrouping: 1) } { $amount ->
+        [one] moneda
+       *[other] monedas
+    } de oro, sacadas de tu dinastía y en depósito. Nadie más lo sabe salvo que un rival capture tu cofre; /torneo estado te lo muestra.
+chest-own = { NUMBER($amount, useGrouping: 1) } { $amount ->
+        [one] moneda
+       *[other] monedas
+    } de oro (solo tú lo ves)

@@ -131,3 +131,45 @@ refusal-training-leaves-no-trace = { $tournament ->
         [chests] cofres
        *[other] { $what_text }
     }, porque nada de un combate de entrenamiento queda registrado; elige un tipo serio
+
+# Valores que el juego no puede guardar (data/errors.py INVALID).
+invalid-what = { $what ->
+        [dynasty] dinastía
+        [emperor] emperador
+        [asset] bien
+        [item] objeto
+        [price] precio
+        [prize] premio
+        [stake] apuesta
+       *[other] { $what }
+    }
+refusal-invalid-too-many-channels = un servidor nombra como mucho { $limit } canales para torneos
+refusal-invalid-wealth-stake-not-honour = solo un torneo de honor tiene una apuesta de riqueza
+refusal-invalid-prize-not-gift = solo un torneo de regalo tiene premio
+refusal-invalid-no-treasure-tile = { $battlefield } no tiene casilla de tesoro; elige otro objetivo u otro campo de batalla
+refusal-invalid-turn-too-short = un turno dura al menos un segundo; da una duración de turno positiva
+refusal-invalid-stake-not-honour = solo un torneo de honor tiene apuesta, y es 0 o más
+refusal-invalid-prize-takes-reputation = un premio da reputación; no puede quitarla
+refusal-invalid-prize-without-dynasty = un premio de riqueza lo paga la dinastía del anfitrión, y el anfitrión aún no tiene ninguna
+refusal-invalid-training-chests = un torneo de entrenamiento no tiene cofres (en un entrenamiento nada cambia de manos); elige un tipo serio o quita los cofres
+refusal-invalid-chest-range = un cofre guarda al menos 1 moneda de oro, y su máximo es al menos su mínimo; revisa el rango del depósito del cofre
+refusal-invalid-chest-reputation = la reputación del cofre generoso y del tacaño es 0 o más
+refusal-invalid-seat-computer-already = el asiento { $seat } ya es de un jugador del ordenador
+refusal-invalid-order-other-dynasty = el asiento { $seat } da órdenes a la dinastía { $seat }, no a la { $dynasty }
+refusal-invalid-report-other-turn = este informe es del turno { $reported }, pero el torneo #{ $tournament } tiene abierto el turno { $turn }
+refusal-invalid-no-seat-number = los asientos van de la a a la h; no hay asiento número { $wanted }
+refusal-invalid-seat-out-of-range = { $battlefield } tiene asientos de la a a la { $last }; no hay asiento { $seat }
+refusal-invalid-send-to-itself = una dinastía no puede enviarse riqueza a sí misma; elige otra dinastía
+refusal-invalid-key-code = el código de una llave es { $prefix }<campo de batalla>, no { $code }
+refusal-invalid-buy-none = compra al menos uno
+refusal-invalid-trade-nothing = un intercambio mueve algo; ofrece o pide al menos una cosa
+refusal-invalid-trade-with-itself = una dinastía no puede intercambiar consigo misma; elige otra dinastía
+refusal-invalid-trade-expiry = un intercambio debe quedar abierto algún tiempo; da un vencimiento posterior
+refusal-invalid-stake-not-positive = una apuesta es un número entero positivo de monedas
+refusal-invalid-chest-not-positive = un cofre guarda un número entero positivo de monedas de oro
+refusal-invalid-chest-not-player-seat = el asiento { $seat } no es un asiento que ocupe el emperador de tu dinastía
+refusal-invalid-name-blank = el nombre de { invalid-what } no puede quedar vacío; escribe uno
+refusal-invalid-name-too-long = un nombre de { invalid-what } tiene como mucho { $limit } caracteres; acórtalo
+refusal-invalid-name-not-plain = un nombre de { invalid-what } debe ser texto simple; quita los caracteres especiales
+refusal-invalid-amount-not-positive = las cantidades de { invalid-what } son números enteros positivos, no { $amount }
+refusal-invalid-reputation-private = el historial de reputación es público (R-L2); registra los eventos de reputación como públicos

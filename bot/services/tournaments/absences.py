@@ -20,10 +20,6 @@ from data.rows import AbsenceRow
 
 AWAY_SECONDS = absence_repo.AWAY_SECONDS
 AWAY_DAYS = AWAY_SECONDS // 86400
-WHEN_HELP = (
-    "Write when you are back as a date like 2026-12-24 (the day begins at 00:00 UTC), a date "
-    "and time like 2026-12-24 18:00 (UTC), or a time from now like 3d, 36h, 1w or 2d12h"
-)
 
 _DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?")
 _SPAN = re.compile(r"(\d{1,4}) ?(w|weeks?|d|days?|h|hours?|m|mins?|minutes?) ?")
@@ -42,19 +38,16 @@ def parse_until(text: str, now: float) -> float:
         try:
             moment = datetime.datetime(year, month, day, hour, minute, tzinfo=datetime.UTC)
         except ValueError:
-            raise UserError(f"There is no date {text.strip()!r}. {WHEN_HELP}.") from None
+            raise UserError("error-away-no-date", typed=text.strip(), start="upper") from None
         until = moment.timestamp()
     else:
         if _SPANS.fullmatch(typed) is None:
-            raise UserError(f"{WHEN_HELP}; at most {AWAY_DAYS} days.")
+            raise UserError("error-away-unreadable", days=AWAY_DAYS, start="upper")
         until = now + sum(int(span[1]) * _UNITS[span[2][0]] for span in _SPAN.finditer(typed))
     if until <= now:
-        raise UserError(f"That moment has passed; {WHEN_HELP[0].lower()}{WHEN_HELP[1:]}.")
+        raise UserError("error-away-past", start="lower")
     if until > now + AWAY_SECONDS:
-        raise UserError(
-            f"You can be away at most {AWAY_DAYS} days at a time (your missed turns are excused "
-            f"only that long); choose a moment within {AWAY_DAYS} days."
-        )
+        raise UserError("error-away-too-far", days=AWAY_DAYS)
     return until
 
 
@@ -76,8 +69,10 @@ class Absences(TournamentBase):
         current = await absence_repo.absence(self.database, player_id, now=now)
         if current is not None and until > current.since + AWAY_SECONDS:
             raise UserError(
-                f"Your absence began {utc_text(current.since)} and can last {AWAY_DAYS} days at "
-                f"most: until {utc_text(current.since + AWAY_SECONDS)}. Choose that or earlier."
+                "error-away-beyond",
+                since=utc_text(current.since),
+                days=AWAY_DAYS,
+                until=utc_text(current.since + AWAY_SECONDS),
             )
         async with requests.once(self.database, request_id, "away", now=now):
             await player_repo.ensure_player(self.database, player_id, now=now)
@@ -89,10 +84,7 @@ class Absences(TournamentBase):
         async with requests.once(self.database, request_id, "away end", now=now):
             ended = await absence_repo.come_back(self.database, player_id, now=now)
             if ended is None:
-                raise UserError(
-                    "You are not away: your missed turns count and you get reminders. "
-                    "Go away with /away until."
-                )
+                raise UserError("error-away-not-away")
         return ended
 
     async def absence(self, player_id: int) -> AbsenceRow | None:

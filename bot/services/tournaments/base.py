@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.errors import UserError
-from bot.i18n import Listing, Message
+from bot.i18n import Listing, Message, Name
 from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
@@ -74,7 +74,7 @@ class TurnResolved:
     tournament: TournamentRow  # after the turn
     report: TurnReport
     narration: Sequence[Message]  # one line each, told in the reader's language
-    names: Mapping[Dynasty, str]
+    names: Mapping[Dynasty, Name]  # each seat's (Lookup.names)
     effects: Sequence[Effect] = ()
 
     @property
@@ -142,7 +142,7 @@ class TurnPrompts:
 class TournamentView:
     tournament: TournamentRow
     seats: list[SeatRow]
-    names: Mapping[Dynasty, str]
+    names: Mapping[Dynasty, Name]  # each seat's (Lookup.names)
     ready: ReadyCount | None
     game: Game | None
     rules: Listing  # the announcement, one line per rule (Lookup.announcement)
@@ -226,7 +226,11 @@ def strategy_for_level(level: str) -> str:
     """The engine strategy that plays ``level``; a refusal naming the levels on offer."""
     strategy = COMPUTER_LEVELS.get(level.strip().lower())
     if strategy is None or strategy not in STRATEGIES:
-        raise UserError("error-no-computer-level", level=level, levels=", ".join(computer_levels()))
+        levels = Listing(
+            tuple(Message("level-name", level=known) for known in computer_levels()),
+            Message("economy-nothing"),
+        )
+        raise UserError("error-no-computer-level", level=level, levels=levels)
     return strategy
 
 

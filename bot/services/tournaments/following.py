@@ -36,19 +36,13 @@ class Following(TournamentBase):
             seat.ordering_player == player_id and seat.status is SeatStatus.ACTIVE
             for seat in table.seats
         ):
-            raise UserError(
-                f"You play in tournament #{tournament_id}: your turn prompts bring you every "
-                "board already."
-            )
+            raise UserError("error-follow-playing", tournament=str(tournament_id))
         async with requests.once(self.database, request_id, "tournament follow", now=self.clock()):
             added = await follower_repo.follow(
                 self.database, tournament_id, player_id, now=self.clock()
             )
             if not added:
-                raise UserError(
-                    f"You follow tournament #{tournament_id} already: its boards come by DM. "
-                    "Stop with /tournament unfollow."
-                )
+                raise UserError("error-follow-already", tournament=str(tournament_id))
         return table.tournament
 
     async def unfollow(
@@ -65,7 +59,7 @@ class Following(TournamentBase):
             self.database, request_id, "tournament unfollow", now=self.clock()
         ):
             if not await follower_repo.unfollow(self.database, tournament_id, player_id):
-                raise UserError(f"You do not follow tournament #{tournament_id}.")
+                raise UserError("error-unfollow-not-following", tournament=str(tournament_id))
 
     async def followers(self, tournament_id: int) -> list[int]:
         return await follower_repo.followers(self.database, tournament_id)

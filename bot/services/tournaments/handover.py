@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.errors import UserError
+from bot.i18n import Name
 from bot.services.tournaments.base import (
     NotSeated,
     check_server,
@@ -34,7 +35,7 @@ class HandedOver:
     tournament: TournamentRow
     seat: SeatRow  # after the handover
     level: str
-    name: str  # the seat's emperor (or guest) as boards name it
+    name: Name  # the seat's emperor (or guest) as boards name it
     by_host: bool
     ready: ReadyCount
 
@@ -117,32 +118,34 @@ class Handovers(Turns):
         except NotSeated:
             if not by_host:
                 raise
-            raise UserError(
-                f"That player has no seat in tournament #{tournament_id}: choose a seated player."
-            ) from None
-        whose = "Your seat" if not by_host else f"Seat {seat.dynasty.letter}"
+            raise UserError("error-handover-not-seated", tournament=str(tournament_id)) from None
+        whose = "other" if by_host else "own"
         if seat.handed_to is not None:
             raise UserError(
-                f"{whose} in tournament #{tournament_id} is already played by a computer "
-                f"player ({level_of_strategy(seat.handed_to)})."
+                "error-handover-played-by-computer",
+                whose=whose,
+                seat=seat.dynasty.letter,
+                tournament=str(tournament_id),
+                level=level_of_strategy(seat.handed_to),
             )
         if seat.status is not SeatStatus.ACTIVE:
             raise UserError(
-                f"{whose} in tournament #{tournament_id} is {seat.status.value}: there is "
-                "nothing left to hand over."
+                "error-handover-seat-over",
+                whose=whose,
+                seat=seat.dynasty.letter,
+                tournament=str(tournament_id),
+                status=seat.status.value,
             )
         if by_host:
             assert table.game is not None
             misses = table.game.misses_in_a_row(seat.dynasty)
             if misses < HOST_HANDOVER_MISSES:
                 raise UserError(
-                    f"Seat {seat.dynasty.letter} has missed {misses} turn{'s' if misses != 1 else ''} "
-                    f"in a row: a host hands a seat over only once its player has missed "
-                    f"{HOST_HANDOVER_MISSES} turns in a row. Its player can hand it over any time."
+                    "error-handover-too-soon",
+                    seat=seat.dynasty.letter,
+                    misses=misses,
+                    needed=HOST_HANDOVER_MISSES,
                 )
             if await absence_repo.absence(self.database, owner, now=self.clock()) is not None:
-                raise UserError(
-                    f"The player of seat {seat.dynasty.letter} is away: their missed turns are "
-                    "excused until they are back, so the seat stays theirs."
-                )
+                raise UserError("error-handover-player-away", seat=seat.dynasty.letter)
         return seat

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.errors import UserError
-from bot.services.tournaments.lookup import Lookup
+from bot.i18n import Name
+from bot.services.tournaments.lookup import Lookup, seat_letter_name
 from data.catalog import battlefield_names
 from data.repositories import history as history_repo
 from data.repositories import players as player_repo
@@ -32,12 +33,7 @@ to look at (status, rules, replay)."""
 @dataclass(frozen=True)
 class ArchivedTournament:
     tournament: TournamentRow
-    names: Mapping[Dynasty, str]  # every seat; training seats by letter only
-
-    @property
-    def result(self) -> str:
-        assert self.tournament.outcome is not None
-        return self.tournament.outcome.describe(self.names)
+    names: Mapping[Dynasty, Name]  # every seat; training seats by letter only
 
 
 @dataclass(frozen=True)
@@ -64,17 +60,15 @@ class History(Lookup):
         """Page ``page`` of the server's finished tournaments, newest first, optionally only
         those a dynasty played (by id or name) or those on one battlefield."""
         if guild_id is None:
-            raise UserError("The archive belongs to a server: ask for it in that server.")
+            raise UserError("error-history-no-server")
         if battlefield is not None and battlefield not in battlefield_names():
             raise UserError(
-                f"There is no battlefield {battlefield!r}; choose one of: "
-                f"{', '.join(battlefield_names())}."
+                "error-history-no-battlefield",
+                battlefield=battlefield,
+                battlefields=", ".join(battlefield_names()),
             )
         if page > MAX_HISTORY_PAGE:
-            raise UserError(
-                f"The archive has no page {page + 1} to show (pages go up to "
-                f"{MAX_HISTORY_PAGE:,}). Open it again with /tournament history."
-            )
+            raise UserError("error-history-no-page", page=page + 1, pages=MAX_HISTORY_PAGE)
         dynasty = None
         if dynasty_id is not None:
             dynasty = await player_repo.get_dynasty(self.database, dynasty_id)
@@ -96,7 +90,7 @@ class History(Lookup):
                 names = await self.names(TournamentTable(tournament, archived.seats, None, ()))
             else:
                 names = {
-                    DYNASTIES[seat]: f"seat {DYNASTIES[seat].letter}"
+                    DYNASTIES[seat]: seat_letter_name(DYNASTIES[seat])
                     for seat in range(tournament.seat_count)
                 }
             entries.append(ArchivedTournament(tournament, names))

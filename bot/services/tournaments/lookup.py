@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.errors import UserError
-from bot.i18n import Listing, Message
+from bot.i18n import Listing, Message, Name
 from bot.narration import narration as told_turn
 from bot.services.tournaments.base import (
     TournamentBase,
@@ -117,22 +117,25 @@ class Lookup(TournamentBase):
         ready = await repo.count_ready(self.database, tournament_id)
         return TurnProgress(await repo.get_tournament(self.database, tournament_id), ready)
 
-    async def names(self, table: TournamentTable) -> dict[Dynasty, str]:
-        """What each seat is called on boards and in narration: its emperor, a guest or a computer."""
+    async def names(self, table: TournamentTable) -> dict[Dynasty, Name]:
+        """What each seat is called on boards and in narration: its emperor, a guest or a
+        computer (these two in the reader's words)."""
         emperors = await emperor_repo.emperor_names(
             self.database, (seat.emperor_id for seat in table.seats if seat.emperor_id is not None)
         )
-        names: dict[Dynasty, str] = {}
+        names: dict[Dynasty, Name] = {}
         for seat in table.seats:
             if seat.kind is SeatKind.PLAYER and seat.emperor_id in emperors:
                 names[seat.dynasty] = emperors[seat.emperor_id]
             elif seat.kind is SeatKind.CASUAL:
-                names[seat.dynasty] = f"guest {seat.dynasty.letter}"
+                names[seat.dynasty] = Message("seat-name-guest", seat=seat.dynasty.letter)
             else:
-                names[seat.dynasty] = f"{seat.strategy or 'computer'} bot"
+                names[seat.dynasty] = Message(
+                    "seat-name-computer", strategy=seat.strategy or "computer"
+                )
         if table.tournament.scrubbed_at is not None:  # who played a training is forgotten
             for dynasty in DYNASTIES[: table.tournament.seat_count]:
-                names[dynasty] = f"seat {dynasty.letter}"
+                names[dynasty] = seat_letter_name(dynasty)
         return names
 
     async def payouts(self, tournament_id: int) -> list[PayoutRow]:
@@ -204,6 +207,11 @@ class Lookup(TournamentBase):
             (await repo.get_game(self.database, tournament_id, turn)).chests
             for turn in range(tournament.resolved_turns + 1)
         ]
+
+
+def seat_letter_name(dynasty: Dynasty) -> Message:
+    """A seat called by its letter only (``seat A``): who played it is not kept (R-T4)."""
+    return Message("seat-name-letter", seat=dynasty.letter)
 
 
 def ruleset_lines(ruleset: Ruleset) -> list[Message]:

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Mapping, Sequence
 
 from bot.errors import UserError
-from bot.i18n import DEFAULT_LOCALE
+from bot.i18n import DEFAULT_LOCALE, name_text
 from bot.narration import narration as told_turn
 from bot.services import skill
 from bot.services.chests import chest_reputation
@@ -101,10 +101,7 @@ class Turns(Lookup):
             check_server(table.tournament, guild_id)
             seat = seat_of_player(table, player_id)
             if seat.handed_to is not None:
-                raise UserError(
-                    f"Your seat in tournament #{tournament_id} was handed to a computer player "
-                    "for the rest of the combat: it plays on for you."
-                )
+                raise UserError("error-forfeit-handed-over", tournament=str(tournament_id))
             try:
                 async with requests.once(
                     self.database, request_id, "tournament forfeit", now=self.clock()
@@ -125,7 +122,7 @@ class Turns(Lookup):
                 if ready.active and ready.ready >= ready.active:
                     return await self.resolve(tournament_id, turn=tournament.turn)
             return None
-        raise UserError("The tournament is busy; try again in a moment.")
+        raise UserError("error-tournament-busy")
 
     async def resolve(self, tournament_id: int, *, turn: int | None = None) -> TurnResolved | None:
         """Resolve the open turn with the orders stored now (missing ones are misses, R-O1).
@@ -189,6 +186,8 @@ class Turns(Lookup):
             report = table.game.play(table.orders_to_play(), await self._excused(table, at))
             names = await self.names(table)
             narration = told_turn(report, table.tournament.ruleset.policy, names)
+            # The log keeps names as written: a seat without an emperor by its English words.
+            english = {dynasty: name_text(name, DEFAULT_LOCALE) for dynasty, name in names.items()}
             # A turn that ends nothing is one statement (its triggers do the rest): no
             # transaction, so it runs at once instead of queueing for the transaction lock.
             atomic = (
@@ -204,7 +203,7 @@ class Turns(Lookup):
                         effects = await self._finish_effects(
                             table.tournament, report.outcome, report
                         )
-                        events = await self._fight_events(table, report, names)
+                        events = await self._fight_events(table, report, english)
                     tournament = await repo.resolve_turn(
                         self.database,
                         table,
@@ -226,7 +225,7 @@ class Turns(Lookup):
             if tournament.status is TournamentStatus.RUNNING and computers:
                 await self._order_for_computers(await repo.load_table(self.database, tournament_id))
             return TurnResolved(tournament, report, narration, names, effects)
-        raise UserError("The tournament is busy; try again in a moment.")
+        raise UserError("error-tournament-busy")
 
     async def resolve_due(self, owns: Owns | None = None) -> list[TurnResolved]:
         """Every running tournament whose deadline has passed resolves its turn (restart-safe).
