@@ -29,8 +29,16 @@ With ``METRICS_PORT`` set in the environment the bot serves /metrics and /health
 script asks for both every ``--scrape`` seconds (5; Prometheus usually scrapes every 15 s
 and Docker's health check runs every 30 s), so the figure includes serving them.
 
+With ``--processes N`` it runs N bot processes, shards 0 to N-1 of N, on one PostgreSQL
+database (``--db postgresql://…``, or a throw-away server with PostgreSQL's durable defaults
+when ``--db`` is not given), with the tournaments spread over one server per shard. As on
+Discord, the interactions of a server reach the process of its shard and direct messages
+(the prompts' clicks) shard 0. The figures are the fleet's: interactions/s of all processes
+together, and their CPU time per interaction.
+
     .venv/bin/python benchmarks/bot_load.py [--tournaments 50] [--interactions 6000]
-        [--computers 2 --level hard]
+        [--computers 2 --level hard] [--processes N]
+        [--db FILE | --db postgresql://USER@HOST/DATABASE]
 """
 
 from __future__ import annotations
@@ -54,9 +62,18 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.storage_bench import scratch_database  # noqa: E402
 from bot.client import EmperorsBot  # noqa: E402
 from bot.config import Config  # noqa: E402
-from tests.fakediscord import FakeDiscord, FakeUser, InteractionRecord, MessageRecord  # noqa: E402
+from data.db import is_postgres_url  # noqa: E402
+from tests import pgcluster  # noqa: E402
+from tests.fakediscord import (  # noqa: E402
+    FakeChannel,
+    FakeDiscord,
+    FakeUser,
+    InteractionRecord,
+    MessageRecord,
+)
 
 T = TypeVar("T")
 
@@ -111,8 +128,8 @@ class OutOfTheCombat(Exception):
 class Prompts:
     """Every player's turn prompts as they arrive by DM, found without scanning messages."""
 
-    def __init__(self, database: Path) -> None:
-        self.database = database
+    def __init__(self, database: Path | None) -> None:
+        self.database = database  # a SQLite file, read to know who still plays (None: assume all)
         self.seen: dict[tuple[int, int], MessageRecord] = {}
         self.waiting: dict[tuple[int, int], asyncio.Future[MessageRecord]] = {}
 
@@ -148,6 +165,8 @@ class Prompts:
 
     def still_playing(self, player: FakeUser) -> bool:
         """Whether the player's seat is active in a running combat (computers can defeat it)."""
+        if self.database is None:
+            return True
         with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
             row = db.execute(
                 "SELECT s.status = 'active' AND t.status = 'running' FROM seats s "
@@ -172,10 +191,16 @@ class Player:
     """One player's habits: how it gives its order each turn."""
 
     def __init__(
-        self, fake: FakeDiscord, meter: Meter, prompts: Prompts, user: FakeUser, tournament: int
+        self,
+        fake: FakeDiscord,
+        meter: Meter,
+        prompts: Prompts,
+        user: FakeUser,
+        tournament: int,
+        channel: FakeChannel,
     ) -> None:
         self.fake, self.meter, self.prompts = fake, meter, prompts
-        self.user, self.tournament = user, tournament
+        self.user, self.tournament, self.channel = user, tournament, channel
 
     async def click(self, message: MessageRecord, prefix: str) -> None:
         found = custom_id(message, prefix)
@@ -209,24 +234,29 @@ class Player:
         """Types /order: autocomplete as it types the piece and the tile, then sends."""
         await self.prompts.of(self.user, turn)
         fake, user, where = self.fake, self.user, {"tournament": self.tournament}
+        here = {"channel_id": self.channel}
         pieces = await self.meter.measure(
-            "autocomplete", lambda: fake.autocomplete(user, "order", "piece", "", where)
+            "autocomplete", lambda: fake.autocomplete(user, "order", "piece", "", where, **here)
         )
         if not pieces:
+            passing = {**where, "pass": True}
             await self.meter.measure(
-                "/order", lambda: answered(fake.slash(user, "order", {**where, "pass": True}))
+                "/order", lambda: answered(fake.slash(user, "order", passing, **here))
             )
             return
         piece = pieces[0]["value"]
         await self.meter.measure(
-            "autocomplete", lambda: fake.autocomplete(user, "order", "piece", piece[0], where)
+            "autocomplete",
+            lambda: fake.autocomplete(user, "order", "piece", piece[0], where, **here),
         )
         chosen = {**where, "piece": piece}
         tiles = await self.meter.measure(
-            "autocomplete", lambda: fake.autocomplete(user, "order", "to", "", chosen)
+            "autocomplete", lambda: fake.autocomplete(user, "order", "to", "", chosen, **here)
         )
         order = {**chosen, "to": tiles[0]["value"]}
-        await self.meter.measure("/order", lambda: answered(fake.slash(user, "order", order)))
+        await self.meter.measure(
+            "/order", lambda: answered(fake.slash(user, "order", order, **here))
+        )
 
     async def passing(self, turn: int) -> None:
         """Looks at a piece, then passes."""
@@ -249,26 +279,41 @@ class Player:
 
 
 async def setup(
-    fake: FakeDiscord, players: list[FakeUser], tournaments: int, computers: int, level: str
+    fake: FakeDiscord,
+    players: list[FakeUser],
+    channels: list[FakeChannel],
+    tournaments: int,
+    computers: int,
+    level: str,
 ) -> None:
     """Emperors, announcements and joins by slash command; full tournaments start at once,
-    and with computers the host starts each one (its empty seats get computer players)."""
+    and with computers the host starts each one (its empty seats get computer players).
+    Tournament N (from 1) is in ``channels[(N - 1) % len(channels)]``, as are its players."""
 
-    async def answered(user: FakeUser, name: str, options: dict[str, Any]) -> None:
-        record = await fake.slash(user, name, options, channel_id=fake.tournaments)
+    humans = PLAYERS_PER_TOURNAMENT - computers
+
+    def channel(number: int) -> FakeChannel:
+        return channels[number % len(channels)]
+
+    async def answered(
+        user: FakeUser, name: str, options: dict[str, Any], where: FakeChannel
+    ) -> None:
+        record = await fake.slash(user, name, options, channel_id=where)
         message = await record.wait_done(timeout=20)
         assert "went wrong" not in message.content, message.content
 
     await asyncio.gather(
-        *(answered(p, "emperor create", {"name": f"Emperor {i}"}) for i, p in enumerate(players))
+        *(
+            answered(p, "emperor create", {"name": f"Emperor {i}"}, channel(i // humans))
+            for i, p in enumerate(players)
+        )
     )
-    humans = PLAYERS_PER_TOURNAMENT - computers
     for number in range(tournaments):
         host = players[number * humans]
         options = {"battlefield": BATTLEFIELD, "turn_limit": TURN_LIMIT, "turn_length": 86400}
         if computers:
             options["computers"] = level
-        await answered(host, "tournament create", options)
+        await answered(host, "tournament create", options, channel(number))
     for seat in range(humans):
         await asyncio.gather(
             *(
@@ -276,6 +321,7 @@ async def setup(
                     players[number * humans + seat],
                     "tournament join",
                     {"tournament": number + 1, "emperor": f"Emperor {number * humans + seat}"},
+                    channel(number),
                 )
                 for number in range(tournaments)
             )
@@ -290,62 +336,76 @@ async def setup(
 
 
 class BotUsage:
-    """CPU time and peak memory of the bot, in its own process or in this one."""
+    """CPU time and peak memory of the bot's processes, or of this one."""
 
-    def __init__(self, pid: int | None) -> None:
-        self.pid = pid
-        self.peak_kb: int | None = None
+    def __init__(self, pids: list[int] | None) -> None:
+        self.pids = pids
+        self.peak_kb: list[int] = []
 
     def cpu_seconds(self) -> float:
-        if self.pid is None:
+        if self.pids is None:
             usage = resource.getrusage(resource.RUSAGE_SELF)
             return usage.ru_utime + usage.ru_stime
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        total = 0
+        for pid in self.pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
 
-    def peak_rss_mb(self) -> float:
-        if self.pid is None:
-            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        return (self.peak_kb or 0) / 1024
+    def peak_rss_mb(self) -> str:
+        if self.pids is None:
+            return f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+        return " + ".join(f"{kb / 1024:.0f} MB" for kb in self.peak_kb)
 
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    fake: FakeDiscord, folder: Path, same_process: bool
+    fake: FakeDiscord, folder: Path, same_process: bool, processes: int, database: str | None
 ) -> AsyncIterator[BotUsage]:
-    """The bot, logged in to the fake, in a child process unless ``same_process``."""
-    database = folder / "emperors.db"
+    """The bot, logged in to the fake: in a child process (or ``processes`` of them, one per
+    shard, on the PostgreSQL ``database``), or in this one if ``same_process``."""
+    location = database or str(folder / "emperors.db")
     if same_process:
-        bot = EmperorsBot(Config(database_path=database), guild_ready_timeout=0.05)
+        config = Config(database_path=folder / "emperors.db", database_url=database)
+        bot = EmperorsBot(config, guild_ready_timeout=0.05)
         async with fake.running(bot):
             yield BotUsage(None)
         return
     env = {**os.environ, "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": fake.token}
-    env |= {"EMPERORS_DB": str(database), "LOG_LEVEL": "WARNING"}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        BOT_PROCESS,
-        fake.rest_base,
-        fake.gateway_url,
-        cwd=folder,
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-    )
-    usage = BotUsage(process.pid)
+    env |= {"LOG_LEVEL": "WARNING"}
+    env |= {"DATABASE_URL": location} if is_postgres_url(location) else {"EMPERORS_DB": location}
+    started = []
+    for shard in range(processes):
+        shards = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)} if processes > 1 else {}
+        started.append(
+            await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-c",
+                BOT_PROCESS,
+                fake.rest_base,
+                fake.gateway_url,
+                cwd=folder,
+                env=env | shards,
+                stdout=asyncio.subprocess.PIPE,
+            )
+        )
+    usage = BotUsage([process.pid for process in started])
     try:
-        await fake.wait_connected(timeout=30)
+        await fake.gateway.wait_shards(range(processes), timeout=60)
         yield usage
     finally:
-        process.terminate()
-        out, _ = await process.communicate()
-        lines = out.decode().split()
-        usage.peak_kb = int(lines[-1]) if lines else None
+        for process in started:
+            process.terminate()
+        for process in started:
+            out, _ = await process.communicate()
+            lines = out.decode().split()
+            usage.peak_kb.append(int(lines[-1]) if lines else 0)
 
 
 async def measure(
     fake: FakeDiscord,
     players: list[FakeUser],
+    channels: list[FakeChannel],
     prompts: Prompts,
     usage: BotUsage,
     total: int,
@@ -357,7 +417,16 @@ async def measure(
     meter = Meter(in_flight)
     stop = asyncio.Event()
     tasks = [
-        asyncio.create_task(Player(fake, meter, prompts, user, i // humans + 1).play(i % 4, stop))
+        asyncio.create_task(
+            Player(
+                fake,
+                meter,
+                prompts,
+                user,
+                i // humans + 1,
+                channels[i // humans % len(channels)],
+            ).play(i % 4, stop)
+        )
         for i, user in enumerate(players)
     ]
     began, cpu_began = time.perf_counter(), usage.cpu_seconds()
@@ -417,15 +486,28 @@ async def scrape_forever(every: float) -> int:
         return done
 
 
-async def run(args: argparse.Namespace) -> tuple[float, float]:
+async def run(args: argparse.Namespace, database: str | None) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as folder:
-        async with FakeDiscord() as fake:
+        async with FakeDiscord(shard_count=args.processes) as fake:
+            guilds = [fake.guild]
+            if args.processes > 1:  # a server on each shard, so that each process has work
+                guilds = [
+                    fake.world.add_guild(f"Server {shard}", shard=(shard, args.processes))
+                    for shard in range(args.processes)
+                ]
+            channels = [fake.add_channel("tournaments", guild=guild) for guild in guilds]
             humans = PLAYERS_PER_TOURNAMENT - args.computers
-            players = [fake.add_member(f"player{i}") for i in range(args.tournaments * humans)]
-            prompts = Prompts(Path(folder) / "emperors.db")
+            players = [
+                fake.add_member(f"player{i}", guild=guilds[i // humans % len(guilds)])
+                for i in range(args.tournaments * humans)
+            ]
+            on_sqlite = database is None or not is_postgres_url(database)
+            prompts = Prompts(Path(database or Path(folder) / "emperors.db") if on_sqlite else None)
             indexing = asyncio.create_task(fake.wait_for_message(prompts.see, timeout=1e9))
-            async with running_bot(fake, Path(folder), args.same_process) as usage:
-                await setup(fake, players, args.tournaments, args.computers, args.level)
+            async with running_bot(
+                fake, Path(folder), args.same_process, args.processes, database
+            ) as usage:
+                await setup(fake, players, channels, args.tournaments, args.computers, args.level)
                 print(
                     f"setup: {args.tournaments} tournaments x {humans} players and "
                     f"{args.computers} {args.level} computers started, "
@@ -436,6 +518,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float]:
                 rate, p99 = await measure(
                     fake,
                     players,
+                    channels,
                     prompts,
                     usage,
                     args.interactions,
@@ -443,13 +526,14 @@ async def run(args: argparse.Namespace) -> tuple[float, float]:
                     humans,
                     scrape_every,
                 )
+                print(f"interactions by shard: {dict(sorted(fake.interactions_by_shard.items()))}")
                 late = [r for r in fake.rejections if r.code == 10062]
                 print(f"late answers (10062): {len(late)}", flush=True)
             indexing.cancel()
             fake.check()
             driver = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            where = "this process" if args.same_process else "bot process"
-            print(f"peak RSS ({where}): {usage.peak_rss_mb():.0f} MB; driver: {driver:.0f} MB")
+            where = "this process" if args.same_process else "bot processes"
+            print(f"peak RSS ({where}): {usage.peak_rss_mb()}; driver: {driver:.0f} MB")
             return rate, p99
 
 
@@ -464,9 +548,33 @@ def main() -> None:
     )
     parser.add_argument("--level", default="hard", choices=["easy", "normal", "hard"])
     parser.add_argument("--scrape", type=float, default=5.0, help="seconds between scrapes")
+    parser.add_argument("--processes", type=int, default=1, help="bot processes, one per shard")
+    parser.add_argument(
+        "--db",
+        help="a SQLite file, or a postgresql:// URL of a server to play on in a scratch "
+        "database (several processes need PostgreSQL: without --db they get a throw-away "
+        "server)",
+    )
     args = parser.parse_args()
-    rate, p99 = asyncio.run(run(args))
+    if args.processes > 1 and args.same_process:
+        parser.error("--same-process runs one bot")
+    if args.processes > 1 and args.db and not is_postgres_url(args.db):
+        parser.error("several processes share a PostgreSQL database: give --db postgresql://…")
+    with contextlib.ExitStack() as stack:
+        url = args.db
+        if url is None and args.processes > 1:
+            cluster = stack.enter_context(pgcluster.running(durable=True))
+            url = cluster.url()
+        if url is not None and is_postgres_url(url):
+            rate, p99 = asyncio.run(on_postgres(args, url))
+        else:
+            rate, p99 = asyncio.run(run(args, url))
     print(f"interactions/s: {rate:.0f} p99_ms: {p99:.1f}")
+
+
+async def on_postgres(args: argparse.Namespace, url: str) -> tuple[float, float]:
+    async with scratch_database(url) as scratch:
+        return await run(args, scratch)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Storage benchmark: turns of many medium-8 tournaments on a database file.
+"""Storage benchmark: turns of many medium-8 tournaments on a database file or server.
 
 Before each turn the eight players submit an order each (chosen at random among the legal
 ones from the board they last saw). The measured turn is the resolver's work: load the
@@ -8,26 +8,37 @@ Prints progress lines (with the rate counting order submission too), the peak RS
 its last line ``turns/s: N`` (load + resolve + persist).
 
     .venv/bin/python benchmarks/storage_bench.py [--turns 4000] [--tournaments 100]
+        [--db FILE | --db postgresql://USER@HOST/DATABASE]
 
 With the defaults every tournament reaches its 30-turn limit once and is replaced, so the
-finishing turns (settling bets, recording wins) are measured too.
+finishing turns (settling bets, recording wins) are measured too. Without ``--db`` it uses a
+fresh temporary SQLite file. With a PostgreSQL URL it creates a scratch database
+``storage_bench_<pid>`` on that server (the user needs CREATEDB), plays there and drops it
+(``python -m tests.pgcluster --durable`` starts a throw-away server with PostgreSQL's
+crash-safe defaults).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import random
 import resource
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from data.catalog import load_battlefield
-from data.db import Database
+from data.db import Database, is_postgres_url
 from data.repositories import emperors, players, tournaments
 from data.rows import EmperorRow, TournamentKind
 from engine import Battlefield, Game, Ruleset, legal_orders
@@ -81,11 +92,11 @@ async def resolve(database: Database, tournament_id: int) -> Game:
     return report.game
 
 
-async def run(path: Path, turns: int, count: int, turn_limit: int, seed: int) -> float:
+async def run(location: str, turns: int, count: int, turn_limit: int, seed: int) -> float:
     rng = random.Random(seed)
     battlefield = load_battlefield(BATTLEFIELD)
     ruleset = Ruleset(turn_limit=turn_limit)
-    database = await Database.open(path)
+    database = await Database.open(location)
     try:
         stables: list[list[tuple[int, EmperorRow]]] = []
         for table_number in range(count):
@@ -100,7 +111,8 @@ async def run(path: Path, turns: int, count: int, turn_limit: int, seed: int) ->
         live: list[tuple[int, Game]] = [
             await new_tournament(database, battlefield, ruleset, seats) for seats in stables
         ]
-        print(f"{count} {BATTLEFIELD} tournaments on {path}; playing {turns} turns", flush=True)
+        where = database.location
+        print(f"{count} {BATTLEFIELD} tournaments on {where}; playing {turns} turns", flush=True)
         started = time.perf_counter()
         resolving = 0.0
         done = 0
@@ -143,16 +155,51 @@ def main() -> None:
     parser.add_argument("--tournaments", type=int, default=100)
     parser.add_argument("--turn-limit", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--db", type=Path, help="database file (default: a fresh temporary one)")
+    parser.add_argument(
+        "--db",
+        help="a database file, or a postgresql:// URL of a server to play on in a scratch "
+        "database (default: a fresh temporary file)",
+    )
     arguments = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        path = arguments.db or Path(folder) / "bench.db"
-        rate = asyncio.run(
-            run(path, arguments.turns, arguments.tournaments, arguments.turn_limit, arguments.seed)
-        )
-        size = sum(f.stat().st_size for f in path.parent.glob(path.name + "*"))
-        print(f"database size {size / 1e6:.1f} MB; peak RSS {peak_rss_mb():.1f} MB")
+    options = (arguments.turns, arguments.tournaments, arguments.turn_limit, arguments.seed)
+    if arguments.db and is_postgres_url(arguments.db):
+        rate, size = asyncio.run(on_postgres(arguments.db, *options))
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(arguments.db or Path(folder) / "bench.db")
+            rate = asyncio.run(run(str(path), *options))
+            size = sum(f.stat().st_size for f in path.parent.glob(path.name + "*"))
+    print(f"database size {size / 1e6:.1f} MB; peak RSS {peak_rss_mb():.1f} MB")
     print(f"turns/s: {rate:.0f}")
+
+
+async def on_postgres(
+    url: str, turns: int, count: int, turn_limit: int, seed: int
+) -> tuple[float, int]:
+    """Play in a scratch database on the server of ``url``; its rate and size in bytes."""
+    async with scratch_database(url) as scratch:
+        rate = await run(scratch, turns, count, turn_limit, seed)
+        connection = await asyncpg.connect(scratch)
+        try:
+            size = int(await connection.fetchval("SELECT pg_database_size(current_database())"))
+        finally:
+            await connection.close()
+    return rate, size
+
+
+@contextlib.asynccontextmanager
+async def scratch_database(url: str) -> AsyncIterator[str]:
+    """A new empty database beside ``url``'s, dropped afterwards; yields its URL."""
+    name = f"storage_bench_{os.getpid()}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+        finally:
+            await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """``python -m bot run`` starts the bot; ``python -m bot simulate`` plays a game offline;
-``python -m bot backup FILE`` and ``python -m bot restore FILE`` copy the database out and back.
-``python -m bot league`` measures computer players against each other.
+``python -m bot backup FILE`` and ``python -m bot restore FILE`` copy the SQLite database out
+and back (PostgreSQL has pg_dump and pg_restore); ``python -m bot migrate-db --from emperors.db
+--to postgresql://…`` moves the game's data from its SQLite file into an empty PostgreSQL
+database; ``python -m bot league`` measures computer players against each other.
 
 Start-up problems a host can fix (no token, a rejected token, a bad setting, a damaged
 database) end with one line saying what to do and exit code 2, never a traceback.
@@ -55,7 +57,7 @@ async def serve(config: Config) -> None:
     the database, and the process exits with 0.
     """
     loop = asyncio.get_running_loop()
-    async with EmperorsBot(config) as bot:
+    async with EmperorsBot.create(config) as bot:
         for stop in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(stop, lambda: loop.create_task(bot.close()))
         await bot.start(config.discord_token or "")
@@ -109,8 +111,23 @@ def fail(message: str, code: int = EXIT_SETUP) -> int:
     return code
 
 
+PG_BACKUP = (
+    "DATABASE_URL is set: the game is on PostgreSQL, and 'python -m bot {command}' copies the "
+    "SQLite file only. {what} with PostgreSQL's own tools instead ({example}); "
+    "docs/deployment.md (PostgreSQL, Back up) shows how."
+)
+
+
 def backup(config: Config, target: Path) -> int:
     """The ``backup`` command: a consistent copy of the database, even while the bot runs."""
+    if config.database_url is not None:
+        return fail(
+            PG_BACKUP.format(
+                command="backup",
+                what="Back it up",
+                example=f'pg_dump --format=custom --file={target} "$DATABASE_URL"',
+            )
+        )
     try:
         back_up(config.database_path, target)
     except BackupRefused as error:
@@ -121,6 +138,15 @@ def backup(config: Config, target: Path) -> int:
 
 def restore_backup(config: Config, source: Path) -> int:
     """The ``restore`` command: check the backup, then put it in place of the database."""
+    if config.database_url is not None:
+        return fail(
+            PG_BACKUP.format(
+                command="restore",
+                what="Restore a pg_dump backup into a new, empty database",
+                example=f"createdb emperors_restored && pg_restore --no-owner "
+                f"--dbname=postgresql://…/emperors_restored {source}",
+            )
+        )
     try:
         kept = restore(source, config.database_path)
     except BackupRefused as error:
@@ -141,6 +167,26 @@ def league(args: argparse.Namespace) -> int:
     """Hand over to ``bot.league`` (engine only: no database, no Discord)."""
     module = importlib.import_module("bot.league")
     return int(module.main(args) or 0)
+
+
+def migrate_db(args: argparse.Namespace) -> int:
+    """Copy the SQLite file into the PostgreSQL database (see :mod:`data.transfer`)."""
+    from data.db import is_postgres_url
+    from data.errors import DataError
+    from data.transfer import copy_sqlite_to_postgres
+
+    if not is_postgres_url(args.target):
+        return fail(
+            "--to must be a PostgreSQL URL such as postgresql://user:password@host/database "
+            "(an empty database: createdb emperors)"
+        )
+    if not Path(args.source).is_file():
+        return fail(f"--from {args.source}: there is no such file; give the bot's SQLite file")
+    try:
+        asyncio.run(copy_sqlite_to_postgres(args.source, args.target))
+    except DataError as error:
+        return fail(str(error))
+    return 0
 
 
 def parser() -> argparse.ArgumentParser:
@@ -166,6 +212,13 @@ def parser() -> argparse.ArgumentParser:
     restoring.add_argument("file", type=Path, help="the backup file to restore")
     matches = commands.add_parser("league", help="measure computer players against each other")
     importlib.import_module("bot.league").add_arguments(matches)
+    move = commands.add_parser(
+        "migrate-db", help="copy the SQLite database into an empty PostgreSQL database"
+    )
+    move.add_argument("--from", dest="source", required=True, help="the SQLite file")
+    move.add_argument(
+        "--to", dest="target", required=True, help="the PostgreSQL URL (an empty database)"
+    )
     return root
 
 
@@ -175,6 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return simulate(args)
     if args.command == "league":
         return league(args)
+    if args.command == "migrate-db":
+        return migrate_db(args)
     try:
         config = Config.load()
     except ConfigError as error:

@@ -9,11 +9,21 @@ no order is seen by anyone else before its turn resolves (R-O4).
 It lives in ``bot`` because the scheduler needs it, so it must not import ``cogs``: the
 order view a prompt carries is built by the :data:`PromptBuilder` that the orders cog
 installs as :attr:`Announcer.prompt`.
+
+A tournament's channel is posted in by the process whose shards hold its server (see
+bot/shards.py; one process unless the host runs several). A combat's start, each resolved
+turn and an end without a turn are written in the database by the same statement as the
+change itself (migration 0007), whichever process makes it, and stay there until posted: the
+process that resolved a turn of its own server posts it at once; :meth:`Announcer.follow`
+posts the others (resolved by another process, or left by a process that stopped halfway)
+from what the database holds. Boards and prompts carry a nonce, so Discord keeps one message
+when a post is made again after a crash between posting and crossing it off.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections import defaultdict
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -53,9 +63,11 @@ from bot.services.tournaments import (
     duration,
 )
 from bot.services.tournaments.lookup import wealth
+from bot.shards import Shards
 from data.errors import DataError
 from data.repositories import announcements as announcement_repo
-from data.repositories.announcements import TurnLine
+from data.repositories import tournaments as tournament_repo
+from data.repositories.announcements import Announcement, AnnouncementKind, TurnLine
 from data.rows import (
     DepositPurpose,
     PayoutReason,
@@ -82,6 +94,13 @@ READY_DELAY = 1.0
 edit, and a channel hosting many tournaments stays under Discord's limit on message edits."""
 DRAIN_SECONDS = 10.0
 """How long closing waits for announcements under way before cancelling them."""
+FOLLOW_EVERY = 0.5
+"""Seconds between two looks for announcements left in the database (see :meth:`follow`)."""
+FOLLOW_AFTER = 1.0
+"""Seconds an announcement is left to the process that made it before :meth:`follow` takes
+it up: that process, when it speaks for the server, posts it at once from what it holds."""
+RETRY_AFTER = 30.0
+"""Seconds before an announcement that failed is tried again."""
 NO_MENTIONS = discord.AllowedMentions.none()
 CHANNEL_PERMISSIONS = discord.Permissions(
     view_channel=True, send_messages=True, embed_links=True, attach_files=True
@@ -235,6 +254,12 @@ def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, Name]) -
     return lines
 
 
+def message_nonce(*key: object) -> str:
+    """A message's nonce, the same for the same ``key``: Discord creates one message per nonce
+    (within a few minutes), so a board posted again after a crash is not shown twice."""
+    return hashlib.blake2b(repr(key).encode(), digest_size=10).hexdigest()  # 20 of Discord's 25
+
+
 def permission_names(permissions: discord.Permissions) -> Listing:
     """``View Channel, Attach Files``: permissions as Discord's settings name them."""
     return Listing(
@@ -310,10 +335,20 @@ class Announcer:
     background task (:meth:`later`); closing waits a little for it.
     """
 
-    def __init__(self, client: discord.Client, services: Services, drawing: Drawing) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        services: Services,
+        drawing: Drawing,
+        *,
+        shards: Shards | None = None,
+    ) -> None:
         self.client = client
         self.services = services
         self.drawing = drawing
+        self.shards = shards or Shards()
+        """Whose channels this process posts in: its shards' servers (all, by default)."""
+        self._underway: set[tuple[int, int, str]] = set()  # announcements being posted here
         self.prompt: PromptBuilder = plain_prompt
         self.replays = Replays(services, drawing)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -321,6 +356,7 @@ class Announcer:
         self._hosts_told: set[int] = set()  # tournaments whose channel refuses the bot
         self._reminded_privately: set[int] | None = None  # players; loaded on first use
         self._updating_ready = False
+        self._following = False
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ started by cogs
@@ -380,7 +416,14 @@ class Announcer:
 
     def announce_ready(self, tournament_id: int) -> None:
         """Show the new "k of n ready" soon: a burst of orders makes one edit, not one each,
-        and a channel sees one edit per :data:`READY_DELAY`, whatever it hosts."""
+        and a channel sees one edit per :data:`READY_DELAY`, whatever it hosts. Another
+        server's is left to its process (see :meth:`follow`)."""
+        if not self.shards.all:
+            self.later(self._ready_elsewhere(tournament_id), "passing on a ready count")
+            return
+        self._show_ready_soon(tournament_id)
+
+    def _show_ready_soon(self, tournament_id: int) -> None:
         self._stale_ready.setdefault(tournament_id)
         if self._updating_ready:
             return
@@ -397,6 +440,7 @@ class Announcer:
 
     async def close(self) -> None:
         """Let announcements under way finish (a few seconds at most), then cancel the rest."""
+        self._following = False
         if await self.settle(DRAIN_SECONDS):
             return
         pending = set(self._tasks)
@@ -408,22 +452,29 @@ class Announcer:
 
     async def combat_started(self, tournament_id: int) -> None:
         """Turn 1 is open: the starting board and the seats in the channel, prompts by DM."""
+        tournament = await tournament_repo.get_tournament(self.services.database, tournament_id)
+        key = (tournament_id, 0, AnnouncementKind.START)
+        await self._once(key, tournament, self._show_start(tournament_id))
+
+    async def _show_start(self, tournament_id: int) -> None:
         async with self._locks[tournament_id]:
             view = await self.services.tournaments.view(tournament_id)
             tournament = view.tournament
             if tournament.allow_computers:
                 self.play_computers(tournament_id)
-            prompts = await self.services.tournaments.turn_prompts(tournament_id, tournament.turn)
-            if view.game is None or prompts is None:
+            if view.game is None:
                 return
-            game = view.game
+            # Posted late (its process stopped first), the start shows the start all the same.
+            start = view.game
+            if start.turn != 0:
+                start = await tournament_repo.get_game(self.services.database, tournament_id, 0)
             boards = Boards(
                 self.drawing,
                 lambda title: {
-                    "position": game.position,
+                    "position": start.position,
                     "names": view.names,
                     "title": title,
-                    "chests": game.chests,
+                    "chests": start.chests,
                 },
                 tournament,
                 Message("board-start"),
@@ -436,15 +487,29 @@ class Announcer:
                 ),
                 lines([_seat_text(seat, view.names) for seat in view.seats]),
             )
-            await self._open_turn(prompts, boards, shown)
+            nonce = ("start", tournament_id)
+            prompts = await self.services.tournaments.turn_prompts(tournament_id, 1)
+            if prompts is None:  # turn 1 has resolved since: its own board follows
+                locale = await self._channel_locale(tournament)
+                images = [(await boards.drawn(locale), BOARD_FILE)]
+                await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
+                return
+            await self._open_turn(prompts, boards, shown, nonce=nonce)
 
     async def turn_resolved(self, resolved: TurnResolved) -> None:
         """The board and narration in the channel; at the end the results and the replay;
         otherwise each player's prompt for the next turn by DM."""
         tournament = resolved.tournament
+        key = (tournament.id, resolved.report.turn, AnnouncementKind.TURN)
+        await self._once(key, tournament, self._show_turn(resolved))
+
+    async def _show_turn(self, resolved: TurnResolved, changes: list[Param] | None = None) -> None:
+        """``changes``: what the end changed, as logged (the effects are not at hand)."""
+        tournament = resolved.tournament
         report = resolved.report
         if not resolved.finished:  # computer seats, or seats handed to a computer (issue #14)
             self.play_computers(tournament.id)  # they think while the board is drawn
+        nonce = ("turn", tournament.id, report.turn)
         async with self._locks[tournament.id]:
             boards = Boards(
                 self.drawing,
@@ -466,27 +531,33 @@ class Announcer:
                 Message("turn-title", tournament=str(tournament.id), turn=report.turn), narration
             )
             if report.outcome is not None:
-                view = await self.services.tournaments.view(tournament.id)
-                emperors = {
-                    seat.emperor_id: resolved.names[seat.dynasty]
-                    for seat in view.seats
-                    if seat.emperor_id is not None
-                }
-                changes = [describe_effect(effect, emperors) for effect in resolved.effects]
-                await self._post_end(tournament, resolved.names, boards, shown, changes)
+                if changes is None:
+                    view = await self.services.tournaments.view(tournament.id)
+                    emperors = {
+                        seat.emperor_id: resolved.names[seat.dynasty]
+                        for seat in view.seats
+                        if seat.emperor_id is not None
+                    }
+                    changes = [describe_effect(effect, emperors) for effect in resolved.effects]
+                await self._post_end(tournament, resolved.names, boards, shown, changes, nonce)
                 return
-            prompts = await self.services.tournaments.turn_prompts(tournament.id, tournament.turn)
+            prompts = await self.services.tournaments.turn_prompts(tournament.id, report.turn + 1)
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
                 locale = await self._channel_locale(tournament)
                 images = [(await boards.drawn(locale), BOARD_FILE)]
-                await self._post(tournament, None, shown.embed(locale), images)
-                await self._tell_followers(tournament, None, shown, images)
+                await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
+                await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
-            await self._open_turn(prompts, boards, shown)
+            await self._open_turn(prompts, boards, shown, nonce=nonce)
 
     async def combat_ended(self, tournament_id: int) -> None:
         """A combat that ended without a turn (the last rival forfeited): board, result, replay."""
+        tournament = await tournament_repo.get_tournament(self.services.database, tournament_id)
+        key = (tournament_id, tournament.turn, AnnouncementKind.END)
+        await self._once(key, tournament, self._show_end(tournament_id))
+
+    async def _show_end(self, tournament_id: int) -> None:
         async with self._locks[tournament_id]:
             view = await self.services.tournaments.view(tournament_id)
             tournament = view.tournament
@@ -507,10 +578,125 @@ class Announcer:
             shown = Shown(
                 Message("end-title", tournament=str(tournament.id)), Message("end-forfeit")
             )
-            # What the log says of the end, in each reader's language (bot/log_entries.py).
-            outcome = await self.services.tournaments.outcome_log(tournament_id)
-            changes: list[Param] = [entry(event.reason) for event in outcome]
-            await self._post_end(tournament, view.names, boards, shown, changes)
+            changes = await self._logged_changes(tournament_id)
+            nonce = ("end", tournament_id)
+            await self._post_end(tournament, view.names, boards, shown, changes, nonce)
+
+    # ------------------------------------------------------------ several processes
+
+    def owns(self, tournament: TournamentRow) -> bool:
+        """Whether this process posts in the tournament's channel (its server is on one of
+        this process's shards)."""
+        return self.shards.owns(tournament.guild_id)
+
+    async def follow(self) -> None:
+        """Until :meth:`close`: post what the database says this process's servers are still
+        to be shown (turns resolved by other processes, or left by a process that stopped),
+        every :data:`FOLLOW_EVERY` seconds; each tournament's in turn order, tournaments side
+        by side."""
+        self._following = True
+        while self._following:
+            try:
+                await self.post_waiting()
+            except Exception:
+                log.exception("looking for announcements to post failed; trying again")
+            await asyncio.sleep(FOLLOW_EVERY)
+
+    async def post_waiting(self) -> None:
+        """One look at what this process's servers are still to be shown, and post it."""
+        shards = self.shards
+        waiting = await announcement_repo.waiting_announcements(
+            self.services.database,
+            due_by=self.services.clock() - FOLLOW_AFTER,
+            shard_count=None if shards.all else shards.count,
+            shard_ids=shards.ids or (),
+        )
+        by_tournament: dict[int, list[Announcement]] = {}
+        for announcement in waiting:
+            if announcement.key not in self._underway:
+                by_tournament.setdefault(announcement.tournament_id, []).append(announcement)
+        await asyncio.gather(*(self._post_waiting(found) for found in by_tournament.values()))
+
+    async def _post_waiting(self, announcements: list[Announcement]) -> None:
+        """One tournament's waiting announcements, in order; a failed one is tried later."""
+        for announcement in announcements:
+            try:
+                await self._post_one(announcement)
+            except Exception:
+                log.exception(
+                    "Posting %s %d of tournament #%d failed; trying again in %.0f s",
+                    announcement.kind,
+                    announcement.turn,
+                    announcement.tournament_id,
+                    RETRY_AFTER,
+                )
+                await announcement_repo.postpone_announcement(
+                    self.services.database,
+                    announcement.key,
+                    until=self.services.clock() + RETRY_AFTER,
+                )
+                return
+
+    async def _post_one(self, announcement: Announcement) -> None:
+        tournament_id, kind = announcement.tournament_id, announcement.kind
+        database = self.services.database
+        if kind is AnnouncementKind.READY:
+            await announcement_repo.announced(database, announcement.key)
+            self._show_ready_soon(tournament_id)
+            return
+        tournament = await tournament_repo.get_tournament(self.services.database, tournament_id)
+        if kind is AnnouncementKind.START:
+            await self._once(announcement.key, tournament, self._show_start(tournament_id))
+        elif kind is AnnouncementKind.END:
+            await self._once(announcement.key, tournament, self._show_end(tournament_id))
+        else:
+            resolved = await self.services.tournaments.resolved_turn(
+                tournament_id, announcement.turn
+            )
+            changes = await self._logged_changes(tournament_id) if resolved.finished else None
+            await self._once(announcement.key, tournament, self._show_turn(resolved, changes))
+
+    async def _once(
+        self,
+        key: tuple[int, int, str],
+        tournament: TournamentRow,
+        work: Coroutine[Any, Any, None],
+    ) -> None:
+        """Post an announcement of this process's server once: not while it is being posted
+        here, nor after it was crossed off (posted before a restart, or by :meth:`follow`).
+        A tournament without a channel has nothing kept (its prompts go by DM)."""
+        if not self.owns(tournament) or key in self._underway:
+            work.close()
+            return
+        self._underway.add(key)
+        try:
+            kept = tournament.channel_id is not None
+            database = self.services.database
+            if kept and not await announcement_repo.announcement_waiting(database, key):
+                work.close()
+                return
+            await work
+            if kept:
+                await announcement_repo.announced(database, key)
+        finally:
+            self._underway.discard(key)
+
+    async def _ready_elsewhere(self, tournament_id: int) -> None:
+        """A ready count changed here: show it if this process speaks for the tournament's
+        server, else leave it to that server's process."""
+        tournament = await tournament_repo.get_tournament(self.services.database, tournament_id)
+        if self.owns(tournament):
+            self._show_ready_soon(tournament_id)
+            return
+        await announcement_repo.ask_for_ready_line(
+            self.services.database, tournament_id, tournament.guild_id, now=self.services.clock()
+        )
+
+    async def _logged_changes(self, tournament_id: int) -> list[Param]:
+        """What the end of a combat changed for its emperors, as publicly logged, in each
+        reader's language (bot/log_entries.py)."""
+        outcome = await self.services.tournaments.outcome_log(tournament_id)
+        return [entry(event.reason) for event in outcome]
 
     async def pause_ended(self, change: ClockChange) -> None:
         """A pause lasted its 7 days and ended by itself: everyone concerned is told."""
@@ -633,10 +819,14 @@ class Announcer:
         content: Message | None,
         shown: Shown,
         images: Sequence[tuple[bytes, str]],
+        *,
+        nonce: tuple[object, ...],
     ) -> None:
         """What the channel was shown, by DM to each follower in the follower's language: the
         very board drawn for the channel, never drawn again (its words are the channel's). A
-        follower whose DMs refuse the bot stops following."""
+        follower whose DMs refuse the bot stops following. Each DM carries a nonce of the
+        channel's post and the follower, so a post taken up again after a crash does not reach
+        a follower twice."""
         followers = await self.services.tournaments.followers(tournament.id)
         if not followers:
             return
@@ -664,6 +854,7 @@ class Announcer:
                         content=clipped(heading, MESSAGE_LIMIT),
                         embed=embed,
                         files=files,
+                        nonce=message_nonce("follower", *nonce, player_id),
                     )
                 except discord.HTTPException as error:
                     log.warning(
@@ -703,7 +894,9 @@ class Announcer:
             tournament.channel_id, guild_id=tournament.guild_id
         )
 
-    async def _open_turn(self, prompts: TurnPrompts, boards: Boards, shown: Shown) -> None:
+    async def _open_turn(
+        self, prompts: TurnPrompts, boards: Boards, shown: Shown, *, nonce: tuple[object, ...]
+    ) -> None:
         """The board with the new turn's ready line in the channel, then every player's prompt
         (each with the board in the player's language)."""
         tournament = prompts.tournament
@@ -711,7 +904,11 @@ class Announcer:
         locale = await self._channel_locale(tournament)
         board = await boards.drawn(locale)
         message_id = await self._post(
-            tournament, content.text(locale), shown.embed(locale), [(board, BOARD_FILE)]
+            tournament,
+            content.text(locale),
+            shown.embed(locale),
+            [(board, BOARD_FILE)],
+            nonce=nonce,
         )
         channel = self._channel(tournament)
         database = self.services.database
@@ -721,7 +918,7 @@ class Announcer:
         else:  # no board: the first order posts a line of its own
             await announcement_repo.forget_turn_line(database, tournament.id)
         await asyncio.gather(*(self._prompt(menu, boards, channel) for menu in prompts.menus))
-        await self._tell_followers(tournament, content, shown, [(board, BOARD_FILE)])
+        await self._tell_followers(tournament, content, shown, [(board, BOARD_FILE)], nonce=nonce)
 
     async def _post(
         self,
@@ -729,8 +926,11 @@ class Announcer:
         content: str | None,
         embed: discord.Embed,
         images: Sequence[tuple[bytes, str]],
+        *,
+        nonce: tuple[object, ...],
     ) -> int | None:
-        """Post a board in the tournament's channel; the message id, None if it failed."""
+        """Post a board in the tournament's channel; the message id, None if it failed.
+        Posted again with the same ``nonce`` (after a crash), Discord keeps the first."""
         channel = self._channel(tournament)
         if channel is None:
             return None
@@ -740,7 +940,11 @@ class Announcer:
         ]
         try:
             message = await channel.send(
-                content, embed=embed, files=files, allowed_mentions=NO_MENTIONS
+                content,
+                embed=embed,
+                files=files,
+                allowed_mentions=NO_MENTIONS,
+                nonce=message_nonce(*nonce),
             )
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
@@ -788,6 +992,7 @@ class Announcer:
         boards: Boards,
         shown: Shown,
         changes: Sequence[Param],
+        nonce: tuple[object, ...],
     ) -> None:
         """The final board with the result, what it changed for the emperors (``changes``, in
         Discord's markdown), and the replay."""
@@ -806,9 +1011,13 @@ class Announcer:
         locale = await self._channel_locale(tournament)
         images = [(await boards.drawn(locale), BOARD_FILE), (replay.gif, REPLAY_FILE)]
         await self._post(
-            tournament, clipped(over.text(locale), MESSAGE_LIMIT), shown.embed(locale), images
+            tournament,
+            clipped(over.text(locale), MESSAGE_LIMIT),
+            shown.embed(locale),
+            images,
+            nonce=nonce,
         )
-        await self._tell_followers(tournament, over, shown, images)
+        await self._tell_followers(tournament, over, shown, images, nonce=nonce)
         await announcement_repo.forget_turn_line(self.services.database, tournament.id)
         # Its end is posted: a training combat is forgotten now (R-T4); if the bot stops
         # before this, the scheduler forgets it a little later.
@@ -833,6 +1042,7 @@ class Announcer:
                 self.client,
                 player_id,
                 file=png_file(board, BOARD_FILE),
+                nonce=message_nonce("prompt", tournament.id, tournament.turn, player_id),
                 **self.prompt(menu, locale),
             )
             if delivered or channel is None:

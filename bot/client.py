@@ -31,7 +31,7 @@ from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.status import StatusServer
 from data.backup import RunningLock
-from data.db import Database, is_damaged
+from data.db import Database, SQLiteDatabase, is_damaged
 from data.errors import DataError
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class EmperorsBot(commands.Bot):
 
     ``database`` lets a caller (a test, a tool) hand in an already open database, and
     ``services`` the services too (a test with its own clock); otherwise the bot opens
-    ``config.database_path`` in :meth:`setup_hook` and closes it on :meth:`close`. The turn
+    ``config.database`` in :meth:`setup_hook` and closes it on :meth:`close`. The turn
     scheduler runs in the background from :meth:`setup_hook` unless ``schedule`` is False (a
     test that ticks it by hand). Extra keyword options go to :class:`commands.Bot` (tests pass
     ``guild_ready_timeout``).
@@ -129,6 +129,8 @@ class EmperorsBot(commands.Bot):
             **options,
         )
         self.config = config
+        self.sharding = config.shards
+        """The servers this process speaks for (see :mod:`bot.shards`)."""
         self._services = services
         self._database = services.database if services is not None else database
         self._owns_database = self._database is None
@@ -136,6 +138,7 @@ class EmperorsBot(commands.Bot):
         self._announcer: Announcer | None = None
         self._scheduler: Scheduler | None = None
         self._scheduling: asyncio.Task[None] | None = None
+        self._following: asyncio.Task[None] | None = None
         self._shutting_down: asyncio.Task[None] | None = None
         self._backing_up: asyncio.Task[None] | None = None
         self._status: StatusServer | None = None
@@ -151,6 +154,22 @@ class EmperorsBot(commands.Bot):
         parsers = self._connection.parsers
         self._parse_interaction = parsers["INTERACTION_CREATE"]
         parsers["INTERACTION_CREATE"] = self._interaction_created
+
+    @classmethod
+    def create(cls, config: Config, **options: Any) -> EmperorsBot:
+        """The bot ``config`` asks for: one gateway connection, or the shards of
+        ``SHARD_COUNT``/``SHARD_IDS`` (:class:`ShardedEmperorsBot`)."""
+        shards = config.shards
+        if not shards.sharded:
+            return cls(config, **options)
+        if shards.count is not None:  # else discord.py asks Discord how many (GET /gateway/bot)
+            options.update(shard_count=shards.count, shard_ids=shards.ids and list(shards.ids))
+        return ShardedEmperorsBot(config, **options)
+
+    @property
+    def gateway_connected(self) -> bool:
+        """Whether the bot is ready and its gateway connection is open."""
+        return self.is_ready() and self.ws is not None and self.ws.open
 
     @property
     def stopping(self) -> bool:
@@ -210,8 +229,8 @@ class EmperorsBot(commands.Bot):
                 think=self.thinking,
                 computer_seconds=self.config.computer_seconds,
             )
-        self._announcer = Announcer(self, self._services, self.drawing)
-        self._scheduler = Scheduler(self._services, self._announcer)
+        self._announcer = Announcer(self, self._services, self.drawing, shards=self.sharding)
+        self._scheduler = Scheduler(self._services, self._announcer, shards=self.sharding)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.metrics is not None:
@@ -220,7 +239,12 @@ class EmperorsBot(commands.Bot):
         await self.sync_commands()
         if self._schedule:
             self._scheduling = asyncio.create_task(self._scheduler.run_forever())
-        if self.config.backup_dir is not None and self._owns_database:
+            self._following = asyncio.create_task(self._announcer.follow())
+        if (
+            self.config.backup_dir is not None
+            and self._owns_database
+            and isinstance(self._database, SQLiteDatabase)
+        ):
             backups = DailyBackups(
                 Path(self._database.path), self.config.backup_dir, self.config.backup_keep
             )
@@ -289,34 +313,37 @@ class EmperorsBot(commands.Bot):
                 await interaction.response.send_message(RESTARTING, ephemeral=True)
 
     async def _open_database(self) -> Database:
-        """Open ``EMPERORS_DB``; a file the host must fix stops the start with one sentence."""
-        path = self.config.database_path
+        """Open ``DATABASE_URL`` or ``EMPERORS_DB``; a database the host must fix (a folder
+        missing, a server unreachable) stops the start with one sentence."""
+        setting = self.config.database_setting
         try:
-            database = await Database.open(path)
+            database = await Database.open(self.config.database)
         except sqlite3.DatabaseError as error:
             if is_damaged(error):
                 raise ConfigError(
-                    f"the database EMPERORS_DB={path} is damaged ({error}): restore a backup "
+                    f"the database {setting} is damaged ({error}): restore a backup "
                     "with 'python -m bot restore FILE', or move the file away to start afresh"
                 ) from error
             if isinstance(error, sqlite3.OperationalError):
                 raise ConfigError(
-                    f"cannot open the database EMPERORS_DB={path} ({error}): check that its "
+                    f"cannot open the database {setting} ({error}): check that its "
                     "folder exists and is writable"
                 ) from error
             raise
         except DataError as error:
-            raise ConfigError(f"cannot use the database EMPERORS_DB={path}: {error}") from error
-        if path.is_file():
-            self._running_lock = RunningLock.shared(path)
-        if readable_by_others(path):
-            log.warning(
-                "The database %s can be read by other users of this machine: it holds secret "
-                "orders and private wealth. Run: chmod 600 %s",
-                path,
-                path,
-            )
-        log.info("Opened the database %s", path)
+            raise ConfigError(f"cannot use the database {setting}: {error}") from error
+        if self.config.database_url is None:
+            path = self.config.database_path
+            if path.is_file():
+                self._running_lock = RunningLock.shared(path)
+            if readable_by_others(path):
+                log.warning(
+                    "The database %s can be read by other users of this machine: it holds "
+                    "secret orders and private wealth. Run: chmod 600 %s",
+                    path,
+                    path,
+                )
+        log.info("Opened the database %s", database.location)
         return database
 
     async def sync_commands(self) -> None:
@@ -376,6 +403,11 @@ class EmperorsBot(commands.Bot):
         if self._services is not None:
             while self._services.tournaments.resolving and loop.time() < deadline:
                 await asyncio.sleep(0.05)
+        if self._following is not None:
+            self._following.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._following
+            self._following = None
         if self._announcer is not None:
             await self._announcer.close()
         if self._backing_up is not None:
@@ -396,3 +428,19 @@ class EmperorsBot(commands.Bot):
         if self._running_lock is not None:
             self._running_lock.release()
             self._running_lock = None
+
+
+class ShardedEmperorsBot(EmperorsBot, commands.AutoShardedBot):
+    """The game's client on some or all of the bot's gateway shards (``SHARD_COUNT``,
+    ``SHARD_IDS``): discord.py's :class:`~discord.ext.commands.AutoShardedBot` with the game
+    of :class:`EmperorsBot`. Build it with :meth:`EmperorsBot.create`."""
+
+    @property
+    def gateway_connected(self) -> bool:
+        shards = self.shards_connected
+        return self.is_ready() and bool(shards) and all(shards.values())
+
+    @property
+    def shards_connected(self) -> dict[int, bool]:
+        """Each shard this process runs, and whether its connection is open."""
+        return {shard_id: not shard.is_closed() for shard_id, shard in self.shards.items()}

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.shards import Shards, parse_ids
+
 ENV_FILE = Path(".env")
 DEFAULT_DATABASE = Path("emperors.db")
 DEFAULT_LOG_LEVEL = "INFO"
@@ -60,6 +62,23 @@ class Config:
     """A folder for the daily backup of the database; None takes none."""
     backup_keep: int = DEFAULT_BACKUP_KEEP
     """How many daily backups stay in ``backup_dir`` (the newest)."""
+    database_url: str | None = field(default=None, repr=False)
+    """``DATABASE_URL``: a ``postgresql://`` URL. When set, the game's data is kept on that
+    PostgreSQL server and ``EMPERORS_DB`` is not used; hidden from ``repr`` (it may hold a
+    password)."""
+    shards: Shards = field(default_factory=Shards)
+    """``SHARD_COUNT`` and ``SHARD_IDS``: the gateway shards this process runs (all of them
+    unless told; unsharded unless ``SHARD_COUNT`` is set)."""
+
+    @property
+    def database(self) -> str | Path:
+        """Where the game's data is: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def database_setting(self) -> str:
+        """The setting that names the database, for messages (never the URL's password)."""
+        return "DATABASE_URL" if self.database_url else f"EMPERORS_DB={self.database_path}"
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: Path = ENV_FILE) -> Config:
@@ -67,13 +86,22 @@ class Config:
 
         An empty value counts as unset. Raises :class:`ConfigError` for a malformed ``.env``
         line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or ``LOG_FORMAT``,
-        a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count or a
-        ``COMPUTER_SECONDS`` out of range.
+        a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count, a
+        ``COMPUTER_SECONDS`` out of range, a ``DATABASE_URL`` that is not a PostgreSQL URL,
+        ``BACKUP_DIR`` with ``DATABASE_URL``, or shard settings that are not a count and ids
+        below it (or that leave shards to other processes while the game is in a SQLite file,
+        which only one process may use).
         """
         values = read_env_file(env_file) if env_file.is_file() else {}
         values.update(os.environ if environ is None else environ)
         settings = {key: value.strip() for key, value in values.items() if value.strip()}
         backup_dir = settings.get("BACKUP_DIR")
+        if backup_dir and settings.get("DATABASE_URL"):
+            raise ConfigError(
+                "BACKUP_DIR takes daily copies of the SQLite file, but DATABASE_URL keeps the "
+                "game on PostgreSQL: back that up with pg_dump (docs/deployment.md) and unset "
+                "BACKUP_DIR"
+            )
         return cls(
             discord_token=settings.get("DISCORD_TOKEN"),
             database_path=Path(settings.get("EMPERORS_DB", DEFAULT_DATABASE)).expanduser(),
@@ -85,6 +113,10 @@ class Config:
             metrics_host=settings.get("METRICS_HOST", DEFAULT_METRICS_HOST),
             backup_dir=Path(backup_dir).expanduser() if backup_dir else None,
             backup_keep=_count("BACKUP_KEEP", settings.get("BACKUP_KEEP"), DEFAULT_BACKUP_KEEP),
+            database_url=_database_url(settings.get("DATABASE_URL")),
+            shards=_shards(
+                settings.get("SHARD_COUNT"), settings.get("SHARD_IDS"), settings.get("DATABASE_URL")
+            ),
         )
 
 
@@ -123,6 +155,48 @@ def _guild_id(value: str | None) -> int | None:
             "Mode, right-click the server and choose 'Copy Server ID'"
         )
     return int(value)
+
+
+def _database_url(value: str | None) -> str | None:
+    if value is None or value.startswith(("postgresql://", "postgres://")):
+        return value
+    scheme = value.partition("://")[0] if "://" in value else "no scheme"
+    raise ConfigError(
+        f"DATABASE_URL must be a PostgreSQL URL such as "
+        f"postgresql://user:password@host:5432/database, got one with {scheme!r}; "
+        "unset it to keep the game in the SQLite file EMPERORS_DB"
+    )
+
+
+def _shards(count: str | None, ids: str | None, database_url: str | None) -> Shards:
+    if count is None:
+        if ids is not None:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT: set both, or neither")
+        return Shards()
+    if count.lower() == "auto":
+        if ids is not None:
+            raise ConfigError(
+                "SHARD_COUNT=auto runs every shard Discord recommends in this process; give a "
+                "number instead to split the shards between processes with SHARD_IDS"
+            )
+        return Shards(auto=True)
+    if not count.isdigit() or int(count) < 1:
+        raise ConfigError("SHARD_COUNT must be a whole number (1 or more) or auto, or unset")
+    try:
+        shards = Shards(int(count), parse_ids(ids) if ids is not None else None)
+    except ValueError:
+        raise ConfigError(
+            f"SHARD_IDS must list shards from 0 to {int(count) - 1} (like 0-2 or 0,3), "
+            "each once, or be unset to run every shard"
+        ) from None
+    if not shards.all and database_url is None:
+        raise ConfigError(
+            f"SHARD_IDS leaves some of the {shards.count} shards to other processes, and "
+            "processes can share the game only on PostgreSQL: set DATABASE_URL (see "
+            "docs/deployment.md), or unset SHARD_IDS to run every shard in this one process "
+            "(SQLite is one process)"
+        )
+    return shards
 
 
 def _log_level(value: str) -> str:

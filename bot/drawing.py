@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import functools
 import importlib
 import logging
@@ -309,7 +310,9 @@ def main() -> None:
         os.nice(int(sys.argv[2]))
     importlib.import_module(sys.argv[1] if len(sys.argv) > 1 else "bot.render")  # once, first
 
-    serve(sys.stdin.buffer, replies)
+    # A bot killed (without closing our stdin) wants no more drawings: end without a word.
+    with contextlib.suppress(BrokenPipeError):
+        serve(sys.stdin.buffer, replies)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,15 @@
 
 Nothing is scheduled in memory that the database does not also know: on start, overdue
 turns resolve at the first tick and the others wait for theirs, so a restart loses nothing.
+
+With several bot processes on one database (``SHARD_IDS``, bot/shards.py) every process runs
+this scheduler. Each does its own servers' work when it falls due and another server's only
+:data:`~bot.services.tournaments.turns.TAKEOVER` seconds later (its own process normally
+does it first, and posts the boards at once); the database decides who does it (a turn's
+lease and its one resolution, a reminder's claim), so nothing is done twice and the work of
+a process that died is done by another. Such a process also checks every
+:data:`CHECK_EVERY` seconds for turns completed but left unresolved, and for computer players
+that have not ordered.
 """
 
 from __future__ import annotations
@@ -16,9 +25,12 @@ from typing import Protocol
 
 from bot.services import Services
 from bot.services.tournaments import ClockChange, TurnResolved
+from bot.services.tournaments.turns import TAKEOVER
+from bot.shards import Shards
 from data.repositories import absences as absence_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
+from data.repositories import leases
 from data.repositories import requests as request_repo
 from data.repositories import tournaments as tournament_repo
 from data.rows import (
@@ -43,6 +55,14 @@ _INACTIVITY_BEFORE_IDS = log_text("inactive: no serious combat for 30 days")
 REMINDERS = (("half", 0.5), ("tenth", 0.1))
 IDLE_WAKE = 30.0
 MIN_WAKE = 0.05
+CHECK_EVERY = 5.0
+"""With several processes, the longest sleep between two ticks: another process may have died
+with a complete turn, or a new turn's computer orders, left undone."""
+SETTLED = 5.0
+"""Seconds a complete turn waits for its resolution (or a new turn for its computers' orders)
+before a tick does it: the process that took the last order resolves it in milliseconds."""
+LEASES_KEPT = 3600.0
+"""Seconds a lapsed lease stays before it is deleted."""
 
 
 @dataclass(frozen=True)
@@ -68,24 +88,32 @@ class Notifier(Protocol):
 
 class Scheduler:
     def __init__(
-        self, services: Services, notifier: Notifier, clock: Callable[[], float] | None = None
+        self,
+        services: Services,
+        notifier: Notifier,
+        clock: Callable[[], float] | None = None,
+        *,
+        shards: Shards | None = None,
     ) -> None:
         self.services = services
         self.notifier = notifier
         self.clock = clock or services.clock
+        self.owns = shards.owns if shards is not None and not shards.all else None
+        """Whether this process speaks for a server; None: it is the only process."""
         self.wake = asyncio.Event()
         self.last_tick: float | None = None
         """When (``time.monotonic()``) the last tick ended; the health check reads it."""
         self._stopping = False
 
     async def tick(self) -> None:
-        """One pass: end pauses that lasted 7 days, resolve due turns, send due reminders, run
-        the daily inactivity job, close expired trades, forget training tournaments over for a
-        while whose forgetting a stop interrupted (R-T4), forget requests too old to be
-        delivered again, and set computer players who have not ordered to work (after a
-        restart, or a failure)."""
+        """One pass: end pauses that lasted 7 days, resolve due turns (and complete turns
+        another process left unresolved), send due reminders, run the daily inactivity job,
+        close expired trades, forget training tournaments over for a while whose forgetting a
+        stop interrupted (R-T4), forget requests too old to be delivered again, and set
+        computer players who have not ordered to work (after a restart, or a failure; one
+        process thinks for a turn's computers, under its lease)."""
         tournaments = self.services.tournaments
-        for change in await tournaments.end_pauses():
+        for change in await tournaments.end_pauses(self.owns):
             await self.notifier.pause_ended(change)
             if change.complete:
                 resolved = await tournaments.resolve(
@@ -93,7 +121,10 @@ class Scheduler:
                 )
                 if resolved is not None:
                     await self.notifier.turn_resolved(resolved)
-        for resolved in await tournaments.resolve_due():
+        for resolved in [
+            *await tournaments.resolve_due(self.owns),
+            *await tournaments.resolve_complete(self.owns, settled=SETTLED),
+        ]:
             await self.notifier.turn_resolved(resolved)
         for tournament_id in await tournaments.computers_to_play():
             self.notifier.play_computers(tournament_id)
@@ -102,9 +133,9 @@ class Scheduler:
         await self.decay_inactive()
         await self.services.economy.expire_trades()
         await tournaments.forget_ended_training()
-        await request_repo.forget_requests(
-            self.services.database, before=self.clock() - request_repo.REQUESTS_KEPT
-        )
+        database, now = self.services.database, self.clock()
+        await request_repo.forget_requests(database, before=now - request_repo.REQUESTS_KEPT)
+        await leases.forget_lapsed(database, before=now - LEASES_KEPT)
 
     async def due_reminders(self) -> list[Reminder]:
         """Reminders whose time has come, each claimed once in the database."""
@@ -117,10 +148,14 @@ class Scheduler:
         for tournament in running:
             if tournament.deadline is None or tournament.paused:
                 continue
+            # Another server's reminders wait a little for their own process (see tick).
+            late = 0.0 if self.owns is None or self.owns(tournament.guild_id) else TAKEOVER
             due = [
                 kind
                 for kind, left in REMINDERS
-                if tournament.deadline - tournament.turn_seconds * left <= now < tournament.deadline
+                if tournament.deadline - tournament.turn_seconds * left + late
+                <= now
+                < tournament.deadline
             ]
             if not due:
                 continue
@@ -217,6 +252,8 @@ class Scheduler:
             except Exception:
                 log.exception("scheduler tick failed; retrying")
                 delay = IDLE_WAKE
+            if self.owns is not None:
+                delay = min(delay, CHECK_EVERY)
             self.last_tick = time.monotonic()
             if self._stopping:
                 return

@@ -119,8 +119,7 @@ async def health(bot: EmperorsBot) -> dict[str, str]:
 async def _gateway(bot: EmperorsBot) -> str:
     if bot.is_closed():
         return "closed"
-    socket = bot.ws
-    if not bot.is_ready() or socket is None or not socket.open:
+    if not bot.gateway_connected:
         return "not connected"
     return OK
 

@@ -1,4 +1,16 @@
-"""The SQLite database: two connections, one transaction helper, numbered migrations.
+"""The game database: SQLite by default, PostgreSQL given a ``postgresql://`` URL.
+
+:class:`Database` is what repositories and services see, whichever the backend: a
+:meth:`Database.transaction` helper, a :meth:`Database.connection` for single statements,
+numbered migrations (``data/migrations/NNNN_name.sql`` and their PostgreSQL twins in
+``data/migrations/postgres/``, version N being the same schema on both; how to write a twin:
+``data/migrations/postgres/README.md``). Repositories write
+SQLite's SQL with ``?`` parameters; :mod:`data.postgres` adapts placeholders, rows, errors
+and the few statements that must differ (:class:`Variant`). Both backends refuse a broken
+rule with :class:`ConstraintBroken` at the statement, carrying the rule's token.
+
+The rest of this docstring is about :class:`SQLiteDatabase`: two connections, one
+transaction helper, numbered migrations.
 
 Everything players do must survive restarts, crashes and two people (or two bot processes)
 acting at once. So: WAL journal (readers never block the writer), ``synchronous=NORMAL``
@@ -30,14 +42,15 @@ import re
 import sqlite3
 import time
 import tomllib
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 import aiosqlite
 
@@ -52,6 +65,8 @@ from data.errors import (
 
 DEFAULT_PATH = "emperors.db"
 PATH_VARIABLE = "EMPERORS_DB"
+URL_VARIABLE = "DATABASE_URL"
+"""Set to a ``postgresql://`` URL, it wins over ``EMPERORS_DB``."""
 BUSY_TIMEOUT_MS = 5000
 CHECKPOINT_CHANGES = 2000
 """Rows the direct connection changes between two checkpoints of the write-ahead log."""
@@ -69,43 +84,146 @@ class Migration:
     statements: tuple[str, ...]
 
 
+class Variant(str):
+    """A statement whose PostgreSQL text differs from SQLite's: SQLite runs the string itself,
+    :mod:`data.postgres` runs ``postgres`` (with ``?`` or ``?N`` parameters, as SQLite's)."""
+
+    postgres: str
+
+    def __new__(cls, sqlite: str, *, postgres: str) -> Variant:
+        statement = super().__new__(cls, sqlite)
+        statement.postgres = postgres
+        return statement
+
+
+class Row(Protocol):
+    """A row read: by column name or position, and as the tuple of its values."""
+
+    def __getitem__(self, key: int | str) -> Any: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
+
+    def keys(self) -> Iterable[str]: ...
+
+
 class Cursor(Protocol):
     @property
     def rowcount(self) -> int: ...
 
 
 class Connection(Protocol):
-    """What repository functions run statements on: the aiosqlite connection of a
-    transaction, or the direct connection of :meth:`Database.connection`."""
+    """What repository functions run statements on: the connection of a transaction, or the
+    connection of :meth:`Database.connection`. A broken rule raises :class:`ConstraintBroken`
+    at the statement (a trigger's token, a constraint's name or ``table.column`` list, or
+    ``foreign_key``), and a refused statement leaves the transaction usable."""
 
     async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> Cursor: ...
 
     async def execute_fetchall(
         self, sql: str, parameters: Iterable[Any] | None = None
-    ) -> Iterable[sqlite3.Row]: ...
+    ) -> Iterable[Row]: ...
 
     async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> Cursor: ...
 
 
-class Database:
+def is_postgres_url(location: str) -> bool:
+    return location.startswith(("postgresql://", "postgres://"))
+
+
+class Database(ABC):
     """An open game database. Open it with :meth:`open`; share it between tasks."""
+
+    timer: Callable[[str, float], None] | None = None
+    """Told how long each single statement (``"statement"``) and each transaction
+    (``"transaction"``, lock wait included) took; the bot's metrics listen here."""
+
+    @classmethod
+    async def open(
+        cls, path: str | os.PathLike[str] | None = None, *, upgrade: bool = True
+    ) -> Database:
+        """Open the SQLite file, or the PostgreSQL database of a ``postgresql://`` URL; bring
+        the schema up to date (unless ``upgrade=False``) and load the shipped assets.
+
+        ``path`` defaults to ``$DATABASE_URL`` (a ``postgresql://`` URL), else
+        ``$EMPERORS_DB``, else ``./emperors.db``.
+        """
+        location = os.fspath(path) if path is not None else os.environ.get(URL_VARIABLE, "")
+        if is_postgres_url(location):
+            from data.postgres import PostgresDatabase
+
+            return await PostgresDatabase.open(location, upgrade=upgrade)
+        return await SQLiteDatabase.open(path, upgrade=upgrade)
+
+    @property
+    @abstractmethod
+    def location(self) -> str:
+        """Where the data is: a file path, or the URL without its password."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @abstractmethod
+    def reads_committed(self) -> bool:
+        """Whether a statement of :meth:`connection` would now see committed changes only:
+        the current task is not inside its own transaction (which may yet roll back)."""
+
+    @abstractmethod
+    def transaction(self) -> AbstractAsyncContextManager[Connection]:
+        """Run a change atomically: commit when the block ends, roll back if it raises.
+
+        Nested in a transaction of the same task it becomes a savepoint, so repository
+        functions compose (a service may wrap several in one transaction) and a refused
+        inner step leaves the outer transaction usable. One transaction at a time per
+        :class:`Database`: tasks take turns.
+        """
+
+    @abstractmethod
+    def connection(self) -> AbstractAsyncContextManager[Connection]:
+        """The connection for reads and single-statement writes (each statement is atomic).
+
+        Each statement sees the last committed state. Inside a transaction of the same task
+        it is that transaction's connection, so the task sees its own changes.
+        """
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    @abstractmethod
+    async def migrate(self, target: int | None = None) -> int:
+        """Apply the missing migrations up to ``target`` (default: all), each in one
+        transaction, once even if several processes start together; the version reached."""
+
+
+class SQLiteDatabase(Database):
+    """An open SQLite database (see the module's docstring)."""
 
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self._connection = connection
+        self._queued = _Queued(connection)
         self._direct: _Direct | None = None
         self.path = path
         self._lock = asyncio.Lock()
         self._holder: asyncio.Task[Any] | None = None
         self._writing = False
         self._savepoints = 0
-        self.timer: Callable[[str, float], None] | None = None
-        """Told how long each single statement (``"statement"``) and each transaction
-        (``"transaction"``, lock wait included) took; the bot's metrics listen here."""
 
     @classmethod
     async def open(
         cls, path: str | os.PathLike[str] | None = None, *, upgrade: bool = True
-    ) -> Database:
+    ) -> SQLiteDatabase:
         """Connect, set the pragmas, bring the schema up to date and load the shipped assets.
 
         ``path`` defaults to ``$EMPERORS_DB`` or ``./emperors.db``; ``":memory:"`` works.
@@ -132,10 +250,10 @@ class Database:
             await connection.execute("PRAGMA foreign_keys = ON")
             database = cls(connection, location)
             if upgrade:
-                await migrate(database)
+                await database.migrate()
                 await _install_assets(database)
             else:
-                await _refuse_too_new(database)
+                await refuse_too_new(database)
             if location != ":memory:" and "mode=memory" not in location:
                 database._direct = _Direct(database, location)
         except BaseException:
@@ -143,36 +261,21 @@ class Database:
             raise
         return database
 
+    @property
+    def location(self) -> str:
+        return self.path
+
     async def close(self) -> None:
         async with self._lock:
             if self._direct is not None:
                 self._direct.close()
             await self._connection.close()
 
-    async def __aenter__(self) -> Database:
-        return self
-
-    async def __aexit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        await self.close()
-
     def reads_committed(self) -> bool:
-        """Whether a statement of :meth:`connection` would now see committed changes only:
-        the current task is not inside its own transaction (which may yet roll back)."""
         return self._holder is None or self._holder is not asyncio.current_task()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Run a change atomically: commit when the block ends, roll back if it raises.
-
-        Nested in a transaction of the same task it becomes a savepoint, so repository
-        functions compose (a service may wrap several in one transaction) and a refused
-        inner step leaves the outer transaction usable.
-        """
+    async def transaction(self) -> AsyncIterator[Connection]:
         task = asyncio.current_task()
         inside_statements = self._direct is not None and self._direct.uses(task)
         if inside_statements or (self._holder is task and task is not None and not self._writing):
@@ -182,7 +285,7 @@ class Database:
             )
         if self._holder is not None and self._holder is task:
             async with self._savepoint():
-                yield self._connection
+                yield self._queued
             return
         timer, began = self.timer, time.perf_counter()
         async with self._lock:
@@ -191,7 +294,7 @@ class Database:
             try:
                 await self._connection.execute("BEGIN IMMEDIATE")
                 begun = True
-                yield self._connection
+                yield self._queued
                 await self._connection.commit()
                 if timer is not None:
                     timer("transaction", time.perf_counter() - began)
@@ -201,8 +304,6 @@ class Database:
                 await self._connection.rollback()
                 if not begun and _is_busy(error):
                     raise DatabaseBusy() from error
-                if isinstance(error, sqlite3.IntegrityError):
-                    raise ConstraintBroken(violation(error)) from error
                 if _is_too_large(error):
                     raise NumberTooLarge() from error
                 raise
@@ -211,15 +312,11 @@ class Database:
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[Connection]:
-        """The connection for reads and single-statement writes (each statement is atomic).
-
-        Each statement sees the last committed state. Inside a transaction of the same task
-        it is that transaction's connection, so the task sees its own changes. An in-memory
-        database has no second connection: its statements queue for the transaction's.
-        """
+        """See :meth:`Database.connection`. An in-memory database has no second connection:
+        its statements queue for the transaction's."""
         task = asyncio.current_task()
         if self._holder is not None and self._holder is task:
-            yield self._connection
+            yield self._queued
             return
         if self._direct is not None:
             with self._direct.used_by(task):
@@ -229,7 +326,7 @@ class Database:
             self._holder = task
             try:
                 with _domain_errors():
-                    yield self._connection
+                    yield self._queued
             finally:
                 self._holder = None
 
@@ -240,11 +337,34 @@ class Database:
         the rows it returned and how many it changed. (Called inside a
         :meth:`connection` block, which turns SQLite's errors into the domain's.)"""
         async with self._lock:
-            if many:
-                cursor = await self._connection.executemany(sql, parameters)
-                return [], cursor.rowcount
-            async with self._connection.execute(sql, parameters) as cursor:
-                return list(await cursor.fetchall()), cursor.rowcount
+            with _refusals():
+                if many:
+                    cursor = await self._connection.executemany(sql, parameters)
+                    return [], cursor.rowcount
+                async with self._connection.execute(sql, parameters) as cursor:
+                    return list(await cursor.fetchall()), cursor.rowcount
+
+    async def schema_version(self) -> int:
+        async with self.connection() as connection:
+            return await _user_version(connection)
+
+    async def migrate(self, target: int | None = None) -> int:
+        """See :meth:`Database.migrate`: the version is read again under the write lock."""
+        latest = latest_version()
+        goal = latest if target is None else target
+        if not 0 <= goal <= latest:
+            raise ValueError(f"there is no schema version {goal}; the latest is {latest}")
+        while True:
+            async with self.transaction() as connection:
+                version = await _user_version(connection)
+                if version > latest:
+                    raise DatabaseTooNew(version, latest)
+                if version >= goal:
+                    return version
+                migration = migrations()[version]
+                for statement in migration.statements:
+                    await connection.execute(statement)
+                await connection.execute(f"PRAGMA user_version = {migration.version}")
 
     async def checkpoint(self) -> None:
         """Copy the write-ahead log into the database file, off the event loop's thread."""
@@ -267,6 +387,27 @@ class Database:
             self._savepoints -= 1
 
 
+class _Queued:
+    """The aiosqlite connection as :class:`Connection`: refusals as :class:`ConstraintBroken`."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> Cursor:
+        with _refusals():
+            return await self._connection.execute(sql, parameters)
+
+    async def execute_fetchall(
+        self, sql: str, parameters: Iterable[Any] | None = None
+    ) -> Iterable[sqlite3.Row]:
+        with _refusals():
+            return await self._connection.execute_fetchall(sql, parameters)
+
+    async def executemany(self, sql: str, parameters: Iterable[Iterable[Any]]) -> Cursor:
+        with _refusals():
+            return await self._connection.executemany(sql, parameters)
+
+
 class _DirectCursor:
     """What a direct ``execute`` returns: the rows it produced and how many it changed."""
 
@@ -284,7 +425,7 @@ class _Direct:
     rows it asks the aiosqlite connection to.
     """
 
-    def __init__(self, database: Database, location: str) -> None:
+    def __init__(self, database: SQLiteDatabase, location: str) -> None:
         self._database = database
         self._sqlite = sqlite3.connect(location, isolation_level=None, check_same_thread=False)
         self._sqlite.row_factory = sqlite3.Row
@@ -318,6 +459,8 @@ class _Direct:
         try:
             cursor = self._sqlite.execute(sql, values)
             rows = cursor.fetchall()
+        except sqlite3.IntegrityError as error:
+            raise ConstraintBroken(violation(error)) from error
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
@@ -339,6 +482,8 @@ class _Direct:
         timer, began = self._database.timer, time.perf_counter()
         try:
             cursor = self._sqlite.executemany(sql, rows)
+        except sqlite3.IntegrityError as error:
+            raise ConstraintBroken(violation(error)) from error
         except sqlite3.OperationalError as error:
             if not _is_busy(error):
                 raise
@@ -410,12 +555,23 @@ async def _switch_to_wal(connection: aiosqlite.Connection) -> None:
 
 
 @contextlib.contextmanager
-def _domain_errors() -> Iterator[None]:
-    """SQLite's refusals of a statement as the domain errors the bot can show."""
+def _refusals() -> Iterator[None]:
+    """A statement SQLite refused as the rule it broke, or a number it cannot hold."""
     try:
         yield
     except sqlite3.IntegrityError as error:
         raise ConstraintBroken(violation(error)) from error
+    except OverflowError as error:
+        if _is_too_large(error):
+            raise NumberTooLarge() from error
+        raise
+
+
+@contextlib.contextmanager
+def _domain_errors() -> Iterator[None]:
+    """SQLite's refusal to wait any longer for the write lock, as the domain's error."""
+    try:
+        yield
     except sqlite3.OperationalError as error:
         if _is_busy(error):
             raise DatabaseBusy() from error
@@ -461,35 +617,16 @@ def latest_version() -> int:
 
 
 async def schema_version(database: Database) -> int:
-    async with database.connection() as connection:
-        return await _user_version(connection)
+    return await database.schema_version()
 
 
 async def migrate(database: Database, target: int | None = None) -> int:
-    """Apply the missing migrations up to ``target`` (default: all), each in one transaction.
-
-    The version is read again under the write lock, so two processes starting together
-    apply each migration once. Returns the schema version reached.
-    """
-    latest = latest_version()
-    goal = latest if target is None else target
-    if not 0 <= goal <= latest:
-        raise ValueError(f"there is no schema version {goal}; the latest is {latest}")
-    while True:
-        async with database.transaction() as connection:
-            version = await _user_version(connection)
-            if version > latest:
-                raise DatabaseTooNew(version, latest)
-            if version >= goal:
-                return version
-            migration = migrations()[version]
-            for statement in migration.statements:
-                await connection.execute(statement)
-            await connection.execute(f"PRAGMA user_version = {migration.version}")
+    """Apply the missing migrations up to ``target`` (see :meth:`Database.migrate`)."""
+    return await database.migrate(target)
 
 
-async def _refuse_too_new(database: Database) -> None:
-    version = await schema_version(database)
+async def refuse_too_new(database: Database) -> None:
+    version = await database.schema_version()
     if version > latest_version():
         raise DatabaseTooNew(version, latest_version())
 
@@ -515,6 +652,14 @@ def _statements(text: str, source: str) -> tuple[str, ...]:
     return tuple(statements)
 
 
+_ASSETS_UPSERT = (
+    "INSERT INTO assets (code, name, kind, value) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (code) DO UPDATE SET name = excluded.name, kind = excluded.kind, "
+    "value = excluded.value WHERE (assets.name, assets.kind, assets.value) "
+)
+_CHANGED = "(excluded.name, excluded.kind, excluded.value)"
+
+
 async def _install_assets(database: Database) -> None:
     """Load ``data/assets.toml`` into ``assets``: codes are added or updated, never removed."""
     text = resources.files("data").joinpath("assets.toml").read_text(encoding="utf-8")
@@ -524,9 +669,9 @@ async def _install_assets(database: Database) -> None:
     ]
     async with database.transaction() as connection:
         await connection.executemany(
-            "INSERT INTO assets (code, name, kind, value) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (code) DO UPDATE SET name = excluded.name, kind = excluded.kind, "
-            "value = excluded.value "
-            "WHERE (name, kind, value) IS NOT (excluded.name, excluded.kind, excluded.value)",
+            Variant(
+                f"{_ASSETS_UPSERT} IS NOT {_CHANGED}",
+                postgres=f"{_ASSETS_UPSERT} IS DISTINCT FROM {_CHANGED}",
+            ),
             rows,
         )

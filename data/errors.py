@@ -469,6 +469,15 @@ class DatabaseTooNew(DataError):
         )
 
 
+class DatabaseUnavailable(DataError):
+    def __init__(self, location: str, reason: str) -> None:
+        self.location = location
+        super().__init__(
+            f"cannot connect to the database {location} ({reason}); check DATABASE_URL, "
+            "that the PostgreSQL server runs, and that it lets this user in"
+        )
+
+
 class SQLiteTooOld(DataError):
     def __init__(self, found: str, needed: str) -> None:
         super().__init__(

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import functools
 import json
-import sqlite3
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from data.codec import dumps, outcome_from_dict, ruleset_from_json
-from data.db import Connection
+from data.db import Connection, Row
 from data.errors import AmountTooLarge, InvalidValue
 from data.rows import (
     MAX_AMOUNT,
@@ -52,15 +51,11 @@ def moment(now: float | None) -> float:
     return time.time() if now is None else now
 
 
-async def fetch_all(
-    connection: Connection, sql: str, parameters: Sequence[Any] = ()
-) -> list[sqlite3.Row]:
+async def fetch_all(connection: Connection, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
     return list(await connection.execute_fetchall(sql, parameters))
 
 
-async def fetch_one(
-    connection: Connection, sql: str, parameters: Sequence[Any] = ()
-) -> sqlite3.Row | None:
+async def fetch_one(connection: Connection, sql: str, parameters: Sequence[Any] = ()) -> Row | None:
     rows = await fetch_all(connection, sql, parameters)
     return rows[0] if rows else None
 
@@ -155,13 +150,13 @@ async def write_events(connection: Connection, events: Iterable[NewEvent], at: f
         )
 
 
-def dynasty_row(row: sqlite3.Row) -> DynastyRow:
+def dynasty_row(row: Row) -> DynastyRow:
     return DynastyRow(
         row["id"], row["player_id"], row["name"], row["founded_at"], row["last_active_at"]
     )
 
 
-def emperor_row(row: sqlite3.Row) -> EmperorRow:
+def emperor_row(row: Row) -> EmperorRow:
     return EmperorRow(
         id=row["id"],
         dynasty_id=row["dynasty_id"],
@@ -221,7 +216,7 @@ three columns, are its one ``chests`` field)."""
 DECODED_TOURNAMENTS = 256
 
 
-def tournament_row(row: sqlite3.Row) -> TournamentRow:
+def tournament_row(row: Row) -> TournamentRow:
     return _tournament_from_values(tuple(map(row.__getitem__, _TOURNAMENT_COLUMNS)))
 
 
@@ -248,7 +243,7 @@ def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
     )
 
 
-def seat_row(row: sqlite3.Row) -> SeatRow:
+def seat_row(row: Row) -> SeatRow:
     return SeatRow(
         tournament_id=row["tournament_id"],
         seat=row["seat"],
@@ -264,7 +259,7 @@ def seat_row(row: sqlite3.Row) -> SeatRow:
     )
 
 
-def bet_row(row: sqlite3.Row) -> BetRow:
+def bet_row(row: Row) -> BetRow:
     return BetRow(
         id=row["id"],
         tournament_id=row["tournament_id"],
@@ -280,7 +275,7 @@ def bet_row(row: sqlite3.Row) -> BetRow:
     )
 
 
-def chest_row(row: sqlite3.Row) -> ChestRow:
+def chest_row(row: Row) -> ChestRow:
     return ChestRow(
         id=row["id"],
         tournament_id=row["tournament_id"],
@@ -296,7 +291,7 @@ def chest_row(row: sqlite3.Row) -> ChestRow:
     )
 
 
-def event_row(row: sqlite3.Row) -> EventRow:
+def event_row(row: Row) -> EventRow:
     return EventRow(
         id=row["id"],
         at=row["at"],

@@ -12,12 +12,11 @@ that records them, so nothing is created or lost on the way.
 
 from __future__ import annotations
 
-import sqlite3
 from collections import defaultdict
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from data.db import Connection
+from data.db import Connection, Row
 from data.errors import (
     AmountTooLarge,
     ConstraintBroken,
@@ -26,7 +25,6 @@ from data.errors import (
     NotFound,
     TournamentClosed,
     TrainingLeavesNoTrace,
-    violation,
 )
 from data.repositories._common import bet_row, fetch_all, fetch_one, run, write_events
 from data.rows import (
@@ -120,10 +118,10 @@ async def _adjust(
                     connection,
                     f"INSERT INTO {table} (dynasty_id, {code_column}, {amount}) VALUES (?, ?, ?) "
                     f"ON CONFLICT (dynasty_id, {code_column}) "
-                    f"DO UPDATE SET {amount} = {amount} + excluded.{amount}",
+                    f"DO UPDATE SET {amount} = {table}.{amount} + excluded.{amount}",
                     (dynasty_id, code, delta),
                 )
-            except sqlite3.IntegrityError as error:
+            except ConstraintBroken as error:
                 raise await _missing(connection, ledger, dynasty_id, code, error) from None
         elif delta < 0:
             try:
@@ -133,9 +131,9 @@ async def _adjust(
                     f"WHERE dynasty_id = ? AND {code_column} = ?",
                     (delta, dynasty_id, code),
                 )
-            except sqlite3.IntegrityError as error:
-                if violation(error) != ledger.never_negative:
-                    raise ConstraintBroken(violation(error)) from None
+            except ConstraintBroken as error:
+                if error.rule != ledger.never_negative:
+                    raise
                 changed = 0
             if not changed:
                 raise await _short(connection, ledger, dynasty_id, code, -delta)
@@ -252,8 +250,8 @@ async def hold(
                 "asset_code, amount, held, deposited_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (tournament_id, str(purpose), dynasty_id, seat, code, amount, amount, at),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule == "insufficient_funds":
                 raise await _short(connection, _ASSETS, dynasty_id, code, amount) from None
             if rule == "training_leaves_no_trace":
@@ -269,7 +267,7 @@ async def hold(
                 ) from None
             if rule == "foreign_key":
                 raise await _missing(connection, _ASSETS, dynasty_id, code, error) from None
-            raise ConstraintBroken(rule) from None
+            raise
     event = NewEvent(
         EventKind.WEALTH,
         reason,
@@ -317,7 +315,7 @@ async def settle_deposits(
         parameters.append(only_seat)
     held = await fetch_all(connection, sql + " ORDER BY id", parameters)
     payouts: list[tuple[int, int, int, PayoutReason]] = []  # deposit, dynasty, amount, reason
-    pots: dict[tuple[str, str], list[sqlite3.Row]] = defaultdict(list)
+    pots: dict[tuple[str, str], list[Row]] = defaultdict(list)
     for deposit in held:
         pots[(deposit["purpose"], deposit["asset_code"])].append(deposit)
     for deposits in pots.values():
@@ -403,13 +401,13 @@ async def _missing(
     ledger: _Ledger,
     dynasty_id: int,
     code: str,
-    error: sqlite3.IntegrityError,
+    error: ConstraintBroken,
 ) -> DataError:
     """The error for a refused add: no such dynasty or code, or more than any dynasty holds."""
-    if violation(error) == "amount_too_large":
+    if error.rule == "amount_too_large":
         return AmountTooLarge()
-    if violation(error) != "foreign_key":
-        return ConstraintBroken(violation(error))
+    if error.rule != "foreign_key":
+        return error
     dynasty = await fetch_one(connection, "SELECT 1 FROM dynasties WHERE id = ?", (dynasty_id,))
     if dynasty is None:
         return NotFound("dynasty", dynasty_id)

@@ -8,11 +8,10 @@ miss against a player away at that moment.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
-from data.db import Connection, Database
-from data.errors import AlreadyAway, AwayTooLong, ConstraintBroken, NotFound, violation
+from data.db import Connection, Database, Row
+from data.errors import AlreadyAway, AwayTooLong, ConstraintBroken, NotFound
 from data.repositories._common import fetch_all, fetch_one, moment
 from data.rows import AbsenceRow
 
@@ -43,8 +42,8 @@ async def go_away(
                     "INSERT INTO absences (player_id, since, until) VALUES (?, ?, ?) RETURNING *",
                     (player_id, at, until),
                 )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule in ("away_14_days_at_most", "away_too_long"):
                 raise AwayTooLong() from None
             if rule == "already_away":
@@ -106,5 +105,5 @@ async def _current(connection: Connection, player_id: int, at: float) -> Absence
     return _absence(row) if row is not None else None
 
 
-def _absence(row: sqlite3.Row) -> AbsenceRow:
+def _absence(row: Row) -> AbsenceRow:
     return AbsenceRow(row["id"], row["player_id"], row["since"], row["until"])

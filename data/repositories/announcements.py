@@ -1,13 +1,19 @@
 """What the bot shows in Discord and must find again after a restart: the open turn's
-"k of n ready" line, the players told that their DMs are closed, and the reminders those
-players are to be shown privately (R-O4: the channel never learns who has not ordered)."""
+"k of n ready" line, the players told that their DMs are closed, the reminders those
+players are to be shown privately (R-O4: the channel never learns who has not ordered), and
+the announcements still to be posted in tournaments' channels (migration 0007)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from data.db import Database
 from data.repositories._common import fetch_all, fetch_one, moment, run
+
+SHARD_BITS = 22
+"""Discord puts server ``g`` on shard ``(g >> 22) % shard_count`` (direct messages: 0)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +87,8 @@ async def keep_private_reminder(
         await run(
             connection,
             "INSERT INTO private_reminders (player_id, tournament_id, turn, deadline) "
-            "VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET deadline = excluded.deadline",
+            "VALUES (?, ?, ?, ?) ON CONFLICT (player_id, tournament_id, turn) "
+            "DO UPDATE SET deadline = excluded.deadline",
             (player_id, tournament_id, turn, deadline),
         )
 
@@ -103,3 +110,98 @@ async def players_with_private_reminders(database: Database) -> set[int]:
     async with database.connection() as connection:
         rows = await fetch_all(connection, "SELECT DISTINCT player_id FROM private_reminders")
     return {row[0] for row in rows}
+
+
+class AnnouncementKind(StrEnum):
+    START = "start"  # the combat began: its first board and prompts (turn 0)
+    TURN = "turn"  # a turn resolved: its board, and the next turn's prompts
+    END = "end"  # the combat ended without a turn (the last rival forfeited)
+    READY = "ready"  # the open turn's "k of n ready" changed (kept as turn 0)
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """What a tournament's channel is still to be shown, by the process of its server."""
+
+    tournament_id: int
+    turn: int
+    kind: AnnouncementKind
+    guild_id: int | None
+    due_at: float
+
+    @property
+    def key(self) -> tuple[int, int, AnnouncementKind]:
+        return (self.tournament_id, self.turn, self.kind)
+
+
+async def waiting_announcements(
+    database: Database,
+    *,
+    due_by: float,
+    shard_count: int | None = None,
+    shard_ids: Sequence[int] = (),
+    limit: int = 100,
+) -> list[Announcement]:
+    """Announcements due by ``due_by``, oldest first; with ``shard_count``, only those of
+    servers on ``shard_ids`` (those of no server count as shard 0)."""
+    parameters: list[object] = [due_by]
+    shards = ""
+    if shard_count is not None:
+        marks = ", ".join("?" * len(shard_ids))
+        shards = f" AND coalesce(guild_id >> {SHARD_BITS}, 0) % ? IN ({marks})"
+        parameters += [shard_count, *shard_ids]
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT tournament_id, turn, kind, guild_id, due_at FROM announcements "
+            f"WHERE due_at <= ?{shards} ORDER BY due_at, tournament_id, turn LIMIT ?",
+            [*parameters, limit],
+        )
+    return [Announcement(row[0], row[1], AnnouncementKind(row[2]), row[3], row[4]) for row in rows]
+
+
+async def announcement_waiting(database: Database, key: tuple[int, int, str]) -> bool:
+    """Whether the announcement is still to be posted (no process has posted it since)."""
+    async with database.connection() as connection:
+        row = await fetch_one(
+            connection,
+            "SELECT 1 FROM announcements WHERE tournament_id = ? AND turn = ? AND kind = ?",
+            key,
+        )
+    return row is not None
+
+
+async def announced(database: Database, key: tuple[int, int, str]) -> None:
+    """The announcement has been posted."""
+    async with database.connection() as connection:
+        await run(
+            connection,
+            "DELETE FROM announcements WHERE tournament_id = ? AND turn = ? AND kind = ?",
+            key,
+        )
+
+
+async def postpone_announcement(
+    database: Database, key: tuple[int, int, str], *, until: float
+) -> None:
+    """Posting failed: try again from ``until``."""
+    async with database.connection() as connection:
+        await run(
+            connection,
+            "UPDATE announcements SET due_at = ? WHERE tournament_id = ? AND turn = ? AND kind = ?",
+            (until, *key),
+        )
+
+
+async def ask_for_ready_line(
+    database: Database, tournament_id: int, guild_id: int | None, *, now: float | None = None
+) -> None:
+    """The open turn's "k of n ready" changed: its server's process is to show it (once,
+    however many orders arrive before it does)."""
+    async with database.connection() as connection:
+        await run(
+            connection,
+            "INSERT INTO announcements (tournament_id, turn, kind, guild_id, due_at) "
+            "VALUES (?, 0, 'ready', ?, ?) ON CONFLICT DO NOTHING",
+            (tournament_id, guild_id, moment(now)),
+        )

@@ -12,7 +12,6 @@ Amounts are secret until captured: nothing here puts one in an error message.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 
 from data.db import Connection, Database
@@ -27,7 +26,6 @@ from data.errors import (
     NoChests,
     NotFound,
     TournamentClosed,
-    violation,
 )
 from data.repositories._common import chest_row, fetch_all, fetch_one, moment, write_events
 from data.repositories._ledger import adjust_assets
@@ -73,8 +71,8 @@ async def deposit(
                 "deposited_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
                 (tournament_id, seat, dynasty_id, CHEST_ASSET, amount, at),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             refusals: dict[str, DataError] = {
                 "no_chests": NoChests(tournament_id),
                 "tournament_not_open": TournamentClosed(tournament_id, terms[0], "join"),

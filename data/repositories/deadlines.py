@@ -8,10 +8,8 @@ most) are constraints of the database, which refuses whatever would pass them.
 
 from __future__ import annotations
 
-import sqlite3
-
 from data.db import Database
-from data.errors import ConstraintBroken, ExtensionTooLong, TurnExtendedTwice, violation
+from data.errors import ConstraintBroken, ExtensionTooLong, TurnExtendedTwice
 from data.repositories._common import fetch_all, fetch_one, moment, tournament_row
 from data.rows import TournamentRow
 
@@ -83,8 +81,8 @@ async def extend(
                 "WHERE id = ?2 AND turn = ?3 AND status = 'running' RETURNING *",
                 (seconds, tournament_id, turn),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule == "extended_twice_at_most":
                 raise TurnExtendedTwice(tournament_id, turn) from None
             if rule == "extended_one_turn_length_at_most":

@@ -8,11 +8,10 @@ processes) spending from one dynasty can never overdraw it.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 
 from data.codec import dumps
-from data.db import Connection, Database
+from data.db import Connection, Database, Row
 from data.errors import (
     AmountTooLarge,
     BettingClosed,
@@ -28,7 +27,6 @@ from data.errors import (
     TooManyOpenOffers,
     TradeClosed,
     TrainingLeavesNoTrace,
-    violation,
 )
 from data.repositories._common import (
     EMPEROR_SELECT,
@@ -303,8 +301,8 @@ async def create_trade(
                     expires_at,
                 ),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule == "foreign_key":
                 raise NotFound("dynasty", f"{from_dynasty_id} or {to_dynasty_id}") from None
             if rule == "amount_too_large":
@@ -320,7 +318,7 @@ async def create_trade(
                 )
                 again_at = (oldest[0] if oldest and oldest[0] is not None else at) + HOUR
                 raise TooManyOffers(OFFERS_PER_HOUR, again_at) from None
-            raise ConstraintBroken(rule) from None
+            raise
     assert row is not None
     return _trade(row)
 
@@ -436,8 +434,8 @@ async def place_bet(
                 "stake, placed_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (tournament_id, emperor_id, emperor.dynasty_id, seat, asset_code, stake, at),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule == "betting_closed":
                 raise await _betting_closed(connection, tournament_id) from None
             refusals: dict[str, DataError] = {
@@ -451,7 +449,7 @@ async def place_bet(
                 "amount_too_large": AmountTooLarge(),
                 "training_has_no_bets": TrainingLeavesNoTrace(tournament_id, "bets"),
             }
-            raise refusals.get(rule, ConstraintBroken(rule)) from None
+            raise refusals.get(rule, error) from None
         assert row is not None
         await adjust_assets(
             connection,
@@ -558,7 +556,7 @@ async def _settle(
     raise NotYourTrade(trade_id, verb)
 
 
-def _trade(row: sqlite3.Row) -> TradeRow:
+def _trade(row: Row) -> TradeRow:
     return TradeRow(
         id=row["id"],
         from_dynasty_id=row["from_dynasty_id"],

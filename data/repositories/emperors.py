@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 
-from data.db import Connection, Database
+from data.db import Connection, Database, Variant
 from data.errors import (
     ConstraintBroken,
     EmperorBusy,
@@ -13,7 +12,6 @@ from data.errors import (
     NameTaken,
     NotFound,
     NotYourEmperor,
-    violation,
 )
 from data.repositories._common import (
     EMPEROR_SELECT,
@@ -49,13 +47,13 @@ async def create_emperor(
                 "RETURNING id",
                 (dynasty_id, cleaned, name_key(cleaned), at),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule == "emperors.dynasty_id, emperors.name_key":
                 raise NameTaken("emperor", cleaned) from None
             if rule == "foreign_key":
                 raise NotFound("dynasty", dynasty_id) from None
-            raise ConstraintBroken(rule) from None
+            raise
         assert row is not None
         emperor_id = int(row[0])
         await connection.execute(
@@ -167,7 +165,7 @@ async def move_emperor(
     """
     at = moment(now)
     async with database.transaction() as connection:
-        emperor = await _emperor(connection, emperor_id)
+        emperor = await _emperor(connection, emperor_id, to_change=True)
         if not emperor.alive:
             raise EmperorDead(emperor.name)
         if emperor.dynasty_id == to_dynasty_id:
@@ -189,10 +187,7 @@ async def move_emperor(
             "UPDATE emperors SET dynasty_id = ?, name = ?, name_key = ? WHERE id = ?",
             (to_dynasty_id, name, name_key(name), emperor_id),
         )
-        await connection.execute(
-            "UPDATE memberships SET until = max(?, since) WHERE emperor_id = ? AND until IS NULL",
-            (at, emperor_id),
-        )
+        await connection.execute(_MEMBERSHIP_ENDS, (at, emperor_id))
         await connection.execute(
             "INSERT INTO memberships (emperor_id, dynasty_id, since, reason, tournament_id) "
             "VALUES (?, ?, ?, 'conquest', ?)",
@@ -241,7 +236,7 @@ async def kill_emperor(
     a tournament), :class:`NotFound`.
     """
     async with database.transaction() as connection:
-        emperor = await _emperor(connection, emperor_id)
+        emperor = await _emperor(connection, emperor_id, to_change=True)
         event = NewEvent(
             EventKind.DEATH,
             reason,
@@ -265,7 +260,7 @@ async def retire_emperor(
     :class:`EmperorBusy` (it plays in or bets on a tournament), :class:`NotFound`.
     """
     async with database.transaction() as connection:
-        emperor = await _emperor(connection, emperor_id)
+        emperor = await _emperor(connection, emperor_id, to_change=True)
         if emperor.dynasty_id != dynasty_id:
             raise NotYourEmperor(emperor.name)
         event = NewEvent(
@@ -292,14 +287,11 @@ async def _die(
             "UPDATE emperors SET alive = 0, died_at = ?, killed_by = ? WHERE id = ?",
             (at, killed_by, emperor.id),
         )
-    except sqlite3.IntegrityError as error:
-        if violation(error) == "emperor_busy":
+    except ConstraintBroken as error:
+        if error.rule == "emperor_busy":
             raise EmperorBusy(emperor.name, emperor.engaged_in, emperor.engaged_as) from None
-        raise ConstraintBroken(violation(error)) from None
-    await connection.execute(
-        "UPDATE memberships SET until = max(?, since) WHERE emperor_id = ? AND until IS NULL",
-        (at, emperor.id),
-    )
+        raise
+    await connection.execute(_MEMBERSHIP_ENDS, (at, emperor.id))
     if emperor.served_serious:
         await write_events(connection, [event], at)
     else:
@@ -323,7 +315,7 @@ async def change_reputation(
     """
     at = moment(now)
     async with database.transaction() as connection:
-        emperor = await _emperor(connection, emperor_id)
+        emperor = await _emperor(connection, emperor_id, to_change=True)
         if not emperor.alive:
             raise EmperorDead(emperor.name)
         actual = max(delta, -emperor.reputation)
@@ -375,8 +367,21 @@ async def inactive_emperors(
     return [InactiveEmperor(emperor_row(row), row["last_combat_at"]) for row in rows]
 
 
-async def _emperor(connection: Connection, emperor_id: int) -> EmperorRow:
-    row = await fetch_one(connection, f"{EMPEROR_SELECT} WHERE e.id = ?", (emperor_id,))
+_MEMBERSHIP_ENDS = (
+    "UPDATE memberships SET until = CASE WHEN ?1 > since THEN ?1 ELSE since END "
+    "WHERE emperor_id = ?2 AND until IS NULL"
+)
+_EMPEROR_BY_ID = f"{EMPEROR_SELECT} WHERE e.id = ?"
+_EMPEROR_TO_CHANGE = Variant(_EMPEROR_BY_ID, postgres=f"{_EMPEROR_BY_ID} FOR NO KEY UPDATE OF e")
+"""The emperor a transaction reads and then changes: on PostgreSQL its row stays locked until
+the transaction ends (SQLite's transactions hold the whole database from their start)."""
+
+
+async def _emperor(
+    connection: Connection, emperor_id: int, *, to_change: bool = False
+) -> EmperorRow:
+    sql = _EMPEROR_TO_CHANGE if to_change else _EMPEROR_BY_ID
+    row = await fetch_one(connection, sql, (emperor_id,))
     if row is None:
         raise NotFound("emperor", emperor_id)
     return emperor_row(row)

@@ -6,11 +6,10 @@ their own dynasty. Pages go from newest to oldest: pass the last id seen as ``be
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 
 from data.db import Database
-from data.errors import ConstraintBroken, InvalidValue, NotFound, violation
+from data.errors import ConstraintBroken, InvalidValue, NotFound
 from data.repositories._common import event_row, fetch_all, moment, write_events
 from data.rows import EventKind, EventRow, NewEvent
 
@@ -27,13 +26,13 @@ async def log_events(
     async with database.transaction() as connection:
         try:
             await write_events(connection, events, moment(now))
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule == "reputation_history_public":
                 raise InvalidValue("reputation-private") from None
             if rule == "foreign_key":
                 raise NotFound("dynasty, emperor or tournament", "named in the event") from None
-            raise ConstraintBroken(rule) from None
+            raise
 
 
 async def dynasty_log(
@@ -83,13 +82,13 @@ async def _page(
     kinds: Sequence[EventKind],
 ) -> list[EventRow]:
     wanted = [str(kind) for kind in kinds]
+    page_filter = "AND id < ? " if before is not None else ""
     kind_filter = f"AND kind IN ({', '.join('?' * len(wanted))}) " if wanted else ""
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            f"SELECT * FROM events WHERE {subject} "
-            "AND (public = 1 OR dynasty_id = ?) AND (? IS NULL OR id < ?) "
-            f"{kind_filter}ORDER BY id DESC LIMIT ?",
-            (key, viewer_dynasty_id, before, before, *wanted, limit),
+            f"SELECT * FROM events WHERE {subject} AND (public = 1 OR dynasty_id = ?) "
+            f"{page_filter}{kind_filter}ORDER BY id DESC LIMIT ?",
+            (key, viewer_dynasty_id, *([before] if before is not None else []), *wanted, limit),
         )
     return [event_row(row) for row in rows]

@@ -7,8 +7,6 @@ tournaments), enforced by the insert itself so follows at the same moment never 
 
 from __future__ import annotations
 
-import sqlite3
-
 from data.db import Database
 from data.errors import (
     ConstraintBroken,
@@ -16,7 +14,6 @@ from data.errors import (
     NotFound,
     TooManyFollowers,
     TournamentClosed,
-    violation,
 )
 from data.repositories._common import fetch_all, fetch_one, moment, run
 
@@ -39,8 +36,8 @@ async def follow(
                 "ON CONFLICT DO NOTHING",
                 (tournament_id, player_id, moment(now)),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             if rule == "too_many_followers":
                 raise TooManyFollowers(tournament_id, FOLLOWERS_PER_TOURNAMENT) from None
             if rule == "following_too_many":

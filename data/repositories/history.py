@@ -19,9 +19,9 @@ from data.rows import DynastyRow, FinishedTournament
 
 _PLAYED_BY = (
     "EXISTS (SELECT 1 FROM seats s JOIN dynasties d ON d.player_id = s.player_id "
-    "WHERE s.tournament_id = t.id AND s.kind = 'player' AND d.id = ?)"
+    "WHERE s.tournament_id = t.id AND s.kind = 'player' AND d.id = ?3)"
 )
-"""A tournament where one of the dynasty's players held a seat with an emperor."""
+"""A tournament where one of the dynasty's players (parameter 3) held a seat with an emperor."""
 
 
 async def finished_tournaments(
@@ -38,11 +38,13 @@ async def finished_tournaments(
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            "SELECT t.* FROM tournaments t WHERE t.status = 'finished' AND t.guild_id = ? "
-            "AND (? IS NULL OR t.battlefield = ?) "
-            f"AND (? IS NULL OR (t.kind <> 'training' AND {_PLAYED_BY})) "
-            "ORDER BY t.finished_at DESC, t.id DESC LIMIT ? OFFSET ?",
-            (guild_id, battlefield, battlefield, dynasty_id, dynasty_id, limit, offset),
+            # Each filter is one numbered parameter, compared before it is tested for NULL:
+            # PostgreSQL takes its type from its first use (IS NULL alone gives it none).
+            "SELECT t.* FROM tournaments t WHERE t.status = 'finished' AND t.guild_id = ?1 "
+            "AND (t.battlefield = ?2 OR ?2 IS NULL) "
+            f"AND ((t.kind <> 'training' AND {_PLAYED_BY}) OR ?3 IS NULL) "
+            "ORDER BY t.finished_at DESC, t.id DESC LIMIT ?4 OFFSET ?5",
+            (guild_id, battlefield, dynasty_id, limit, offset),
         )
         tournaments = [tournament_row(row) for row in rows]
         serious = [t.id for t in tournaments if t.kind.is_serious]

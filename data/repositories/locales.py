@@ -29,7 +29,7 @@ async def save_player_locale(
             connection,
             "INSERT INTO player_locales (player_id, locale, seen_at) VALUES (?, ?, ?) "
             "ON CONFLICT (player_id) DO UPDATE SET locale = excluded.locale, "
-            "seen_at = excluded.seen_at WHERE player_locales.locale IS NOT excluded.locale",
+            "seen_at = excluded.seen_at WHERE player_locales.locale <> excluded.locale",
             (player_id, locale, moment(now)),
         )
     return changed > 0

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from data.db import Database
-from data.errors import ConstraintBroken, NameTaken, NotFound, violation
+from data.errors import ConstraintBroken, DatabaseBusy, NameTaken, NotFound
 from data.repositories._common import (
     clean_name,
     dynasty_row,
@@ -44,30 +42,42 @@ async def enrol_player(
             "INSERT INTO players (id, joined_at) VALUES (?, ?) ON CONFLICT (id) DO NOTHING",
             (player_id, at),
         )
-        existing = await fetch_one(
-            connection,
-            "UPDATE dynasties SET last_active_at = max(last_active_at, ?) "
-            "WHERE player_id = ? RETURNING *",
-            (at, player_id),
-        )
-        if existing is not None:
-            return dynasty_row(existing)
-        name = await first_free_name(
-            connection,
-            numbered_names(wanted),
-            "SELECT name_key FROM dynasties WHERE name_key IN ({})",
-            (),
-        )
-        if name is None:
-            raise NameTaken("dynasty", wanted)
-        row = await fetch_one(
-            connection,
-            "INSERT INTO dynasties (player_id, name, name_key, founded_at, last_active_at) "
-            "VALUES (?, ?, ?, ?, ?) RETURNING *",
-            (player_id, name, name_key(name), at, at),
-        )
-        assert row is not None
-        return dynasty_row(row)
+        # On SQLite the transaction holds the database; on PostgreSQL another connection may
+        # found this player's dynasty, or take the free name, meanwhile: look again then.
+        for _ in range(_FOUNDING_ATTEMPTS):
+            existing = await fetch_one(connection, _MARK_ACTIVE, (at, player_id))
+            if existing is not None:
+                return dynasty_row(existing)
+            name = await first_free_name(
+                connection,
+                numbered_names(wanted),
+                "SELECT name_key FROM dynasties WHERE name_key IN ({})",
+                (),
+            )
+            if name is None:
+                raise NameTaken("dynasty", wanted)
+            try:
+                row = await fetch_one(
+                    connection,
+                    "INSERT INTO dynasties (player_id, name, name_key, founded_at, "
+                    "last_active_at) VALUES (?, ?, ?, ?, ?) "
+                    "ON CONFLICT (player_id) DO NOTHING RETURNING *",
+                    (player_id, name, name_key(name), at, at),
+                )
+            except ConstraintBroken as error:
+                if error.rule != "dynasties.name_key":
+                    raise
+                continue
+            if row is not None:
+                return dynasty_row(row)
+        raise DatabaseBusy()
+
+
+_FOUNDING_ATTEMPTS = 3
+_MARK_ACTIVE = (
+    "UPDATE dynasties SET last_active_at = CASE WHEN ?1 > last_active_at THEN ?1 "
+    "ELSE last_active_at END WHERE player_id = ?2 RETURNING *"
+)
 
 
 async def get_dynasty(database: Database, dynasty_id: int) -> DynastyRow:
@@ -115,10 +125,10 @@ async def rename_dynasty(
                 "WHERE id = ? RETURNING *",
                 (name, name_key(name), at, dynasty_id),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) == "dynasties.name_key":
+        except ConstraintBroken as error:
+            if error.rule == "dynasties.name_key":
                 raise NameTaken("dynasty", name) from None
-            raise ConstraintBroken(violation(error)) from None
+            raise
         assert row is not None
         event = NewEvent(
             EventKind.RENAME,
@@ -150,6 +160,13 @@ async def leaderboard(
 
     With ``guild_id``: only dynasties that have played a tournament of that guild.
     """
+    in_guild = (
+        "WHERE d.player_id IN ("
+        "  SELECT s.player_id FROM seats s JOIN tournaments t ON t.id = s.tournament_id"
+        "  WHERE t.guild_id = ? AND s.kind = 'player') "
+        if guild_id is not None
+        else ""
+    )
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
@@ -157,11 +174,8 @@ async def leaderboard(
             "count(e.id) AS living, "
             "rank() OVER (ORDER BY coalesce(sum(e.reputation), 0) DESC) AS rank "
             "FROM dynasties d LEFT JOIN emperors e ON e.dynasty_id = d.id AND e.alive = 1 "
-            "WHERE ?1 IS NULL OR d.player_id IN ("
-            "  SELECT s.player_id FROM seats s JOIN tournaments t ON t.id = s.tournament_id"
-            "  WHERE t.guild_id = ?1 AND s.kind = 'player') "
-            "GROUP BY d.id ORDER BY rank, d.founded_at, d.id LIMIT ?2 OFFSET ?3",
-            (guild_id, limit, offset),
+            f"{in_guild}GROUP BY d.id ORDER BY rank, d.founded_at, d.id LIMIT ? OFFSET ?",
+            (*([guild_id] if guild_id is not None else []), limit, offset),
         )
     return [
         LeaderboardEntry(row["rank"], dynasty_row(row), row["reputation"], row["living"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from data.db import Database
+from data.db import Database, Variant
 from data.repositories._common import EMPEROR_SELECT, emperor_row, fetch_all, moment
 from data.rows import SkillEntry, SkillRow
 
@@ -43,17 +43,21 @@ async def save_skills(
         )
 
 
+_DEFEAT_TURNS = Variant(
+    "SELECT fallen.value, min(g.turn) FROM turns g, "
+    "json_each(g.state, '$.position.defeated') AS fallen "
+    "WHERE g.tournament_id = ? GROUP BY fallen.value",
+    postgres="SELECT fallen, min(g.turn) FROM turns g, "
+    "json_array_elements_text(g.state -> 'position' -> 'defeated') AS fallen "
+    "WHERE g.tournament_id = ? GROUP BY fallen",
+)
+
+
 async def defeat_turns(database: Database, tournament_id: int) -> dict[str, int]:
     """The turn each defeated dynasty of a tournament fell in, by letter: the first stored
     game that counts it defeated (a forfeit is written into the last resolved turn's game)."""
     async with database.connection() as connection:
-        rows = await fetch_all(
-            connection,
-            "SELECT fallen.value, min(g.turn) FROM turns g, "
-            "json_each(g.state, '$.position.defeated') AS fallen "
-            "WHERE g.tournament_id = ? GROUP BY fallen.value",
-            (tournament_id,),
-        )
+        rows = await fetch_all(connection, _DEFEAT_TURNS, (tournament_id,))
     return {str(row[0]): int(row[1]) for row in rows}
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import functools
 import json
-import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from data.catalog import load_battlefield
@@ -26,7 +25,7 @@ from data.codec import (
     outcome_to_dict,
     report_to_dict,
 )
-from data.db import Connection, Database
+from data.db import Connection, Database, Row, Variant
 from data.errors import (
     AlreadyApplied,
     AlreadySeated,
@@ -51,7 +50,6 @@ from data.errors import (
     TournamentPaused,
     TrainingLeavesNoTrace,
     TurnAlreadyResolved,
-    violation,
 )
 from data.recent import Recent
 from data.repositories._common import (
@@ -109,20 +107,56 @@ from engine import (
 
 BattlefieldLoader = Callable[[str], Battlefield]
 
-_ROW_QUERY = "SELECT * FROM tournaments WHERE id = ?"
 _TABLE_PARTS = ("seat_list", "state", "order_list")
 """What :data:`_TABLE_QUERY` reads after the tournaments row, in this order."""
-_TABLE_QUERY = (
-    "SELECT t.*, "
-    "(SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, s.strategy,"
-    "   s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to))"
-    " FROM seats s WHERE s.tournament_id = t.id) AS seat_list, "
-    "(SELECT g.state FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1) AS state, "
-    "(SELECT json_group_array(json_array(o.seat, json(o.body), printf('%.6f', o.submitted_at)))"
-    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
-    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active') AS order_list "
-    "FROM tournaments t WHERE t.id = ?"
+_SAME_PARTS = "t.table_revision = ?2 AND t.revision = ?3 AND t.turn = ?4"
+"""The seats, the game and the open turn's orders are as when the row read ?2, ?3, ?4: every
+change to them counts on the row (migrations 0001 and 0003)."""
+# Each part of a table as (SQLite, PostgreSQL): the same JSON text on both (json_agg of no
+# rows is NULL; a stored json, the state or an order's body, is kept as it was written).
+_SEATS = (
+    "SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, "
+    "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to)) "
+    "FROM seats s WHERE s.tournament_id = t.id",
+    "SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
+    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to)), '[]')::text"
+    " FROM seats s WHERE s.tournament_id = t.id",
 )
+_STATE = (
+    "SELECT g.state FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1",
+    "SELECT g.state::text FROM turns g WHERE g.tournament_id = t.id AND g.turn = t.turn - 1",
+)
+_ORDERS = (
+    "SELECT json_group_array(json_array(o.seat, json(o.body), printf('%.6f', o.submitted_at)))"
+    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
+    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active'",
+    "SELECT coalesce(json_agg(json_build_array(o.seat, o.body, o.submitted_at)), '[]')::text"
+    " FROM orders o JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
+    " WHERE o.tournament_id = t.id AND o.turn = t.turn AND s.status = 'active'",
+)
+
+
+def _table_query(*, known: bool) -> Variant:
+    """The tournament ``?1``'s row and its table's parts, in one read; with ``known``, the
+    parts only if they changed since the row read ?2-?4 (else ``seat_list`` is NULL)."""
+
+    def text(backend: int) -> str:
+        parts = [
+            f"({part[backend]})"
+            if not known
+            else f"CASE WHEN {_SAME_PARTS} THEN NULL ELSE ({part[backend]}) END"
+            for part in (_SEATS, _STATE, _ORDERS)
+        ]
+        named = ", ".join(
+            f"{part} AS {name}" for part, name in zip(parts, _TABLE_PARTS, strict=True)
+        )
+        return f"SELECT t.*, {named} FROM tournaments t WHERE t.id = ?1"
+
+    return Variant(text(0), postgres=text(1))
+
+
+_TABLE_QUERY = _table_query(known=False)
+_CHANGED_TABLE_QUERY = _table_query(known=True)
 
 
 async def create_tournament(
@@ -212,10 +246,10 @@ async def create_tournament(
                     computer_strategy,
                 ),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) == "foreign_key":
+        except ConstraintBroken as error:
+            if error.rule == "foreign_key":
                 raise NotFound("player", host_player_id) from None
-            raise ConstraintBroken(violation(error)) from None
+            raise
         assert row is not None
         tournament = tournament_row(row)
         if wealth:
@@ -266,19 +300,23 @@ async def list_tournaments(
     it still gives (not handed over to a computer player).
     """
     wanted = [str(status) for status in statuses]
-    marks = ", ".join("?" * len(wanted))
-    seated = (
-        "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
-        "AND s.player_id = ? AND s.status = 'active' AND s.handed_to IS NULL) "
-        if player_id is not None
-        else "AND ? IS NULL "
-    )
+    conditions = [f"t.status IN ({', '.join('?' * len(wanted))})"]
+    parameters: list[object] = [*wanted]
+    if player_id is not None:
+        conditions.append(
+            "EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "AND s.player_id = ? AND s.status = 'active' AND s.handed_to IS NULL)"
+        )
+        parameters.append(player_id)
+    if guild_id is not None:
+        conditions.append("t.guild_id = ?")
+        parameters.append(guild_id)
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            f"SELECT t.* FROM tournaments t WHERE t.status IN ({marks}) {seated}"
-            "AND (? IS NULL OR t.guild_id = ?) ORDER BY t.id DESC LIMIT ?",
-            (*wanted, player_id, guild_id, guild_id, limit),
+            f"SELECT t.* FROM tournaments t WHERE {' AND '.join(conditions)} "
+            "ORDER BY t.id DESC LIMIT ?",
+            (*parameters, limit),
         )
     return [tournament_row(row) for row in rows]
 
@@ -313,6 +351,30 @@ async def awaiting_computers(database: Database, *, limit: int = 1000) -> list[i
             (limit,),
         )
     return [row[0] for row in rows]
+
+
+async def complete_turns(
+    database: Database, *, last_order_before: float, limit: int = 100
+) -> list[tuple[TournamentRow, float]]:
+    """Running tournaments whose every active seat has ordered for the open turn, the last
+    order (whose time comes with each) given by ``last_order_before``: turns whose
+    resolution was lost (a process stopped or died between the last order and its
+    resolution)."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT * FROM (SELECT t.*, (SELECT max(o.submitted_at) FROM orders o "
+            "  WHERE o.tournament_id = t.id AND o.turn = t.turn) AS last_order_at "
+            "FROM tournaments t WHERE t.status = 'running' AND t.paused_at IS NULL "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "  AND s.status = 'active') "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "  AND s.status = 'active' AND NOT EXISTS (SELECT 1 FROM orders o "
+            "  WHERE o.tournament_id = t.id AND o.turn = t.turn AND o.seat = s.seat))) complete "
+            "WHERE last_order_at <= ? ORDER BY deadline LIMIT ?",
+            (last_order_before, limit),
+        )
+    return [(tournament_row(row), float(row["last_order_at"])) for row in rows]
 
 
 async def set_announcement(database: Database, tournament_id: int, message_id: int) -> None:
@@ -430,10 +492,10 @@ async def remove_seat(
                 "DELETE FROM seats WHERE tournament_id = ? AND seat = ?",
                 (tournament_id, seat),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) == "tournament_not_open":
+        except ConstraintBroken as error:
+            if error.rule == "tournament_not_open":
                 raise TournamentClosed(tournament_id, tournament.status, "leave") from None
-            raise ConstraintBroken(violation(error)) from None
+            raise
         if not changed:
             raise NotFound("seat", _letter(seat))
         await settle_bets(connection, tournament_id, None, at, only_seat=seat)
@@ -466,7 +528,7 @@ async def hand_over_seat(
                 "WHERE tournament_id = ? AND seat = ? RETURNING *",
                 (strategy, by_player_id, moment(now), tournament_id, seat),
             )
-        except sqlite3.IntegrityError as error:
+        except ConstraintBroken as error:
             raise await _handover_refused(connection, tournament_id, seat, error) from None
     if row is None:
         raise NotFound("seat", _letter(seat))
@@ -474,9 +536,9 @@ async def hand_over_seat(
 
 
 async def _handover_refused(
-    connection: Connection, tournament_id: int, seat: int, error: sqlite3.IntegrityError
+    connection: Connection, tournament_id: int, seat: int, error: ConstraintBroken
 ) -> DataError:
-    rule = violation(error)
+    rule = error.rule
     row = await fetch_one(
         connection,
         "SELECT status, misses FROM seats WHERE tournament_id = ? AND seat = ?",
@@ -522,12 +584,12 @@ async def start_tournament(
             changed = await run(
                 connection,
                 "UPDATE tournaments SET status = 'running', turn = 1, started_at = ?, "
-                "deadline = ? + turn_seconds WHERE id = ? AND status = 'open'",
-                (at, at, tournament_id),
+                "deadline = ? WHERE id = ? AND status = 'open'",
+                (at, at + tournament.turn_seconds, tournament_id),
             )
-        except sqlite3.IntegrityError as error:
-            if violation(error) != "seats_empty":
-                raise ConstraintBroken(violation(error)) from None
+        except ConstraintBroken as error:
+            if error.rule != "seats_empty":
+                raise
             seated = await fetch_one(
                 connection, "SELECT count(*) FROM seats WHERE tournament_id = ?", (tournament_id,)
             )
@@ -557,26 +619,27 @@ async def load_table(
     """The tournament, its seats, the latest game and the open turn's orders, in one read.
 
     Every click reads its tournament's table, and most find it as the previous click left
-    it: while the tournaments row reads the same (any change to the seats, the orders or the
-    turns changes it, see migration 0003), the table decoded at that row is reused after a
-    point read of the row. Reads inside a transaction, which may yet roll back, neither use
-    nor fill that cache.
+    it: any change to the seats, the orders or the turns counts on the tournaments row (see
+    migration 0003), so the read sends the counts of the table decoded last and the database
+    returns the seats, game and orders only if they changed. One statement either way; a
+    row that reads the same gives back the same table, and a turn that only changed the row
+    (its deadline, say) reuses the decoded parts. Reads inside a transaction, which may yet
+    roll back, neither use nor fill that cache.
 
     Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
     """
     reusable = database.reads_committed()
-    key = (tournament_id, battlefields)
+    key = (database, tournament_id, battlefields)
     known = _decoded_tables.get(key) if reusable else None
     async with database.connection() as connection:
-        if known is not None:
-            row = await fetch_one(connection, _ROW_QUERY, (tournament_id,))
-            if row is None:
-                raise NotFound("tournament", f"#{tournament_id}")
-            if known[0] == tuple(row):
-                return known[1]
-        table, row_values = await _table_at(connection, tournament_id, battlefields)
-    if reusable:
-        _decoded_tables.put(key, (row_values, table))
+        table, row = await _table_at(connection, tournament_id, battlefields, known)
+    values = tuple(row)[: -len(_TABLE_PARTS)]
+    if known is not None and known.row == values:
+        return known.table
+    # (A row's ``in`` looks at its values; table_revision counts from migration 0003 on.)
+    if reusable and "table_revision" in row.keys():  # noqa: SIM118
+        marks = (row["table_revision"], row["revision"], row["turn"])
+        _decoded_tables.put(key, _Read(table, values, marks))
     return table
 
 
@@ -606,21 +669,10 @@ async def upsert_order(
         try:
             row = await fetch_one(
                 connection,
-                "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at, request_id) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, turn, seat) "
-                "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at, "
-                f"request_id = excluded.request_id RETURNING {_READY_COUNTS}",
-                (
-                    tournament_id,
-                    turn,
-                    seat,
-                    order_to_json(order),
-                    moment(now),
-                    request_id,
-                    *[tournament_id] * 2,
-                ),
+                _STORE_ORDER,
+                (tournament_id, turn, seat, order_to_json(order), moment(now), request_id),
             )
-        except sqlite3.IntegrityError as error:
+        except ConstraintBroken as error:
             raise await _order_refused(connection, tournament_id, turn, seat, error) from None
     assert row is not None
     return ReadyCount(row[0], row[1])
@@ -646,9 +698,7 @@ async def count_ready(database: Database, tournament_id: int) -> ReadyCount:
     """How many active seats have ordered for the open turn: all others may know (R-O4)."""
     async with database.connection() as connection:
         row = await fetch_one(
-            connection,
-            f"SELECT {_READY_COUNTS} FROM tournaments WHERE id = ?",
-            (tournament_id,) * 3,
+            connection, f"SELECT {_READY_COUNTS} FROM tournaments WHERE id = ?1", (tournament_id,)
         )
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
@@ -659,10 +709,22 @@ _READY_COUNTS = (
     "(SELECT count(*) FROM orders o"
     "  JOIN tournaments t ON t.id = o.tournament_id AND t.turn = o.turn"
     "  JOIN seats s ON s.tournament_id = o.tournament_id AND s.seat = o.seat"
-    "  WHERE o.tournament_id = ? AND s.status = 'active'),"
-    " (SELECT count(*) FROM seats s WHERE s.tournament_id = ? AND s.status = 'active')"
+    "  WHERE o.tournament_id = ?1 AND s.status = 'active'),"
+    " (SELECT count(*) FROM seats s WHERE s.tournament_id = ?1 AND s.status = 'active')"
 )
-"""Ready and active seats of the open turn of tournament ``?`` (given twice), as two columns."""
+"""Ready and active seats of the open turn of tournament ``?1``, as two columns."""
+_STORE_ORDER = Variant(
+    "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at, request_id) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (tournament_id, turn, seat) "
+    "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at, "
+    f"request_id = excluded.request_id RETURNING {_READY_COUNTS}",
+    # A statement's own snapshot would not count the order it stores, nor one committed by
+    # another connection while it waited for the tournament: store_order (migrations 0001
+    # and 0004) counts in a second statement, once the tournament is locked.
+    postgres="SELECT * FROM store_order(?1, ?2, ?3, ?4, ?5, ?6)",
+)
+"""Store a seat's order for a turn (with its request's id, migration 0004) and count
+"k of n ready" as it leaves the turn."""
 
 
 async def claim_reminder(
@@ -683,7 +745,7 @@ async def claim_reminder(
                 "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (tournament_id, turn, seat, kind, moment(now)),
             )
-        except sqlite3.IntegrityError:
+        except ConstraintBroken:
             raise NotFound("tournament", f"#{tournament_id}") from None
     return changed == 1
 
@@ -896,7 +958,7 @@ async def cancel_tournament(
         changed = await run(
             connection,
             "UPDATE tournaments SET status = 'cancelled', finished_at = ?1, deadline = NULL, "
-            "scrubbed_at = CASE WHEN kind = 'training' THEN ?1 END "
+            "scrubbed_at = CASE WHEN kind = 'training' THEN ?1 ELSE scrubbed_at END "
             "WHERE id = ?2 AND status IN ('open', 'running')",
             (at, tournament_id),
         )
@@ -951,7 +1013,7 @@ async def payouts(database: Database, tournament_id: int) -> list[PayoutRow]:
             "SELECT p.dynasty_id, y.name, d.purpose, p.reason, d.asset_code, sum(p.amount) "
             "FROM escrow_payouts p JOIN escrow_deposits d ON d.id = p.deposit_id "
             "JOIN dynasties y ON y.id = p.dynasty_id WHERE d.tournament_id = ? "
-            "GROUP BY p.dynasty_id, d.purpose, p.reason, d.asset_code "
+            "GROUP BY p.dynasty_id, y.name, d.purpose, p.reason, d.asset_code "
             "ORDER BY min(p.id)",
             (tournament_id,),
         )
@@ -1059,8 +1121,8 @@ async def _add_seat(
                 "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
                 (tournament_id, seat, str(kind), player_id, emperor_id, strategy, moment(now)),
             )
-        except sqlite3.IntegrityError as error:
-            rule = violation(error)
+        except ConstraintBroken as error:
+            rule = error.rule
             name = emperor.name if emperor is not None else "this emperor"
             refusals: dict[str, DataError] = {
                 "seats.tournament_id, seats.seat": SeatTaken(tournament_id, _letter(seat)),
@@ -1085,7 +1147,7 @@ async def _add_seat(
                 ),
                 "foreign_key": NotFound("player", player_id),
             }
-            raise refusals.get(rule, ConstraintBroken(rule)) from None
+            raise refusals.get(rule, error) from None
         assert row is not None
         if tournament.wealth_stake and emperor is not None:
             await hold(
@@ -1132,14 +1194,35 @@ async def _table(
     return (await _table_at(connection, tournament_id, battlefields))[0]
 
 
+@dataclass(frozen=True)
+class _Read:
+    """A table as read: with the tournaments row's values, and its counts of changes."""
+
+    table: TournamentTable
+    row: tuple[Any, ...]
+    marks: tuple[int, int, int]  # table_revision, revision, turn: see _SAME_PARTS
+
+
 async def _table_at(
-    connection: Connection, tournament_id: int, battlefields: BattlefieldLoader
-) -> tuple[TournamentTable, tuple[Any, ...]]:
-    """The table, and the values of the tournaments row it was read at."""
-    row = await fetch_one(connection, _TABLE_QUERY, (tournament_id,))
+    connection: Connection,
+    tournament_id: int,
+    battlefields: BattlefieldLoader,
+    known: _Read | None = None,
+) -> tuple[TournamentTable, Row]:
+    """The table, and the row it was read from; with the seats, game and orders of
+    ``known`` (read earlier) when they have not changed since, read and decoded once."""
+    if known is None:
+        row = await fetch_one(connection, _TABLE_QUERY, (tournament_id,))
+    else:
+        row = await fetch_one(connection, _CHANGED_TABLE_QUERY, (tournament_id, *known.marks))
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
     tournament = tournament_row(row)
+    if row["seat_list"] is None and known is not None:
+        # Parts unchanged; a game is decoded with the tournament's rules, so those must be too.
+        if tournament.ruleset == known.table.tournament.ruleset:
+            return replace(known.table, tournament=tournament), row
+        return await _table_at(connection, tournament_id, battlefields)
     game = None
     if row["state"] is not None:
         battlefield = battlefields(tournament.battlefield)
@@ -1150,13 +1233,15 @@ async def _table_at(
         game,
         _orders_from_json(row["order_list"]),
     )
-    return table, tuple(row)[: -len(_TABLE_PARTS)]
+    return table, row
 
 
 # The last table decoded for each of the tournaments read lately, with the values of the
-# tournaments row it was read at (see load_table).
-_decoded_tables: Recent[tuple[int, BattlefieldLoader], tuple[tuple[Any, ...], TournamentTable]] = (
-    Recent(DECODED_TOURNAMENTS)
+# tournaments row it was read at (see load_table). Keyed by the database too: the counts of
+# changes that decide whether a table is reused mean nothing in another database (a test, or
+# migrate-db, opens several in one process).
+_decoded_tables: Recent[tuple[Database, int, BattlefieldLoader], _Read] = Recent(
+    DECODED_TOURNAMENTS
 )
 
 
@@ -1213,8 +1298,8 @@ async def _insert_turn(
             "VALUES (?, ?, ?, ?, ?, ?)",
             turn_row,
         )
-    except sqlite3.IntegrityError as error:
-        rule = violation(error)
+    except ConstraintBroken as error:
+        rule = error.rule
         if rule in ("turn_already_resolved", "turns.tournament_id, turns.turn"):
             raise TurnAlreadyResolved(tournament.id, tournament.turn) from None
         if rule in ("turn_not_open", "orders_changed"):
@@ -1223,7 +1308,7 @@ async def _insert_turn(
             raise TournamentPaused(tournament.id) from None
         if rule == "away_miss_counted":  # an absence began since the turn was loaded
             raise OrdersChanged(tournament.id, tournament.turn) from None
-        raise ConstraintBroken(rule) from None
+        raise
 
 
 async def _finish_effects(
@@ -1282,9 +1367,9 @@ async def _order_refused(
     tournament_id: int,
     turn: int,
     seat: int,
-    error: sqlite3.IntegrityError,
+    error: ConstraintBroken,
 ) -> DataError:
-    rule = violation(error)
+    rule = error.rule
     if rule == "applied_requests.id":
         return AlreadyApplied()
     if rule == "seat_handed_over":

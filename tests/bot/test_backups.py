@@ -26,9 +26,17 @@ ROOT = Path(__file__).resolve().parents[2]
 TOURNAMENTS = 8
 
 
-def bot_command(*args: str, database: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BACKUP_"))}
+def bot_command(
+    *args: str, database: Path, url: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DISCORD_", "BACKUP_")) and k != "DATABASE_URL"
+    }
     env |= {"PYTHONPATH": str(ROOT), "EMPERORS_DB": str(database)}
+    if url is not None:
+        env["DATABASE_URL"] = url
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         cwd=database.parent,
@@ -229,6 +237,21 @@ def test_a_backup_never_overwrites_a_file(database_path: Path, tmp_path: Path) -
     assert taken.read_text() == "precious"
     done = bot_command("backup", str(tmp_path / "b.db"), database=tmp_path / "none.db")
     assert done.returncode == 2 and "there is no database" in done.stderr
+
+
+def test_on_postgresql_backup_and_restore_name_pg_dump_and_pg_restore(tmp_path: Path) -> None:
+    """These commands copy the SQLite file; on PostgreSQL they refuse before connecting and
+    say which tool to use instead (never showing the URL's password)."""
+    url = "postgresql://emperors:s3cret@db.example.org/emperors"
+    database = tmp_path / "emperors.db"
+    saved = bot_command("backup", str(tmp_path / "b.dump"), database=database, url=url)
+    assert saved.returncode == 2 and saved.stdout == ""
+    [line] = saved.stderr.splitlines()
+    assert "DATABASE_URL is set" in line and "pg_dump --format=custom" in line
+    restored = bot_command("restore", str(tmp_path / "b.dump"), database=database, url=url)
+    assert restored.returncode == 2 and "pg_restore --no-owner" in restored.stderr
+    assert "s3cret" not in saved.stderr + restored.stderr
+    assert list(tmp_path.iterdir()) == []
 
 
 async def test_daily_backups_take_one_a_day_and_keep_the_newest(

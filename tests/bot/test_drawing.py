@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
+import pickle
 import signal
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +19,8 @@ from bot.drawing import Drawing
 from bot.render import render_board
 from data.catalog import load_battlefield
 from engine.strategies import random_combat
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_a_board_is_drawn_in_another_process_with_the_same_bytes() -> None:
@@ -119,3 +126,26 @@ async def test_a_request_given_up_while_waiting_is_not_drawn() -> None:
         assert await drawing.run_on_demand(int, "7") == 7
     finally:
         await drawing.close()
+
+
+def test_a_worker_whose_bot_was_killed_ends_quietly() -> None:
+    """A bot killed (SIGKILL) while a board is drawn leaves its worker nobody to answer: the
+    worker ends without a traceback in the bot's log."""
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "bot.drawing"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert worker.stdin is not None and worker.stdout is not None
+    call = pickle.dumps(functools.partial(time.sleep, 0.5))
+    worker.stdin.write(len(call).to_bytes(4, "big") + call)
+    worker.stdin.flush()
+    worker.stdout.close()  # the bot is gone: nobody reads the answer
+    worker.stdin.close()
+    assert worker.wait(timeout=30) == 0
+    assert worker.stderr is not None
+    errors = worker.stderr.read()
+    worker.stderr.close()
+    assert b"Traceback" not in errors, errors

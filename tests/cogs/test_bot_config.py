@@ -45,6 +45,23 @@ def test_token_stays_out_of_repr() -> None:
     assert "s3cret" not in repr(Config(discord_token="s3cret"))
 
 
+def test_database_url_chooses_postgresql_and_stays_out_of_repr(tmp_path: Path) -> None:
+    url = "postgresql://emperors:s3cret@db.internal:5432/emperors"
+    config = Config.load({}, write_env(tmp_path, f"DATABASE_URL={url}\nEMPERORS_DB=x.db\n"))
+    assert config.database == url and config.database_setting == "DATABASE_URL"
+    assert "s3cret" not in repr(config)
+    without = Config.load({"DATABASE_URL": ""}, tmp_path / "none")
+    assert without.database == Path("emperors.db")
+    assert without.database_setting == "EMPERORS_DB=emperors.db"
+
+
+def test_a_database_url_of_another_kind_is_refused_without_echoing_it(tmp_path: Path) -> None:
+    env_file = write_env(tmp_path, "DATABASE_URL=mysql://root:s3cret@localhost/game\n")
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL") as caught:
+        Config.load({}, env_file)
+    assert "s3cret" not in str(caught.value) and "'mysql'" in str(caught.value)
+
+
 def test_new_settings_are_read(tmp_path: Path) -> None:
     env_file = write_env(
         tmp_path,
@@ -78,6 +95,7 @@ def test_new_settings_are_read(tmp_path: Path) -> None:
         ("LOG_FORMAT=xml\n", "LOG_FORMAT must be plain or json"),
         ("METRICS_PORT=70000\n", "METRICS_PORT must be a port number"),
         ("BACKUP_KEEP=0\n", "BACKUP_KEEP must be a whole number"),
+        ("BACKUP_DIR=b\nDATABASE_URL=postgresql://db/e\n", "back that up with pg_dump"),
     ],
 )
 def test_bad_settings_are_refused_with_the_fix(tmp_path: Path, text: str, message: str) -> None:

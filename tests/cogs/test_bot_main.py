@@ -42,6 +42,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = (
     "DISCORD_TOKEN",
     "EMPERORS_DB",
+    "DATABASE_URL",
     "DISCORD_DEV_GUILD",
     "LOG_LEVEL",
     "LOG_FORMAT",
@@ -131,6 +132,22 @@ async def test_an_unusable_database_path_is_one_line(
     assert (code, out) == (2, "")
     [line] = said
     assert line.startswith("cannot open the database EMPERORS_DB=") and "folder exists" in line
+
+
+async def test_an_unreachable_postgresql_server_is_one_line_without_the_password(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    process = await run_against(
+        fake_discord,
+        tmp_path,
+        DISCORD_TOKEN=fake_discord.token,
+        DATABASE_URL="postgresql://emperors:s3cret@127.0.0.1:1/emperors",
+    )
+    code, out, said = await outcome(process)
+    assert (code, out) == (2, "")
+    [line] = said
+    assert line.startswith("cannot use the database DATABASE_URL: cannot connect to the database")
+    assert "emperors:***@127.0.0.1:1" in line and "s3cret" not in line
 
 
 def test_a_bad_setting_in_env_file_is_one_line(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
     python tests/data/crash_child.py DATABASE JOURNAL SEED
 
+DATABASE is a SQLite file or a PostgreSQL URL.
+
 Prints ``ready`` once the database is open, then loops: fill and start a tournament (with a
 bet on it), submit random legal orders (sometimes replacing one, R-O3), load, resolve with
 the engine, persist. Before each order it appends ``try TOURNAMENT TURN SEAT ORDER`` to
@@ -111,7 +113,7 @@ async def play(database: Database, journal: Journal, rng: random.Random) -> None
             table = await tournaments.load_table(database, tournament_id)
 
 
-async def main(path: Path, journal_path: Path, seed: int) -> None:
+async def main(path: str, journal_path: Path, seed: int) -> None:
     database = await Database.open(path)
     print("ready", flush=True)
     try:
@@ -121,4 +123,4 @@ async def main(path: Path, journal_path: Path, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])))
+    asyncio.run(main(sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])))

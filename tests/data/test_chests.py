@@ -6,7 +6,6 @@ No coin is created or lost: every test checks that holdings plus escrow stay wha
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -33,8 +32,7 @@ from data.rows import (
     log_text,
 )
 from engine import Chest, Dynasty, Game, GameOutcome, OutcomeCause, Pass, Ruleset, Tile, TurnReport
-from tests.data.conftest import Unchanged, World
-from tests.data.test_invariants import refused
+from tests.data.conftest import Store, Unchanged, World
 from tests.said import said
 
 TERMS = ChestTerms(minimum=100, maximum=1000, reputation=10)
@@ -112,7 +110,7 @@ async def escrow_matches_held(db: Database, tournament_id: int) -> None:
 
 
 async def test_chest_terms_are_announced_with_a_serious_tournament_only(
-    world: World, db_path: Path
+    world: World, store: Store
 ) -> None:
     tournament = await chests_tournament(world)
     assert tournament.chests == TERMS
@@ -132,21 +130,21 @@ async def test_chest_terms_are_announced_with_a_serious_tournament_only(
             await chests_tournament(world, terms=terms)
     # The database holds the same rules, and the terms never change once announced (a kind
     # changed to training is refused first by migration 0010's terms_fixed).
-    assert "terms_fixed" in refused(
-        db_path, "UPDATE tournaments SET kind = 'training' WHERE id = ?", (tournament.id,)
+    assert "terms_fixed" in store.refused(
+        "UPDATE tournaments SET kind = 'training' WHERE id = ?", (tournament.id,)
     )
-    assert "chest_terms_fixed" in refused(
-        db_path, "UPDATE tournaments SET chest_max = 5000 WHERE id = ?", (tournament.id,)
+    assert "chest_terms_fixed" in store.refused(
+        "UPDATE tournaments SET chest_max = 5000 WHERE id = ?", (tournament.id,)
     )
     insert = (
         "INSERT INTO tournaments (battlefield, seat_count, ruleset, kind, turn_seconds, "
         "created_at, chest_min, chest_max, chest_reputation) "
         "VALUES ('duel-8', 2, '{}', ?, 60, 0, ?, ?, ?)"
     )
-    assert "chest_range" in refused(db_path, insert, ("gift", 500, 100, 10))
-    assert "chest_min_positive" in refused(db_path, insert, ("gift", 0, 100, 10))
-    assert "chest_terms" in refused(db_path, insert, ("gift", 1, 100, None))
-    assert "chest_terms" in refused(db_path, insert, ("training", 1, 100, 10))
+    assert "chest_range" in store.refused(insert, ("gift", 500, 100, 10))
+    assert "chest_min_positive" in store.refused(insert, ("gift", 0, 100, 10))
+    assert "chest_terms" in store.refused(insert, ("gift", 1, 100, None))
+    assert "chest_terms" in store.refused(insert, ("training", 1, 100, 10))
 
 
 async def test_a_deposit_moves_gold_from_the_dynasty_into_escrow_logged_privately(
@@ -199,7 +197,7 @@ async def test_deposits_outside_the_terms_or_above_holdings_are_refused_and_chan
 
 
 async def test_only_a_player_seat_of_a_chests_tournament_deposits_once_before_the_start(
-    world: World, db_path: Path, unchanged: Unchanged
+    world: World, store: Store, unchanged: Unchanged
 ) -> None:
     plain = await world.tournament("duel-8")
     contender = await rich(world)
@@ -217,14 +215,12 @@ async def test_only_a_player_seat_of_a_chests_tournament_deposits_once_before_th
         await chests.deposit(world.db, tournament.id, 0, contender[0].id, 500)
     check()
     await tournaments.add_computer_seat(world.db, tournament.id, 1, strategy="random")
-    assert "chest_not_a_player_seat" in refused(
-        db_path,
+    assert "chest_not_a_player_seat" in store.refused(
         "INSERT INTO chests (tournament_id, seat, dynasty_id, amount, deposited_at) "
         "VALUES (?, 1, ?, 500, 0)",
         (tournament.id, other[0].id),
     )
-    assert "CHECK constraint failed" in refused(
-        db_path,
+    assert store.refused(
         "INSERT INTO chests (tournament_id, seat, dynasty_id, asset_code, amount, deposited_at) "
         "VALUES (?, 0, ?, 'silver', 500, 0)",
         (tournament.id, other[0].id),
@@ -250,14 +246,14 @@ async def test_the_combat_starts_only_with_every_players_chest_filled(
 
 
 async def test_leaving_returns_the_chest_and_a_seat_never_leaves_without_it(
-    world: World, db_path: Path
+    world: World, store: Store
 ) -> None:
     tournament = await chests_tournament(world)
     contender = await rich(world, 900)
     await seated(world, tournament, 1, contender, 900)
     assert (await economy.holdings(world.db, contender[0].id)).get("gold", 0) == 0
-    assert "chest_held" in refused(
-        db_path, "DELETE FROM seats WHERE tournament_id = ? AND seat = 1", (tournament.id,)
+    assert "chest_held" in store.refused(
+        "DELETE FROM seats WHERE tournament_id = ? AND seat = 1", (tournament.id,)
     )
     await tournaments.remove_seat(world.db, tournament.id, 1, now=world.tick())
     assert (await economy.holdings(world.db, contender[0].id))["gold"] == 900
@@ -272,7 +268,7 @@ async def test_leaving_returns_the_chest_and_a_seat_never_leaves_without_it(
     ]
 
 
-async def test_a_cancel_returns_every_chest_and_bet(world: World, db_path: Path) -> None:
+async def test_a_cancel_returns_every_chest_and_bet(world: World, store: Store) -> None:
     tournament = await chests_tournament(world)
     first, second = await rich(world, 1000), await rich(world, 1000)
     bettor = await rich(world, 50)
@@ -283,8 +279,7 @@ async def test_a_cancel_returns_every_chest_and_bet(world: World, db_path: Path)
     dynasties = [first[0], second[0], bettor[0]]
     before = await gold_everywhere(world.db, dynasties, tournament.id)
     await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
-    assert "chests_held" in refused(
-        db_path,
+    assert "chests_held" in store.refused(
         "UPDATE tournaments SET status = 'cancelled', finished_at = 1 WHERE id = ?",
         (tournament.id,),
     )
@@ -313,7 +308,7 @@ async def _ended_with(
 
 
 async def test_at_the_end_a_captured_chest_goes_to_its_captor_the_others_return(
-    world: World, db_path: Path
+    world: World, store: Store
 ) -> None:
     tournament = await chests_tournament(world, "small-4", allow_computers=True)
     contenders = [await rich(world, 1000) for _ in range(3)]
@@ -358,12 +353,10 @@ async def test_at_the_end_a_captured_chest_goes_to_its_captor_the_others_return(
     public = await events.dynasty_log(world.db, dynasties[0].id, viewer_dynasty_id=None)
     assert not [e for e in public if "chest" in said(e.reason)]
     # A settled chest never changes again.
-    assert "chest_settled" in refused(
-        db_path, "UPDATE chests SET status = 'held', settled_at = NULL WHERE id = ?", (rows[0].id,)
+    assert "chest_settled" in store.refused(
+        "UPDATE chests SET status = 'held', settled_at = NULL WHERE id = ?", (rows[0].id,)
     )
-    assert "chests_are_history" in refused(
-        db_path, "DELETE FROM chests WHERE id = ?", (rows[2].id,)
-    )
+    assert "chests_are_history" in store.refused("DELETE FROM chests WHERE id = ?", (rows[2].id,))
 
 
 async def test_a_forfeit_that_ends_the_combat_settles_the_chests(world: World) -> None:
@@ -412,7 +405,7 @@ async def test_a_host_finishing_the_combat_settles_the_chests_as_the_board_left_
 
 
 async def test_the_database_captures_a_chest_only_for_a_players_rival_seat_in_a_running_combat(
-    world: World, db_path: Path
+    world: World, store: Store
 ) -> None:
     tournament = await chests_tournament(world, allow_computers=True)
     contender = await rich(world)
@@ -420,14 +413,13 @@ async def test_the_database_captures_a_chest_only_for_a_players_rival_seat_in_a_
     [chest] = await chests.list_chests(world.db, tournament.id)
     capture = "UPDATE chests SET status = 'captured', captured_by = ?, captured_seat = ?, settled_at = 1 WHERE id = ?"
     other = await rich(world)
-    assert "chest_not_capturable" in refused(db_path, capture, (other[0].id, 1, chest.id))  # open
+    assert "chest_not_capturable" in store.refused(capture, (other[0].id, 1, chest.id))  # open
     await tournaments.add_computer_seat(world.db, tournament.id, 1, strategy="random")
     await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
     # The computer's seat has no dynasty to take it; the owner cannot capture its own.
-    assert "chest_not_capturable" in refused(db_path, capture, (other[0].id, 1, chest.id))
-    assert "CHECK constraint failed" in refused(db_path, capture, (contender[0].id, 0, chest.id))
-    assert "chests_held" in refused(
-        db_path,
+    assert "chest_not_capturable" in store.refused(capture, (other[0].id, 1, chest.id))
+    assert store.refused(capture, (contender[0].id, 0, chest.id))
+    assert "chests_held" in store.refused(
         "UPDATE tournaments SET status = 'finished', finished_at = 1, outcome = '{}' WHERE id = ?",
         (tournament.id,),
     )

@@ -1,8 +1,9 @@
-"""Crash safety: a bot process killed with SIGKILL at random moments, 50 times.
+"""Crash safety: a bot process killed with SIGKILL at random moments, 50 times, on each
+backend (the PostgreSQL server keeps running: it is the bot that dies).
 
-After every kill the file must be whole (integrity check), every turn resolved fully or not
-at all (its game, its result, the tournament's open turn and the seats agree), escrow must
-match the bets it holds, and no order the process acknowledged may be lost.
+After every kill a SQLite file must be whole (integrity check), every turn resolved fully or
+not at all (its game, its result, the tournament's open turn and the seats agree), escrow
+must match the bets it holds, and no order the process acknowledged may be lost.
 """
 
 from __future__ import annotations
@@ -10,19 +11,26 @@ from __future__ import annotations
 import json
 import random
 import signal
-import sqlite3
 import subprocess
 import sys
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
+
+from tests.data.conftest import PostgresStore, Store
 
 CHILD = Path(__file__).with_name("crash_child.py")
 KILLS = 50
+TOURNAMENT_COLUMNS = ("id", "status", "turn", "outcome")
+TURN_COLUMNS = ("turn", "state", "result")
+SEAT_COLUMNS = ("seat", "misses", "status")
 
 
-def test_sigkill_at_random_moments_never_breaks_the_database(tmp_path: Path) -> None:
-    path = tmp_path / "crash.db"
+def test_sigkill_at_random_moments_never_breaks_the_database(
+    empty_store: Store, tmp_path: Path
+) -> None:
+    store = empty_store
     journal = tmp_path / "orders.journal"
     rng = random.Random(20240611)
     killed_while_running = 0
@@ -31,7 +39,7 @@ def test_sigkill_at_random_moments_never_breaks_the_database(tmp_path: Path) -> 
         errors = tmp_path / f"stderr-{kill}.txt"
         with errors.open("w") as stderr:
             child = subprocess.Popen(
-                [sys.executable, str(CHILD), str(path), str(journal), str(kill)],
+                [sys.executable, str(CHILD), store.location, str(journal), str(kill)],
                 stdout=subprocess.PIPE,
                 stderr=stderr,
                 text=True,
@@ -48,45 +56,46 @@ def test_sigkill_at_random_moments_never_breaks_the_database(tmp_path: Path) -> 
                 child.stdout.close()
         assert child.returncode == -signal.SIGKILL, errors.read_text()
         killed_while_running += kill % 10 != 0
-        check_whole(path)
-        acknowledged = check_no_acknowledged_order_lost(path, journal)
+        check_whole(store)
+        acknowledged = check_no_acknowledged_order_lost(store, journal)
     assert killed_while_running == KILLS - KILLS // 10
-    turns, finished = progress(path)
+    turns, finished = progress(store)
     assert (turns, finished, acknowledged) >= (KILLS, 5, 8 * KILLS), "too little was played"
 
 
-def connect(path: Path) -> sqlite3.Connection:
-    connection = sqlite3.connect(path)
-    connection.row_factory = sqlite3.Row
-    return connection
+def named(
+    store: Store, columns: tuple[str, ...], rest: str, *parameters: Any
+) -> list[dict[str, Any]]:
+    """Rows of ``SELECT columns rest`` as dictionaries."""
+    rows = store.rows(f"SELECT {', '.join(columns)} {rest}", parameters)
+    return [dict(zip(columns, row, strict=True)) for row in rows]
 
 
-def has_schema(connection: sqlite3.Connection) -> bool:
-    return int(connection.execute("PRAGMA user_version").fetchone()[0]) >= 2
+def has_schema(store: Store) -> bool:
+    return store.schema_version() >= 2
 
 
-def check_whole(path: Path) -> None:
-    connection = connect(path)
-    try:
-        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
-        if not has_schema(connection):
-            return
-        for tournament in connection.execute("SELECT * FROM tournaments"):
-            check_tournament(connection, tournament)
-        for engaged in connection.execute(
-            "SELECT g.*, t.status FROM engagements g JOIN tournaments t ON t.id = g.tournament_id"
-        ):
-            assert engaged["status"] in ("open", "running")
-    finally:
-        connection.close()
+def check_whole(store: Store) -> None:
+    if isinstance(store, PostgresStore):
+        store.wait_for_dead_clients()
+    if store.kind == "sqlite":
+        assert store.rows("PRAGMA integrity_check") == [("ok",)]
+        assert store.rows("PRAGMA foreign_key_check") == []
+    if not has_schema(store):
+        return
+    for tournament in named(store, TOURNAMENT_COLUMNS, "FROM tournaments"):
+        check_tournament(store, tournament)
+    engaged = store.rows(
+        "SELECT t.status FROM engagements g JOIN tournaments t ON t.id = g.tournament_id"
+    )
+    assert {status for (status,) in engaged} <= {"open", "running"}
 
 
-def check_tournament(connection: sqlite3.Connection, tournament: sqlite3.Row) -> None:
+def check_tournament(store: Store, tournament: dict[str, Any]) -> None:
     tid, status, turn = tournament["id"], tournament["status"], tournament["turn"]
     turns = {
         row["turn"]: row
-        for row in connection.execute("SELECT * FROM turns WHERE tournament_id = ?", (tid,))
+        for row in named(store, TURN_COLUMNS, "FROM turns WHERE tournament_id = ?", tid)
     }
     if status == "open":
         assert turns == {}
@@ -101,28 +110,27 @@ def check_tournament(connection: sqlite3.Connection, tournament: sqlite3.Row) ->
             assert last["outcome"] is None
         else:
             assert json.loads(tournament["outcome"]) == last["outcome"]
-        for seat in connection.execute("SELECT * FROM seats WHERE tournament_id = ?", (tid,)):
+        for seat in named(store, SEAT_COLUMNS, "FROM seats WHERE tournament_id = ?", tid):
             letter = "abcdefgh"[seat["seat"]]
             assert seat["misses"] == last["missed"].get(letter, 0)
             defeated = letter in last["position"]["defeated"]
             assert (seat["status"] == "defeated") == defeated
     held: dict[str, int] = defaultdict(int)
-    for bet in connection.execute(
+    for code, stake in store.rows(
         "SELECT asset_code, stake FROM bets WHERE tournament_id = ? AND status = 'held'", (tid,)
     ):
-        held[bet["asset_code"]] += bet["stake"]
-    escrow = {
-        row["asset_code"]: row["amount"]
-        for row in connection.execute(
-            "SELECT * FROM escrow WHERE tournament_id = ? AND amount > 0", (tid,)
+        held[code] += stake
+    escrow = dict(
+        store.rows(
+            "SELECT asset_code, amount FROM escrow WHERE tournament_id = ? AND amount > 0", (tid,)
         )
-    }
+    )
     assert escrow == dict(held)
     if status in ("finished", "cancelled"):
         assert escrow == {}
 
 
-def check_no_acknowledged_order_lost(path: Path, journal: Path) -> int:
+def check_no_acknowledged_order_lost(store: Store, journal: Path) -> int:
     """The stored order is the last acknowledged one, or one tried after it (committed just
     before the kill, its acknowledgement not yet written). Returns how many were checked."""
     attempts: dict[tuple[int, int, int], list[tuple[str, str]]] = defaultdict(list)
@@ -132,17 +140,15 @@ def check_no_acknowledged_order_lost(path: Path, journal: Path) -> int:
             if len(parts) == 5:  # a line cut by the kill is not an acknowledgement
                 kind, tid, turn, seat, body = parts
                 attempts[(int(tid), int(turn), int(seat))].append((kind, body))
-    connection = connect(path)
-    try:
-        if not has_schema(connection):
-            assert not attempts
-            return 0
-        stored = {
-            (row["tournament_id"], row["turn"], row["seat"]): json.loads(row["body"])
-            for row in connection.execute("SELECT * FROM orders")
-        }
-    finally:
-        connection.close()
+    if not has_schema(store):
+        assert not attempts
+        return 0
+    stored = {
+        (tid, turn, seat): json.loads(body)
+        for tid, turn, seat, body in store.rows(
+            "SELECT tournament_id, turn, seat, body FROM orders"
+        )
+    }
     acknowledged = 0
     for key, entries in attempts.items():
         acks = [index for index, (kind, _) in enumerate(entries) if kind == "ack"]
@@ -158,14 +164,8 @@ def check_no_acknowledged_order_lost(path: Path, journal: Path) -> int:
     return acknowledged
 
 
-def progress(path: Path) -> tuple[int, int]:
+def progress(store: Store) -> tuple[int, int]:
     """Turns resolved and tournaments finished over all the runs."""
-    connection = connect(path)
-    try:
-        turns = connection.execute("SELECT count(*) FROM turns WHERE turn > 0").fetchone()[0]
-        finished = connection.execute(
-            "SELECT count(*) FROM tournaments WHERE status = 'finished'"
-        ).fetchone()[0]
-        return int(turns), int(finished)
-    finally:
-        connection.close()
+    [(turns,)] = store.rows("SELECT count(*) FROM turns WHERE turn > 0")
+    [(finished,)] = store.rows("SELECT count(*) FROM tournaments WHERE status = 'finished'")
+    return int(turns), int(finished)

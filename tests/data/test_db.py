@@ -1,4 +1,9 @@
-"""The database handle: where it lives, its pragmas, and its one transaction helper."""
+"""The database handle: where it lives, its settings, and its one transaction helper.
+
+The behaviour repositories rely on is tested on both backends (``db``, ``store``); SQLite's
+own machinery (pragmas, the direct connection, the write lock) on SQLite files, and
+PostgreSQL's (the URL, row locks, its lock timeout) on PostgreSQL.
+"""
 
 from __future__ import annotations
 
@@ -12,14 +17,15 @@ from typing import Any
 import pytest
 
 import data.db
-from data.db import Database
-from data.errors import DatabaseBusy
+import data.postgres
+from data.db import Database, SQLiteDatabase
+from data.errors import ConstraintBroken, DatabaseBusy, DatabaseUnavailable
 from data.repositories import economy, players
 from data.rows import log_text
-from tests.data.conftest import raw
+from tests.data.conftest import PostgresStore, SQLiteStore, Store
 
 
-async def pragma(database: Database, name: str, *, queued: bool = False) -> object:
+async def pragma(database: SQLiteDatabase, name: str, *, queued: bool = False) -> object:
     """A pragma of the direct connection, or (``queued``) of the transactions' one."""
     if queued:
         async with database.transaction() as connection:
@@ -30,7 +36,8 @@ async def pragma(database: Database, name: str, *, queued: bool = False) -> obje
     return rows[0][0]
 
 
-async def test_pragmas_set_on_connect(db: Database) -> None:
+async def test_pragmas_set_on_connect(sqlite_db: SQLiteDatabase) -> None:
+    db = sqlite_db
     for queued in (True, False):
         assert await pragma(db, "journal_mode", queued=queued) == "wal"
         assert await pragma(db, "foreign_keys", queued=queued) == 1
@@ -46,6 +53,7 @@ async def test_the_path_comes_from_the_environment_or_the_working_folder(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv(data.db.PATH_VARIABLE, raising=False)
+    monkeypatch.delenv(data.db.URL_VARIABLE, raising=False)
     async with await Database.open() as database:
         assert database.path == "emperors.db"
     assert (tmp_path / "emperors.db").exists()
@@ -62,7 +70,7 @@ async def test_an_in_memory_database_is_complete() -> None:
         assert await economy.holdings(database, dynasty.id) == {"gold": 1}
 
 
-async def test_a_transaction_commits_or_rolls_back_whole(db: Database, db_path: Path) -> None:
+async def test_a_transaction_commits_or_rolls_back_whole(db: Database, store: Store) -> None:
     with pytest.raises(ZeroDivisionError):
         async with db.transaction() as connection:
             await connection.execute("INSERT INTO players (id, joined_at) VALUES (1, 0)")
@@ -70,10 +78,10 @@ async def test_a_transaction_commits_or_rolls_back_whole(db: Database, db_path: 
             _ = 1 / 0
     async with db.transaction() as connection:
         await connection.execute("INSERT INTO players (id, joined_at) VALUES (3, 0)")
-    assert raw(db_path).execute("SELECT id FROM players").fetchall() == [(3,)]
+    assert store.rows("SELECT id FROM players") == [(3,)]
 
 
-async def test_nested_transactions_are_savepoints(db: Database, db_path: Path) -> None:
+async def test_nested_transactions_are_savepoints(db: Database, store: Store) -> None:
     async with db.transaction() as connection:
         await connection.execute("INSERT INTO players (id, joined_at) VALUES (1, 0)")
         with pytest.raises(ValueError):
@@ -81,8 +89,24 @@ async def test_nested_transactions_are_savepoints(db: Database, db_path: Path) -
                 await inner.execute("INSERT INTO players (id, joined_at) VALUES (2, 0)")
                 raise ValueError("refused inside")
         await players.enrol_player(db, 4, "Composed")
-    ids = [row[0] for row in raw(db_path).execute("SELECT id FROM players ORDER BY id")]
+    ids = [row[0] for row in store.rows("SELECT id FROM players ORDER BY id")]
     assert ids == [1, 4]
+
+
+async def test_a_refused_statement_leaves_its_transaction_usable(
+    db: Database, store: Store
+) -> None:
+    """As on SQLite, a refusal undoes its own statement only: the transaction goes on (the
+    repositories read on to explain a refusal) and commits what else it did."""
+    async with db.transaction() as connection:
+        await connection.execute("INSERT INTO players (id, joined_at) VALUES (1, 0)")
+        with pytest.raises(ConstraintBroken) as caught:
+            await connection.execute("INSERT INTO players (id, joined_at) VALUES (1, 0)")
+        assert caught.value.rule == "players.id"
+        rows = list(await connection.execute_fetchall("SELECT count(*) FROM players"))
+        assert rows[0][0] == 1
+        await connection.execute("INSERT INTO players (id, joined_at) VALUES (2, 0)")
+    assert store.rows("SELECT id FROM players ORDER BY id") == [(1,), (2,)]
 
 
 async def test_a_change_cannot_start_inside_a_plain_read(db: Database) -> None:
@@ -137,9 +161,10 @@ async def test_reads_see_committed_state_without_waiting_for_a_writer(db: Databa
 
 
 async def test_a_statement_finding_the_lock_taken_waits_without_blocking_the_loop(
-    db: Database, db_path: Path
+    sqlite_db: SQLiteDatabase, db_path: Path
 ) -> None:
-    other = raw(db_path)
+    db = sqlite_db
+    other = SQLiteStore(db_path).connect()
     other.execute("BEGIN IMMEDIATE")
     write = asyncio.create_task(players.enrol_player(db, 1, "Patient"))
     ticks = 0
@@ -153,10 +178,12 @@ async def test_a_statement_finding_the_lock_taken_waits_without_blocking_the_loo
     assert (await players.get_dynasty(db, dynasty.id)).name == "Patient"
 
 
-async def test_a_statement_during_another_tasks_transaction_lands_after_it(
-    db: Database, db_path: Path
+async def test_a_statement_during_another_tasks_transaction_is_not_part_of_it(
+    db: Database, store: Store
 ) -> None:
-    """Never inside the open transaction: its rollback must not take the statement along."""
+    """Never inside the open transaction: its rollback must not take the statement along.
+    (On SQLite it lands after it, waiting for the write lock; PostgreSQL runs it at once on
+    another connection.)"""
     inside, release = asyncio.Event(), asyncio.Event()
 
     async def doomed() -> None:
@@ -170,17 +197,18 @@ async def test_a_statement_during_another_tasks_transaction_lands_after_it(
     await inside.wait()
     write = asyncio.create_task(players.ensure_player(db, 2))
     await asyncio.sleep(0.05)
-    assert not write.done()
+    assert write.done() == (store.kind == "postgresql")
     release.set()
     with pytest.raises(ValueError):
         await task
     await write
-    assert raw(db_path).execute("SELECT id FROM players").fetchall() == [(2,)]
+    assert store.rows("SELECT id FROM players") == [(2,)]
 
 
 async def test_the_direct_connection_asks_for_checkpoints_as_it_writes(
-    db: Database, monkeypatch: pytest.MonkeyPatch
+    sqlite_db: SQLiteDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    db = sqlite_db
     monkeypatch.setattr(data.db, "CHECKPOINT_CHANGES", 10)
     asked = 0
     checkpoint = db.checkpoint
@@ -198,7 +226,7 @@ async def test_the_direct_connection_asks_for_checkpoints_as_it_writes(
 
 
 async def test_a_cancelled_transaction_rolls_back_and_the_database_stays_usable(
-    db: Database, db_path: Path
+    db: Database, store: Store
 ) -> None:
     started = asyncio.Event()
 
@@ -214,7 +242,7 @@ async def test_a_cancelled_transaction_rolls_back_and_the_database_stays_usable(
     with pytest.raises(asyncio.CancelledError):
         await task
     await players.enrol_player(db, 2, "After")
-    assert raw(db_path).execute("SELECT id FROM players").fetchall() == [(2,)]
+    assert store.rows("SELECT id FROM players") == [(2,)]
 
 
 async def test_a_writer_held_too_long_elsewhere_reports_busy(
@@ -222,7 +250,7 @@ async def test_a_writer_held_too_long_elsewhere_reports_busy(
 ) -> None:
     monkeypatch.setattr(data.db, "BUSY_TIMEOUT_MS", 50)
     async with await Database.open(db_path) as database:
-        other = raw(db_path)
+        other = SQLiteStore(db_path).connect()
         other.execute("BEGIN IMMEDIATE")
         with pytest.raises(DatabaseBusy):
             await players.enrol_player(database, 1, "Impatient")
@@ -233,12 +261,102 @@ async def test_a_writer_held_too_long_elsewhere_reports_busy(
         await players.enrol_player(database, 1, "Patient")
 
 
-async def test_raw_sql_sees_foreign_keys_enforced(db: Database, db_path: Path) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
-        raw(db_path).execute(
+async def test_raw_sql_sees_foreign_keys_enforced(db: Database, store: Store) -> None:
+    assert (
+        store.refused(
             "INSERT INTO dynasties (player_id, name, name_key, founded_at, last_active_at) "
             "VALUES (404, 'x', 'x', 0, 0)"
         )
+        == "foreign_key"
+    )
+
+
+# PostgreSQL's own machinery
+
+
+async def test_a_url_opens_postgresql_and_database_url_is_the_default(
+    pg_store: PostgresStore, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(data.db.PATH_VARIABLE, str(tmp_path / "ignored.db"))
+    monkeypatch.setenv(data.db.URL_VARIABLE, pg_store.location)
+    async with await Database.open() as database:
+        assert isinstance(database, data.postgres.PostgresDatabase)
+        assert "postgres@" in database.location
+        await players.enrol_player(database, 1, "Served")
+    assert not (tmp_path / "ignored.db").exists()
+    assert pg_store.rows("SELECT name FROM dynasties") == [("Served",)]
+
+
+async def test_a_database_that_cannot_be_reached_is_one_clear_error(
+    pg_store: PostgresStore,
+) -> None:
+    missing = pg_store.location.replace(f"/{pg_store.database}?", "/no_such_database?")
+    secret = "postgresql://player:hunter2@127.0.0.1:1/game"
+    for location in (missing, secret):
+        with pytest.raises(DatabaseUnavailable) as caught:
+            await Database.open(location)
+        assert "DATABASE_URL" in str(caught.value)
+    assert "hunter2" not in str(caught.value) and "player:***@" in str(caught.value)
+
+
+async def test_a_statement_waiting_for_a_row_lock_does_not_block_the_loop(
+    pg_store: PostgresStore,
+) -> None:
+    async with await Database.open(pg_store.location) as db:
+        dynasty = await players.enrol_player(db, 1, "Patient")
+        other = pg_store.session()
+        other.execute("BEGIN")
+        other.execute("SELECT 1 FROM dynasties WHERE id = ? FOR UPDATE", (dynasty.id,))
+        write = asyncio.create_task(players.rename_dynasty(db, dynasty.id, "Waited"))
+        ticks = 0
+        for _ in range(5):
+            await asyncio.sleep(0.01)
+            ticks += 1
+        assert ticks == 5 and not write.done()
+        other.execute("ROLLBACK")
+        other.close()
+        assert (await asyncio.wait_for(write, timeout=5)).name == "Waited"
+
+
+async def test_a_row_locked_too_long_elsewhere_reports_busy_and_changes_nothing(
+    pg_store: PostgresStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(data.postgres.SETTINGS, "lock_timeout", "50")
+    async with await Database.open(pg_store.location) as database:
+        dynasty = await players.enrol_player(database, 1, "Impatient")
+        await economy.grant(database, dynasty.id, {"gold": 3}, reason=log_text("seed"))
+        other = pg_store.session()
+        other.execute("BEGIN")
+        other.execute("SELECT 1 FROM holdings WHERE dynasty_id = ? FOR UPDATE", (dynasty.id,))
+        with pytest.raises(DatabaseBusy):
+            await economy.spend(
+                database, dynasty.id, {"gold": 1}, reason=log_text("in a transaction")
+            )
+        with pytest.raises(DatabaseBusy):
+            async with database.connection() as connection:
+                await connection.execute(
+                    "UPDATE holdings SET amount = amount - 1 WHERE dynasty_id = ?", (dynasty.id,)
+                )
+        other.execute("ROLLBACK")
+        other.close()
+        assert await economy.holdings(database, dynasty.id) == {"gold": 3}
+        await economy.spend(database, dynasty.id, {"gold": 1}, reason=log_text("now"))
+        assert await economy.holdings(database, dynasty.id) == {"gold": 2}
+
+
+def test_urls_are_shown_without_their_password() -> None:
+    assert data.postgres.redacted("postgresql://game:s3cret@db:5432/emperors") == (
+        "postgresql://game:***@db:5432/emperors"
+    )
+    shown = data.postgres.redacted("postgresql://db/emperors?password=s3cret&sslmode=require")
+    assert "s3cret" not in shown and "sslmode=require" in shown
+    assert (
+        data.postgres.redacted("postgresql://game@db/emperors") == "postgresql://game@db/emperors"
+    )
+
+
+# SQLite's files
 
 
 async def test_a_new_database_and_its_log_files_are_private(tmp_path: Path) -> None:

@@ -6,14 +6,13 @@ also tried with raw SQL, as a buggy bot would write it, not only through the rep
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from data.catalog import load_battlefield
 from data.codec import dumps
-from data.db import Database, migrate
+from data.db import Database, Variant, migrate
 from data.errors import (
     ConstraintBroken,
     EmperorBusy,
@@ -33,7 +32,7 @@ from data.rows import (
     log_text,
 )
 from engine import DYNASTIES, GameOutcome, OutcomeCause, Pass, Ruleset
-from tests.data.conftest import World
+from tests.data.conftest import Store, World
 from tests.data.test_migrations import old_emperor, running_tournament
 
 TRAINING_SCRUB = 10
@@ -60,7 +59,7 @@ async def wealth(db: Database) -> dict[str, int]:
     async with db.connection() as connection:
         rows = await connection.execute_fetchall(
             "SELECT asset_code, sum(amount) FROM (SELECT asset_code, amount FROM holdings "
-            "UNION ALL SELECT asset_code, amount FROM escrow) GROUP BY asset_code"
+            "UNION ALL SELECT asset_code, amount FROM escrow) AS everywhere GROUP BY asset_code"
         )
     return {row[0]: row[1] for row in rows if row[1]}
 
@@ -292,8 +291,8 @@ async def test_training_takes_no_bet_event_deposit_or_kept_replay(world: World) 
             "training_leaves_no_trace",
         ),
         (
-            "INSERT INTO replays (tournament_id, turns, gif, drawn_at) VALUES (?, 0, x'00', 0)",
-            (training.id,),
+            "INSERT INTO replays (tournament_id, turns, gif, drawn_at) VALUES (?, 0, ?, 0)",
+            (training.id, b"\x00"),
             "training_leaves_no_trace",
         ),
         (
@@ -396,8 +395,8 @@ async def test_an_emperor_dies_only_when_idle(world: World) -> None:
     assert not retired.alive
 
 
-async def test_the_migration_forgets_training_that_ended_before_it(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
+async def test_the_migration_forgets_training_that_ended_before_it(empty_store: Store) -> None:
+    path = empty_store.location
     async with await Database.open(path, upgrade=False) as database:
         await migrate(database, TRAINING_SCRUB - 1)
         ids = []
@@ -425,12 +424,18 @@ async def tied_to(db: Database, tournament_id: int) -> dict[str, int]:
     """Rows naming the tournament in every table that has a ``tournament_id`` (read from the
     schema, so a table added later is checked too)."""
     found = {}
-    for (table,) in await fetch(db, "SELECT name FROM sqlite_master WHERE type = 'table'"):
-        columns = {row[1] for row in await fetch(db, f"PRAGMA table_info({table})")}
-        if "tournament_id" in columns:
-            rows = await count(
-                db, f"SELECT count(*) FROM {table} WHERE tournament_id = ?", (tournament_id,)
-            )
-            if rows:
-                found[table] = rows
+    for (table,) in await fetch(db, _TABLES_OF_TOURNAMENTS):
+        rows = await count(
+            db, f"SELECT count(*) FROM {table} WHERE tournament_id = ?", (tournament_id,)
+        )
+        if rows:
+            found[table] = rows
     return found
+
+
+_TABLES_OF_TOURNAMENTS = Variant(
+    "SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) c "
+    "WHERE m.type = 'table' AND c.name = 'tournament_id'",
+    postgres="SELECT table_name FROM information_schema.columns "
+    "WHERE table_schema = current_schema() AND column_name = 'tournament_id'",
+)

@@ -6,8 +6,6 @@ rule lives in the schema, through raw SQL too (the database itself refuses).
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,7 +43,7 @@ from data.rows import (
     log_text,
 )
 from engine import Dynasty, GameOutcome, OutcomeCause, Pass, TurnReport, legal_orders
-from tests.data.conftest import Unchanged, World, raw
+from tests.data.conftest import Store, Unchanged, World
 
 
 async def started(
@@ -56,22 +54,11 @@ async def started(
     return table, contenders
 
 
-def refused(path: Path, sql: str, parameters: tuple[Any, ...] = ()) -> str:
-    """Run ``sql`` on a raw connection; it must be refused. Returns sqlite's message."""
-    connection = raw(path)
-    try:
-        with pytest.raises(sqlite3.IntegrityError) as caught:
-            connection.execute(sql, parameters)
-        return str(caught.value)
-    finally:
-        connection.close()
-
-
 # R-T1: an emperor sits in at most one unfinished tournament, as player or bettor.
 
 
 async def test_an_emperor_plays_in_one_tournament_at_a_time(
-    world: World, db_path: Path, unchanged: Unchanged
+    world: World, store: Store, unchanged: Unchanged
 ) -> None:
     first = await world.tournament()
     second = await world.tournament()
@@ -83,18 +70,17 @@ async def test_an_emperor_plays_in_one_tournament_at_a_time(
     assert f"#{first.id}" in str(caught.value)
     check()
     _, emperor = contender
-    message = refused(
-        db_path,
+    message = store.refused(
         "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at) "
         "VALUES (?, 1, 'player', ?, ?, 0)",
         (second.id, contender[0].player_id, emperor.id),
     )
-    assert "engagements.emperor_id" in message
+    assert message == "engagements.emperor_id"
     check()
 
 
 async def test_a_player_cannot_bet_while_playing_nor_play_while_betting(
-    world: World, db_path: Path, unchanged: Unchanged
+    world: World, store: Store, unchanged: Unchanged
 ) -> None:
     first = await world.tournament()
     second = await world.tournament()
@@ -119,12 +105,12 @@ async def test_a_player_cannot_bet_while_playing_nor_play_while_betting(
     with pytest.raises(EmperorBusy):
         await economy.place_bet(world.db, first.id, bettor.id, 0, "gold", 1, now=world.tick())
     check()
-    refused(
-        db_path,
+    rule = store.refused(
         "INSERT INTO bets (tournament_id, emperor_id, dynasty_id, seat, asset_code, stake, "
         "placed_at) VALUES (?, ?, ?, 0, 'gold', 1, 0)",
         (first.id, bettor.id, dynasty.id),
     )
+    assert rule == "engagements.emperor_id"
     check()
 
 
@@ -154,7 +140,7 @@ async def test_emperors_are_free_again_when_a_tournament_ends_or_they_leave(
 
 
 async def test_spending_more_than_held_is_refused_and_changes_nothing(
-    world: World, db_path: Path, unchanged: Unchanged
+    world: World, store: Store, unchanged: Unchanged
 ) -> None:
     dynasty = await world.dynasty()
     other = await world.dynasty()
@@ -181,13 +167,16 @@ async def test_spending_more_than_held_is_refused_and_changes_nothing(
             now=world.tick(),
         )
     check()
-    assert "holdings_never_negative" in refused(
-        db_path, "UPDATE holdings SET amount = amount - 6 WHERE dynasty_id = ?", (dynasty.id,)
+    assert (
+        store.refused("UPDATE holdings SET amount = amount - 6 WHERE dynasty_id = ?", (dynasty.id,))
+        == "holdings_never_negative"
     )
-    assert "holdings_never_negative" in refused(
-        db_path,
-        "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'copper', -1)",
-        (dynasty.id,),
+    assert (
+        store.refused(
+            "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'copper', -1)",
+            (dynasty.id,),
+        )
+        == "holdings_never_negative"
     )
     check()
 
@@ -209,7 +198,7 @@ async def test_a_bet_above_the_dynasty_wealth_is_refused(
 # R-O3: one order per seat per turn; the last one counts.
 
 
-async def test_replacing_an_order_keeps_one_row(world: World, db_path: Path) -> None:
+async def test_replacing_an_order_keeps_one_row(world: World, store: Store) -> None:
     table, _ = await started(world)
     tid = table.tournament.id
     first = await tournaments.upsert_order(world.db, tid, 1, 0, Pass(Dynasty.A), now=10.0)
@@ -217,26 +206,23 @@ async def test_replacing_an_order_keeps_one_row(world: World, db_path: Path) -> 
     move = legal_orders(table.game.position, Dynasty.A)[1]
     again = await tournaments.upsert_order(world.db, tid, 1, 0, move, now=11.0)
     assert first == again == ReadyCount(1, len(table.seats))
-    connection = raw(db_path)
-    rows = connection.execute("SELECT count(*) FROM orders WHERE tournament_id = ?", (tid,))
-    assert rows.fetchone()[0] == 1
-    connection.close()
+    assert store.rows("SELECT count(*) FROM orders WHERE tournament_id = ?", (tid,)) == [(1,)]
     loaded = await tournaments.load_table(world.db, tid)
     assert [(o.seat, o.order, o.submitted_at) for o in loaded.orders] == [(0, move, 11.0)]
     assert (await tournaments.count_ready(world.db, tid)).ready == 1
-    refused(
-        db_path,
+    rule = store.refused(
         "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
         "VALUES (?, 1, 0, '{\"pass\":true}', 0)",
         (tid,),
     )
+    assert rule == "orders.tournament_id, orders.turn, orders.seat"
 
 
 # Dead emperors can be neither seated nor bet.
 
 
 async def test_the_dead_cannot_be_seated_or_bet(
-    world: World, db_path: Path, unchanged: Unchanged
+    world: World, store: Store, unchanged: Unchanged
 ) -> None:
     tournament = await world.tournament()
     dynasty, emperor = await world.contender()
@@ -255,20 +241,25 @@ async def test_the_dead_cannot_be_seated_or_bet(
     with pytest.raises(EmperorDead):
         await emperors.kill_emperor(world.db, emperor.id, reason=log_text("again"))
     check()
-    assert "emperor_dead" in refused(
-        db_path,
-        "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at) "
-        "VALUES (?, 1, 'player', ?, ?, 0)",
-        (tournament.id, dynasty.player_id, emperor.id),
+    assert (
+        store.refused(
+            "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at) "
+            "VALUES (?, 1, 'player', ?, ?, 0)",
+            (tournament.id, dynasty.player_id, emperor.id),
+        )
+        == "emperor_dead"
     )
-    assert "emperor_dead" in refused(
-        db_path,
-        "INSERT INTO bets (tournament_id, emperor_id, dynasty_id, seat, asset_code, stake, "
-        "placed_at) VALUES (?, ?, ?, 0, 'gold', 1, 0)",
-        (tournament.id, emperor.id, dynasty.id),
+    assert (
+        store.refused(
+            "INSERT INTO bets (tournament_id, emperor_id, dynasty_id, seat, asset_code, stake, "
+            "placed_at) VALUES (?, ?, ?, 0, 'gold', 1, 0)",
+            (tournament.id, emperor.id, dynasty.id),
+        )
+        == "emperor_dead"
     )
-    assert "emperor_dead" in refused(
-        db_path, "UPDATE emperors SET alive = 1, died_at = NULL WHERE id = ?", (emperor.id,)
+    assert (
+        store.refused("UPDATE emperors SET alive = 1, died_at = NULL WHERE id = ?", (emperor.id,))
+        == "emperor_dead"
     )
     check()
 
@@ -277,7 +268,7 @@ async def test_the_dead_cannot_be_seated_or_bet(
 
 
 async def test_orders_only_for_the_open_turn(
-    world: World, db_path: Path, unchanged: Unchanged
+    world: World, store: Store, unchanged: Unchanged
 ) -> None:
     tournament, _ = await world.full_tournament()
     with pytest.raises(OrderForClosedTurn) as not_started:
@@ -295,11 +286,13 @@ async def test_orders_only_for_the_open_turn(
     with pytest.raises(NotFound):
         await tournaments.upsert_order(world.db, 999, 2, 1, Pass(Dynasty.B))
     check()
-    assert "order_for_closed_turn" in refused(
-        db_path,
-        "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
-        "VALUES (?, 1, 0, '{\"pass\":true}', 0)",
-        (tournament.id,),
+    assert (
+        store.refused(
+            "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
+            "VALUES (?, 1, 0, '{\"pass\":true}', 0)",
+            (tournament.id,),
+        )
+        == "order_for_closed_turn"
     )
     check()
 
@@ -335,21 +328,24 @@ async def _resolve_passing(
     return table, report
 
 
-async def test_a_turn_resolves_once(world: World, db_path: Path, unchanged: Unchanged) -> None:
+async def test_a_turn_resolves_once(world: World, store: Store, unchanged: Unchanged) -> None:
     table, _ = await started(world)
     loaded, report = await _resolve_passing(world, table)
     check = unchanged()
     with pytest.raises(TurnAlreadyResolved):
         await tournaments.resolve_turn(world.db, loaded, report, now=world.tick())
     check()
-    assert "turn_already_resolved" in refused(
-        db_path,
-        "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
-        "SELECT tournament_id, 1, state, result, resolved_at, 99 FROM turns "
-        "WHERE tournament_id = ? AND turn = 1",
-        (table.tournament.id,),
+    assert (
+        store.refused(
+            "INSERT INTO turns (tournament_id, turn, state, result, resolved_at, revision) "
+            "SELECT tournament_id, 1, state, result, resolved_at, 99 FROM turns "
+            "WHERE tournament_id = ? AND turn = 1",
+            (table.tournament.id,),
+        )
+        == "turn_already_resolved"
     )
-    refused(db_path, "DELETE FROM turns WHERE tournament_id = ?", (table.tournament.id,))
+    rule = store.refused("DELETE FROM turns WHERE tournament_id = ?", (table.tournament.id,))
+    assert rule == "turns_are_history"
     check()
 
 
@@ -376,7 +372,7 @@ async def test_an_order_arriving_during_resolution_is_never_lost(
 
 
 async def test_reputation_never_goes_below_zero(
-    world: World, db_path: Path, unchanged: Unchanged
+    world: World, store: Store, unchanged: Unchanged
 ) -> None:
     _, emperor = await world.contender()
     assert await emperors.change_reputation(world.db, emperor.id, 7, reason=log_text("won")) == 7
@@ -385,15 +381,16 @@ async def test_reputation_never_goes_below_zero(
     )
     assert await emperors.change_reputation(world.db, emperor.id, -3, reason=log_text("again")) == 0
     check = unchanged()
-    assert "reputation_never_negative" in refused(
-        db_path, "UPDATE emperors SET reputation = -1 WHERE id = ?", (emperor.id,)
+    assert (
+        store.refused("UPDATE emperors SET reputation = -1 WHERE id = ?", (emperor.id,))
+        == "reputation_never_negative"
     )
     with pytest.raises(InvalidValue):
         await events.log_events(
             world.db, [NewEvent(EventKind.REPUTATION, log_text("secret"), False)]
         )
-    refused(db_path, "UPDATE events SET message = 'log-rewritten'")
-    refused(db_path, "DELETE FROM events WHERE kind = 'reputation'")
+    assert store.refused("UPDATE events SET message = 'log-rewritten'") == "log_append_only"
+    assert store.refused("DELETE FROM events WHERE kind = 'reputation'") == "log_append_only"
     check()
 
 
@@ -414,18 +411,18 @@ async def test_dynasty_names_are_unique_whatever_their_case(
 
 
 async def test_living_emperor_names_are_unique_within_a_dynasty(
-    world: World, db_path: Path, unchanged: Unchanged
+    world: World, store: Store, unchanged: Unchanged
 ) -> None:
     dynasty, emperor = await world.contender()
     check = unchanged()
     with pytest.raises(NameTaken):
         await emperors.create_emperor(world.db, dynasty.id, "AURELIUS")
     check()
-    refused(
-        db_path,
+    rule = store.refused(
         "INSERT INTO emperors (dynasty_id, name, name_key, born_at) VALUES (?, 'x', ?, 0)",
         (dynasty.id, "aurelius"),
     )
+    assert rule == "emperors.dynasty_id, emperors.name_key"
     await emperors.kill_emperor(world.db, emperor.id, reason=log_text("retired"), now=world.tick())
     reborn = await emperors.create_emperor(world.db, dynasty.id, "Aurelius")
     assert reborn.id != emperor.id

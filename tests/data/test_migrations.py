@@ -1,17 +1,22 @@
-"""Numbered migrations: from an empty file, from every earlier version, never from the future."""
+"""Numbered migrations: from an empty database, from every earlier version, never from the
+future; on both backends, whose schemas are twins at every version."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 import data.db
+import data.postgres
 from data.catalog import load_battlefield
 from data.codec import dumps, game_to_json, order_to_json, report_to_dict
 from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
 from data.errors import DatabaseTooNew
+from data.postgres import postgres_migrations, twins_missing
 from data.repositories import economy, emperors, events, players, tournaments
 from data.repositories import settings as settings_repo
 from data.rows import LogMessage, log_text
@@ -25,30 +30,12 @@ from engine import (
     Pass,
     Ruleset,
 )
+from tests.data.conftest import PostgresStore, SQLiteStore, Store
 
 CORE = 1
 COMPUTER_LEVELS = 12  # the migration that made a server's computers default a level
 ECONOMY = 2
 LOG_IDS = 11
-
-
-def user_version(path: Path) -> int:
-    connection = sqlite3.connect(path)
-    try:
-        return int(connection.execute("PRAGMA user_version").fetchone()[0])
-    finally:
-        connection.close()
-
-
-def tables(path: Path) -> set[str]:
-    connection = sqlite3.connect(path)
-    try:
-        return {
-            row[0]
-            for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        }
-    finally:
-        connection.close()
 
 
 def test_migrations_are_numbered_without_gaps() -> None:
@@ -57,14 +44,63 @@ def test_migrations_are_numbered_without_gaps() -> None:
     assert latest_version() >= ECONOMY
 
 
-async def test_an_empty_file_is_brought_to_the_latest_version(tmp_path: Path) -> None:
-    path = tmp_path / "new.db"
-    async with await Database.open(path) as database:
+def test_every_sqlite_migration_has_its_postgresql_twin() -> None:
+    """A new data/migrations/NNNN_name.sql needs data/migrations/postgres/NNNN_name.sql: the
+    same schema change for PostgreSQL (tables, columns, constraint names, refusal tokens)."""
+    shipped = [(migration.version, migration.name) for migration in postgres_migrations()]
+    assert twins_missing(shipped) == []
+    assert len(shipped) == latest_version()
+
+
+@pytest.mark.parametrize("version", range(1, latest_version() + 1))
+def test_twins_refuse_with_the_same_tokens_and_name_the_same_constraints(version: int) -> None:
+    """Each refusal a SQLite trigger raises (``RAISE(ABORT, 'token')``) is raised by the
+    PostgreSQL twin too (``RAISE EXCEPTION 'token'``), and the named constraints (which
+    repositories map to errors) carry the same names: the domain errors are the same."""
+    sqlite_text = COMMENT.sub("", " ".join(migrations()[version - 1].statements))
+    postgres_text = COMMENT.sub("", postgres_migrations()[version - 1].statements[0])
+    raised = re.compile(r"RAISE\(ABORT, '(\w+)'\)")
+    assert set(raised.findall(sqlite_text)) == set(RAISED.findall(postgres_text))
+    assert set(NAMED.findall(sqlite_text)) == set(NAMED.findall(postgres_text))
+    triggers = re.compile(r"CREATE TRIGGER (\w+)")
+    assert set(triggers.findall(sqlite_text)) == set(triggers.findall(postgres_text))
+
+
+COMMENT = re.compile(r"--[^\n]*")
+RAISED = re.compile(r"RAISE EXCEPTION '(\w+)'")
+NAMED = re.compile(r"CONSTRAINT (\w+)")
+
+
+def test_a_missing_twin_is_refused_by_name() -> None:
+    shipped = [(migration.version, migration.name) for migration in migrations()]
+    assert twins_missing(shipped[:-1]) == [f"{shipped[-1][0]:04d}_{shipped[-1][1]}.sql"]
+    assert twins_missing([*shipped, (99, "extra")]) == ["0099_extra.sql"]
+
+
+async def test_an_empty_database_is_brought_to_the_latest_version(empty_store: Store) -> None:
+    async with await Database.open(empty_store.location) as database:
         assert await schema_version(database) == latest_version()
         assert len(await economy.list_assets(database)) >= 6
-    assert user_version(path) == latest_version()
-    assert {"players", "emperors", "turns", "orders", "holdings", "bets", "escrow"} <= tables(path)
-    assert {"server_settings", "skill_ratings"} <= tables(path)
+    assert empty_store.schema_version() == latest_version()
+    expected = {"players", "emperors", "turns", "orders", "holdings", "bets", "escrow"}
+    assert expected <= empty_store.tables()
+    assert {"server_settings", "skill_ratings"} <= empty_store.tables()
+
+
+async def test_both_backends_have_the_same_tables_and_columns_at_every_version(
+    tmp_path: Path, pg_store: PostgresStore
+) -> None:
+    """Version N is the same schema on SQLite and PostgreSQL: every table, every column, in
+    the same order (``SELECT *`` reads the same on both)."""
+    cluster = pg_store.cluster
+    for version in range(latest_version() + 1):
+        sqlite_store = SQLiteStore(tmp_path / f"twin-{version}.db")
+        postgres_store = PostgresStore(cluster, cluster.create_database())
+        for store in (sqlite_store, postgres_store):
+            async with await Database.open(store.location, upgrade=False) as database:
+                assert await migrate(database, version) == version
+        assert postgres_store.columns() == sqlite_store.columns(), f"version {version}"
+        postgres_store.close()
 
 
 async def fill(database: Database, version: int) -> dict[str, int]:
@@ -91,19 +127,17 @@ async def fill(database: Database, version: int) -> dict[str, int]:
                 "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'gold', 7)",
                 (made["dynasty"],),
             )
-            if version >= LOG_IDS:
-                await connection.execute(
-                    "INSERT INTO events (at, kind, message, params, public, dynasty_id, details) "
-                    "VALUES (16.0, 'wealth', 'log-text', '{\"text\": \"old wealth\"}', 0, ?, "
-                    '\'{"assets": {"gold": 7}}\')',
-                    (made["dynasty"],),
-                )
-            else:
-                await connection.execute(
-                    "INSERT INTO events (at, kind, reason, public, dynasty_id, details) "
-                    "VALUES (16.0, 'wealth', 'old wealth', 0, ?, '{\"assets\": {\"gold\": 7}}')",
-                    (made["dynasty"],),
-                )
+            words = (
+                "message, params) VALUES (16.0, 'wealth', 0, ?, '{\"assets\": {\"gold\": 7}}', "
+                "'log-text', '{\"text\": \"old wealth\"}')"
+                if version >= LOG_IDS
+                else "reason) VALUES (16.0, 'wealth', 0, ?, '{\"assets\": {\"gold\": 7}}', "
+                "'old wealth')"
+            )
+            await connection.execute(
+                f"INSERT INTO events (at, kind, public, dynasty_id, details, {words}",
+                (made["dynasty"],),
+            )
     return made
 
 
@@ -168,13 +202,12 @@ async def running_tournament(database: Database, emperor_ids: list[int]) -> int:
 
 
 @pytest.mark.parametrize("start", range(latest_version()))
-async def test_every_earlier_version_upgrades_with_its_data(tmp_path: Path, start: int) -> None:
-    path = tmp_path / f"from-{start}.db"
-    async with await Database.open(path, upgrade=False) as database:
+async def test_every_earlier_version_upgrades_with_its_data(empty_store: Store, start: int) -> None:
+    async with await Database.open(empty_store.location, upgrade=False) as database:
         assert await migrate(database, start) == start
         made = await fill(database, start)
-    assert user_version(path) == start
-    async with await Database.open(path) as database:
+    assert empty_store.schema_version() == start
+    async with await Database.open(empty_store.location) as database:
         assert await schema_version(database) == latest_version()
         if start >= CORE:
             table = await tournaments.load_table(database, made["tournament"])
@@ -191,10 +224,9 @@ async def test_every_earlier_version_upgrades_with_its_data(tmp_path: Path, star
             # The log written before it had ids reads as it was, beside the new entries.
             log = await events.dynasty_log(database, again.id, viewer_dynasty_id=again.id)
             said = [event.reason for event in reversed(log)]
-            born_then = start < LOG_IDS  # written in English then, by id since
-            assert said[0] == (
-                log_text("Elder is born") if born_then else LogMessage("log-born", emperor="Elder")
-            )
+            born = "Elder is born"
+            old = start < LOG_IDS  # before, the log kept English words
+            assert said[0] == (log_text(born) if old else LogMessage("log-born", emperor="Elder"))
             assert said[-1] == LogMessage("log-text", text="new wealth")
             if start >= ECONOMY:
                 assert said[1] == log_text("old wealth")
@@ -225,19 +257,15 @@ async def test_a_servers_yes_or_no_for_computers_becomes_a_level(tmp_path: Path)
 
 
 async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(
-    tmp_path: Path,
+    store: Store,
 ) -> None:
     """Rulesets are JSON in tournaments.ruleset: one written before emperor_takes and
     emperor_duel existed reads as as-pawn and as-type (R-C5, R-C7), and its combat goes on."""
-    path = tmp_path / "old-ruleset.db"
-    async with await Database.open(path) as database:
+    async with await Database.open(store.location) as database:
         made = await fill(database, CORE)
     old = '{"policy":"bounce","emperor_taken":"remove","goal":"last-emperor","turn_limit":50}'
-    connection = sqlite3.connect(path)
-    with connection:
-        connection.execute("UPDATE tournaments SET ruleset = ?", (old,))
-    connection.close()
-    async with await Database.open(path) as database:
+    store.execute("UPDATE tournaments SET ruleset = ?", (old,))
+    async with await Database.open(store.location) as database:
         table = await tournaments.load_table(database, made["tournament"])
         assert table.tournament.ruleset == Ruleset(
             ConflictPolicy.BOUNCE, EmperorTaken.REMOVE, turn_limit=50
@@ -248,39 +276,36 @@ async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(
         await tournaments.resolve_turn(database, table, table.game.play(table.orders_to_play()))
 
 
-async def test_a_database_newer_than_the_bot_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.db"
-    async with await Database.open(path):
+async def test_a_database_newer_than_the_bot_is_refused(store: Store) -> None:
+    async with await Database.open(store.location):
         pass
     future = latest_version() + 1
-    connection = sqlite3.connect(path)
-    connection.execute(f"PRAGMA user_version = {future}")
-    connection.close()
-    before = tables(path)
+    store.set_schema_version(future)
+    before = store.tables()
     for upgrade in (True, False):
         with pytest.raises(DatabaseTooNew) as caught:
-            await Database.open(path, upgrade=upgrade)
+            await Database.open(store.location, upgrade=upgrade)
         message = str(caught.value)
         assert str(future) in message and str(latest_version()) in message
         assert "upgrade the bot" in message
-    assert user_version(path) == future
-    assert tables(path) == before
+    assert store.schema_version() == future
+    assert store.tables() == before
 
 
 async def test_a_failing_migration_leaves_the_previous_version(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "broken.db"
-    async with await Database.open(path):
+    async with await Database.open(store.location):
         pass
-    broken = Migration(
-        latest_version() + 1,
-        "broken",
-        ("CREATE TABLE half_done (x INTEGER)", "INSERT INTO no_such_table VALUES (1)"),
-    )
+    steps = ("CREATE TABLE half_done (x INTEGER)", "INSERT INTO no_such_table VALUES (1)")
+    broken = Migration(latest_version() + 1, "broken", steps)
     monkeypatch.setattr(data.db, "migrations", lambda: (*migrations(), broken))
-    with pytest.raises(sqlite3.OperationalError):
-        await Database.open(path)
+    twin = Migration(broken.version, broken.name, (";\n".join(steps),))
+    monkeypatch.setattr(
+        data.postgres, "postgres_migrations", lambda: (*postgres_migrations(), twin)
+    )
+    with pytest.raises((sqlite3.OperationalError, asyncpg.UndefinedTableError)):
+        await Database.open(store.location)
     monkeypatch.undo()
-    assert user_version(path) == latest_version()
-    assert "half_done" not in tables(path)
+    assert store.schema_version() == latest_version()
+    assert "half_done" not in store.tables()

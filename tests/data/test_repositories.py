@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
-from pathlib import Path
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -18,7 +19,6 @@ from data.errors import (
     TradeClosed,
 )
 from data.repositories import (
-    _common,
     announcements,
     economy,
     emperors,
@@ -45,7 +45,13 @@ from data.rows import (
     log_text,
 )
 from engine import DYNASTIES, Dynasty, Game, GameOutcome, OutcomeCause, Pass, legal_orders
-from tests.data.conftest import Unchanged, World, raw
+from tests.data.conftest import (
+    PostgresStore,
+    Store,
+    Unchanged,
+    World,
+    forget_decoded_values,
+)
 from tests.said import said
 
 # Players and dynasties
@@ -260,7 +266,7 @@ async def _play_to_the_end(world: World, tournament_id: int, seed: int) -> list[
         games.append(report.game)
 
 
-async def test_a_tournament_from_announcement_to_outcome(world: World, db_path: Path) -> None:
+async def test_a_tournament_from_announcement_to_outcome(world: World, store: Store) -> None:
     table = await _started(world, [await world.contender() for _ in range(4)], turn_limit=12)
     tid = table.tournament.id
     assert (table.tournament.status, table.tournament.turn) == (TournamentStatus.RUNNING, 1)
@@ -281,15 +287,13 @@ async def test_a_tournament_from_announcement_to_outcome(world: World, db_path: 
         assert result.result["turn"] == turn
     seats = await tournaments.list_seats(world.db, tid)
     takes = {seat.seat: seat.takes for seat in seats}
-    connection = raw(db_path)
-    counted = dict(
-        connection.execute(
-            "SELECT json_extract(c.value, '$.taker'), count(*) FROM turns, "
-            "json_each(turns.result, '$.captures') c WHERE tournament_id = ? GROUP BY 1",
-            (tid,),
-        ).fetchall()
+    counted = Counter(
+        capture["taker"]
+        for (result,) in store.rows(
+            "SELECT result FROM turns WHERE tournament_id = ? AND turn > 0", (tid,)
+        )
+        for capture in json.loads(result)["captures"]
     )
-    connection.close()
     assert takes == {
         seat: counted.get(Dynasty.from_letter("abcd"[seat]).letter, 0) for seat in range(4)
     }
@@ -303,8 +307,8 @@ async def test_a_tournament_from_announcement_to_outcome(world: World, db_path: 
     assert await tournaments.due_tournaments(world.db, now=world.now + 10**6) == []
 
 
-async def test_a_restarted_bot_resumes_exactly(db_path: Path) -> None:
-    database = await Database.open(db_path)
+async def test_a_restarted_bot_resumes_exactly(store: Store) -> None:
+    database = await Database.open(store.location)
     world = World(database)
     table = await _started(world, [await world.contender() for _ in range(4)])
     tid = table.tournament.id
@@ -314,8 +318,8 @@ async def test_a_restarted_bot_resumes_exactly(db_path: Path) -> None:
     await tournaments.upsert_order(world.db, tid, 1, 0, move, now=world.tick())
     before = await tournaments.load_table(database, tid)
     await database.close()
-    forget_decoded()  # as a new process would
-    database = await Database.open(db_path)
+    forget_decoded_values()  # as a new process would
+    database = await Database.open(store.location)
     after = await tournaments.load_table(database, tid)
     await database.close()
     assert after == before
@@ -342,43 +346,47 @@ async def test_a_table_read_again_shows_every_change_as_a_fresh_decoding_would(
         SeatStatus.ACTIVE,
         SeatStatus.ACTIVE,
     ]
-    forget_decoded()
+    forget_decoded_values()
     assert await tournaments.load_table(world.db, tid) == forfeited
 
 
 async def test_a_table_unchanged_is_reused_and_any_change_by_anyone_is_read(
-    world: World, db_path: Path
+    world: World, store: Store
 ) -> None:
     """The last decoded table is reused while its tournaments row reads the same (0003):
     changes made by another process, straight in SQL, must still show at the next read."""
     table = await _started(world, [await world.contender() for _ in range(4)])
     tid = table.tournament.id
     first = await tournaments.load_table(world.db, tid)
+    statements: list[str] = []
+    world.db.timer = lambda kind, _: statements.append(kind)
     assert await tournaments.load_table(world.db, tid) is first
-    other = raw(db_path)
-    try:
-        other.execute("UPDATE seats SET misses = 2 WHERE tournament_id = ? AND seat = 3", (tid,))
-        missed = await tournaments.load_table(world.db, tid)
-        assert [seat.misses for seat in missed.seats] == [0, 0, 0, 2]
-        assert missed.game == first.game
-        moved = missed.game.forfeit(Dynasty.D) if missed.game is not None else None
-        assert moved is not None
-        other.execute(
-            "UPDATE turns SET state = ? WHERE tournament_id = ? AND turn = 0",
-            (codec.game_to_json(moved), tid),
-        )
-        forfeited = await tournaments.load_table(world.db, tid)
-        assert forfeited.game is not None and Dynasty.D in forfeited.game.position.defeated
-        other.execute(
-            "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) "
-            "VALUES (?, 1, 0, ?, ?)",
-            (tid, codec.order_to_json(Pass(Dynasty.A)), world.tick()),
-        )
-        ordered = await tournaments.load_table(world.db, tid)
-        assert [stored.order for stored in ordered.orders] == [Pass(Dynasty.A)]
-    finally:
-        other.close()
-    forget_decoded()
+    other = store
+    other.execute("UPDATE tournaments SET deadline = deadline + 60 WHERE id = ?", (tid,))
+    later = await tournaments.load_table(world.db, tid)  # only the row changed
+    assert later.tournament.deadline == (first.tournament.deadline or 0) + 60
+    assert (later.seats, later.game, later.orders) == (first.seats, first.game, first.orders)
+    assert statements == ["statement", "statement"]  # one read each, whatever changed
+    world.db.timer = None
+    other.execute("UPDATE seats SET misses = 2 WHERE tournament_id = ? AND seat = 3", (tid,))
+    missed = await tournaments.load_table(world.db, tid)
+    assert [seat.misses for seat in missed.seats] == [0, 0, 0, 2]
+    assert missed.game == first.game
+    moved = missed.game.forfeit(Dynasty.D) if missed.game is not None else None
+    assert moved is not None
+    other.execute(
+        "UPDATE turns SET state = ? WHERE tournament_id = ? AND turn = 0",
+        (codec.game_to_json(moved), tid),
+    )
+    forfeited = await tournaments.load_table(world.db, tid)
+    assert forfeited.game is not None and Dynasty.D in forfeited.game.position.defeated
+    other.execute(
+        "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at) VALUES (?, 1, 0, ?, ?)",
+        (tid, codec.order_to_json(Pass(Dynasty.A)), world.tick()),
+    )
+    ordered = await tournaments.load_table(world.db, tid)
+    assert [stored.order for stored in ordered.orders] == [Pass(Dynasty.A)]
+    forget_decoded_values()
     assert await tournaments.load_table(world.db, tid) == ordered
 
 
@@ -406,18 +414,6 @@ async def test_a_table_read_inside_a_transaction_that_rolls_back_is_not_reused(
     assert [stored.seat for stored in ordered.orders] == [1]
 
 
-def forget_decoded() -> None:
-    tournaments._decoded_tables.clear()
-    for cache in (
-        _common._tournament_from_values,
-        tournaments._seats_from_json,
-        tournaments._orders_from_json,
-        codec.game_from_json,
-        codec.ruleset_from_json,
-    ):
-        cache.cache_clear()
-
-
 async def test_orders_play_in_submission_order_ties_by_seat(world: World) -> None:
     table = await _started(world, [await world.contender() for _ in range(4)])
     tid = table.tournament.id
@@ -433,7 +429,7 @@ async def test_orders_play_in_submission_order_ties_by_seat(world: World) -> Non
     assert await tournaments.get_order(world.db, tid, 2, 3) is None
 
 
-async def test_readiness_reminders_and_deadlines(world: World, db_path: Path) -> None:
+async def test_readiness_reminders_and_deadlines(world: World, store: Store) -> None:
     table = await _started(world, [await world.contender() for _ in range(4)])
     tid = table.tournament.id
     await tournaments.upsert_order(world.db, tid, 1, 1, Pass(Dynasty.B))
@@ -446,10 +442,15 @@ async def test_readiness_reminders_and_deadlines(world: World, db_path: Path) ->
     due = await tournaments.due_tournaments(world.db, now=world.now + 60)
     assert [t.id for t in due] == [tid]
     await tournaments.set_announcement(world.db, tid, 123)
-    other = raw(db_path)
-    other.execute("BEGIN IMMEDIATE")  # another process writing: the claim waits its turn
+    # Another process writing (SQLite: holding the write lock; PostgreSQL: the tournament's
+    # row, which the reminder's foreign key needs): the claim waits its turn.
+    other = store.session() if isinstance(store, PostgresStore) else store.connect()
+    other.execute("BEGIN IMMEDIATE" if store.kind == "sqlite" else "BEGIN")
+    if isinstance(store, PostgresStore):
+        other.execute("SELECT 1 FROM tournaments WHERE id = ? FOR UPDATE", (tid,))
     claim = asyncio.create_task(tournaments.claim_reminder(world.db, tid, 1, 2, "half-time"))
     await asyncio.sleep(0.05)
+    assert not claim.done()
     other.execute("ROLLBACK")
     other.close()
     assert await claim  # counted right after waiting too: the reminder is sent

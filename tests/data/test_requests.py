@@ -1,12 +1,10 @@
-"""Requests applied once, amounts no dynasty could hold, numbers SQLite cannot store, and the
+"""Requests applied once, amounts no dynasty could hold, numbers the database cannot store, and the
 next free seat chosen inside the transaction (issue #19, items 4, 5 and 6)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +20,7 @@ from data.errors import (
 from data.repositories import economy, requests, tournaments
 from data.rows import MAX_AMOUNT, Bundle, log_text
 from engine import Dynasty, Pass
-from tests.data.conftest import Unchanged, World, raw
+from tests.data.conftest import Store, Unchanged, World
 
 
 async def test_a_request_changes_the_game_once(
@@ -71,6 +69,22 @@ async def test_an_order_records_its_request_in_the_same_statement(
     await tournaments.upsert_order(db, tournament.id, 2, 1, Pass(Dynasty.B), request_id=9)
 
 
+async def test_a_refused_order_inside_a_transaction_leaves_the_transaction_usable(
+    db: Database, world: World
+) -> None:
+    """On PostgreSQL a refused statement would abort the whole transaction: the data layer
+    undoes the refused statement alone, as SQLite does (store_order is a SELECT that writes)."""
+    tournament, _ = await world.full_tournament("duel-8")
+    await tournaments.start_tournament(db, tournament.id, now=world.tick())
+    await tournaments.upsert_order(db, tournament.id, 1, 0, Pass(Dynasty.A), request_id=7)
+    dynasty = await world.dynasty()
+    async with db.transaction():
+        with pytest.raises(AlreadyApplied):
+            await tournaments.upsert_order(db, tournament.id, 1, 0, Pass(Dynasty.A), request_id=7)
+        await economy.grant(db, dynasty.id, {"gold": 1}, reason=log_text("after the refusal"))
+    assert await economy.holdings(db, dynasty.id) == {"gold": 1}
+
+
 async def test_old_requests_are_forgotten(db: Database, world: World) -> None:
     for request, at in ((1, 100.0), (2, 200.0), (3, 300.0)):
         async with requests.once(db, request, "test", now=at):
@@ -84,41 +98,38 @@ async def test_old_requests_are_forgotten(db: Database, world: World) -> None:
 
 
 async def test_the_database_agrees_on_the_largest_amount(
-    db: Database, db_path: Path, world: World
+    db: Database, store: Store, world: World
 ) -> None:
     """R-T5: MAX_AMOUNT in Python and in migration 0004 are the same number."""
     dynasty = await world.dynasty()
-    connection = raw(db_path)
-    try:
-        connection.execute(
-            "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'gold', ?)",
-            (dynasty.id, MAX_AMOUNT),
-        )
-        refused = [
-            ("UPDATE holdings SET amount = amount + 1 WHERE dynasty_id = ?", (dynasty.id,)),
+    store.execute(
+        "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'gold', ?)",
+        (dynasty.id, MAX_AMOUNT),
+    )
+    refused = [
+        ("UPDATE holdings SET amount = amount + 1 WHERE dynasty_id = ?", (dynasty.id,)),
+        (
+            "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'ruby', ?)",
+            (dynasty.id, MAX_AMOUNT + 1),
+        ),
+    ]
+    for body in (
+        {"assets": {"gold": MAX_AMOUNT + 1}, "items": {}},
+        {"assets": {"gold": 1e20}, "items": {}},
+        {"assets": {"gold": 1.0}, "items": {}},
+        {"assets": {}, "items": {"key:fortress-4": "1"}},
+        {"assets": {"gold": 0}, "items": {}},
+        {"assets": {"gold": -1}, "items": {}},
+    ):
+        refused.append(
             (
-                "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'ruby', ?)",
-                (dynasty.id, MAX_AMOUNT + 1),
-            ),
-        ]
-        for body in (
-            {"assets": {"gold": MAX_AMOUNT + 1}, "items": {}},
-            {"assets": {"gold": 1e20}, "items": {}},
-            {"assets": {}, "items": {"key:fortress-4": "1"}},
-            {"assets": {"gold": 0}, "items": {}},
-        ):
-            refused.append(
-                (
-                    "INSERT INTO trades (from_dynasty_id, to_dynasty_id, offer, request, "
-                    "created_at, expires_at) VALUES (?, ?, '{}', ?, 1, 2)",
-                    (dynasty.id, dynasty.id + 1, json.dumps(body)),
-                )
+                "INSERT INTO trades (from_dynasty_id, to_dynasty_id, offer, request, "
+                "created_at, expires_at) VALUES (?, ?, '{}', ?, 1, 2)",
+                (dynasty.id, dynasty.id + 1, json.dumps(body)),
             )
-        for sql, parameters in refused:
-            with pytest.raises(sqlite3.IntegrityError, match="amount_too_large"):
-                connection.execute(sql, parameters)
-    finally:
-        connection.close()
+        )
+    for sql, parameters in refused:
+        assert store.refused(sql, parameters) == "amount_too_large", (sql, parameters)
     assert await economy.holdings(db, dynasty.id) == {"gold": MAX_AMOUNT}
     with pytest.raises(AmountTooLarge):
         await economy.grant(db, dynasty.id, {"gold": 1}, reason=log_text("too much"))
@@ -137,15 +148,22 @@ async def test_the_database_agrees_on_the_largest_amount(
         )
 
 
-async def test_a_number_sqlite_cannot_store_is_refused_not_crashed(
-    db: Database, world: World
+async def test_a_number_the_database_cannot_store_is_refused_not_crashed(
+    db: Database, store: Store, world: World
 ) -> None:
     with pytest.raises(NumberTooLarge, match="larger than any the game uses"):
         await tournaments.get_tournament(db, 10**30)
     dynasty = await world.dynasty()
     with pytest.raises(NumberTooLarge):
         async with db.transaction() as connection:
-            await connection.execute("SELECT ? + ?", (dynasty.id, 2**64))
+            await connection.execute(
+                "SELECT id FROM dynasties WHERE id = ? AND player_id = ?", (dynasty.id, 2**64)
+            )
+    async with db.transaction() as connection:  # a refused statement leaves it usable
+        with pytest.raises(NumberTooLarge):
+            await connection.execute("UPDATE dynasties SET name = 'x' WHERE id = ?", (2**64,))
+        await connection.execute("UPDATE dynasties SET name = 'Kept' WHERE id = ?", (dynasty.id,))
+    assert store.rows("SELECT name FROM dynasties WHERE id = ?", (dynasty.id,)) == [("Kept",)]
 
 
 async def test_the_next_free_seat_is_chosen_inside_the_transaction(

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
 from data.db import Database
@@ -12,13 +9,13 @@ from data.errors import InvalidValue
 from data.repositories import emperors, history, settings, skill, tournaments
 from data.rows import ServerSettingsRow, SkillRow, TournamentKind, log_text
 from engine import Dynasty
-from tests.data.conftest import World, raw
+from tests.data.conftest import Store, World
 
 GUILD, OTHER = 11, 12
 
 
 async def test_settings_are_stored_per_server_and_the_database_bounds_them(
-    db: Database, db_path: Path
+    db: Database, store: Store
 ) -> None:
     assert await settings.server_settings(db, GUILD) == ServerSettingsRow(GUILD)
     wanted = ServerSettingsRow(GUILD, {"policy": "bounce", "turn_length": 3600}, (5, 6), 9, "es-ES")
@@ -33,18 +30,13 @@ async def test_settings_are_stored_per_server_and_the_database_bounds_them(
     assert (await settings.server_settings(db, OTHER)).updated_at is None
     with pytest.raises(InvalidValue, match="at most 25 channels"):
         await settings.save_settings(db, ServerSettingsRow(GUILD, channel_ids=tuple(range(26))))
-    connection = raw(db_path)
-    try:
-        for attack in (
-            "UPDATE server_settings SET channel_ids = json_array(1,2,3,4,5,6,7,8,9,10,11,12,13,"
-            "14,15,16,17,18,19,20,21,22,23,24,25,26)",
-            "UPDATE server_settings SET defaults = 'not json'",
-            "UPDATE server_settings SET locale = ''",
-        ):
-            with pytest.raises(sqlite3.IntegrityError):
-                connection.execute(attack)
-    finally:
-        connection.close()
+    channels = ",".join(str(channel) for channel in range(1, 27))
+    for attack in (
+        f"UPDATE server_settings SET channel_ids = '[{channels}]'",
+        "UPDATE server_settings SET defaults = 'not json'",
+        "UPDATE server_settings SET locale = ''",
+    ):
+        store.refused(attack)
     assert await settings.server_settings(db, GUILD) == saved
 
 

@@ -1,4 +1,5 @@
-"""A second bot process for the concurrency tests: it acts on the same database file.
+"""A second bot process for the concurrency tests: it acts on the same database (a SQLite
+file or a PostgreSQL URL).
 
     python tests/data/worker.py MODE DATABASE GO_FILE [ARGUMENTS...]
 
@@ -105,7 +106,7 @@ async def extend(database: Database, tournament_id: int, tasks: int, seconds: in
     return sum(await asyncio.gather(*(extender() for _ in range(tasks))))
 
 
-async def main(mode: str, path: Path, go: Path, arguments: list[str]) -> str:
+async def main(mode: str, path: str, go: Path, arguments: list[str]) -> str:
     if mode == "open":
         await wait_for(go)
         async with await Database.open(path) as database:
@@ -139,4 +140,4 @@ async def main(mode: str, path: Path, go: Path, arguments: list[str]) -> str:
 
 
 if __name__ == "__main__":
-    print(asyncio.run(main(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4:])))
+    print(asyncio.run(main(sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4:])))

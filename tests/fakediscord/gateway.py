@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import orjson
@@ -38,6 +38,17 @@ _HEARTBEAT_ACK_FRAME = json.dumps({"op": HEARTBEAT_ACK, "d": None, "s": None, "t
 
 def _dumps(payload: JSON) -> str:
     return orjson.dumps(payload).decode()
+
+
+class ShardDown(RuntimeError):
+    """No bot is connected on the shard an event is for (the bot is not started, or the
+    process running that shard is down): Discord would not deliver it."""
+
+    def __init__(self, shard_id: int) -> None:
+        self.shard_id = shard_id
+        super().__init__(
+            f"no bot is connected to the fake gateway on shard {shard_id} (is the client started?)"
+        )
 
 
 @dataclass(eq=False)
@@ -86,6 +97,16 @@ class Gateway:
 
         return await self._changes.wait(check, timeout, "a bot to connect to the fake gateway")
 
+    async def wait_shards(self, shard_ids: Iterable[int], timeout: float) -> None:
+        """Until every shard of ``shard_ids`` has a live session (sent READY and its guilds)."""
+        wanted = set(shard_ids)
+
+        def check() -> bool | None:
+            live = {shard for shard, session in self.live.items() if session.connected}
+            return True if wanted <= live else None
+
+        await self._changes.wait(check, timeout, f"bots to connect on shards {sorted(wanted)}")
+
     def session_for(self, guild_id: int | None) -> GatewaySession:
         """The live session that receives events for a guild (DMs go to shard 0)."""
         shard_id = 0
@@ -94,7 +115,7 @@ class Gateway:
             shard_id = (guild_id >> 22) % count
         session = self.live.get(shard_id)
         if session is None or not session.connected:
-            raise RuntimeError("no bot is connected to the fake gateway (is the client started?)")
+            raise ShardDown(shard_id)
         return session
 
     async def close_all(self) -> None:

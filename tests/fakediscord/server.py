@@ -13,6 +13,7 @@ import json
 import re
 import socket
 import traceback
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -121,6 +122,9 @@ ALREADY_ACKNOWLEDGED = 40060
 """Not a bug for an interaction delivered twice: its deliveries cannot know which answers first."""
 _CALLBACK_PATH = re.compile(re.escape(API) + r"/interactions/([0-9]+)/")
 
+NONCE_SECONDS = 300.0
+"""How long Discord remembers a message's nonce when ``enforce_nonce`` is set ("a few
+minutes"): a second message with it is not created, the first is returned."""
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 MAX_MODAL_COMPONENTS = 5
 
@@ -256,8 +260,13 @@ class FakeDiscord:
         bot_name: str = "Emperors",
         guild_name: str = "Dynasty Test Server",
         interaction_deadline: float = 3.0,
+        shard_count: int = 1,
     ) -> None:
         self.token = token
+        self.shard_count = shard_count
+        """The shards ``GET /gateway/bot`` recommends. Bots identify with a shard each (or
+        none: shard 0 of 1); guild events and interactions go to the session of the guild's
+        shard, ``(guild_id >> 22) % shard_count``, direct messages to shard 0."""
         self.interaction_deadline = interaction_deadline
         """Seconds the bot has for the first response, like Discord's 3 s (then 10062)."""
         self.world = World(bot_name=bot_name, guild_name=guild_name)
@@ -271,6 +280,12 @@ class FakeDiscord:
         self.dms_opened: list[int] = []
         """Users whose DM channel the bot asked for (POST /users/@me/channels), in order."""
         self.server_errors: list[str] = []
+        self.interactions_by_shard: Counter[int] = Counter()
+        """Interactions delivered, by the shard of the session that received them."""
+        self.nonce_repeats: list[MessageRecord] = []
+        """Messages posted again with the nonce of an earlier one (``enforce_nonce``): Discord
+        answered with the earlier message instead of creating a second."""
+        self._nonces: dict[tuple[int, str], tuple[MessageRecord, float]] = {}
         self._messages_by_id: dict[int, MessageRecord] = {}
         self._messages_by_channel: dict[int, list[MessageRecord]] = {}
         self._by_token: dict[str, InteractionRecord] = {}
@@ -810,6 +825,7 @@ class FakeDiscord:
         self.interactions[interaction_id] = record
         self._by_token[token] = record
         await session.dispatch("INTERACTION_CREATE", payload)
+        self.interactions_by_shard[session.shard[0]] += 1
         return record
 
     def _context_channel(
@@ -1145,8 +1161,11 @@ class FakeDiscord:
         return _json({"url": self.gateway_url})
 
     async def _get_gateway_bot(self, request: web.Request) -> web.Response:
+        """Where to connect and how many shards Discord recommends (:attr:`shard_count`)."""
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-        return _json({"url": self.gateway_url, "shards": 1, "session_start_limit": limit})
+        return _json(
+            {"url": self.gateway_url, "shards": self.shard_count, "session_start_limit": limit}
+        )
 
     async def _get_application(self, request: web.Request) -> web.Response:
         return _json(self.world.application_payload(self.owner))
@@ -1287,9 +1306,18 @@ class FakeDiscord:
         invalid = self._invalid_message(request, payload, files, current=None)
         if invalid is not None:
             return invalid
+        nonce = payload.get("nonce") if payload.get("enforce_nonce") else None
+        loop_time = asyncio.get_running_loop().time()
+        if nonce is not None:
+            earlier = self._nonces.get((channel.id, str(nonce)))
+            if earlier is not None and loop_time - earlier[1] < NONCE_SECONDS:
+                self.nonce_repeats.append(earlier[0])
+                return _json(self._message_payload(earlier[0]))
         message = self._new_message(channel)
         self._apply(message, payload, files, creating=True)
         self._record(message)
+        if nonce is not None:
+            self._nonces[(channel.id, str(nonce))] = (message, loop_time)
         return _json(self._message_payload(message))
 
     def _refused_in_channel(

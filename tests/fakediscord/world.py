@@ -78,6 +78,15 @@ class Snowflakes:
         self._last = max(candidate, self._last + 1)
         return self._last
 
+    def on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next snowflake of a guild on shard ``shard_id`` of ``shard_count`` (Discord
+        shards guilds by the millisecond in their id: this one may be a few ms ahead)."""
+        snowflake = self()
+        while (snowflake >> 22) % shard_count != shard_id:
+            snowflake = ((snowflake >> 22) + 1) << 22
+        self._last = snowflake
+        return snowflake
+
 
 def iso_now() -> str:
     """Discord-style ISO timestamp for message and member payloads."""
@@ -330,9 +339,10 @@ class World:
         self.bot_joined_at = iso_now()
         self.guild = self.add_guild(guild_name)
 
-    def add_guild(self, name: str) -> FakeGuild:
-        """A guild owned by a dedicated ``owner`` member, with the bot already in it."""
-        guild_id = self.snowflake()
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeGuild:
+        """A guild owned by a dedicated ``owner`` member, with the bot already in it; with
+        ``shard`` (id, count), one whose id puts it on that shard."""
+        guild_id = self.snowflake() if shard is None else self.snowflake.on_shard(*shard)
         owner = self.add_user(f"owner-{len(self.guilds)}" if self.guilds else "owner")
         guild = FakeGuild(guild_id, name, owner.id)
         guild.roles[guild_id] = FakeRole(guild_id, "@everyone", EVERYONE_PERMISSIONS)

@@ -7,6 +7,9 @@ share the database, the clock and the per-process resolution locks.
 from __future__ import annotations
 
 import asyncio
+import os
+import secrets
+import socket
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -36,6 +39,9 @@ from engine import (
     TurnReport,
 )
 from engine.strategies import STRATEGIES
+
+Owns = Callable[[int | None], bool]
+"""Whether this process speaks for a server (``None``: direct messages), see bot/shards.py."""
 
 DEFAULT_STRATEGY = "greedy"
 COMPUTER_LEVELS: Mapping[str, str] = {"easy": "random", "normal": "greedy", "hard": "strong"}
@@ -164,6 +170,8 @@ class TournamentBase:
         """Thinking time per order of a searching computer player."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
         self._thinking: set[int] = set()  # tournaments whose computers are choosing now
+        self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
+        """Who this process is when it takes a lease (data/repositories/leases.py)."""
         self.on_resolved: Callable[[float], None] | None = None
         """Told the seconds each turn resolution took (the bot's metrics listen here)."""
 

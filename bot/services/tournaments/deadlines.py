@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.i18n import Listing, Message
-from bot.services.tournaments.base import TournamentBase
+from bot.services.tournaments.base import Owns, TournamentBase
+from bot.services.tournaments.turns import TAKEOVER
 from data.repositories import deadlines as deadline_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
@@ -90,11 +91,18 @@ class Deadlines(TournamentBase):
                 )
         return await self._change(resumed)
 
-    async def end_pauses(self) -> list[ClockChange]:
+    async def end_pauses(self, owns: Owns | None = None) -> list[ClockChange]:
         """Pauses that lasted their 7 days end (for the scheduler): each turn's clock runs
-        again from the moment its pause ended, even if the bot was down then."""
+        again from the moment its pause ended, even if the bot was down then. With several
+        processes (``owns``), another server's pause is ended only :data:`TAKEOVER` seconds
+        late, so that its own process, which tells its channel, normally ends it; the
+        database ends each pause once whichever process asks."""
         ended = []
-        for tournament in await deadline_repo.pauses_over(self.database, now=self.clock()):
+        now = self.clock()
+        for tournament in await deadline_repo.pauses_over(self.database, now=now):
+            elsewhere = owns is not None and not owns(tournament.guild_id)
+            if elsewhere and (tournament.paused_until or now) > now - TAKEOVER:
+                continue
             resumed = await deadline_repo.resume(self.database, tournament.id, now=self.clock())
             if resumed is not None:
                 ended.append(await self._change(resumed))

@@ -6,11 +6,13 @@ from collections.abc import Mapping
 
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Name
+from bot.narration import narration as told_turn
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
     TournamentBase,
     TournamentView,
     TurnProgress,
+    TurnResolved,
     check_server,
     level_of_strategy,
 )
@@ -35,6 +37,7 @@ from engine import (
     Position,
     Ruleset,
     Tile,
+    TurnReport,
     TurnResult,
     resolve,
 )
@@ -153,6 +156,29 @@ class Lookup(TournamentBase):
             self.database, tournament_id, limit=_OUTCOME_EVENTS
         )
         return [event for event in reversed(events) if event.kind in kinds]
+
+    async def resolved_turn(self, tournament_id: int, turn: int) -> TurnResolved:
+        """A turn resolved earlier (maybe by another process), as its resolver saw it: for
+        the process that posts it in the tournament's channel. The effects of a combat's end
+        are not rebuilt: :meth:`outcome_log` tells them."""
+        tournament = await repo.get_tournament(self.database, tournament_id)
+        before = await repo.get_game(self.database, tournament_id, turn - 1)
+        after = await repo.get_game(self.database, tournament_id, turn)
+        stored = (await repo.get_turn_result(self.database, tournament_id, turn)).result
+        moves = [
+            Move(Dynasty(m["dynasty"]), Tile(*m["from"]), Tile(*m["to"]))
+            for m in stored.get("moves", [])
+        ]
+        report = TurnReport(
+            turn,
+            resolve(before.position, moves, tournament.ruleset),
+            tuple(Dynasty(letter) for letter in stored.get("missed", [])),
+            tuple(Dynasty(letter) for letter in stored.get("defeated", [])),
+            after,
+        )
+        names = await self.names(await repo.load_table(self.database, tournament_id))
+        narration = told_turn(report, tournament.ruleset.policy, names)
+        return TurnResolved(tournament, report, narration, names)
 
     async def replay_frames(self, tournament_id: int) -> list[tuple[Position, TurnResult | None]]:
         """Every position from the start, each with the turn that led to it, for the GIF.

@@ -31,6 +31,7 @@ from bot.services.outcomes import (
 )
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
+    Owns,
     TurnResolved,
     check_server,
     seat_of_player,
@@ -47,7 +48,7 @@ from data.errors import (
 from data.repositories import absences as absence_repo
 from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
-from data.repositories import requests
+from data.repositories import leases, requests
 from data.repositories import skill as skill_repo
 from data.repositories import tournaments as repo
 from data.rows import (
@@ -74,6 +75,15 @@ from engine import (
 log = logging.getLogger(__name__)
 
 _RESOLVE_ATTEMPTS = 5
+RESOLVE_LEASE = 15.0
+"""Seconds a process holds a turn's resolution (a resolution takes milliseconds; the lease of
+a process that died lapses after this)."""
+COMPUTERS_LEASE = 60.0
+"""Seconds a process holds the thinking of a turn's computer players."""
+TAKEOVER = 10.0
+"""Seconds past its moment before a process does another server's timed work (resolving a
+due or complete turn, ordering for computers): that server's own process, which posts its
+boards, normally does it first."""
 _STARTUP_SCAN = 100_000  # running tournaments looked at once when the bot starts
 TRAINING_FORGOTTEN_AFTER = 600.0
 """Seconds after its end by which a training tournament is forgotten even if its end was never
@@ -131,10 +141,24 @@ class Turns(Lookup):
         another caller got there first.
         """
         async with self._resolving(tournament_id):
-            began = time.perf_counter()
-            resolved = await self._resolve(tournament_id, turn)
-            if resolved is not None and self.on_resolved is not None:
-                self.on_resolved(time.perf_counter() - began)
+            if turn is None:
+                turn = (await repo.get_tournament(self.database, tournament_id)).turn
+            # Another process resolving this turn now is left to it (its lease lapses if it
+            # dies); the data layer would refuse a second resolution anyway.
+            lease = f"turn:{tournament_id}:{turn}"
+            if not await leases.take(
+                self.database, lease, self.holder, RESOLVE_LEASE, now=self.clock()
+            ):
+                return None
+            try:
+                began = time.perf_counter()
+                resolved = await self._resolve(tournament_id, turn)
+            finally:
+                await leases.give_back(self.database, lease, self.holder)
+            if resolved is not None:
+                log.info("Resolved turn %d of tournament #%d", turn, tournament_id)
+                if self.on_resolved is not None:
+                    self.on_resolved(time.perf_counter() - began)
             return resolved
 
     @contextlib.asynccontextmanager
@@ -208,16 +232,30 @@ class Turns(Lookup):
             return TurnResolved(tournament, report, narration, names, effects)
         raise UserError("error-tournament-busy")
 
-    async def resolve_due(self) -> list[TurnResolved]:
+    async def resolve_due(self, owns: Owns | None = None) -> list[TurnResolved]:
         """Every running tournament whose deadline has passed resolves its turn (restart-safe).
 
-        One tournament that fails is logged and skipped; the others still resolve.
+        With several processes (``owns``: the servers this one speaks for), a process
+        resolves its own servers' turns at their deadline and the others' only
+        :data:`TAKEOVER` seconds later, if still due: their own process, which posts their
+        boards, normally resolves them first. One tournament that fails is logged and
+        skipped; the others still resolve.
         """
         resolved: list[TurnResolved] = []
         tried: set[int] = set()
         while True:
-            due = await repo.due_tournaments(self.database, now=self.clock())
-            batch = [tournament for tournament in due if tournament.id not in tried]
+            now = self.clock()
+            due = await repo.due_tournaments(self.database, now=now)
+            batch = [
+                tournament
+                for tournament in due
+                if tournament.id not in tried
+                and (
+                    owns is None
+                    or owns(tournament.guild_id)
+                    or (tournament.deadline or now) <= now - TAKEOVER
+                )
+            ]
             if not batch:
                 return resolved
             for tournament in batch:
@@ -230,19 +268,30 @@ class Turns(Lookup):
                 if result is not None:
                     resolved.append(result)
 
-    async def resolve_complete(self) -> list[TurnResolved]:
-        """Turns every active seat has ordered for but that never resolved (the bot stopped
-        between the last order and its resolution): resolve them now, not at their deadline."""
+    async def resolve_complete(
+        self, owns: Owns | None = None, *, settled: float = 0.0
+    ) -> list[TurnResolved]:
+        """Turns every active seat has ordered for but that never resolved (a process stopped
+        or died between the last order and its resolution): resolve them now, not at their
+        deadline. Only turns whose last order is ``settled`` seconds old (the process that
+        took it is resolving the others); another server's (see :meth:`resolve_due`) only
+        after :data:`TAKEOVER` seconds."""
         resolved: list[TurnResolved] = []
-        running = await repo.list_tournaments(
-            self.database, statuses=(TournamentStatus.RUNNING,), limit=_STARTUP_SCAN
+        now = self.clock()
+        complete = await repo.complete_turns(
+            self.database, last_order_before=now - settled, limit=_STARTUP_SCAN
         )
-        for tournament in running:
-            ready = await repo.count_ready(self.database, tournament.id)
-            if ready.active and ready.ready >= ready.active:
+        for tournament, last_order_at in complete:
+            elsewhere = owns is not None and not owns(tournament.guild_id)
+            if elsewhere and last_order_at > now - max(settled, TAKEOVER):
+                continue
+            try:
                 result = await self.resolve(tournament.id, turn=tournament.turn)
-                if result is not None:
-                    resolved.append(result)
+            except Exception:
+                log.exception("tournament #%d could not resolve its turn", tournament.id)
+                continue
+            if result is not None:
+                resolved.append(result)
         return resolved
 
     async def forget_training(self, tournament_id: int) -> bool:
@@ -264,17 +313,25 @@ class Turns(Lookup):
         orders (R-T7); if that completes the turn, it resolves at once, whoever plays it.
 
         Returns the resolved turn, or None (the turn still waits for players, it closed
-        meanwhile, or this tournament's computers are already choosing in this process).
+        meanwhile, or this tournament's computers are already choosing, in this process or,
+        under the turn's computers lease, in another one sharing the database).
         """
         if tournament_id in self._thinking:
             return None
         self._thinking.add(tournament_id)
+        lease: str | None = None
         try:
             table = await repo.load_table(self.database, tournament_id)
             game = table.game
             if table.tournament.status is not TournamentStatus.RUNNING or game is None:
                 return None
             turn = table.tournament.turn
+            lease = f"computers:{tournament_id}:{turn}"
+            if not await leases.take(
+                self.database, lease, self.holder, COMPUTERS_LEASE, now=self.clock()
+            ):
+                lease = None
+                return None
             ordered = {stored.seat for stored in table.orders}
             waiting = [
                 seat
@@ -309,6 +366,8 @@ class Turns(Lookup):
             return None
         finally:
             self._thinking.discard(tournament_id)
+            if lease is not None:
+                await leases.give_back(self.database, lease, self.holder)
 
     async def computers_to_play(self) -> list[int]:
         """Running tournaments whose computers have yet to order for the open turn and are not
