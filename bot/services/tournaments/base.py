@@ -164,6 +164,7 @@ class TournamentBase:
         """Thinking time per order of a searching computer player."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
         self._thinking: set[int] = set()  # tournaments whose computers are choosing now
+        self._asked_again: set[int] = set()  # ... and asked to meanwhile (a turn opened)
         self.on_resolved: Callable[[float], None] | None = None
         """Told the seconds each turn resolution took (the bot's metrics listen here)."""
 
