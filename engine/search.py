@@ -68,45 +68,6 @@ def ranked_orders(game: Game, dynasty: Dynasty) -> list[tuple[float, Order]]:
     return [(value, order) for value, _, order in ranked]
 
 
-def emperor_strikes(position: Position, dynasty: Dynasty) -> list[Order]:
-    """Every legal order of an active rival of ``dynasty`` that moves onto one of its
-    emperors: the orders that could take an emperor of ``dynasty`` this turn."""
-    emperors = position.emperor_tiles(dynasty)
-    if not emperors:
-        return []
-    return [
-        order
-        for rival in position.active_dynasties
-        if rival is not dynasty
-        for order in orders_of(position, rival)[1:]
-        if isinstance(order, Move) and order.destination in emperors
-    ]
-
-
-def guarded_orders(game: Game, dynasty: Dynasty) -> list[tuple[float, Order]]:
-    """Every legal order of ``dynasty`` valued one turn ahead as :func:`ranked_orders` does,
-    but at its worst against the rivals holding or any one rival charging one of its emperors
-    (:func:`emperor_strikes`), best first.
-
-    Orders are simultaneous: a take of a rival emperor that leaves one's own emperor to be
-    taken in the same turn is a trade (a draw when they were the last ones, R-G3, or under
-    ``convert`` two emperors changing sides, R-C4), not the win it looks with the rival
-    holding. Valued at its worst, the emperor steps away instead, and a rival that must guard
-    its own emperor cannot also take."""
-    position = game.position
-    strikes = emperor_strikes(position, dynasty)
-    ranked = []
-    for index, order in enumerate(orders_of(position, dynasty)):
-        value = utilities(play_turn(game, holding_orders(game, dynasty, order)))[dynasty]
-        for strike in strikes:
-            orders = [order if d is dynasty else Pass(d) for d in position.active_dynasties]
-            orders = [strike if o.dynasty is strike.dynasty else o for o in orders]
-            value = min(value, utilities(play_turn(game, orders))[dynasty])
-        ranked.append((value, index, order))
-    ranked.sort(key=lambda entry: (-entry[0], entry[1]))
-    return [(value, order) for value, _, order in ranked]
-
-
 def reach(position: Position) -> dict[Tile, set[Dynasty]]:
     """For every tile some active dynasty could move a piece onto next turn, which ones."""
     pieces = position.pieces

@@ -34,7 +34,6 @@ from engine.search import (
     Budget,
     Solution,
     blueprint,
-    guarded_orders,
     holding_orders,
     play_turn,
     ranked_orders,
@@ -83,7 +82,7 @@ class GreedyStrategy:
     def choose(
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order:
-        ranked = guarded_orders(game, dynasty)
+        ranked = ranked_orders(game, dynasty)
         avoid = history.to_avoid(game.position, dynasty)
         if avoid:
             # An order given here before led back here: it is worth no more than staying.
