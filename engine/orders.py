@@ -68,6 +68,11 @@ class Pass:
 
     dynasty: Dynasty
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Compiled (mypyc), a frozen dataclass cannot be rebuilt by pickle's default: a
+        # computer's pass comes back from its worker process (bot.computers).
+        return (Pass, (self.dynasty,))
+
     def __str__(self) -> str:
         return f"{self.dynasty.letter}: pass"
 

@@ -244,3 +244,54 @@ async def test_computers_that_have_not_ordered_are_set_to_work_by_the_scheduler(
     await services.tournaments.play_computers(tournament.id)
     await Scheduler(services, notified).tick()
     assert notified.computers == [tournament.id]  # it has ordered: nothing more to do
+
+
+class Held:
+    """Computers that think until the test lets them answer: a turn can close meanwhile."""
+
+    def __init__(self) -> None:
+        self.asked: list[ComputerTurn] = []
+        self.answer = asyncio.Event()
+
+    async def __call__(self, turn: ComputerTurn) -> Order:
+        self.asked.append(turn)
+        await self.answer.wait()
+        return Pass(turn.dynasty)
+
+
+async def test_a_turn_that_opens_while_the_computers_think_gets_their_orders_at_once(
+    database_path: Path, clock: Clock
+) -> None:
+    """The computer still thinks about turn 1 when the turn's deadline resolves it (R-T7 and
+    R-O1): the bot asks its computers for turn 2 at once, and that call finds them busy. When
+    their turn-1 order is refused (the turn closed), they order for turn 2 at once; before,
+    nothing asked them again until the scheduler's next wake, a turn's deadline away."""
+    computer = Held()
+    services = await Services.open(str(database_path), clock, computer)
+    try:
+        [player] = await seat_players(services, 1)
+        tournament = await services.tournaments.create(
+            host_player_id=player.id,
+            battlefield="duel-8",
+            ruleset=Ruleset(),
+            kind=TournamentKind.TRAINING,
+            turn_seconds=TURN,
+            allow_computers=True,
+        )
+        await services.tournaments.join(tournament.id, player.id, player.emperor)
+        await services.tournaments.start(tournament.id, player.id)
+        thinking = asyncio.create_task(services.tournaments.play_computers(tournament.id))
+        while not computer.asked:
+            await asyncio.sleep(0)
+        clock.advance(TURN)
+        [resolved] = await services.tournaments.resolve_due()
+        assert resolved.report.turn == 1
+        assert await services.tournaments.play_computers(tournament.id) is None  # busy
+        computer.answer.set()
+        assert await thinking is None  # nothing to announce: turn 2 waits for the player
+        assert [turn.game.turn for turn in computer.asked] == [0, 1]
+        table = await tournament_repo.load_table(services.database, tournament.id)
+        assert table.tournament.turn == 2 and [stored.seat for stored in table.orders] == [1]
+        assert await services.tournaments.computers_to_play() == []
+    finally:
+        await services.close()

@@ -15,6 +15,7 @@ from engine import (
     Goal,
     GoalKind,
     OutcomeCause,
+    Pass,
     Ruleset,
     legal_orders,
 )
@@ -34,3 +35,10 @@ def test_a_game_its_ruleset_and_its_outcome_pickle() -> None:
     assert round_trip(orders) == orders
     outcome = GameOutcome((Dynasty.A,), OutcomeCause.SURVIVED, 20, 3, 20)
     assert round_trip(outcome) == outcome
+
+
+def test_a_pass_pickles() -> None:
+    """A computer that passes sends its Pass back from the worker: compiled, it failed to
+    unpickle, and every hard computer's pass became a greedy order (bot_load's log)."""
+    assert round_trip(Pass(Dynasty.C)) == Pass(Dynasty.C)
+    assert round_trip([Pass(Dynasty.A)]) == [Pass(Dynasty.A)]

@@ -170,6 +170,7 @@ class TournamentBase:
         """Thinking time per order of a searching computer player."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
         self._thinking: set[int] = set()  # tournaments whose computers are choosing now
+        self._asked_again: set[int] = set()  # ... and asked to meanwhile (a turn opened)
         self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
         """Who this process is when it takes a lease (data/repositories/leases.py)."""
         self.on_resolved: Callable[[float], None] | None = None

@@ -63,6 +63,7 @@ from data.rows import (
 )
 from engine import (
     Dynasty,
+    Game,
     GameOutcome,
     Order,
     PieceKind,
@@ -313,61 +314,81 @@ class Turns(Lookup):
         orders (R-T7); if that completes the turn, it resolves at once, whoever plays it.
 
         Returns the resolved turn, or None (the turn still waits for players, it closed
-        meanwhile, or this tournament's computers are already choosing, in this process or,
-        under the turn's computers lease, in another one sharing the database).
+        meanwhile, or another process sharing the database thinks for this turn's computers,
+        under its computers lease). A call while this tournament's computers are already
+        choosing in this process returns None at once, and the call under way looks again
+        when it is done: a turn that opened while they thought (its deadline closed the one
+        they thought about) gets their orders at once, not at the scheduler's next wake.
         """
         if tournament_id in self._thinking:
+            self._asked_again.add(tournament_id)
             return None
         self._thinking.add(tournament_id)
-        lease: str | None = None
         try:
-            table = await repo.load_table(self.database, tournament_id)
-            game = table.game
-            if table.tournament.status is not TournamentStatus.RUNNING or game is None:
-                return None
-            turn = table.tournament.turn
-            lease = f"computers:{tournament_id}:{turn}"
-            if not await leases.take(
-                self.database, lease, self.holder, COMPUTERS_LEASE, now=self.clock()
-            ):
-                lease = None
-                return None
-            ordered = {stored.seat for stored in table.orders}
-            waiting = [
-                seat
-                for seat in table.seats
-                if seat.computer_strategy is not None
-                and seat.status is SeatStatus.ACTIVE
-                and seat.seat not in ordered
-            ]
-            if waiting:
-                earlier = tuple(
-                    await repo.recent_turns(self.database, tournament_id, HISTORY_TURNS)
-                )
-                for seat in waiting:
-                    order = await self._computer_order(
-                        ComputerTurn(
-                            seat.computer_strategy or DEFAULT_STRATEGY,
-                            game,
-                            seat.dynasty,
-                            earlier,
-                            self.computer_seconds,
-                        )
-                    )
-                    try:
-                        await repo.upsert_order(
-                            self.database, tournament_id, turn, seat.seat, order, now=self.clock()
-                        )
-                    except (OrderForClosedTurn, SeatNotActive):
-                        return None  # the turn resolved at its deadline, or the seat fell
-            ready = await repo.count_ready(self.database, tournament_id)
-            if ready.active and ready.ready >= ready.active:
-                return await self.resolve(tournament_id, turn=turn)
-            return None
+            while True:
+                self._asked_again.discard(tournament_id)
+                resolved = await self._computers_order(tournament_id)
+                if resolved is not None or tournament_id not in self._asked_again:
+                    return resolved  # a resolved turn's announcement asks them again
         finally:
             self._thinking.discard(tournament_id)
-            if lease is not None:
-                await leases.give_back(self.database, lease, self.holder)
+            self._asked_again.discard(tournament_id)
+
+    async def _computers_order(self, tournament_id: int) -> TurnResolved | None:
+        """One pass of :meth:`play_computers` over the turn open now."""
+        table = await repo.load_table(self.database, tournament_id)
+        game = table.game
+        if table.tournament.status is not TournamentStatus.RUNNING or game is None:
+            return None
+        turn = table.tournament.turn
+        lease = f"computers:{tournament_id}:{turn}"
+        if not await leases.take(
+            self.database, lease, self.holder, COMPUTERS_LEASE, now=self.clock()
+        ):
+            return None  # another process thinks for them
+        try:
+            return await self._order_and_resolve(table, game, turn)
+        finally:
+            await leases.give_back(self.database, lease, self.holder)
+
+    async def _order_and_resolve(
+        self, table: TournamentTable, game: Game, turn: int
+    ) -> TurnResolved | None:
+        """The waiting computer seats' orders for ``turn``, then its resolution if complete."""
+        tournament_id = table.tournament.id
+        ordered = {stored.seat for stored in table.orders}
+        waiting = [
+            seat
+            for seat in table.seats
+            if seat.computer_strategy is not None
+            and seat.status is SeatStatus.ACTIVE
+            and seat.seat not in ordered
+        ]
+        if waiting:
+            earlier = tuple(await repo.recent_turns(self.database, tournament_id, HISTORY_TURNS))
+            for seat in waiting:
+                order = await self._computer_order(
+                    ComputerTurn(
+                        seat.computer_strategy or DEFAULT_STRATEGY,
+                        game,
+                        seat.dynasty,
+                        earlier,
+                        self.computer_seconds,
+                    )
+                )
+                try:
+                    await repo.upsert_order(
+                        self.database, tournament_id, turn, seat.seat, order, now=self.clock()
+                    )
+                except (OrderForClosedTurn, SeatNotActive):
+                    # The turn resolved at its deadline, or the seat fell: whoever opened the
+                    # next turn asked again (play_computers looks again).
+                    self._asked_again.add(tournament_id)
+                    return None
+        ready = await repo.count_ready(self.database, tournament_id)
+        if ready.active and ready.ready >= ready.active:
+            return await self.resolve(tournament_id, turn=turn)
+        return None
 
     async def computers_to_play(self) -> list[int]:
         """Running tournaments whose computers have yet to order for the open turn and are not
