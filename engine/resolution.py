@@ -177,6 +177,9 @@ _RETURNED: Final = MoveOutcome.RETURNED
 _BOUNCED: Final = MoveOutcome.BOUNCED
 
 
+_NO_PUSHES: Final[dict[int, int]] = {}  # never changed: ``_pushes`` builds a dict of its own
+
+
 class _Take:
     """A take during resolution, on tile numbers; :meth:`capture` is its report."""
 
@@ -325,24 +328,25 @@ def _resolve(
     pushing = rules.emperor_takes is _PUSH
     precedence = rules.emperor_takes is _PRECEDENCE
     tile_at = battlefield.tile_at
-    pushes: dict[int, int] = {}  # the takes of this round that push (``push`` only)
+    pushes = _NO_PUSHES  # the takes of this round that push (``push`` only)
 
     moving = movers
     while moving:
         changed = False
-        # Step 1, return: a piece with k = 0 is fixed on its origin and holds it.
-        rest: list[_Mover] = []
+        # Step 1, return: a piece with k = 0 is fixed on its origin and holds it. The lists of
+        # moving pieces are filtered only when a piece was fixed (most rounds fix none here).
+        rest = moving
         for mover in moving:
             if mover.k == 0:
                 _fix(mover, mover.path[0], pending, fixed, moved_in)
                 changed = True
-            else:
-                rest.append(mover)
+        if changed:
+            rest = [mover for mover in moving if not mover.fixed]
         # Step 2, slide back past fixed pieces, to a fixpoint (a fix at k = 0 can make others slide).
         sliding = True
         while sliding:
             sliding = False
-            still: list[_Mover] = []
+            returned = False
             for mover in rest:
                 path = mover.path
                 k = mover.k
@@ -362,20 +366,22 @@ def _resolve(
                     changed = sliding = True
                     if not k:
                         _fix(mover, path[0], pending, fixed, moved_in)
-                        continue
-                still.append(mover)
-            rest = still
-        # Step 3, group by proposed tile; collisions are rare, so groups are built only for them.
-        claims: list[int] = []  # the tiles proposed this round, in the order first proposed
-        clashed: list[int] = []  # those proposed more than once, in the order they clashed
-        for mover in rest:  # at most one mover a dynasty: short lists, no board-sized table
+                        returned = True
+            if returned:
+                rest = [mover for mover in rest if not mover.fixed]
+        # Step 3, group by proposed tile; collisions are rare, so groups are built only for them,
+        # and the tiles proposed more than once are found by comparing with the pieces before.
+        clashed: list[int] = []  # the tiles proposed more than once, in the order they clashed
+        for index, mover in enumerate(rest):
             tile = mover.path[mover.k]
-            if tile not in claims:
-                claims.append(tile)
-            elif tile not in clashed:
-                clashed.append(tile)
+            for before in range(index):
+                other = rest[before]
+                if other.path[other.k] == tile:
+                    if tile not in clashed:
+                        clashed.append(tile)
+                    break
         # R-C5 push reads every proposal made this round, even those a conflict then undoes.
-        proposed = set(claims) if pushing else None
+        proposed = {mover.path[mover.k] for mover in rest} if pushing else None
         # One per tile: the sole proposers in the order they proposed, then conflict winners.
         proposers = [m for m in rest if m.path[m.k] not in clashed] if clashed else rest
         groups = [[m for m in rest if m.path[m.k] == tile] for tile in clashed] if clashed else []
