@@ -54,10 +54,11 @@ def test_hadolint_passes() -> None:
 
 
 def test_a_slim_python_base_and_a_non_root_user() -> None:
-    [base] = arguments("FROM")
-    assert re.fullmatch(r"python:3\.1[1-9]-slim(-\w+)?", base), base
+    *build, base = [rest.split()[0] for rest in arguments("FROM")]
     python = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"]
-    assert python == ">=3.11" and base.startswith("python:3.11")
+    for image in (*build, base):
+        assert re.fullmatch(r"python:3\.1[1-9]-slim(-\w+)?", image), image
+        assert python == ">=3.11" and image.startswith("python:3.11")
     users = arguments("USER")
     assert users and users[-1].split(":")[0] not in ("root", "0")
     order = [word for word, _ in instructions()]
@@ -82,6 +83,8 @@ def test_every_package_is_copied_and_the_bot_runs() -> None:
     ]["find"]["include"]
     copied = {rest.split()[0] for rest in arguments("COPY")}
     assert {name.rstrip("*") for name in packages} <= copied
+    assert "setup.py" in " ".join(arguments("COPY"))  # the wheel's engine is compiled (mypyc)
+    assert "--from=wheels /wheels /wheels" in arguments("COPY")  # the image keeps no compiler
     assert arguments("ENTRYPOINT") == ['["python", "-m", "bot"]']
     assert arguments("CMD") == ['["run"]']
 

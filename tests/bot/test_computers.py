@@ -12,6 +12,7 @@ import pytest
 
 from bot.computers import ComputerTurn, Thinker, Thinking, think, think_here
 from bot.errors import UserError
+from bot.i18n import name_text
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.services.tournaments import TurnResolved
@@ -156,7 +157,7 @@ async def test_the_level_a_host_chooses_fills_the_empty_seats(
     services: Services, clock: Clock
 ) -> None:
     [host] = await seat_players(services, 1)
-    with pytest.raises(UserError, match="no computer player 'genius'"):
+    with pytest.raises(UserError, match="no computer level 'genius'"):
         await services.tournaments.create(
             host_player_id=host.id,
             battlefield="small-4",
@@ -175,12 +176,15 @@ async def test_the_level_a_host_chooses_fills_the_empty_seats(
         allow_computers=True,
         computer_strategy="strong",
     )
-    assert "filled by hard computer players" in services.tournaments.announcement(tournament)
+    assert "filled by hard computer players" in services.tournaments.announcement(tournament).text(
+        "en-US"
+    )
     await services.tournaments.join(tournament.id, host.id, host.emperor)
     table = await services.tournaments.start(tournament.id, host.id)
     assert [seat.strategy for seat in table.seats] == [None, "strong", "strong", "strong"]
     view = await services.tournaments.view(tournament.id)
-    assert view.names[Dynasty.B] == "hard bot b"
+    assert name_text(view.names[Dynasty.B], "en-US") == "hard bot b"
+    assert name_text(view.names[Dynasty.B], "es-ES") == "bot difícil b"
 
 
 async def test_computers_alone_resolve_each_turn_as_soon_as_they_have_ordered(

@@ -29,7 +29,7 @@ CREATE = {
     "prize_reputation": 5,
     "turn_limit": 2,
     "turn_length": 600,
-    "computers": True,
+    "computers": "normal",
 }
 BOARD = "board.png"
 
@@ -125,7 +125,7 @@ async def test_a_whole_small_4_tournament_each_player_in_their_language(
     assert seen["labels 1"][0][-1] == "Pasar" and "Pass" in seen["labels 1"][1]
     assert "Tu orden actual para el turno 1: **pasar**" in seen["passed 1"]
     assert "Resultado" in status_es.text and "Asientos" in status_es.text
-    assert "bot codicioso" in status_es.text and "greedy bot" in status_en.text  # seats c, d
+    assert "bot normal c" in status_es.text and "normal bot c" in status_en.text  # seats c, d
     assert "Torneo #1: 2 turnos." in replay_es.content
     # ...and each player's board has the words of their language.
     assert seen["boards 1"][0] != seen["boards 1"][1]

@@ -7,7 +7,18 @@ import random
 import pytest
 
 from data.catalog import load_battlefield
-from engine import Dynasty, Game, GameOutcome, Goal, GoalKind, Move, Pass, Ruleset, Tile
+from engine import (
+    Dynasty,
+    Game,
+    GameOutcome,
+    Goal,
+    GoalKind,
+    Move,
+    OutcomeCause,
+    Pass,
+    Ruleset,
+    Tile,
+)
 from engine.evaluation import DRAW, WIN, goal_targets, utilities
 from engine.search import (
     Budget,
@@ -110,11 +121,14 @@ def test_each_goal_becomes_targets(goal: str, field: str, expected: str) -> None
         assert targets.emperor_tiles == (battlefield.opposite_start(A),)
 
 
+LAST_STANDING = OutcomeCause.LAST_STANDING
+
+
 def test_utilities_of_a_win_a_draw_and_a_position() -> None:
     game = Game.start(load_battlefield("duel-8"), Ruleset())
     even = utilities(game)
     assert even[A] == pytest.approx(-even[B]) and abs(even[A]) < 1.0
-    won = game._replace(outcome=GameOutcome((A,), "test", 1))
+    won = Game(game.ruleset, game.position, 1, outcome=GameOutcome((A,), LAST_STANDING, 1))
     assert utilities(won) == {A: WIN, B: -WIN}
-    drawn = game._replace(outcome=GameOutcome((), "test", 1))
+    drawn = Game(game.ruleset, game.position, 1, outcome=GameOutcome((), OutcomeCause.ALL_FELL, 1))
     assert utilities(drawn) == {A: DRAW, B: DRAW}

@@ -15,6 +15,8 @@ from bot.services.tournaments.base import (
     Joined,
     NotSeated,
     check_server,
+    level_of_strategy,
+    strategy_for_level,
 )
 from bot.services.tournaments.turns import Turns
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
@@ -84,10 +86,7 @@ class Seating(Turns):
                 battlefields=", ".join(battlefield_names()),
             )
         if computer_strategy not in COMPUTER_LEVELS.values():
-            raise UserError(
-                f"There is no computer player {computer_strategy!r}; "
-                f"choose one of: {', '.join(COMPUTER_LEVELS.values())}."
-            )
+            strategy_for_level(level_of_strategy(computer_strategy))  # the refusal naming levels
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise UserError("error-turn-length")
         if battlefield in battlefield_locks():
