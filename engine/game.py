@@ -232,7 +232,8 @@ class Game:
         seen: list[Dynasty] = []  # at most 8: a list searched by identity beats a set
         moves: list[Move] = []
         paths: list[tuple[int, ...]] = []
-        for order in orders:
+        # A list is walked by index in the compiled engine; any other sequence by an iterator.
+        for order in orders if isinstance(orders, list) else list(orders):
             dynasty = order.dynasty
             for other in seen:
                 if other is dynasty:

@@ -177,6 +177,9 @@ _RETURNED: Final = MoveOutcome.RETURNED
 _BOUNCED: Final = MoveOutcome.BOUNCED
 
 
+_NO_PUSHES: Final[dict[int, int]] = {}  # never changed: ``_pushes`` builds a dict of its own
+
+
 class _Take:
     """A take during resolution, on tile numbers; :meth:`capture` is its report."""
 
@@ -325,24 +328,25 @@ def _resolve(
     pushing = rules.emperor_takes is _PUSH
     precedence = rules.emperor_takes is _PRECEDENCE
     tile_at = battlefield.tile_at
-    pushes: dict[int, int] = {}  # the takes of this round that push (``push`` only)
+    pushes = _NO_PUSHES  # the takes of this round that push (``push`` only)
 
     moving = movers
     while moving:
         changed = False
-        # Step 1, return: a piece with k = 0 is fixed on its origin and holds it.
-        rest: list[_Mover] = []
+        # Step 1, return: a piece with k = 0 is fixed on its origin and holds it. The lists of
+        # moving pieces are filtered only when a piece was fixed (most rounds fix none here).
+        rest = moving
         for mover in moving:
             if mover.k == 0:
                 _fix(mover, mover.path[0], pending, fixed, moved_in)
                 changed = True
-            else:
-                rest.append(mover)
+        if changed:
+            rest = [mover for mover in moving if not mover.fixed]
         # Step 2, slide back past fixed pieces, to a fixpoint (a fix at k = 0 can make others slide).
         sliding = True
         while sliding:
             sliding = False
-            still: list[_Mover] = []
+            returned = False
             for mover in rest:
                 path = mover.path
                 k = mover.k
@@ -362,20 +366,22 @@ def _resolve(
                     changed = sliding = True
                     if not k:
                         _fix(mover, path[0], pending, fixed, moved_in)
-                        continue
-                still.append(mover)
-            rest = still
-        # Step 3, group by proposed tile; collisions are rare, so groups are built only for them.
-        claims: list[int] = []  # the tiles proposed this round, in the order first proposed
-        clashed: list[int] = []  # those proposed more than once, in the order they clashed
-        for mover in rest:  # at most one mover a dynasty: short lists, no board-sized table
+                        returned = True
+            if returned:
+                rest = [mover for mover in rest if not mover.fixed]
+        # Step 3, group by proposed tile; collisions are rare, so groups are built only for them,
+        # and the tiles proposed more than once are found by comparing with the pieces before.
+        clashed: list[int] = []  # the tiles proposed more than once, in the order they clashed
+        for index, mover in enumerate(rest):
             tile = mover.path[mover.k]
-            if tile not in claims:
-                claims.append(tile)
-            elif tile not in clashed:
-                clashed.append(tile)
+            for before in range(index):
+                other = rest[before]
+                if other.path[other.k] == tile:
+                    if tile not in clashed:
+                        clashed.append(tile)
+                    break
         # R-C5 push reads every proposal made this round, even those a conflict then undoes.
-        proposed = set(claims) if pushing else None
+        proposed = {mover.path[mover.k] for mover in rest} if pushing else None
         # One per tile: the sole proposers in the order they proposed, then conflict winners.
         proposers = [m for m in rest if m.path[m.k] not in clashed] if clashed else rest
         groups = [[m for m in rest if m.path[m.k] == tile] for tile in clashed] if clashed else []
@@ -486,14 +492,16 @@ def _update_emperors(
     position: Position,
     movers: list[_Mover],
     takes: list[_Take],
+    costs: tuple[Cost, ...],
     fixed: list[Piece | None],
-    raised: dict[Dynasty, int],
 ) -> dict[Dynasty, tuple[int, ...]]:
     """Where the emperors stand now, with the experience R-P4 gives them.
 
-    Incremental: a dynasty whose pawns only moved has an emperor as strong as its best pawn
-    was or now is; only a dynasty that lost or reset a pawn in a take is counted again.
-    Relies on ``position`` keeping R-P4, as every position the engine builds does.
+    Incremental: before the turn each emperor had its dynasty's best pawn experience (R-P4
+    holds in every position, as the engine and the scenario format build them). A dynasty
+    whose pawns only moved has an emperor as strong as that or as its moved pawns now are;
+    one that took, lost or paid a pawn is worked out from the pawns the turn touched
+    (:func:`_best_after_takes`), the board being read again only when that cannot say.
     """
     emperors = position.emperor_numbers()
     moved = False  # ``emperors`` is the position's own until a change copies it
@@ -508,7 +516,7 @@ def _update_emperors(
             emperors[dynasty] = tuple(
                 [final if tile == origin else tile for tile in emperors[dynasty]]
             )
-    recount: list[Dynasty] = []  # a list: one or two dynasties, searched for every piece
+    recount: list[Dynasty] = []  # a list: one or two dynasties, searched for every mover
     if takes:
         if not moved:
             emperors = dict(emperors)
@@ -527,31 +535,105 @@ def _update_emperors(
                     del emperors[taken.dynasty]
                 if take.became is not None and take.became.kind is not _PAWN:
                     emperors[taker] = (*emperors.get(taker, ()), take.tile)
-    best: dict[Dynasty, int] = {dynasty: 1 for dynasty in recount}
-    if recount:
-        for piece in fixed:
-            if piece is not None and piece.kind is _PAWN and piece.experience > 1:
-                for dynasty in recount:  # by identity: ``in`` would compare enums with ``==``
-                    if dynasty is piece.dynasty:
-                        if piece.experience > best[dynasty]:
-                            best[dynasty] = piece.experience
-                        break
-    for dynasty, tiles in emperors.items():
-        experience = best.get(dynasty, 0) if recount else 0
-        if not experience:
-            experience = raised.get(dynasty, 0)
-            if not experience:
-                continue
-            emperor = fixed[tiles[0]]
-            assert emperor is not None
-            if emperor.experience > experience:
-                experience = emperor.experience
-        for tile in tiles:
-            piece = fixed[tile]
-            assert piece is not None
-            if piece.experience != experience:
-                fixed[tile] = piece_of(piece.dynasty, piece.kind, experience)
+        for dynasty in recount:
+            tiles = emperors.get(dynasty)
+            if tiles is not None:
+                best = _best_after_takes(position, dynasty, movers, takes, costs, fixed)
+                _set_experience(fixed, tiles, best)
+    for mover in movers:  # R-P3 raised these pawns: their emperors are at least as strong
+        piece = mover.piece
+        if piece.kind is _PAWN and not (recount and piece.dynasty in recount):
+            raised = fixed[mover.path[mover.k]]
+            assert raised is not None
+            tiles = emperors.get(piece.dynasty)
+            if tiles is not None:
+                emperor = fixed[tiles[0]]
+                assert emperor is not None
+                if raised.experience > emperor.experience:
+                    _set_experience(fixed, tiles, raised.experience)
     return emperors
+
+
+def _set_experience(fixed: list[Piece | None], tiles: tuple[int, ...], experience: int) -> None:
+    """Give the pieces on ``tiles`` (a dynasty's emperors) ``experience`` (R-P4)."""
+    for tile in tiles:
+        piece = fixed[tile]
+        assert piece is not None
+        if piece.experience != experience:
+            fixed[tile] = piece_of(piece.dynasty, piece.kind, experience)
+
+
+def _best_after_takes(
+    position: Position,
+    dynasty: Dynasty,
+    movers: list[_Mover],
+    takes: list[_Take],
+    costs: tuple[Cost, ...],
+    fixed: list[Piece | None],
+) -> int:
+    """The best pawn experience of a dynasty that took, lost or paid a pawn (R-P4).
+
+    Its untouched pawns are as they were, and one of them had its emperor's experience unless
+    every pawn that had it was touched: the best is that or the best of the touched pawns as
+    they ended (moved, took, paid, or came from a take), and only when a touched pawn had the
+    emperor's experience and none ended with as much is the board read again.
+    """
+    ended = 1
+    had_best = False
+    numbers = position.emperor_numbers().get(dynasty)
+    if numbers is None:  # it had no emperor before the turn: nothing to go by
+        return _best_pawn(fixed, dynasty)
+    emperor = position.board[numbers[0]]
+    assert emperor is not None
+    old = emperor.experience
+    for mover in movers:
+        piece = mover.piece
+        if piece.dynasty is dynasty and piece.kind is _PAWN:
+            had_best = had_best or piece.experience == old
+            ended = _if_better(ended, dynasty, fixed[mover.path[mover.k]])
+    for take in takes:
+        taken = take.taken
+        if taken.dynasty is dynasty and taken.kind is _PAWN:
+            had_best = had_best or taken.experience == old
+        if take.became is not None and take.taker.dynasty is dynasty:
+            ended = _if_better(
+                ended, dynasty, fixed[take.tile if take.pushed_to < 0 else take.pushed_to]
+            )
+    if costs:
+        index_of = position.battlefield.index_of
+        for cost in costs:
+            if cost.dynasty is dynasty:
+                had_best = had_best or cost.experience == old
+                ended = _if_better(ended, dynasty, fixed[index_of[cost.final]])
+    if ended >= old:
+        return ended
+    return _best_pawn(fixed, dynasty) if had_best and old > 1 else old
+
+
+def _if_better(best: int, dynasty: Dynasty, piece: Piece | None) -> int:
+    """``best``, or the experience of ``piece`` if it is a better pawn of ``dynasty``."""
+    if (
+        piece is not None
+        and piece.dynasty is dynasty
+        and piece.kind is _PAWN
+        and piece.experience > best
+    ):
+        return piece.experience
+    return best
+
+
+def _best_pawn(fixed: list[Piece | None], dynasty: Dynasty) -> int:
+    """The best experience of a pawn of ``dynasty`` on the board, 1 if it has none (R-P4)."""
+    best = 1
+    for piece in fixed:
+        if (
+            piece is not None
+            and piece.dynasty is dynasty
+            and piece.kind is _PAWN
+            and piece.experience > best
+        ):
+            best = piece.experience
+    return best
 
 
 def _rank(mover: _Mover) -> int:
@@ -713,7 +795,6 @@ def _finish(
 ) -> tuple[Position, tuple[Cost, ...], tuple[Dynasty, ...]]:
     """Experience (R-P3, R-C3, R-C4, R-C5, R-P4) and defeats (R-C6): the position after."""
     taken_on: dict[int, _Take] = {take.tile: take for take in takes} if takes else _NO_TAKES
-    raised: dict[Dynasty, int] = {}  # best new experience of moved pawns, per dynasty
     for mover in movers:
         k = mover.k
         final = mover.path[k]
@@ -723,15 +804,12 @@ def _finish(
             continue
         piece = fixed[final]
         assert piece is not None
-        experience = piece.experience + 1
-        fixed[final] = piece_of(piece.dynasty, piece.kind, experience)  # R-P3
-        if experience > raised.get(piece.dynasty, 0):
-            raised[piece.dynasty] = experience
+        fixed[final] = piece_of(piece.dynasty, piece.kind, piece.experience + 1)  # R-P3
     costs: tuple[Cost, ...] = ()
     if takes:
         costs = _reset_experience(position, movers, fixed, takes, rules)
 
-    emperors = _update_emperors(position, movers, takes, fixed, raised)
+    emperors = _update_emperors(position, movers, takes, costs, fixed)
 
     newly_defeated: tuple[Dynasty, ...] = ()
     defeated = position.defeated

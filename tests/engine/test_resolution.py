@@ -180,6 +180,19 @@ def test_r_p4_emperor_loses_experience_when_its_best_pawn_is_taken() -> None:
     assert after.pieces[Tile(0, 0)].experience == 1
 
 
+def test_r_p4_emperor_keeps_its_experience_while_another_pawn_has_it() -> None:
+    # Two of a's pawns have 5: b takes one, the other still gives A 5 (the board is read
+    # again, as a best pawn was lost); a third pawn moves and ends with 3.
+    position = grid(
+        "A a . . b\na . . . .\na . . . .", experience=1, r0c0=5, r0c1=5, r1c0=5, r2c0=2, r0c4=3
+    )
+    after = play(position, "0,4 -> 0,1", "2,0 -> 2,1").after
+    assert tuple(after.pieces[Tile(0, 1)]) == (Dynasty.B, PieceKind.PAWN, 1)  # converted
+    assert after.pieces[Tile(2, 1)].experience == 3
+    assert after.pieces[Tile(0, 0)].experience == 5
+    assert after.emperor_experience(Dynasty.A) == 5
+
+
 @pytest.mark.parametrize(
     ("option", "left_on_tile"),
     [
