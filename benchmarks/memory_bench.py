@@ -49,6 +49,9 @@ class Counter:
     async def pause_ended(self, change: ClockChange) -> None:
         return None
 
+    def play_computers(self, tournament_id: int) -> None:
+        return None  # main() sets the computers to work itself, in this process
+
 
 def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -77,7 +80,11 @@ async def main(tournaments: int, turns: int, folder: Path) -> None:
         notifier = Counter()
         scheduler = Scheduler(services, notifier)
         for turn in range(1, turns + 1):
-            clock.now += TURN + 1
+            # The computers think here (the bot has them think in a worker process): their
+            # orders complete each turn, which resolves at once; then the scheduler's pass.
+            for tournament_id in await services.tournaments.computers_to_play():
+                if await services.tournaments.play_computers(tournament_id) is not None:
+                    notifier.resolved += 1
             await scheduler.tick()
             print(
                 f"turn {turn}: {notifier.resolved} turns resolved in all, peak RSS {rss_mb():.1f} MB",
