@@ -21,7 +21,7 @@ from engine.battlefield import Battlefield, Tile
 from engine.game import Game
 from engine.pieces import Dynasty, PieceKind
 from engine.position import Position
-from engine.rules import GoalKind, Ruleset
+from engine.rules import EmperorTaken, GoalKind, Ruleset
 
 WIN = 1000.0
 """A won combat; a lost one is ``-WIN``; values of positions stay far below it."""
@@ -58,6 +58,9 @@ HUNT_STEP = 0.12
 """Per step between a pawn and the nearest rival emperor, when rival emperors are the goal."""
 URGENCY = 2.0
 """How many times more the goal's distances weigh at the turn limit than at the start."""
+STAKES = 2.0
+"""Under ``convert`` (R-C4), how many times more emperors weigh at the turn limit than at the
+start: a long combat is ended by taking emperors, worth more pawns the longer it lasts."""
 STRIKE_STEP = 0.35
 """Per step between an emperor and the emperor it must take itself (emperor-strike)."""
 
@@ -195,8 +198,9 @@ def emperor_danger(position: Position, tile: Tile, attackers: list[Tile]) -> flo
 def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[Dynasty, float]:
     """What each dynasty of the battlefield has, in pawns: material, experience, the takes it
     may suffer next turn, how close rivals are to its emperor, and progress towards its
-    goal's targets — which weighs more as the turn limit nears (``elapsed``: the share of
-    the turns already played), so a combat ends by its goal rather than by the limit."""
+    goal's targets — which, like emperors (:data:`STAKES`), weighs more as the turn limit
+    nears (``elapsed``: the share of the turns already played), so a combat ends by its goal
+    rather than by the limit."""
     battlefield = position.battlefield
     active = position.active_dynasties
     result = dict.fromkeys(battlefield.dynasties, DEFEATED)
@@ -204,11 +208,14 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
         result[dynasty] = 0.0
     emperors = position.emperors
     worth: dict[Tile, float] = {}
+    # Only under ``convert`` does a taken emperor become a spare life that prolongs the combat.
+    stakes = 1 + STAKES * elapsed if ruleset.emperor_taken is EmperorTaken.CONVERT else 1.0
     for tile, piece in position.pieces.items():
         dynasty = piece.dynasty
         if piece.kind is PieceKind.EMPEROR:
             # Losing one of several emperors costs a spare life, losing the last one the combat.
             value = EMPEROR if len(emperors.get(dynasty, ())) == 1 else EXTRA_EMPEROR
+            value *= stakes
         else:
             value = PAWN + EXPERIENCE * (min(piece.experience, EXPERIENCE_CAP) - 1)
         worth[tile] = value
@@ -216,7 +223,8 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
             result[dynasty] += value
     for dynasty, tiles in emperors.items():
         if len(tiles) > 1 and dynasty in result:
-            result[dynasty] += EMPEROR - EXTRA_EMPEROR  # the first emperor counted as a spare
+            # the first emperor counted as a spare
+            result[dynasty] += (EMPEROR - EXTRA_EMPEROR) * stakes
 
     seen = threats(position)
     pieces = position.pieces

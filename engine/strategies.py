@@ -25,11 +25,11 @@ from engine.battlefield import Battlefield
 from engine.evaluation import utilities
 from engine.game import Game
 from engine.history import NO_HISTORY, History
-from engine.orders import Order, Pass, legal_orders
+from engine.orders import Move, Order, Pass, legal_orders
 from engine.pieces import Dynasty
 from engine.position import Position
 from engine.resolution import TurnResult
-from engine.rules import MAX_TURN_LIMIT, Ruleset
+from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset
 from engine.search import (
     Budget,
     Solution,
@@ -75,7 +75,8 @@ GREEDY_NOISE = 0.05
 class GreedyStrategy:
     """The order that looks best one turn ahead with every other dynasty holding: it takes
     what it can, moves threatened pieces away, keeps off tiles rivals can reach, and heads for
-    the goal (:mod:`engine.evaluation`)."""
+    the goal (:mod:`engine.evaluation`). Against a last rival it also checks its best orders
+    against the takes that rival could answer with next turn (:func:`_answered`)."""
 
     name = "greedy"
 
@@ -88,9 +89,54 @@ class GreedyStrategy:
             # An order given here before led back here: it is worth no more than staying.
             now = utilities(game)[dynasty] - REPEAT_PENALTY
             ranked = [(min(v, now) if o in avoid else v, o) for v, o in ranked]
+        if game.ruleset.emperor_taken is EmperorTaken.CONVERT and (
+            len(game.position.active_dynasties) == 2
+        ):
+            # Face to face under ``convert`` (R-C4) a take answered by a take back only flips a
+            # piece or an emperor; measured, with more rivals or other R-C4 options the check
+            # makes it too timid to finish.
+            ranked = _answered(game, dynasty, ranked)
         best = max(value for value, _ in ranked)
         near = [order for value, order in ranked if value >= best - GREEDY_NOISE]
         return rng.choice(near)
+
+
+ANSWERED = 8
+"""Greedy: how many of its best orders it checks against the rival's takes next turn."""
+
+
+def _answered(
+    game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]]
+) -> list[tuple[float, Order]]:
+    """The best orders revalued by the worst take a rival could answer with next turn: a
+    piece taken now and taken back then is no gain, and under ``convert`` (R-C4) such
+    flip-flops went on until the turn limit."""
+    checked: list[tuple[float, Order]] = []
+    for value, order in ranked[:ANSWERED]:
+        after = play_turn(game, holding_orders(game, dynasty, order))
+        if not after.is_over:
+            value = min(value, _worst_take(after, dynasty))
+        checked.append((value, order))
+    return checked + ranked[ANSWERED:]
+
+
+def _worst_take(game: Game, dynasty: Dynasty) -> float:
+    """``dynasty``'s value after the rival take that hurts it most, every other dynasty holding."""
+    pieces = game.position.pieces
+    worst = utilities(game)[dynasty]
+    for rival in game.position.active_dynasties:
+        if rival is dynasty:
+            continue
+        for order in legal_orders(game.position, rival):
+            if not isinstance(order, Move):
+                continue
+            target = pieces.get(order.destination)
+            if target is None or target.dynasty is not dynasty:
+                continue
+            worst = min(
+                worst, utilities(play_turn(game, holding_orders(game, rival, order)))[dynasty]
+            )
+    return worst
 
 
 STRONG_SECONDS = 0.8
