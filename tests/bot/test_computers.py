@@ -18,7 +18,7 @@ from bot.services import Services
 from bot.services.tournaments import TurnResolved
 from data.catalog import load_battlefield
 from data.repositories import tournaments as tournament_repo
-from data.rows import TournamentKind, TournamentStatus
+from data.rows import TournamentKind, TournamentRow, TournamentStatus
 from engine import (
     ConflictPolicy,
     Dynasty,
@@ -157,25 +157,21 @@ async def test_the_level_a_host_chooses_fills_the_empty_seats(
     services: Services, clock: Clock
 ) -> None:
     [host] = await seat_players(services, 1)
-    with pytest.raises(UserError, match="no computer level 'genius'"):
-        await services.tournaments.create(
+
+    async def announce(strategy: str) -> TournamentRow:
+        return await services.tournaments.create(
             host_player_id=host.id,
             battlefield="small-4",
             ruleset=Ruleset(),
             kind=TournamentKind.TRAINING,
             turn_seconds=TURN,
             allow_computers=True,
-            computer_strategy="genius",
+            computer_strategy=strategy,
         )
-    tournament = await services.tournaments.create(
-        host_player_id=host.id,
-        battlefield="small-4",
-        ruleset=Ruleset(),
-        kind=TournamentKind.TRAINING,
-        turn_seconds=TURN,
-        allow_computers=True,
-        computer_strategy="strong",
-    )
+
+    with pytest.raises(UserError, match="no computer level 'genius'"):
+        await announce("genius")
+    tournament = await announce("strong")
     assert "filled by hard computer players" in services.tournaments.announcement(tournament).text(
         "en-US"
     )
