@@ -47,7 +47,6 @@ from bot.drawing import Drawing
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Name, Param, catalogue_of, text
 from bot.log_entries import entry
-from bot.narration import narration as told_turn
 from bot.narration import outcome_message
 from bot.render import render_board
 from bot.replays import Replays
@@ -525,8 +524,7 @@ class Announcer:
             )
             # The turn told in each reader's language (bot/narration.py), names escaped.
             escaped = {dynasty: plain_name(name) for dynasty, name in resolved.names.items()}
-            told = told_turn(report, tournament.ruleset.policy, escaped)
-            narration = Listing(told, Message("turn-quiet"), separator="\n")
+            narration = Listing(resolved.narration(escaped), Message("turn-quiet"), separator="\n")
             shown = Shown(
                 Message("turn-title", tournament=str(tournament.id), turn=report.turn), narration
             )

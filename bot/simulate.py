@@ -128,7 +128,7 @@ async def simulate(args: argparse.Namespace) -> int:
             history = history.then(resolved.report.result.before, given)
             print(
                 f"turn {resolved.report.turn}: "
-                + "; ".join(line.text(DEFAULT_LOCALE) for line in resolved.narration)
+                + "; ".join(line.text(DEFAULT_LOCALE) for line in resolved.narration())
             )
             image = render_board(
                 resolved.report.game.position,

@@ -132,7 +132,7 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
             accepted = await services.tournaments.submit(tournament_id, player.id, orders[dynasty])
             resolved = accepted.resolved or resolved
     assert resolved is not None and resolved.finished
-    told = [line.text("en-US") for line in resolved.narration]
+    told = [line.text("en-US") for line in resolved.narration()]
     assert "Emperor0's pawn captured Emperor1's chest on G4" in told
     assert "Emperor2's pawn captured Emperor3's chest on A4" in told
     assert resolved.report.outcome is not None and resolved.report.outcome.is_draw

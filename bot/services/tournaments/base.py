@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from bot.computers import DEFAULT_SECONDS, Thinker, think_here
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Name
+from bot.narration import narration as told_turn
 from bot.services.outcomes import Effect
 from data.db import Database
 from data.repositories import tournaments as repo
@@ -74,13 +75,17 @@ class TurnResolved:
 
     tournament: TournamentRow  # after the turn
     report: TurnReport
-    narration: Sequence[Message]  # one line each, told in the reader's language
     names: Mapping[Dynasty, Name]  # each seat's (Lookup.names)
     effects: Sequence[Effect] = ()
 
     @property
     def finished(self) -> bool:
         return self.report.outcome is not None
+
+    def narration(self, names: Mapping[Dynasty, Name] | None = None) -> tuple[Message, ...]:
+        """The turn told one line a message, in any reader's language, with ``names`` (the
+        seats' own unless given: escaped ones, for Discord)."""
+        return told_turn(self.report, self.tournament.ruleset.policy, names or self.names)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Name
-from bot.narration import narration as told_turn
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
     TournamentBase,
@@ -177,8 +176,7 @@ class Lookup(TournamentBase):
             after,
         )
         names = await self.names(await repo.load_table(self.database, tournament_id))
-        narration = told_turn(report, tournament.ruleset.policy, names)
-        return TurnResolved(tournament, report, narration, names)
+        return TurnResolved(tournament, report, names)
 
     async def replay_frames(self, tournament_id: int) -> list[tuple[Position, TurnResult | None]]:
         """Every position from the start, each with the turn that led to it, for the GIF.

@@ -230,7 +230,7 @@ class Turns(Lookup):
                 return None
             except OrdersChanged:
                 continue
-            return TurnResolved(tournament, report, narration, names, effects)
+            return TurnResolved(tournament, report, names, effects)
         raise UserError("error-tournament-busy")
 
     async def resolve_due(self, owns: Owns | None = None) -> list[TurnResolved]:
