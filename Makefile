@@ -48,7 +48,7 @@ bench: $(STAMP) compiled
 	ENGINE_PURE=1 $(PY) -m pip install -q -e '.[dev,bench]'
 	$(PY) benchmarks/engine_bench.py
 
-# Computer players against each other (engine only, about 40 minutes): greedy alone on every
+# Computer players against each other (engine only, about ten minutes): greedy alone on every
 # shipped battlefield, then the strong player against greedy ones.
 league: $(STAMP) compiled
 	$(PY) -m bot league --battlefield small-4 --players 'greedy*4' --games 20 --seed 1

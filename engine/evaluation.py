@@ -58,7 +58,7 @@ HUNT_STEP = 0.12
 """Per step between a pawn and the nearest rival emperor, when rival emperors are the goal."""
 URGENCY = 2.0
 """How many times more the goal's distances weigh at the turn limit than at the start."""
-STAKES = 2.0
+STAKES = 4.0
 """Under ``convert`` (R-C4), how many times more emperors weigh at the turn limit than at the
 start: a long combat is ended by taking emperors, worth more pawns the longer it lasts."""
 STRIKE_STEP = 0.35
@@ -200,7 +200,8 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
     may suffer next turn, how close rivals are to its emperor, and progress towards its
     goal's targets — which, like emperors (:data:`STAKES`), weighs more as the turn limit
     nears (``elapsed``: the share of the turns already played), so a combat ends by its goal
-    rather than by the limit."""
+    rather than by the limit; for the same reason, face to face under ``convert`` what may be
+    lost next turn weighs less (:func:`_caution`)."""
     battlefield = position.battlefield
     active = position.active_dynasties
     result = dict.fromkeys(battlefield.dynasties, DEFEATED)
@@ -228,6 +229,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
 
     seen = threats(position)
     pieces = position.pieces
+    caution = _caution(position, ruleset, elapsed)
     # Per victim: its threatened pieces, most valuable first; it spends its order saving the
     # first, and its attackers (one order per dynasty) take at most one piece each.
     exposed: dict[Dynasty, list[tuple[float, Tile]]] = {}
@@ -246,12 +248,24 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
                 share = emperor_danger(position, tile, attackers)
             else:
                 share = SAVED_SHARE if index == 0 else LOST_SHARE
-            result[victim] -= at_risk * share
+            result[victim] -= at_risk * share * caution
 
     for dynasty in active:
         result[dynasty] -= _goal_distance(position, ruleset, dynasty) * (1 + URGENCY * elapsed)
-        result[dynasty] -= _exposure(position, dynasty)
+        result[dynasty] -= _exposure(position, dynasty) * caution
     return result
+
+
+def _caution(position: Position, ruleset: Ruleset, elapsed: float) -> float:
+    """How much what a dynasty may lose next turn still weighs: fully, except face to face under
+    ``convert`` (R-C4), where it fades to nothing at the turn limit.
+
+    There every take can be taken back, so two players who keep guarding what they might lose
+    trade pieces and emperors until the limit decides (R-G2); measured over seeded leagues,
+    letting that fear fade ends far more of those combats by their goal."""
+    if ruleset.emperor_taken is EmperorTaken.CONVERT and len(position.active_dynasties) == 2:
+        return 1.0 - elapsed
+    return 1.0
 
 
 def _exposure(position: Position, dynasty: Dynasty) -> float:

@@ -101,8 +101,9 @@ class GreedyStrategy:
         return rng.choice(near)
 
 
-ANSWERED = 8
-"""Greedy: how many of its best orders it checks against the rival's takes next turn."""
+ANSWERED = 4
+"""Greedy: how many of its best orders it checks against the rival's takes next turn (measured:
+more makes it guard too much to finish, fewer lets it take what is taken straight back)."""
 
 
 def _answered(

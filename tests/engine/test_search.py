@@ -9,6 +9,7 @@ import pytest
 from data.catalog import load_battlefield
 from engine import (
     Dynasty,
+    EmperorTaken,
     Game,
     GameOutcome,
     Goal,
@@ -19,7 +20,7 @@ from engine import (
     Ruleset,
     Tile,
 )
-from engine.evaluation import DRAW, WIN, goal_targets, utilities
+from engine.evaluation import DRAW, SAVED_SHARE, WIN, goal_targets, utilities, values
 from engine.search import (
     Budget,
     blueprint,
@@ -132,3 +133,51 @@ def test_utilities_of_a_win_a_draw_and_a_position() -> None:
     assert utilities(won) == {A: WIN, B: -WIN}
     drawn = Game(game.ruleset, game.position, 1, outcome=GameOutcome((), OutcomeCause.ALL_FELL, 1))
     assert utilities(drawn) == {A: DRAW, B: DRAW}
+
+
+@pytest.mark.parametrize(
+    ("emperor_taken", "third_dynasty", "loss_at_the_limit"),
+    [
+        (EmperorTaken.CONVERT, False, 0.0),
+        (EmperorTaken.CONVERT, True, SAVED_SHARE),
+        (EmperorTaken.REMOVE, False, SAVED_SHARE),
+    ],
+)
+def test_what_may_be_lost_next_turn_fades_face_to_face_under_convert(
+    emperor_taken: EmperorTaken, third_dynasty: bool, loss_at_the_limit: float
+) -> None:
+    """Face to face under ``convert`` (R-C4) every take can be taken back, and players who
+    keep guarding what they might lose trade until the turn limit decides (R-G2): there the
+    threat on a's pawn weighs less as the limit nears, and nothing at it. With a third
+    dynasty, or under ``remove``, it keeps its whole weight."""
+    far_corner = "C" if third_dynasty else "."
+    threatened = grid(
+        f"""
+        A . . . . .
+        . . . . . .
+        . a b . . .
+        . . . . . .
+        . . . . . B
+        . . . . . {far_corner}
+        """,
+        experience=1,
+    )
+    apart = grid(
+        f"""
+        A . . . . .
+        . . . . . .
+        . a . b . .
+        . . . . . .
+        . . . . . B
+        . . . . . {far_corner}
+        """,
+        experience=1,
+    )
+    ruleset = Ruleset(emperor_taken=emperor_taken)
+
+    def loss(elapsed: float) -> float:
+        return values(apart, ruleset, elapsed)[A] - values(threatened, ruleset, elapsed)[A]
+
+    assert loss(0.0) == pytest.approx(SAVED_SHARE)
+    assert loss(0.5) == pytest.approx((SAVED_SHARE + loss_at_the_limit) / 2)
+    assert loss(1.0) == pytest.approx(loss_at_the_limit)

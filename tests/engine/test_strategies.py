@@ -120,8 +120,9 @@ def test_greedy_computers_alone_end_by_their_goal_before_the_turn_limit(
 def test_two_greedy_computers_end_by_their_goal_under_convert(policy: ConflictPolicy) -> None:
     """Under ``convert`` (R-C4) two greedy players took a piece and took it back every turn
     until the limit (duel-8: 12 of 20 league games decided); checking its best orders against
-    the rival's takes back and emperors worth more as the combat drags on end it (20 of 20).
-    With three or more dynasties the target is not met yet: see README."""
+    the rival's takes back, emperors worth more and what may be lost next turn worth less as
+    the combat drags on end it (20 of 20). With three or more dynasties at the start the
+    target is not met yet: see README."""
     field = load_battlefield("duel-8")
     for seed in range(3):
         players: dict[Dynasty, Strategy] = {d: GreedyStrategy() for d in field.dynasties}
