@@ -4,10 +4,12 @@ killed (SIGKILL) at random moments and restarted, while 30 tournaments are playe
 
 Orders reach every process: ``/order`` in a server's channel goes to that server's shard,
 direct messages (prompt clicks, ``/order`` in DMs) to shard 0. Some tournaments wait for their
-deadline (a missed turn), some for their reminders, some end by a forfeit; bettors stake gold
-on them. At the end: every tournament finished; every resolved turn is in the database once
-and its board is in its channel once; every acknowledged order is stored; no reminder was sent
-twice; the gold held and in escrow sums to what was granted; no process logged a traceback.
+deadline (a missed turn), some for their reminders, some end by a forfeit, some are played
+against a computer (which thinks under a lease, in whichever process holds it); bettors stake
+gold on them. At the end: every tournament finished; every resolved turn is in the database
+once and its board is in its channel once; every acknowledged order is stored; every computer
+ordered every turn; no reminder was sent twice; the gold held and in escrow sums to what was
+granted; no process logged a traceback.
 
 Runs in ``make test`` (about a minute): each process is started the way a host starts it
 (``python -m bot run`` with ``SHARD_COUNT``/``SHARD_IDS``/``DATABASE_URL``), so the test
@@ -157,6 +159,14 @@ class Duel:
     @property
     def ends_by_forfeit(self) -> bool:
         return self.number % 10 == 3  # the second player gives up in turn 2
+
+    @property
+    def against_a_computer(self) -> bool:
+        return self.number % 10 == 4  # the host starts it alone: seat b is a computer
+
+    @property
+    def seats_played(self) -> tuple[int, ...]:
+        return (0,) if self.against_a_computer else (0, 1)
 
 
 class Players:
@@ -339,7 +349,7 @@ async def test_three_processes_play_thirty_tournaments_while_one_is_killed_again
             stop = asyncio.Event()
             killing = asyncio.create_task(chaos(fleet, stop, rng))
             try:
-                playing = (players.play(duel, seat) for duel in duels for seat in (0, 1))
+                playing = (players.play(duel, seat) for duel in duels for seat in duel.seats_played)
                 await asyncio.wait_for(asyncio.gather(*playing), timeout=240)
             finally:
                 stop.set()
@@ -353,7 +363,8 @@ async def test_three_processes_play_thirty_tournaments_while_one_is_killed_again
 
 async def set_up(players: Players, database: Database, duel: Duel) -> None:
     """Emperors, gold for the bettor, the duel announced, a bet on seat a, both seated (the
-    last seat taken starts the combat). Nothing is killed yet: each command is sent once."""
+    last seat taken starts the combat; against a computer the host starts it). Nothing is
+    killed yet: each command is sent once."""
     here = {"channel_id": duel.channel}
     for user in (*duel.players, duel.bettor):
         await players.command(user, "emperor create", {"name": f"E {user.name}"}, **here)
@@ -361,7 +372,8 @@ async def set_up(players: Players, database: Database, duel: Duel) -> None:
         "SELECT id FROM dynasties WHERE player_id = $1", duel.bettor.id
     )
     await economy.grant(database, bettor, {"gold": GOLD}, reason=log_text("the test's stake"))
-    created = await players.command(duel.players[0], "tournament create", CREATE, **here)
+    create = {**CREATE, "computers": "normal"} if duel.against_a_computer else CREATE
+    created = await players.command(duel.players[0], "tournament create", create, **here)
     found = re.search(r"Tournament #(\d+)", created)
     assert found is not None, created
     duel.id = int(found[1])
@@ -378,6 +390,10 @@ async def set_up(players: Players, database: Database, duel: Duel) -> None:
     await players.command(duel.bettor, "bet", bet, **here)
     placed = "SELECT count(*) FROM bets WHERE tournament_id = $1 AND status = 'held'"
     assert await players.pool.fetchval(placed, duel.id) == 1, "the bet was refused"
+    if duel.against_a_computer:
+        started = await players.command(first, "tournament start", {"tournament": duel.id}, **here)
+        assert "turn 1 is open" in started, started
+        return
     joining = {"tournament": duel.id, "emperor": f"E {second.name}"}
     assert "takes seat" in await players.command(second, "tournament join", joining, **here)
     if duel.waits_for_deadline or duel.waits_for_reminders:
@@ -428,6 +444,7 @@ async def check_outcome(
 ) -> None:
     logs = fleet.log_text()
     assert "Traceback" not in logs, logs[logs.index("Traceback") - 2000 :][:6000]
+    assert "could not choose its order" not in logs  # no greedy stand-in for a computer
     assert codes == dict.fromkeys(range(SHARDS), 0)  # each stopped cleanly at the end
     assert set(players.routes) == {"prompt", "dm", "server"}, players.routes
     assert set(fake.interactions_by_shard) == set(range(SHARDS))  # orders reached all
@@ -466,6 +483,15 @@ async def check_outcome(
                 seat,
             )
             assert stored == 1, ("an acknowledged order is lost", duel.number, turn, seat)
+        if duel.against_a_computer:
+            ordered = await pool.fetch(
+                "SELECT turn, count(*) AS orders FROM orders WHERE tournament_id = $1 AND seat = 1 "
+                "GROUP BY turn ORDER BY turn",
+                duel.id,
+            )
+            assert [(r["turn"], r["orders"]) for r in ordered] == [
+                (t, 1) for t in range(1, last + 1)
+            ]
 
     reminded: Counter[tuple[int, int, int]] = Counter()
     for duel in duels:

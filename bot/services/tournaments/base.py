@@ -240,12 +240,17 @@ def strategy_for_level(level: str) -> str:
     """The engine strategy that plays ``level``; a refusal naming the levels on offer."""
     strategy = COMPUTER_LEVELS.get(level.strip().lower())
     if strategy is None or strategy not in STRATEGIES:
-        levels = Listing(
-            tuple(Message("level-name", level=known) for known in computer_levels()),
-            Message("economy-nothing"),
-        )
-        raise UserError("error-no-computer-level", level=level, levels=levels)
+        raise unknown_level(level)
     return strategy
+
+
+def unknown_level(level: str) -> UserError:
+    """The refusal of a computer level (or strategy) nobody offers, naming the levels on offer."""
+    levels = Listing(
+        tuple(Message("level-name", level=known) for known in computer_levels()),
+        Message("economy-nothing"),
+    )
+    return UserError("error-no-computer-level", level=level, levels=levels)
 
 
 def level_of_strategy(strategy: str) -> str:

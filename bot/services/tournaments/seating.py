@@ -16,7 +16,7 @@ from bot.services.tournaments.base import (
     NotSeated,
     check_server,
     level_of_strategy,
-    strategy_for_level,
+    unknown_level,
 )
 from bot.services.tournaments.turns import Turns
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
@@ -86,7 +86,7 @@ class Seating(Turns):
                 battlefields=", ".join(battlefield_names()),
             )
         if computer_strategy not in COMPUTER_LEVELS.values():
-            strategy_for_level(level_of_strategy(computer_strategy))  # the refusal naming levels
+            raise unknown_level(level_of_strategy(computer_strategy))
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise UserError("error-turn-length")
         if battlefield in battlefield_locks():
