@@ -17,10 +17,24 @@ from engine import (
     Move,
     OutcomeCause,
     Pass,
+    Piece,
+    PieceKind,
+    Position,
     Ruleset,
     Tile,
 )
-from engine.evaluation import DRAW, SAVED_SHARE, WIN, goal_targets, utilities, values
+from engine.evaluation import (
+    DRAW,
+    SAVED_SHARE,
+    STRIKE_FAR,
+    STRIKE_NEAR,
+    STRIKE_STEP,
+    WIN,
+    goal_targets,
+    steps_to,
+    utilities,
+    values,
+)
 from engine.search import (
     Budget,
     blueprint,
@@ -181,3 +195,31 @@ def test_what_may_be_lost_next_turn_fades_face_to_face_under_convert(
     assert loss(0.0) == pytest.approx(SAVED_SHARE)
     assert loss(0.5) == pytest.approx((SAVED_SHARE + loss_at_the_limit) / 2)
     assert loss(1.0) == pytest.approx(loss_at_the_limit)
+
+
+@pytest.mark.parametrize(
+    ("emperor_taken", "far_step"),
+    [(EmperorTaken.CONVERT, STRIKE_STEP + STRIKE_FAR), (EmperorTaken.REMOVE, STRIKE_STEP)],
+)
+def test_an_emperor_far_from_the_emperor_it_must_strike_is_pulled_harder(
+    emperor_taken: EmperorTaken, far_step: float
+) -> None:
+    """emperor-strike (R-G1): on medium-8 the emperor opposite is 12 steps away and more; at
+    STRIKE_STEP a step the emperor stayed home until the limit, so under ``convert`` each
+    step beyond STRIKE_NEAR costs STRIKE_FAR more."""
+    battlefield = load_battlefield("medium-8")
+    prey_tile = battlefield.opposite_start(A)
+    prey = battlefield.starts[prey_tile].dynasty
+    ruleset = Ruleset(emperor_taken=emperor_taken, goal=Goal.parse("emperor-strike"))
+    defeated = frozenset(d for d in battlefield.dynasties if d not in (A, prey))
+    steps = steps_to(battlefield, prey_tile)
+
+    def value_at(distance: int) -> float:
+        tile = min(t for t, n in steps.items() if n == distance)
+        pieces = {tile: Piece(A, PieceKind.EMPEROR), prey_tile: Piece(prey, PieceKind.EMPEROR)}
+        return values(Position(battlefield, pieces, defeated), ruleset)[A]
+
+    assert max(steps.values()) > STRIKE_NEAR + 1
+    far, near = STRIKE_NEAR + 2, STRIKE_NEAR  # not so near that the rival is close (CLOSE)
+    assert value_at(far - 1) - value_at(far) == pytest.approx(far_step)
+    assert value_at(near - 1) - value_at(near) == pytest.approx(STRIKE_STEP)
