@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import statistics
 
 import pytest
 
@@ -34,7 +35,10 @@ def test_seats_rotate_and_copies_of_a_strategy_win_together() -> None:
     )
     [record] = records.values()
     assert record.games == 2 and record.wins + record.draws == 2
-    assert record.order_ms and record.p99_ms >= record.mean_ms > 0
+    # Not p99 >= mean: one slow first order (cold caches) can lift the mean above the p99.
+    ordered = sorted(record.order_ms)
+    assert ordered[0] <= statistics.median(ordered) <= record.p99_ms <= ordered[-1]
+    assert record.mean_ms > 0
 
 
 def test_players_are_written_by_name_with_repeats() -> None:
