@@ -176,16 +176,7 @@ class Position:
 
     def emperor_experience(self, dynasty: Dynasty) -> int:
         """The experience an emperor of ``dynasty`` has: the best of its pawns, 1 if none (R-P4)."""
-        best = 1
-        for piece in self.board:
-            if (
-                piece is not None
-                and piece.dynasty is dynasty
-                and piece.kind is _PAWN
-                and piece.experience > best
-            ):
-                best = piece.experience
-        return best
+        return best_pawn_experience(self.board, dynasty)
 
     def grid(self) -> str:
         """The position as a scenario grid (§9): one token per tile, rows on lines."""
@@ -233,6 +224,20 @@ class Position:
         except (KeyError, TypeError, ValueError) as error:
             raise PositionError(f"malformed position: {error}") from None
         return cls(battlefield, pieces, defeated)
+
+
+def best_pawn_experience(board: list[Piece | None], dynasty: Dynasty) -> int:
+    """The best experience of a pawn of ``dynasty`` on ``board``, 1 if it has none (R-P4)."""
+    best = 1
+    for piece in board:
+        if (
+            piece is not None
+            and piece.dynasty is dynasty
+            and piece.kind is _PAWN
+            and piece.experience > best
+        ):
+            best = piece.experience
+    return best
 
 
 def resolved_position(

@@ -16,7 +16,7 @@ from engine.battlefield import Battlefield, Tile
 from engine.errors import IllegalOrder, OrderFault
 from engine.orders import Move, route
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order, piece_of
-from engine.position import Position, resolved_position
+from engine.position import Position, best_pawn_experience, resolved_position
 from engine.rules import ConflictPolicy, EmperorTaken, EmperorTakes, Ruleset
 
 
@@ -582,7 +582,7 @@ def _best_after_takes(
     had_best = False
     numbers = position.emperor_numbers().get(dynasty)
     if numbers is None:  # it had no emperor before the turn: nothing to go by
-        return _best_pawn(fixed, dynasty)
+        return best_pawn_experience(fixed, dynasty)
     emperor = position.board[numbers[0]]
     assert emperor is not None
     old = emperor.experience
@@ -607,7 +607,7 @@ def _best_after_takes(
                 ended = _if_better(ended, dynasty, fixed[index_of[cost.final]])
     if ended >= old:
         return ended
-    return _best_pawn(fixed, dynasty) if had_best and old > 1 else old
+    return best_pawn_experience(fixed, dynasty) if had_best and old > 1 else old
 
 
 def _if_better(best: int, dynasty: Dynasty, piece: Piece | None) -> int:
@@ -619,20 +619,6 @@ def _if_better(best: int, dynasty: Dynasty, piece: Piece | None) -> int:
         and piece.experience > best
     ):
         return piece.experience
-    return best
-
-
-def _best_pawn(fixed: list[Piece | None], dynasty: Dynasty) -> int:
-    """The best experience of a pawn of ``dynasty`` on the board, 1 if it has none (R-P4)."""
-    best = 1
-    for piece in fixed:
-        if (
-            piece is not None
-            and piece.dynasty is dynasty
-            and piece.kind is _PAWN
-            and piece.experience > best
-        ):
-            best = piece.experience
     return best
 
 
