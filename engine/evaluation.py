@@ -70,6 +70,10 @@ emperor far from its prey must first set out (measured: on medium-8, 12 steps an
 it stayed home and 7 of 10 combats reached the limit; close by, the small step keeps it
 careful). Under ``remove`` an emperor that sets out and is taken is gone, and measured, the
 pull made those combats longer (treasure-3 under ``*-and-stay``: 4 of 10 decided, not 10)."""
+BOXED = 3.0
+"""Per tile beside a hunted lone emperor it could not step to safely (:func:`boxed_in`)."""
+STRIKER_NEAR = 10
+"""emperor-strike: an emperor is hunted once the emperor that must take it is this close."""
 
 
 @dataclass(frozen=True)
@@ -79,13 +83,17 @@ class GoalTargets:
     ``emperor_tiles``: tiles its emperor wins by standing on (reach-opposite, treasure).
     ``hunt``: rival emperors are the goal, so pawns close in on them (last-emperor,
     take-stronger and any goal not known here). ``strike``: emperors its own emperor must
-    take (emperor-strike). ``hold``: keeping pieces is the goal (survive).
+    take (emperor-strike). ``hold``: keeping pieces is the goal (survive). ``ways_out``:
+    whoever takes its lone emperor ends the combat, so that emperor keeps safe steps open
+    (:func:`boxed_in`; last-emperor and any goal not known here; not take-stronger, where
+    only the fall of a stronger emperor counts: measured on medium-8, fewer combats ended).
     """
 
     emperor_tiles: tuple[Tile, ...] = ()
     hunt: bool = False
     strike: tuple[Dynasty, ...] = ()
     hold: bool = False
+    ways_out: bool = False
 
 
 def goal_targets(ruleset: Ruleset, battlefield: Battlefield, dynasty: Dynasty) -> GoalTargets:
@@ -100,7 +108,9 @@ def goal_targets(ruleset: Ruleset, battlefield: Battlefield, dynasty: Dynasty) -
     if kind.value == "emperor-strike":  # named by value: known to the rules of newer engines
         opposite = battlefield.starts[battlefield.opposite_start(dynasty)].dynasty
         return GoalTargets(strike=(opposite,), hunt=True)
-    return GoalTargets(hunt=True)
+    if kind is GoalKind.TAKE_STRONGER:
+        return GoalTargets(hunt=True)
+    return GoalTargets(hunt=True, ways_out=True)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -204,11 +214,12 @@ def emperor_danger(position: Position, tile: Tile, attackers: list[Tile]) -> flo
 
 def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[Dynasty, float]:
     """What each dynasty of the battlefield has, in pawns: material, experience, the takes it
-    may suffer next turn, how close rivals are to its emperor, and progress towards its
-    goal's targets — which, like emperors (:data:`STAKES`), weighs more as the turn limit
-    nears (``elapsed``: the share of the turns already played), so a combat ends by its goal
-    rather than by the limit; for the same reason, face to face under ``convert`` what may be
-    lost next turn weighs less (:func:`_caution`)."""
+    may suffer next turn, how close rivals are to its emperor, how boxed in a lone emperor is
+    (:func:`boxed_in`), and progress towards its goal's targets — which, like emperors
+    (:data:`STAKES`), weighs more as the turn limit nears (``elapsed``: the share of the turns
+    already played), so a combat ends by its goal rather than by the limit; for the same
+    reason, face to face under ``convert`` what may be lost next turn weighs less
+    (:func:`_caution`)."""
     battlefield = position.battlefield
     active = position.active_dynasties
     result = dict.fromkeys(battlefield.dynasties, DEFEATED)
@@ -260,6 +271,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
     for dynasty in active:
         result[dynasty] -= _goal_distance(position, ruleset, dynasty) * (1 + URGENCY * elapsed)
         result[dynasty] -= _exposure(position, dynasty) * caution
+        result[dynasty] -= BOXED * boxed_in(position, ruleset, dynasty)
     return result
 
 
@@ -291,6 +303,55 @@ def _exposure(position: Position, dynasty: Dynasty) -> float:
         if gap < CLOSE_STEPS:
             cost += CLOSE * (CLOSE_STEPS - max(gap, 0))
     return cost
+
+
+def boxed_in(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> int:
+    """Of the four tiles beside ``dynasty``'s only emperor, how many it could not step to
+    safely while it is hunted (:func:`_hunted`): safe is free, and out of every rival
+    piece's reach next turn.
+
+    A take needs a target that holds its tile (§4): an emperor that moves is taken only if a
+    conflict sends it back, so a lone emperor with safe steps escapes every attack, and one
+    boxed in falls as soon as its owner guesses wrong. Hunters close its ways out, the hunted
+    keeps them open; measured, many more combats end by their goal. The tiles beside it, not
+    all it reaches: its reach is its best pawn's experience (R-P4), and counting farther
+    tiles made a take that resets that pawn (R-C3) look like a loss."""
+    emperors = position.emperor_tiles(dynasty)
+    if len(emperors) != 1:
+        return 0  # several emperors: losing one is not losing the combat
+    tile = emperors[0]
+    if not _hunted(position, ruleset, dynasty, tile):
+        return 0
+    boxed = 4
+    for ray in position.battlefield.rays(tile):
+        if (
+            ray
+            and ray[0] not in position.pieces
+            and not reached_by_rival(position, ray[0], dynasty)
+        ):
+            boxed -= 1
+    return boxed
+
+
+def _hunted(position: Position, ruleset: Ruleset, dynasty: Dynasty, tile: Tile) -> bool:
+    """Whether ``dynasty``'s emperor on ``tile`` must keep its ways out: always where its
+    fall ends the combat (``GoalTargets.ways_out``); for emperor-strike, once the emperor
+    that must take it is within :data:`STRIKER_NEAR` steps. Never where the goal sends
+    emperors to a tile (reach-opposite, treasure): measured on medium-8, there and with a
+    striker still far, keeping ways out held emperors back from setting out."""
+    battlefield = position.battlefield
+    targets = goal_targets(ruleset, battlefield, dynasty)
+    if targets.ways_out:
+        return True
+    if not targets.strike:
+        return False
+    strikers = tuple(
+        striker_tile
+        for rival in position.active_dynasties
+        if dynasty in goal_targets(ruleset, battlefield, rival).strike
+        for striker_tile in position.emperor_tiles(rival)
+    )
+    return bool(strikers) and _nearest(battlefield, tile, strikers) <= STRIKER_NEAR
 
 
 def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> float:

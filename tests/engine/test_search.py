@@ -24,12 +24,15 @@ from engine import (
     Tile,
 )
 from engine.evaluation import (
+    BOXED,
     DRAW,
     SAVED_SHARE,
     STRIKE_FAR,
     STRIKE_NEAR,
     STRIKE_STEP,
+    STRIKER_NEAR,
     WIN,
+    boxed_in,
     goal_targets,
     steps_to,
     utilities,
@@ -223,3 +226,95 @@ def test_an_emperor_far_from_the_emperor_it_must_strike_is_pulled_harder(
     far, near = STRIKE_NEAR + 2, STRIKE_NEAR  # not so near that the rival is close (CLOSE)
     assert value_at(far - 1) - value_at(far) == pytest.approx(far_step)
     assert value_at(near - 1) - value_at(near) == pytest.approx(STRIKE_STEP)
+
+
+@pytest.mark.parametrize(
+    ("goal", "spare_emperor", "cost"),
+    [
+        ("last-emperor", False, BOXED),
+        ("take-stronger", False, 0.0),
+        ("emperor-strike", False, BOXED),
+        ("last-emperor", True, 0.0),
+        ("reach-opposite", False, 0.0),
+    ],
+)
+def test_a_lone_emperor_with_fewer_ways_out_is_worth_less_where_emperors_are_hunted(
+    goal: str, spare_emperor: bool, cost: float
+) -> None:
+    """An emperor that moves is not taken (a take needs a target that holds its tile, §4), so
+    a hunted lone emperor's safe moves are its safety: its own pawn on one of its four exits
+    costs BOXED where its fall ends the combat (for emperor-strike, b's emperor must strike
+    it and is close). Not with a spare emperor, not where the goal sends emperors to a tile,
+    and not for take-stronger, where only a stronger emperor's fall counts."""
+    spare = "A" if spare_emperor else "."
+    blocked = grid(
+        f"""
+        . . . . . {spare}
+        . . . . . .
+        . . A a . .
+        B . . . . .
+        . . . . . .
+        . . . . . .
+        """,
+        experience=1,
+    )
+    free = grid(
+        f"""
+        . . . . . {spare}
+        . . . . . .
+        . . A . . .
+        B . . . a .
+        . . . . . .
+        . . . . . .
+        """,
+        experience=1,
+    )
+    ruleset = Ruleset(goal=Goal.parse(goal))
+    assert boxed_in(free, ruleset, A) == 0
+    assert boxed_in(blocked, ruleset, A) == (1 if cost else 0)
+    assert values(free, ruleset)[A] - values(blocked, ruleset)[A] == pytest.approx(cost)
+
+
+def test_a_lone_emperor_is_boxed_in_where_rival_pieces_reach() -> None:
+    """A rival pawn diagonal to the emperor (not attacking it) reaches the tiles above and
+    beside it: two of the four tiles beside it are not safe, as in a corner. Only the tiles
+    beside it count, whatever its reach (R-P4): a take that resets its best pawn (R-C3) does
+    not box it in."""
+    ruleset = Ruleset()
+    beside = """
+        . . . . .
+        . . . b .
+        . . A . .
+        . . . . .
+        B . . . a
+        """
+    assert boxed_in(grid(beside, experience=1), ruleset, A) == 2
+    assert boxed_in(grid(beside, experience=1, r4c4=3), ruleset, A) == 2
+    cornered = grid("A . . .\n. . . .\n. . . .\n. . . B", experience=1)
+    assert boxed_in(cornered, ruleset, A) == 2
+    open_field = grid(". . . .\n. A . .\n. . . .\n. . . B", experience=1)
+    assert boxed_in(open_field, ruleset, A) == 0
+
+
+def test_an_emperor_far_from_the_emperor_that_must_strike_it_is_not_hunted_yet() -> None:
+    """emperor-strike (R-G1) on medium-8: the emperor that must strike a's starts more than
+    STRIKER_NEAR steps away, and until it comes that close a's ways out do not count (they
+    held emperors back from setting out); for last-emperor, whoever takes it wins."""
+    battlefield = load_battlefield("medium-8")
+    home = battlefield.emperor_start(A)
+    striker = battlefield.starts[battlefield.opposite_start(A)].dynasty
+    assert battlefield.opposite_start(striker) == home
+    defeated = frozenset(d for d in battlefield.dynasties if d not in (A, striker))
+    steps = steps_to(battlefield, home)
+
+    def position(striker_steps: int) -> Position:
+        tile = min(t for t, n in steps.items() if n == striker_steps)
+        pieces = {home: Piece(A, PieceKind.EMPEROR), tile: Piece(striker, PieceKind.EMPEROR)}
+        return Position(battlefield, pieces, defeated)
+
+    strike = Ruleset(goal=Goal.parse("emperor-strike"))
+    far, near = position(STRIKER_NEAR + 1), position(STRIKER_NEAR)
+    # A start tile has one way out, to the tile in front of it: three short of four.
+    assert boxed_in(far, strike, A) == 0
+    assert boxed_in(near, strike, A) == 3
+    assert boxed_in(far, Ruleset(), A) == 3

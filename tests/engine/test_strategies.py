@@ -132,14 +132,17 @@ def test_two_greedy_computers_end_by_their_goal_under_convert(policy: ConflictPo
 
 
 def test_they_take_a_free_pawn() -> None:
-    """A neutral pawn (its dynasty is defeated, R-C6) never moves: taking it is a sure gain."""
+    """A neutral pawn (its dynasty is defeated, R-C6) never moves: taking it is a sure gain.
+    (a's emperor has a way out in every direction and b's is out of a's reach: opening or
+    closing an emperor's ways out would be worth more, see ``boxed_in``.)"""
     position = grid(
         """
-        A . . . .
-        . . . . .
-        . . a c .
-        . . . . .
-        . . . . B
+        . . . . . .
+        . A . . . .
+        . . a c . .
+        . . . . . .
+        . . . . . .
+        . . . . . B
         """,
         experience=1,
     )
