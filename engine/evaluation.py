@@ -72,8 +72,9 @@ careful). Under ``remove`` an emperor that sets out and is taken is gone, and me
 pull made those combats longer (treasure-3 under ``*-and-stay``: 4 of 10 decided, not 10)."""
 BOXED = 3.0
 """Per tile beside a hunted lone emperor it could not step to safely (:func:`boxed_in`)."""
-STRIKER_NEAR = 10
-"""emperor-strike: an emperor is hunted once the emperor that must take it is this close."""
+HUNTED_WITHIN = 10
+"""emperor-strike: an emperor is hunted once the emperor that must take it is this many steps
+away or closer (not to be confused with :data:`STRIKE_NEAR`, the hunter's side)."""
 
 
 @dataclass(frozen=True)
@@ -106,11 +107,17 @@ def goal_targets(ruleset: Ruleset, battlefield: Battlefield, dynasty: Dynasty) -
     if kind is GoalKind.SURVIVE:
         return GoalTargets(hold=True)
     if kind.value == "emperor-strike":  # named by value: known to the rules of newer engines
-        opposite = battlefield.starts[battlefield.opposite_start(dynasty)].dynasty
-        return GoalTargets(strike=(opposite,), hunt=True)
+        return GoalTargets(strike=(_opposite(battlefield, dynasty),), hunt=True)
     if kind is GoalKind.TAKE_STRONGER:
         return GoalTargets(hunt=True)
     return GoalTargets(hunt=True, ways_out=True)
+
+
+@functools.lru_cache(maxsize=256)
+def _opposite(battlefield: Battlefield, dynasty: Dynasty) -> Dynasty:
+    """The dynasty whose emperor starts opposite ``dynasty``'s (R-G1): read once per battlefield,
+    not at every evaluation (:func:`_hunted` asks it of every rival)."""
+    return battlefield.starts[battlefield.opposite_start(dynasty)].dynasty
 
 
 @functools.lru_cache(maxsize=4096)
@@ -336,7 +343,7 @@ def boxed_in(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> int:
 def _hunted(position: Position, ruleset: Ruleset, dynasty: Dynasty, tile: Tile) -> bool:
     """Whether ``dynasty``'s emperor on ``tile`` must keep its ways out: always where its
     fall ends the combat (``GoalTargets.ways_out``); for emperor-strike, once the emperor
-    that must take it is within :data:`STRIKER_NEAR` steps. Never where the goal sends
+    that must take it is within :data:`HUNTED_WITHIN` steps. Never where the goal sends
     emperors to a tile (reach-opposite, treasure): measured on medium-8, there and with a
     striker still far, keeping ways out held emperors back from setting out."""
     battlefield = position.battlefield
@@ -351,7 +358,7 @@ def _hunted(position: Position, ruleset: Ruleset, dynasty: Dynasty, tile: Tile) 
         if dynasty in goal_targets(ruleset, battlefield, rival).strike
         for striker_tile in position.emperor_tiles(rival)
     )
-    return bool(strikers) and _nearest(battlefield, tile, strikers) <= STRIKER_NEAR
+    return bool(strikers) and _nearest(battlefield, tile, strikers) <= HUNTED_WITHIN
 
 
 def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> float:

@@ -26,11 +26,11 @@ from engine import (
 from engine.evaluation import (
     BOXED,
     DRAW,
+    HUNTED_WITHIN,
     SAVED_SHARE,
     STRIKE_FAR,
     STRIKE_NEAR,
     STRIKE_STEP,
-    STRIKER_NEAR,
     WIN,
     boxed_in,
     goal_targets,
@@ -298,7 +298,7 @@ def test_a_lone_emperor_is_boxed_in_where_rival_pieces_reach() -> None:
 
 def test_an_emperor_far_from_the_emperor_that_must_strike_it_is_not_hunted_yet() -> None:
     """emperor-strike (R-G1) on medium-8: the emperor that must strike a's starts more than
-    STRIKER_NEAR steps away, and until it comes that close a's ways out do not count (they
+    HUNTED_WITHIN steps away, and until it comes that close a's ways out do not count (they
     held emperors back from setting out); for last-emperor, whoever takes it wins."""
     battlefield = load_battlefield("medium-8")
     home = battlefield.emperor_start(A)
@@ -313,7 +313,7 @@ def test_an_emperor_far_from_the_emperor_that_must_strike_it_is_not_hunted_yet()
         return Position(battlefield, pieces, defeated)
 
     strike = Ruleset(goal=Goal.parse("emperor-strike"))
-    far, near = position(STRIKER_NEAR + 1), position(STRIKER_NEAR)
+    far, near = position(HUNTED_WITHIN + 1), position(HUNTED_WITHIN)
     # A start tile has one way out, to the tile in front of it: three short of four.
     assert boxed_in(far, strike, A) == 0
     assert boxed_in(near, strike, A) == 3
