@@ -10,9 +10,9 @@ give seeded ones, so their games can be replayed.
 - ``strong`` (hard): equilibrium search over its own and its nearby rivals' plausible orders
   (:mod:`engine.search`), and samples its order from the mixed strategy it finds.
 
-Every strategy that finds itself in a position for the third time orders something else than
-it did the previous times (:class:`engine.history.History`), so no combat goes round in
-circles until its turn limit.
+Every strategy that finds itself in a position for the third time, or is about to give a move
+for the third time in its last few turns, orders something else than it did the previous times
+(:class:`engine.history.History`), so no combat goes round in circles until its turn limit.
 """
 
 from __future__ import annotations

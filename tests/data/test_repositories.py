@@ -44,7 +44,18 @@ from data.rows import (
     TradeStatus,
     log_text,
 )
-from engine import DYNASTIES, Dynasty, Game, GameOutcome, OutcomeCause, Pass, legal_orders
+from engine import (
+    DYNASTIES,
+    Dynasty,
+    Game,
+    GameOutcome,
+    Move,
+    OutcomeCause,
+    Pass,
+    Tile,
+    legal_orders,
+)
+from engine.history import RECENT_TURNS, History
 from tests.data.conftest import (
     PostgresStore,
     Store,
@@ -480,6 +491,31 @@ async def test_missing_three_turns_defeats_a_seat(world: World) -> None:
         (SeatStatus.DEFEATED, 3),
     ]
     assert (await tournaments.count_ready(world.db, tid)).active == 3
+
+
+async def test_recent_turns_show_a_computer_the_move_it_gave_twice(world: World) -> None:
+    """What a computer remembers comes from the stored turns (R-T7): a's pawn stepped to and
+    fro, so stepping out a third time is a circle, though no whole position was seen thrice."""
+    table = await _started(world, [await world.contender() for _ in range(4)])
+    tid = table.tournament.id
+    A = Dynasty.A
+    out, back = Move(A, Tile(1, 2), Tile(1, 1)), Move(A, Tile(1, 1), Tile(1, 2))
+    for order in (out, back, out):
+        table = await tournaments.load_table(world.db, tid)
+        await tournaments.upsert_order(world.db, tid, table.tournament.turn, 0, order)
+        for seat in (1, 2, 3):
+            passing = Pass(Dynasty.from_letter("abcd"[seat]))
+            await tournaments.upsert_order(world.db, tid, table.tournament.turn, seat, passing)
+        table = await tournaments.load_table(world.db, tid)
+        assert table.game is not None
+        await tournaments.resolve_turn(world.db, table, table.game.play(table.orders_to_play()))
+    table = await tournaments.load_table(world.db, tid)
+    assert table.game is not None
+    turns = await tournaments.recent_turns(world.db, tid, RECENT_TURNS)
+    assert [orders[A] for _, orders in turns] == [out, back, out]
+    history = History(turns)
+    assert history.times_seen(table.game.position) == 1
+    assert history.to_avoid(table.game.position, A) == frozenset({out})
 
 
 async def test_a_forfeit_can_end_the_tournament_and_pay_the_bets(world: World) -> None:

@@ -25,7 +25,7 @@ from engine import (
     Tile,
     check_order,
 )
-from engine.history import History
+from engine.history import RECENT_TURNS, History
 from engine.strategies import (
     GreedyStrategy,
     RandomStrategy,
@@ -225,6 +225,47 @@ def test_a_position_seen_a_third_time_gets_another_order() -> None:
             twice = History([(game.position, given), (game.position, given)])
             assert once.to_avoid(game.position, A) == frozenset()
             assert strategy.choose(game, A, random.Random(seed), twice) != first, strategy.name
+
+
+def test_a_move_given_twice_lately_is_not_given_a_third_time() -> None:
+    """Two pawns that swap and swap back go round a circle of their own while a third dynasty
+    moves elsewhere, so the whole battlefield never repeats: the moves each dynasty gave twice
+    in its last RECENT_TURNS turns are avoided all the same; once, long ago, or a pass is not."""
+    swap = Move(A, Tile(1, 1), Tile(1, 2))
+    back = Move(B, Tile(1, 2), Tile(1, 1))
+    positions = [
+        grid(f"A . . . .\n. a b . .\n{'. ' * n}C{' .' * (4 - n)}\n. . . . B") for n in range(4)
+    ]
+    turns = [(position, {A: swap, B: back, C: Pass(C)}) for position in positions[:2]]
+    assert History(turns[:1]).to_avoid(positions[3], A) == frozenset()
+    assert History(turns).to_avoid(positions[3], A) == frozenset({swap})
+    assert History(turns).to_avoid(positions[3], B) == frozenset({back})
+    assert History(turns).to_avoid(positions[3], C) == frozenset()  # passing is no circle
+    later = [(positions[2], {A: Pass(A), B: Pass(B), C: Pass(C)})] * RECENT_TURNS
+    assert History(turns + later).to_avoid(positions[3], A) == frozenset()
+    grown = History(turns[:1]).then(*turns[1])
+    assert grown.to_avoid(positions[3], A) == frozenset({swap})
+    for _ in range(RECENT_TURNS - 1):
+        grown = grown.then(*later[0])
+    assert grown.to_avoid(positions[3], A) == frozenset()
+
+
+def test_a_move_given_twice_lately_gets_another_order() -> None:
+    battlefield = load_battlefield("small-4")
+    game = Game.start(battlefield, Ruleset())
+    elsewhere = game.play([Move(C, Tile(5, 2), Tile(5, 1))]).game.position
+    for strategy in searching():
+        for seed in range(4):
+            first = strategy.choose(game, A, random.Random(seed))
+            given = {d: Pass(d) for d in battlefield.dynasties} | {A: first}
+            lately = History([(elsewhere, given), (elsewhere, given)])
+            long_ago = History(
+                [(elsewhere, given), (elsewhere, given)]
+                + [(elsewhere, {d: Pass(d) for d in battlefield.dynasties})] * RECENT_TURNS
+            )
+            assert lately.times_seen(game.position) == 0
+            assert strategy.choose(game, A, random.Random(seed), lately) != first, strategy.name
+            assert strategy.choose(game, A, random.Random(seed), long_ago) == first, strategy.name
 
 
 def test_a_circle_is_not_broken_by_giving_up_the_emperor() -> None:
