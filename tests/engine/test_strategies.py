@@ -268,6 +268,47 @@ def test_a_move_given_twice_lately_gets_another_order() -> None:
             assert strategy.choose(game, A, random.Random(seed), long_ago) == first, strategy.name
 
 
+def test_under_convert_an_emperor_taken_while_ones_own_falls_is_no_gain() -> None:
+    """Each emperor sits in a pocket by a rival's pawn that can take it (seen on small-4): under
+    ``convert`` (R-C4), a taking d's emperor while d takes a's only changes their owners, and
+    every dynasty doing so sent the four emperors round the pockets until the turn limit. So a
+    charges the pawn that attacks its emperor instead; under ``remove``, or with its own emperor
+    out of reach, it takes."""
+    going_round = grid(
+        """
+        # # # D # # #
+        # . . a . . #
+        # . . . . . #
+        A d . . . b C
+        # . . . . . #
+        # . . c . . #
+        # # # B # # #
+        """,
+        experience=1,
+    )
+    out_of_reach = grid(
+        """
+        # # # D # # #
+        # . . a . . #
+        # d . . . . #
+        A . . . . b C
+        # . . . . . #
+        # . . c . . #
+        # # # B # # #
+        """,
+        experience=1,
+    )
+    take = Move(A, Tile(1, 3), Tile(0, 3))
+    for seed in range(4):
+        convert = Game(Ruleset(emperor_taken=EmperorTaken.CONVERT), going_round)
+        chosen = GreedyStrategy().choose(convert, A, random.Random(seed))
+        assert chosen == Move(A, Tile(3, 0), Tile(3, 1)), chosen
+        remove = Game(Ruleset(emperor_taken=EmperorTaken.REMOVE), going_round)
+        assert GreedyStrategy().choose(remove, A, random.Random(seed)) == take
+        safe = Game(Ruleset(emperor_taken=EmperorTaken.CONVERT), out_of_reach)
+        assert GreedyStrategy().choose(safe, A, random.Random(seed)) == take
+
+
 def test_a_circle_is_not_broken_by_giving_up_the_emperor() -> None:
     """a's emperor in its pocket is attacked by the pawn in front of it: only charging saves it
     (a swap, or a take). Seen a third time, it still charges."""
