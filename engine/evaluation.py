@@ -177,11 +177,9 @@ def threats(position: Position) -> Threats:
     return Threats(attackers, frozenset(defended))
 
 
-def rival_attackers(position: Position, tile: Tile, dynasty: Dynasty) -> list[Tile]:
-    """The tiles of the active rivals' pieces (of ``dynasty``) that could move onto ``tile``
-    next turn."""
+def reached_by_rival(position: Position, tile: Tile, dynasty: Dynasty) -> bool:
+    """Whether a piece of an active rival of ``dynasty`` could move onto ``tile`` next turn."""
     pieces = position.pieces
-    found = []
     for ray in position.battlefield.rays(tile):
         for distance, other_tile in enumerate(ray, start=1):
             other = pieces.get(other_tile)
@@ -192,14 +190,9 @@ def rival_attackers(position: Position, tile: Tile, dynasty: Dynasty) -> list[Ti
                 and other.dynasty not in position.defeated
                 and other.experience >= distance
             ):
-                found.append(other_tile)
+                return True
             break
-    return found
-
-
-def reached_by_rival(position: Position, tile: Tile, dynasty: Dynasty) -> bool:
-    """Whether a piece of an active rival of ``dynasty`` could move onto ``tile`` next turn."""
-    return bool(rival_attackers(position, tile, dynasty))
+    return False
 
 
 def emperor_danger(position: Position, tile: Tile, attackers: list[Tile]) -> float:

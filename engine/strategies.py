@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from engine.battlefield import Battlefield
-from engine.evaluation import goal_targets, rival_attackers, utilities
+from engine.evaluation import goal_targets, threats, utilities
 from engine.game import Game
 from engine.history import NO_HISTORY, History
 from engine.orders import Move, Order, Pass, legal_orders
@@ -118,22 +118,15 @@ def _exchanged(
     (83 of 96 before, 73 after)."""
     position = game.position
     emperors = position.emperor_tiles(dynasty)
-    if len(emperors) != 1:
+    if len(emperors) != 1 or not any(_takes_an_emperor(position, o, dynasty) for _, o in ranked):
         return ranked
     answers = [
         Move(position.pieces[tile].dynasty, tile, emperors[0])
-        for tile in rival_attackers(position, emperors[0], dynasty)
+        for tile in threats(position).attackers.get(emperors[0], [])
     ]
-    if not answers:
-        return ranked
     revalued: list[tuple[float, Order]] = []
     for value, order in ranked:
-        target = position.pieces.get(order.destination) if isinstance(order, Move) else None
-        if (
-            target is not None
-            and target.kind is PieceKind.EMPEROR
-            and target.dynasty is not dynasty
-        ):
+        if _takes_an_emperor(position, order, dynasty):
             for answer in answers:
                 joint = [
                     order if d is dynasty else answer if d is answer.dynasty else Pass(d)
@@ -142,6 +135,12 @@ def _exchanged(
                 value = min(value, utilities(play_turn(game, joint))[dynasty])
         revalued.append((value, order))
     return revalued
+
+
+def _takes_an_emperor(position: Position, order: Order, dynasty: Dynasty) -> bool:
+    """Whether ``order`` is a take attempt on a rival's emperor."""
+    target = position.pieces.get(order.destination) if isinstance(order, Move) else None
+    return target is not None and target.kind is PieceKind.EMPEROR and target.dynasty is not dynasty
 
 
 ANSWERED = 4
