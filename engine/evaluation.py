@@ -343,15 +343,20 @@ def boxed_in(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> int:
 def _hunted(position: Position, ruleset: Ruleset, dynasty: Dynasty, tile: Tile) -> bool:
     """Whether ``dynasty``'s emperor on ``tile`` must keep its ways out: always where its
     fall ends the combat (``GoalTargets.ways_out``); for emperor-strike, once the emperor
-    that must take it is within :data:`HUNTED_WITHIN` steps. Never where the goal sends
-    emperors to a tile (reach-opposite, treasure): measured on medium-8, there and with a
-    striker still far, keeping ways out held emperors back from setting out."""
+    that must take it is within :data:`HUNTED_WITHIN` steps, or once the emperor it must take
+    has fallen, when it can win only as the last standing (R-C6), as in last-emperor
+    (measured under ``remove`` on medium-8, ``*-and-stay``: such emperors sat unhunted in
+    their start tiles, and a third of the combats reached the limit). Never where the goal
+    sends emperors to a tile (reach-opposite, treasure): measured on medium-8, there and
+    with a striker still far, keeping ways out held emperors back from setting out."""
     battlefield = position.battlefield
     targets = goal_targets(ruleset, battlefield, dynasty)
     if targets.ways_out:
         return True
     if not targets.strike:
         return False
+    if not any(position.emperor_tiles(prey) for prey in targets.strike):
+        return True
     strikers = tuple(
         striker_tile
         for rival in position.active_dynasties
