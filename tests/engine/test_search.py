@@ -322,23 +322,26 @@ def test_an_emperor_far_from_the_emperor_that_must_strike_it_is_not_hunted_yet()
 
 def test_an_emperor_whose_opposite_emperor_fell_keeps_its_ways_out() -> None:
     """emperor-strike (R-G1): once the emperor a must strike has fallen, a can win only as the
-    last standing (R-C6), and so can the dynasty whose prey fell too; whoever takes a's lone
-    emperor then ends a's combat as in last-emperor, however far the others are. Measured
-    (greedy, ``remove``, medium-8 under ``*-and-stay``) the emperors left sat in their start
-    tiles, not hunted, until the turn limit."""
+    last standing (R-C6); whoever takes a's lone emperor then ends a's combat as in
+    last-emperor, however far the other emperors are. Measured (greedy, ``remove``, medium-8
+    under ``*-and-stay``) such emperors sat unhunted in their start tiles until the limit."""
     battlefield = load_battlefield("medium-8")
-    home = battlefield.emperor_start(A)
+    steps = steps_to(battlefield, battlefield.emperor_start(A))
     prey = battlefield.starts[battlefield.opposite_start(A)].dynasty
-    other = next(d for d in battlefield.dynasties if d not in (A, prey))
-    far = max(steps_to(battlefield, home).items(), key=lambda item: item[1])[0]
-    pieces = {home: Piece(A, PieceKind.EMPEROR), far: Piece(other, PieceKind.EMPEROR)}
+    other = next(
+        d
+        for d in battlefield.dynasties
+        if d not in (A, prey) and steps[battlefield.emperor_start(d)] > HUNTED_WITHIN
+    )
+
+    def at_home(*dynasties: Dynasty) -> Position:
+        pieces = {battlefield.emperor_start(d): Piece(d, PieceKind.EMPEROR) for d in dynasties}
+        defeated = frozenset(d for d in battlefield.dynasties if d not in dynasties)
+        return Position(battlefield, pieces, defeated)
+
     strike = Ruleset(goal=Goal.parse("emperor-strike"))
-    alive = Position(
-        battlefield, {**pieces, battlefield.emperor_start(prey): Piece(prey, PieceKind.EMPEROR)}
-    )
-    fallen = Position(
-        battlefield, pieces, frozenset(d for d in battlefield.dynasties if d not in (A, other))
-    )
-    assert steps_to(battlefield, home)[far] > HUNTED_WITHIN
-    assert boxed_in(alive, strike, A) == 0
-    assert boxed_in(fallen, strike, A) == 3
+    assert steps[battlefield.emperor_start(prey)] > HUNTED_WITHIN
+    # A start tile has one way out, to the tile in front of it: three short of four.
+    assert boxed_in(at_home(A, prey, other), strike, A) == 0
+    assert boxed_in(at_home(A, other), strike, A) == 3
+    assert boxed_in(at_home(A, prey), strike, A) == 0
