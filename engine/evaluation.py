@@ -396,7 +396,7 @@ def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> fl
             if rival is not dynasty
             for tile in position.emperor_tiles(rival)
         )
-        if ruleset.emperor_taken is EmperorTaken.CONVERT:
+        if targets.emperor_tiles and ruleset.emperor_taken is EmperorTaken.CONVERT:
             prey = tuple(t for t in prey if t in targets.emperor_tiles) or prey
         if prey:
             for tile, piece in position.pieces.items():
