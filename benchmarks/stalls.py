@@ -4,7 +4,9 @@ every goal the battlefield offers, end by their goal before the turn limit.
 For each (battlefield, policy, goal) it plays ``--games`` seeded leagues of one strategy in
 every seat (``--players greedy`` by default) and counts the games the turn limit decided.
 Prints one line per combination, the worst share decided, and last:
-``decided: <k>/<n> (<share>) worst <share> <battlefield> <policy> <goal>``.
+``decided: <k>/<n> (<share>) worst <share> <battlefield> <policy> <goal>; draws <d>``, where
+the draws are combats decided before the limit with no winner (the last emperors fell in the
+same turn, R-G3): counted as decided, but a combat nobody won.
 
     .venv/bin/python benchmarks/stalls.py [--games 20] [--players greedy] [--turn-limit 50]
 """
@@ -46,7 +48,7 @@ def main() -> None:
     args = parser.parse_args()
 
     emperor_taken = EmperorTaken(args.emperor_taken)
-    total = decided = 0
+    total = decided = draws = 0
     worst: tuple[float, str] = (2.0, "")
     began = time.perf_counter()
     for name in args.battlefields.split(","):
@@ -62,17 +64,22 @@ def main() -> None:
                 share = record.decided / record.games
                 total += record.games
                 decided += record.decided
+                draws += record.decided_draws
                 where = f"{name} {policy.value} {goal}"
                 worst = min(worst, (share, where))
                 print(
-                    f"{where}: decided {record.decided}/{record.games}, mean turns "
+                    f"{where}: decided {record.decided}/{record.games} "
+                    f"({record.decided_draws} draws), mean turns "
                     f"{record.turns / record.games:.1f}, {record.mean_ms:.1f} ms/order; "
                     f"{time.perf_counter() - began:.0f} s",
                     flush=True,
                 )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS: {peak:.0f} MB")
-    print(f"decided: {decided}/{total} ({decided / total:.2f}) worst {worst[0]:.2f} {worst[1]}")
+    print(
+        f"decided: {decided}/{total} ({decided / total:.2f}) worst {worst[0]:.2f} {worst[1]}; "
+        f"draws {draws}"
+    )
 
 
 if __name__ == "__main__":

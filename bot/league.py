@@ -38,6 +38,9 @@ class Record:
     wins: int = 0
     draws: int = 0
     decided: int = 0
+    decided_draws: int = 0
+    """Combats the goal or R-C6 ended before the limit with no winner: the last emperors fell
+    in the same turn (R-G3)."""
     turns: int = 0
     order_ms: list[float] = field(default_factory=list)
 
@@ -146,6 +149,7 @@ def play_league(
             record.wins += name in result.winners
             record.draws += not result.winners
             record.decided += result.decided
+            record.decided_draws += result.decided and not result.winners
             record.turns += result.turns
             record.order_ms.extend(timings.get(name, ()))
         if progress is not None:

@@ -76,9 +76,9 @@ class GreedyStrategy:
     """The order that looks best one turn ahead with every other dynasty holding: it takes
     what it can, moves threatened pieces away, keeps off tiles rivals can reach, and heads for
     the goal (:mod:`engine.evaluation`). Against a last rival it also checks its best orders
-    against the takes that rival could answer with next turn (:func:`_answered`); and under
-    ``convert``, taking a rival emperor while its own only emperor can be taken in the same
-    turn is worth no more than that exchange (:func:`_exchanged`)."""
+    against the takes that rival could answer with next turn (:func:`_answered`); and taking a
+    rival emperor while its own only emperor can be taken in the same turn is worth no more
+    than that exchange (:func:`_exchanged`)."""
 
     name = "greedy"
 
@@ -97,7 +97,8 @@ class GreedyStrategy:
             # piece or an emperor; measured, with more rivals or other R-C4 options the check
             # makes it too timid to finish.
             ranked = _answered(game, dynasty, ranked)
-        if convert and goal_targets(game.ruleset, game.position.battlefield, dynasty).ways_out:
+        # Under ``convert`` only where the fall of emperors ends the combat (see _exchanged).
+        if not convert or goal_targets(game.ruleset, game.position.battlefield, dynasty).ways_out:
             ranked = _exchanged(game, dynasty, ranked)
         best = max(value for value, _ in ranked)
         near = [order for value, order in ranked if value >= best - GREEDY_NOISE]
@@ -108,14 +109,22 @@ def _exchanged(
     game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]]
 ) -> list[tuple[float, Order]]:
     """Takes of a rival emperor revalued by the worst rival take of ``dynasty``'s only emperor
-    in the same turn: under ``convert`` (R-C4) two emperors taken at once only change owners.
+    in the same turn.
 
-    Where the fall of emperors ends the combat (``GoalTargets.ways_out``), every dynasty whose
-    pawn stood by a rival's emperor took it each turn while its own was taken: on small-4 the
-    four emperors went round the four pockets until the turn limit. Measured (last-emperor,
-    greedy self-play on small-4, fortress-4, duel-8 and treasure-3, 440 seeded combats): 363
-    decided before, 376 after; for every goal it cost emperor-strike and reach-opposite combats
-    (83 of 96 before, 73 after)."""
+    Under ``remove`` and ``replace*`` (R-C4) both emperors are gone: both dynasties are
+    defeated (R-C6), and when they were the last two the combat is a draw (R-G3). Without this
+    check every greedy self-play combat on duel-8 under ``remove`` and ``rollback`` was that
+    draw, on turn 4 (20 of 20; on medium-8 16 of 16): each raced a pawn to the other's emperor
+    and took it while its own was taken. With it (10 seeded combats per battlefield, policy
+    and goal): no such draw left on duel-8, small-4 or fortress-4, and every last-emperor combat
+    there won by one dynasty.
+
+    Under ``convert`` two emperors taken at once only change owners; where the fall of emperors
+    ends the combat (``GoalTargets.ways_out``), every dynasty whose pawn stood by a rival's
+    emperor took it each turn while its own was taken: on small-4 the four emperors went round
+    the four pockets until the turn limit. Measured (last-emperor, greedy self-play on small-4,
+    fortress-4, duel-8 and treasure-3, 440 seeded combats): 363 decided before, 376 after; for
+    every goal it cost emperor-strike and reach-opposite combats (83 of 96 before, 73 after)."""
     position = game.position
     emperors = position.emperor_tiles(dynasty)
     if len(emperors) != 1 or not any(_takes_an_emperor(position, o, dynasty) for _, o in ranked):

@@ -105,6 +105,8 @@ def test_greedy_computers_alone_end_by_their_goal_before_the_turn_limit(
     battlefield: str, policy: ConflictPolicy
 ) -> None:
     """Before, four greedy players on small-4 passed every turn until the limit (0 of 20).
+    Later, on duel-8 both took the other's emperor on turn 4, every combat a draw (R-G3): a
+    dynasty wins.
 
     With ``emperor_taken: remove``, what greedy was measured with; under ``convert`` (the
     default since the rules-engine merge) they still reach the limit too often: see README."""
@@ -114,6 +116,7 @@ def test_greedy_computers_alone_end_by_their_goal_before_the_turn_limit(
         ruleset = Ruleset(policy=policy, emperor_taken=EmperorTaken.REMOVE)
         game = play_out(players, Game.start(field, ruleset), seed)
         assert game.outcome is not None and game.turn < game.ruleset.turn_limit
+        assert game.outcome.winners, (seed, game.turn)
 
 
 @pytest.mark.parametrize("policy", [ConflictPolicy.ROLLBACK, ConflictPolicy.BOUNCE])
@@ -268,12 +271,12 @@ def test_a_move_given_twice_lately_gets_another_order() -> None:
             assert strategy.choose(game, A, random.Random(seed), long_ago) == first, strategy.name
 
 
-def test_under_convert_an_emperor_taken_while_ones_own_falls_is_no_gain() -> None:
+def test_an_emperor_taken_while_ones_own_falls_is_no_gain() -> None:
     """Each emperor sits in a pocket by a rival's pawn that can take it (seen on small-4): under
     ``convert`` (R-C4), a taking d's emperor while d takes a's only changes their owners, and
-    every dynasty doing so sent the four emperors round the pockets until the turn limit. So a
-    charges the pawn that attacks its emperor instead; under ``remove``, or with its own emperor
-    out of reach, it takes."""
+    every dynasty doing so sent the four emperors round the pockets until the turn limit; under
+    ``remove`` both are gone and both dynasties defeated (R-C6). So a charges the pawn that
+    attacks its emperor instead; with its own emperor out of reach, it takes."""
     going_round = grid(
         """
         # # # D # # #
@@ -304,9 +307,11 @@ def test_under_convert_an_emperor_taken_while_ones_own_falls_is_no_gain() -> Non
         chosen = GreedyStrategy().choose(convert, A, random.Random(seed))
         assert chosen == Move(A, Tile(3, 0), Tile(3, 1)), chosen
         remove = Game(Ruleset(emperor_taken=EmperorTaken.REMOVE), going_round)
-        assert GreedyStrategy().choose(remove, A, random.Random(seed)) == take
-        safe = Game(Ruleset(emperor_taken=EmperorTaken.CONVERT), out_of_reach)
-        assert GreedyStrategy().choose(safe, A, random.Random(seed)) == take
+        chosen = GreedyStrategy().choose(remove, A, random.Random(seed))
+        assert chosen == Move(A, Tile(3, 0), Tile(3, 1)), chosen
+        for taken in (EmperorTaken.CONVERT, EmperorTaken.REMOVE):
+            safe = Game(Ruleset(emperor_taken=taken), out_of_reach)
+            assert GreedyStrategy().choose(safe, A, random.Random(seed)) == take
 
 
 def test_a_circle_is_not_broken_by_giving_up_the_emperor() -> None:
