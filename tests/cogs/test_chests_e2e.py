@@ -68,10 +68,10 @@ def debug_log() -> Iterator[io.StringIO]:
 
 
 def mentions(text: str, amount: int) -> bool:
-    """Whether ``text`` names ``amount`` as a number of its own (not inside an id or a time)."""
-    return (
-        re.search(rf"(?<![0-9.]){amount}(?![0-9])|(?<![0-9.]){amount:,}(?![0-9])", text) is not None
-    )
+    """Whether ``text`` names ``amount`` as a number of its own (not inside an id, a time or
+    a hexadecimal address such as a debug line's ``<… object at 0x7fdba613ca50>``)."""
+    number = rf"{amount}|{amount:,}"
+    return re.search(rf"(?<![0-9A-Za-z.])(?:{number})(?![0-9A-Za-z])", text) is not None
 
 
 def readable(message: MessageRecord) -> str:
