@@ -368,3 +368,51 @@ def test_whole_game_replays_to_the_same_position(
     assert replay.position == game.position
     assert replay.outcome == game.outcome
     assert Position.from_dict(battlefield, game.position.to_dict()) == game.position
+
+
+@st.composite
+def emperor_steps(draw: st.DrawFn) -> tuple[Position, Move]:
+    """Two dynasties, and an order moving one's emperor onto a free tile."""
+    position = draw(positions().filter(lambda p: len(p.active_dynasties) == 2))
+    steps = [
+        move
+        for tile, piece in sorted(position.pieces.items())
+        if piece.is_emperor
+        for move in legal_moves(position, tile)
+        if move.destination not in position.pieces
+    ]
+    return position, draw(st.sampled_from(steps)) if steps else draw(st.nothing())
+
+
+@settings(max_examples=30, deadline=None)
+@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("taken", list(EmperorTaken))
+@given(step=emperor_steps(), takes=st.sampled_from(list(EmperorTakes)))
+def test_face_to_face_an_emperor_stepping_onto_a_free_tile_is_never_taken(
+    step: tuple[Position, Move],
+    takes: EmperorTakes,
+    policy: ConflictPolicy,
+    taken: EmperorTaken,
+) -> None:
+    """§4, R-R1, R-O1: a take needs a target that holds its tile, and the rival has one order.
+    Attacking the emperor's tile finds it gone; contesting its new tile only sends it back to
+    a tile nobody attacks. So with two dynasties left, a lone emperor that keeps a free tile
+    within reach cannot be caught, whoever submits first (docs/rules.md, computer players)."""
+    position, stepping = step
+    (rival,) = [d for d in position.active_dynasties if d is not stepping.dynasty]
+    rules = Ruleset(policy=policy, emperor_taken=taken, emperor_takes=takes)
+    answers = [
+        move
+        for tile, piece in sorted(position.pieces.items())
+        if piece.dynasty is rival
+        for move in legal_moves(position, tile)
+    ]
+    for orders in (
+        [stepping],
+        *([stepping, a] for a in answers),
+        *([a, stepping] for a in answers),
+    ):
+        result = resolve(position, orders, rules)
+        (report,) = [r for r in result.moves if r.move == stepping]
+        emperor = result.after.pieces[report.final]
+        assert emperor.is_emperor and emperor.dynasty is stepping.dynasty, orders
