@@ -31,6 +31,7 @@ from engine import (
     Tile,
     TurnResult,
     check_order,
+    dynasty_moves,
     legal_moves,
     resolve,
 )
@@ -401,12 +402,7 @@ def test_face_to_face_an_emperor_stepping_onto_a_free_tile_is_never_taken(
     position, stepping = step
     (rival,) = [d for d in position.active_dynasties if d is not stepping.dynasty]
     rules = Ruleset(policy=policy, emperor_taken=taken, emperor_takes=takes)
-    answers = [
-        move
-        for tile, piece in sorted(position.pieces.items())
-        if piece.dynasty is rival
-        for move in legal_moves(position, tile)
-    ]
+    answers = dynasty_moves(position, rival)
     for orders in (
         [stepping],
         *([stepping, a] for a in answers),
