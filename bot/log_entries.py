@@ -6,7 +6,7 @@ markdown."""
 from __future__ import annotations
 
 from bot.discord_helpers import plain
-from bot.i18n import Message, Param
+from bot.i18n import Listing, Message, Param
 from data.rows import LogMessage, LogParam
 
 
@@ -21,6 +21,16 @@ def entry(words: LogMessage, *, escape: bool = True) -> Message:
 def _param(value: LogParam, escape: bool) -> Param:
     if isinstance(value, LogMessage):
         return entry(value, escape=escape)
-    if isinstance(value, str) and escape:
-        return plain(value)
+    if isinstance(value, tuple):
+        names = tuple(
+            entry(item, escape=escape) if isinstance(item, LogMessage) else _text(item, escape)
+            for item in value
+        )
+        return Listing(names, Message("log-nobody"))
+    if isinstance(value, str):
+        return _text(value, escape)
     return value
+
+
+def _text(value: str, escape: bool) -> str:
+    return plain(value) if escape else value

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from engine import DYNASTIES, Dynasty, Game, GameOutcome, Order, Ruleset
 
@@ -489,8 +489,11 @@ class PayoutRow:
     amount: int
 
 
-LogParam = Union[str, int, "LogMessage"]
-"""A log entry's parameter: a name as a player chose it, a number, or words of their own."""
+LogName = Union[str, "LogMessage"]
+"""A name in a log entry: as a player chose it, or the bot's words (``guest A``)."""
+LogParam = Union[str, int, "LogMessage", tuple[LogName, ...]]
+"""A log entry's parameter: a name as a player chose it, a number, words of their own, or a
+list of names (a fight's contenders, read as one list in the reader's language)."""
 
 
 @dataclass(frozen=True, init=False)
@@ -508,25 +511,29 @@ class LogMessage:
         object.__setattr__(self, "params", params)
 
     def to_json(self) -> dict[str, Any]:
-        """The parameters as stored (a nested message as ``{"id": …, "params": …}``)."""
-        return {
-            name: {"id": value.id, "params": value.to_json()}
-            if isinstance(value, LogMessage)
-            else value
-            for name, value in self.params.items()
-        }
+        """The parameters as stored (a nested message as ``{"id": …, "params": …}``, a list
+        as a JSON list)."""
+        return {name: _param_json(value) for name, value in self.params.items()}
 
     @classmethod
     def from_json(cls, message_id: str, params: Mapping[str, Any]) -> LogMessage:
-        return cls(
-            message_id,
-            **{
-                name: cls.from_json(value["id"], value["params"])
-                if isinstance(value, dict)
-                else value
-                for name, value in params.items()
-            },
-        )
+        return cls(message_id, **{name: _param_read(value) for name, value in params.items()})
+
+
+def _param_json(value: LogParam) -> Any:
+    if isinstance(value, LogMessage):
+        return {"id": value.id, "params": value.to_json()}
+    if isinstance(value, tuple):
+        return [_param_json(item) for item in value]
+    return value
+
+
+def _param_read(value: Any) -> LogParam:
+    if isinstance(value, dict):
+        return LogMessage.from_json(value["id"], value["params"])
+    if isinstance(value, list):
+        return tuple(cast(LogName, _param_read(item)) for item in value)
+    return cast(LogParam, value)
 
 
 def log_text(text: str) -> LogMessage:

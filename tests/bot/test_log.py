@@ -8,8 +8,12 @@ from pathlib import Path
 
 from bot.i18n import DEFAULT_LOCALE
 from bot.log_entries import entry
+from bot.services import Services
 from data.repositories._ledger import _PAID_OUT
-from data.rows import LogMessage, log_text
+from data.rows import EventKind, LogMessage, TournamentKind, TournamentStatus, log_text
+from engine import Dynasty, Pass, Ruleset
+from tests.bot.conftest import Clock
+from tests.bot.play import TURN, seat_players
 from tests.bot.test_i18n import ENGLISH, entries, variables
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,3 +96,72 @@ def test_an_entry_stored_as_json_reads_back_the_same() -> None:
     assert LogMessage.from_json(stored.id, stored.to_json()) == stored
     assert entry(stored).text(SPANISH) == "Ana +2 de reputación: x"
     assert entry(stored).text(DEFAULT_LOCALE) == "Ana +2 reputation: x"
+
+
+def test_a_fights_names_are_stored_as_a_list_and_read_in_each_language() -> None:
+    """A computer's or a guest's name is the catalogue's words, so each reader reads their own;
+    an emperor's name is as its player wrote it, escaped."""
+    computer = LogMessage("seat-name-computer", level="hard", seat="b")
+    fought = LogMessage(
+        "log-fought",
+        emperor="Ana *I*",
+        kind="gift",
+        battlefield="duel-8",
+        contenders=("Ana *I*", computer),
+        winners=(computer,),
+    )
+    stored = LogMessage.from_json(fought.id, fought.to_json())
+    assert stored == fought
+    assert entry(stored).text(DEFAULT_LOCALE) == (
+        "Ana \\*I\\* fought a gift tournament on duel-8 (Ana \\*I\\*, hard bot b); "
+        "winner: hard bot b"
+    )
+    spanish = entry(stored).text(SPANISH)
+    assert "(Ana \\*I\\*, bot difícil b); ganador: bot difícil b" in spanish
+    draw = LogMessage("log-fought", **{**fought.params, "winners": ()})
+    assert entry(draw).text(SPANISH).endswith("ganador: nadie (empate)")
+
+
+def test_a_fight_logged_before_names_were_lists_still_reads() -> None:
+    old = LogMessage.from_json(
+        "log-fought",
+        {
+            "emperor": "Ana",
+            "kind": "gift",
+            "battlefield": "duel-8",
+            "contenders": "Ana, normal bot b",
+            "winners": "none",
+        },
+    )
+    assert entry(old).text(DEFAULT_LOCALE).endswith("(Ana, normal bot b); winner: nobody (a draw)")
+    assert entry(old).text(SPANISH).endswith("ganador: nadie (empate)")
+
+
+async def test_a_fight_against_a_computer_is_logged_in_each_readers_words(
+    services: Services, clock: Clock
+) -> None:
+    [host] = await seat_players(services, 1)
+    tournament = await services.tournaments.create(
+        host_player_id=host.id,
+        battlefield="duel-8",
+        ruleset=Ruleset(turn_limit=2),
+        kind=TournamentKind.GIFT,
+        turn_seconds=TURN,
+        allow_computers=True,
+        computer_strategy="random",
+    )
+    await services.tournaments.join(tournament.id, host.id, host.emperor)
+    await services.tournaments.start(tournament.id, host.id)
+    while (await services.tournaments.view(tournament.id)).tournament.status is (
+        TournamentStatus.RUNNING
+    ):
+        await services.tournaments.submit(tournament.id, host.id, Pass(Dynasty.A))
+        await services.tournaments.play_computers(tournament.id)
+    [fight] = [
+        event
+        for event in (await services.dynasties.log(host.id))[1]
+        if event.kind == EventKind.FIGHT
+    ]
+    english, spanish = entry(fight.reason).text(DEFAULT_LOCALE), entry(fight.reason).text(SPANISH)
+    assert f"({host.emperor}, easy bot b); winner: " in english
+    assert f"({host.emperor}, bot fácil b); ganador: " in spanish

@@ -16,10 +16,12 @@ log-reputation = { $emperor } { $gain ->
        *[no] { $delta }
     } reputation: { $why }
 log-inactive = inactive: no serious combat for 30 days
+# $contenders, $winners: lists of names (log-nobody if empty); "none" in entries written before.
 log-fought = { $emperor } fought a { kind-name } tournament on { $battlefield } ({ $contenders }); winner: { $winners ->
-        [none] nobody (a draw)
+        [none] { log-nobody }
        *[other] { $winners }
     }
+log-nobody = nobody (a draw)
 log-starting-wealth = starting wealth of a new dynasty
 log-key-lent = the key to { $battlefield }, lent for this simulation
 log-bought = bought { $quantity } × { $item }

@@ -16,10 +16,12 @@ log-reputation = { $emperor } { $gain ->
        *[no] { $delta }
     } de reputación: { $why }
 log-inactive = inactivo: ningún combate serio en 30 días
+# $contenders, $winners: lists of names (log-nobody if empty); "none" in entries written before.
 log-fought = { $emperor } luchó en un torneo { kind-name } en { $battlefield } ({ $contenders }); ganador: { $winners ->
-        [none] nadie (empate)
+        [none] { log-nobody }
        *[other] { $winners }
     }
+log-nobody = nadie (empate)
 log-starting-wealth = riqueza inicial de una dinastía nueva
 log-key-lent = la llave de { $battlefield }, prestada para esta simulación
 log-bought = compró { $quantity } × { $item }

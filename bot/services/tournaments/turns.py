@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from bot.computers import HISTORY_TURNS, ComputerTurn, think
 from bot.errors import UserError
-from bot.i18n import DEFAULT_LOCALE, name_text
+from bot.i18n import DEFAULT_LOCALE, Message, Name
 from bot.narration import narration as told_turn
 from bot.services import skill
 from bot.services.chests import chest_reputation
@@ -54,6 +54,8 @@ from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
     LogMessage,
+    LogName,
+    LogParam,
     NewEvent,
     SeatStatus,
     TournamentRow,
@@ -195,8 +197,6 @@ class Turns(Lookup):
             report = table.game.play(table.orders_to_play(), await self._excused(table, at))
             names = await self.names(table)
             narration = told_turn(report, table.tournament.ruleset.policy, names)
-            # The log keeps names as written: a seat without an emperor by its English words.
-            english = {dynasty: name_text(name, DEFAULT_LOCALE) for dynasty, name in names.items()}
             # A turn that ends nothing is one statement (its triggers do the rest): no
             # transaction, so it runs at once instead of queueing for the transaction lock.
             atomic = (
@@ -212,7 +212,7 @@ class Turns(Lookup):
                         effects = await self._finish_effects(
                             table.tournament, report.outcome, report
                         )
-                        events = await self._fight_events(table, report, english)
+                        events = await self._fight_events(table, report, names)
                     tournament = await repo.resolve_turn(
                         self.database,
                         table,
@@ -485,14 +485,15 @@ class Turns(Lookup):
         return [*effects[:fates], *changes, *effects[fates:]]
 
     async def _fight_events(
-        self, table: TournamentTable, report: TurnReport, names: Mapping[Dynasty, str]
+        self, table: TournamentTable, report: TurnReport, names: Mapping[Dynasty, Name]
     ) -> list[NewEvent]:
-        """R-L1: a fight is logged publicly for every dynasty that fought it (not training)."""
+        """R-L1: a fight is logged publicly for every dynasty that fought it (not training),
+        its contenders and winners as names each reader reads in their own language."""
         tournament = table.tournament
         if not tournament.kind.is_serious or report.outcome is None:
             return []
-        contenders = ", ".join(names[seat.dynasty] for seat in table.seats)
-        winners = ", ".join(names[d] for d in report.outcome.winners) or "none"
+        contenders = tuple(_log_name(names[seat.dynasty]) for seat in table.seats)
+        winners = tuple(_log_name(names[dynasty]) for dynasty in report.outcome.winners)
         events = []
         for seat in table.seats:
             if seat.emperor_id is None:
@@ -569,6 +570,24 @@ class Turns(Lookup):
                     tournament_id=tournament.id,
                     now=now,
                 )
+
+
+def _log_name(name: Name) -> LogName:
+    """A seat's name as the log stores it: an emperor's as written, a guest's or a computer's
+    as the catalogue's words with their parameters (``seats.ftl``)."""
+    return _log_words(name) if isinstance(name, Message) else name
+
+
+def _log_words(message: Message) -> LogMessage:
+    params: dict[str, LogParam] = {}
+    for key, value in message.params.items():
+        if isinstance(value, Message):
+            params[key] = _log_words(value)
+        elif isinstance(value, str | int):
+            params[key] = value
+        else:
+            raise TypeError(f"{message.id}: a log entry cannot store {key}={value!r}")
+    return LogMessage(message.id, **params)
 
 
 def _emperor_tiles(position: Position) -> frozenset[Tile]:
