@@ -100,10 +100,11 @@ def test_an_entry_stored_as_json_reads_back_the_same() -> None:
 
 def test_a_fights_names_are_stored_as_a_list_and_read_in_each_language() -> None:
     """A computer's or a guest's name is the catalogue's words, so each reader reads their own;
-    an emperor's name is as its player wrote it, escaped."""
+    an emperor's name is as its player wrote it, escaped (one named "none" wins as itself: the
+    old entries' word for a draw is no longer read from a name)."""
     computer = LogMessage("seat-name-computer", level="hard", seat="b")
     fought = LogMessage(
-        "log-fought",
+        "log-fight",
         emperor="Ana *I*",
         kind="gift",
         battlefield="duel-8",
@@ -118,8 +119,10 @@ def test_a_fights_names_are_stored_as_a_list_and_read_in_each_language() -> None
     )
     spanish = entry(stored).text(SPANISH)
     assert "(Ana \\*I\\*, bot difícil b); ganador: bot difícil b" in spanish
-    draw = LogMessage("log-fought", **{**fought.params, "winners": ()})
+    draw = LogMessage("log-fight", **{**fought.params, "winners": ()})
     assert entry(draw).text(SPANISH).endswith("ganador: nadie (empate)")
+    named_none = LogMessage("log-fight", **{**fought.params, "winners": ("none",)})
+    assert entry(named_none).text(DEFAULT_LOCALE).endswith("winner: none")
 
 
 def test_a_fight_logged_before_names_were_lists_still_reads() -> None:

@@ -16,11 +16,13 @@ log-reputation = { $emperor } { $gain ->
        *[no] { $delta }
     } reputation: { $why }
 log-inactive = inactive: no serious combat for 30 days
-# $contenders, $winners: lists of names (log-nobody if empty); "none" in entries written before.
+# A fight logged before names were lists: $contenders and $winners as English text ("none": a draw).
 log-fought = { $emperor } fought a { kind-name } tournament on { $battlefield } ({ $contenders }); winner: { $winners ->
         [none] { log-nobody }
        *[other] { $winners }
     }
+# $contenders, $winners: lists of names, each read in the reader's words (log-nobody if none won).
+log-fight = { $emperor } fought a { kind-name } tournament on { $battlefield } ({ $contenders }); winner: { $winners }
 log-nobody = nobody (a draw)
 log-starting-wealth = starting wealth of a new dynasty
 log-key-lent = the key to { $battlefield }, lent for this simulation

@@ -16,11 +16,13 @@ log-reputation = { $emperor } { $gain ->
        *[no] { $delta }
     } de reputación: { $why }
 log-inactive = inactivo: ningún combate serio en 30 días
-# $contenders, $winners: lists of names (log-nobody if empty); "none" in entries written before.
+# A fight logged before names were lists: $contenders and $winners as English text ("none": a draw).
 log-fought = { $emperor } luchó en un torneo { kind-name } en { $battlefield } ({ $contenders }); ganador: { $winners ->
         [none] { log-nobody }
        *[other] { $winners }
     }
+# $contenders, $winners: lists of names, each read in the reader's words (log-nobody if none won).
+log-fight = { $emperor } luchó en un torneo { kind-name } en { $battlefield } ({ $contenders }); ganador: { $winners }
 log-nobody = nadie (empate)
 log-starting-wealth = riqueza inicial de una dinastía nueva
 log-key-lent = la llave de { $battlefield }, prestada para esta simulación

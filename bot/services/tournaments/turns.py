@@ -503,7 +503,7 @@ class Turns(Lookup):
                 NewEvent(
                     EventKind.FIGHT,
                     LogMessage(
-                        "log-fought",
+                        "log-fight",
                         emperor=emperor.name,
                         kind=tournament.kind.value,
                         battlefield=tournament.battlefield,
