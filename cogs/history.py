@@ -67,8 +67,10 @@ def history_embed(page: HistoryPage, say: Voice) -> discord.Embed:
     embed = discord.Embed(
         title=say(
             "history-title",
-            dynasty=plain(page.dynasty.name) if page.dynasty is not None else "none",
-            battlefield=page.battlefield or "none",
+            by_dynasty="yes" if page.dynasty is not None else "no",
+            dynasty=plain(page.dynasty.name) if page.dynasty is not None else "",
+            on_battlefield="yes" if page.battlefield is not None else "no",
+            battlefield=page.battlefield or "",
         ),
         description=clipped(
             "\n\n".join(lines) or say("history-none-matches" if filtered else "history-empty"),

@@ -8,7 +8,11 @@ from typing import Any
 from bot.client import EmperorsBot
 from bot.config import Config
 from bot.discord_helpers import plain
+from bot.i18n import Voice
 from bot.services import Services
+from bot.services.tournaments import HistoryPage
+from cogs.history import history_embed
+from data.rows import DynastyRow
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import board_of_turn, command, public
 from tests.fakediscord import FakeDiscord, MessageRecord
@@ -139,3 +143,18 @@ def record_legends(bot: EmperorsBot) -> list[dict[Any, str]]:
 
     bot.drawing.run = recording  # type: ignore[method-assign]
     return legends
+
+
+def test_a_dynasty_named_none_is_named_in_the_history_title() -> None:
+    """A name a player chose never steers a sentence: ``none`` was once the word that left the
+    filter out of ``/tournament history``'s title."""
+    house = DynastyRow(1, 100, "none", founded_at=0.0, last_active_at=0.0)
+    filtered = HistoryPage([], 0, has_older=False, dynasty=house, battlefield="none")
+    assert history_embed(filtered, Voice("en-US")).title == (
+        "Finished tournaments · played by none · on none"
+    )
+    assert history_embed(filtered, Voice("es-ES")).title == (
+        "Torneos terminados · jugados por none · en none"
+    )
+    everything = HistoryPage([], 0, has_older=False, dynasty=None, battlefield=None)
+    assert history_embed(everything, Voice("en-US")).title == "Finished tournaments"

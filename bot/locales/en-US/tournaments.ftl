@@ -1,12 +1,12 @@
 # The /tournament subcommands of their own cogs: history, pause, resume, extend, handover,
 # follow and unfollow; and /away.
 
-history-title = Finished tournaments{ $dynasty ->
-        [none] {""}
-       *[other] {" "}· played by { $dynasty }
-    }{ $battlefield ->
-        [none] {""}
-       *[other] {" "}· on { $battlefield }
+history-title = Finished tournaments{ $by_dynasty ->
+        [yes] {" "}· played by { $dynasty }
+       *[no] {""}
+    }{ $on_battlefield ->
+        [yes] {" "}· on { $battlefield }
+       *[no] {""}
     }
 history-entry = **#{ $tournament }** { $battlefield } · { kind-name }{ $ended ->
         [none] {""}

@@ -1,12 +1,12 @@
 # Los subcomandos de /torneo con cog propio: historial, pausar, reanudar, prorrogar, ceder,
 # seguir y dejar de seguir; y /ausencia.
 
-history-title = Torneos terminados{ $dynasty ->
-        [none] {""}
-       *[other] {" "}· jugados por { $dynasty }
-    }{ $battlefield ->
-        [none] {""}
-       *[other] {" "}· en { $battlefield }
+history-title = Torneos terminados{ $by_dynasty ->
+        [yes] {" "}· jugados por { $dynasty }
+       *[no] {""}
+    }{ $on_battlefield ->
+        [yes] {" "}· en { $battlefield }
+       *[no] {""}
     }
 history-entry = **#{ $tournament }** { $battlefield } · { kind-name }{ $ended ->
         [none] {""}
