@@ -256,6 +256,44 @@ def test_every_message_id_in_the_code_is_in_the_catalogue() -> None:
     assert checked > 200
 
 
+PLAYER_TEXT = frozenset({"plain", "plain_name"})
+"""What a name a player typed passes through on its way into a message (escaping)."""
+
+
+def selectors(folder: str, message_id: str) -> frozenset[str]:
+    """The variables a message chooses a variant by (``{ $status -> …}``)."""
+    chosen: set[str] = set()
+
+    class Selectors(Visitor):  # type: ignore[misc]
+        def visit_SelectExpression(self, node: ftl.SelectExpression) -> None:
+            if isinstance(node.selector, ftl.VariableReference):
+                chosen.add(node.selector.id.name)
+            self.generic_visit(node)
+
+    Selectors().visit(entries(folder)[message_id])
+    return frozenset(chosen)
+
+
+def test_no_name_a_player_typed_chooses_a_variant() -> None:
+    """A dynasty named ``none`` must read as itself, not as the variant for no dynasty."""
+    checked = 0
+    for path in python_files():
+        for call, message_id in id_calls(ast.parse(path.read_text(encoding="utf-8"))):
+            for keyword in call.keywords:
+                if keyword.arg is None or not any(
+                    isinstance(node, ast.Call) and _called(node) in PLAYER_TEXT
+                    for node in ast.walk(keyword.value)
+                ):
+                    continue
+                checked += 1
+                for folder in CATALOGUES.values():
+                    assert keyword.arg not in selectors(folder, message_id), (
+                        f"{path.relative_to(ROOT)}:{call.lineno}: {message_id} in {folder}"
+                        f" chooses by ${keyword.arg}, a name a player typed"
+                    )
+    assert checked > 20
+
+
 SINKS = frozenset(
     {
         "send",
