@@ -201,16 +201,13 @@ def test_what_may_be_lost_next_turn_fades_face_to_face_under_convert(
     assert loss(1.0) == pytest.approx(loss_at_the_limit)
 
 
-@pytest.mark.parametrize(
-    ("emperor_taken", "far_step"),
-    [(EmperorTaken.CONVERT, STRIKE_STEP + STRIKE_FAR), (EmperorTaken.REMOVE, STRIKE_STEP)],
-)
+@pytest.mark.parametrize("emperor_taken", list(EmperorTaken))
 def test_an_emperor_far_from_the_emperor_it_must_strike_is_pulled_harder(
-    emperor_taken: EmperorTaken, far_step: float
+    emperor_taken: EmperorTaken,
 ) -> None:
     """emperor-strike (R-G1): on medium-8 the emperor opposite is 12 steps away and more; at
-    STRIKE_STEP a step the emperor stayed home until the limit, so under ``convert`` each
-    step beyond STRIKE_NEAR costs STRIKE_FAR more."""
+    STRIKE_STEP a step the emperor stayed home until the limit, so under every R-C4 option
+    each step beyond STRIKE_NEAR costs STRIKE_FAR more."""
     battlefield = load_battlefield("medium-8")
     prey_tile = battlefield.opposite_start(A)
     prey = battlefield.starts[prey_tile].dynasty
@@ -225,7 +222,7 @@ def test_an_emperor_far_from_the_emperor_it_must_strike_is_pulled_harder(
 
     assert max(steps.values()) > STRIKE_NEAR + 1
     far, near = STRIKE_NEAR + 2, STRIKE_NEAR  # not so near that the rival is close (CLOSE)
-    assert value_at(far - 1) - value_at(far) == pytest.approx(far_step)
+    assert value_at(far - 1) - value_at(far) == pytest.approx(STRIKE_STEP + STRIKE_FAR)
     assert value_at(near - 1) - value_at(near) == pytest.approx(STRIKE_STEP)
 
 
