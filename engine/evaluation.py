@@ -59,8 +59,13 @@ HUNT_STEP = 0.12
 URGENCY = 2.0
 """How many times more the goal's distances weigh at the turn limit than at the start."""
 STAKES = 4.0
-"""Under ``convert`` (R-C4), how many times more emperors weigh at the turn limit than at the
-start: a long combat is ended by taking emperors, worth more pawns the longer it lasts."""
+"""How many times more emperors weigh at the turn limit than at the start, under ``convert``
+(R-C4) and wherever the fall of emperors ends the combat (``GoalTargets.ways_out``): a long
+combat is ended by taking emperors, worth more pawns the longer it lasts. Kept to ``convert``
+at first; measured under ``remove`` with :func:`_caution`'s fade (``stalls.py``, seed 1):
+medium-8 last-emperor 4, 3, 3, 1 → 9, 10, 10, 10 of 10 by policy. For every goal it cost
+medium-8 reach-opposite (10 → 5 and 8 → 4 of 10 under ``rollback`` and ``bounce``): there an
+emperor must set out, not stay safe."""
 STRIKE_STEP = 0.35
 """Per step between an emperor and the emperor it must take itself (emperor-strike)."""
 STRIKE_NEAR = 6
@@ -228,8 +233,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
     (:func:`boxed_in`), and progress towards its goal's targets — which, like emperors
     (:data:`STAKES`), weighs more as the turn limit nears (``elapsed``: the share of the turns
     already played), so a combat ends by its goal rather than by the limit; for the same
-    reason, face to face under ``convert`` what may be lost next turn weighs less
-    (:func:`_caution`)."""
+    reason, face to face what may be lost next turn weighs less (:func:`_caution`)."""
     battlefield = position.battlefield
     active = position.active_dynasties
     result = dict.fromkeys(battlefield.dynasties, DEFEATED)
@@ -237,8 +241,11 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
         result[dynasty] = 0.0
     emperors = position.emperors
     worth: dict[Tile, float] = {}
-    # Only under ``convert`` does a taken emperor become a spare life that prolongs the combat.
-    stakes = 1 + STAKES * elapsed if ruleset.emperor_taken is EmperorTaken.CONVERT else 1.0
+    stakes = 1.0
+    if elapsed and (
+        ruleset.emperor_taken is EmperorTaken.CONVERT or _falls_end_it(ruleset, battlefield)
+    ):
+        stakes += STAKES * elapsed
     for tile, piece in position.pieces.items():
         dynasty = piece.dynasty
         if piece.kind is PieceKind.EMPEROR:
@@ -285,14 +292,24 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
     return result
 
 
-def _caution(position: Position, ruleset: Ruleset, elapsed: float) -> float:
-    """How much what a dynasty may lose next turn still weighs: fully, except face to face under
-    ``convert`` (R-C4), where it fades to nothing at the turn limit.
+def _falls_end_it(ruleset: Ruleset, battlefield: Battlefield) -> bool:
+    """Whether the fall of emperors is what ends the combat (last-emperor, or a goal not known
+    here): the same for every dynasty."""
+    return goal_targets(ruleset, battlefield, battlefield.dynasties[0]).ways_out
 
-    There every take can be taken back, so two players who keep guarding what they might lose
-    trade pieces and emperors until the limit decides (R-G2); measured over seeded leagues,
-    letting that fear fade ends far more of those combats by their goal."""
-    if ruleset.emperor_taken is EmperorTaken.CONVERT and len(position.active_dynasties) == 2:
+
+def _caution(position: Position, ruleset: Ruleset, elapsed: float) -> float:
+    """How much what a dynasty may lose next turn still weighs: fully, except face to face,
+    where it fades to nothing at the turn limit.
+
+    Under ``convert`` (R-C4) every take can be taken back, so two players who keep guarding
+    what they might lose trade pieces and emperors until the limit decides (R-G2); under the
+    other options an emperor that keeps stepping onto free tiles is never caught face to face,
+    and two careful players reach the limit as surely. Measured over seeded leagues, letting
+    that fear fade ends far more of those combats by their goal (kept to ``convert`` at first;
+    under ``remove``, with :data:`STAKES`, medium-8 last-emperor went from 11 to 39 of 40
+    combats decided)."""
+    if len(position.active_dynasties) == 2:
         return 1.0 - elapsed
     return 1.0
 

@@ -26,9 +26,11 @@ from engine import (
 from engine.evaluation import (
     BOXED,
     DRAW,
+    EXTRA_EMPEROR,
     HUNT_STEP,
     HUNTED_WITHIN,
     SAVED_SHARE,
+    STAKES,
     STRIKE_FAR,
     STRIKE_NEAR,
     STRIKE_STEP,
@@ -158,16 +160,18 @@ def test_utilities_of_a_win_a_draw_and_a_position() -> None:
     [
         (EmperorTaken.CONVERT, False, 0.0),
         (EmperorTaken.CONVERT, True, SAVED_SHARE),
-        (EmperorTaken.REMOVE, False, SAVED_SHARE),
+        (EmperorTaken.REMOVE, False, 0.0),
+        (EmperorTaken.REMOVE, True, SAVED_SHARE),
     ],
 )
-def test_what_may_be_lost_next_turn_fades_face_to_face_under_convert(
+def test_what_may_be_lost_next_turn_fades_face_to_face(
     emperor_taken: EmperorTaken, third_dynasty: bool, loss_at_the_limit: float
 ) -> None:
-    """Face to face under ``convert`` (R-C4) every take can be taken back, and players who
-    keep guarding what they might lose trade until the turn limit decides (R-G2): there the
-    threat on a's pawn weighs less as the limit nears, and nothing at it. With a third
-    dynasty, or under ``remove``, it keeps its whole weight."""
+    """Face to face, players who keep guarding what they might lose play on until the turn
+    limit decides (R-G2): under ``convert`` (R-C4) every take can be taken back, under
+    ``remove`` an emperor stepping onto free tiles is never caught. There the threat on a's
+    pawn weighs less as the limit nears, and nothing at it. With a third dynasty it keeps its
+    whole weight."""
     far_corner = "C" if third_dynasty else "."
     threatened = grid(
         f"""
@@ -199,6 +203,49 @@ def test_what_may_be_lost_next_turn_fades_face_to_face_under_convert(
     assert loss(0.0) == pytest.approx(SAVED_SHARE)
     assert loss(0.5) == pytest.approx((SAVED_SHARE + loss_at_the_limit) / 2)
     assert loss(1.0) == pytest.approx(loss_at_the_limit)
+
+
+@pytest.mark.parametrize(
+    ("emperor_taken", "goal", "raised"),
+    [
+        (EmperorTaken.CONVERT, "last-emperor", True),
+        (EmperorTaken.CONVERT, "take-stronger", True),
+        (EmperorTaken.REMOVE, "last-emperor", True),
+        (EmperorTaken.REPLACE, "last-emperor", True),
+        (EmperorTaken.REMOVE, "take-stronger", False),
+        (EmperorTaken.REMOVE, "survive:3:30", False),
+    ],
+)
+def test_emperors_weigh_more_as_the_limit_nears_where_their_fall_ends_the_combat(
+    emperor_taken: EmperorTaken, goal: str, raised: bool
+) -> None:
+    """A long combat is ended by taking emperors (STAKES): under ``convert``, and under every
+    R-C4 option where the fall of emperors is the goal; not where keeping pieces is (survive)
+    or only a stronger emperor's fall counts (take-stronger)."""
+    two, one = (
+        grid(
+            f"""
+            . . . . . . .
+            . A . . . . .
+            . . . . . . .
+            . . . . . {second} .
+            . . . . . . .
+            . B . . . . .
+            . . . . . . C
+            """,
+            experience=1,
+        )
+        for second in ("A", ".")
+    )
+    ruleset = Ruleset(emperor_taken=emperor_taken, goal=Goal.parse(goal))
+
+    def second_emperor(elapsed: float) -> float:
+        return values(two, ruleset, elapsed)[A] - values(one, ruleset, elapsed)[A]
+
+    assert second_emperor(0.0) == pytest.approx(EXTRA_EMPEROR)
+    assert second_emperor(1.0) == pytest.approx(
+        EXTRA_EMPEROR * (1 + STAKES) if raised else EXTRA_EMPEROR
+    )
 
 
 @pytest.mark.parametrize("emperor_taken", list(EmperorTaken))
