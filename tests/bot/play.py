@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 
 from bot.services import Services
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments import DEFAULT_STRATEGY, TurnResolved
 from data.repositories import emperors as emperor_repo
 from data.rows import Prize, SeatStatus, TournamentKind, TournamentRow, TournamentStatus, log_text
 from engine import Game, Ruleset
@@ -58,8 +58,10 @@ async def announce(
     ruleset: Ruleset | None = None,
     stake: int = 0,
     prize: Prize | None = None,
+    computers: str | None = None,
 ) -> TournamentRow:
-    """A tournament open for seats, hosted by ``host``."""
+    """A tournament open for seats, hosted by ``host``; with ``computers`` (a strategy), the
+    seats left empty at the start are filled by computer players of that strategy."""
     return await services.tournaments.create(
         host_player_id=host.id,
         battlefield=battlefield,
@@ -70,6 +72,8 @@ async def announce(
         prize=prize,
         guild_id=GUILD,
         channel_id=2,
+        allow_computers=computers is not None,
+        computer_strategy=computers or DEFAULT_STRATEGY,
     )
 
 

@@ -10,10 +10,10 @@ from bot.i18n import DEFAULT_LOCALE
 from bot.log_entries import entry
 from bot.services import Services
 from data.repositories._ledger import _PAID_OUT
-from data.rows import EventKind, LogMessage, TournamentKind, TournamentStatus, log_text
+from data.rows import EventKind, LogMessage, TournamentStatus, log_text
 from engine import Dynasty, Pass, Ruleset
 from tests.bot.conftest import Clock
-from tests.bot.play import TURN, seat_players
+from tests.bot.play import GUILD, announce, seat_players
 from tests.bot.test_i18n import ENGLISH, entries, variables
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,17 +144,11 @@ async def test_a_fight_against_a_computer_is_logged_in_each_readers_words(
     services: Services, clock: Clock
 ) -> None:
     [host] = await seat_players(services, 1)
-    tournament = await services.tournaments.create(
-        host_player_id=host.id,
-        battlefield="duel-8",
-        ruleset=Ruleset(turn_limit=2),
-        kind=TournamentKind.GIFT,
-        turn_seconds=TURN,
-        allow_computers=True,
-        computer_strategy="random",
+    tournament = await announce(
+        services, host, battlefield="duel-8", ruleset=Ruleset(turn_limit=2), computers="random"
     )
-    await services.tournaments.join(tournament.id, host.id, host.emperor)
-    await services.tournaments.start(tournament.id, host.id)
+    await services.tournaments.join(tournament.id, host.id, host.emperor, guild_id=GUILD)
+    await services.tournaments.start(tournament.id, host.id, guild_id=GUILD)
     while (await services.tournaments.view(tournament.id)).tournament.status is (
         TournamentStatus.RUNNING
     ):
