@@ -264,7 +264,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
 
     seen = threats(position)
     pieces = position.pieces
-    caution = _caution(position, ruleset, elapsed)
+    caution = _caution(position, elapsed)
     # Per victim: its threatened pieces, most valuable first; it spends its order saving the
     # first, and its attackers (one order per dynasty) take at most one piece each.
     exposed: dict[Dynasty, list[tuple[float, Tile]]] = {}
@@ -298,7 +298,7 @@ def _falls_end_it(ruleset: Ruleset, battlefield: Battlefield) -> bool:
     return goal_targets(ruleset, battlefield, battlefield.dynasties[0]).ways_out
 
 
-def _caution(position: Position, ruleset: Ruleset, elapsed: float) -> float:
+def _caution(position: Position, elapsed: float) -> float:
     """How much what a dynasty may lose next turn still weighs: fully, except face to face,
     where it fades to nothing at the turn limit.
 
