@@ -101,6 +101,7 @@ def test_every_strategy_gives_only_legal_orders_on_every_battlefield(battlefield
         ("treasure-3", ConflictPolicy.ROLLBACK_AND_STAY),
         ("duel-8", ConflictPolicy.BOUNCE),
         ("fortress-4", ConflictPolicy.ROLLBACK),
+        ("medium-8", ConflictPolicy.BOUNCE_AND_STAY),
     ],
 )
 def test_greedy_computers_alone_end_by_their_goal_before_the_turn_limit(
@@ -111,7 +112,10 @@ def test_greedy_computers_alone_end_by_their_goal_before_the_turn_limit(
     dynasty wins.
 
     With ``emperor_taken: remove``, what greedy was measured with; under ``convert`` (the
-    default since the rules-engine merge) they still reach the limit too often: see README."""
+    default since the rules-engine merge) they still reach the limit too often: see README.
+    On medium-8 the last lone emperors kept stepping onto free tiles until the limit (1 of 10
+    decided under ``bounce-and-stay``) until greedy played for the win late under every R-C4
+    option (``STAKES``, ``_caution``)."""
     field = load_battlefield(battlefield)
     for seed in range(3):
         players: dict[Dynasty, Strategy] = {d: GreedyStrategy() for d in field.dynasties}
