@@ -243,7 +243,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
     worth: dict[Tile, float] = {}
     stakes = 1.0
     if elapsed and (
-        ruleset.emperor_taken is EmperorTaken.CONVERT or _falls_end_it(ruleset, battlefield)
+        ruleset.emperor_taken is EmperorTaken.CONVERT or falls_end_combat(ruleset, battlefield)
     ):
         stakes += STAKES * elapsed
     for tile, piece in position.pieces.items():
@@ -292,9 +292,9 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
     return result
 
 
-def _falls_end_it(ruleset: Ruleset, battlefield: Battlefield) -> bool:
+def falls_end_combat(ruleset: Ruleset, battlefield: Battlefield) -> bool:
     """Whether the fall of emperors is what ends the combat (last-emperor, or a goal not known
-    here): the same for every dynasty."""
+    here): ``GoalTargets.ways_out``, the same for every dynasty."""
     return goal_targets(ruleset, battlefield, battlefield.dynasties[0]).ways_out
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from engine.battlefield import Battlefield
-from engine.evaluation import goal_targets, threats, utilities
+from engine.evaluation import falls_end_combat, threats, utilities
 from engine.game import Game
 from engine.history import NO_HISTORY, History
 from engine.orders import Move, Order, Pass, legal_orders
@@ -112,7 +112,7 @@ class GreedyStrategy:
             # makes it too timid to finish.
             ranked = _answered(game, dynasty, ranked)
         # Under ``convert`` only where the fall of emperors ends the combat (see _exchanged).
-        if not convert or goal_targets(game.ruleset, game.position.battlefield, dynasty).ways_out:
+        if not convert or falls_end_combat(game.ruleset, game.position.battlefield):
             ranked = _exchanged(game, dynasty, ranked)
         best = max(value for value, _ in ranked)
         seen = len(game.position.active_dynasties) <= SEEN_FEW and history.times_seen(game.position)
