@@ -18,13 +18,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.battlefield import Battlefield, Tile
-from engine.game import Game
+from engine.game import Game, OutcomeCause
 from engine.pieces import Dynasty, PieceKind
 from engine.position import Position
 from engine.rules import EmperorTaken, GoalKind, Ruleset
 
 WIN = 1000.0
 """A won combat; a lost one is ``-WIN``; values of positions stay far below it."""
+COUNTED_WIN = 0.9 * WIN
+"""A win on the count at the turn limit (R-G2): a win, but worth less than one by the goal, so
+a player that can end the combat on its last turn does: seeing both wins alike, it chose at
+random among every order that keeps the lead (measured, greedy self-play under ``convert``:
+1019 → 1022 of 1080 combats decided, seed 1; 2016 → 2027 of 2160, none fewer on any line,
+seed 2)."""
 DRAW = -WIN / 2
 """A drawn combat, for every dynasty: no win, so only a losing dynasty should want it."""
 EMPEROR = 9.0
@@ -425,8 +431,9 @@ def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> fl
 
 
 def utilities(game: Game, *, urgent: bool = True) -> dict[Dynasty, float]:
-    """What the combat is worth to each dynasty now: ±:data:`WIN` once it is over (a draw is
-    :data:`DRAW`), otherwise its value minus the mean value of its rivals.
+    """What the combat is worth to each dynasty now: ±:data:`WIN` once it is over (a win on the
+    count, :data:`COUNTED_WIN`; a draw, :data:`DRAW`), otherwise its value minus the mean value
+    of its rivals.
 
     ``urgent``: the goal weighs more as the turn limit nears (see :func:`values`), which a
     player looking one turn ahead needs to finish a combat; a search that plays the last
@@ -435,7 +442,8 @@ def utilities(game: Game, *, urgent: bool = True) -> dict[Dynasty, float]:
     outcome = game.outcome
     if outcome is not None:
         winners = outcome.winners
-        return {d: (WIN if d in winners else -WIN) if winners else DRAW for d in dynasties}
+        win = COUNTED_WIN if outcome.cause is OutcomeCause.MOST_PIECES else WIN
+        return {d: (win if d in winners else -WIN) if winners else DRAW for d in dynasties}
     elapsed = game.turn / game.ruleset.turn_limit if urgent else 0.0
     worth = values(game.position, game.ruleset, elapsed)
     total = sum(worth.values())

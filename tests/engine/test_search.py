@@ -25,6 +25,7 @@ from engine import (
 )
 from engine.evaluation import (
     BOXED,
+    COUNTED_WIN,
     DRAW,
     EXTRA_EMPEROR,
     HUNT_STEP,
@@ -153,6 +154,10 @@ def test_utilities_of_a_win_a_draw_and_a_position() -> None:
     assert utilities(won) == {A: WIN, B: -WIN}
     drawn = Game(game.ruleset, game.position, 1, outcome=GameOutcome((), OutcomeCause.ALL_FELL, 1))
     assert utilities(drawn) == {A: DRAW, B: DRAW}
+    counted = GameOutcome((A,), OutcomeCause.MOST_PIECES, 50, 9)
+    on_the_count = Game(game.ruleset, game.position, 50, outcome=counted)
+    assert utilities(on_the_count) == {A: COUNTED_WIN, B: -WIN}
+    assert 0.0 < COUNTED_WIN < WIN
 
 
 @pytest.mark.parametrize(

@@ -183,6 +183,30 @@ def test_they_go_for_an_emperor_they_may_take() -> None:
         assert sum(n for order, n in chosen.items() if "D4 → E4" in order) >= 4, chosen
 
 
+@pytest.mark.parametrize("emperor_taken", [EmperorTaken.CONVERT, EmperorTaken.REMOVE])
+def test_on_the_last_turn_they_win_by_the_goal_rather_than_on_the_count(
+    emperor_taken: EmperorTaken,
+) -> None:
+    """The turn limit's last turn: a would win on the count whatever it orders (R-G2), and it
+    can take b's last emperor (R-G1, last-emperor). It takes it: a combat ends by its goal where
+    it can. Seeing both wins alike, greedy chose at random among all its orders."""
+    position = grid(
+        """
+        A . . . .
+        . a . a .
+        . . . . .
+        . . . a B
+        . . . . b
+        """,
+        experience=1,
+    )
+    ruleset = Ruleset(emperor_taken=emperor_taken, turn_limit=30)
+    game = Game(ruleset, position, ruleset.turn_limit - 1)
+    take = str(Move(A, Tile(3, 3), Tile(3, 4)))
+    for strategy in searching():
+        assert choices(strategy, game, A) == Counter({take: 8}), strategy.name
+
+
 def test_they_protect_their_emperor() -> None:
     """a's emperor is attacked from two tiles away; a free neutral pawn tempts elsewhere: the
     emperor moves (any of its moves saves it: b has one order)."""
