@@ -8,6 +8,8 @@ prints a table per strategy and, last, one line for the first strategy named::
 
 A draw is no win; with several copies of one strategy, a game any copy wins counts once. A
 game is *decided* when its goal (or the last emperor standing) ended it, not the turn limit.
+The ``draws`` column counts both kinds of draw: a tie on pieces at the turn limit (R-G2) and the
+last emperors falling in the same turn (R-G3), which ``all-fell`` counts on its own.
 The league's randomness is seeded (``--seed``): it is a benchmark. The bot's own computer
 players draw theirs from the operating system (R-T7).
 """
@@ -160,12 +162,13 @@ def play_league(
 def table(records: dict[str, Record]) -> list[str]:
     lines = [
         f"{'strategy':<10} {'games':>5} {'wins':>5} {'win-rate':>8} {'draws':>5} "
-        f"{'decided':>7} {'turns':>6} {'ms/order':>9} {'p99 ms':>8}"
+        f"{'all-fell':>8} {'decided':>7} {'turns':>6} {'ms/order':>9} {'p99 ms':>8}"
     ]
     for record in records.values():
         lines.append(
             f"{record.name:<10} {record.games:>5} {record.wins:>5} {record.win_rate:>8.2f} "
-            f"{record.draws:>5} {record.decided:>7} {record.turns / max(record.games, 1):>6.1f} "
+            f"{record.draws:>5} {record.decided_draws:>8} {record.decided:>7} "
+            f"{record.turns / max(record.games, 1):>6.1f} "
             f"{record.mean_ms:>9.1f} {record.p99_ms:>8.1f}"
         )
     return lines

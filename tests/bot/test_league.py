@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 from bot.__main__ import main
-from bot.league import expand_players, play_league
+from bot.league import Record, expand_players, play_league, table
 from data.catalog import load_battlefield
 from engine import Ruleset
 
@@ -21,7 +21,7 @@ def test_a_league_prints_a_table_and_its_key_line_last(capsys: pytest.CaptureFix
     assert lines[0].startswith("4 games on small-4 (rollback")
     assert sum(line.startswith("game ") for line in lines) == 4
     header = next(line for line in lines if line.startswith("strategy"))
-    for column in ("wins", "draws", "decided", "turns", "ms/order", "p99 ms"):
+    for column in ("wins", "draws", "all-fell", "decided", "turns", "ms/order", "p99 ms"):
         assert column in header
     assert any(line.startswith("random ") for line in lines)
     assert re.fullmatch(
@@ -40,6 +40,15 @@ def test_seats_rotate_and_copies_of_a_strategy_win_together() -> None:
     ordered = sorted(record.order_ms)
     assert ordered[0] <= statistics.median(ordered) <= record.p99_ms <= ordered[-1]
     assert record.mean_ms > 0
+
+
+def test_the_table_tells_ties_at_the_limit_from_emperors_falling_together() -> None:
+    """Both are draws (R-G2, R-G3): ``draws`` counts both, ``all-fell`` the second kind only."""
+    record = Record("greedy", games=5, wins=2, draws=3, decided=3, decided_draws=1, turns=150)
+    header, row = table({"greedy": record})
+    cells = dict(zip(header.replace("p99 ms", "p99-ms").split(), row.split(), strict=True))
+    assert cells["draws"] == "3" and cells["all-fell"] == "1" and cells["decided"] == "3"
+    assert cells["wins"] == "2" and cells["turns"] == "30.0"
 
 
 def test_players_are_written_by_name_with_repeats() -> None:
