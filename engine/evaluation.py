@@ -247,11 +247,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
         result[dynasty] = 0.0
     emperors = position.emperors
     worth: dict[Tile, float] = {}
-    stakes = 1.0
-    if elapsed and (
-        ruleset.emperor_taken is EmperorTaken.CONVERT or falls_end_combat(ruleset, battlefield)
-    ):
-        stakes += STAKES * elapsed
+    stakes = emperor_stakes(ruleset, battlefield, elapsed)
     for tile, piece in position.pieces.items():
         dynasty = piece.dynasty
         if piece.kind is PieceKind.EMPEROR:
@@ -296,6 +292,16 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
         result[dynasty] -= _exposure(position, dynasty) * caution
         result[dynasty] -= BOXED * boxed_in(position, ruleset, dynasty)
     return result
+
+
+def emperor_stakes(ruleset: Ruleset, battlefield: Battlefield, elapsed: float) -> float:
+    """How many times its worth at the start an emperor weighs once ``elapsed`` of the turns
+    are played (:data:`STAKES`)."""
+    if elapsed and (
+        ruleset.emperor_taken is EmperorTaken.CONVERT or falls_end_combat(ruleset, battlefield)
+    ):
+        return 1.0 + STAKES * elapsed
+    return 1.0
 
 
 def falls_end_combat(ruleset: Ruleset, battlefield: Battlefield) -> bool:

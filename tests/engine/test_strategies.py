@@ -344,6 +344,31 @@ def test_an_emperor_taken_while_ones_own_falls_is_no_gain() -> None:
             assert GreedyStrategy().choose(safe, A, random.Random(seed)) == take
 
 
+@pytest.mark.parametrize("turn", [0, 30])
+def test_ahead_in_emperors_face_to_face_greedy_moves_an_attacked_one(turn: int) -> None:
+    """Under ``convert`` (R-C4) the last two dynasties take each other's emperors back and forth
+    (seen on medium-8). a holds four emperors to b's two, each beside a b pawn that can take it
+    this turn; a's pawns could take b's instead. a moves an emperor (a step, or a take of its
+    attacker): judging with b holding, greedy took pawns and left its emperors to be taken."""
+    position = grid(
+        """
+        A b a . b a .
+        . . . . . . .
+        A b a . b a .
+        . . . . . . .
+        A b a . . . B
+        . b . . . . .
+        . A . . . . B
+        """,
+        experience=1,
+    )
+    game = Game(Ruleset(emperor_taken=EmperorTaken.CONVERT), position, turn)
+    emperors = set(position.emperor_tiles(A))
+    for seed in range(8):
+        chosen = GreedyStrategy().choose(game, A, random.Random(seed))
+        assert isinstance(chosen, Move) and chosen.origin in emperors, chosen
+
+
 def test_in_a_position_seen_before_greedy_chooses_among_more_orders() -> None:
     """Two greedy players facing each other on duel-8 gave mirror-image orders, their pawns
     meeting on the middle tile and going back, turn after turn. Seen once before, the opening
