@@ -95,7 +95,8 @@ class GreedyStrategy:
     """The order that looks best one turn ahead with every other dynasty holding: it takes
     what it can, moves threatened pieces away, keeps off tiles rivals can reach, and heads for
     the goal (:mod:`engine.evaluation`). Against a last rival it also checks its best orders
-    against the takes that rival could answer with next turn (:func:`_answered`); and taking a
+    against the takes that rival could answer with next turn (:func:`_answered`) and, well ahead
+    in emperors, keeps its attacked ones out of a take (:func:`_guarded`); and taking a
     rival emperor while its own only emperor can be taken in the same turn is worth no more
     than that exchange (:func:`_exchanged`). In a position seen before it chooses more loosely
     (:data:`SEEN_NOISE`)."""
