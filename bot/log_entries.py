@@ -6,8 +6,8 @@ markdown."""
 from __future__ import annotations
 
 from bot.discord_helpers import plain
-from bot.i18n import Listing, Message, Param
-from data.rows import LogMessage, LogParam
+from bot.i18n import Listing, Message, Name, Param
+from data.rows import LogMessage, LogName, LogParam
 
 
 def entry(words: LogMessage, *, escape: bool = True) -> Message:
@@ -19,18 +19,15 @@ def entry(words: LogMessage, *, escape: bool = True) -> Message:
 
 
 def _param(value: LogParam, escape: bool) -> Param:
+    if isinstance(value, tuple):
+        return Listing(tuple(_name(item, escape) for item in value), Message("log-nobody"))
+    if isinstance(value, int):
+        return value
+    return _name(value, escape)
+
+
+def _name(value: LogName, escape: bool) -> Name:
+    """A stored name to read: the bot's words in the reader's language, a player's as text."""
     if isinstance(value, LogMessage):
         return entry(value, escape=escape)
-    if isinstance(value, tuple):
-        names = tuple(
-            entry(item, escape=escape) if isinstance(item, LogMessage) else _text(item, escape)
-            for item in value
-        )
-        return Listing(names, Message("log-nobody"))
-    if isinstance(value, str):
-        return _text(value, escape)
-    return value
-
-
-def _text(value: str, escape: bool) -> str:
     return plain(value) if escape else value
