@@ -325,6 +325,41 @@ def test_a_lone_emperor_with_fewer_ways_out_is_worth_less_where_emperors_are_hun
     assert values(free, ruleset)[A] - values(blocked, ruleset)[A] == pytest.approx(cost)
 
 
+@pytest.mark.parametrize("seats", [2, 4])
+def test_face_to_face_a_boxed_in_emperor_is_worth_as_much_to_its_hunter_however_many_were_seated(
+    seats: int,
+) -> None:
+    """Face to face, a tile beside b's hunted lone emperor that it cannot step to is worth
+    BOXED to a, as on a battlefield of two: ``utilities`` divides a rival's loss among every
+    rival the battlefield seated, so on medium-8 a hunter saw a seventh of it. Here b's own
+    pawn takes one of its ways out (or stands as far from a's emperor elsewhere); with four
+    seats, c and d are defeated (R-C6) and their pawns neutral."""
+    c, d = ("c", "d") if seats == 4 else (".", ".")
+
+    def face_to_face(beside: str, elsewhere: str) -> Position:
+        position = grid(
+            f"""
+            A . . . . . {c}
+            . . . . . . .
+            . . . . . . .
+            . . . . . . {elsewhere}
+            . . . . B {beside} .
+            {d} . . . . . .
+            """,
+            experience=1,
+        )
+        defeated = frozenset({Dynasty.C, Dynasty.D}) if seats == 4 else frozenset()
+        return Position(position.battlefield, position.pieces, defeated)
+
+    boxed, free = face_to_face("b", "."), face_to_face(".", "b")
+    assert len(boxed.battlefield.dynasties) == seats
+    assert boxed.active_dynasties == free.active_dynasties == (A, B)
+    ruleset = Ruleset()
+    assert (boxed_in(boxed, ruleset, B), boxed_in(free, ruleset, B)) == (1, 0)
+    gain = utilities(Game(ruleset, boxed, 1))[A] - utilities(Game(ruleset, free, 1))[A]
+    assert gain == pytest.approx(BOXED)
+
+
 def test_a_lone_emperor_is_boxed_in_where_rival_pieces_reach() -> None:
     """A rival pawn diagonal to the emperor (not attacking it) reaches the tiles above and
     beside it: two of the four tiles beside it are not safe, as in a corner. Only the tiles
