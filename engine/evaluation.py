@@ -299,7 +299,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
         # medium-8 a hunter saw a seventh of it and spent its orders elsewhere. Measured
         # (greedy, medium-8 last-emperor under ``convert``, turn limit 150, 10 combats per
         # policy, seeds 1 and 2): 65 -> 76 of 80 ended by their goal.
-        share = 1.0 - 1.0 / max(len(battlefield.dynasties) - 1, 1)
+        share = 1.0 - 1.0 / _rivals_seated(battlefield)
         one, other = active
         result[one] += boxed[other] * share
         result[other] += boxed[one] * share
@@ -465,5 +465,11 @@ def utilities(game: Game, *, urgent: bool = True) -> dict[Dynasty, float]:
     elapsed = game.turn / game.ruleset.turn_limit if urgent else 0.0
     worth = values(game.position, game.ruleset, elapsed)
     total = sum(worth.values())
-    rivals = max(len(dynasties) - 1, 1)
+    rivals = _rivals_seated(game.position.battlefield)
     return {d: worth[d] - (total - worth[d]) / rivals for d in dynasties}
+
+
+def _rivals_seated(battlefield: Battlefield) -> int:
+    """Among how many rivals :func:`utilities` shares a dynasty's losses: every other dynasty the
+    battlefield seated, defeated ones too (:func:`values` makes up the rest face to face)."""
+    return max(len(battlefield.dynasties) - 1, 1)
