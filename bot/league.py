@@ -67,6 +67,9 @@ class GameResult:
     winners: tuple[str, ...]  # strategy names of the winning seats, without repeats
     decided: bool
     turns: int
+    standing: tuple[int, ...] = ()
+    """How many dynasties still stood after each turn (``standing[0]``: after turn 1): where a
+    combat's turns went (``benchmarks/phases.py``)."""
 
 
 def expand_players(text: str) -> list[str]:
@@ -110,6 +113,7 @@ def play_game(
     game = Game.start(battlefield, ruleset)
     history = History()
     dynasties = battlefield.dynasties
+    standing: list[int] = []
     while not game.is_over:
         orders = {}
         for dynasty in game.position.active_dynasties:
@@ -119,9 +123,10 @@ def play_game(
             timings.setdefault(name, []).append(1000 * (time.perf_counter() - began))
         history = history.then(game.position, orders)
         game = game.play(list(orders.values())).game
+        standing.append(len(game.position.active_dynasties))
     assert game.outcome is not None
     winners = tuple(dict.fromkeys(seats[d.seat][0] for d in game.outcome.winners if d in dynasties))
-    return GameResult(winners, decided_by_goal(game), game.turn)
+    return GameResult(winners, decided_by_goal(game), game.turn, tuple(standing))
 
 
 def play_league(
@@ -181,20 +186,27 @@ def summary(name: str, record: Record) -> str:
     )
 
 
+def league_setup(args: argparse.Namespace) -> tuple[Battlefield, Ruleset, list[str]]:
+    """The battlefield, rules and seats :func:`add_arguments` asked for; ValueError,
+    EngineError or KeyError saying what to change."""
+    battlefield = load_battlefield(args.battlefield)
+    ruleset = Ruleset(
+        policy=choice(ConflictPolicy, args.policy, "conflict policy"),
+        emperor_taken=choice(EmperorTaken, args.emperor_taken, "emperor-taken option"),
+        goal=Goal.parse(args.goal),
+        turn_limit=args.turn_limit,
+    )
+    ruleset.check_battlefield(battlefield)
+    players = expand_players(args.players)
+    check_seats(battlefield, players)
+    if args.games < 1:
+        raise ValueError("play at least one game: --games 1 or more")
+    return battlefield, ruleset, players
+
+
 def main(args: argparse.Namespace) -> int:
     try:
-        battlefield = load_battlefield(args.battlefield)
-        ruleset = Ruleset(
-            policy=choice(ConflictPolicy, args.policy, "conflict policy"),
-            emperor_taken=choice(EmperorTaken, args.emperor_taken, "emperor-taken option"),
-            goal=Goal.parse(args.goal),
-            turn_limit=args.turn_limit,
-        )
-        ruleset.check_battlefield(battlefield)
-        players = expand_players(args.players)
-        check_seats(battlefield, players)
-        if args.games < 1:
-            raise ValueError("play at least one game: --games 1 or more")
+        battlefield, ruleset, players = league_setup(args)
     except (EngineError, ValueError, KeyError) as error:
         print(f"league: {error}", file=sys.stderr)
         return 2

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 
 import pytest
 
 from bot.__main__ import main
-from bot.league import Record, expand_players, play_league, table
+from bot.league import GameResult, Record, expand_players, play_league, table
 from data.catalog import load_battlefield
 from engine import Ruleset
 
@@ -40,6 +41,30 @@ def test_seats_rotate_and_copies_of_a_strategy_win_together() -> None:
     ordered = sorted(record.order_ms)
     assert ordered[0] <= statistics.median(ordered) <= record.p99_ms <= ordered[-1]
     assert record.mean_ms > 0
+
+
+def test_a_game_result_says_how_many_dynasties_stood_after_each_turn() -> None:
+    """What ``benchmarks/phases.py`` reads: one count per turn, never rising, one at the end of a
+    last-emperor combat its goal decided (R-C6)."""
+    ruleset = Ruleset(turn_limit=40)
+    results: list[GameResult] = []
+    play_league(
+        load_battlefield("small-4"),
+        ruleset,
+        ["greedy"] * 4,
+        3,
+        seed=2,
+        progress=lambda _, result: results.append(result),
+    )
+    assert len(results) == 3
+    for result in results:
+        assert len(result.standing) == result.turns
+        assert all(4 >= a >= b >= 0 for a, b in itertools.pairwise(result.standing))
+        if result.decided:
+            assert result.standing[-1] <= 1
+        else:
+            assert result.standing[-1] >= 2
+    assert any(result.decided for result in results)
 
 
 def test_the_table_tells_ties_at_the_limit_from_emperors_falling_together() -> None:
