@@ -25,6 +25,8 @@ from engine import (
 )
 from engine.evaluation import (
     BOXED,
+    BOXED_AGAINST,
+    BOXED_SEVERAL,
     COUNTED_WIN,
     DRAW,
     EXTRA_EMPEROR,
@@ -36,6 +38,7 @@ from engine.evaluation import (
     STRIKE_NEAR,
     STRIKE_STEP,
     WIN,
+    boxed_cost,
     boxed_in,
     goal_targets,
     steps_to,
@@ -358,6 +361,43 @@ def test_face_to_face_a_boxed_in_emperor_is_worth_as_much_to_its_hunter_however_
     assert (boxed_in(boxed, ruleset, B), boxed_in(free, ruleset, B)) == (1, 0)
     gain = utilities(Game(ruleset, boxed, 1))[A] - utilities(Game(ruleset, free, 1))[A]
     assert gain == pytest.approx(BOXED)
+
+
+@pytest.mark.parametrize(
+    ("a_emperors", "b_emperors", "emperor_taken", "counted"),
+    [
+        (4, 4, EmperorTaken.CONVERT, True),
+        (5, 3, EmperorTaken.CONVERT, True),
+        (3, 5, EmperorTaken.CONVERT, False),  # b ahead: a's are not boxed in, b's do not count
+        (2, 2, EmperorTaken.CONVERT, False),  # as on small-4: fewer than BOXED_AGAINST
+        (4, 4, EmperorTaken.REMOVE, False),
+    ],
+)
+def test_face_to_face_under_convert_each_of_several_emperors_is_judged_by_its_ways_out(
+    a_emperors: int, b_emperors: int, emperor_taken: EmperorTaken, counted: bool
+) -> None:
+    """The last two share all the emperors under ``convert`` (R-C4): against a rival with at
+    least BOXED_AGAINST and no fewer, each tile beside each of b's several emperors that it
+    cannot step to costs b a share of a lone emperor's BOXED, and a gains it. Here b's own pawn
+    stands beside one of its emperors, or as far from a's emperors where it closes no way out."""
+    assert BOXED_AGAINST == 4
+    battlefield = grid("\n".join(["A" + " ." * 7, *[". " * 8] * 5, "B" + " ." * 7])).battlefield
+    top, bottom = (0, 2, 5, 7, 4), (2, 5, 7, 0, 4)  # a's and b's emperors, by column
+
+    def b_pawn_on(tile: Tile) -> Position:
+        pieces = {Tile(0, col): Piece(A, PieceKind.EMPEROR) for col in top[:a_emperors]}
+        pieces |= {Tile(6, col): Piece(B, PieceKind.EMPEROR) for col in bottom[:b_emperors]}
+        pieces[tile] = Piece(B, PieceKind.PAWN)
+        return Position(battlefield, pieces)
+
+    # (5, 2) closes a way out of b's emperor on (6, 2); (4, 3) none, as far from (0, 2).
+    boxed, free = b_pawn_on(Tile(5, 2)), b_pawn_on(Tile(4, 3))
+    ruleset = Ruleset(emperor_taken=emperor_taken)
+    cost = BOXED * BOXED_SEVERAL if counted else 0.0
+    assert boxed_cost(boxed, ruleset, B) - boxed_cost(free, ruleset, B) == pytest.approx(cost)
+    gain = utilities(Game(ruleset, boxed, 1))[A] - utilities(Game(ruleset, free, 1))[A]
+    assert gain == pytest.approx(cost)
+    assert (gain > 0) is counted
 
 
 def test_a_lone_emperor_is_boxed_in_where_rival_pieces_reach() -> None:
