@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.league import GameResult, add_arguments, league_setup, play_league
+from bot.league import GameResult, add_arguments, heading, league_setup, play_league
 from engine import EngineError
 
 
@@ -66,17 +66,12 @@ def main() -> int:
         )
         ending = "by its goal" if result.decided else "at the turn limit"
         print(
-            f"game {done}/{args.games}: dynasties left at turn: {steps or 'all standing'}; over at turn {result.turns} "
-            f"{ending}; {time.perf_counter() - began:.0f} s",
+            f"game {done}/{args.games}: dynasties left at turn: {steps or 'all standing'}; "
+            f"over at turn {result.turns} {ending}; {time.perf_counter() - began:.0f} s",
             flush=True,
         )
 
-    print(
-        f"{args.games} games on {battlefield.name} ({ruleset.policy.value}, "
-        f"{ruleset.emperor_taken.value}, {ruleset.goal}, turn limit {ruleset.turn_limit}): "
-        f"{', '.join(players)}",
-        flush=True,
-    )
+    print(heading(args.games, battlefield, ruleset, players), flush=True)
     play_league(battlefield, ruleset, players, args.games, args.seed, progress=progress)
 
     print(f"{'left':>4} {'combats':>7}  turn it happened: median (range)")

@@ -186,6 +186,15 @@ def summary(name: str, record: Record) -> str:
     )
 
 
+def heading(games: int, battlefield: Battlefield, ruleset: Ruleset, players: Sequence[str]) -> str:
+    """The first line of a league's output: what is played, under which rules, by whom."""
+    return (
+        f"{games} games on {battlefield.name} ({ruleset.policy.value}, "
+        f"{ruleset.emperor_taken.value}, {ruleset.goal}, turn limit {ruleset.turn_limit}): "
+        f"{', '.join(players)}"
+    )
+
+
 def league_setup(args: argparse.Namespace) -> tuple[Battlefield, Ruleset, list[str]]:
     """The battlefield, rules and seats :func:`add_arguments` asked for; ValueError,
     EngineError or KeyError saying what to change."""
@@ -222,12 +231,7 @@ def main(args: argparse.Namespace) -> int:
                 flush=True,
             )
 
-    print(
-        f"{args.games} games on {battlefield.name} ({ruleset.policy.value}, "
-        f"{ruleset.emperor_taken.value}, {ruleset.goal}, turn limit {ruleset.turn_limit}): "
-        f"{', '.join(players)}",
-        flush=True,
-    )
+    print(heading(args.games, battlefield, ruleset, players), flush=True)
     records = play_league(
         battlefield,
         ruleset,
