@@ -250,10 +250,11 @@ def emperor_danger(position: Position, tile: Tile, attackers: list[Tile]) -> flo
 def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[Dynasty, float]:
     """What each dynasty of the battlefield has, in pawns: material, experience, the takes it
     may suffer next turn, how close rivals are to its emperor, how boxed in a lone emperor is
-    (:func:`boxed_in`; face to face, several ones too: :func:`boxed_cost`), and progress towards its goal's targets — which, like emperors
-    (:data:`STAKES`), weighs more as the turn limit nears (``elapsed``: the share of the turns
-    already played), so a combat ends by its goal rather than by the limit; for the same
-    reason, face to face what may be lost next turn weighs less (:func:`_caution`)."""
+    (face to face, several ones too: :func:`boxed_cost`), and progress towards its goal's
+    targets — which, like emperors (:data:`STAKES`), weighs more as the turn limit nears
+    (``elapsed``: the share of the turns already played), so a combat ends by its goal rather
+    than by the limit; for the same reason, face to face what may be lost next turn weighs less
+    (:func:`_caution`)."""
     battlefield = position.battlefield
     active = position.active_dynasties
     result = dict.fromkeys(battlefield.dynasties, DEFEATED)

@@ -368,8 +368,8 @@ def test_face_to_face_a_boxed_in_emperor_is_worth_as_much_to_its_hunter_however_
     [
         (4, 4, EmperorTaken.CONVERT, True),
         (5, 3, EmperorTaken.CONVERT, True),
-        (3, 5, EmperorTaken.CONVERT, False),  # b ahead: a's are not boxed in, b's do not count
-        (2, 2, EmperorTaken.CONVERT, False),  # as on small-4: fewer than BOXED_AGAINST
+        (4, 5, EmperorTaken.CONVERT, False),  # b ahead of its rival
+        (2, 2, EmperorTaken.CONVERT, False),  # as on small-4: a rival with fewer than four
         (4, 4, EmperorTaken.REMOVE, False),
     ],
 )
@@ -379,7 +379,8 @@ def test_face_to_face_under_convert_each_of_several_emperors_is_judged_by_its_wa
     """The last two share all the emperors under ``convert`` (R-C4): against a rival with at
     least BOXED_AGAINST and no fewer, each tile beside each of b's several emperors that it
     cannot step to costs b a share of a lone emperor's BOXED, and a gains it. Here b's own pawn
-    stands beside one of its emperors, or as far from a's emperors where it closes no way out."""
+    stands beside one of its emperors, or as far from a's emperors on a tile that closes no way
+    out."""
     assert BOXED_AGAINST == 4
     battlefield = grid("\n".join(["A" + " ." * 7, *[". " * 8] * 5, "B" + " ." * 7])).battlefield
     top, bottom = (0, 2, 5, 7, 4), (2, 5, 7, 0, 4)  # a's and b's emperors, by column
