@@ -28,6 +28,7 @@ from engine import (
 from engine.history import RECENT_TURNS, History
 from engine.search import ranked_orders
 from engine.strategies import (
+    EXCHANGED_SEVERAL_AT,
     SEEN_NOISE,
     GreedyStrategy,
     RandomStrategy,
@@ -342,6 +343,35 @@ def test_an_emperor_taken_while_ones_own_falls_is_no_gain() -> None:
         for taken in (EmperorTaken.CONVERT, EmperorTaken.REMOVE):
             safe = Game(Ruleset(emperor_taken=taken), out_of_reach)
             assert GreedyStrategy().choose(safe, A, random.Random(seed)) == take
+
+
+@pytest.mark.parametrize(("fourth", "left"), [("D", 4), (".", 3)])
+def test_with_four_dynasties_left_an_emperor_taken_while_one_of_several_falls_is_no_gain(
+    fourth: str, left: int
+) -> None:
+    """Seen on medium-8 under ``*-and-stay``: four dynasties with two emperors each pair off, and
+    each pair takes the other's emperors in the same turn, which under ``convert`` (R-C4) only
+    swaps their owners. With four dynasties left (EXCHANGED_SEVERAL_AT), a, whose emperor b's
+    pawn attacks, takes that pawn instead of b's emperor; with three left it takes the emperor,
+    as before (checking then too made medium-8 combats longer, measured)."""
+    assert EXCHANGED_SEVERAL_AT == 4
+    position = grid(
+        f"""
+        A . . . . . C
+        . . . . . . .
+        . A b a B . .
+        . . . . . . .
+        B . . . . . {fourth}
+        """,
+        experience=1,
+    )
+    assert len(position.active_dynasties) == left
+    game = Game(Ruleset(emperor_taken=EmperorTaken.CONVERT), position)
+    for seed in range(8):
+        chosen = GreedyStrategy().choose(game, A, random.Random(seed))
+        assert isinstance(chosen, Move), chosen
+        wanted = Tile(2, 2) if left == 4 else Tile(2, 4)
+        assert chosen.destination == wanted, chosen
 
 
 @pytest.mark.parametrize("turn", [0, 30])
