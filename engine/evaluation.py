@@ -395,9 +395,9 @@ def boxed_cost(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> float:
     several ones are what the rival must take, one by one, to end the combat."""
     emperors = position.emperor_tiles(dynasty)
     if len(emperors) == 1:
-        return BOXED * _boxed_tiles(position, ruleset, dynasty, emperors[0])
+        return BOXED * boxed_in(position, ruleset, dynasty)
     active = position.active_dynasties
-    if not emperors or len(active) != 2 or ruleset.emperor_taken is not EmperorTaken.CONVERT:
+    if len(active) != 2 or ruleset.emperor_taken is not EmperorTaken.CONVERT:
         return 0.0
     rival = active[1] if active[0] is dynasty else active[0]
     theirs = len(position.emperor_tiles(rival))
