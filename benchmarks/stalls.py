@@ -1,5 +1,7 @@
 """No stalls: all-computer combats on every shipped battlefield, under every conflict policy and
-every goal the battlefield offers, end by their goal before the turn limit.
+every goal the battlefield offers, end by their goal before the turn limit (the battlefield's
+own, as a tournament whose host names none gets: ``default_turn_limit``, unless
+``--turn-limit`` gives one for all).
 
 For each (battlefield, policy, goal) it plays ``--games`` seeded leagues of one strategy in
 every seat (``--players greedy`` by default) and counts the games the turn limit decided.
@@ -8,7 +10,7 @@ Prints one line per combination, the worst share decided, and last:
 the draws are combats decided before the limit with no winner (the last emperors fell in the
 same turn, R-G3): counted as decided, but a combat nobody won.
 
-    .venv/bin/python benchmarks/stalls.py [--games 20] [--players greedy] [--turn-limit 50]
+    .venv/bin/python benchmarks/stalls.py [--games 20] [--players greedy] [--turn-limit 150]
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.league import play_league
 from data.catalog import battlefield_names, load_battlefield
 from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from engine.rules import default_turn_limit
 
 
 def goals(turn_limit: int) -> list[Goal]:
@@ -41,7 +44,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", default="greedy", help="the strategy in every seat")
-    parser.add_argument("--turn-limit", type=int, default=50)
+    parser.add_argument("--turn-limit", type=int, help="default: each battlefield's own")
     parser.add_argument("--emperor-taken", default=Ruleset().emperor_taken.value)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--battlefields", default=",".join(battlefield_names()))
@@ -54,9 +57,12 @@ def main() -> None:
     for name in args.battlefields.split(","):
         battlefield = load_battlefield(name)
         players = [args.players] * len(battlefield.dynasties)
+        turn_limit = args.turn_limit
+        if turn_limit is None:
+            turn_limit = default_turn_limit(battlefield)
         for policy in ConflictPolicy:
-            for goal in goals(args.turn_limit):
-                ruleset = Ruleset(policy, emperor_taken, goal, args.turn_limit)
+            for goal in goals(turn_limit):
+                ruleset = Ruleset(policy, emperor_taken, goal, turn_limit)
                 if goal.kind is GoalKind.TREASURE and not battlefield.treasures:
                     continue
                 records = play_league(battlefield, ruleset, players, args.games, args.seed)
@@ -70,7 +76,8 @@ def main() -> None:
                 print(
                     f"{where}: decided {record.decided}/{record.games} "
                     f"({record.decided_draws} draws), mean turns "
-                    f"{record.turns / record.games:.1f}, {record.mean_ms:.1f} ms/order; "
+                    f"{record.turns / record.games:.1f} of {turn_limit}, "
+                    f"{record.mean_ms:.1f} ms/order; "
                     f"{time.perf_counter() - began:.0f} s",
                     flush=True,
                 )

@@ -199,7 +199,9 @@ def parser() -> argparse.ArgumentParser:
     game.add_argument("--out", type=Path, default=Path("replay"), help="folder for the replay")
     game.add_argument("--goal", help="the goal (R-G1), e.g. last-emperor")
     game.add_argument("--policy", help="the conflict policy (R-R1), e.g. bounce")
-    game.add_argument("--turn-limit", type=int, help="turns before the game is decided (R-G2)")
+    game.add_argument(
+        "--turn-limit", type=int, help="turns before the game is decided (R-G2; the battlefield's)"
+    )
     game.add_argument("--kind", default="conquer", help="tournament type (R-T4), e.g. conquer")
     game.add_argument("--progress", action="store_true", help="print each turn as it resolves")
     saving = commands.add_parser(

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from data.catalog import battlefield_names, load_battlefield
 from engine import Battlefield, ConflictPolicy, EmperorTaken, EngineError, Game, Goal, Ruleset
 from engine.history import History
-from engine.rules import DEFAULT_TURN_LIMIT, choice
+from engine.rules import choice, default_turn_limit
 from engine.strategies import STRATEGIES, Strategy, strategy_named
 
 
@@ -203,7 +203,9 @@ def league_setup(args: argparse.Namespace) -> tuple[Battlefield, Ruleset, list[s
         policy=choice(ConflictPolicy, args.policy, "conflict policy"),
         emperor_taken=choice(EmperorTaken, args.emperor_taken, "emperor-taken option"),
         goal=Goal.parse(args.goal),
-        turn_limit=args.turn_limit,
+        turn_limit=(
+            default_turn_limit(battlefield) if args.turn_limit is None else args.turn_limit
+        ),
     )
     ruleset.check_battlefield(battlefield)
     players = expand_players(args.players)
@@ -268,7 +270,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="what a taken emperor becomes (R-C4)",
     )
     parser.add_argument("--goal", default="last-emperor", help="goal (R-G1), e.g. treasure")
-    parser.add_argument("--turn-limit", type=int, default=DEFAULT_TURN_LIMIT, help="R-G2")
+    parser.add_argument(
+        "--turn-limit", type=int, help="R-G2 (default: the battlefield's, 50 on most)"
+    )
     parser.add_argument(
         "--seconds", type=float, help="thinking budget per order of searching players"
     )

@@ -26,6 +26,7 @@ from bot.i18n import ENGLISH, Message, Voice
 from bot.services.tournaments import Joined
 from data.catalog import battlefield_names, load_battlefield
 from data.rows import TournamentRow
+from engine.rules import default_turn_limit
 
 NO_MENTIONS = discord.AllowedMentions.none()
 CHOICES_LIMIT = 25
@@ -224,18 +225,20 @@ async def emperor_choices(
 async def battlefield_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The shipped battlefields, with their number of seats."""
+    """The shipped battlefields, with their number of seats and their turn limit (R-G2)."""
     say = voice(interaction)
-    return [
-        app_commands.Choice(
-            name=say(
-                "battlefield-choice", name=name, players=len(load_battlefield(name).dynasties)
-            ),
-            value=name,
-        )
-        for name in battlefield_names()
-        if matches(current, name)
-    ][:CHOICES_LIMIT]
+    choices = []
+    for name in battlefield_names():
+        if matches(current, name):
+            battlefield = load_battlefield(name)
+            label = say(
+                "battlefield-choice",
+                name=name,
+                players=len(battlefield.dynasties),
+                turns=default_turn_limit(battlefield),
+            )
+            choices.append(app_commands.Choice(name=label, value=name))
+    return choices[:CHOICES_LIMIT]
 
 
 async def tournament_choices(

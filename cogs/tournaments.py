@@ -76,7 +76,7 @@ from engine import (
     GoalKind,
     Ruleset,
 )
-from engine.rules import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, choice
+from engine.rules import MAX_TURN_LIMIT, choice, default_turn_limit
 
 EMBED_COLOUR = discord.Colour.gold()
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -281,7 +281,7 @@ class Tournaments(
         goal="How the combat is won",
         survive_pieces="survive goal: more than this many pieces…",
         survive_turns="survive goal: …after this many turns",
-        turn_limit="Turns before the dynasty with the most pieces wins",
+        turn_limit="Turns before the dynasty with the most pieces wins (default: the battlefield's)",
         turn_length="How long players have to order each turn",
         stake="honour: the reputation every emperor stakes",
         wealth_stake='honour: wealth every dynasty stakes, shared by the winners, e.g. "50 silver"',
@@ -320,7 +320,7 @@ class Tournaments(
         goal: str | None = None,
         survive_pieces: app_commands.Range[int, 0, 100] | None = None,
         survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
-        turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] = DEFAULT_TURN_LIMIT,
+        turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
         turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
         wealth_stake: str | None = None,
@@ -417,7 +417,7 @@ class Tournaments(
         kind: str,
         survive_pieces: int | None,
         survive_turns: int | None,
-        turn_limit: int,
+        turn_limit: int | None,
         stake: int,
         wealth_stake: Mapping[str, int],
         prize_reputation: int,
@@ -435,6 +435,7 @@ class Tournaments(
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
+        services = self.bot.services.tournaments
         level = str(chosen["computers"])
         strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
         ruleset = Ruleset(
@@ -443,9 +444,13 @@ class Tournaments(
             emperor_takes=choice(EmperorTakes, chosen["emperor_takes"], "emperor-takes option"),
             emperor_duel=choice(EmperorDuel, chosen["emperor_duel"], "emperor-duel option"),
             goal=chosen_goal,
-            turn_limit=turn_limit,
+            turn_limit=(
+                default_turn_limit(services.shipped_battlefield(battlefield))
+                if turn_limit is None
+                else turn_limit
+            ),
         )
-        return await self.bot.services.tournaments.create(
+        return await services.create(
             host_player_id=interaction.user.id,
             battlefield=battlefield,
             ruleset=ruleset,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
+import re
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -74,6 +75,9 @@ class Battlefield:
     starts: Mapping[Tile, StartTile] = field(default_factory=dict)
     treasures: frozenset[Tile] = frozenset()
     description: str = ""
+    # The turn limit its author gives it (R-G2), for a tournament whose host names none; see
+    # :func:`engine.rules.default_turn_limit`.
+    turn_limit: int | None = None
     height: int = field(init=False)
     width: int = field(init=False)
     dynasties: tuple[Dynasty, ...] = field(init=False)
@@ -152,6 +156,7 @@ class Battlefield:
             tuple((t.row, t.col, start.dynasty.value, start.kind.value) for t, start in starts),
             tuple(itertools.chain.from_iterable(sorted(self.treasures))),
             self.description,
+            self.turn_limit,
         )
         object.__setattr__(self, "_drawing", drawing)
 
@@ -220,18 +225,23 @@ _CELL_WIDTH = 4  # a tile is "|" + three characters, on a four-column grid (R-B2
 def parse_battlefield(text: str, name: str, source: str | None = None) -> Battlefield:
     """Parse a battlefield drawn in the design document's box style (R-B2).
 
-    Lines starting with ``#`` are comments; the first one, if any, describes the battlefield.
-    Errors name the line and column (1-based) of the ``source`` text.
+    Lines starting with ``#`` are comments; the first one, if any, describes the battlefield,
+    and one reading ``# turn limit: 150`` gives its turn limit (R-G2). Errors name the line and
+    column (1-based) of the ``source`` text.
     """
     where = source or name
     lines = text.splitlines()
     description = ""
+    turn_limit: int | None = None
     drawing: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if stripped.startswith("#"):
             comment = stripped.lstrip("#").strip()
-            if not description and comment and comment != name:
+            limit = _TURN_LIMIT.fullmatch(comment)
+            if limit:
+                turn_limit = _turn_limit(limit.group(1), number, line.index("#") + 1, where)
+            elif not description and comment and comment != name:
                 description = comment
             continue
         if stripped in ("<pre>", "</pre>"):
@@ -305,7 +315,23 @@ def parse_battlefield(text: str, name: str, source: str | None = None) -> Battle
         starts=starts,
         treasures=frozenset(treasures),
         description=description,
+        turn_limit=turn_limit,
     )
+
+
+_TURN_LIMIT = re.compile(r"turn limit\s*:\s*(.*)", re.IGNORECASE)
+
+
+def _turn_limit(text: str, number: int, column: int, where: str) -> int:
+    """A ``# turn limit:`` comment's number of turns, or the line and column of what is wrong."""
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise BattlefieldFormatError(
+            f"the turn limit must be a whole number of turns, like 150, not {text!r}",
+            number,
+            column,
+            where,
+        )
+    return int(text)
 
 
 def _check_border(
@@ -375,6 +401,7 @@ def _rebuilt(
     starts: tuple[tuple[int, int, str, str], ...],
     treasures: tuple[int, ...],
     description: str,
+    turn_limit: int | None,
 ) -> Battlefield:
     """A battlefield from its pickled drawing: tiles as row, column pairs run together."""
     return Battlefield(
@@ -383,6 +410,7 @@ def _rebuilt(
         {Tile(row, col): StartTile(Dynasty(d), PieceKind(k)) for row, col, d, k in starts},
         frozenset(_tiles(treasures)),
         description,
+        turn_limit,
     )
 
 

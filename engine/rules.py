@@ -218,6 +218,13 @@ MAX_TURN_LIMIT = 500
 DEFAULT_TURN_LIMIT = 50
 
 
+def default_turn_limit(battlefield: Battlefield) -> int:
+    """The turn limit of a tournament whose host names none (R-G2): the battlefield's own, else
+    :data:`DEFAULT_TURN_LIMIT`. Eight dynasties need more turns than four to come down to one:
+    on medium-8 greedy computers took a median 76 turns (``docs/rules.md``)."""
+    return battlefield.turn_limit or DEFAULT_TURN_LIMIT
+
+
 @dataclass(frozen=True)
 class Ruleset:
     """Everything about a combat the tournament announces before it starts."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import re
 import statistics
@@ -9,7 +10,15 @@ import statistics
 import pytest
 
 from bot.__main__ import main
-from bot.league import GameResult, Record, expand_players, play_league, table
+from bot.league import (
+    GameResult,
+    Record,
+    add_arguments,
+    expand_players,
+    league_setup,
+    play_league,
+    table,
+)
 from data.catalog import load_battlefield
 from engine import Ruleset
 
@@ -28,6 +37,18 @@ def test_a_league_prints_a_table_and_its_key_line_last(capsys: pytest.CaptureFix
     assert re.fullmatch(
         r"league: greedy win-rate (0|1)\.\d\d decided [0-4]/4 ms-per-order \d+", lines[-1]
     ), lines[-1]
+
+
+@pytest.mark.parametrize(("named", "limit"), [([], 150), (["--turn-limit", "20"], 20)])
+def test_a_league_plays_to_the_battlefield_s_turn_limit_unless_told(
+    named: list[str], limit: int
+) -> None:
+    """As a tournament whose host names none does (R-G2)."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["--battlefield", "medium-8", "--players", "greedy*8", *named])
+    battlefield, ruleset, players = league_setup(args)
+    assert (battlefield.name, ruleset.turn_limit, len(players)) == ("medium-8", limit, 8)
 
 
 def test_seats_rotate_and_copies_of_a_strategy_win_together() -> None:

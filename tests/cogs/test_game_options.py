@@ -54,3 +54,23 @@ async def test_the_emperor_options_are_offered_announced_and_kept(
             await command(
                 fake, fake.bob, "tournament create", {**chosen, "emperor_takes": "trample"}
             )
+
+
+async def test_a_tournament_gets_its_battlefield_s_turn_limit_unless_the_host_names_one(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    """R-G2: eight dynasties need more turns than two to come down to one, so a host who names
+    no turn limit gets the battlefield's own (docs/rules.md says how each was measured)."""
+    fake = fake_discord
+    async with fake.running(game_bot(config, services)):
+        offered = await fake.autocomplete(fake.alice, "tournament create", "battlefield", "med")
+        assert offered == [{"name": "medium-8 · 8 players · 150 turns", "value": "medium-8"}]
+        medium = await command(fake, fake.alice, "tournament create", {"battlefield": "medium-8"})
+        assert "Turn limit: 150 turns; then the dynasty with the most pieces wins" in medium.text
+        duel = await command(fake, fake.bob, "tournament create", {"battlefield": "duel-8"})
+        assert "Turn limit: 50 turns" in duel.text
+        named = {"battlefield": "medium-8", "turn_limit": 30}
+        short = await command(fake, fake.alice, "tournament create", named)
+        assert "Turn limit: 30 turns" in short.text
+        views = [await services.tournaments.view(number) for number in (1, 2, 3)]
+        assert [view.tournament.ruleset.turn_limit for view in views] == [150, 50, 30]

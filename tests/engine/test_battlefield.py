@@ -118,6 +118,24 @@ def test_comments_give_the_description() -> None:
     battlefield = parse_battlefield(GOOD, "tiny")
     assert battlefield.description == "A two-player strip."
     assert len(battlefield) == 2
+    assert battlefield.turn_limit is None
+
+
+def test_a_turn_limit_comment_gives_the_battlefield_its_turn_limit() -> None:
+    """R-G2: the author of a battlefield knows how long its combats take."""
+    battlefield = parse_battlefield("#  Turn limit:120\n" + GOOD, "tiny")
+    assert battlefield.turn_limit == 120
+    assert battlefield.description == "A two-player strip."
+    assert pickle.loads(pickle.dumps(battlefield)).turn_limit == 120
+
+
+@pytest.mark.parametrize("limit", ["soon", "0", "-5", "1.5", "", "\u00b2"])
+def test_a_turn_limit_that_is_not_a_number_of_turns_names_its_line(limit: str) -> None:
+    with pytest.raises(BattlefieldFormatError) as caught:
+        parse_battlefield(GOOD + f"  # turn limit: {limit}\n", "tiny", source="tiny.txt")
+    error = caught.value
+    assert (error.line, error.column) == (6, 3)
+    assert "the turn limit must be a whole number of turns, like 150" in str(error)
 
 
 @pytest.mark.parametrize(
@@ -155,7 +173,11 @@ def test_a_battlefield_pickles_as_its_drawing_and_comes_back_whole(name: str) ->
         battlefield.tiles,
         dict(battlefield.starts),
     )
-    assert (copy.treasures, copy.description) == (battlefield.treasures, battlefield.description)
+    assert (copy.treasures, copy.description, copy.turn_limit) == (
+        battlefield.treasures,
+        battlefield.description,
+        battlefield.turn_limit,
+    )
     assert copy.paths == battlefield.paths
     assert pickle.loads(data) is copy  # rebuilt once per process
 

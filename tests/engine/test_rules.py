@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from data.catalog import load_battlefield
+from data.catalog import battlefield_names, load_battlefield
 from engine import (
     ConflictPolicy,
     EmperorDuel,
@@ -16,7 +16,9 @@ from engine import (
     GoalKind,
     Ruleset,
     RulesetError,
+    parse_battlefield,
 )
+from engine.rules import DEFAULT_TURN_LIMIT, default_turn_limit
 
 
 def test_defaults_are_announced_in_plain_words() -> None:
@@ -28,6 +30,23 @@ def test_defaults_are_announced_in_plain_words() -> None:
     assert "Goal (last-emperor)" in text
     assert "Turn limit: 50 turns" in text
     assert "misses 3 turns in a row" in text
+
+
+@pytest.mark.parametrize("name", battlefield_names())
+def test_a_host_who_names_no_turn_limit_gets_the_battlefield_s(name: str) -> None:
+    """R-G2: every shipped battlefield names its own, measured (``benchmarks/stalls.py``,
+    docs/rules.md): combats of eight dynasties need more turns than those of two to four."""
+    battlefield = load_battlefield(name)
+    assert battlefield.turn_limit is not None
+    assert default_turn_limit(battlefield) == battlefield.turn_limit
+    assert Ruleset(turn_limit=battlefield.turn_limit).turn_limit == battlefield.turn_limit
+    if len(battlefield.dynasties) > 4:
+        assert battlefield.turn_limit > 2 * DEFAULT_TURN_LIMIT
+
+
+def test_a_battlefield_that_names_no_turn_limit_gets_fifty_turns() -> None:
+    drawn = parse_battlefield("+---+---+\n|(a)|(b)|\n+---+---+\n", "strip")
+    assert default_turn_limit(drawn) == DEFAULT_TURN_LIMIT == 50
 
 
 def test_every_choice_round_trips_through_a_dict() -> None:

@@ -25,7 +25,7 @@ error-damaged-button = This button is damaged or out of date; { $where ->
 told-in-channel = { $notice }
     (Told in { $channel }, the tournament's channel.)
 emperor-choice = { $name } · { $reputation } reputation · { emperor-status-name }
-battlefield-choice = { $name } · { $players } players
+battlefield-choice = { $name } · { $players } players · { $turns } turns
 tournament-label = #{ $tournament } { $battlefield } · { kind-name } · { $status ->
         [running] { $paused ->
             [yes] turn { $turn } (paused)

@@ -51,7 +51,7 @@ error-damaged-button = Este botón está dañado o caducado; { $where ->
 told-in-channel = { $notice }
     (Se ha anunciado en { $channel }, el canal del torneo).
 emperor-choice = { $name } · { $reputation } de reputación · { emperor-status-name }
-battlefield-choice = { $name } · { $players } jugadores
+battlefield-choice = { $name } · { $players } jugadores · { $turns } turnos
 tournament-label = #{ $tournament } { $battlefield } · { kind-name } · { $status ->
         [running] { $paused ->
             [yes] turno { $turn } (en pausa)

@@ -37,7 +37,7 @@ from data.rows import (
     TournamentStatus,
     TournamentTable,
 )
-from engine import Ruleset
+from engine import Battlefield, Ruleset
 
 
 class Seating(Turns):
@@ -48,6 +48,16 @@ class Seating(Turns):
     action on an existing tournament takes the caller's ``guild_id``: a tournament is reached
     from its own server only (:func:`check_server`).
     """
+
+    def shipped_battlefield(self, name: str) -> Battlefield:
+        """The shipped battlefield ``name``; another name is refused with the shipped ones."""
+        if name not in battlefield_names():
+            raise UserError(
+                "error-no-battlefield",
+                battlefield=name,
+                battlefields=", ".join(battlefield_names()),
+            )
+        return load_battlefield(name)
 
     async def create(
         self,
@@ -79,12 +89,7 @@ class Seating(Turns):
             raise UserError("error-prize-for-gift")
         if (stake or wealth_stake) and kind is not TournamentKind.HONOUR:
             raise UserError("error-stake-for-honour")
-        if battlefield not in battlefield_names():
-            raise UserError(
-                "error-no-battlefield",
-                battlefield=battlefield,
-                battlefields=", ".join(battlefield_names()),
-            )
+        shipped = self.shipped_battlefield(battlefield)
         if computer_strategy not in COMPUTER_LEVELS.values():
             raise unknown_level(level_of_strategy(computer_strategy))
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
@@ -106,7 +111,7 @@ class Seating(Turns):
                 await player_repo.ensure_player(self.database, host_player_id, now=self.clock())
                 return await repo.create_tournament(
                     self.database,
-                    battlefield=load_battlefield(battlefield),
+                    battlefield=shipped,
                     ruleset=ruleset,
                     kind=kind,
                     turn_seconds=turn_seconds,
