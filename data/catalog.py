@@ -7,7 +7,6 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 
 from engine import Battlefield, parse_battlefield
 
@@ -39,12 +38,6 @@ def load_battlefield(name: str) -> Battlefield:
         raise UnknownBattlefield(name, battlefield_names())
     text = resources.files(_PACKAGE).joinpath(name + EXTENSION).read_text(encoding="utf-8")
     return parse_battlefield(text, name, source=f"data/battlefields/{name}{EXTENSION}")
-
-
-def load_battlefield_file(path: Path) -> Battlefield:
-    """A host's own battlefield file; the name is the file name without its extension."""
-    name = path.name.removesuffix(EXTENSION)
-    return parse_battlefield(path.read_text(encoding="utf-8"), name, source=str(path))
 
 
 @dataclass(frozen=True)
