@@ -141,12 +141,14 @@ def clock(tournament: TournamentRow) -> dict[str, Param]:
 
 
 def turn_heading(tournament: TournamentRow) -> Message:
-    """``Tournament #12 on small-4 · turn 3 · ends in 2 hours``: the same words everywhere."""
+    """``Tournament #12 on small-4 · turn 3 of 50 · ends in 2 hours``: the same words everywhere,
+    the turn limit (R-G2) in sight."""
     return Message(
         "turn-heading",
         tournament=str(tournament.id),
         battlefield=tournament.battlefield,
         turn=tournament.turn,
+        limit=tournament.ruleset.turn_limit,
         **clock(tournament),
     )
 
@@ -526,7 +528,13 @@ class Announcer:
             escaped = {dynasty: plain_name(name) for dynasty, name in resolved.names.items()}
             narration = Listing(resolved.narration(escaped), Message("turn-quiet"), separator="\n")
             shown = Shown(
-                Message("turn-title", tournament=str(tournament.id), turn=report.turn), narration
+                Message(
+                    "turn-title",
+                    tournament=str(tournament.id),
+                    turn=report.turn,
+                    limit=tournament.ruleset.turn_limit,
+                ),
+                narration,
             )
             if report.outcome is not None:
                 if changes is None:

@@ -135,6 +135,7 @@ def prompt_embed(menu: OrderMenu, say: Voice) -> discord.Embed:
             tournament=str(tournament.id),
             battlefield=tournament.battlefield,
             turn=tournament.turn,
+            limit=tournament.ruleset.turn_limit,
         ),
         description=say("prompt-description", seat=menu.seat.dynasty.letter, **clock(tournament)),
         colour=EMBED_COLOUR,

@@ -77,7 +77,7 @@ async def prompt_for(fake: FakeDiscord, user: FakeUser, turn: int) -> MessageRec
         return (
             message.dm_user_id == user.id
             and message.interaction is None
-            and any(f"· turn {turn}" in embed.get("title", "") for embed in message.embeds)
+            and any(f"· turn {turn} of " in embed.get("title", "") for embed in message.embeds)
         )
 
     return await fake.wait_for_message(is_prompt)
@@ -89,7 +89,7 @@ async def board_of_turn(fake: FakeDiscord, turn: int) -> MessageRecord:
         lambda m: (
             not m.is_dm
             and not m.ephemeral
-            and any(e.get("title", "").endswith(f"· turn {turn}") for e in m.embeds)
+            and any(re.search(rf"· turn {turn} of \d+$", e.get("title", "")) for e in m.embeds)
         )
     )
 

@@ -166,7 +166,7 @@ async def test_200_replays_from_one_player_do_not_delay_another_tournament_s_tur
         ]
         await both_pass(fake, second, 1)
         board = await fake.wait_for_message(
-            lambda m: any(e.get("title") == "Tournament #2 · turn 1" for e in m.embeds),
+            lambda m: any(e.get("title") == "Tournament #2 · turn 1 of 10" for e in m.embeds),
             timeout=120,
         )
         answers = await asyncio.gather(*(record.wait_done(timeout=120) for record in spam))

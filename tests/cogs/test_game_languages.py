@@ -184,8 +184,8 @@ async def test_a_spanish_and_an_english_player_each_read_their_own_language(
     assert "This server's language is es-ES (Español)" in language.content
 
     # Turn prompts by DM, each in its player's language; the prompt's steps too.
-    assert "Torneo #1 en duel-8 · turno 1" in spanish(prompt_es).text
-    assert "Tournament #1 on duel-8 · turn 1" in prompt_en.text
+    assert "Torneo #1 en duel-8 · turno 1 de 10" in spanish(prompt_es).text
+    assert "Tournament #1 on duel-8 · turn 1 of 10" in prompt_en.text
     assert "Choose a piece to move" in labels(prompt_en)
     assert "¿Adónde va el peón" in choosing
     assert f"Confirmar {origin} → {destination}" in confirm_label

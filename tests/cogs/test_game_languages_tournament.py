@@ -40,7 +40,7 @@ def quick_ready_lines(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def turn_prompt(fake: FakeDiscord, user: FakeUser, heading: str) -> MessageRecord:
-    """The DM prompt whose title is ``heading`` (``Torneo #1 en small-4 · turno 2``)."""
+    """The DM prompt whose title is ``heading`` (``Torneo #1 en small-4 · turno 2 de 2``)."""
     return await fake.wait_for_message(
         lambda m: (
             m.dm_user_id == user.id
@@ -87,8 +87,8 @@ async def test_a_whole_small_4_tournament_each_player_in_their_language(
 
         seen: dict[str, Any] = {}
         for turn in (1, 2):
-            prompt_es = await turn_prompt(fake, ana, f"Torneo #1 en small-4 · turno {turn}")
-            prompt_en = await turn_prompt(fake, bob, f"Tournament #1 on small-4 · turn {turn}")
+            prompt_es = await turn_prompt(fake, ana, f"Torneo #1 en small-4 · turno {turn} de 2")
+            prompt_en = await turn_prompt(fake, bob, f"Tournament #1 on small-4 · turn {turn} of 2")
             seen[f"labels {turn}"] = (labels(prompt_es), labels(prompt_en))
             seen[f"boards {turn}"] = (prompt_es.files[BOARD], prompt_en.files[BOARD])
             await pass_by_prompt(fake, ana, prompt_es)

@@ -66,7 +66,7 @@ BOOTSTRAP = (
 )
 ORDERED = re.compile(r"order for turn (\d+)")
 REMINDER = re.compile(r"^Turn (\d+) of tournament #(\d+) ends .*you have not ordered yet")
-BOARD = re.compile(r"^Tournament #\d+ (has begun|· turn \d+$|· the end$)")
+BOARD = re.compile(r"^Tournament #\d+ (has begun|· turn \d+ of \d+$|· the end$)")
 RESOLVED = re.compile(r"Resolved turn (\d+) of tournament #(\d+)")
 
 
@@ -295,7 +295,9 @@ class Players:
 
 
 def is_prompt_title(title: str, duel: Duel, turn: int) -> bool:
-    return title.startswith(f"Tournament #{duel.id} on ") and title.endswith(f"· turn {turn}")
+    return title.startswith(f"Tournament #{duel.id} on ") and title.endswith(
+        f"· turn {turn} of {TURNS}"
+    )
 
 
 async def chaos(fleet: Fleet, stop: asyncio.Event, rng: random.Random) -> None:
@@ -470,7 +472,7 @@ async def check_outcome(
         )
         expected = {
             f"Tournament #{duel.id} has begun on duel-8": 1,
-            **{f"Tournament #{duel.id} · turn {turn}": 1 for turn in range(1, last + 1)},
+            **{f"Tournament #{duel.id} · turn {turn} of {TURNS}": 1 for turn in range(1, last + 1)},
         }
         if duel.ends_by_forfeit:
             expected[f"Tournament #{duel.id} · the end"] = 1

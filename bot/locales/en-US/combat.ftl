@@ -132,7 +132,7 @@ chest-unopened = { $owner }'s chest goes home unopened
 
 combat-begun-title = Tournament #{ $tournament } has begun on { $battlefield }
 combat-seat = **{ $letter }** · { $name }{ $owner }
-turn-title = Tournament #{ $tournament } · turn { $turn }
+turn-title = Tournament #{ $tournament } · turn { $turn } of { $limit }
 turn-quiet = Every piece held its tile.
 end-title = Tournament #{ $tournament } · the end
 end-forfeit = The last rival gave up.
@@ -145,7 +145,7 @@ ready-line = Turn { $turn } is open: { $ready } of { $active } ready{ $clock ->
        *[other] {" "}· { clock-text }
     }
 ready-line-again = Tournament #{ $tournament }: { $line }
-turn-heading = **Tournament #{ $tournament }** on { $battlefield } · turn { $turn }{ $clock ->
+turn-heading = **Tournament #{ $tournament }** on { $battlefield } · turn { $turn } of { $limit }{ $clock ->
         [none] {""}
        *[other] {" "}· { clock-text }
     }

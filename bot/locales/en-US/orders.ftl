@@ -48,7 +48,7 @@ destination-label = { $tile } · { $distance } { $distance ->
         }
     }
 
-prompt-title = Tournament #{ $tournament } on { $battlefield } · turn { $turn }
+prompt-title = Tournament #{ $tournament } on { $battlefield } · turn { $turn } of { $limit }
 prompt-description = { $clock ->
         [ends] Ends { $deadline }.{" "}
         [paused] Paused: { $left } left once it resumes (by itself { $until } at the latest).{" "}

@@ -132,7 +132,7 @@ chest-unopened = el cofre de { $owner } vuelve a casa sin abrir
 
 combat-begun-title = Ha empezado el torneo #{ $tournament } en { $battlefield }
 combat-seat = **{ $letter }** · { $name }{ $owner }
-turn-title = Torneo #{ $tournament } · turno { $turn }
+turn-title = Torneo #{ $tournament } · turno { $turn } de { $limit }
 turn-quiet = Ninguna pieza se movió de su casilla.
 end-title = Torneo #{ $tournament } · el final
 end-forfeit = El último rival se rindió.
@@ -145,7 +145,7 @@ ready-line = El turno { $turn } está abierto: { $ready } de { $active } listos{
        *[other] {" "}· { clock-text }
     }
 ready-line-again = Torneo #{ $tournament }: { $line }
-turn-heading = **Torneo #{ $tournament }** en { $battlefield } · turno { $turn }{ $clock ->
+turn-heading = **Torneo #{ $tournament }** en { $battlefield } · turno { $turn } de { $limit }{ $clock ->
         [none] {""}
        *[other] {" "}· { clock-text }
     }

@@ -48,7 +48,7 @@ destination-label = { $tile } · { $distance } { $distance ->
         } de { $target }
     }
 
-prompt-title = Torneo #{ $tournament } en { $battlefield } · turno { $turn }
+prompt-title = Torneo #{ $tournament } en { $battlefield } · turno { $turn } de { $limit }
 prompt-description = { $clock ->
         [ends] Termina { $deadline }.{" "}
         [paused] En pausa: le quedan { $left } cuando se reanude (por sí solo { $until } como muy tarde).{" "}
