@@ -1,6 +1,6 @@
 """No stalls: all-computer combats on every shipped battlefield, under every conflict policy and
 every goal the battlefield offers, end by their goal before the turn limit (the battlefield's
-own, as a tournament whose host names none gets: ``default_turn_limit``, unless
+own, as a tournament whose host names none gets: ``turn_limit_for``, unless
 ``--turn-limit`` gives one for all).
 
 For each (battlefield, policy, goal) it plays ``--games`` seeded leagues of one strategy in
@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.league import play_league
 from data.catalog import battlefield_names, load_battlefield
 from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
-from engine.rules import default_turn_limit
+from engine.rules import turn_limit_for
 
 
 def goals(turn_limit: int) -> list[Goal]:
@@ -57,9 +57,7 @@ def main() -> None:
     for name in args.battlefields.split(","):
         battlefield = load_battlefield(name)
         players = [args.players] * len(battlefield.dynasties)
-        turn_limit = args.turn_limit
-        if turn_limit is None:
-            turn_limit = default_turn_limit(battlefield)
+        turn_limit = turn_limit_for(battlefield, args.turn_limit)
         for policy in ConflictPolicy:
             for goal in goals(turn_limit):
                 ruleset = Ruleset(policy, emperor_taken, goal, turn_limit)

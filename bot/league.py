@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from data.catalog import battlefield_names, load_battlefield
 from engine import Battlefield, ConflictPolicy, EmperorTaken, EngineError, Game, Goal, Ruleset
 from engine.history import History
-from engine.rules import choice, default_turn_limit
+from engine.rules import choice, turn_limit_for
 from engine.strategies import STRATEGIES, Strategy, strategy_named
 
 
@@ -203,9 +203,7 @@ def league_setup(args: argparse.Namespace) -> tuple[Battlefield, Ruleset, list[s
         policy=choice(ConflictPolicy, args.policy, "conflict policy"),
         emperor_taken=choice(EmperorTaken, args.emperor_taken, "emperor-taken option"),
         goal=Goal.parse(args.goal),
-        turn_limit=(
-            default_turn_limit(battlefield) if args.turn_limit is None else args.turn_limit
-        ),
+        turn_limit=turn_limit_for(battlefield, args.turn_limit),
     )
     ruleset.check_battlefield(battlefield)
     players = expand_players(args.players)

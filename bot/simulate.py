@@ -28,7 +28,7 @@ from data.repositories import economy as economy_repo
 from data.rows import LogMessage, TournamentKind, TournamentStatus
 from engine import DYNASTIES, ConflictPolicy, Dynasty, EngineError, Game, Goal, Order, Ruleset
 from engine.history import History
-from engine.rules import choice, default_turn_limit
+from engine.rules import choice, turn_limit_for
 from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
 
 TURN_SECONDS = 3600
@@ -58,9 +58,7 @@ async def simulate(args: argparse.Namespace) -> int:
     ruleset = Ruleset(
         policy=choice(ConflictPolicy, args.policy or "bounce", "conflict policy"),
         goal=Goal.parse(args.goal or "last-emperor"),
-        turn_limit=(
-            default_turn_limit(battlefield) if args.turn_limit is None else args.turn_limit
-        ),
+        turn_limit=turn_limit_for(battlefield, args.turn_limit),
     )
     kind = choice(TournamentKind, args.kind, "tournament type")
     out: Path = args.out

@@ -26,7 +26,7 @@ from bot.i18n import ENGLISH, Message, Voice
 from bot.services.tournaments import Joined
 from data.catalog import battlefield_names, load_battlefield
 from data.rows import TournamentRow
-from engine.rules import default_turn_limit
+from engine.rules import turn_limit_for
 
 NO_MENTIONS = discord.AllowedMentions.none()
 CHOICES_LIMIT = 25
@@ -235,7 +235,7 @@ async def battlefield_choices(
                 "battlefield-choice",
                 name=name,
                 players=len(battlefield.dynasties),
-                turns=default_turn_limit(battlefield),
+                turns=turn_limit_for(battlefield),
             )
             choices.append(app_commands.Choice(name=label, value=name))
     return choices[:CHOICES_LIMIT]

@@ -76,7 +76,7 @@ from engine import (
     GoalKind,
     Ruleset,
 )
-from engine.rules import MAX_TURN_LIMIT, choice, default_turn_limit
+from engine.rules import MAX_TURN_LIMIT, choice, turn_limit_for
 
 EMBED_COLOUR = discord.Colour.gold()
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -444,8 +444,9 @@ class Tournaments(
             emperor_takes=choice(EmperorTakes, chosen["emperor_takes"], "emperor-takes option"),
             emperor_duel=choice(EmperorDuel, chosen["emperor_duel"], "emperor-duel option"),
             goal=chosen_goal,
+            # The battlefield is loaded only when its own limit is wanted.
             turn_limit=(
-                default_turn_limit(services.shipped_battlefield(battlefield))
+                turn_limit_for(services.shipped_battlefield(battlefield))
                 if turn_limit is None
                 else turn_limit
             ),

@@ -76,7 +76,7 @@ class Battlefield:
     treasures: frozenset[Tile] = frozenset()
     description: str = ""
     # The turn limit its author gives it (R-G2), for a tournament whose host names none; see
-    # :func:`engine.rules.default_turn_limit`.
+    # :func:`engine.rules.turn_limit_for`.
     turn_limit: int | None = None
     height: int = field(init=False)
     width: int = field(init=False)

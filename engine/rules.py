@@ -218,10 +218,12 @@ MAX_TURN_LIMIT = 500
 DEFAULT_TURN_LIMIT = 50
 
 
-def default_turn_limit(battlefield: Battlefield) -> int:
-    """The turn limit of a tournament whose host names none (R-G2): the battlefield's own, else
-    :data:`DEFAULT_TURN_LIMIT`. Eight dynasties need more turns than four to come down to one:
-    on medium-8 greedy computers took a median 76 turns (``docs/rules.md``)."""
+def turn_limit_for(battlefield: Battlefield, named: int | None = None) -> int:
+    """A tournament's turn limit (R-G2): the one its host ``named``, else the battlefield's own,
+    else :data:`DEFAULT_TURN_LIMIT`. Eight dynasties need more turns than four to come down to
+    one: on medium-8 greedy computers took a median 76 turns (``docs/rules.md``)."""
+    if named is not None:
+        return named
     return battlefield.turn_limit or DEFAULT_TURN_LIMIT
 
 

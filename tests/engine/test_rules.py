@@ -18,7 +18,7 @@ from engine import (
     RulesetError,
     parse_battlefield,
 )
-from engine.rules import DEFAULT_TURN_LIMIT, default_turn_limit
+from engine.rules import DEFAULT_TURN_LIMIT, turn_limit_for
 
 
 def test_defaults_are_announced_in_plain_words() -> None:
@@ -38,7 +38,7 @@ def test_a_host_who_names_no_turn_limit_gets_the_battlefield_s(name: str) -> Non
     docs/rules.md): combats of eight dynasties need more turns than those of two to four."""
     battlefield = load_battlefield(name)
     assert battlefield.turn_limit is not None
-    assert default_turn_limit(battlefield) == battlefield.turn_limit
+    assert turn_limit_for(battlefield) == battlefield.turn_limit
     assert Ruleset(turn_limit=battlefield.turn_limit).turn_limit == battlefield.turn_limit
     if len(battlefield.dynasties) > 4:
         assert battlefield.turn_limit > 2 * DEFAULT_TURN_LIMIT
@@ -46,7 +46,8 @@ def test_a_host_who_names_no_turn_limit_gets_the_battlefield_s(name: str) -> Non
 
 def test_a_battlefield_that_names_no_turn_limit_gets_fifty_turns() -> None:
     drawn = parse_battlefield("+---+---+\n|(a)|(b)|\n+---+---+\n", "strip")
-    assert default_turn_limit(drawn) == DEFAULT_TURN_LIMIT == 50
+    assert turn_limit_for(drawn) == DEFAULT_TURN_LIMIT == 50
+    assert turn_limit_for(drawn, named=30) == turn_limit_for(load_battlefield("medium-8"), 30) == 30
 
 
 def test_every_choice_round_trips_through_a_dict() -> None:
