@@ -38,10 +38,14 @@ def turn_left(result: GameResult, count: int, seats: int) -> int | None:
     return next((turn for turn, left in enumerate(result.standing, 1) if left <= count), None)
 
 
+def median(turns: list[int]) -> str:
+    return f"{statistics.median(turns):g}" if turns else "-"
+
+
 def spread(turns: list[int]) -> str:
     if not turns:
         return "-"
-    return f"{statistics.median(turns):g} ({min(turns)}-{max(turns)})"
+    return f"{median(turns)} ({min(turns)}-{max(turns)})"
 
 
 def main() -> int:
@@ -78,11 +82,15 @@ def main() -> int:
     for count in range(seats - 1, 1, -1):
         turns = [t for r in results if (t := turn_left(r, count, seats)) is not None]
         print(f"{count:>4} {len(turns):>7}  {spread(turns)}")
+    two_left_turns: list[int] = []
     face_to_face: list[int] = []
     unfinished = 0
     for result in results:
         two_left = turn_left(result, 2, seats)
-        if two_left is not None and (result.decided or result.standing[-1] == 2):
+        if two_left is None:
+            continue
+        two_left_turns.append(two_left)
+        if result.decided or result.standing[-1] == 2:
             face_to_face.append(result.turns - two_left)
             unfinished += not result.decided
     print(
@@ -90,12 +98,12 @@ def main() -> int:
         f"{len(face_to_face)} combats, {unfinished} of them still two at the limit"
     )
     decided = sum(r.decided for r in results)
-    two_left_turns = [t for r in results if (t := turn_left(r, 2, seats)) is not None]
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS: {peak:.0f} MB")
-    two = f"{statistics.median(two_left_turns):g}" if two_left_turns else "-"
-    lasting = f"{statistics.median(face_to_face):g}" if face_to_face else "-"
-    print(f"phases: decided {decided}/{len(results)} two-left-turn {two} face-to-face {lasting}")
+    print(
+        f"phases: decided {decided}/{len(results)} two-left-turn {median(two_left_turns)} "
+        f"face-to-face {median(face_to_face)}"
+    )
     return 0
 
 
