@@ -37,6 +37,7 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from data.backends import open_database
 from data.catalog import load_battlefield
 from data.db import Database, is_postgres_url
 from data.repositories import emperors, players, tournaments
@@ -96,7 +97,7 @@ async def run(location: str, turns: int, count: int, turn_limit: int, seed: int)
     rng = random.Random(seed)
     battlefield = load_battlefield(BATTLEFIELD)
     ruleset = Ruleset(turn_limit=turn_limit)
-    database = await Database.open(location)
+    database = await open_database(location)
     try:
         stables: list[list[tuple[int, EmperorRow]]] = []
         for table_number in range(count):

@@ -23,16 +23,18 @@ from bot.backups import DailyBackups
 from bot.command_tree import GameTree
 from bot.computers import Thinking
 from bot.config import Config, ConfigError, readable_by_others
-from bot.drawing import Drawing
 from bot.i18n.commands import CommandTranslator
 from bot.logs import keep_secret
+from bot.drawing import Drawing
 from bot.metrics import MeteredDrawing, Metrics
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.status import StatusServer
+from data.backends import open_database
 from data.backup import RunningLock
-from data.db import Database, SQLiteDatabase, is_damaged
+from data.db import Database
 from data.errors import DataError
+from data.sqlite import SQLiteDatabase, is_damaged
 
 log = logging.getLogger(__name__)
 
@@ -317,7 +319,7 @@ class EmperorsBot(commands.Bot):
         missing, a server unreachable) stops the start with one sentence."""
         setting = self.config.database_setting
         try:
-            database = await Database.open(self.config.database)
+            database = await open_database(self.config.database)
         except sqlite3.DatabaseError as error:
             if is_damaged(error):
                 raise ConfigError(

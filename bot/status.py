@@ -28,7 +28,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from bot.config import ConfigError
 from bot.scheduler import IDLE_WAKE
-from data.db import schema_version
+from data.schema import schema_version
 from data.repositories import tournaments as tournament_repo
 
 if TYPE_CHECKING:

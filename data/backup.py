@@ -23,7 +23,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from data.db import BUSY_TIMEOUT_MS, create_private, is_damaged, latest_version
+from data.db import BUSY_TIMEOUT_MS
+from data.schema import latest_version
+from data.sqlite import create_private, is_damaged
 
 REQUIRED_TABLES = ("tournaments", "dynasties", "emperors")
 """Tables every version of the game's schema has: a file without them is not its database."""

@@ -46,19 +46,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
-from data.db import (
-    _MIGRATION_NAME,
-    BUSY_TIMEOUT_MS,
-    URL_VARIABLE,
-    Connection,
-    Database,
-    Migration,
-    Variant,
-    _install_assets,
-    latest_version,
-    migrations,
-    refuse_too_new,
-)
+from data.db import BUSY_TIMEOUT_MS, URL_VARIABLE, Connection, Database, Variant
 from data.errors import (
     ConstraintBroken,
     DatabaseBusy,
@@ -66,6 +54,14 @@ from data.errors import (
     DatabaseUnavailable,
     DataError,
     NumberTooLarge,
+)
+from data.schema import (
+    MIGRATION_NAME,
+    Migration,
+    install_assets,
+    latest_version,
+    migrations,
+    refuse_too_new,
 )
 
 LOCK_TIMEOUT_MS = BUSY_TIMEOUT_MS
@@ -248,7 +244,7 @@ class _Statements:
 
 class PostgresDatabase(Database):
     """An open PostgreSQL database (see the module's docstring). Open it with
-    :meth:`Database.open` and a ``postgresql://`` URL."""
+    :func:`data.backends.open_database` and a ``postgresql://`` URL."""
 
     def __init__(self, url: str, transactions: asyncpg.Connection, pool: asyncpg.Pool) -> None:
         self._url = url
@@ -291,7 +287,7 @@ class PostgresDatabase(Database):
         try:
             if upgrade:
                 await database.migrate()
-                await _install_assets(database)
+                await install_assets(database)
             else:
                 await refuse_too_new(database)
         except BaseException:
@@ -458,7 +454,7 @@ def postgres_migrations() -> tuple[Migration, ...]:
     folder = resources.files("data").joinpath("migrations", "postgres")
     found = []
     for entry in folder.iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
+        match = MIGRATION_NAME.match(entry.name)
         if match is not None:
             script = entry.read_text(encoding="utf-8")
             found.append(Migration(int(match[1]), match[2], (script,)))

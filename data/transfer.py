@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 import asyncpg
 
-from data.db import SQLiteDatabase, _install_assets
 from data.errors import DataError
 from data.postgres import PostgresDatabase
+from data.schema import install_assets
+from data.sqlite import SQLiteDatabase
 
 BATCH = 5000
 """Rows sent to PostgreSQL in one COPY."""
@@ -107,7 +108,7 @@ async def copy_sqlite_to_postgres(
         tally = await _copy(source, database, say)
         if version < (reached := await database.migrate()):
             say(f"brought the copy from schema version {version} to {reached}")
-        await _install_assets(database)
+        await install_assets(database)
         say(
             f"copied {sum(tally.rows.values())} rows from {source} to {database.location}; "
             "row counts and money sums match on both sides"

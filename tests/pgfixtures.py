@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from data.db import Database
+from data.backends import open_database
 from tests.data.conftest import TEMPLATE, Databases, PostgresStore, _postgres
 from tests.pgcluster import Cluster, binaries
 
@@ -34,7 +34,7 @@ def postgres_databases(postgres_cluster: Cluster | None) -> Databases | None:
     postgres_cluster.run(postgres_cluster.execute(f'CREATE DATABASE "{TEMPLATE}"'))
 
     async def prepare() -> None:
-        database = await Database.open(postgres_cluster.url(TEMPLATE))
+        database = await open_database(postgres_cluster.url(TEMPLATE))
         await database.close()
 
     postgres_cluster.run(prepare())

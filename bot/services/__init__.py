@@ -12,6 +12,7 @@ from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.settings import SettingsService
 from bot.services.tournaments import TournamentService
+from data.backends import open_database
 from data.db import Database
 
 
@@ -49,7 +50,7 @@ class Services:
         clock: Callable[[], float] = time.time,
         think: Thinker = think_here,
     ) -> Services:
-        return cls(await Database.open(path), clock, think)
+        return cls(await open_database(path), clock, think)
 
     async def close(self) -> None:
         await self.database.close()

@@ -16,9 +16,11 @@ import pytest
 
 from bot.backups import DailyBackups
 from bot.services import Services
+from data.backends import open_database
 from data.backup import BackupRefused, RunningLock, back_up, check_backup, prune, restore
-from data.db import Database, latest_version
+from data.db import Database
 from data.rows import TournamentKind
+from data.schema import latest_version
 from engine import Ruleset
 from tests.bot.conftest import Clock
 
@@ -139,7 +141,7 @@ async def test_a_backup_taken_during_a_load_of_turns_restores_whole(
             assert turn == last + 1, (tournament, turn, last)
     finally:
         connection.close()
-    async with await Database.open(restored) as database:  # and the bot can start on it
+    async with await open_database(restored) as database:  # and the bot can start on it
         assert await database_turns(database) == len(stored)
 
 
@@ -162,21 +164,21 @@ async def test_restore_replaces_the_database_and_keeps_what_it_held(
 
     kept = restore(backup, database_path)
     assert kept is not None and kept.name.startswith("emperors.db.before-restore-")
-    async with await Database.open(database_path) as database:
+    async with await open_database(database_path) as database:
         async with database.connection() as connection:
             rows = list(await connection.execute_fetchall("SELECT count(*) FROM tournaments"))
         assert rows[0][0] == 1
-    async with await Database.open(kept) as database:
+    async with await open_database(kept) as database:
         async with database.connection() as connection:
             rows = list(await connection.execute_fetchall("SELECT count(*) FROM tournaments"))
         assert rows[0][0] == 2
-    services.database = await Database.open(database_path)  # for the fixture to close
+    services.database = await open_database(database_path)  # for the fixture to close
 
 
 async def test_restore_refuses_while_a_bot_runs_and_leaves_everything(
     database_path: Path, tmp_path: Path
 ) -> None:
-    async with await Database.open(database_path):
+    async with await open_database(database_path):
         pass
     backup = tmp_path / "backup.db"
     back_up(database_path, backup)
@@ -219,7 +221,7 @@ def test_restore_refuses_a_bad_backup(tmp_path: Path, make: object, reason: str)
 
 async def test_restore_refuses_a_backup_from_a_newer_bot(tmp_path: Path) -> None:
     backup = tmp_path / "newer.db"
-    async with await Database.open(backup):
+    async with await open_database(backup):
         pass
     connection = sqlite3.connect(backup)
     connection.execute(f"PRAGMA user_version = {latest_version() + 1}")

@@ -9,9 +9,10 @@ from pathlib import Path
 
 from bot.services import Services
 from bot.services.locales import LocaleService
-from data.db import Database, migrate
+from data.backends import open_database
 from data.repositories import settings as settings_repo
 from data.rows import ServerSettingsRow
+from data.schema import migrate
 from tests.bot.conftest import Clock
 
 PLAYER, SERVER = 7, 70
@@ -75,7 +76,7 @@ async def test_migration_0009_keeps_the_languages_servers_chose(tmp_path: Path) 
     """Before it every server had a language, English by default while the bot spoke only
     English: those become unchosen; a Spanish server stays Spanish."""
     path = tmp_path / "emperors.db"
-    database = await Database.open(path, upgrade=False)
+    database = await open_database(path, upgrade=False)
     try:
         await migrate(database, LOCALES_MIGRATION - 1)
         async with database.transaction() as connection:

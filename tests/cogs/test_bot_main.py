@@ -32,7 +32,7 @@ from bot.__main__ import (
     tune_garbage_collection,
 )
 from bot.services import Services
-from data.db import Database
+from data.backends import open_database
 from data.repositories import tournaments as tournament_repo
 from data.rows import TournamentKind
 from engine import Ruleset
@@ -370,7 +370,7 @@ async def test_a_stop_during_a_resolution_lets_it_finish_and_exits_0(
     assert code == 0, said
     assert said[-1].endswith("INFO bot.__main__: Stopped")
     assert not any("Traceback" in line for line in said)
-    async with await Database.open(database) as opened:
+    async with await open_database(database) as opened:
         [tournament] = await tournament_repo.list_tournaments(opened)
         assert tournament.turn == 2 and tournament.resolved_turns == 1
 

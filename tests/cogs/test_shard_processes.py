@@ -35,6 +35,7 @@ from typing import IO, Any
 import asyncpg
 import pytest
 
+from data.backends import open_database
 from data.db import Database
 from data.repositories import economy
 from data.rows import log_text
@@ -334,7 +335,7 @@ async def test_three_processes_play_thirty_tournaments_while_one_is_killed_again
     async with (
         fake,
         asyncpg.create_pool(pg_store.location, min_size=2, max_size=4) as pool,
-        await Database.open(pg_store.location) as database,
+        await open_database(pg_store.location) as database,
     ):
         fleet = Fleet(fake, pg_store.location, tmp_path)
         players = Players(fake, pool, rng)

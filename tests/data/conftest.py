@@ -20,8 +20,9 @@ import asyncpg
 import pytest
 
 from data import codec
+from data.backends import open_database
 from data.catalog import load_battlefield
-from data.db import Database, SQLiteDatabase
+from data.db import Database
 from data.errors import ConstraintBroken, violation
 from data.postgres import postgres_text, refusal
 from data.repositories import (
@@ -49,6 +50,7 @@ from data.rows import (
     TournamentRow,
     log_text,
 )
+from data.sqlite import SQLiteDatabase
 from engine import Dynasty, GameOutcome, OutcomeCause, Pass, Ruleset
 from tests.pgcluster import Cluster
 
@@ -372,7 +374,7 @@ async def sqlite_db(db_path: Path) -> AsyncIterator[SQLiteDatabase]:
 
 @pytest.fixture
 async def db(store: Store) -> AsyncIterator[Database]:
-    database = await Database.open(store.location)
+    database = await open_database(store.location)
     try:
         yield database
     finally:

@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from data.backends import open_database
 from data.catalog import load_battlefield
 from data.codec import order_to_json
 from data.db import Database
@@ -114,7 +115,7 @@ async def play(database: Database, journal: Journal, rng: random.Random) -> None
 
 
 async def main(path: str, journal_path: Path, seed: int) -> None:
-    database = await Database.open(path)
+    database = await open_database(path)
     print("ready", flush=True)
     try:
         await play(database, Journal(journal_path), random.Random(seed))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from data.db import Database
+from data.backends import open_database
 from data.repositories import economy, tournaments
 from data.rows import log_text
 from tests.data.conftest import PostgresStore, forget_decoded_values, live_world
@@ -19,7 +19,7 @@ async def test_a_dump_restores_into_a_database_that_plays_on(
     folder = binaries()
     assert folder is not None  # pg_store is skipped without PostgreSQL
     dump = tmp_path / "emperors.dump"
-    async with await Database.open(pg_store.location) as database:
+    async with await open_database(pg_store.location) as database:
         made = await live_world(database)
         before = await tournaments.load_table(database, made["running"])
         # The bot is running (its connections open) while the dump is taken.
@@ -36,7 +36,7 @@ async def test_a_dump_restores_into_a_database_that_plays_on(
     )
     assert restored.snapshot() == pg_store.snapshot()
     forget_decoded_values()
-    async with await Database.open(restored.location) as database:
+    async with await open_database(restored.location) as database:
         table = await tournaments.load_table(database, made["running"])
         assert table == before
         assert table.game is not None

@@ -7,7 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from data.db import Database, latest_version
+from data.backends import open_database
+from data.db import Database
 from data.errors import (
     InsufficientFunds,
     OrderForClosedTurn,
@@ -16,6 +17,7 @@ from data.errors import (
 )
 from data.repositories import economy, events, players, tournaments
 from data.rows import log_text
+from data.schema import latest_version
 from engine import Dynasty, Pass
 from tests.data.conftest import Store, World
 from tests.said import said
@@ -88,8 +90,8 @@ async def test_two_processes_offering_at_once_never_pass_the_open_offers_limit(
 
 
 async def test_many_tasks_spending_from_two_handles_never_overdraw(store: Store) -> None:
-    first = await Database.open(store.location)
-    second = await Database.open(store.location)
+    first = await open_database(store.location)
+    second = await open_database(store.location)
     try:
         dynasty = await players.enrol_player(first, 1, "Tasks")
         await economy.grant(first, dynasty.id, {"copper": 100}, reason=log_text("seed"))
@@ -134,7 +136,7 @@ async def test_two_processes_resolving_one_turn_resolve_it_once(
 async def test_two_handles_in_one_process_resolving_one_turn(world: World, store: Store) -> None:
     tournament, _ = await world.full_tournament()
     await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
-    other = await Database.open(store.location)
+    other = await open_database(store.location)
     try:
         tables = [await tournaments.load_table(db, tournament.id) for db in (world.db, other)]
         attempts = [
@@ -163,7 +165,7 @@ async def test_an_order_racing_the_resolution_is_never_lost(world: World, store:
     which would lose an order its player was told was stored."""
     tournament, _ = await world.full_tournament(turn_limit=ROUNDS + 5)
     await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
-    other = await Database.open(store.location)
+    other = await open_database(store.location)
     outcomes = []
     try:
         for round_ in range(ROUNDS):
@@ -215,7 +217,7 @@ async def test_an_order_racing_the_resolution_is_never_lost(world: World, store:
 async def test_two_handles_claiming_one_reminder_send_it_once(world: World, store: Store) -> None:
     tournament, _ = await world.full_tournament()
     await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
-    other = await Database.open(store.location)
+    other = await open_database(store.location)
     try:
         claims = await asyncio.gather(
             *(
@@ -232,8 +234,8 @@ async def test_two_handles_claiming_one_reminder_send_it_once(world: World, stor
 async def test_two_handles_enrolling_one_player_found_one_dynasty(store: Store) -> None:
     """A casual player's first two dynasty commands at once, through two connections: one
     dynasty, found by both (on PostgreSQL the second insert waits for the first and yields)."""
-    first = await Database.open(store.location)
-    second = await Database.open(store.location)
+    first = await open_database(store.location)
+    second = await open_database(store.location)
     await players.ensure_player(first, 42)  # played casually before: no dynasty yet
     try:
         founded = await asyncio.gather(

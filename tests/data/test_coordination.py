@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from data.backends import open_database
 from data.db import Database
 from data.repositories import announcements, leases, tournaments
 from data.repositories.announcements import Announcement, AnnouncementKind
@@ -31,7 +32,7 @@ async def test_a_lease_has_one_holder_until_given_back_or_lapsed(db: Database) -
 
 async def test_many_holders_taking_one_lease_at_once_give_it_to_one(store: Store) -> None:
     """Four handles (four connections, or processes) and twenty tasks each race for it."""
-    handles = [await Database.open(store.location) for _ in range(4)]
+    handles = [await open_database(store.location) for _ in range(4)]
     try:
         takes = [
             leases.take(handle, "turn:9:3", f"holder-{n}-{task}", 30, now=50.0)

@@ -18,10 +18,13 @@ import pytest
 
 import data.db
 import data.postgres
-from data.db import Database, SQLiteDatabase
+import data.sqlite
+from data.backends import open_database
+from data.db import Database
 from data.errors import ConstraintBroken, DatabaseBusy, DatabaseUnavailable
 from data.repositories import economy, players
 from data.rows import log_text
+from data.sqlite import SQLiteDatabase
 from tests.data.conftest import PostgresStore, SQLiteStore, Store
 
 
@@ -54,17 +57,17 @@ async def test_the_path_comes_from_the_environment_or_the_working_folder(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv(data.db.PATH_VARIABLE, raising=False)
     monkeypatch.delenv(data.db.URL_VARIABLE, raising=False)
-    async with await Database.open() as database:
+    async with await open_database() as database:
         assert database.path == "emperors.db"
     assert (tmp_path / "emperors.db").exists()
     monkeypatch.setenv(data.db.PATH_VARIABLE, str(tmp_path / "elsewhere.db"))
-    async with await Database.open() as database:
+    async with await open_database() as database:
         await players.enrol_player(database, 1, "Elsewhere")
     assert (tmp_path / "elsewhere.db").exists()
 
 
 async def test_an_in_memory_database_is_complete() -> None:
-    async with await Database.open(":memory:") as database:
+    async with await open_database(":memory:") as database:
         dynasty = await players.enrol_player(database, 1, "Ephemeral")
         await economy.grant(database, dynasty.id, {"gold": 1}, reason=log_text("test"))
         assert await economy.holdings(database, dynasty.id) == {"gold": 1}
@@ -209,7 +212,7 @@ async def test_the_direct_connection_asks_for_checkpoints_as_it_writes(
     sqlite_db: SQLiteDatabase, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db = sqlite_db
-    monkeypatch.setattr(data.db, "CHECKPOINT_CHANGES", 10)
+    monkeypatch.setattr(data.sqlite, "CHECKPOINT_CHANGES", 10)
     asked = 0
     checkpoint = db.checkpoint
 
@@ -248,8 +251,8 @@ async def test_a_cancelled_transaction_rolls_back_and_the_database_stays_usable(
 async def test_a_writer_held_too_long_elsewhere_reports_busy(
     db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(data.db, "BUSY_TIMEOUT_MS", 50)
-    async with await Database.open(db_path) as database:
+    monkeypatch.setattr(data.sqlite, "BUSY_TIMEOUT_MS", 50)
+    async with await open_database(db_path) as database:
         other = SQLiteStore(db_path).connect()
         other.execute("BEGIN IMMEDIATE")
         with pytest.raises(DatabaseBusy):
@@ -280,7 +283,7 @@ async def test_a_url_opens_postgresql_and_database_url_is_the_default(
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv(data.db.PATH_VARIABLE, str(tmp_path / "ignored.db"))
     monkeypatch.setenv(data.db.URL_VARIABLE, pg_store.location)
-    async with await Database.open() as database:
+    async with await open_database() as database:
         assert isinstance(database, data.postgres.PostgresDatabase)
         assert "postgres@" in database.location
         await players.enrol_player(database, 1, "Served")
@@ -295,7 +298,7 @@ async def test_a_database_that_cannot_be_reached_is_one_clear_error(
     secret = "postgresql://player:hunter2@127.0.0.1:1/game"
     for location in (missing, secret):
         with pytest.raises(DatabaseUnavailable) as caught:
-            await Database.open(location)
+            await open_database(location)
         assert "DATABASE_URL" in str(caught.value)
     assert "hunter2" not in str(caught.value) and "player:***@" in str(caught.value)
 
@@ -303,7 +306,7 @@ async def test_a_database_that_cannot_be_reached_is_one_clear_error(
 async def test_a_statement_waiting_for_a_row_lock_does_not_block_the_loop(
     pg_store: PostgresStore,
 ) -> None:
-    async with await Database.open(pg_store.location) as db:
+    async with await open_database(pg_store.location) as db:
         dynasty = await players.enrol_player(db, 1, "Patient")
         other = pg_store.session()
         other.execute("BEGIN")
@@ -323,7 +326,7 @@ async def test_a_row_locked_too_long_elsewhere_reports_busy_and_changes_nothing(
     pg_store: PostgresStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(data.postgres.SETTINGS, "lock_timeout", "50")
-    async with await Database.open(pg_store.location) as database:
+    async with await open_database(pg_store.location) as database:
         dynasty = await players.enrol_player(database, 1, "Impatient")
         await economy.grant(database, dynasty.id, {"gold": 3}, reason=log_text("seed"))
         other = pg_store.session()
@@ -364,7 +367,7 @@ async def test_a_new_database_and_its_log_files_are_private(tmp_path: Path) -> N
     path = tmp_path / "emperors.db"
     previous = os.umask(0o022)  # the usual umask, under which SQLite alone makes 0644 files
     try:
-        async with await Database.open(path) as database:
+        async with await open_database(path) as database:
             await players.enrol_player(database, 1, "Private")
             files = [path, Path(f"{path}-wal"), Path(f"{path}-shm")]
             assert all(file.exists() for file in files)
@@ -377,7 +380,7 @@ async def test_an_existing_database_keeps_its_mode(tmp_path: Path) -> None:
     path = tmp_path / "emperors.db"
     sqlite3.connect(path).close()
     path.chmod(0o640)
-    async with await Database.open(path):
+    async with await open_database(path):
         pass
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
 
@@ -393,11 +396,11 @@ async def test_an_existing_database_keeps_its_mode(tmp_path: Path) -> None:
 )
 async def test_a_damaged_file_is_recognised(tmp_path: Path, damage: Any) -> None:
     good = tmp_path / "good.db"
-    async with await Database.open(good) as database:
+    async with await open_database(good) as database:
         await players.enrol_player(database, 1, "Whole")
     damaged = tmp_path / "damaged.db"
     damaged.write_bytes(damage(good.read_bytes()))
     with pytest.raises(sqlite3.DatabaseError) as refused:
-        await Database.open(damaged)
-    assert data.db.is_damaged(refused.value)
-    assert not data.db.is_damaged(sqlite3.OperationalError("unable to open database file"))
+        await open_database(damaged)
+    assert data.sqlite.is_damaged(refused.value)
+    assert not data.sqlite.is_damaged(sqlite3.OperationalError("unable to open database file"))

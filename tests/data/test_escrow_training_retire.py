@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from data.backends import open_database
 from data.catalog import load_battlefield
 from data.codec import dumps
-from data.db import Database, Variant, migrate
+from data.db import Database, Variant
 from data.errors import (
     ConstraintBroken,
     EmperorBusy,
@@ -31,6 +32,7 @@ from data.rows import (
     TournamentRow,
     log_text,
 )
+from data.schema import migrate
 from engine import DYNASTIES, GameOutcome, OutcomeCause, Pass, Ruleset
 from tests.data.conftest import Store, World
 from tests.data.test_migrations import old_emperor, running_tournament
@@ -397,7 +399,7 @@ async def test_an_emperor_dies_only_when_idle(world: World) -> None:
 
 async def test_the_migration_forgets_training_that_ended_before_it(empty_store: Store) -> None:
     path = empty_store.location
-    async with await Database.open(path, upgrade=False) as database:
+    async with await open_database(path, upgrade=False) as database:
         await migrate(database, TRAINING_SCRUB - 1)
         ids = []
         for player in range(1, 5):
@@ -411,7 +413,7 @@ async def test_the_migration_forgets_training_that_ended_before_it(empty_store: 
                 (dumps({"winners": ["a"], "reason": "test", "turn": 1}), tournament_id),
             )
         assert "seats" in await tied_to(database, tournament_id)
-    async with await Database.open(path) as database:
+    async with await open_database(path) as database:
         assert await tied_to(database, tournament_id) == {"turns": 2}
 
 

@@ -12,14 +12,17 @@ import pytest
 
 import data.db
 import data.postgres
+import data.schema
+from data.backends import open_database
 from data.catalog import load_battlefield
 from data.codec import dumps, game_to_json, order_to_json, report_to_dict
-from data.db import Database, Migration, latest_version, migrate, migrations, schema_version
+from data.db import Database
 from data.errors import DatabaseTooNew
 from data.postgres import postgres_migrations, twins_missing
 from data.repositories import economy, emperors, events, players, tournaments
 from data.repositories import settings as settings_repo
 from data.rows import LogMessage, log_text
+from data.schema import Migration, latest_version, migrate, migrations, schema_version
 from engine import (
     ConflictPolicy,
     Dynasty,
@@ -78,7 +81,7 @@ def test_a_missing_twin_is_refused_by_name() -> None:
 
 
 async def test_an_empty_database_is_brought_to_the_latest_version(empty_store: Store) -> None:
-    async with await Database.open(empty_store.location) as database:
+    async with await open_database(empty_store.location) as database:
         assert await schema_version(database) == latest_version()
         assert len(await economy.list_assets(database)) >= 6
     assert empty_store.schema_version() == latest_version()
@@ -97,7 +100,7 @@ async def test_both_backends_have_the_same_tables_and_columns_at_every_version(
         sqlite_store = SQLiteStore(tmp_path / f"twin-{version}.db")
         postgres_store = PostgresStore(cluster, cluster.create_database())
         for store in (sqlite_store, postgres_store):
-            async with await Database.open(store.location, upgrade=False) as database:
+            async with await open_database(store.location, upgrade=False) as database:
                 assert await migrate(database, version) == version
         assert postgres_store.columns() == sqlite_store.columns(), f"version {version}"
         postgres_store.close()
@@ -121,7 +124,7 @@ async def fill(database: Database, version: int) -> dict[str, int]:
         made |= {"tournament": tournament_id, "dynasty": contenders[0][0].id}
         made |= {"emperor": contenders[0][1]}
     if version >= ECONOMY:
-        await data.db._install_assets(database)  # as a bot at that version did when opening
+        await data.schema.install_assets(database)  # as a bot at that version did when opening
         async with database.connection() as connection:  # as bots before the log had ids
             await connection.execute(
                 "INSERT INTO holdings (dynasty_id, asset_code, amount) VALUES (?, 'gold', 7)",
@@ -203,11 +206,11 @@ async def running_tournament(database: Database, emperor_ids: list[int]) -> int:
 
 @pytest.mark.parametrize("start", range(latest_version()))
 async def test_every_earlier_version_upgrades_with_its_data(empty_store: Store, start: int) -> None:
-    async with await Database.open(empty_store.location, upgrade=False) as database:
+    async with await open_database(empty_store.location, upgrade=False) as database:
         assert await migrate(database, start) == start
         made = await fill(database, start)
     assert empty_store.schema_version() == start
-    async with await Database.open(empty_store.location) as database:
+    async with await open_database(empty_store.location) as database:
         assert await schema_version(database) == latest_version()
         if start >= CORE:
             table = await tournaments.load_table(database, made["tournament"])
@@ -235,7 +238,7 @@ async def test_every_earlier_version_upgrades_with_its_data(empty_store: Store, 
 async def test_a_servers_yes_or_no_for_computers_becomes_a_level(tmp_path: Path) -> None:
     """0012: the ``computers`` default was yes or no; yes meant greedy players (normal)."""
     path = tmp_path / "settings.db"
-    async with await Database.open(path, upgrade=False) as database:
+    async with await open_database(path, upgrade=False) as database:
         await migrate(database, COMPUTER_LEVELS - 1)
         async with database.transaction() as connection:
             for guild, defaults in [
@@ -247,7 +250,7 @@ async def test_a_servers_yes_or_no_for_computers_becomes_a_level(tmp_path: Path)
                     "INSERT INTO server_settings (guild_id, defaults, updated_at) VALUES (?, ?, 1.0)",
                     (guild, defaults),
                 )
-    async with await Database.open(path) as database:
+    async with await open_database(path) as database:
         stored = {
             guild: await settings_repo.server_settings(database, guild) for guild in (1, 2, 3)
         }
@@ -261,11 +264,11 @@ async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(
 ) -> None:
     """Rulesets are JSON in tournaments.ruleset: one written before emperor_takes and
     emperor_duel existed reads as as-pawn and as-type (R-C5, R-C7), and its combat goes on."""
-    async with await Database.open(store.location) as database:
+    async with await open_database(store.location) as database:
         made = await fill(database, CORE)
     old = '{"policy":"bounce","emperor_taken":"remove","goal":"last-emperor","turn_limit":50}'
     store.execute("UPDATE tournaments SET ruleset = ?", (old,))
-    async with await Database.open(store.location) as database:
+    async with await open_database(store.location) as database:
         table = await tournaments.load_table(database, made["tournament"])
         assert table.tournament.ruleset == Ruleset(
             ConflictPolicy.BOUNCE, EmperorTaken.REMOVE, turn_limit=50
@@ -277,14 +280,14 @@ async def test_a_ruleset_stored_before_the_emperor_options_keeps_its_meaning(
 
 
 async def test_a_database_newer_than_the_bot_is_refused(store: Store) -> None:
-    async with await Database.open(store.location):
+    async with await open_database(store.location):
         pass
     future = latest_version() + 1
     store.set_schema_version(future)
     before = store.tables()
     for upgrade in (True, False):
         with pytest.raises(DatabaseTooNew) as caught:
-            await Database.open(store.location, upgrade=upgrade)
+            await open_database(store.location, upgrade=upgrade)
         message = str(caught.value)
         assert str(future) in message and str(latest_version()) in message
         assert "upgrade the bot" in message
@@ -295,17 +298,17 @@ async def test_a_database_newer_than_the_bot_is_refused(store: Store) -> None:
 async def test_a_failing_migration_leaves_the_previous_version(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    async with await Database.open(store.location):
+    async with await open_database(store.location):
         pass
     steps = ("CREATE TABLE half_done (x INTEGER)", "INSERT INTO no_such_table VALUES (1)")
     broken = Migration(latest_version() + 1, "broken", steps)
-    monkeypatch.setattr(data.db, "migrations", lambda: (*migrations(), broken))
+    monkeypatch.setattr(data.schema, "migrations", lambda: (*migrations(), broken))
     twin = Migration(broken.version, broken.name, (";\n".join(steps),))
     monkeypatch.setattr(
         data.postgres, "postgres_migrations", lambda: (*postgres_migrations(), twin)
     )
     with pytest.raises((sqlite3.OperationalError, asyncpg.UndefinedTableError)):
-        await Database.open(store.location)
+        await open_database(store.location)
     monkeypatch.undo()
     assert store.schema_version() == latest_version()
     assert "half_done" not in store.tables()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from data import codec
-from data.db import Database
+from data.backends import open_database
 from data.errors import (
     InsufficientFunds,
     NotFound,
@@ -319,7 +319,7 @@ async def test_a_tournament_from_announcement_to_outcome(world: World, store: St
 
 
 async def test_a_restarted_bot_resumes_exactly(store: Store) -> None:
-    database = await Database.open(store.location)
+    database = await open_database(store.location)
     world = World(database)
     table = await _started(world, [await world.contender() for _ in range(4)])
     tid = table.tournament.id
@@ -330,7 +330,7 @@ async def test_a_restarted_bot_resumes_exactly(store: Store) -> None:
     before = await tournaments.load_table(database, tid)
     await database.close()
     forget_decoded_values()  # as a new process would
-    database = await Database.open(store.location)
+    database = await open_database(store.location)
     after = await tournaments.load_table(database, tid)
     await database.close()
     assert after == before

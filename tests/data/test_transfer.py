@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from data.db import Database, SQLiteDatabase, _install_assets, latest_version, migrate
+from data.backends import open_database
 from data.repositories import economy, emperors, events, tournaments
 from data.rows import LogMessage, TournamentKind
+from data.schema import install_assets, latest_version, migrate
+from data.sqlite import SQLiteDatabase
 from data.transfer import TargetNotEmpty, copy_sqlite_to_postgres
 from tests.data.conftest import (
     CHANNEL_LINES,
@@ -35,7 +37,7 @@ async def test_a_live_database_is_copied_whole_and_plays_on(
     target = PostgresStore(pg_store.cluster, pg_store.cluster.create_database())
     async with await SQLiteDatabase.open(source.location, upgrade=False) as database:
         await migrate(database, version)
-        await _install_assets(database)  # as a bot at that version did when opening
+        await install_assets(database)  # as a bot at that version did when opening
         if version == latest_version():
             made = await live_world(database)
         else:  # today's repositories write today's columns: rows as an older bot wrote them
@@ -47,7 +49,7 @@ async def test_a_live_database_is_copied_whole_and_plays_on(
 
     upgraded = tmp_path / "upgraded.db"  # the source as the bot itself would upgrade it
     shutil.copyfile(source.path, upgraded)
-    async with await Database.open(upgraded) as database:
+    async with await open_database(upgraded) as database:
         before = await tournaments.load_table(database, made["running"])
         wealth = await economy.holdings(database, made["backer"])
 
@@ -67,7 +69,7 @@ async def test_a_live_database_is_copied_whole_and_plays_on(
         chosen = "SELECT guild_id, defaults, channel_ids, announce_role_id FROM server_settings"
         assert target.rows(chosen) == source.rows(chosen) != []
     forget_decoded_values()
-    async with await Database.open(target.location) as database:
+    async with await open_database(target.location) as database:
         after = await tournaments.load_table(database, made["running"])
         assert after == before
         assert await economy.holdings(database, made["backer"]) == wealth
@@ -86,9 +88,9 @@ async def test_a_target_holding_game_data_is_refused_and_left_alone(
     tmp_path: Path, pg_store: PostgresStore
 ) -> None:
     source = SQLiteStore(tmp_path / "emperors.db")
-    async with await Database.open(source.location) as database:
+    async with await open_database(source.location) as database:
         await World(database).full_tournament(kind=TournamentKind.TRAINING)
-    async with await Database.open(pg_store.location) as database:
+    async with await open_database(pg_store.location) as database:
         await World(database).contender("Already here")
     before = pg_store.snapshot()
     with pytest.raises(TargetNotEmpty) as caught:
@@ -103,7 +105,7 @@ def test_the_command_copies_and_refuses_in_one_line(
     source = tmp_path / "emperors.db"
 
     async def fill() -> None:
-        async with await Database.open(source) as database:
+        async with await open_database(source) as database:
             await World(database).full_tournament()
 
     pg_store.cluster.run(fill())

@@ -28,7 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from data.db import Database, schema_version
+from data.backends import open_database
+from data.db import Database
 from data.errors import (
     ExtensionTooLong,
     InsufficientFunds,
@@ -39,6 +40,7 @@ from data.errors import (
 )
 from data.repositories import deadlines, economy, tournaments
 from data.rows import Bundle, log_text
+from data.schema import schema_version
 
 SPEND_PAUSE = 0.005
 
@@ -109,9 +111,9 @@ async def extend(database: Database, tournament_id: int, tasks: int, seconds: in
 async def main(mode: str, path: str, go: Path, arguments: list[str]) -> str:
     if mode == "open":
         await wait_for(go)
-        async with await Database.open(path) as database:
+        async with await open_database(path) as database:
             return str(await schema_version(database))
-    database = await Database.open(path)
+    database = await open_database(path)
     try:
         if mode == "resolve":
             table = await tournaments.load_table(database, int(arguments[0]))
