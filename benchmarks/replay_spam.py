@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from bot.client import EmperorsBot  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.drawing import Drawing  # noqa: E402
+from bot.worker import Worker  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionRecord  # noqa: E402
 
 FLOOD = 200
@@ -49,7 +49,7 @@ SMALL = {"battlefield": "small-4", "type": "training", "turn_limit": 500, "turn_
 DUEL = {"battlefield": "duel-8", "type": "training", "turn_limit": 500, "turn_length": 86400}
 
 
-class CountedDrawing(Drawing):
+class CountedDrawing(Worker):
     """The bot's drawing worker, counting what it drew by kind."""
 
     def __init__(self) -> None:

@@ -43,7 +43,6 @@ from bot.discord_helpers import (
     png_file,
     send_dm,
 )
-from bot.drawing import Drawing
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Name, Param, catalogue_of, text
 from bot.log_entries import entry
@@ -63,6 +62,7 @@ from bot.services.tournaments import (
 )
 from bot.services.tournaments.lookup import wealth
 from bot.shards import Shards
+from bot.worker import Worker
 from data.errors import DataError
 from data.repositories import announcements as announcement_repo
 from data.repositories import tournaments as tournament_repo
@@ -340,7 +340,7 @@ class Announcer:
         self,
         client: discord.Client,
         services: Services,
-        drawing: Drawing,
+        drawing: Worker,
         *,
         shards: Shards | None = None,
     ) -> None:
@@ -1158,7 +1158,7 @@ class Boards:
 
     def __init__(
         self,
-        drawing: Drawing,
+        drawing: Worker,
         arguments: Callable[[str], dict[str, Any]],
         tournament: TournamentRow,
         moment: Message,

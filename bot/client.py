@@ -25,11 +25,11 @@ from bot.computers import Thinking
 from bot.config import Config, ConfigError, readable_by_others
 from bot.i18n.commands import CommandTranslator
 from bot.logs import keep_secret
-from bot.drawing import Drawing
-from bot.metrics import MeteredDrawing, Metrics
+from bot.metrics import MeteredWorker, Metrics
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.status import StatusServer
+from bot.worker import Worker
 from data.backends import open_database
 from data.backup import RunningLock
 from data.db import Database
@@ -147,7 +147,7 @@ class EmperorsBot(commands.Bot):
         self._running_lock: RunningLock | None = None
         self._stopping = False
         self._refusals: set[asyncio.Task[None]] = set()
-        self.drawing = Drawing() if self.metrics is None else MeteredDrawing(self.metrics)
+        self.drawing = Worker() if self.metrics is None else MeteredWorker(self.metrics)
         """Draws boards and replays in a worker process (started on the first board)."""
         self.thinking = Thinking()
         """Computer players think in a worker process of their own (started on first use);

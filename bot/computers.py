@@ -6,9 +6,9 @@ player knows: the position, the rules and the combat's last turns. Two things ma
 - its randomness comes from the operating system (:func:`think` seeds a generator from
   :mod:`secrets` for each order), so nobody can work out its next order from public facts
   such as the tournament, the turn or the seat; the seed is never stored nor logged;
-- it thinks in a worker process of its own (:class:`Thinking`, the mechanism that draws
-  boards in :mod:`bot.drawing`), so a strong player searching for a second never holds up
-  the event loop that answers every player's clicks.
+- it thinks in a worker process of its own (:class:`Thinking`, a :class:`bot.worker.Worker`
+  beside the one that draws boards), so a strong player searching for a second never holds
+  up the event loop that answers every player's clicks.
 
 Under the ``*-and-stay`` policies a computer's order counts as submitted after every
 player's, however early it was stored (:meth:`data.rows.TournamentTable.orders_to_play`).
@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
-from bot.drawing import Drawing
+from bot.worker import Worker
 from engine import Dynasty, Game, Order, Position
 from engine.history import History
 from engine.strategies import STRONG_SECONDS, strategy_named
@@ -73,7 +73,7 @@ class Thinking:
     from the event loop (R-T7); it starts on the first order and is replaced if it dies."""
 
     def __init__(self) -> None:
-        self._worker = Drawing(preload="bot.computers", role="thinking", niceness=THINKING_NICENESS)
+        self._worker = Worker(preload="bot.computers", role="thinking", niceness=THINKING_NICENESS)
 
     async def __call__(self, turn: ComputerTurn) -> Order:
         return await self._worker.run(think, turn)

@@ -16,7 +16,7 @@ arrival, and the first response as discord.py sends it, through the webhook adap
 discord.py takes from its ``async_context``: only interaction responses pass there, so
 other requests cost nothing more); refusals and errors from the error reporter of the
 cogs; drawings from
-:class:`MeteredDrawing`; closed DMs from ``bot.discord_helpers``; turn resolutions and
+:class:`MeteredWorker`; closed DMs from ``bot.discord_helpers``; turn resolutions and
 database statements from hooks the services and the database call with a duration.
 """
 
@@ -36,7 +36,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge
 from prometheus_client.exposition import generate_latest
 from prometheus_client.metrics_core import HistogramMetricFamily, Metric
 
-from bot.drawing import Drawing
+from bot.worker import Worker
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -304,8 +304,8 @@ class Metrics:
         return generate_latest(self.registry)
 
 
-class MeteredDrawing(Drawing):
-    """The drawing worker, with the queue of drawings asked for and each one's time."""
+class MeteredWorker(Worker):
+    """The worker that draws, with the queue of drawings asked for and each one's time."""
 
     def __init__(self, metrics: Metrics) -> None:
         super().__init__()

@@ -15,9 +15,9 @@ import asyncio
 import functools
 from dataclasses import dataclass
 
-from bot.drawing import Drawing
 from bot.render import render_replay
 from bot.services import Services
+from bot.worker import Worker
 from data.repositories import replays as replay_repo
 from data.repositories import tournaments as tournament_repo
 
@@ -32,7 +32,7 @@ class Replay:
 class Replays:
     """Each tournament's replay, from the database or drawn once for everyone waiting."""
 
-    def __init__(self, services: Services, drawing: Drawing) -> None:
+    def __init__(self, services: Services, drawing: Worker) -> None:
         self.services = services
         self.drawing = drawing
         self._drawing: dict[tuple[int, int], asyncio.Future[Replay]] = {}  # under way

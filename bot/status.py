@@ -21,19 +21,18 @@ import logging
 import math
 import os
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from aiohttp import web
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from bot.config import ConfigError
-from bot.scheduler import IDLE_WAKE
-from data.schema import schema_version
+from bot.metrics import Metrics
+from bot.scheduler import IDLE_WAKE, Scheduler
+from bot.worker import Worker
+from data.db import Database
 from data.repositories import tournaments as tournament_repo
-
-if TYPE_CHECKING:
-    from bot.client import EmperorsBot
-    from bot.metrics import Metrics
+from data.schema import schema_version
 
 log = logging.getLogger(__name__)
 
@@ -45,10 +44,33 @@ CHECK_SECONDS = 5.0
 OK = "ok"
 
 
+class Watched(Protocol):
+    """What the checks read of the bot (:class:`bot.client.EmperorsBot`)."""
+
+    @property
+    def stopping(self) -> bool: ...
+    @property
+    def gateway_connected(self) -> bool: ...
+    @property
+    def database_ready(self) -> bool: ...
+    @property
+    def database(self) -> Database: ...
+    @property
+    def scheduling(self) -> bool: ...
+    @property
+    def scheduler(self) -> Scheduler: ...
+    @property
+    def latency(self) -> float: ...
+    @property
+    def drawing(self) -> Worker: ...
+
+    def is_closed(self) -> bool: ...
+
+
 class StatusServer:
     """The HTTP server of ``/metrics`` and ``/healthz``."""
 
-    def __init__(self, bot: EmperorsBot, metrics: Metrics, host: str, port: int) -> None:
+    def __init__(self, bot: Watched, metrics: Metrics, host: str, port: int) -> None:
         self.bot = bot
         self.metrics = metrics
         self.host = host
@@ -102,7 +124,7 @@ class StatusServer:
         return web.json_response(body, status=503 if failing else 200)
 
 
-async def health(bot: EmperorsBot) -> dict[str, str]:
+async def health(bot: Watched) -> dict[str, str]:
     """Each check's state: ``ok`` or what is wrong, in a few words."""
     if bot.stopping:
         return {"bot": "stopping"}
@@ -116,7 +138,7 @@ async def health(bot: EmperorsBot) -> dict[str, str]:
     }
 
 
-async def _gateway(bot: EmperorsBot) -> str:
+async def _gateway(bot: Watched) -> str:
     if bot.is_closed():
         return "closed"
     if not bot.gateway_connected:
@@ -124,7 +146,7 @@ async def _gateway(bot: EmperorsBot) -> str:
     return OK
 
 
-async def _database(bot: EmperorsBot) -> str:
+async def _database(bot: Watched) -> str:
     if not bot.database_ready:
         return "not open"
     try:
@@ -134,7 +156,7 @@ async def _database(bot: EmperorsBot) -> str:
     return OK
 
 
-async def _scheduler(bot: EmperorsBot) -> str:
+async def _scheduler(bot: Watched) -> str:
     if not bot.scheduling:
         return "not running"
     last = bot.scheduler.last_tick
@@ -146,7 +168,7 @@ async def _scheduler(bot: EmperorsBot) -> str:
     return OK
 
 
-async def _drawing(bot: EmperorsBot) -> str:
+async def _drawing(bot: Watched) -> str:
     try:
         await asyncio.wait_for(bot.drawing.run(os.getpid), CHECK_SECONDS)
     except TimeoutError:

@@ -9,8 +9,8 @@ import re
 from typing import Any, ParamSpec, TypeVar
 
 from bot.config import Config
-from bot.drawing import Drawing
 from bot.services import Services
+from bot.worker import Worker
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import (
     GIF,
@@ -31,7 +31,7 @@ COOLDOWN = re.compile(
 )
 
 
-class CountedDrawing(Drawing):
+class CountedDrawing(Worker):
     """The real worker, and the name of every drawing it finished, in order."""
 
     def __init__(self) -> None:

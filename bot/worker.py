@@ -1,30 +1,25 @@
-"""Boards and replays are drawn in a worker process, not on the bot's own threads.
+"""A worker process for CPU-heavy calls (drawing boards, computer players thinking), off the
+bot's event loop.
 
-Drawing a board costs about ten milliseconds of CPU. In a thread, much of that holds the
-GIL, so every click of every player waited behind each board being drawn: measured under
-load, drawing in a thread cost the bot a third of its CPU per interaction and doubled the
-slowest answers. A worker process has its own GIL and, on a host with two cores, its own
-core. Positions travel to it as about a kilobyte of plain numbers and letters.
+A board costs milliseconds of CPU that, in a thread, mostly hold the GIL: every click of every
+player would wait behind it. A child process has its own GIL (and, on a host with two cores,
+its own core); positions travel to it as about a kilobyte of plain numbers and letters.
 
-The worker is a plain child process (``python -m bot.drawing``) that reads calls on its
-stdin and writes results on its stdout, each a length-prefixed pickle, in order. The bot
-talks to it through asyncio's pipes: no helper threads in the bot (a process pool runs two,
-and they took the GIL from the event loop at every board), and no fork server or resource
-tracker beside it.
+The worker is a plain child process (``python -m bot.worker``) that reads calls on its stdin
+and writes results on its stdout, each a length-prefixed pickle, in order. The bot talks to it
+through asyncio's pipes: no helper threads in the bot (they would take the GIL from the event
+loop), and no fork server or resource tracker beside it.
 
-What the channels wait for comes first. Boards of turns (:meth:`Drawing.run`) go to the
-worker ahead of what a player asked for (:meth:`Drawing.run_on_demand`: a replay, a status
-board), so a crowd of requests never delays a turn: one user's 200 replays held another
-tournament's board back 32 seconds when all waited in one line. Calls wait in the bot, not
-in the pipe: the worker holds at most :data:`IN_FLIGHT` turn boards (one drawn, the next
-ready, so it never idles between boards) and a player's drawing only when it holds nothing
-else; a turn board waits at most for the one drawing under way. A second worker would not
-wait even for that, but would cost its own interpreter and Pillow: the worker's peak RSS
-was 50-55 MB in benchmarks/replay_spam.py.
+What the channels wait for comes first. Boards of turns (:meth:`Worker.run`) go to the worker
+ahead of what a player asked for (:meth:`Worker.run_on_demand`: a replay, a status board), so
+a crowd of requests never delays a turn. Calls wait in the bot, not in the pipe: the worker
+holds at most :data:`IN_FLIGHT` turn boards (one drawn, the next ready, so it never idles
+between boards) and a player's drawing only when it holds nothing else; a turn board waits at
+most for the one drawing under way.
 
-The same mechanism runs other work that must stay off the event loop: computer players think
-in a second such process (:mod:`bot.computers`), which loads the engine instead of the
-renderer (``preload``), so a long think never delays a board and a board never a think.
+The bot runs two workers: one draws (it preloads :mod:`bot.render`), the other runs the
+computer players (:mod:`bot.computers`, which preloads the engine), so a long think never
+delays a board and a board never a think.
 """
 
 from __future__ import annotations
@@ -70,9 +65,9 @@ class _Call:
     answer: asyncio.Future[Any]
 
 
-class Drawing:
-    """The worker process that draws (or, with another ``preload``, does other work off the
-    event loop); started on first use, replaced if it dies.
+class Worker:
+    """A worker process that runs calls off the event loop (it draws, or with another
+    ``preload`` does other work); started on first use, replaced if it dies.
 
     ``preload`` is the module the worker imports before its first call; ``role`` names the
     worker in the log; ``niceness`` lowers its scheduling priority (``os.nice``), so on a
@@ -85,7 +80,7 @@ class Drawing:
         self.preload = preload
         self.role = role
         self.niceness = niceness
-        self._worker: _Worker | None = None
+        self._process: _Process | None = None
         self._starting = asyncio.Lock()
         self._waiting: tuple[collections.deque[_Call], ...] = (
             collections.deque(),
@@ -116,9 +111,9 @@ class Drawing:
         """Let boards being drawn finish, then stop the worker; calls still waiting fail."""
         async with self._starting:  # a worker being started is stopped too
             self._closed = True
-            worker, self._worker = self._worker, None
-        if worker is not None:
-            await worker.stop()
+            process, self._process = self._process, None
+        if process is not None:
+            await process.stop()
         for queue in self._waiting:
             while queue:
                 answer = queue.popleft().answer
@@ -162,22 +157,22 @@ class Drawing:
             return queue.popleft() if held < room else None
         return None
 
-    async def _running(self) -> _Worker:
+    async def _running(self) -> _Process:
         async with self._starting:
             if self._closed:
                 raise WorkerDied("the bot is closing")
-            if self._worker is None or self._worker.dead:
-                self._worker = await _Worker.start(
+            if self._process is None or self._process.dead:
+                self._process = await _Process.start(
                     self._next, self._revive, self.preload, self.role, self.niceness
                 )
-            return self._worker
+            return self._process
 
     def _revive(self) -> None:
         """A worker died with calls still waiting for it: start the next one for them."""
         if not self._closed and self.waiting and self._reviving is None:
-            self._reviving = asyncio.create_task(self._feed_new_worker())
+            self._reviving = asyncio.create_task(self._feed_new_process())
 
-    async def _feed_new_worker(self) -> None:
+    async def _feed_new_process(self) -> None:
         try:
             (await self._running()).feed()
         except WorkerDied:
@@ -188,7 +183,7 @@ class Drawing:
             self._reviving = None
 
 
-class _Worker:
+class _Process:
     """One worker process and the calls it holds (sent, not yet answered), oldest first."""
 
     def __init__(
@@ -215,13 +210,13 @@ class _Worker:
         preload: str,
         role: str,
         niceness: int,
-    ) -> _Worker:
+    ) -> _Process:
         path = os.environ.get("PYTHONPATH")
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [_PROJECT, path]))}
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot.drawing",
+            "bot.worker",
             preload,
             str(niceness),
             stdin=asyncio.subprocess.PIPE,

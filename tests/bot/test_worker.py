@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.drawing import Drawing
 from bot.render import render_board
+from bot.worker import Worker
 from data.catalog import load_battlefield
 from engine.strategies import random_combat
 
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def test_a_board_is_drawn_in_another_process_with_the_same_bytes() -> None:
     position, last_turn = random_combat(load_battlefield("medium-8"), 3, seed=5)[-1]
-    drawing = Drawing()
+    drawing = Worker()
     try:
         assert await drawing.run(os.getpid) != os.getpid()
         drawn = await drawing.run(render_board, position, last_turn=last_turn, title="#1")
@@ -35,7 +35,7 @@ async def test_a_board_is_drawn_in_another_process_with_the_same_bytes() -> None
 
 
 async def test_a_killed_worker_is_replaced() -> None:
-    drawing = Drawing()
+    drawing = Worker()
     try:
         first = await drawing.run(os.getpid)
         os.kill(first, 9)
@@ -47,7 +47,7 @@ async def test_a_killed_worker_is_replaced() -> None:
 
 
 async def test_an_error_in_the_worker_reaches_the_caller_and_a_stray_print_harms_nothing() -> None:
-    drawing = Drawing()
+    drawing = Worker()
     try:
         with pytest.raises(ValueError, match="invalid literal"):
             await drawing.run(int, "twelve")
@@ -60,7 +60,7 @@ async def test_an_error_in_the_worker_reaches_the_caller_and_a_stray_print_harms
 
 
 async def test_calls_under_way_when_the_worker_dies_are_drawn_by_the_next_one() -> None:
-    drawing = Drawing()
+    drawing = Worker()
     try:
         first = await drawing.run(os.getpid)
         slow = asyncio.create_task(drawing.run(time.sleep, 0.5))
@@ -74,7 +74,7 @@ async def test_calls_under_way_when_the_worker_dies_are_drawn_by_the_next_one() 
 
 
 async def test_the_worker_outlives_a_stop_signal_until_the_bot_closes_it() -> None:
-    drawing = Drawing()
+    drawing = Worker()
     try:
         worker = await drawing.run(os.getpid)
         os.kill(worker, signal.SIGTERM)
@@ -88,7 +88,7 @@ async def test_the_worker_outlives_a_stop_signal_until_the_bot_closes_it() -> No
 
 
 async def test_closing_lets_the_board_under_way_finish() -> None:
-    drawing = Drawing()
+    drawing = Worker()
     slow = asyncio.create_task(drawing.run(sum, [1, 2, 3]))
     await asyncio.sleep(0)
     await drawing.close()
@@ -98,7 +98,7 @@ async def test_closing_lets_the_board_under_way_finish() -> None:
 async def test_turn_boards_go_ahead_of_players_requests() -> None:
     """A turn board asked for behind 20 players' requests is drawn right after the request
     under way (issue #19: one player's replays delayed other tournaments' turns by 32 s)."""
-    drawing = Drawing()
+    drawing = Worker()
     try:
         await drawing.run(os.getpid)  # the worker is up
         under_way = asyncio.create_task(drawing.run_on_demand(time.sleep, 0.2))
@@ -114,7 +114,7 @@ async def test_turn_boards_go_ahead_of_players_requests() -> None:
 
 
 async def test_a_request_given_up_while_waiting_is_not_drawn() -> None:
-    drawing = Drawing()
+    drawing = Worker()
     try:
         await drawing.run(os.getpid)
         under_way = asyncio.create_task(drawing.run_on_demand(time.sleep, 0.2))
@@ -132,7 +132,7 @@ def test_a_worker_whose_bot_was_killed_ends_quietly() -> None:
     """A bot killed (SIGKILL) while a board is drawn leaves its worker nobody to answer: the
     worker ends without a traceback in the bot's log."""
     worker = subprocess.Popen(
-        [sys.executable, "-m", "bot.drawing"],
+        [sys.executable, "-m", "bot.worker"],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
