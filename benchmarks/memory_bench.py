@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.tournaments import ClockChange, TurnResolved
 from data.rows import TournamentKind
 from engine import Ruleset
@@ -63,15 +64,15 @@ async def main(tournaments: int, turns: int, folder: Path) -> None:
     try:
         started = time.perf_counter()
         for index in range(1, tournaments + 1):
-            tournament = await services.tournaments.create(
-                host_player_id=1,
+            tournament = await services.seating.create(
+                Request(1),
                 battlefield="medium-8",
                 ruleset=Ruleset(turn_limit=200),
                 kind=TournamentKind.TRAINING,
                 turn_seconds=TURN,
                 allow_computers=True,
             )
-            await services.tournaments.start(tournament.id, 1)
+            await services.seating.start(Request(1), tournament.id)
             if index % 100 == 0:
                 print(
                     f"{index} tournaments running, {time.perf_counter() - started:.0f} s, peak RSS {rss_mb():.1f} MB",
@@ -82,8 +83,8 @@ async def main(tournaments: int, turns: int, folder: Path) -> None:
         for turn in range(1, turns + 1):
             # The computers think here (the bot has them think in a worker process): their
             # orders complete each turn, which resolves at once; then the scheduler's pass.
-            for tournament_id in await services.tournaments.computers_to_play():
-                if await services.tournaments.play_computers(tournament_id) is not None:
+            for tournament_id in await services.turns.computers_to_play():
+                if await services.turns.play_computers(tournament_id) is not None:
                     notifier.resolved += 1
             await scheduler.tick()
             print(

@@ -53,6 +53,7 @@ from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.chests import ChestResult
 from bot.services.outcomes import Conquest, Effect, ReputationChange
+from bot.services.request import Request
 from bot.services.tournaments import (
     ClockChange,
     OrderMenu,
@@ -489,7 +490,7 @@ class Announcer:
                 lines([_seat_text(seat, view.names) for seat in view.seats]),
             )
             nonce = ("start", tournament_id)
-            prompts = await self.services.tournaments.turn_prompts(tournament_id, 1)
+            prompts = await self.services.orders.turn_prompts(tournament_id, 1)
             if prompts is None:  # turn 1 has resolved since: its own board follows
                 locale = await self._channel_locale(tournament)
                 images = [(await boards.drawn(locale), BOARD_FILE)]
@@ -547,7 +548,7 @@ class Announcer:
                     changes = [describe_effect(effect, emperors) for effect in resolved.effects]
                 await self._post_end(tournament, resolved.names, boards, shown, changes, nonce)
                 return
-            prompts = await self.services.tournaments.turn_prompts(tournament.id, report.turn + 1)
+            prompts = await self.services.orders.turn_prompts(tournament.id, report.turn + 1)
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
                 locale = await self._channel_locale(tournament)
@@ -762,8 +763,8 @@ class Announcer:
         taken = await announcement_repo.take_private_reminders(self.services.database, player_id)
         for reminder in taken:
             try:
-                menu = await self.services.tournaments.menu(
-                    reminder.tournament_id, player_id, turn=reminder.turn
+                menu = await self.services.orders.menu(
+                    Request(player_id), reminder.tournament_id, turn=reminder.turn
                 )
             except (UserError, DataError):
                 continue  # the turn resolved, or the combat ended, since
@@ -833,7 +834,7 @@ class Announcer:
         follower whose DMs refuse the bot stops following. Each DM carries a nonce of the
         channel's post and the follower, so a post taken up again after a crash does not reach
         a follower twice."""
-        followers = await self.services.tournaments.followers(tournament.id)
+        followers = await self.services.following.followers(tournament.id)
         if not followers:
             return
         sending = asyncio.Semaphore(FOLLOWER_DMS_AT_ONCE)
@@ -871,17 +872,17 @@ class Announcer:
                     )
                     return
             if not delivered:
-                await self.services.tournaments.drop_follower(tournament.id, player_id)
+                await self.services.following.drop_follower(tournament.id, player_id)
 
         await asyncio.gather(*(send(player_id) for player_id in followers))
 
     async def _resolve_and_announce(self, tournament_id: int, turn: int) -> None:
-        resolved = await self.services.tournaments.resolve(tournament_id, turn=turn)
+        resolved = await self.services.turns.resolve(tournament_id, turn=turn)
         if resolved is not None:
             await self.turn_resolved(resolved)
 
     async def _computers_play(self, tournament_id: int) -> None:
-        resolved = await self.services.tournaments.play_computers(tournament_id)
+        resolved = await self.services.turns.play_computers(tournament_id)
         if resolved is not None:
             await self.turn_resolved(resolved)
         else:
@@ -1009,7 +1010,7 @@ class Announcer:
         changed: list[Param] = [*changes, *describe_payouts(payouts)]
         if changed:
             shown = shown.with_field(Message("field-changes"), _lines(changed))
-        chests = await self.services.tournaments.chest_results(tournament.id)
+        chests = await self.services.chests.chest_results(tournament.id)
         if chests:
             shown = shown.with_field(Message("field-chests"), lines(chest_lines(chests, names)))
         replay = await self.replays.replay(tournament.id, for_channel=True)
@@ -1027,7 +1028,7 @@ class Announcer:
         await announcement_repo.forget_turn_line(self.services.database, tournament.id)
         # Its end is posted: a training combat is forgotten now (R-T4); if the bot stops
         # before this, the scheduler forgets it a little later.
-        await self.services.tournaments.forget_training(tournament.id)
+        await self.services.turns.forget_training(tournament.id)
         self._hosts_told.discard(tournament.id)
         self._locks.pop(tournament.id, None)
 

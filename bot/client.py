@@ -254,7 +254,7 @@ class EmperorsBot(commands.Bot):
 
     async def _start_metrics(self, metrics: Metrics) -> None:
         """Count what the services and the database time, and serve it all."""
-        self.services.tournaments.on_resolved = metrics.turn_resolved
+        self.services.turns.on_resolved = metrics.turn_resolved
         self.database.timer = metrics.statement
         metrics.command_names = frozenset(c.qualified_name for c in self.tree.walk_commands())
         # setup_hook runs in the task that then connects: every handler inherits this.
@@ -403,7 +403,7 @@ class EmperorsBot(commands.Bot):
                 await self._scheduling
             self._scheduling = None
         if self._services is not None:
-            while self._services.tournaments.resolving and loop.time() < deadline:
+            while self._services.turns.resolving and loop.time() < deadline:
                 await asyncio.sleep(0.05)
         if self._following is not None:
             self._following.cancel()
@@ -446,3 +446,8 @@ class ShardedEmperorsBot(EmperorsBot, commands.AutoShardedBot):
     def shards_connected(self) -> dict[int, bool]:
         """Each shard this process runs, and whether its connection is open."""
         return {shard_id: not shard.is_closed() for shard_id, shard in self.shards.items()}
+
+
+Interaction = discord.Interaction[EmperorsBot]
+"""An interaction with the game's bot: ``interaction.client`` is the :class:`EmperorsBot`, with
+its services and announcer (discord.py's typed interactions)."""

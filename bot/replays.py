@@ -61,11 +61,10 @@ class Replays:
             drawing.exception()  # a failure reaches those waiting; none may be left
 
     async def _draw(self, tournament_id: int, *, for_channel: bool) -> Replay:
-        tournaments = self.services.tournaments
-        frames = await tournaments.replay_frames(tournament_id)
+        frames = await self.services.tournaments.replay_frames(tournament_id)
         # Read after the frames: a turn resolved in between adds a frame's chests, cut off.
-        chests = (await tournaments.replay_chests(tournament_id))[: len(frames)]
-        view = await tournaments.view(tournament_id)
+        chests = (await self.services.tournaments.replay_chests(tournament_id))[: len(frames)]
+        view = await self.services.tournaments.view(tournament_id)
         draw = self.drawing.run if for_channel else self.drawing.run_on_demand
         gif = await draw(
             render_replay,

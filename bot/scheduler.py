@@ -112,27 +112,26 @@ class Scheduler:
         stop interrupted (R-T4), forget requests too old to be delivered again, and set
         computer players who have not ordered to work (after a restart, or a failure; one
         process thinks for a turn's computers, under its lease)."""
-        tournaments = self.services.tournaments
-        for change in await tournaments.end_pauses(self.owns):
+        for change in await self.services.deadlines.end_pauses(self.owns):
             await self.notifier.pause_ended(change)
             if change.complete:
-                resolved = await tournaments.resolve(
+                resolved = await self.services.turns.resolve(
                     change.tournament.id, turn=change.tournament.turn
                 )
                 if resolved is not None:
                     await self.notifier.turn_resolved(resolved)
         for resolved in [
-            *await tournaments.resolve_due(self.owns),
-            *await tournaments.resolve_complete(self.owns, settled=SETTLED),
+            *await self.services.turns.resolve_due(self.owns),
+            *await self.services.turns.resolve_complete(self.owns, settled=SETTLED),
         ]:
             await self.notifier.turn_resolved(resolved)
-        for tournament_id in await tournaments.computers_to_play():
+        for tournament_id in await self.services.turns.computers_to_play():
             self.notifier.play_computers(tournament_id)
         for reminder in await self.due_reminders():
             await self.notifier.remind(reminder)
         await self.decay_inactive()
         await self.services.economy.expire_trades()
-        await tournaments.forget_ended_training()
+        await self.services.turns.forget_ended_training()
         database, now = self.services.database, self.clock()
         await request_repo.forget_requests(database, before=now - request_repo.REQUESTS_KEPT)
         await leases.forget_lapsed(database, before=now - LEASES_KEPT)
@@ -241,7 +240,7 @@ class Scheduler:
         """Finish turns left complete by a stop, then tick, sleep until the next moment or
         until woken (a new deadline), repeat until :meth:`stop`."""
         try:
-            for resolved in await self.services.tournaments.resolve_complete():
+            for resolved in await self.services.turns.resolve_complete():
                 await self.notifier.turn_resolved(resolved)
         except Exception:
             log.exception("resolving the turns completed before the restart failed")

@@ -22,6 +22,7 @@ from bot.log_entries import entry as log_entry
 from bot.narration import outcome_message
 from bot.render import render_board, render_replay
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.tournaments import TurnResolved
 from data.catalog import UnknownBattlefield, battlefield_locks, load_battlefield
 from data.repositories import economy as economy_repo
@@ -79,12 +80,12 @@ async def simulate(args: argparse.Namespace) -> int:
             for index, player in enumerate(players)
         }
         for index, player in enumerate(players):
-            await services.dynasties.found(player, HOUSES[index])
-            await services.dynasties.create_emperor(player, NAMES[index], HOUSES[index])
+            await services.dynasties.found(Request(player), HOUSES[index])
+            await services.dynasties.create_emperor(Request(player), NAMES[index], HOUSES[index])
         if battlefield.name in battlefield_locks():
             await unlock(services, players[0], battlefield.name)
-        tournament = await services.tournaments.create(
-            host_player_id=players[0],
+        tournament = await services.seating.create(
+            Request(players[0]),
             battlefield=battlefield.name,
             ruleset=ruleset,
             kind=kind,
@@ -94,7 +95,7 @@ async def simulate(args: argparse.Namespace) -> int:
         print(services.tournaments.announcement(tournament).text(DEFAULT_LOCALE))
         print()
         for index, player in enumerate(players):
-            await services.tournaments.join(tournament.id, player, NAMES[index])
+            await services.seating.join(Request(player), tournament.id, NAMES[index])
             print(
                 f"{NAMES[index]} of the {HOUSES[index]} ({strategies[player].name}) takes seat {DYNASTIES[index].letter}"
             )
@@ -112,16 +113,16 @@ async def simulate(args: argparse.Namespace) -> int:
                 seat = next((s for s in view.seats if s.player_id == player), None)
                 if seat is None or seat.status.value != "active":
                     continue
-                menu = await services.tournaments.menu(tournament.id, player)
+                menu = await services.orders.menu(Request(player), tournament.id)
                 game = Game(view.tournament.ruleset, menu.position)
                 order = strategies[player].choose(game, seat.dynasty, rng, history)
                 given[seat.dynasty] = order
                 clock.advance(rng.uniform(1, 60))
-                accepted = await services.tournaments.submit(tournament.id, player, order)
+                accepted = await services.orders.submit(Request(player), tournament.id, order)
                 resolved = accepted.resolved or resolved
             if resolved is None:  # someone could not order: the deadline passes
                 clock.advance(TURN_SECONDS)
-                due = await services.tournaments.resolve_due()
+                due = await services.turns.resolve_due()
                 resolved = due[0] if due else None
             if resolved is None:
                 break

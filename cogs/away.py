@@ -8,14 +8,13 @@ a command have options or subcommands, not both: hence ``/away until when:3d``.
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import discord_timestamp
 from bot.services.tournaments.absences import AWAY_DAYS
-from cogs.common import reply_ephemeral, voice
+from cogs.common import reply_ephemeral, request_of, voice
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True)
@@ -32,13 +31,9 @@ class Away(commands.GroupCog, group_name="away", group_description="Going away f
     @app_commands.describe(
         when="2026-12-24 (00:00 UTC), 2026-12-24 18:00 (UTC), or from now: 3d, 36h, 1w, 2d12h"
     )
-    async def until(
-        self, interaction: discord.Interaction, when: app_commands.Range[str, 1, 40]
-    ) -> None:
+    async def until(self, interaction: Interaction, when: app_commands.Range[str, 1, 40]) -> None:
         """Privately: until when the absence lasts and what it changes."""
-        absence = await self.bot.services.tournaments.go_away(
-            interaction.user.id, when, request_id=interaction.id
-        )
+        absence = await self.bot.services.absences.go_away(request_of(interaction), when)
         back = absence.until
         await reply_ephemeral(
             interaction,
@@ -50,11 +45,9 @@ class Away(commands.GroupCog, group_name="away", group_description="Going away f
         )
 
     @app_commands.command(name="end", description="Back from being away: reminders resume")
-    async def end(self, interaction: discord.Interaction) -> None:
+    async def end(self, interaction: Interaction) -> None:
         """Privately: the absence is over."""
-        await self.bot.services.tournaments.come_back(
-            interaction.user.id, request_id=interaction.id
-        )
+        await self.bot.services.absences.come_back(request_of(interaction))
         await reply_ephemeral(interaction, content=voice(interaction)("away-end"))
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import discord
 
+from bot.client import Interaction
 from bot.i18n import Voice
 from bot.services.tournaments import ChestOffer
 from cogs.common import (
     NO_MENTIONS,
     channel_voice,
     combat_begun,
-    game,
+    request_of,
     seat_taken_text,
     voice,
 )
@@ -78,18 +79,16 @@ class DepositForm(discord.ui.Modal):
         )
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
+    async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
         await reporting(interaction, self._join(interaction))
 
-    async def _join(self, interaction: discord.Interaction) -> None:
-        bot = game(interaction)
-        joined = await bot.services.tournaments.join_with_chest(
+    async def _join(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        joined = await bot.services.chests.join_with_chest(
+            request_of(interaction),
             self.tournament_id,
-            interaction.user.id,
             self.emperor_id,
             self.amount.value,
-            guild_id=interaction.guild_id,
-            request_id=interaction.id,
         )
         taken = seat_taken_text(
             interaction.user.mention, joined, self.tournament_id, self.emperor_name, chest=True

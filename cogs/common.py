@@ -19,10 +19,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import plain
 from bot.errors import UserError
 from bot.i18n import ENGLISH, Message, Voice
+from bot.services.request import Request
 from bot.services.tournaments import Joined
 from data.catalog import battlefield_names, load_battlefield
 from data.rows import TournamentRow
@@ -38,16 +39,29 @@ ID_LIMIT = 2**63 - 1
 """The largest number the game stores (SQLite's INTEGER): ids, turns and pages are below it."""
 
 
+def request_of(interaction: discord.Interaction) -> Request:
+    """What the player behind ``interaction`` asks, as the services take it: who, from which
+    server and channel, with Manage Server there or not, and the interaction's id, which
+    applies a change once however often Discord delivers it."""
+    return Request(
+        interaction.user.id,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        id=interaction.id,
+        is_manager=interaction.permissions.manage_guild,
+    )
+
+
 def voice(interaction: discord.Interaction) -> Voice:
     """The language of the player behind ``interaction`` (their Discord client's), for every
     answer only they see."""
     return Voice(interaction.locale)
 
 
-async def channel_voice(interaction: discord.Interaction) -> Voice:
+async def channel_voice(interaction: Interaction) -> Voice:
     """The language of the server's channels, for what everyone in a channel reads: the one
     the server chose (/settings language), else its preferred locale on Discord."""
-    locale = await game(interaction).services.locales.of_server(
+    locale = await interaction.client.services.locales.of_server(
         interaction.guild_id, str(interaction.guild_locale) if interaction.guild_locale else None
     )
     return Voice(locale)
@@ -137,7 +151,7 @@ class Subcommands(commands.Cog):
 
 
 async def answer_publicly(
-    interaction: discord.Interaction, tournament: TournamentRow, notice: Message
+    interaction: Interaction, tournament: TournamentRow, notice: Message
 ) -> str | None:
     """Answer a command that everyone in the tournament's channel must learn of: publicly, in
     the channel's language, when it was used there (or the tournament has no channel);
@@ -181,29 +195,16 @@ def combat_begun(bot: EmperorsBot, tournament_id: int) -> None:
     bot.scheduler.wake.set()
 
 
-def game(interaction: discord.Interaction) -> EmperorsBot:
-    """The bot behind an interaction, for its services and announcer.
-
-    Every game cog runs inside :class:`EmperorsBot`; anything else is a wiring mistake.
-    """
-    client = interaction.client
-    if not isinstance(client, EmperorsBot):
-        raise TypeError(f"the game cogs need an EmperorsBot, not {type(client).__name__}")
-    return client
-
-
 def matches(current: str, *texts: str) -> bool:
     """Whether what a player has typed so far is found in any of ``texts`` (any case)."""
     wanted = current.strip().casefold()
     return any(wanted in text.casefold() for text in texts)
 
 
-async def emperor_choices(
-    interaction: discord.Interaction, current: str
-) -> list[app_commands.Choice[str]]:
+async def emperor_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The caller's living emperors, for every ``emperor`` option."""
     try:
-        emperors = await game(interaction).services.dynasties.emperors(interaction.user.id)
+        emperors = await interaction.client.services.dynasties.emperors(interaction.user.id)
     except UserError:
         return []
     say = voice(interaction)
@@ -223,7 +224,7 @@ async def emperor_choices(
 
 
 async def battlefield_choices(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The shipped battlefields, with their number of seats and their turn limit (R-G2)."""
     say = voice(interaction)
@@ -242,19 +243,19 @@ async def battlefield_choices(
 
 
 async def tournament_choices(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     """Open and running tournaments of this server, newest first."""
-    found = await game(interaction).services.tournaments.list_open(interaction.guild_id)
+    found = await interaction.client.services.tournaments.list_open(interaction.guild_id)
     return tournament_list(found, current, voice(interaction))
 
 
 async def recent_tournament_choices(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     """This server's open and running tournaments, then its latest finished ones: for the
     commands that look at a tournament (status, rules, replay)."""
-    found = await game(interaction).services.tournaments.list_recent(interaction.guild_id)
+    found = await interaction.client.services.history.list_recent(interaction.guild_id)
     return tournament_list(found, current, voice(interaction))
 
 

@@ -9,18 +9,18 @@ resolves until the tournament resumes, by the host or by itself after 7 days.
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.announcer import clock, pause_notice
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.i18n import Message
 from bot.services.tournaments import ClockChange, duration
 from cogs.common import (
     Subcommands,
     answer_publicly,
     channel_voice,
+    request_of,
     tournament_choices,
 )
 
@@ -49,14 +49,11 @@ class Deadlines(Subcommands):
     @app_commands.command(name="pause", description="Stop the turn's clock (host or Manage Server)")
     @app_commands.describe(tournament="The running tournament to pause")
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def pause(self, interaction: discord.Interaction, tournament: int) -> None:
+    async def pause(self, interaction: Interaction, tournament: int) -> None:
         """Publicly: the clock stops with the time the turn has left; players are told by DM."""
-        change = await self.bot.services.tournaments.pause(
+        change = await self.bot.services.deadlines.pause(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
-            guild_id=interaction.guild_id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         await self._tell(interaction, change)
 
@@ -65,14 +62,11 @@ class Deadlines(Subcommands):
     )
     @app_commands.describe(tournament="The paused tournament")
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def resume(self, interaction: discord.Interaction, tournament: int) -> None:
+    async def resume(self, interaction: Interaction, tournament: int) -> None:
         """Publicly: the turn gets the time it had left; with every order in, it resolves."""
-        change = await self.bot.services.tournaments.resume(
+        change = await self.bot.services.deadlines.resume(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
-            guild_id=interaction.guild_id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         await self._tell(interaction, change)
 
@@ -87,15 +81,12 @@ class Deadlines(Subcommands):
         by=[app_commands.Choice(name=name, value=seconds) for name, seconds in EXTENSIONS.items()]
     )
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def extend(self, interaction: discord.Interaction, tournament: int, by: int) -> None:
+    async def extend(self, interaction: Interaction, tournament: int, by: int) -> None:
         """Publicly: the new deadline; the reminders follow it (bot.scheduler)."""
-        extended = await self.bot.services.tournaments.extend(
+        extended = await self.bot.services.deadlines.extend(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
             by,
-            guild_id=interaction.guild_id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         left = extended.time_left
         notice = Message(
@@ -116,7 +107,7 @@ class Deadlines(Subcommands):
             self.bot.announcer.announce_ready(tournament)
             self.bot.scheduler.wake.set()
 
-    async def _tell(self, interaction: discord.Interaction, change: ClockChange) -> None:
+    async def _tell(self, interaction: Interaction, change: ClockChange) -> None:
         """The channel, the players and the ready line learn of the change; a resumed turn
         with every order in resolves."""
         notice = pause_notice(change)

@@ -15,14 +15,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import clipped, discord_timestamp, plain
 from bot.errors import UserError
 from bot.i18n import Voice
 from bot.log_entries import entry
 from bot.services.dynasties import LogPage, house_name
 from bot.services.skill import Skill, skill_of
-from cogs.common import custom_id_number, emperor_choices, game, reply_ephemeral, voice
+from cogs.common import custom_id_number, emperor_choices, reply_ephemeral, request_of, voice
 from cogs.errors import reporting
 from data.rows import EmperorRow
 
@@ -123,13 +123,13 @@ class LogButton(
             custom_id=match.string,
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         await reporting(interaction, self.turn_page(interaction))
 
-    async def turn_page(self, interaction: discord.Interaction) -> None:
+    async def turn_page(self, interaction: Interaction) -> None:
         if self.dynasty_id is None or self.page is None:
             raise UserError("error-damaged-button", where="log")
-        page = await game(interaction).services.dynasties.log_page(
+        page = await interaction.client.services.dynasties.log_page(
             interaction.user.id, dynasty_id=self.dynasty_id, page=self.page
         )
         say = voice(interaction)
@@ -172,16 +172,16 @@ class RetireButton(
     ) -> Self:
         return cls(custom_id_number(match["emperor"]), custom_id_number(match["player"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         await reporting(interaction, self.retire(interaction))
 
-    async def retire(self, interaction: discord.Interaction) -> None:
+    async def retire(self, interaction: Interaction) -> None:
         if self.emperor_id is None or self.player_id is None:
             raise UserError("error-damaged-button", where="retire")
         if interaction.user.id != self.player_id:
             raise UserError("retire-not-yours")
-        emperor = await game(interaction).services.dynasties.retire(
-            self.player_id, self.emperor_id, request_id=interaction.id
+        emperor = await interaction.client.services.dynasties.retire(
+            request_of(interaction), self.emperor_id
         )
         say = voice(interaction)
         await interaction.response.edit_message(
@@ -209,17 +209,15 @@ class Dynasties(commands.Cog):
 
     @dynasty.command(name="found", description="Found your dynasty, or rename it")
     @app_commands.describe(name="The dynasty's name")
-    async def found(self, interaction: discord.Interaction, name: str) -> None:
-        dynasty = await self.bot.services.dynasties.found(
-            interaction.user.id, name, request_id=interaction.id
-        )
+    async def found(self, interaction: Interaction, name: str) -> None:
+        dynasty = await self.bot.services.dynasties.found(request_of(interaction), name)
         await reply_ephemeral(
             interaction, content=voice(interaction)("dynasty-founded", name=plain(dynasty.name))
         )
 
     @dynasty.command(name="show", description="A dynasty's reputation, emperors and rank")
     @app_commands.describe(name="A dynasty's name (leave out for your own)")
-    async def show(self, interaction: discord.Interaction, name: str | None = None) -> None:
+    async def show(self, interaction: Interaction, name: str | None = None) -> None:
         view = await self.bot.services.dynasties.show(interaction.user.id, name)
         say = voice(interaction)
         embed = discord.Embed(
@@ -237,32 +235,30 @@ class Dynasties(commands.Cog):
 
     @dynasty.command(name="log", description="A dynasty's history, newest first")
     @app_commands.describe(name="A dynasty's name (leave out for your own)")
-    async def log(self, interaction: discord.Interaction, name: str | None = None) -> None:
+    async def log(self, interaction: Interaction, name: str | None = None) -> None:
         page = await self.bot.services.dynasties.log_page(interaction.user.id, name=name)
         say = voice(interaction)
         await reply_ephemeral(interaction, embed=log_embed(page, say), view=log_view(page, say))
 
     @emperor.command(name="create", description="A new emperor for your dynasty")
     @app_commands.describe(name="The emperor's name")
-    async def create(self, interaction: discord.Interaction, name: str) -> None:
+    async def create(self, interaction: Interaction, name: str) -> None:
         """The dynasty is founded on first use, named after the player (always a valid name)."""
-        services = self.bot.services.dynasties
         user = interaction.user
         say = voice(interaction)
-        emperor = await services.create_emperor(
-            user.id,
+        emperor = await self.bot.services.dynasties.create_emperor(
+            request_of(interaction),
             name,
             house_name(user.display_name, user.id, say.locale),
-            request_id=interaction.id,
         )
-        dynasty = await services.dynasty_of(user.id)
+        dynasty = await self.bot.services.dynasties.dynasty_of(user.id)
         await reply_ephemeral(
             interaction,
             content=say("emperor-born", name=plain(emperor.name), dynasty=plain(dynasty.name)),
         )
 
     @emperor.command(name="list", description="Your emperors, living and fallen")
-    async def list_emperors(self, interaction: discord.Interaction) -> None:
+    async def list_emperors(self, interaction: Interaction) -> None:
         emperors = await self.bot.services.dynasties.emperors(interaction.user.id, living=None)
         say = voice(interaction)
         text = "\n".join(emperor_line(emperor, say) for emperor in emperors)
@@ -276,7 +272,7 @@ class Dynasties(commands.Cog):
     @emperor.command(name="show", description="One of your emperors: record, history and log")
     @app_commands.describe(name="Your emperor")
     @app_commands.autocomplete(name=emperor_choices)
-    async def show_emperor(self, interaction: discord.Interaction, name: str) -> None:
+    async def show_emperor(self, interaction: Interaction, name: str) -> None:
         view = await self.bot.services.dynasties.show_emperor(interaction.user.id, name)
         emperor = view.emperor
         say = voice(interaction)
@@ -316,7 +312,7 @@ class Dynasties(commands.Cog):
     @emperor.command(name="retire", description="Retire an idle emperor of yours: it dies")
     @app_commands.describe(name="Your emperor, neither playing nor betting")
     @app_commands.autocomplete(name=emperor_choices)
-    async def retire(self, interaction: discord.Interaction, name: str) -> None:
+    async def retire(self, interaction: Interaction, name: str) -> None:
         """Privately asks for a confirmation first: retiring cannot be undone (R-L3)."""
         emperor = await self.bot.services.dynasties.retirement(interaction.user.id, name)
         say = voice(interaction)
@@ -337,7 +333,7 @@ class Dynasties(commands.Cog):
     @app_commands.choices(scope=LEADERBOARD_SCOPES)
     async def leaderboard(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         scope: str = "server",
         page: app_commands.Range[int, 1, 1000] = 1,
     ) -> None:
@@ -365,9 +361,7 @@ class Dynasties(commands.Cog):
         embed.set_footer(text=say("page", page=page))
         await reply_ephemeral(interaction, embed=embed)
 
-    async def _skill_leaderboard(
-        self, interaction: discord.Interaction, page: int, say: Voice
-    ) -> None:
+    async def _skill_leaderboard(self, interaction: Interaction, page: int, say: Voice) -> None:
         """Living emperors by the conservative estimate of their skill (docs/rules.md)."""
         entries = await self.bot.services.dynasties.skill_leaderboard(page=page - 1)
         lines = [

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import DMS_CLOSED, discord_timestamp, plain, plain_name
 from bot.errors import UserError, user_message
 from bot.i18n import ENGLISH, Voice, name_text
@@ -30,9 +30,9 @@ from cogs.common import (
     CHOICES_LIMIT,
     channel_voice,
     custom_id_number,
-    game,
     matches,
     reply_ephemeral,
+    request_of,
     tournament_list,
     voice,
 )
@@ -91,14 +91,14 @@ class TradeAnswer(
         answer: Answer = "accept" if match["answer"] == "accept" else "decline"
         return cls(answer, custom_id_number(match["trade_id"]), custom_id=match.string)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         try:
             if self.trade_id is None:
                 raise UserError("error-damaged-button", where="trades")
-            bot = game(interaction)
+            bot = interaction.client
             economy = bot.services.economy
             answer = economy.accept if self.answer == "accept" else economy.decline
-            trade = await answer(interaction.user.id, self.trade_id, request_id=interaction.id)
+            trade = await answer(request_of(interaction), self.trade_id)
             try:
                 await interaction.response.edit_message(
                     content=None, embed=trade_embed(trade, voice(interaction)), view=None
@@ -137,14 +137,12 @@ class ShopSelect(
     ) -> Self:
         return cls()
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         try:
-            economy = game(interaction).services.economy
+            economy = interaction.client.services.economy
             if not self.item.values:
                 raise UserError("error-choose-a-key")
-            ware = await economy.buy(
-                interaction.user.id, self.item.values[0], request_id=interaction.id
-            )
+            ware = await economy.buy(request_of(interaction), self.item.values[0])
             await reply_ephemeral(interaction, content=bought_text(ware, voice(interaction)))
         except Exception as error:
             await report_error(interaction, error)
@@ -170,20 +168,19 @@ class Economy(commands.Cog):
     # ------------------------------------------------------------------- wealth, shop
 
     @app_commands.command(name="wealth", description="Your dynasty's wealth, shown only to you")
-    async def wealth(self, interaction: discord.Interaction) -> None:
+    async def wealth(self, interaction: Interaction) -> None:
         wealth = await self.bot.services.economy.wealth(interaction.user.id)
         await reply_ephemeral(interaction, embed=wealth_embed(wealth, voice(interaction)))
 
     @app_commands.command(name="shop", description="Keys to locked battlefields, and their prices")
     @app_commands.describe(buy="A key to buy now; leave it out to see the shop")
-    async def shop(self, interaction: discord.Interaction, buy: str | None = None) -> None:
-        economy = self.bot.services.economy
+    async def shop(self, interaction: Interaction, buy: str | None = None) -> None:
         say = voice(interaction)
         if buy is not None:
-            bought = await economy.buy(interaction.user.id, buy, request_id=interaction.id)
+            bought = await self.bot.services.economy.buy(request_of(interaction), buy)
             await reply_ephemeral(interaction, content=bought_text(bought, say))
             return
-        wares = await economy.shop(interaction.user.id)
+        wares = await self.bot.services.economy.shop(interaction.user.id)
         view = discord.ui.View(timeout=None)
         if wares:
             view.add_item(ShopSelect(wares, say))
@@ -191,7 +188,7 @@ class Economy(commands.Cog):
 
     @shop.autocomplete("buy")
     async def _wares(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         wares = await self.bot.services.economy.shop(interaction.user.id)
         say = voice(interaction)
@@ -214,7 +211,7 @@ class Economy(commands.Cog):
     )
     async def bet(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         tournament: int,
         emperor: str,
         backed: str,
@@ -222,20 +219,13 @@ class Economy(commands.Cog):
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
         placed = await self.bot.services.economy.bet(
-            interaction.user.id,
-            tournament,
-            emperor,
-            backed,
-            asset,
-            amount,
-            guild_id=interaction.guild_id,
-            request_id=interaction.id,
+            request_of(interaction), tournament, emperor, backed, asset, amount
         )
         await reply_ephemeral(interaction, embed=bet_embed(placed, voice(interaction)))
 
     @bet.autocomplete("tournament")
     async def _bettable(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         return tournament_list(
             await self.bot.services.economy.bettable(interaction.guild_id),
@@ -245,14 +235,14 @@ class Economy(commands.Cog):
 
     @bet.autocomplete("emperor")
     async def _idle_emperors(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         idle = await _quietly(self.bot.services.economy.idle_emperors(interaction.user.id), [])
         return _choices(current, [(emperor.name, emperor.name) for emperor in idle])
 
     @bet.autocomplete("backed")
     async def _contenders(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         tournament = interaction.namespace.tournament
         if not isinstance(tournament, int):
@@ -271,7 +261,7 @@ class Economy(commands.Cog):
 
     @bet.autocomplete("asset")
     async def _held_assets(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         wealth = await _quietly(self.bot.services.economy.wealth(interaction.user.id), None)
         held = wealth.holdings if wealth is not None else []
@@ -295,20 +285,18 @@ class Economy(commands.Cog):
     )
     async def offer(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         dynasty: str,
         give: str,
         want: str,
         hours: app_commands.Range[int, 1, MAX_OFFER_HOURS] = DEFAULT_OFFER_HOURS,
     ) -> None:
-        economy = self.bot.services.economy
-        trade = await economy.offer(
-            interaction.user.id,
+        trade = await self.bot.services.economy.offer(
+            request_of(interaction),
             dynasty,
-            await economy.bundle(give),
-            await economy.bundle(want),
+            await self.bot.services.economy.bundle(give),
+            await self.bot.services.economy.bundle(want),
             hours * HOUR,
-            request_id=interaction.id,
         )
         say = voice(interaction)
         try:
@@ -324,7 +312,7 @@ class Economy(commands.Cog):
         finally:  # sent whether or not the answer got through (late, or delivered twice)
             await self._deliver_offer(interaction, trade)
 
-    async def _deliver_offer(self, interaction: discord.Interaction, trade: TradeView) -> None:
+    async def _deliver_offer(self, interaction: Interaction, trade: TradeView) -> None:
         """The offer by DM to the receiver, or a mention in the channel if its DMs are closed."""
         receiver = trade.receiver.player_id
         delivered = await tell(
@@ -346,10 +334,8 @@ class Economy(commands.Cog):
 
     @trade.command(name="accept", description="Accept a trade offered to your dynasty")
     @app_commands.describe(trade="The offer's number")
-    async def accept(self, interaction: discord.Interaction, trade: int) -> None:
-        accepted = await self.bot.services.economy.accept(
-            interaction.user.id, trade, request_id=interaction.id
-        )
+    async def accept(self, interaction: Interaction, trade: int) -> None:
+        accepted = await self.bot.services.economy.accept(request_of(interaction), trade)
         try:
             await reply_ephemeral(interaction, embed=trade_embed(accepted, voice(interaction)))
         finally:  # told whether or not the answer got through
@@ -357,10 +343,8 @@ class Economy(commands.Cog):
 
     @trade.command(name="decline", description="Decline a trade offered to your dynasty")
     @app_commands.describe(trade="The offer's number")
-    async def decline(self, interaction: discord.Interaction, trade: int) -> None:
-        declined = await self.bot.services.economy.decline(
-            interaction.user.id, trade, request_id=interaction.id
-        )
+    async def decline(self, interaction: Interaction, trade: int) -> None:
+        declined = await self.bot.services.economy.decline(request_of(interaction), trade)
         try:
             await reply_ephemeral(interaction, embed=trade_embed(declined, voice(interaction)))
         finally:  # told whether or not the answer got through
@@ -368,14 +352,12 @@ class Economy(commands.Cog):
 
     @trade.command(name="cancel", description="Withdraw an offer your dynasty made")
     @app_commands.describe(trade="The offer's number")
-    async def cancel(self, interaction: discord.Interaction, trade: int) -> None:
-        cancelled = await self.bot.services.economy.cancel(
-            interaction.user.id, trade, request_id=interaction.id
-        )
+    async def cancel(self, interaction: Interaction, trade: int) -> None:
+        cancelled = await self.bot.services.economy.cancel(request_of(interaction), trade)
         await reply_ephemeral(interaction, embed=trade_embed(cancelled, voice(interaction)))
 
     @trade.command(name="list", description="Open offers your dynasty made or received")
-    async def list_trades(self, interaction: discord.Interaction) -> None:
+    async def list_trades(self, interaction: Interaction) -> None:
         trades = await self.bot.services.economy.trades(interaction.user.id)
         incoming = [t for t in trades if t.receiver.player_id == interaction.user.id]
         say = voice(interaction)
@@ -388,18 +370,18 @@ class Economy(commands.Cog):
     @accept.autocomplete("trade")
     @decline.autocomplete("trade")
     async def _incoming(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         return await self._open_trades(interaction, current, incoming=True)
 
     @cancel.autocomplete("trade")
     async def _outgoing(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         return await self._open_trades(interaction, current, incoming=False)
 
     async def _open_trades(
-        self, interaction: discord.Interaction, current: str, *, incoming: bool
+        self, interaction: Interaction, current: str, *, incoming: bool
     ) -> list[app_commands.Choice[int]]:
         trades = await _quietly(self.bot.services.economy.trades(interaction.user.id), [])
         say = voice(interaction)

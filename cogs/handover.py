@@ -12,11 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import plain_name
 from bot.i18n import Message
 from bot.services.tournaments import HandedOver, computer_levels
-from cogs.common import Subcommands, answer_publicly, channel_voice, tournament_choices
+from cogs.common import Subcommands, answer_publicly, channel_voice, request_of, tournament_choices
 
 
 def handover_notice(handed: HandedOver, by: discord.abc.User) -> Message:
@@ -54,20 +54,17 @@ class Handover(Subcommands):
     @app_commands.autocomplete(tournament=tournament_choices)
     async def handover(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         tournament: int,
         level: str,
         player: discord.User | None = None,
     ) -> None:
         """Publicly: whose seat goes to which computer; the computer orders at once."""
-        handed = await self.bot.services.tournaments.hand_over(
+        handed = await self.bot.services.handovers.hand_over(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
             level,
             player_id=player.id if player is not None else None,
-            guild_id=interaction.guild_id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         notice = handover_notice(handed, interaction.user)
         announcer = self.bot.announcer

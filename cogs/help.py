@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.client import Interaction
 from bot.i18n import Voice
 from bot.i18n.commands import command_description, qualified_name
 from cogs.common import reply_ephemeral, voice
@@ -61,7 +62,7 @@ class Help(commands.Cog):
 
     @app_commands.command(name="help", description="How the game works and every command")
     @app_commands.allowed_contexts(guilds=True, dms=True)
-    async def show_help(self, interaction: discord.Interaction) -> None:
+    async def show_help(self, interaction: Interaction) -> None:
         await reply_ephemeral(interaction, embed=help_embed(self.bot.tree, voice(interaction)))
 
 

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import clipped, discord_timestamp, plain, plain_name
 from bot.errors import UserError
 from bot.i18n import Voice
@@ -32,7 +32,6 @@ from cogs.common import (
     Subcommands,
     battlefield_choices,
     custom_id_number,
-    game,
     reply_ephemeral,
     voice,
 )
@@ -143,13 +142,13 @@ class HistoryButton(
             damaged=damaged,
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         await reporting(interaction, self.turn_page(interaction))
 
-    async def turn_page(self, interaction: discord.Interaction) -> None:
+    async def turn_page(self, interaction: Interaction) -> None:
         if self.damaged or self.page is None:
             raise UserError("error-damaged-button", where="history")
-        page = await game(interaction).services.tournaments.history(
+        page = await interaction.client.services.history.history(
             interaction.guild_id,
             dynasty_id=self.dynasty_id,
             battlefield=self.battlefield,
@@ -162,10 +161,10 @@ class HistoryButton(
 
 
 async def archived_dynasty_choices(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Dynasties that played a finished serious tournament of this server."""
-    found = await game(interaction).services.tournaments.archived_dynasties(
+    found = await interaction.client.services.history.archived_dynasties(
         interaction.guild_id, current
     )
     return [app_commands.Choice(name=dynasty.name, value=dynasty.name) for dynasty in found][
@@ -189,13 +188,13 @@ class History(Subcommands):
     @app_commands.autocomplete(dynasty=archived_dynasty_choices, battlefield=battlefield_choices)
     async def history(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         dynasty: str | None = None,
         battlefield: str | None = None,
         page: app_commands.Range[int, 1, MAX_HISTORY_PAGE + 1] = 1,
     ) -> None:
         """Privately: a page of the archive, with buttons to the newer and older pages."""
-        found = await self.bot.services.tournaments.history(
+        found = await self.bot.services.history.history(
             interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
         )
         say = voice(interaction)

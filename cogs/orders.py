@@ -28,20 +28,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.announcer import BOARD_FILE, PromptBuilder, clock, plain_prompt
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import png_file
 from bot.errors import UserError
 from bot.i18n import Message, Name, Voice
 from bot.render import render_board
+from bot.services.request import Request
 from bot.services.tournaments import OrderAccepted, OrderMenu, PieceChoice
 from cogs.common import (
     CHOICES_LIMIT,
     custom_id_number,
     defer_ephemeral,
     drawing_cooldown,
-    game,
     matches,
     reply_ephemeral,
+    request_of,
     tournament_list,
     voice,
 )
@@ -322,22 +323,22 @@ def prompt_number(digits: str) -> int:
     return number
 
 
-def check_owner(interaction: discord.Interaction, key: PromptKey) -> None:
+def check_owner(interaction: Interaction, key: PromptKey) -> None:
     """Only the player a prompt was made for may use it (only a seat's owner orders for it)."""
     if interaction.user.id != key.player_id:
         raise UserError("error-not-your-prompt")
 
 
-async def prompt_menu(interaction: discord.Interaction, key: PromptKey) -> OrderMenu:
+async def prompt_menu(interaction: Interaction, key: PromptKey) -> OrderMenu:
     """The player's menu for the prompt's turn (refused once that turn has resolved)."""
     check_owner(interaction, key)
-    return await game(interaction).services.tournaments.menu(
-        key.tournament_id, key.player_id, turn=key.turn, guild_id=interaction.guild_id
+    return await interaction.client.services.orders.menu(
+        request_of(interaction), key.tournament_id, turn=key.turn
     )
 
 
 async def redraw(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     key: PromptKey,
     *,
     page: int = 0,
@@ -355,18 +356,16 @@ async def redraw(
     )
 
 
-async def submit(interaction: discord.Interaction, key: PromptKey, order: str) -> None:
+async def submit(interaction: Interaction, key: PromptKey, order: str) -> None:
     """Store the order for the prompt's turn (refused if that turn has resolved)."""
     check_owner(interaction, key)
-    bot = game(interaction)
-    accepted = await bot.services.tournaments.submit(
+    bot = interaction.client
+    accepted = await bot.services.orders.submit(
+        request_of(interaction),
         key.tournament_id,
-        key.player_id,
         order,
         turn=key.turn,
         resolve=False,
-        guild_id=interaction.guild_id,
-        request_id=interaction.id,
     )
     origin, _, destination = order.partition(" ")
     shown = (
@@ -429,7 +428,7 @@ async def own_order_board(
     )
 
 
-async def show_own_order(interaction: discord.Interaction, key: PromptKey) -> None:
+async def show_own_order(interaction: Interaction, key: PromptKey) -> None:
     """After Confirm or Pass: the prompt's board shows the order as stored (a moment later,
     once drawn). Skipped if the order changed meanwhile (that order's drawing shows it), or
     its turn resolved. A player past its limit of drawings waits for it, once per prompt: that
@@ -442,15 +441,18 @@ async def show_own_order(interaction: discord.Interaction, key: PromptKey) -> No
             await asyncio.sleep(wait)
     finally:
         _redraws_waiting.discard(key)
-    services = game(interaction).services.tournaments
     try:
-        menu = await services.menu(key.tournament_id, key.player_id, turn=key.turn)
+        menu = await interaction.client.services.orders.menu(
+            Request(key.player_id), key.tournament_id, turn=key.turn
+        )
     except (UserError, DataError):
         return  # the turn resolved, or the combat ended: the next prompt has its own board
-    names = (await services.view(key.tournament_id)).names
-    board = await own_order_board(game(interaction), menu, names, voice(interaction))
+    names = (await interaction.client.services.tournaments.view(key.tournament_id)).names
+    board = await own_order_board(interaction.client, menu, names, voice(interaction))
     try:
-        now = await services.menu(key.tournament_id, key.player_id, turn=key.turn)
+        now = await interaction.client.services.orders.menu(
+            Request(key.player_id), key.tournament_id, turn=key.turn
+        )
     except (UserError, DataError):
         return
     if now.current != menu.current:
@@ -478,7 +480,7 @@ def prompt_click(custom_id: str) -> tuple[str, re.Match[str]] | None:
 
 
 async def answer_prompt(
-    interaction: discord.Interaction, step: str, match: re.Match[str], values: list[str]
+    interaction: Interaction, step: str, match: re.Match[str], values: list[str]
 ) -> None:
     """Do what the player's click on a turn prompt asks (``values``: a select's choice)."""
     key = PromptKey.of(match)
@@ -500,9 +502,9 @@ async def answer_prompt(
 # ----------------------------------------------------------------------- /order
 
 
-async def only_tournament(interaction: discord.Interaction) -> int:
+async def only_tournament(interaction: Interaction) -> int:
     """The tournament /order means when none is named: the caller's only running one."""
-    playing = await game(interaction).services.tournaments.playing(
+    playing = await interaction.client.services.tournaments.playing(
         interaction.user.id, interaction.guild_id
     )
     if not playing:
@@ -513,12 +515,12 @@ async def only_tournament(interaction: discord.Interaction) -> int:
     return playing[0].id
 
 
-async def namespace_menu(interaction: discord.Interaction) -> OrderMenu | None:
+async def namespace_menu(interaction: Interaction) -> OrderMenu | None:
     """The caller's menu for the tournament typed so far, for autocomplete (None if none)."""
     try:
         tournament = interaction.namespace.tournament or await only_tournament(interaction)
-        return await game(interaction).services.tournaments.menu(
-            int(tournament), interaction.user.id, guild_id=interaction.guild_id
+        return await interaction.client.services.orders.menu(
+            request_of(interaction), int(tournament)
         )
     except (UserError, DataError, ValueError):
         return None
@@ -531,11 +533,11 @@ def _shows_the_board(interaction: discord.Interaction) -> bool:
     return not getattr(options, "pass") and options.to is None
 
 
-async def remind_privately(interaction: discord.Interaction) -> None:
+async def remind_privately(interaction: Interaction) -> None:
     """After a player's command: the reminders their closed DMs refused, shown only to them
     (never in the channel, which would learn who has not ordered, R-O4)."""
     try:
-        reminders = await game(interaction).announcer.private_reminders(
+        reminders = await interaction.client.announcer.private_reminders(
             interaction.user.id, voice(interaction).locale
         )
         if reminders:
@@ -559,7 +561,7 @@ class Orders(commands.Cog):
         self.bot.announcer.prompt = self._previous_prompt
 
     @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    async def on_interaction(self, interaction: Interaction) -> None:
         """Clicks on turn prompts, whenever they were sent (see :class:`PromptView`)."""
         if interaction.type is not discord.InteractionType.component or interaction.data is None:
             return
@@ -572,7 +574,7 @@ class Orders(commands.Cog):
 
     @commands.Cog.listener()
     async def on_app_command_completion(
-        self, interaction: discord.Interaction, command: app_commands.Command[Any, Any, Any]
+        self, interaction: Interaction, command: app_commands.Command[Any, Any, Any]
     ) -> None:
         await remind_privately(interaction)
 
@@ -588,7 +590,7 @@ class Orders(commands.Cog):
     @drawing_cooldown(PROMPTS_PER_MINUTE, draws=_shows_the_board)
     async def order(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         tournament: int | None = None,
         piece: str | None = None,
         to: str | None = None,
@@ -596,17 +598,14 @@ class Orders(commands.Cog):
     ) -> None:
         """Privately: an order given in the options, or the prompt with the board to choose."""
         tournament_id = tournament if tournament is not None else await only_tournament(interaction)
-        services = self.bot.services.tournaments
         say = voice(interaction)
         if pass_turn or (piece is not None and to is not None):
             text = "pass" if pass_turn else f"{piece} {to}"
-            accepted = await services.submit(
+            accepted = await self.bot.services.orders.submit(
+                request_of(interaction),
                 tournament_id,
-                interaction.user.id,
                 text,
                 resolve=False,
-                guild_id=interaction.guild_id,
-                request_id=interaction.id,
             )
             shown = (
                 Message("order-pass")
@@ -621,11 +620,9 @@ class Orders(commands.Cog):
         if to is not None:
             raise UserError("error-name-the-piece")
         await defer_ephemeral(interaction)
-        menu = await services.menu(
-            tournament_id, interaction.user.id, guild_id=interaction.guild_id
-        )
+        menu = await self.bot.services.orders.menu(request_of(interaction), tournament_id)
         origin = chosen_piece(menu, piece) if piece is not None else None
-        names = (await services.view(tournament_id)).names
+        names = (await self.bot.services.tournaments.view(tournament_id)).names
         board = await own_order_board(self.bot, menu, names, say)
         await reply_ephemeral(
             interaction,
@@ -637,7 +634,7 @@ class Orders(commands.Cog):
 
     @order.autocomplete("tournament")
     async def tournament_autocomplete(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         playing = await self.bot.services.tournaments.playing(
             interaction.user.id, interaction.guild_id
@@ -646,7 +643,7 @@ class Orders(commands.Cog):
 
     @order.autocomplete("piece")
     async def piece_autocomplete(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         menu = await namespace_menu(interaction)
         if menu is None:
@@ -660,7 +657,7 @@ class Orders(commands.Cog):
 
     @order.autocomplete("to")
     async def destination_autocomplete(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         menu = await namespace_menu(interaction)
         typed = interaction.namespace.piece

@@ -20,14 +20,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import clipped
 from bot.errors import UserError
 from bot.i18n import Voice, lookup, speaks
 from bot.i18n.commands import option_id
 from bot.i18n.refusals import key
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
-from cogs.common import CHOICES_LIMIT, matches, reply_ephemeral, voice
+from cogs.common import CHOICES_LIMIT, matches, reply_ephemeral, request_of, voice
 
 EMBED_COLOUR = discord.Colour.gold()
 FIELD_LIMIT = 1024
@@ -93,14 +93,14 @@ def settings_embed(
     return embed
 
 
-def shown_settings(interaction: discord.Interaction, settings: ServerSettings) -> discord.Embed:
+def shown_settings(interaction: Interaction, settings: ServerSettings) -> discord.Embed:
     """The settings embed for the caller, in their language."""
     preferred = str(interaction.guild_locale) if interaction.guild_locale else None
     return settings_embed(settings, voice(interaction), preferred)
 
 
 async def default_value_choices(
-    interaction: discord.Interaction, current: str
+    interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The values the chosen option may take, named in the caller's language."""
     described = TOURNAMENT_DEFAULTS.get(str(interaction.namespace.option or ""))
@@ -132,7 +132,7 @@ class Settings(
         super().__init__()
 
     @app_commands.command(name="show", description="This server's settings for tournaments")
-    async def show(self, interaction: discord.Interaction) -> None:
+    async def show(self, interaction: Interaction) -> None:
         settings = await self.bot.services.settings.of(interaction.guild_id)
         await reply_ephemeral(interaction, embed=shown_settings(interaction, settings))
 
@@ -146,14 +146,12 @@ class Settings(
     )
     @app_commands.autocomplete(value=default_value_choices)
     async def default(
-        self, interaction: discord.Interaction, option: str, value: str | None = None
+        self, interaction: Interaction, option: str, value: str | None = None
     ) -> None:
         settings = await self.bot.services.settings.set_default(
-            interaction.guild_id,
+            request_of(interaction),
             option,
             value,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         say = voice(interaction)
         shown = value_label(TOURNAMENT_DEFAULTS[option].label(settings.default(option)), say)
@@ -168,15 +166,11 @@ class Settings(
 
     @channels.command(name="add", description="Let this channel host tournaments")
     @app_commands.describe(channel="A channel where tournaments may be announced")
-    async def add_channel(
-        self, interaction: discord.Interaction, channel: discord.TextChannel
-    ) -> None:
+    async def add_channel(self, interaction: Interaction, channel: discord.TextChannel) -> None:
         """Once a server names channels, /tournament create works in those only."""
         settings = await self.bot.services.settings.allow_channel(
-            interaction.guild_id,
+            request_of(interaction),
             channel.id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         await reply_ephemeral(
             interaction,
@@ -186,15 +180,11 @@ class Settings(
 
     @channels.command(name="remove", description="Stop this channel hosting new tournaments")
     @app_commands.describe(channel="A channel named for tournaments")
-    async def remove_channel(
-        self, interaction: discord.Interaction, channel: discord.TextChannel
-    ) -> None:
+    async def remove_channel(self, interaction: Interaction, channel: discord.TextChannel) -> None:
         """Tournaments already announced there go on."""
         settings = await self.bot.services.settings.remove_channel(
-            interaction.guild_id,
+            request_of(interaction),
             channel.id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         await reply_ephemeral(
             interaction,
@@ -207,11 +197,9 @@ class Settings(
         )
 
     @channels.command(name="clear", description="Let every channel host tournaments again")
-    async def clear_channels(self, interaction: discord.Interaction) -> None:
+    async def clear_channels(self, interaction: Interaction) -> None:
         settings = await self.bot.services.settings.any_channel(
-            interaction.guild_id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
+            request_of(interaction),
         )
         await reply_ephemeral(
             interaction,
@@ -221,9 +209,7 @@ class Settings(
 
     @app_commands.command(name="role", description="The role pinged when a tournament is announced")
     @app_commands.describe(role="The role to ping (leave out to ping nobody)")
-    async def role(
-        self, interaction: discord.Interaction, role: discord.Role | None = None
-    ) -> None:
+    async def role(self, interaction: Interaction, role: discord.Role | None = None) -> None:
         """Opt-in: an announcement pings this role and nobody else."""
         notes = []
         say = voice(interaction)
@@ -234,10 +220,8 @@ class Settings(
             if not role.mentionable and not (me and me.guild_permissions.mention_everyone):
                 notes.append(say("settings-role-not-mentionable", role=role.mention))
         settings = await self.bot.services.settings.set_announce_role(
-            interaction.guild_id,
+            request_of(interaction),
             role.id if role is not None else None,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         done = (
             say("settings-role-done", role=role.mention)
@@ -258,12 +242,10 @@ class Settings(
             for code, name in LOCALES.items()
         ]
     )
-    async def language(self, interaction: discord.Interaction, language: str) -> None:
+    async def language(self, interaction: Interaction, language: str) -> None:
         settings = await self.bot.services.settings.set_locale(
-            interaction.guild_id,
+            request_of(interaction),
             language,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         await reply_ephemeral(
             interaction,

@@ -12,11 +12,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import send_dm
 from bot.errors import UserError
 from bot.services.tournaments.following import FOLLOWED_PER_USER, FOLLOWERS_PER_TOURNAMENT
-from cogs.common import Subcommands, defer_ephemeral, reply_ephemeral, tournament_choices, voice
+from cogs.common import (
+    Subcommands,
+    defer_ephemeral,
+    reply_ephemeral,
+    request_of,
+    tournament_choices,
+    voice,
+)
 
 
 class Spectators(Subcommands):
@@ -27,14 +34,11 @@ class Spectators(Subcommands):
     @app_commands.command(name="follow", description="Get a tournament's boards by DM")
     @app_commands.describe(tournament="The tournament to follow")
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def follow(self, interaction: discord.Interaction, tournament: int) -> None:
+    async def follow(self, interaction: Interaction, tournament: int) -> None:
         """Privately; a first DM says what is coming (and shows DMs are open)."""
-        services = self.bot.services.tournaments
-        followed = await services.follow(
+        followed = await self.bot.services.following.follow(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
-            guild_id=interaction.guild_id,
-            request_id=interaction.id,
         )
         await defer_ephemeral(interaction)
         say = voice(interaction)
@@ -46,7 +50,7 @@ class Spectators(Subcommands):
         except discord.HTTPException:
             delivered = True  # Discord hiccuped: the boards will try again
         if not delivered:
-            await services.drop_follower(tournament, interaction.user.id)
+            await self.bot.services.following.drop_follower(tournament, interaction.user.id)
             raise UserError("error-follow-closed-dms")
         await reply_ephemeral(
             interaction,
@@ -61,12 +65,10 @@ class Spectators(Subcommands):
     @app_commands.command(name="unfollow", description="Stop a tournament's boards by DM")
     @app_commands.describe(tournament="The tournament you follow")
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def unfollow(self, interaction: discord.Interaction, tournament: int) -> None:
-        await self.bot.services.tournaments.unfollow(
+    async def unfollow(self, interaction: Interaction, tournament: int) -> None:
+        await self.bot.services.following.unfollow(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
-            guild_id=interaction.guild_id,
-            request_id=interaction.id,
         )
         await reply_ephemeral(
             interaction, content=voice(interaction)("unfollow-done", tournament=str(tournament))

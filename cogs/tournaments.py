@@ -25,7 +25,7 @@ from bot.announcer import (
     permission_names,
     ready_line,
 )
-from bot.client import EmperorsBot
+from bot.client import EmperorsBot, Interaction
 from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain_name, png_file
 from bot.errors import UserError
 from bot.errors import refusal as refusal_of
@@ -45,9 +45,9 @@ from cogs.common import (
     defer_ephemeral,
     drawing_cooldown,
     emperor_choices,
-    game,
     recent_tournament_choices,
     reply_ephemeral,
+    request_of,
     seat_taken_text,
     tournament_choices,
     tournament_label,
@@ -201,25 +201,19 @@ class ForfeitButton(
     ) -> Self:
         return cls(custom_id_number(match["tournament"]), custom_id_number(match["player"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         try:
             await self._forfeit(interaction)
         except Exception as error:
             await report_error(interaction, error)
 
-    async def _forfeit(self, interaction: discord.Interaction) -> None:
+    async def _forfeit(self, interaction: Interaction) -> None:
         if self.tournament_id is None:
             raise UserError("error-forfeit-damaged")
         if interaction.user.id != self.player_id:
             raise UserError("error-forfeit-not-yours")
-        bot = game(interaction)
-        tournaments = bot.services.tournaments
-        resolved = await tournaments.forfeit(
-            self.tournament_id,
-            self.player_id,
-            guild_id=interaction.guild_id,
-            request_id=interaction.id,
-        )
+        bot = interaction.client
+        resolved = await bot.services.turns.forfeit(request_of(interaction), self.tournament_id)
         tournament = str(self.tournament_id)
         await interaction.response.edit_message(
             content=voice(interaction)("forfeit-done", tournament=tournament), view=None
@@ -229,7 +223,7 @@ class ForfeitButton(
             public("forfeit-told", player=interaction.user.mention, tournament=tournament),
             allowed_mentions=NO_MENTIONS,
         )
-        progress = await tournaments.progress(self.tournament_id)
+        progress = await bot.services.tournaments.progress(self.tournament_id)
         if resolved is not None:
             bot.announcer.announce_turn(resolved)
         elif progress.tournament.status is TournamentStatus.FINISHED:
@@ -238,7 +232,7 @@ class ForfeitButton(
             bot.announcer.announce_ready(self.tournament_id)
 
 
-def channel_refusal(interaction: discord.Interaction) -> UserError | None:
+def channel_refusal(interaction: Interaction) -> UserError | None:
     """Why the bot could not run a tournament in the interaction's channel, if it could not:
     Discord tells an interaction what the bot may do there (``app_permissions``)."""
     kind = getattr(interaction.channel, "type", None)
@@ -310,7 +304,7 @@ class Tournaments(
     @app_commands.autocomplete(battlefield=battlefield_choices)
     async def create(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         battlefield: str,
         kind: str = TournamentKind.TRAINING.value,
         policy: str | None = None,
@@ -383,7 +377,6 @@ class Tournaments(
                 refusal=said if isinstance(said, Message) else str(error),
                 choices=chosen.server_choices(),
             ) from error
-        services = self.bot.services.tournaments
         public = await channel_voice(interaction)
         embed = discord.Embed(
             title=public(
@@ -391,7 +384,7 @@ class Tournaments(
                 tournament=str(tournament.id),
                 battlefield=tournament.battlefield,
             ),
-            description=services.announcement(tournament).text(public.locale),
+            description=self.bot.services.tournaments.announcement(tournament).text(public.locale),
             colour=EMBED_COLOUR,
         )
         embed.set_footer(text=public("announce-footer", tournament=str(tournament.id)))
@@ -410,7 +403,7 @@ class Tournaments(
 
     async def _create(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         chosen: CreateOptions,
         *,
         battlefield: str,
@@ -435,7 +428,6 @@ class Tournaments(
         else:
             chosen_goal = Goal(goal_kind)
         tournament_kind = choice(TournamentKind, kind, "tournament type")
-        services = self.bot.services.tournaments
         level = str(chosen["computers"])
         strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
         ruleset = Ruleset(
@@ -446,26 +438,23 @@ class Tournaments(
             goal=chosen_goal,
             # The battlefield is loaded only when its own limit is wanted.
             turn_limit=(
-                turn_limit_for(services.shipped_battlefield(battlefield))
+                turn_limit_for(self.bot.services.seating.shipped_battlefield(battlefield))
                 if turn_limit is None
                 else turn_limit
             ),
         )
-        return await services.create(
-            host_player_id=interaction.user.id,
+        return await self.bot.services.seating.create(
+            request_of(interaction),
             battlefield=battlefield,
             ruleset=ruleset,
             kind=tournament_kind,
             turn_seconds=int(chosen["turn_length"]),
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
             stake=stake,
             prize=Prize(reputation=prize_reputation, wealth=prize_wealth),
             wealth_stake=wealth_stake,
             allow_computers=level != NO_COMPUTERS,
             computer_strategy=strategy,
             chests=chests,
-            request_id=interaction.id,
         )
 
     async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
@@ -488,24 +477,21 @@ class Tournaments(
     @app_commands.autocomplete(emperor=emperor_choices)
     async def join(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         tournament: int,
         emperor: str | None = None,
         casual: bool = False,
     ) -> None:
         """Publicly: who takes which seat; the combat starts when the last seat is taken."""
-        services = self.bot.services.tournaments
-        where = {"guild_id": interaction.guild_id, "request_id": interaction.id}
+        request = request_of(interaction)
         if casual:
-            joined = await services.join_casual(tournament, interaction.user.id, **where)
+            joined = await self.bot.services.seating.join_casual(request, tournament)
         elif emperor is not None:
-            offer = await services.chest_offer(
-                tournament, interaction.user.id, emperor, guild_id=interaction.guild_id
-            )
+            offer = await self.bot.services.chests.chest_offer(request, tournament, emperor)
             if offer is not None:  # R-T9: the seat waits for its secret deposit, asked privately
                 await interaction.response.send_modal(DepositForm(offer, voice(interaction)))
                 return
-            joined = await services.join(tournament, interaction.user.id, emperor, **where)
+            joined = await self.bot.services.seating.join(request, tournament, emperor)
         else:
             raise UserError("error-join-how")
         taken = seat_taken_text(
@@ -521,12 +507,10 @@ class Tournaments(
     @app_commands.command(name="leave", description="Give up your seat before the start")
     @app_commands.describe(tournament="The tournament to leave")
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def leave(self, interaction: discord.Interaction, tournament: int) -> None:
-        await self.bot.services.tournaments.leave(
+    async def leave(self, interaction: Interaction, tournament: int) -> None:
+        await self.bot.services.seating.leave(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
-            guild_id=interaction.guild_id,
-            request_id=interaction.id,
         )
         public = await channel_voice(interaction)
         await interaction.response.send_message(
@@ -537,14 +521,11 @@ class Tournaments(
     @app_commands.command(name="start", description="Start now (host or Manage Server)")
     @app_commands.describe(tournament="The tournament to start")
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def start(self, interaction: discord.Interaction, tournament: int) -> None:
+    async def start(self, interaction: Interaction, tournament: int) -> None:
         """Empty seats get computer players if the tournament allows them."""
-        table = await self.bot.services.tournaments.start(
+        table = await self.bot.services.seating.start(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
-            guild_id=interaction.guild_id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         deadline = table.tournament.deadline
         public = await channel_voice(interaction)
@@ -564,22 +545,21 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament (leave out to list this server's)")
     @app_commands.autocomplete(tournament=recent_tournament_choices)
     @drawing_cooldown(STATUS_BOARDS_PER_MINUTE, draws=_shows_a_tournament)
-    async def status(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+    async def status(self, interaction: Interaction, tournament: int | None = None) -> None:
         """Privately: one tournament in detail, or the list of open and running ones."""
-        services = self.bot.services.tournaments
         say = voice(interaction)
         if tournament is None:
-            found = await services.list_open(interaction.guild_id)
+            found = await self.bot.services.tournaments.list_open(interaction.guild_id)
             lines = [tournament_label(row, say) for row in found] or [say("status-none-open")]
             lines.append(say("status-history-hint"))
             await reply_ephemeral(interaction, content=clipped("\n".join(lines), MESSAGE_LIMIT))
             return
-        await services.reachable(tournament, interaction.guild_id)
+        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
-        view = await services.view(tournament)
+        view = await self.bot.services.tournaments.view(tournament)
         pools = await self.bot.services.economy.pools(tournament)
         embed = status_embed(view, pools, say)
-        chest = await services.own_chest(tournament, interaction.user.id)
+        chest = await self.bot.services.chests.own_chest(tournament, interaction.user.id)
         if chest is not None and chest.status is ChestStatus.HELD:
             embed.add_field(
                 name=say("field-your-chest"), value=own_chest_text(chest, say), inline=False
@@ -600,7 +580,7 @@ class Tournaments(
     @app_commands.command(name="rules", description="The exact rules a tournament announced")
     @app_commands.describe(tournament="The tournament")
     @app_commands.autocomplete(tournament=recent_tournament_choices)
-    async def rules(self, interaction: discord.Interaction, tournament: int) -> None:
+    async def rules(self, interaction: Interaction, tournament: int) -> None:
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         view = await self.bot.services.tournaments.view(tournament)
         say = voice(interaction)
@@ -614,7 +594,7 @@ class Tournaments(
     @app_commands.command(name="forfeit", description="Give up a running combat")
     @app_commands.describe(tournament="The tournament to forfeit")
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def forfeit(self, interaction: discord.Interaction, tournament: int) -> None:
+    async def forfeit(self, interaction: Interaction, tournament: int) -> None:
         """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         say = voice(interaction)
@@ -631,14 +611,11 @@ class Tournaments(
     )
     @app_commands.describe(tournament="The tournament to cancel")
     @app_commands.autocomplete(tournament=tournament_choices)
-    async def cancel(self, interaction: discord.Interaction, tournament: int) -> None:
+    async def cancel(self, interaction: Interaction, tournament: int) -> None:
         """Publicly: nothing is recorded; stakes, prizes, chests and bets return (R-T4, R-T6, R-T9)."""
-        await self.bot.services.tournaments.cancel(
+        await self.bot.services.seating.cancel(
+            request_of(interaction),
             tournament,
-            interaction.user.id,
-            guild_id=interaction.guild_id,
-            is_manager=interaction.permissions.manage_guild,
-            request_id=interaction.id,
         )
         public = await channel_voice(interaction)
         await interaction.response.send_message(
@@ -652,7 +629,7 @@ class Tournaments(
     @app_commands.describe(tournament="The tournament to replay")
     @app_commands.autocomplete(tournament=recent_tournament_choices)
     @drawing_cooldown(REPLAYS_PER_MINUTE)
-    async def replay(self, interaction: discord.Interaction, tournament: int) -> None:
+    async def replay(self, interaction: Interaction, tournament: int) -> None:
         """Privately: every resolved turn, as an animated GIF (drawn once per turn, then
         kept: see :mod:`bot.replays`)."""
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)

@@ -11,14 +11,26 @@ from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.settings import SettingsService
-from bot.services.tournaments import TournamentService
+from bot.services.tournaments import (
+    Absences,
+    Chests,
+    Deadlines,
+    Following,
+    Handovers,
+    History,
+    Lookup,
+    Orders,
+    Seating,
+    Turns,
+)
 from data.backends import open_database
 from data.db import Database
 
 
 @dataclass
 class Services:
-    """One database, one clock, and the services built on them."""
+    """One database, one clock, and the services built on them: one per feature, each holding
+    only the database, the clock and the features it calls."""
 
     database: Database
     clock: Callable[[], float] = time.time
@@ -26,19 +38,36 @@ class Services:
     """Where computer players choose their orders: the bot gives a worker process."""
     computer_seconds: float = DEFAULT_SECONDS
     dynasties: DynastyService = field(init=False)
-    tournaments: TournamentService = field(init=False)
+    tournaments: Lookup = field(init=False)
+    """What anyone may read about tournaments."""
+    history: History = field(init=False)
+    seating: Seating = field(init=False)
+    chests: Chests = field(init=False)
+    turns: Turns = field(init=False)
+    orders: Orders = field(init=False)
+    deadlines: Deadlines = field(init=False)
+    absences: Absences = field(init=False)
+    handovers: Handovers = field(init=False)
+    following: Following = field(init=False)
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
     locales: LocaleService = field(init=False)
 
     def __post_init__(self) -> None:
-        self.dynasties = DynastyService(self.database, self.clock)
-        self.tournaments = TournamentService(
-            self.database,
-            self.clock,
-            think=self.think,
-            computer_seconds=self.computer_seconds,
+        database, clock = self.database, self.clock
+        self.dynasties = DynastyService(database, clock)
+        self.tournaments = Lookup(database)
+        self.history = History(database)
+        self.seating = Seating(database, clock)
+        self.chests = Chests(database, clock, self.seating)
+        self.turns = Turns(
+            database, clock, think=self.think, computer_seconds=self.computer_seconds
         )
+        self.orders = Orders(database, clock, self.turns)
+        self.deadlines = Deadlines(database, clock)
+        self.absences = Absences(database, clock)
+        self.handovers = Handovers(database, clock)
+        self.following = Following(database, clock)
         self.economy = EconomyService(self.database, self.clock)
         self.settings = SettingsService(self.database, self.clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.i18n import DEFAULT_LOCALE, text
+from bot.services.request import Request
 from bot.services.skill import Skill, Z, skill_of
 from data.db import Database
 from data.errors import EmperorBusy, NameTaken, NotFound
@@ -103,16 +104,15 @@ class DynastyService:
             raise NoDynasty()
         return await self._enrol(player_id, default_name)
 
-    async def found(
-        self, player_id: int, name: str, *, request_id: int | None = None
-    ) -> DynastyRow:
+    async def found(self, request: Request, name: str) -> DynastyRow:
         """Found the player's dynasty with ``name``, or rename it if it exists.
 
         A second found crossing the player's first (a double click) may miss the dynasty the
         first just founded, then find its name taken: by the player itself, so that is its
-        dynasty, not a refusal. The same ``request_id`` founds or renames once.
+        dynasty, not a refusal. The same request founds or renames once.
         """
-        async with requests.once(self.database, request_id, "dynasty found", now=self.clock()):
+        player_id = request.player_id
+        async with requests.once(self.database, request.id, "dynasty found", now=self.clock()):
             existing = await player_repo.dynasty_of_player(self.database, player_id)
             if existing is not None:
                 return await player_repo.rename_dynasty(
@@ -153,17 +153,11 @@ class DynastyService:
                 )
         return dynasty
 
-    async def create_emperor(
-        self,
-        player_id: int,
-        name: str,
-        default_dynasty: str,
-        *,
-        request_id: int | None = None,
-    ) -> EmperorRow:
+    async def create_emperor(self, request: Request, name: str, default_dynasty: str) -> EmperorRow:
         """A new emperor, free, reputation 0 (R-T3); the dynasty is founded if needed, named
-        ``default_dynasty`` (see :func:`house_name`). The same ``request_id`` creates one."""
-        async with requests.once(self.database, request_id, "emperor create", now=self.clock()):
+        ``default_dynasty`` (see :func:`house_name`). The same request creates one."""
+        player_id = request.player_id
+        async with requests.once(self.database, request.id, "emperor create", now=self.clock()):
             dynasty = await self.dynasty_of(player_id, default_dynasty)
             return await emperor_repo.create_emperor(
                 self.database, dynasty.id, name, now=self.clock()
@@ -177,15 +171,14 @@ class DynastyService:
             raise EmperorBusy(emperor.name, emperor.engaged_in, emperor.engaged_as)
         return emperor
 
-    async def retire(
-        self, player_id: int, emperor_id: int, *, request_id: int | None = None
-    ) -> EmperorRow:
+    async def retire(self, request: Request, emperor_id: int) -> EmperorRow:
         """The player's idle emperor dies, at its dynasty's wish (R-L3): logged as retired if it
         ever fought a serious combat (its reputation leaves the dynasty's sum), otherwise gone
         from every log. The database refuses an emperor engaged in a tournament; the same
-        ``request_id`` retires once."""
+        request retires once."""
+        player_id = request.player_id
         dynasty = await self.dynasty_of(player_id)
-        async with requests.once(self.database, request_id, "emperor retire", now=self.clock()):
+        async with requests.once(self.database, request.id, "emperor retire", now=self.clock()):
             return await emperor_repo.retire_emperor(
                 self.database, emperor_id, dynasty_id=dynasty.id, now=self.clock()
             )

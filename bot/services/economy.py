@@ -17,8 +17,9 @@ from bot.errors import UserError
 from bot.i18n import CATALOGUES, Listing, Message, Name, name_text, text
 from bot.i18n.refusals import key, thing
 from bot.services.dynasties import NoDynasty
-from bot.services.tournaments import TournamentService
+from bot.services.request import Request
 from bot.services.tournaments.base import check_server
+from bot.services.tournaments.lookup import seat_names
 from data.catalog import battlefield_locks
 from data.db import Database
 from data.errors import InsufficientFunds, NotFound, TooManyOffers, TooManyOpenOffers
@@ -134,7 +135,6 @@ class EconomyService:
     def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self.database = database
         self.clock = clock
-        self._tournaments = TournamentService(database, clock)
         self._stocked = False
 
     # ----------------------------------------------------------------------- wealth
@@ -155,24 +155,22 @@ class EconomyService:
 
     async def bet(
         self,
-        player_id: int,
+        request: Request,
         tournament_id: int,
         bettor_emperor_name: str,
         backed: str,
         asset: str,
         amount: int,
-        *,
-        guild_id: int | None = None,
-        request_id: int | None = None,
     ) -> BetPlaced:
         """An idle emperor stakes its dynasty's wealth on a seat; the stake goes to escrow.
 
         ``backed`` is a seat letter or the name its contender goes by. The database refuses a
         busy emperor (R-T1) and a bet after the first turn resolved (R-T6). A tournament is
-        bet on from its own server (``guild_id``); the same ``request_id`` bets once.
+        bet on from its own server (the request's); the same request bets once.
         """
+        player_id = request.player_id
         tournament = await tournament_repo.get_tournament(self.database, tournament_id)
-        check_server(tournament, guild_id)
+        check_server(tournament, request.guild_id)
         if not tournament.kind.is_serious:
             raise UserError("error-bet-on-training", tournament=tournament_id)
         dynasty = await self._dynasty(player_id)
@@ -185,7 +183,7 @@ class EconomyService:
         seat = _backed_seat(await self.pools(tournament_id), backed, tournament_id)
         chosen = await self._asset(asset)
         try:
-            async with requests.once(self.database, request_id, "bet", now=self.clock()):
+            async with requests.once(self.database, request.id, "bet", now=self.clock()):
                 bet = await repo.place_bet(
                     self.database,
                     tournament_id,
@@ -206,7 +204,7 @@ class EconomyService:
     async def pools(self, tournament_id: int) -> list[SeatPool]:
         """Per filled seat, the stakes in escrow on it, all bettors together (R-T6)."""
         table = await tournament_repo.load_table(self.database, tournament_id)
-        names = await self._tournaments.names(table)
+        names = await seat_names(self.database, table)
         values = {asset.code: asset.value for asset in await repo.list_assets(self.database)}
         stakes: dict[int, dict[str, int]] = {}
         for bet in await repo.list_bets(self.database, tournament_id):
@@ -243,18 +241,12 @@ class EconomyService:
     # ----------------------------------------------------------------------- trades
 
     async def offer(
-        self,
-        from_player: int,
-        to_dynasty_name: str,
-        give: Bundle,
-        want: Bundle,
-        expires_in: float,
-        *,
-        request_id: int | None = None,
+        self, request: Request, to_dynasty_name: str, give: Bundle, want: Bundle, expires_in: float
     ) -> TradeView:
         """Offer ``give`` for ``want``; nothing moves until the other dynasty accepts.
 
-        The same ``request_id`` makes one offer however often it is delivered."""
+        The same request makes one offer however often it is delivered."""
+        from_player = request.player_id
         offerer = await self._dynasty(from_player)
         receiver = await player_repo.find_dynasty(self.database, to_dynasty_name)
         if receiver.id == offerer.id:
@@ -267,7 +259,7 @@ class EconomyService:
             raise UserError("error-offer-short", held=missing[1], what=thing(missing[0]))
         now = self.clock()
         try:
-            async with requests.once(self.database, request_id, "trade offer", now=now):
+            async with requests.once(self.database, request.id, "trade offer", now=now):
                 trade = await repo.create_trade(
                     self.database,
                     offerer.id,
@@ -286,13 +278,12 @@ class EconomyService:
             raise UserError("error-too-many-offers", limit=refused.limit, minutes=minutes) from None
         return await self._trade_view(trade)
 
-    async def accept(
-        self, player_id: int, trade_id: int, *, request_id: int | None = None
-    ) -> TradeView:
+    async def accept(self, request: Request, trade_id: int) -> TradeView:
         """The receiving dynasty accepts: both sides change hands at once, or nothing does."""
+        player_id = request.player_id
         dynasty = await self._dynasty(player_id)
         try:
-            async with requests.once(self.database, request_id, "trade accept", now=self.clock()):
+            async with requests.once(self.database, request.id, "trade accept", now=self.clock()):
                 trade = await repo.accept_trade(
                     self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
                 )
@@ -300,22 +291,20 @@ class EconomyService:
             raise await self._why_short(dynasty, trade_id) from None
         return await self._trade_view(trade)
 
-    async def decline(
-        self, player_id: int, trade_id: int, *, request_id: int | None = None
-    ) -> TradeView:
+    async def decline(self, request: Request, trade_id: int) -> TradeView:
+        player_id = request.player_id
         dynasty = await self._dynasty(player_id)
-        async with requests.once(self.database, request_id, "trade decline", now=self.clock()):
+        async with requests.once(self.database, request.id, "trade decline", now=self.clock()):
             trade = await repo.decline_trade(
                 self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
             )
         return await self._trade_view(trade)
 
-    async def cancel(
-        self, player_id: int, trade_id: int, *, request_id: int | None = None
-    ) -> TradeView:
+    async def cancel(self, request: Request, trade_id: int) -> TradeView:
         """The offering dynasty withdraws its offer."""
+        player_id = request.player_id
         dynasty = await self._dynasty(player_id)
-        async with requests.once(self.database, request_id, "trade cancel", now=self.clock()):
+        async with requests.once(self.database, request.id, "trade cancel", now=self.clock()):
             trade = await repo.cancel_trade(
                 self.database, trade_id, by_dynasty_id=dynasty.id, now=self.clock()
             )
@@ -409,12 +398,13 @@ class EconomyService:
             )
         return wares
 
-    async def buy(self, player_id: int, item: str, *, request_id: int | None = None) -> Ware:
+    async def buy(self, request: Request, item: str) -> Ware:
         """Pay a key's price from the dynasty's wealth and receive it, at once.
 
         ``item`` is the key's code, its name or its battlefield. A dynasty may hold several
-        keys to one battlefield, to trade the spare ones. The same ``request_id`` buys once.
+        keys to one battlefield, to trade the spare ones. The same request buys once.
         """
+        player_id = request.player_id
         dynasty = await self._dynasty(player_id)
         wanted = item.strip().lower()
         ware = next(
@@ -428,7 +418,7 @@ class EconomyService:
         if ware is None:
             raise UserError("error-shop-sells-no", item=item)
         try:
-            async with requests.once(self.database, request_id, "shop buy", now=self.clock()):
+            async with requests.once(self.database, request.id, "shop buy", now=self.clock()):
                 await repo.buy_item(self.database, dynasty.id, ware.item.code, now=self.clock())
         except InsufficientFunds as short:
             raise UserError(

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from bot.errors import UserError
+from bot.services.request import Request
 from bot.services.tournaments.base import computer_levels
 from data.db import Database
 from data.repositories import requests
@@ -191,15 +192,7 @@ class SettingsService:
             return _settings(ServerSettingsRow(0))
         return _settings(await settings_repo.server_settings(self.database, guild_id))
 
-    async def set_default(
-        self,
-        guild_id: int | None,
-        option: str,
-        value: str | None,
-        *,
-        is_manager: bool,
-        request_id: int | None = None,
-    ) -> ServerSettings:
+    async def set_default(self, request: Request, option: str, value: str | None) -> ServerSettings:
         """Set the server's default for ``option`` to the value named ``value``; None puts the
         built-in default back."""
         described = TOURNAMENT_DEFAULTS.get(option)
@@ -221,16 +214,9 @@ class SettingsService:
                 defaults[option] = chosen
             return replace(row, defaults=defaults)
 
-        return await self._change(guild_id, is_manager, request_id, "default", change)
+        return await self._change(request, "default", change)
 
-    async def allow_channel(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        *,
-        is_manager: bool,
-        request_id: int | None = None,
-    ) -> ServerSettings:
+    async def allow_channel(self, request: Request, channel_id: int) -> ServerSettings:
         """Add a channel to those that host tournaments (at most :data:`MAX_CHANNELS`)."""
 
         def change(row: ServerSettingsRow) -> ServerSettingsRow:
@@ -240,78 +226,49 @@ class SettingsService:
                 raise UserError("error-too-many-channels", limit=MAX_CHANNELS)
             return replace(row, channel_ids=(*row.channel_ids, channel_id))
 
-        return await self._change(guild_id, is_manager, request_id, "channel add", change)
+        return await self._change(request, "channel add", change)
 
-    async def remove_channel(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        *,
-        is_manager: bool,
-        request_id: int | None = None,
-    ) -> ServerSettings:
+    async def remove_channel(self, request: Request, channel_id: int) -> ServerSettings:
         def change(row: ServerSettingsRow) -> ServerSettingsRow:
             if channel_id not in row.channel_ids:
                 raise UserError("error-channel-not-named", channel=f"<#{channel_id}>")
             return replace(row, channel_ids=tuple(c for c in row.channel_ids if c != channel_id))
 
-        return await self._change(guild_id, is_manager, request_id, "channel remove", change)
+        return await self._change(request, "channel remove", change)
 
-    async def any_channel(
-        self, guild_id: int | None, *, is_manager: bool, request_id: int | None = None
-    ) -> ServerSettings:
+    async def any_channel(self, request: Request) -> ServerSettings:
         """Every channel may host tournaments again."""
-        return await self._change(
-            guild_id, is_manager, request_id, "channels", lambda row: replace(row, channel_ids=())
-        )
+        return await self._change(request, "channels", lambda row: replace(row, channel_ids=()))
 
-    async def set_announce_role(
-        self,
-        guild_id: int | None,
-        role_id: int | None,
-        *,
-        is_manager: bool,
-        request_id: int | None = None,
-    ) -> ServerSettings:
+    async def set_announce_role(self, request: Request, role_id: int | None) -> ServerSettings:
         """The role every announcement pings; None: announcements ping nobody."""
-        if role_id is not None and role_id == guild_id:
+        if role_id is not None and role_id == request.guild_id:
             raise UserError("error-everyone-role")
         return await self._change(
-            guild_id,
-            is_manager,
-            request_id,
+            request,
             "role",
             lambda row: replace(row, announce_role_id=role_id),
         )
 
-    async def set_locale(
-        self,
-        guild_id: int | None,
-        locale: str,
-        *,
-        is_manager: bool,
-        request_id: int | None = None,
-    ) -> ServerSettings:
+    async def set_locale(self, request: Request, locale: str) -> ServerSettings:
         if locale not in LOCALES:
             raise UserError("error-language-choices", choices=", ".join(LOCALES))
-        return await self._change(
-            guild_id, is_manager, request_id, "language", lambda row: replace(row, locale=locale)
-        )
+        return await self._change(request, "language", lambda row: replace(row, locale=locale))
 
     async def _change(
         self,
-        guild_id: int | None,
-        is_manager: bool,
-        request_id: int | None,
+        request: Request,
         what: str,
         change: Callable[[ServerSettingsRow], ServerSettingsRow],
     ) -> ServerSettings:
-        """Read, change and store the server's settings in one transaction, once per request."""
+        """Read, change and store the settings of the request's server in one transaction,
+        once per request; a member with Manage Server there only."""
+        guild_id = request.guild_id
         if guild_id is None:
             raise UserError("error-settings-need-server")
-        if not is_manager:
+        if not request.is_manager:
             raise NotManager()
-        async with requests.once(self.database, request_id, f"settings {what}", now=self.clock()):
+        async with requests.once(self.database, request.id, f"settings {what}", now=self.clock()):
             row = await settings_repo.server_settings(self.database, guild_id)
             changed = change(row)
             if changed is not row:

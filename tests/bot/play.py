@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.tournaments import DEFAULT_STRATEGY, TurnResolved
 from data.repositories import emperors as emperor_repo
 from data.rows import Prize, SeatStatus, TournamentKind, TournamentRow, TournamentStatus, log_text
@@ -33,9 +34,9 @@ async def seat_players(services: Services, count: int, first_id: int = 100) -> l
             f"Emperor{index}",
             GreedyStrategy() if index % 2 == 0 else RandomStrategy(),
         )
-        await services.dynasties.found(player.id, f"House{first_id + index}")
+        await services.dynasties.found(Request(player.id), f"House{first_id + index}")
         await services.dynasties.create_emperor(
-            player.id, player.emperor, f"House{first_id + index}"
+            Request(player.id), player.emperor, f"House{first_id + index}"
         )
         players.append(player)
     return players
@@ -62,16 +63,14 @@ async def announce(
 ) -> TournamentRow:
     """A tournament open for seats, hosted by ``host``; with ``computers`` (a strategy), the
     seats left empty at the start are filled by computer players of that strategy."""
-    return await services.tournaments.create(
-        host_player_id=host.id,
+    return await services.seating.create(
+        Request(host.id, guild_id=GUILD, channel_id=2),
         battlefield=battlefield,
         ruleset=ruleset or Ruleset(turn_limit=30),
         kind=kind,
         turn_seconds=TURN,
         stake=stake,
         prize=prize,
-        guild_id=GUILD,
-        channel_id=2,
         allow_computers=computers is not None,
         computer_strategy=computers or DEFAULT_STRATEGY,
     )
@@ -98,7 +97,9 @@ async def open_tournament(
         prize=prize,
     )
     for player in players:
-        await services.tournaments.join(tournament.id, player.id, player.emperor, guild_id=GUILD)
+        await services.seating.join(
+            Request(player.id, guild_id=GUILD), tournament.id, player.emperor
+        )
     return tournament
 
 
@@ -112,12 +113,12 @@ async def play_turn(
         seat = next(s for s in view.seats if s.player_id == player.id)
         if seat.status is not SeatStatus.ACTIVE:
             continue
-        menu = await services.tournaments.menu(tournament_id, player.id)
+        menu = await services.orders.menu(Request(player.id), tournament_id)
         order = player.strategy.choose(
             Game(view.tournament.ruleset, menu.position), seat.dynasty, rng
         )
         clock.advance(rng.uniform(1, 30))
-        accepted = await services.tournaments.submit(tournament_id, player.id, order)
+        accepted = await services.orders.submit(Request(player.id), tournament_id, order)
         resolved = accepted.resolved or resolved
     return resolved
 

@@ -16,6 +16,7 @@ import pytest
 
 from bot.backups import DailyBackups
 from bot.services import Services
+from bot.services.request import Request
 from data.backends import open_database
 from data.backup import BackupRefused, RunningLock, back_up, check_backup, prune, restore
 from data.db import Database
@@ -56,16 +57,18 @@ async def duels(services: Services, count: int, first: int = 0) -> list[int]:
     for number in range(first, first + count):
         players = (2 * number + 1, 2 * number + 2)
         for player in players:
-            await services.dynasties.create_emperor(player, f"Emperor {player}", f"House {player}")
-        tournament = await services.tournaments.create(
-            host_player_id=players[0],
+            await services.dynasties.create_emperor(
+                Request(player), f"Emperor {player}", f"House {player}"
+            )
+        tournament = await services.seating.create(
+            Request(players[0]),
             battlefield="duel-8",
             ruleset=Ruleset(turn_limit=500),
             kind=TournamentKind.TRAINING,
             turn_seconds=600,
         )
         for player in players:
-            await services.tournaments.join(tournament.id, player, f"Emperor {player}")
+            await services.seating.join(Request(player), tournament.id, f"Emperor {player}")
         made.append(tournament.id)
     return made
 
@@ -85,12 +88,10 @@ class Load:
             for tournament in self.tournaments:
                 for seat in (0, 1):
                     player = 2 * (tournament - 1) + 1 + seat
-                    await self.services.tournaments.submit(
-                        tournament, player, "pass", resolve=False
+                    await self.services.orders.submit(
+                        Request(player), tournament, "pass", resolve=False
                     )
-                resolved = await self.services.tournaments.resolve(
-                    tournament, turn=turns[tournament]
-                )
+                resolved = await self.services.turns.resolve(tournament, turn=turns[tournament])
                 assert resolved is not None
                 self.committed.append((tournament, turns[tournament]))
                 turns[tournament] += 1

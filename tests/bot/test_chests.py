@@ -11,6 +11,7 @@ from bot.errors import UserError
 from bot.services import Services
 from bot.services.chests import ChestResult, chest_reputation, parse_deposit
 from bot.services.outcomes import ReputationChange, Tournament
+from bot.services.request import Request
 from data.db import Database
 from data.errors import AlreadyApplied, ChestOutOfRange, ChestUnaffordable, InvalidValue
 from data.repositories import chests as chest_repo
@@ -73,14 +74,12 @@ async def chest_players(services: Services, gold: int = 2000, first_id: int = 10
 async def announce_chests(
     services: Services, host: Player, *, turn_limit: int = 4, terms: ChestTerms | None = None
 ) -> int:
-    tournament = await services.tournaments.create(
-        host_player_id=host.id,
+    tournament = await services.seating.create(
+        Request(host.id, guild_id=GUILD, channel_id=2),
         battlefield="small-4",
         ruleset=Ruleset(turn_limit=turn_limit),
         kind=TournamentKind.GIFT,
         turn_seconds=TURN,
-        guild_id=GUILD,
-        channel_id=2,
         chests=terms or ChestTerms(),
     )
     return tournament.id
@@ -92,13 +91,11 @@ async def emperor_id(services: Services, player: Player) -> int:
 
 async def join_all(services: Services, tournament_id: int, players: list[Player]) -> None:
     for request, (player, dynasty) in enumerate(zip(players, (A, B, C, D), strict=True)):
-        joined = await services.tournaments.join_with_chest(
+        joined = await services.chests.join_with_chest(
+            Request(player.id, guild_id=GUILD, id=9000 + request),
             tournament_id,
-            player.id,
             await emperor_id(services, player),
             f"{DEPOSITS[dynasty]:,}",
-            guild_id=GUILD,
-            request_id=9000 + request,
         )
         assert joined.chest is not None and joined.chest.amount == DEPOSITS[dynasty]
         assert joined.seat.dynasty is dynasty
@@ -121,15 +118,17 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     assert view.game is not None and [chest.owner for chest in view.game.chests] == [A, B, C, D]
     assert "secret 100 to 1,000 gold coins" in view.rules.text("en-US")
     assert await economy_repo.escrow(services.database, tournament_id) == {"gold": 2468}
-    assert await services.tournaments.chest_results(tournament_id) == []  # secret until the end
+    assert await services.chests.chest_results(tournament_id) == []  # secret until the end
 
     for quitter in (b, d):
-        await services.tournaments.forfeit(tournament_id, quitter.id, guild_id=GUILD)
+        await services.turns.forfeit(Request(quitter.id, guild_id=GUILD), tournament_id)
     resolved = None
     for orders in CAPTURING_ORDERS:
         clock.advance(60)
         for player, dynasty in ((a, A), (c, C)):
-            accepted = await services.tournaments.submit(tournament_id, player.id, orders[dynasty])
+            accepted = await services.orders.submit(
+                Request(player.id), tournament_id, orders[dynasty]
+            )
             resolved = accepted.resolved or resolved
     assert resolved is not None and resolved.finished
     told = [line.text("en-US") for line in resolved.narration()]
@@ -137,7 +136,7 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     assert "Emperor2's pawn captured Emperor3's chest on A4" in told
     assert resolved.report.outcome is not None and resolved.report.outcome.is_draw
 
-    results = await services.tournaments.chest_results(tournament_id)
+    results = await services.chests.chest_results(tournament_id)
     assert results == [
         ChestResult(A, None, None),
         ChestResult(B, A, 947),
@@ -234,23 +233,27 @@ async def test_joining_a_chests_tournament_is_refused_clearly_and_changes_nothin
     a, b, *_ = players
     tournament_id = await announce_chests(services, a, terms=ChestTerms(120, 400, 10))
     empire = await emperor_id(services, a)
-    offer = await services.tournaments.chest_offer(tournament_id, a.id, a.emperor, guild_id=GUILD)
+    offer = await services.chests.chest_offer(
+        Request(a.id, guild_id=GUILD), tournament_id, a.emperor
+    )
     assert offer is not None and offer.gold == 155 and offer.terms == ChestTerms(120, 400, 10)
     with pytest.raises(UserError, match="played with chests: your seat needs a secret deposit"):
-        await services.tournaments.join(tournament_id, a.id, a.emperor, guild_id=GUILD)
+        await services.seating.join(Request(a.id, guild_id=GUILD), tournament_id, a.emperor)
     with pytest.raises(ChestUnaffordable, match="holds only 155 gold coins"):
-        await services.tournaments.join_with_chest(
-            tournament_id, a.id, empire, "300", guild_id=GUILD
+        await services.chests.join_with_chest(
+            Request(a.id, guild_id=GUILD), tournament_id, empire, "300"
         )
     with pytest.raises(UserError, match="120 to 400"):
-        await services.tournaments.join_with_chest(
-            tournament_id, a.id, empire, "401", guild_id=GUILD
+        await services.chests.join_with_chest(
+            Request(a.id, guild_id=GUILD), tournament_id, empire, "401"
         )
     with pytest.raises(ChestOutOfRange):  # the database's own check, past the service's
-        await services.tournaments.join(tournament_id, a.id, a.emperor, guild_id=GUILD, deposit=5)
+        await services.seating.join(
+            Request(a.id, guild_id=GUILD), tournament_id, a.emperor, deposit=5
+        )
     with pytest.raises(UserError, match="no longer one of your dynasty"):
-        await services.tournaments.join_with_chest(
-            tournament_id, b.id, empire, "200", guild_id=GUILD
+        await services.chests.join_with_chest(
+            Request(b.id, guild_id=GUILD), tournament_id, empire, "200"
         )
     assert await services.tournaments.view(tournament_id) is not None
     assert (await services.tournaments.view(tournament_id)).seats == []
@@ -258,28 +261,29 @@ async def test_joining_a_chests_tournament_is_refused_clearly_and_changes_nothin
 
     poor = await chest_players(services, gold=0, first_id=200)
     with pytest.raises(UserError, match="your dynasty holds only 5: gather at least 120"):
-        await services.tournaments.chest_offer(
-            tournament_id, poor[0].id, poor[0].emperor, guild_id=GUILD
+        await services.chests.chest_offer(
+            Request(poor[0].id, guild_id=GUILD), tournament_id, poor[0].emperor
         )
-    plain = await services.tournaments.create(
-        host_player_id=a.id,
+    plain = await services.seating.create(
+        Request(a.id, guild_id=GUILD),
         battlefield="duel-8",
         ruleset=Ruleset(),
         kind=TournamentKind.GIFT,
         turn_seconds=TURN,
-        guild_id=GUILD,
     )
-    assert await services.tournaments.chest_offer(plain.id, a.id, a.emperor, guild_id=GUILD) is None
+    assert (
+        await services.chests.chest_offer(Request(a.id, guild_id=GUILD), plain.id, a.emperor)
+        is None
+    )
     with pytest.raises(UserError, match="has no chests"):
-        await services.tournaments.join(plain.id, a.id, a.emperor, guild_id=GUILD, deposit=200)
+        await services.seating.join(Request(a.id, guild_id=GUILD), plain.id, a.emperor, deposit=200)
     with pytest.raises(InvalidValue, match="training tournament has no chests"):
-        await services.tournaments.create(
-            host_player_id=a.id,
+        await services.seating.create(
+            Request(a.id, guild_id=GUILD),
             battlefield="duel-8",
             ruleset=Ruleset(),
             kind=TournamentKind.TRAINING,
             turn_seconds=TURN,
-            guild_id=GUILD,
             chests=ChestTerms(),
         )
 
@@ -288,20 +292,20 @@ async def test_a_deposit_delivered_twice_is_taken_once(services: Services) -> No
     players = await chest_players(services)
     tournament_id = await announce_chests(services, players[0])
     empire = await emperor_id(services, players[0])
-    joined = await services.tournaments.join_with_chest(
-        tournament_id, players[0].id, empire, "500", guild_id=GUILD, request_id=77
+    joined = await services.chests.join_with_chest(
+        Request(players[0].id, guild_id=GUILD, id=77), tournament_id, empire, "500"
     )
     with pytest.raises(AlreadyApplied):
-        await services.tournaments.join_with_chest(
-            tournament_id, players[0].id, empire, "500", guild_id=GUILD, request_id=77
+        await services.chests.join_with_chest(
+            Request(players[0].id, guild_id=GUILD, id=77), tournament_id, empire, "500"
         )
     assert [
         chest.id for chest in await chest_repo.list_chests(services.database, tournament_id)
     ] == [joined.chest.id if joined.chest else 0]
     assert await economy_repo.escrow(services.database, tournament_id) == {"gold": 500}
-    own = await services.tournaments.own_chest(tournament_id, players[0].id)
+    own = await services.chests.own_chest(tournament_id, players[0].id)
     assert own is not None and own.amount == 500
-    assert await services.tournaments.own_chest(tournament_id, players[1].id) is None
+    assert await services.chests.own_chest(tournament_id, players[1].id) is None
 
 
 async def test_leaving_and_cancelling_return_every_deposit(services: Services) -> None:
@@ -309,12 +313,12 @@ async def test_leaving_and_cancelling_return_every_deposit(services: Services) -
     before = await everything(services.database)
     tournament_id = await announce_chests(services, players[0])
     for player, amount in zip(players[:3], (100, 600, 1000), strict=True):
-        await services.tournaments.join(
-            tournament_id, player.id, player.emperor, guild_id=GUILD, deposit=amount
+        await services.seating.join(
+            Request(player.id, guild_id=GUILD), tournament_id, player.emperor, deposit=amount
         )
-    await services.tournaments.leave(tournament_id, players[1].id, guild_id=GUILD)
+    await services.seating.leave(Request(players[1].id, guild_id=GUILD), tournament_id)
     assert await economy_repo.escrow(services.database, tournament_id) == {"gold": 1100}
-    await services.tournaments.cancel(tournament_id, players[0].id, guild_id=GUILD)
+    await services.seating.cancel(Request(players[0].id, guild_id=GUILD), tournament_id)
     assert await economy_repo.escrow(services.database, tournament_id) == {}
     statuses = [c.status for c in await chest_repo.list_chests(services.database, tournament_id)]
     assert statuses == [ChestStatus.RETURNED] * 3

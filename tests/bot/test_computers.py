@@ -15,6 +15,7 @@ from bot.errors import UserError
 from bot.i18n import name_text
 from bot.scheduler import Scheduler
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.tournaments import TurnResolved
 from data.catalog import load_battlefield
 from data.repositories import tournaments as tournament_repo
@@ -122,27 +123,31 @@ async def test_r_t7_a_player_who_orders_at_any_time_wins_a_conflict_with_a_compu
     services = await Services.open(str(database_path), clock, computer)
     try:
         [player] = await seat_players(services, 1)
-        tournament = await services.tournaments.create(
-            host_player_id=player.id,
+        tournament = await services.seating.create(
+            Request(player.id),
             battlefield="duel-8",
             ruleset=Ruleset(policy=policy),
             kind=TournamentKind.TRAINING,
             turn_seconds=TURN,
             allow_computers=True,
         )
-        await services.tournaments.join(tournament.id, player.id, player.emperor)
-        await services.tournaments.start(tournament.id, player.id)
+        await services.seating.join(Request(player.id), tournament.id, player.emperor)
+        await services.seating.start(Request(player.id), tournament.id)
         if player_first:
-            accepted = await services.tournaments.submit(tournament.id, player.id, Move(A, C3, C4))
+            accepted = await services.orders.submit(
+                Request(player.id), tournament.id, Move(A, C3, C4)
+            )
             assert accepted.resolved is None
             clock.advance(3600 - 1)
-            resolved = await services.tournaments.play_computers(tournament.id)
+            resolved = await services.turns.play_computers(tournament.id)
         else:
-            assert await services.tournaments.play_computers(tournament.id) is None
+            assert await services.turns.play_computers(tournament.id) is None
             table = await tournament_repo.load_table(services.database, tournament.id)
             assert [stored.seat for stored in table.orders] == [1]
             clock.advance(3600 - 1)
-            accepted = await services.tournaments.submit(tournament.id, player.id, Move(A, C3, C4))
+            accepted = await services.orders.submit(
+                Request(player.id), tournament.id, Move(A, C3, C4)
+            )
             resolved = accepted.resolved
         assert resolved is not None and len(computer.asked) == 1
         [conflict] = resolved.report.result.conflicts
@@ -159,8 +164,8 @@ async def test_the_level_a_host_chooses_fills_the_empty_seats(
     [host] = await seat_players(services, 1)
 
     async def announce(strategy: str) -> TournamentRow:
-        return await services.tournaments.create(
-            host_player_id=host.id,
+        return await services.seating.create(
+            Request(host.id),
             battlefield="small-4",
             ruleset=Ruleset(),
             kind=TournamentKind.TRAINING,
@@ -175,8 +180,8 @@ async def test_the_level_a_host_chooses_fills_the_empty_seats(
     assert "filled by hard computer players" in services.tournaments.announcement(tournament).text(
         "en-US"
     )
-    await services.tournaments.join(tournament.id, host.id, host.emperor)
-    table = await services.tournaments.start(tournament.id, host.id)
+    await services.seating.join(Request(host.id), tournament.id, host.emperor)
+    table = await services.seating.start(Request(host.id), tournament.id)
     assert [seat.strategy for seat in table.seats] == [None, "strong", "strong", "strong"]
     view = await services.tournaments.view(tournament.id)
     assert name_text(view.names[Dynasty.B], "en-US") == "hard bot b"
@@ -188,17 +193,17 @@ async def test_computers_alone_resolve_each_turn_as_soon_as_they_have_ordered(
 ) -> None:
     """#19 item 14: nobody waits for a deadline when every active seat is a computer."""
     [host] = await seat_players(services, 1)
-    tournament = await services.tournaments.create(
-        host_player_id=host.id,
+    tournament = await services.seating.create(
+        Request(host.id),
         battlefield="treasure-3",
         ruleset=Ruleset(turn_limit=30),
         kind=TournamentKind.TRAINING,
         turn_seconds=TURN,
         allow_computers=True,
     )
-    await services.tournaments.start(tournament.id, host.id)
+    await services.seating.start(Request(host.id), tournament.id)
     turns: list[TurnResolved] = []
-    while (resolved := await services.tournaments.play_computers(tournament.id)) is not None:
+    while (resolved := await services.turns.play_computers(tournament.id)) is not None:
         turns.append(resolved)
     view = await services.tournaments.view(tournament.id)
     assert view.tournament.status is TournamentStatus.FINISHED
@@ -224,20 +229,20 @@ async def test_computers_that_have_not_ordered_are_set_to_work_by_the_scheduler(
 ) -> None:
     """After a restart nothing else would: the scheduler finds them in the database."""
     players = await seat_players(services, 1)
-    tournament = await services.tournaments.create(
-        host_player_id=players[0].id,
+    tournament = await services.seating.create(
+        Request(players[0].id),
         battlefield="duel-8",
         ruleset=Ruleset(),
         kind=TournamentKind.TRAINING,
         turn_seconds=TURN,
         allow_computers=True,
     )
-    await services.tournaments.join(tournament.id, players[0].id, players[0].emperor)
-    await services.tournaments.start(tournament.id, players[0].id)
+    await services.seating.join(Request(players[0].id), tournament.id, players[0].emperor)
+    await services.seating.start(Request(players[0].id), tournament.id)
     notified = Notified()
     await Scheduler(services, notified).tick()
     assert notified.computers == [tournament.id]
-    await services.tournaments.play_computers(tournament.id)
+    await services.turns.play_computers(tournament.id)
     await Scheduler(services, notified).tick()
     assert notified.computers == [tournament.id]  # it has ordered: nothing more to do
 
@@ -266,28 +271,28 @@ async def test_a_turn_that_opens_while_the_computers_think_gets_their_orders_at_
     services = await Services.open(str(database_path), clock, computer)
     try:
         [player] = await seat_players(services, 1)
-        tournament = await services.tournaments.create(
-            host_player_id=player.id,
+        tournament = await services.seating.create(
+            Request(player.id),
             battlefield="duel-8",
             ruleset=Ruleset(),
             kind=TournamentKind.TRAINING,
             turn_seconds=TURN,
             allow_computers=True,
         )
-        await services.tournaments.join(tournament.id, player.id, player.emperor)
-        await services.tournaments.start(tournament.id, player.id)
-        thinking = asyncio.create_task(services.tournaments.play_computers(tournament.id))
+        await services.seating.join(Request(player.id), tournament.id, player.emperor)
+        await services.seating.start(Request(player.id), tournament.id)
+        thinking = asyncio.create_task(services.turns.play_computers(tournament.id))
         while not computer.asked:
             await asyncio.sleep(0)
         clock.advance(TURN)
-        [resolved] = await services.tournaments.resolve_due()
+        [resolved] = await services.turns.resolve_due()
         assert resolved.report.turn == 1
-        assert await services.tournaments.play_computers(tournament.id) is None  # busy
+        assert await services.turns.play_computers(tournament.id) is None  # busy
         computer.answer.set()
         assert await thinking is None  # nothing to announce: turn 2 waits for the player
         assert [turn.game.turn for turn in computer.asked] == [0, 1]
         table = await tournament_repo.load_table(services.database, tournament.id)
         assert table.tournament.turn == 2 and [stored.seat for stored in table.orders] == [1]
-        assert await services.tournaments.computers_to_play() == []
+        assert await services.turns.computers_to_play() == []
     finally:
         await services.close()

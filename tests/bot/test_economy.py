@@ -7,14 +7,15 @@ process of the race test: see :func:`race_buyer`.
 from __future__ import annotations
 
 import asyncio
-import functools
 import os
 import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Awaitable
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,7 +25,8 @@ from bot.errors import UserError
 from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
 from bot.services.dynasties import STARTING_GRANT_REASON, STARTING_WEALTH, NoDynasty
-from bot.services.economy import EconomyService, SeatPool
+from bot.services.economy import BetPlaced, EconomyService, SeatPool
+from bot.services.request import Request
 from bot.services.tournaments import ClockChange, TurnResolved
 from data.catalog import Lock, MalformedLocks, battlefield_locks, battlefield_names, read_locks
 from data.errors import (
@@ -113,7 +115,7 @@ async def duel(
 
 
 async def add_bettor(services: Services, player: Player, name: str) -> str:
-    await services.dynasties.create_emperor(player.id, name, "unused")
+    await services.dynasties.create_emperor(Request(player.id), name, "unused")
     return name
 
 
@@ -123,22 +125,22 @@ async def add_bettor(services: Services, player: Player, name: str) -> str:
 async def test_a_found_crossing_the_players_first_finds_its_own_dynasty(
     services: Services, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    first = await services.dynasties.found(1, "House One")
+    first = await services.dynasties.found(Request(1), "House One")
 
     async def before_the_first_committed(database: object, player_id: int) -> None:
         return None
 
     monkeypatch.setattr(player_repo, "dynasty_of_player", before_the_first_committed)
-    assert await services.dynasties.found(1, "House One") == first
+    assert await services.dynasties.found(Request(1), "House One") == first
     with pytest.raises(NameTaken):
-        await services.dynasties.found(2, "House One")
+        await services.dynasties.found(Request(2), "House One")
 
 
 async def test_r_t5_a_new_dynasty_is_given_its_starting_wealth_once(services: Services) -> None:
     founded = await services.dynasties.dynasty_of(1, "House One")
-    await services.dynasties.found(1, "House Renamed")  # a rename founds nothing
-    await services.dynasties.create_emperor(1, "Aurelia", "ignored")
-    await services.dynasties.found(2, "House Two")
+    await services.dynasties.found(Request(1), "House Renamed")  # a rename founds nothing
+    await services.dynasties.create_emperor(Request(1), "Aurelia", "ignored")
+    await services.dynasties.found(Request(2), "House Two")
     for player_id in (1, 2):
         dynasty = await services.dynasties.dynasty_of(player_id)
         assert await economy_repo.holdings(services.database, dynasty.id) == STARTING_WEALTH
@@ -161,8 +163,8 @@ async def test_two_first_commands_at_once_found_one_dynasty_with_one_grant(
     try:
         await asyncio.gather(
             first.dynasties.dynasty_of(7, "House Seven"),
-            second.dynasties.create_emperor(7, "Septimus", "House Seven"),
-            first.dynasties.create_emperor(8, "Octavia", "House Eight"),
+            second.dynasties.create_emperor(Request(7), "Septimus", "House Seven"),
+            first.dynasties.create_emperor(Request(8), "Octavia", "House Eight"),
             second.dynasties.dynasty_of(8, "House Eight"),
         )
         for player_id in (7, 8):
@@ -199,14 +201,18 @@ async def test_r_l1_every_change_of_wealth_is_logged_privately_with_its_reason(
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
     await services.economy.bet(
-        players[2].id, tournament.id, "Emperor2", "a", "gold", 2, guild_id=GUILD
+        Request(players[2].id, guild_id=GUILD), tournament.id, "Emperor2", "a", "gold", 2
     )
-    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
-    await services.economy.buy(players[2].id, "fortress-4")
+    await services.turns.forfeit(Request(players[1].id, guild_id=GUILD), tournament.id)
+    await services.economy.buy(Request(players[2].id), "fortress-4")
     offer = await services.economy.offer(
-        players[2].id, "House100", Bundle(items={KEY: 1}), Bundle({"silver": 5}), HOUR
+        Request(players[2].id),
+        "House100",
+        Bundle(items={KEY: 1}),
+        Bundle({"silver": 5}),
+        HOUR,
     )
-    await services.economy.accept(players[0].id, offer.trade.id)
+    await services.economy.accept(Request(players[0].id), offer.trade.id)
     dynasty = await services.dynasties.dynasty_of(players[2].id)
     own = await event_repo.dynasty_log(
         services.database, dynasty.id, viewer_dynasty_id=dynasty.id, limit=100
@@ -241,14 +247,19 @@ async def test_r_t6_the_winners_backers_share_the_pool_by_stake(
         (players[4], "b", 5),
     ):
         await services.economy.bet(
-            player.id, tournament.id, player.emperor, seat, "gold", stake, guild_id=GUILD
+            Request(player.id, guild_id=GUILD),
+            tournament.id,
+            player.emperor,
+            seat,
+            "gold",
+            stake,
         )
     pools = await services.economy.pools(tournament.id)
     assert [(p.letter, p.name, dict(p.stakes), p.value) for p in pools] == [
         ("a", "Emperor0", {"gold": 5}, 500),
         ("b", "Emperor1", {"gold": 5}, 500),
     ]
-    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)  # a wins
+    await services.turns.forfeit(Request(players[1].id, guild_id=GUILD), tournament.id)  # a wins
     assert [(await held(services, p)).get("gold", 0) for p in players[2:]] == [
         5 - 3 + 6,
         5 - 2 + 4,
@@ -272,10 +283,15 @@ async def test_r_t6_bets_on_a_tournament_played_to_its_end_pay_exactly_the_pool(
         services, players[:2], battlefield="duel-8", ruleset=Ruleset(turn_limit=30)
     )
     await services.economy.bet(
-        players[2].id, tournament.id, "Emperor2", "a", "silver", 7, guild_id=GUILD
+        Request(players[2].id, guild_id=GUILD), tournament.id, "Emperor2", "a", "silver", 7
     )
     await services.economy.bet(
-        players[3].id, tournament.id, "Emperor3", "b", "silver", 11, guild_id=GUILD
+        Request(players[3].id, guild_id=GUILD),
+        tournament.id,
+        "Emperor3",
+        "b",
+        "silver",
+        11,
     )
     turns = await play_out(services, clock, tournament.id, players[:2])
     outcome = turns[-1].report.outcome
@@ -295,11 +311,16 @@ async def test_r_t6_a_draw_refunds_every_bet(services: Services, clock: Clock) -
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
     await services.economy.bet(
-        players[2].id, tournament.id, "Emperor2", "b", "copper", 60, guild_id=GUILD
+        Request(players[2].id, guild_id=GUILD),
+        tournament.id,
+        "Emperor2",
+        "b",
+        "copper",
+        60,
     )
     assert (await held(services, players[2]))["copper"] == 40
-    await services.tournaments.submit(tournament.id, players[0].id, "pass")
-    await services.tournaments.submit(tournament.id, players[1].id, "pass")
+    await services.orders.submit(Request(players[0].id), tournament.id, "pass")
+    await services.orders.submit(Request(players[1].id), tournament.id, "pass")
     final = (await services.tournaments.view(tournament.id)).tournament
     assert final.status is TournamentStatus.FINISHED
     assert final.outcome is not None and final.outcome.is_draw
@@ -311,14 +332,19 @@ async def test_r_t6_a_draw_refunds_every_bet(services: Services, clock: Clock) -
 async def test_r_t6_a_cancelled_tournament_refunds_every_bet(services: Services) -> None:
     players = await seat_players(services, 4)
     tournament = await announce(services, players[0], kind=TournamentKind.CONQUER)
-    await services.tournaments.join(tournament.id, players[0].id, "Emperor0", guild_id=GUILD)
+    await services.seating.join(Request(players[0].id, guild_id=GUILD), tournament.id, "Emperor0")
     await services.economy.bet(
-        players[1].id, tournament.id, "Emperor1", "a", "gold", 4, guild_id=GUILD
+        Request(players[1].id, guild_id=GUILD), tournament.id, "Emperor1", "a", "gold", 4
     )
     await services.economy.bet(
-        players[2].id, tournament.id, "Emperor2", "Emperor0", "silver", 9, guild_id=GUILD
+        Request(players[2].id, guild_id=GUILD),
+        tournament.id,
+        "Emperor2",
+        "Emperor0",
+        "silver",
+        9,
     )
-    await services.tournaments.cancel(tournament.id, players[0].id, guild_id=GUILD)
+    await services.seating.cancel(Request(players[0].id, guild_id=GUILD), tournament.id)
     for player in players:
         assert await held(services, player) == STARTING_WEALTH
     assert await economy_repo.escrow(services.database, tournament.id) == {}
@@ -331,15 +357,17 @@ async def test_r_t1_an_emperor_playing_or_already_betting_cannot_bet(
     players = await seat_players(services, 3)
     first = await duel(services, players[:2])
     bettor = await add_bettor(services, players[0], "Bettor")
-    await services.economy.bet(players[0].id, first.id, bettor, "b", "copper", 5, guild_id=GUILD)
+    await services.economy.bet(
+        Request(players[0].id, guild_id=GUILD), first.id, bettor, "b", "copper", 5
+    )
     before = await snapshot(services, players, [first.id])
     with pytest.raises(EmperorBusy, match="playing in tournament"):
         await services.economy.bet(
-            players[0].id, first.id, "Emperor0", "b", "copper", 5, guild_id=GUILD
+            Request(players[0].id, guild_id=GUILD), first.id, "Emperor0", "b", "copper", 5
         )
     with pytest.raises(EmperorBusy, match="betting on tournament"):
         await services.economy.bet(
-            players[0].id, first.id, bettor, "a", "copper", 5, guild_id=GUILD
+            Request(players[0].id, guild_id=GUILD), first.id, bettor, "a", "copper", 5
         )
     assert await snapshot(services, players, [first.id]) == before
     assert [e.name for e in await services.economy.idle_emperors(players[0].id)] == []
@@ -354,11 +382,21 @@ async def test_r_t6_a_bet_above_the_dynasty_wealth_is_refused_and_changes_nothin
     before = await snapshot(services, players, [tournament.id])
     with pytest.raises(UserError, match=r"holds only 5 × gold coin: bet at most 5"):
         await services.economy.bet(
-            players[2].id, tournament.id, "Emperor2", "a", "gold", 6, guild_id=GUILD
+            Request(players[2].id, guild_id=GUILD),
+            tournament.id,
+            "Emperor2",
+            "a",
+            "gold",
+            6,
         )
     with pytest.raises(UserError, match="holds only 0 × ruby"):
         await services.economy.bet(
-            players[2].id, tournament.id, "Emperor2", "a", "rubies", 1, guild_id=GUILD
+            Request(players[2].id, guild_id=GUILD),
+            tournament.id,
+            "Emperor2",
+            "a",
+            "rubies",
+            1,
         )
     assert await snapshot(services, players, [tournament.id]) == before
 
@@ -372,11 +410,16 @@ async def test_r_t6_bets_close_when_the_first_turn_resolves(
     )
     assert [t.id for t in await services.economy.bettable(1)] == [tournament.id]
     for player in players[:2]:
-        await services.tournaments.submit(tournament.id, player.id, "pass")
+        await services.orders.submit(Request(player.id), tournament.id, "pass")
     assert await services.economy.bettable(1) == []
     with pytest.raises(BettingClosed):
         await services.economy.bet(
-            players[2].id, tournament.id, "Emperor2", "a", "gold", 1, guild_id=GUILD
+            Request(players[2].id, guild_id=GUILD),
+            tournament.id,
+            "Emperor2",
+            "a",
+            "gold",
+            1,
         )
 
 
@@ -385,10 +428,10 @@ async def test_pools_say_what_is_staked_on_each_seat_never_who_bet(services: Ser
     players = await seat_players(services, 4)
     tournament = await duel(services, players[:2])
     await services.economy.bet(
-        players[2].id, tournament.id, "Emperor2", "b", "gold", 1, guild_id=GUILD
+        Request(players[2].id, guild_id=GUILD), tournament.id, "Emperor2", "b", "gold", 1
     )
     await services.economy.bet(
-        players[3].id, tournament.id, "Emperor3", "B", "silver", 3, guild_id=GUILD
+        Request(players[3].id, guild_id=GUILD), tournament.id, "Emperor3", "B", "silver", 3
     )
     [on_a, on_b] = await services.economy.pools(tournament.id)
     assert (on_a.stakes, on_a.value) == ({}, 0)
@@ -398,7 +441,10 @@ async def test_pools_say_what_is_staked_on_each_seat_never_who_bet(services: Ser
 async def test_bet_refusals_say_what_to_do(services: Services) -> None:
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
-    bet = functools.partial(services.economy.bet, guild_id=GUILD)
+
+    def bet(player: int, *chosen: Any) -> Awaitable[BetPlaced]:
+        return services.economy.bet(Request(player, guild_id=GUILD), *chosen)
+
     with pytest.raises(UserError, match=r"back one of: a \(Emperor0\), b \(Emperor1\)"):
         await bet(players[2].id, tournament.id, "Emperor2", "Nobody", "gold", 1)
     with pytest.raises(UserError, match="choose one of: copper, silver"):
@@ -414,22 +460,22 @@ async def test_bet_refusals_say_what_to_do(services: Services) -> None:
 
 async def test_r_t5_an_accepted_trade_swaps_both_sides_at_once(services: Services) -> None:
     players = await seat_players(services, 2)
-    await services.economy.buy(players[0].id, "key to fortress-4")
+    await services.economy.buy(Request(players[0].id), "key to fortress-4")
     give = await services.economy.bundle("1 key:fortress-4 and 10 copper coins")
     want = await services.economy.bundle("2 gold, 3 silver")
-    offer = await services.economy.offer(players[0].id, "house101", give, want, HOUR)
+    offer = await services.economy.offer(Request(players[0].id), "house101", give, want, HOUR)
     assert (offer.gives.text("en-US"), offer.asks.text("en-US")) == (
         "10 × copper coin, 1 × key to fortress-4",
         "2 × gold coin, 3 × silver coin",
     )
     assert await held(services, players[0]) == {"copper": 100, "silver": 20, "gold": 2}
-    accepted = await services.economy.accept(players[1].id, offer.trade.id)
+    accepted = await services.economy.accept(Request(players[1].id), offer.trade.id)
     assert accepted.trade.status is TradeStatus.ACCEPTED and not accepted.is_open
     assert await held(services, players[0]) == {"copper": 90, "silver": 23, "gold": 4}
     assert await held(services, players[1]) == {"copper": 110, "silver": 17, "gold": 3}
     assert (await keys(services, players[0]), await keys(services, players[1])) == (0, 1)
     with pytest.raises(TradeClosed, match="accepted"):
-        await services.economy.accept(players[1].id, offer.trade.id)
+        await services.economy.accept(Request(players[1].id), offer.trade.id)
 
 
 async def test_declined_and_cancelled_trades_move_nothing_and_each_side_has_its_say(
@@ -438,23 +484,27 @@ async def test_declined_and_cancelled_trades_move_nothing_and_each_side_has_its_
     players = await seat_players(services, 3)
     before = await snapshot(services, players, [])
     first = await services.economy.offer(
-        players[0].id, "House101", Bundle({"gold": 1}), Bundle({"silver": 10}), HOUR
+        Request(players[0].id),
+        "House101",
+        Bundle({"gold": 1}),
+        Bundle({"silver": 10}),
+        HOUR,
     )
     second = await services.economy.offer(
-        players[0].id, "House101", Bundle({"gold": 1}), Bundle(), HOUR
+        Request(players[0].id), "House101", Bundle({"gold": 1}), Bundle(), HOUR
     )
     with pytest.raises(NotYourTrade):
-        await services.economy.accept(players[0].id, first.trade.id)  # the offerer
+        await services.economy.accept(Request(players[0].id), first.trade.id)  # the offerer
     with pytest.raises(NotYourTrade):
-        await services.economy.accept(players[2].id, first.trade.id)  # a stranger
+        await services.economy.accept(Request(players[2].id), first.trade.id)  # a stranger
     with pytest.raises(NotYourTrade):
-        await services.economy.cancel(players[1].id, second.trade.id)
-    assert (await services.economy.decline(players[1].id, first.trade.id)).trade.status is (
-        TradeStatus.DECLINED
-    )
-    assert (await services.economy.cancel(players[0].id, second.trade.id)).trade.status is (
-        TradeStatus.CANCELLED
-    )
+        await services.economy.cancel(Request(players[1].id), second.trade.id)
+    assert (
+        await services.economy.decline(Request(players[1].id), first.trade.id)
+    ).trade.status is (TradeStatus.DECLINED)
+    assert (
+        await services.economy.cancel(Request(players[0].id), second.trade.id)
+    ).trade.status is (TradeStatus.CANCELLED)
     wealth, items, *_ = await snapshot(services, players, [])
     assert (wealth, items) == before[:2]
     assert await services.economy.trades(players[0].id) == []
@@ -465,16 +515,26 @@ async def test_a_swap_one_side_cannot_pay_moves_nothing_and_says_who_is_short(
 ) -> None:
     players = await seat_players(services, 2)
     too_much = await services.economy.offer(
-        players[0].id, "House101", Bundle({"copper": 1}), Bundle({"gold": 6}), HOUR
+        Request(players[0].id),
+        "House101",
+        Bundle({"copper": 1}),
+        Bundle({"gold": 6}),
+        HOUR,
     )
     with pytest.raises(UserError, match=r"your dynasty holds only 5 × gold coin"):
-        await services.economy.accept(players[1].id, too_much.trade.id)
+        await services.economy.accept(Request(players[1].id), too_much.trade.id)
     gone = await services.economy.offer(
-        players[0].id, "House101", Bundle({"gold": 5}), Bundle({"copper": 1}), HOUR
+        Request(players[0].id),
+        "House101",
+        Bundle({"gold": 5}),
+        Bundle({"copper": 1}),
+        HOUR,
     )
-    await services.economy.buy(players[0].id, "fortress-4")  # spends 3 of the 5 gold offered
+    await services.economy.buy(
+        Request(players[0].id), "fortress-4"
+    )  # spends 3 of the 5 gold offered
     with pytest.raises(UserError, match="House100 no longer holds what it offered"):
-        await services.economy.accept(players[1].id, gone.trade.id)
+        await services.economy.accept(Request(players[1].id), gone.trade.id)
     assert await held(services, players[1]) == STARTING_WEALTH
     assert [t.trade.id for t in await services.economy.trades(players[1].id)] == [
         gone.trade.id,
@@ -487,11 +547,15 @@ async def test_offers_expire_and_the_scheduler_closes_them(
 ) -> None:
     players = await seat_players(services, 2)
     offer = await services.economy.offer(
-        players[0].id, "House101", Bundle({"gold": 1}), Bundle({"silver": 10}), HOUR
+        Request(players[0].id),
+        "House101",
+        Bundle({"gold": 1}),
+        Bundle({"silver": 10}),
+        HOUR,
     )
     clock.advance(HOUR)
     with pytest.raises(TradeClosed, match="expired"):
-        await services.economy.accept(players[1].id, offer.trade.id)
+        await services.economy.accept(Request(players[1].id), offer.trade.id)
     await Scheduler(services, Recorder()).tick()
     [expired] = await services.economy.trades(players[0].id, open_only=False)
     assert expired.trade.status is TradeStatus.EXPIRED
@@ -504,13 +568,15 @@ async def test_offer_refusals_say_what_to_do(services: Services) -> None:
     players = await seat_players(services, 2)
     offer = services.economy.offer
     with pytest.raises(UserError, match="your own dynasty"):
-        await offer(players[0].id, "house100", Bundle({"gold": 1}), Bundle(), HOUR)
+        await offer(Request(players[0].id), "house100", Bundle({"gold": 1}), Bundle(), HOUR)
     with pytest.raises(NotFound, match="no dynasty named 'Nobody'"):
-        await offer(players[0].id, "Nobody", Bundle({"gold": 1}), Bundle(), HOUR)
+        await offer(Request(players[0].id), "Nobody", Bundle({"gold": 1}), Bundle(), HOUR)
     with pytest.raises(UserError, match="between 1 minute and 7 days"):
-        await offer(players[0].id, "House101", Bundle({"gold": 1}), Bundle(), 8 * 24 * HOUR)
+        await offer(
+            Request(players[0].id), "House101", Bundle({"gold": 1}), Bundle(), 8 * 24 * HOUR
+        )
     with pytest.raises(UserError, match=r"holds only 0 × key to fortress-4: offer at most"):
-        await offer(players[0].id, "House101", Bundle(items={KEY: 1}), Bundle(), HOUR)
+        await offer(Request(players[0].id), "House101", Bundle(items={KEY: 1}), Bundle(), HOUR)
     with pytest.raises(UserError, match="no asset or item called 'pebbles'"):
         await services.economy.bundle("3 pebbles")
     assert await services.economy.bundle(" nothing ") == Bundle()
@@ -528,22 +594,26 @@ async def test_offers_are_limited_per_pair_of_dynasties_and_per_hour_with_clear_
     first, second = players[0].id, players[1].id
     offer = services.economy.offer
     copper = Bundle({"copper": 1})
-    made = [await offer(first, "House101", copper, Bundle(), HOUR) for _ in range(3)]
+    made = [await offer(Request(first), "House101", copper, Bundle(), HOUR) for _ in range(3)]
     with pytest.raises(UserError) as refused:
-        await offer(first, "House101", copper, Bundle(), HOUR)
+        await offer(Request(first), "House101", copper, Bundle(), HOUR)
     assert str(refused.value) == (
         "Your dynasty already has 3 open offers to House101, the most allowed: wait for its "
         "answers, or withdraw one with /trade cancel."
     )
-    await offer(second, "House100", copper, Bundle(), HOUR)  # the other way is House101's own
-    await services.economy.cancel(first, made[0].trade.id)
-    await offer(first, "House101", copper, Bundle(), HOUR)  # a withdrawn offer frees its place
+    await offer(
+        Request(second), "House100", copper, Bundle(), HOUR
+    )  # the other way is House101's own
+    await services.economy.cancel(Request(first), made[0].trade.id)
+    await offer(
+        Request(first), "House101", copper, Bundle(), HOUR
+    )  # a withdrawn offer frees its place
 
     clock.advance(60)
     for name in ["House102"] * 3 + ["House103"] * 3:
-        await offer(first, name, copper, Bundle(), HOUR)
+        await offer(Request(first), name, copper, Bundle(), HOUR)
     with pytest.raises(UserError) as refused:
-        await offer(first, "House104", copper, Bundle(), HOUR)
+        await offer(Request(first), "House104", copper, Bundle(), HOUR)
     assert str(refused.value) == (
         "Your dynasty has made 10 trade offers in the last hour, the most allowed: you can "
         "offer again in 59 minutes."
@@ -552,8 +622,8 @@ async def test_offers_are_limited_per_pair_of_dynasties_and_per_hour_with_clear_
     assert len(offered) == 9  # a refusal made nothing
 
     clock.advance(HOUR - 59)  # the first four offers are an hour old, and have expired
-    await offer(first, "House104", copper, Bundle(), HOUR)
-    await offer(first, "House101", copper, Bundle(), HOUR)
+    await offer(Request(first), "House104", copper, Bundle(), HOUR)
+    await offer(Request(first), "House101", copper, Bundle(), HOUR)
 
 
 # -------------------------------------------------------------------------------- keys
@@ -590,16 +660,16 @@ async def test_the_shop_sells_a_key_to_every_locked_battlefield(services: Servic
     assert [(w.item.code, w.price.text("en-US"), w.value, w.held) for w in wares] == [
         (KEY, "3 × gold coin", 300, 0)
     ]
-    bought = await services.economy.buy(players[0].id, KEY)
+    bought = await services.economy.buy(Request(players[0].id), KEY)
     assert (bought.held, await held(services, players[0])) == (
         1,
         {"copper": 100, "silver": 20, "gold": 2},
     )
     before = await snapshot(services, players, [])
     with pytest.raises(UserError, match=r"costs 3 × gold coin, but your dynasty holds only 2"):
-        await services.economy.buy(players[0].id, "fortress-4")
+        await services.economy.buy(Request(players[0].id), "fortress-4")
     with pytest.raises(UserError, match="sells no 'key:small-4'"):
-        await services.economy.buy(players[0].id, "key:small-4")
+        await services.economy.buy(Request(players[0].id), "key:small-4")
     assert await snapshot(services, players, []) == before
 
 
@@ -609,8 +679,8 @@ async def test_hosting_a_locked_battlefield_needs_its_key_which_can_be_traded(
     players = await seat_players(services, 2)
 
     async def host(player: Player) -> TournamentRow:
-        return await services.tournaments.create(
-            host_player_id=player.id,
+        return await services.seating.create(
+            Request(player.id),
             battlefield="fortress-4",
             ruleset=Ruleset(),
             kind=TournamentKind.TRAINING,
@@ -622,20 +692,24 @@ async def test_hosting_a_locked_battlefield_needs_its_key_which_can_be_traded(
     ):
         await host(players[0])
     with pytest.raises(UserError, match="The battlefield fortress-4 is locked"):
-        await services.tournaments.create(
-            host_player_id=555,  # no dynasty at all
+        await services.seating.create(
+            Request(555),
             battlefield="fortress-4",
             ruleset=Ruleset(),
             kind=TournamentKind.TRAINING,
             turn_seconds=TURN,
         )
-    await services.economy.buy(players[0].id, "fortress-4")
+    await services.economy.buy(Request(players[0].id), "fortress-4")
     assert (await host(players[0])).seat_count == 4
     assert await keys(services, players[0]) == 1  # hosting does not use the key up
     offer = await services.economy.offer(
-        players[0].id, "House101", Bundle(items={KEY: 1}), Bundle({"gold": 3}), HOUR
+        Request(players[0].id),
+        "House101",
+        Bundle(items={KEY: 1}),
+        Bundle({"gold": 3}),
+        HOUR,
     )
-    await services.economy.accept(players[1].id, offer.trade.id)
+    await services.economy.accept(Request(players[1].id), offer.trade.id)
     assert (await host(players[1])).battlefield == "fortress-4"
     with pytest.raises(UserError, match="The battlefield fortress-4 is locked"):
         await host(players[0])
@@ -718,7 +792,12 @@ class Economy:
         holds = (await held(self.services, self.players[player])).get(asset, 0)
         try:
             await self.services.economy.bet(
-                self.players[player].id, current, name, seat, asset, amount, guild_id=GUILD
+                Request(self.players[player].id, guild_id=GUILD),
+                current,
+                name,
+                seat,
+                asset,
+                amount,
             )
         except EmperorBusy:
             assert (player, name) in self.busy  # R-T1
@@ -735,12 +814,11 @@ class Economy:
     ) -> None:
         if giver == taker:
             return
-        economy = self.services.economy
         giving, taking = self.players[giver], self.players[taker]
         gives = (await held(self.services, giving)).get(give, 0)
         try:
-            offer = await economy.offer(
-                giving.id,
+            offer = await self.services.economy.offer(
+                Request(giving.id),
                 f"House{taking.id}",
                 Bundle({give: amount}),
                 Bundle({want: price} if price else {}),
@@ -753,24 +831,24 @@ class Economy:
         if answer == "accept":
             can_pay = (await held(self.services, taking)).get(want, 0) >= price
             try:
-                await economy.accept(taking.id, offer.trade.id)
+                await self.services.economy.accept(Request(taking.id), offer.trade.id)
             except UserError:
                 assert not can_pay
                 assert await snapshot(self.services, self.players, self.tournaments) == before
         elif answer == "decline":
-            await economy.decline(taking.id, offer.trade.id)
+            await self.services.economy.decline(Request(taking.id), offer.trade.id)
         elif answer == "cancel":
-            await economy.cancel(giving.id, offer.trade.id)
+            await self.services.economy.cancel(Request(giving.id), offer.trade.id)
         else:
             self.clock.advance(HOUR)
-            assert offer.trade.id in [t.id for t in await economy.expire_trades()]
+            assert offer.trade.id in [t.id for t in await self.services.economy.expire_trades()]
             with pytest.raises(TradeClosed):
-                await economy.accept(taking.id, offer.trade.id)
+                await self.services.economy.accept(Request(taking.id), offer.trade.id)
 
     async def buy(self, player: int) -> None:
         gold = (await held(self.services, self.players[player])).get("gold", 0)
         try:
-            await self.services.economy.buy(self.players[player].id, "fortress-4")
+            await self.services.economy.buy(Request(self.players[player].id), "fortress-4")
         except UserError:
             assert gold < KEY_PRICE["gold"]
         else:
@@ -778,18 +856,17 @@ class Economy:
             self.keys_bought += 1
 
     async def end(self, how: str) -> None:
-        tournaments = self.services.tournaments
         current = self.tournaments[-1]
         before = {p.id: await held(self.services, p) for p in self.players}
         stakes = await economy_repo.list_bets(self.services.database, current)
         if how == "cancel":
-            await tournaments.cancel(current, self.players[0].id, guild_id=GUILD)
+            await self.services.seating.cancel(Request(self.players[0].id, guild_id=GUILD), current)
         elif how == "draw":
             for player in self.players[:2]:
-                await tournaments.submit(current, player.id, "pass")
+                await self.services.orders.submit(Request(player.id), current, "pass")
         else:
-            await tournaments.forfeit(
-                current, self.players[1 if how == "a wins" else 0].id, guild_id=GUILD
+            await self.services.turns.forfeit(
+                Request(self.players[1 if how == "a wins" else 0].id, guild_id=GUILD), current
             )
         bets = await economy_repo.list_bets(self.services.database, current)
         assert all(bet.status is not BetStatus.HELD for bet in bets)
@@ -874,7 +951,7 @@ def test_wealth_is_conserved_and_never_negative_whatever_happens(
 async def test_two_processes_buying_from_one_dynasty_lose_nothing(
     services: Services, database_path: Path, tmp_path: Path
 ) -> None:
-    dynasty = await services.dynasties.found(1, "Contested")
+    dynasty = await services.dynasties.found(Request(1), "Contested")
     await economy_repo.grant(
         services.database, dynasty.id, {"gold": 92}, reason=log_text("treasure")
     )
@@ -931,7 +1008,7 @@ async def race_buyer(path: str, go: str, player_id: int, tasks: int = 3) -> int:
             bought = 0
             while True:
                 try:
-                    await services.economy.buy(player_id, "fortress-4")
+                    await services.economy.buy(Request(player_id), "fortress-4")
                 except UserError:
                     return bought
                 bought += 1

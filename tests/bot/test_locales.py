@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.services import Services
 from bot.services.locales import LocaleService
+from bot.services.request import Request
 from data.backends import open_database
 from data.repositories import settings as settings_repo
 from data.rows import ServerSettingsRow
@@ -16,7 +17,8 @@ from data.schema import migrate
 from tests.bot.conftest import Clock
 
 PLAYER, SERVER = 7, 70
-MANAGER = {"is_manager": True}
+MANAGER = Request(1, guild_id=SERVER, is_manager=True)
+"""A member with Manage Server, in the server of these tests."""
 LOCALES_MIGRATION = 9
 
 
@@ -63,11 +65,11 @@ async def test_a_servers_channels_read_its_chosen_language_else_its_discord_one(
     assert await locales.of_server(SERVER, "es-ES") == "es-ES"
     assert await locales.of_server(SERVER, "es-419") == "es-419"
     assert await locales.of_server(None, "es-ES") == "es-ES"  # a DM: no server setting
-    await settings.allow_channel(SERVER, 5, **MANAGER)  # other settings choose no language
+    await settings.allow_channel(MANAGER, 5)  # other settings choose no language
     assert await locales.of_server(SERVER, "es-ES") == "es-ES"
-    await settings.set_locale(SERVER, "en-US", **MANAGER)
+    await settings.set_locale(MANAGER, "en-US")
     assert await locales.of_server(SERVER, "es-ES") == "en-US"
-    await settings.set_locale(SERVER, "es-ES", **MANAGER)
+    await settings.set_locale(MANAGER, "es-ES")
     assert await locales.of_server(SERVER, "en-US") == "es-ES"
     assert (await settings.of(SERVER)).locale == "es-ES"
 
@@ -97,8 +99,7 @@ async def test_migration_0009_keeps_the_languages_servers_chose(tmp_path: Path) 
 
 async def test_a_spanish_player_writes_a_trade_in_spanish(services: Services) -> None:
     """Asset codes work in every language; the Spanish names and "nada" do too."""
-    economy = services.economy
-    spanish = await economy.bundle("2 rubí y 3 moneda de oro, 1 key:fortress-4")
-    english = await economy.bundle("2 rubies and 3 gold coins, 1 key:fortress-4")
+    spanish = await services.economy.bundle("2 rubí y 3 moneda de oro, 1 key:fortress-4")
+    english = await services.economy.bundle("2 rubies and 3 gold coins, 1 key:fortress-4")
     assert spanish == english and spanish.assets == {"ruby": 2, "gold": 3}
-    assert (await economy.bundle("nada")) == (await economy.bundle("nothing"))
+    assert (await services.economy.bundle("nada")) == (await services.economy.bundle("nothing"))

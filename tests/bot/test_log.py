@@ -9,6 +9,7 @@ from pathlib import Path
 from bot.i18n import DEFAULT_LOCALE
 from bot.log_entries import entry
 from bot.services import Services
+from bot.services.request import Request
 from data.repositories._ledger import _PAID_OUT
 from data.rows import EventKind, LogMessage, TournamentStatus, log_text
 from engine import Dynasty, Pass, Ruleset
@@ -147,13 +148,13 @@ async def test_a_fight_against_a_computer_is_logged_in_each_readers_words(
     tournament = await announce(
         services, host, battlefield="duel-8", ruleset=Ruleset(turn_limit=2), computers="random"
     )
-    await services.tournaments.join(tournament.id, host.id, host.emperor, guild_id=GUILD)
-    await services.tournaments.start(tournament.id, host.id, guild_id=GUILD)
+    await services.seating.join(Request(host.id, guild_id=GUILD), tournament.id, host.emperor)
+    await services.seating.start(Request(host.id, guild_id=GUILD), tournament.id)
     while (await services.tournaments.view(tournament.id)).tournament.status is (
         TournamentStatus.RUNNING
     ):
-        await services.tournaments.submit(tournament.id, host.id, Pass(Dynasty.A))
-        await services.tournaments.play_computers(tournament.id)
+        await services.orders.submit(Request(host.id), tournament.id, Pass(Dynasty.A))
+        await services.turns.play_computers(tournament.id)
     [fight] = [
         event
         for event in (await services.dynasties.log(host.id))[1]

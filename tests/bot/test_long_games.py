@@ -12,6 +12,7 @@ import pytest
 from bot.errors import UserError
 from bot.scheduler import Scheduler
 from bot.services import Services
+from bot.services.request import Request
 from data.errors import AlreadyApplied
 from data.repositories import emperors as emperor_repo
 from data.repositories import tournaments as tournament_repo
@@ -26,7 +27,7 @@ WEEK = 7 * DAY
 
 
 async def pause(services: Services, tournament_id: int, host: Player) -> None:
-    await services.tournaments.pause(tournament_id, host.id, guild_id=GUILD)
+    await services.deadlines.pause(Request(host.id, guild_id=GUILD), tournament_id)
 
 
 async def test_a_pause_keeps_the_time_left_and_nothing_resolves_until_it_ends(
@@ -37,23 +38,23 @@ async def test_a_pause_keeps_the_time_left_and_nothing_resolves_until_it_ends(
     deadline = (await services.tournaments.progress(tournament.id)).tournament.deadline
     assert deadline is not None
     clock.advance(TURN / 4)
-    change = await services.tournaments.pause(tournament.id, players[0].id, guild_id=GUILD)
+    change = await services.deadlines.pause(Request(players[0].id, guild_id=GUILD), tournament.id)
     assert change.tournament.time_left == pytest.approx(TURN * 3 / 4)
     assert sorted(change.players) == sorted(p.id for p in players)
     clock.advance(TURN * 10)  # far past the old deadline: the clock is stopped
     scheduler = Scheduler(services, Recorder())
     await scheduler.tick()
     for player in players:  # orders are taken while paused, and the turn still waits
-        accepted = await services.tournaments.submit(tournament.id, player.id, "pass")
+        accepted = await services.orders.submit(Request(player.id), tournament.id, "pass")
         assert accepted.paused and accepted.resolved is None
     assert accepted.complete
-    assert await services.tournaments.resolve(tournament.id) is None
+    assert await services.turns.resolve(tournament.id) is None
     assert (await services.tournaments.progress(tournament.id)).tournament.turn == 1
 
-    resumed = await services.tournaments.resume(tournament.id, players[0].id, guild_id=GUILD)
+    resumed = await services.deadlines.resume(Request(players[0].id, guild_id=GUILD), tournament.id)
     assert resumed.tournament.deadline == pytest.approx(clock.now + TURN * 3 / 4)
     assert resumed.complete  # every order is in: the bot resolves it now
-    resolved = await services.tournaments.resolve(tournament.id, turn=1)
+    resolved = await services.turns.resolve(tournament.id, turn=1)
     assert resolved is not None and resolved.tournament.turn == 2
 
 
@@ -62,19 +63,22 @@ async def test_only_the_host_or_a_manager_of_its_server_moves_the_clock(
 ) -> None:
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
-    tournaments = services.tournaments
     with pytest.raises(UserError, match="Only the host of tournament #1"):
-        await tournaments.pause(tournament.id, players[1].id, guild_id=GUILD)
+        await services.deadlines.pause(Request(players[1].id, guild_id=GUILD), tournament.id)
     with pytest.raises(UserError, match="belongs to another server"):
-        await tournaments.pause(tournament.id, players[0].id, guild_id=GUILD + 1, is_manager=True)
+        await services.deadlines.pause(
+            Request(players[0].id, guild_id=GUILD + 1, is_manager=True), tournament.id
+        )
     with pytest.raises(UserError, match="Only the host"):
-        await tournaments.extend(tournament.id, players[1].id, 60, guild_id=GUILD)
-    await tournaments.pause(tournament.id, players[1].id, guild_id=GUILD, is_manager=True)
+        await services.deadlines.extend(Request(players[1].id, guild_id=GUILD), tournament.id, 60)
+    await services.deadlines.pause(
+        Request(players[1].id, guild_id=GUILD, is_manager=True), tournament.id
+    )
     with pytest.raises(UserError, match="paused already"):
-        await tournaments.pause(tournament.id, players[0].id, guild_id=GUILD)
-    await tournaments.resume(tournament.id, players[0].id, guild_id=GUILD)
+        await services.deadlines.pause(Request(players[0].id, guild_id=GUILD), tournament.id)
+    await services.deadlines.resume(Request(players[0].id, guild_id=GUILD), tournament.id)
     with pytest.raises(UserError, match="is not paused"):
-        await tournaments.resume(tournament.id, players[0].id, guild_id=GUILD)
+        await services.deadlines.resume(Request(players[0].id, guild_id=GUILD), tournament.id)
 
 
 async def test_a_pause_ends_by_itself_after_7_days_even_across_a_restart(
@@ -118,12 +122,12 @@ async def test_no_reminders_while_paused_and_none_twice_after_a_resume(
     clock.advance(TURN)
     await scheduler.tick()
     assert recorder.reminders == []
-    await services.tournaments.resume(tournament.id, players[0].id, guild_id=GUILD)
+    await services.deadlines.resume(Request(players[0].id, guild_id=GUILD), tournament.id)
     clock.advance(TURN * 0.11)  # half time of the turn's own clock
     await scheduler.tick()
     assert sorted(r.kind for r in recorder.reminders) == ["half", "half"]
     await pause(services, tournament.id, players[0])
-    await services.tournaments.resume(tournament.id, players[0].id, guild_id=GUILD)
+    await services.deadlines.resume(Request(players[0].id, guild_id=GUILD), tournament.id)
     await scheduler.tick()
     assert len(recorder.reminders) == 2  # the pause moved the deadline, not the reminders
 
@@ -133,7 +137,7 @@ async def test_an_extension_moves_the_deadline_and_the_reminders_with_it(
 ) -> None:
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
-    await services.tournaments.submit(tournament.id, players[0].id, "pass")
+    await services.orders.submit(Request(players[0].id), tournament.id, "pass")
     recorder = Recorder()
     scheduler = Scheduler(services, recorder)
     clock.advance(TURN * 0.95)
@@ -141,7 +145,9 @@ async def test_an_extension_moves_the_deadline_and_the_reminders_with_it(
     assert [r.kind for r in recorder.reminders] == ["tenth"]
     before = (await services.tournaments.progress(tournament.id)).tournament.deadline
     assert before is not None
-    extended = await services.tournaments.extend(tournament.id, players[0].id, 600, guild_id=GUILD)
+    extended = await services.deadlines.extend(
+        Request(players[0].id, guild_id=GUILD), tournament.id, 600
+    )
     deadline = extended.deadline
     assert extended.extensions == 1 and deadline == before + 600
     await scheduler.tick()
@@ -162,32 +168,37 @@ async def test_a_turn_is_extended_twice_at_most_and_never_past_twice_its_length(
 ) -> None:
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
-    tournaments = services.tournaments
     with pytest.raises(UserError, match="at most 1 hour more"):
-        await tournaments.extend(tournament.id, players[0].id, TURN + 60, guild_id=GUILD)
-    await tournaments.extend(tournament.id, players[0].id, TURN // 2, guild_id=GUILD)
+        await services.deadlines.extend(
+            Request(players[0].id, guild_id=GUILD), tournament.id, TURN + 60
+        )
+    await services.deadlines.extend(
+        Request(players[0].id, guild_id=GUILD), tournament.id, TURN // 2
+    )
     with pytest.raises(UserError, match="at most 30 minutes more"):
-        await tournaments.extend(tournament.id, players[0].id, TURN, guild_id=GUILD)
-    second = await tournaments.extend(tournament.id, players[0].id, 600, guild_id=GUILD)
+        await services.deadlines.extend(Request(players[0].id, guild_id=GUILD), tournament.id, TURN)
+    second = await services.deadlines.extend(
+        Request(players[0].id, guild_id=GUILD), tournament.id, 600
+    )
     assert second.extensions == 2 and second.extended == TURN // 2 + 600
     with pytest.raises(UserError, match="already extended 2 times"):
-        await tournaments.extend(tournament.id, players[0].id, 60, guild_id=GUILD)
+        await services.deadlines.extend(Request(players[0].id, guild_id=GUILD), tournament.id, 60)
     for player in players:
-        await tournaments.submit(tournament.id, player.id, "pass")
-    row = (await tournaments.progress(tournament.id)).tournament
+        await services.orders.submit(Request(player.id), tournament.id, "pass")
+    row = (await services.tournaments.progress(tournament.id)).tournament
     assert (row.turn, row.extensions, row.extended) == (2, 0, 0)  # the new turn starts fresh
-    await tournaments.extend(tournament.id, players[0].id, 60, guild_id=GUILD)
+    await services.deadlines.extend(Request(players[0].id, guild_id=GUILD), tournament.id, 60)
 
 
 async def test_the_same_extend_request_twice_extends_once(services: Services, clock: Clock) -> None:
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
-    first = await services.tournaments.extend(
-        tournament.id, players[0].id, 600, guild_id=GUILD, request_id=77
+    first = await services.deadlines.extend(
+        Request(players[0].id, guild_id=GUILD, id=77), tournament.id, 600
     )
     with pytest.raises(AlreadyApplied):
-        await services.tournaments.extend(
-            tournament.id, players[0].id, 600, guild_id=GUILD, request_id=77
+        await services.deadlines.extend(
+            Request(players[0].id, guild_id=GUILD, id=77), tournament.id, 600
         )
     now = (await services.tournaments.progress(tournament.id)).tournament
     assert (now.deadline, now.extensions) == (first.deadline, 1)
@@ -199,11 +210,11 @@ async def test_r_g4_a_player_away_is_not_defeated_by_missed_turns_nor_reminded(
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
     away = players[1]
-    await services.tournaments.go_away(away.id, "10d")
+    await services.absences.go_away(Request(away.id), "10d")
     recorder = Recorder()
     scheduler = Scheduler(services, recorder)
     for turn in range(1, 6):  # five turns missed while away: not defeated
-        await services.tournaments.submit(tournament.id, players[0].id, "pass")
+        await services.orders.submit(Request(players[0].id), tournament.id, "pass")
         clock.advance(TURN * 0.6)
         await scheduler.tick()
         clock.advance(TURN * 0.4)
@@ -215,9 +226,9 @@ async def test_r_g4_a_player_away_is_not_defeated_by_missed_turns_nor_reminded(
     assert [seat.status for seat in table.seats] == [SeatStatus.ACTIVE] * 2
     assert table.game is not None and table.game.misses_in_a_row(table.seats[1].dynasty) == 0
 
-    await services.tournaments.come_back(away.id)
+    await services.absences.come_back(Request(away.id))
     for _ in range(3):  # back: three misses in a row defeat
-        await services.tournaments.submit(tournament.id, players[0].id, "pass")
+        await services.orders.submit(Request(players[0].id), tournament.id, "pass")
         clock.advance(TURN * 0.6)
         await scheduler.tick()
         clock.advance(TURN * 0.4)
@@ -230,26 +241,25 @@ async def test_r_g4_a_player_away_is_not_defeated_by_missed_turns_nor_reminded(
 
 async def test_away_is_14_days_at_most_and_14_in_any_30(services: Services, clock: Clock) -> None:
     [player] = await seat_players(services, 1)
-    tournaments = services.tournaments
     with pytest.raises(UserError, match="at most 14 days at a time"):
-        await tournaments.go_away(player.id, "15d")
+        await services.absences.go_away(Request(player.id), "15d")
     with pytest.raises(UserError, match="Write when you are back"):
-        await tournaments.go_away(player.id, "next tuesday")
+        await services.absences.go_away(Request(player.id), "next tuesday")
     with pytest.raises(UserError, match="You are not away"):
-        await tournaments.come_back(player.id)
-    first = await tournaments.go_away(player.id, "10d")
-    changed = await tournaments.go_away(player.id, "12d")  # while away: a new end
+        await services.absences.come_back(Request(player.id))
+    first = await services.absences.go_away(Request(player.id), "10d")
+    changed = await services.absences.go_away(Request(player.id), "12d")  # while away: a new end
     assert changed.id == first.id and changed.until == clock.now + 12 * DAY
     clock.advance(DAY)
     with pytest.raises(UserError, match="can last 14 days at most"):
-        await tournaments.go_away(player.id, "14d")
+        await services.absences.go_away(Request(player.id), "14d")
     clock.advance(11 * DAY + 1)
-    assert await tournaments.absence(player.id) is None  # over by itself
+    assert await services.absences.absence(player.id) is None  # over by itself
     with pytest.raises(Exception, match="at most 14 days in any 30 days"):
-        await tournaments.go_away(player.id, "3d")  # 12 + 3 days within 30
-    await tournaments.go_away(player.id, "2d")
+        await services.absences.go_away(Request(player.id), "3d")  # 12 + 3 days within 30
+    await services.absences.go_away(Request(player.id), "2d")
     clock.advance(DAY)
-    ended = await tournaments.come_back(player.id)
+    ended = await services.absences.come_back(Request(player.id))
     assert ended.until == clock.now
 
 
@@ -260,24 +270,26 @@ async def test_a_seat_handed_over_keeps_its_emperor_whose_outcome_counts(
     tournament = await open_tournament(
         services, players, battlefield="duel-8", ruleset=Ruleset(turn_limit=6)
     )
-    handed = await services.tournaments.hand_over(
-        tournament.id, players[1].id, "normal", guild_id=GUILD
+    handed = await services.handovers.hand_over(
+        Request(players[1].id, guild_id=GUILD), tournament.id, "normal"
     )
     assert handed.seat.handed_to == "greedy" and handed.level == "normal"
     assert handed.seat.player_id == players[1].id and handed.seat.emperor_id is not None
     assert handed.ready.ready == 0 and not handed.by_host  # the computer orders in its time
-    assert await services.tournaments.play_computers(tournament.id) is None  # (R-T7)
+    assert await services.turns.play_computers(tournament.id) is None  # (R-T7)
     assert (await services.tournaments.view(tournament.id)).ready == ReadyCount(1, 2)
     with pytest.raises(UserError, match="was handed to a computer player"):
-        await services.tournaments.submit(tournament.id, players[1].id, "pass")
+        await services.orders.submit(Request(players[1].id), tournament.id, "pass")
     with pytest.raises(UserError, match=r"already played by a computer player \(normal\)"):
-        await services.tournaments.hand_over(tournament.id, players[1].id, "easy", guild_id=GUILD)
+        await services.handovers.hand_over(
+            Request(players[1].id, guild_id=GUILD), tournament.id, "easy"
+        )
     assert await services.tournaments.playing(players[1].id) == []
     rng = random.Random(3)
     while (await services.tournaments.view(tournament.id)).tournament.status is (
         TournamentStatus.RUNNING
     ):
-        await services.tournaments.play_computers(tournament.id)  # as the bot does each turn
+        await services.turns.play_computers(tournament.id)  # as the bot does each turn
         assert await play_turn(services, clock, tournament.id, players[:1], rng) is not None
     view = await services.tournaments.view(tournament.id)
     assert view.tournament.outcome is not None
@@ -293,40 +305,41 @@ async def test_a_host_hands_over_only_a_seat_that_missed_2_turns_in_a_row(
     players = await seat_players(services, 3)
     tournament = await open_tournament(services, players, battlefield="treasure-3")
     host, absent = players[0], players[2]
-    tournaments = services.tournaments
 
     async def miss_a_turn() -> None:
         for player in players[:2]:
-            await tournaments.submit(tournament.id, player.id, "pass")
+            await services.orders.submit(Request(player.id), tournament.id, "pass")
         clock.advance(TURN)
-        await tournaments.resolve_due()
+        await services.turns.resolve_due()
 
     with pytest.raises(UserError, match="has missed 0 turns in a row"):
-        await tournaments.hand_over(
-            tournament.id, host.id, "easy", player_id=absent.id, guild_id=GUILD
+        await services.handovers.hand_over(
+            Request(host.id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
         )
     await miss_a_turn()
     with pytest.raises(UserError, match="has missed 1 turn in a row"):
-        await tournaments.hand_over(
-            tournament.id, host.id, "easy", player_id=absent.id, guild_id=GUILD
+        await services.handovers.hand_over(
+            Request(host.id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
         )
     await miss_a_turn()
     with pytest.raises(UserError, match="Only the host"):
-        await tournaments.hand_over(
-            tournament.id, players[1].id, "easy", player_id=absent.id, guild_id=GUILD
+        await services.handovers.hand_over(
+            Request(players[1].id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
         )
-    await tournaments.go_away(absent.id, "2d")
+    await services.absences.go_away(Request(absent.id), "2d")
     with pytest.raises(UserError, match="is away"):
-        await tournaments.hand_over(
-            tournament.id, host.id, "easy", player_id=absent.id, guild_id=GUILD
+        await services.handovers.hand_over(
+            Request(host.id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
         )
-    await tournaments.come_back(absent.id)
-    handed = await tournaments.hand_over(
-        tournament.id, host.id, "easy", player_id=absent.id, guild_id=GUILD
+    await services.absences.come_back(Request(absent.id))
+    handed = await services.handovers.hand_over(
+        Request(host.id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
     )
     assert handed.by_host and handed.seat.handed_to == "random"
     with pytest.raises(UserError, match="no computer level 'impossible'"):
-        await tournaments.hand_over(tournament.id, host.id, "impossible", guild_id=GUILD)
+        await services.handovers.hand_over(
+            Request(host.id, guild_id=GUILD), tournament.id, "impossible"
+        )
 
 
 async def test_seats_misses_follow_the_game_when_everyone_ordered(
@@ -338,10 +351,10 @@ async def test_seats_misses_follow_the_game_when_everyone_ordered(
     tournament = await open_tournament(
         services, players, battlefield="duel-8", kind=TournamentKind.TRAINING
     )
-    await services.tournaments.submit(tournament.id, players[0].id, "pass")
+    await services.orders.submit(Request(players[0].id), tournament.id, "pass")
     clock.advance(TURN)
-    await services.tournaments.resolve_due()
+    await services.turns.resolve_due()
     assert [s.misses for s in await tournament_repo.list_seats(services.database, 1)] == [0, 1]
     for player in players:
-        await services.tournaments.submit(tournament.id, player.id, "pass")
+        await services.orders.submit(Request(player.id), tournament.id, "pass")
     assert [s.misses for s in await tournament_repo.list_seats(services.database, 1)] == [0, 0]

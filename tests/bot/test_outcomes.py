@@ -21,6 +21,7 @@ from bot.services.outcomes import (
     emperor_takes,
     turn_trace,
 )
+from bot.services.request import Request
 from data.codec import report_to_dict
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
@@ -316,7 +317,7 @@ async def emperor_takes_emperor(
         for player, text, dynasty in zip(players, orders, (A, B), strict=True):
             clock.advance(1)
             given = Pass(dynasty) if text is None else order_at(text, dynasty)
-            await services.tournaments.submit(tournament.id, player.id, given, guild_id=GUILD)
+            await services.orders.submit(Request(player.id, guild_id=GUILD), tournament.id, given)
     view = await services.tournaments.view(tournament.id)
     assert view.tournament.outcome is not None and view.tournament.outcome.winners == (A,)
     return emperors[0].id, emperors[1].id, tournament.id

@@ -8,6 +8,7 @@ import pytest
 from bot.errors import UserError
 from bot.services import Services
 from bot.services.dynasties import house_name
+from bot.services.request import Request
 from bot.services.tournaments import OtherServer
 from data.errors import AlreadyApplied
 from data.repositories import economy as economy_repo
@@ -22,32 +23,42 @@ async def test_host_and_manager_actions_belong_to_the_tournaments_server(
 ) -> None:
     players = await seat_players(services, 3)
     tournament = await announce(services, players[0], battlefield="duel-8")
-    tournaments = services.tournaments
     for refused in (
-        tournaments.start(tournament.id, players[0].id, guild_id=OTHER, is_manager=True),
-        tournaments.cancel(tournament.id, players[1].id, guild_id=OTHER, is_manager=True),
-        tournaments.cancel(tournament.id, players[0].id, guild_id=None),  # a DM
-        tournaments.join(tournament.id, players[1].id, players[1].emperor, guild_id=OTHER),
-        tournaments.reachable(tournament.id, OTHER),
+        services.seating.start(
+            Request(players[0].id, guild_id=OTHER, is_manager=True), tournament.id
+        ),
+        services.seating.cancel(
+            Request(players[1].id, guild_id=OTHER, is_manager=True), tournament.id
+        ),
+        services.seating.cancel(Request(players[0].id, guild_id=None), tournament.id),  # a DM
+        services.seating.join(
+            Request(players[1].id, guild_id=OTHER), tournament.id, players[1].emperor
+        ),
+        services.tournaments.reachable(tournament.id, OTHER),
         services.economy.bet(
-            players[2].id, tournament.id, players[2].emperor, "a", "gold", 1, guild_id=OTHER
+            Request(players[2].id, guild_id=OTHER),
+            tournament.id,
+            players[2].emperor,
+            "a",
+            "gold",
+            1,
         ),
     ):
         with pytest.raises(OtherServer, match="belongs to another server"):
             await refused
-    view = await tournaments.view(tournament.id)
+    view = await services.tournaments.view(tournament.id)
     assert view.tournament.status is TournamentStatus.OPEN and view.seats == []
-    await tournaments.cancel(tournament.id, players[1].id, guild_id=GUILD, is_manager=True)
+    await services.seating.cancel(
+        Request(players[1].id, guild_id=GUILD, is_manager=True), tournament.id
+    )
 
 
 async def test_a_forfeit_asked_twice_by_one_request_forfeits_once(services: Services) -> None:
     players = await seat_players(services, 3)
     tournament = await open_tournament(services, players[:3], battlefield="treasure-3")
-    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD, request_id=5)
+    await services.turns.forfeit(Request(players[1].id, guild_id=GUILD, id=5), tournament.id)
     with pytest.raises(AlreadyApplied):
-        await services.tournaments.forfeit(
-            tournament.id, players[1].id, guild_id=GUILD, request_id=5
-        )
+        await services.turns.forfeit(Request(players[1].id, guild_id=GUILD, id=5), tournament.id)
     view = await services.tournaments.view(tournament.id)
     assert [seat.status for seat in view.seats] == [
         SeatStatus.ACTIVE,
@@ -72,7 +83,7 @@ async def test_an_automatic_dynasty_name_is_always_valid(
 ) -> None:
     assert house_name(display_name, 1_000_012_345) == dynasty
     emperor = await services.dynasties.create_emperor(
-        1_000_012_345, "Aurelia", house_name(display_name, 1_000_012_345)
+        Request(1_000_012_345), "Aurelia", house_name(display_name, 1_000_012_345)
     )
     founded = await services.dynasties.dynasty_of(1_000_012_345)
     assert founded.name == dynasty and emperor.dynasty_id == founded.id
@@ -80,7 +91,9 @@ async def test_an_automatic_dynasty_name_is_always_valid(
 
 async def test_a_taken_automatic_name_gets_a_numeral(services: Services) -> None:
     for player in (1, 2):
-        await services.dynasties.create_emperor(player, "Aurelia", house_name("x" * 40, player))
+        await services.dynasties.create_emperor(
+            Request(player), "Aurelia", house_name("x" * 40, player)
+        )
     names = [(await services.dynasties.dynasty_of(player)).name for player in (1, 2)]
     assert names == ["House of " + "x" * 22 + "…", "House of " + "x" * 20 + " II"]
 
@@ -106,7 +119,7 @@ async def test_the_largest_amount_and_leading_zeros_are_accepted(services: Servi
 
 
 async def test_a_log_page_beyond_any_log_is_refused(services: Services) -> None:
-    dynasty = await services.dynasties.found(1, "Julii")
+    dynasty = await services.dynasties.found(Request(1), "Julii")
     with pytest.raises(UserError, match="The log has no page"):
         await services.dynasties.log_page(1, dynasty_id=dynasty.id, page=2**62)
     await economy_repo.grant(services.database, dynasty.id, {"gold": 1}, reason=log_text("a gift"))

@@ -7,6 +7,7 @@ from pathlib import Path
 from bot.i18n import name_text
 from bot.scheduler import DAY, INACTIVE_AFTER, INACTIVITY_REASON, Reminder, Scheduler
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.tournaments import ClockChange, TurnResolved
 from bot.services.tournaments.turns import TRAINING_FORGOTTEN_AFTER
 from data.repositories import emperors as emperor_repo
@@ -40,7 +41,7 @@ async def test_reminders_at_half_time_and_a_tenth_left_never_twice(
 ) -> None:
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
-    await services.tournaments.submit(tournament.id, players[0].id, "pass")
+    await services.orders.submit(Request(players[0].id), tournament.id, "pass")
     recorder = Recorder()
     scheduler = Scheduler(services, recorder)
     await scheduler.tick()
@@ -63,7 +64,7 @@ async def test_an_overdue_turn_resolves_at_the_first_tick_after_a_restart(
     services = await Services.open(str(database_path), clock=clock)
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
-    await services.tournaments.submit(tournament.id, players[2].id, "pass")
+    await services.orders.submit(Request(players[2].id), tournament.id, "pass")
     await services.close()
 
     clock.advance(TURN * 3)  # the bot was down past the deadline
@@ -112,15 +113,15 @@ async def test_a_turn_completed_just_before_a_stop_resolves_when_the_bot_is_back
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
     for player in players:  # the bot answers each player and would resolve in the background…
-        await services.tournaments.submit(tournament.id, player.id, "pass", resolve=False)
+        await services.orders.submit(Request(player.id), tournament.id, "pass", resolve=False)
     await services.close()  # …but it stops first
 
     services = await Services.open(str(database_path), clock=clock)  # long before the deadline
     try:
-        [resolved] = await services.tournaments.resolve_complete()
+        [resolved] = await services.turns.resolve_complete()
         assert resolved.report.turn == 1 and resolved.report.missed == ()
         assert (await services.tournaments.view(tournament.id)).tournament.turn == 2
-        assert await services.tournaments.resolve_complete() == []  # nothing twice
+        assert await services.turns.resolve_complete() == []  # nothing twice
     finally:
         await services.close()
 
@@ -137,7 +138,7 @@ async def test_a_training_whose_forgetting_a_stop_interrupted_is_forgotten_after
     tournament = await open_tournament(
         services, players, battlefield="duel-8", kind=TournamentKind.TRAINING
     )
-    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
+    await services.turns.forfeit(Request(players[1].id, guild_id=GUILD), tournament.id)
     await services.close()
 
     restarted = await Services.open(str(database_path), clock=clock)

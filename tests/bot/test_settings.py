@@ -3,10 +3,13 @@ leaves out, channels, the announcement role, the language; who may change them; 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from bot.errors import UserError
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
 from data.errors import AlreadyApplied
 from data.repositories import settings as settings_repo
@@ -15,7 +18,8 @@ from data.rows import ServerSettingsRow
 from engine import Ruleset
 
 SERVER, OTHER = 7, 8
-MANAGER = {"is_manager": True}
+MANAGER = Request(1, guild_id=SERVER, is_manager=True)
+"""A member with Manage Server, in the server of these tests."""
 
 
 def test_the_built_in_defaults_are_the_rules_own() -> None:
@@ -33,8 +37,8 @@ async def test_a_host_s_option_wins_then_the_server_s_default_then_the_built_in_
     services: Services,
 ) -> None:
     settings = services.settings
-    await settings.set_default(SERVER, "turn_length", "1 hour", **MANAGER)
-    await settings.set_default(SERVER, "computers", "hard", **MANAGER)
+    await settings.set_default(MANAGER, "turn_length", "1 hour")
+    await settings.set_default(MANAGER, "computers", "hard")
     server = await settings.of(SERVER)
     chosen = server.choose({"turn_length": None, "policy": "bounce", "computers": "none"})
     assert chosen.values == {
@@ -51,7 +55,7 @@ async def test_a_host_s_option_wins_then_the_server_s_default_then_the_built_in_
     elsewhere = (await settings.of(OTHER)).choose({})
     assert elsewhere["turn_length"] == 86400 and elsewhere.from_server == ()
 
-    cleared = await settings.set_default(SERVER, "turn_length", None, **MANAGER)
+    cleared = await settings.set_default(MANAGER, "turn_length", None)
     assert cleared.default("turn_length") == 86400 and "turn_length" not in cleared.defaults
     assert cleared.defaults == {"computers": "hard"}
 
@@ -61,21 +65,21 @@ async def test_only_a_manager_changes_settings_and_bad_values_change_nothing(
 ) -> None:
     settings = services.settings
     with pytest.raises(UserError, match="Manage Server"):
-        await settings.set_default(SERVER, "policy", "bounce", is_manager=False)
+        await settings.set_default(Request(1, guild_id=SERVER), "policy", "bounce")
     with pytest.raises(UserError, match="Manage Server"):
-        await settings.allow_channel(SERVER, 5, is_manager=False)
+        await settings.allow_channel(Request(1, guild_id=SERVER), 5)
     with pytest.raises(UserError, match="one of: rollback, bounce"):
-        await settings.set_default(SERVER, "policy", "chaos", **MANAGER)
+        await settings.set_default(MANAGER, "policy", "chaos")
     with pytest.raises(UserError, match="no option 'stake'"):
-        await settings.set_default(SERVER, "stake", "5", **MANAGER)
+        await settings.set_default(MANAGER, "stake", "5")
     with pytest.raises(UserError, match="en-US, es-ES"):
-        await settings.set_locale(SERVER, "fr-FR", **MANAGER)
+        await settings.set_locale(MANAGER, "fr-FR")
     with pytest.raises(UserError, match="@everyone"):
-        await settings.set_announce_role(SERVER, SERVER, **MANAGER)
+        await settings.set_announce_role(MANAGER, SERVER)
     with pytest.raises(UserError, match="is not one of the channels"):
-        await settings.remove_channel(SERVER, 5, **MANAGER)
+        await settings.remove_channel(MANAGER, 5)
     with pytest.raises(UserError, match="in that server"):
-        await settings.set_locale(None, "es-ES", **MANAGER)
+        await settings.set_locale(Request(1, is_manager=True), "es-ES")
     stored = await settings_repo.server_settings(services.database, SERVER)
     assert stored.updated_at is None  # nothing was ever written
 
@@ -83,14 +87,14 @@ async def test_only_a_manager_changes_settings_and_bad_values_change_nothing(
 async def test_channels_role_and_language_and_a_request_applied_once(services: Services) -> None:
     settings = services.settings
     for channel in range(1, MAX_CHANNELS + 1):
-        await settings.allow_channel(SERVER, channel, **MANAGER)
-    again = await settings.allow_channel(SERVER, 1, **MANAGER)  # already there: no change
+        await settings.allow_channel(MANAGER, channel)
+    again = await settings.allow_channel(MANAGER, 1)  # already there: no change
     assert len(again.channel_ids) == MAX_CHANNELS
     with pytest.raises(UserError, match=f"already names {MAX_CHANNELS} channels"):
-        await settings.allow_channel(SERVER, 99, **MANAGER)
-    await settings.remove_channel(SERVER, 3, request_id=501, **MANAGER)
+        await settings.allow_channel(MANAGER, 99)
+    await settings.remove_channel(replace(MANAGER, id=501), 3)
     with pytest.raises(AlreadyApplied):
-        await settings.remove_channel(SERVER, 4, request_id=501, **MANAGER)
+        await settings.remove_channel(replace(MANAGER, id=501), 4)
     server = await settings.of(SERVER)
     assert 3 not in server.channel_ids and 4 in server.channel_ids
     assert server.hosts(4) and not server.hosts(3) and server.hosts(77, parent_id=4)
@@ -99,12 +103,12 @@ async def test_channels_role_and_language_and_a_request_applied_once(services: S
     with pytest.raises(UserError, match="no longer exist"):
         server.check_channel(3, names={})
 
-    await settings.set_announce_role(SERVER, 42, **MANAGER)
-    await settings.set_locale(SERVER, "es-ES", **MANAGER)
-    cleared = await settings.any_channel(SERVER, **MANAGER)
+    await settings.set_announce_role(MANAGER, 42)
+    await settings.set_locale(MANAGER, "es-ES")
+    cleared = await settings.any_channel(MANAGER)
     assert (cleared.channel_ids, cleared.announce_role_id, cleared.locale) == ((), 42, "es-ES")
     assert cleared.hosts(3)
-    assert (await settings.set_announce_role(SERVER, None, **MANAGER)).announce_role_id is None
+    assert (await settings.set_announce_role(MANAGER, None)).announce_role_id is None
 
 
 async def test_a_stored_default_no_longer_valid_is_ignored_and_shown(services: Services) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.skill import COMPUTER_SKILL, NEWCOMER, places, rate
 from data.repositories import skill as skill_repo
 from data.rows import SeatKind, SeatRow, SeatStatus, SkillRow, TournamentKind, TournamentStatus
@@ -113,12 +114,12 @@ async def test_forfeits_rank_by_when_each_dynasty_fell(services: Services, clock
         for player_seat in view.seats:
             if player_seat.status is SeatStatus.ACTIVE:
                 assert player_seat.player_id is not None
-                await services.tournaments.submit(
-                    tournament.id, player_seat.player_id, Pass(player_seat.dynasty)
+                await services.orders.submit(
+                    Request(player_seat.player_id), tournament.id, Pass(player_seat.dynasty)
                 )
 
     for loser in reversed(players[1:]):  # d gives up first, then c, then b
-        await services.tournaments.forfeit(tournament.id, loser.id, guild_id=GUILD)
+        await services.turns.forfeit(Request(loser.id, guild_id=GUILD), tournament.id)
         if loser is not players[1]:
             await everyone_passes()
     final = (await services.tournaments.view(tournament.id)).tournament
@@ -140,11 +141,11 @@ async def test_the_rating_is_written_with_the_outcome_or_not_at_all(
 
     monkeypatch.setattr(skill_repo, "save_skills", broken)
     with pytest.raises(RuntimeError):
-        await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
+        await services.turns.forfeit(Request(players[1].id, guild_id=GUILD), tournament.id)
     after = (await services.tournaments.view(tournament.id)).tournament
     assert after.status is TournamentStatus.RUNNING  # the end was not half applied
     monkeypatch.undo()
-    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
+    await services.turns.forfeit(Request(players[1].id, guild_id=GUILD), tournament.id)
     winner = await services.dynasties.emperor_named(players[0].id, players[0].emperor)
     assert winner.wins == 1
     rated = await ratings(services, players)

@@ -10,6 +10,7 @@ import pytest
 from bot.errors import UserError
 from bot.services import Services
 from bot.services.outcomes import Conquest, Death, ReputationChange
+from bot.services.request import Request
 from data.errors import DataError, EmperorBusy
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
@@ -141,8 +142,8 @@ async def test_honour_needs_the_stake(services: Services) -> None:
     players = await seat_players(services, 4)
     tournament = await announce(services, players[0], kind=TournamentKind.HONOUR, stake=5)
     with pytest.raises(DataError, match="reputation"):
-        await services.tournaments.join(
-            tournament.id, players[0].id, players[0].emperor, guild_id=GUILD
+        await services.seating.join(
+            Request(players[0].id, guild_id=GUILD), tournament.id, players[0].emperor
         )
 
 
@@ -202,8 +203,8 @@ async def test_restart_in_the_middle_loses_nothing(database_path: Path, clock: C
     rng = random.Random(5)
     for _ in range(3):
         await play_turn(services, clock, tournament.id, players, rng)
-    dynasty = (await services.tournaments.menu(tournament.id, players[1].id)).seat.dynasty
-    await services.tournaments.submit(tournament.id, players[1].id, Pass(dynasty))
+    dynasty = (await services.orders.menu(Request(players[1].id), tournament.id)).seat.dynasty
+    await services.orders.submit(Request(players[1].id), tournament.id, Pass(dynasty))
     before = await services.tournaments.view(tournament.id)
     await services.close()
 
@@ -212,7 +213,7 @@ async def test_restart_in_the_middle_loses_nothing(database_path: Path, clock: C
         after = await services.tournaments.view(tournament.id)
         assert after.tournament.turn == before.tournament.turn == 4
         assert after.ready == before.ready and after.ready is not None and after.ready.ready == 1
-        menu = await services.tournaments.menu(tournament.id, players[1].id)
+        menu = await services.orders.menu(Request(players[1].id), tournament.id)
         assert menu.current == Pass(dynasty)
         turns = await play_out(services, clock, tournament.id, players)
         assert turns[-1].finished
@@ -228,23 +229,23 @@ async def test_deadline_resolves_with_misses_and_three_misses_defeat(
     absent = players[3]
     for turn in range(1, 4):
         for player in players[:3]:
-            await services.tournaments.submit(tournament.id, player.id, "pass")
-        assert await services.tournaments.resolve_due() == []  # not yet due
+            await services.orders.submit(Request(player.id), tournament.id, "pass")
+        assert await services.turns.resolve_due() == []  # not yet due
         clock.advance(TURN + 1)
-        [resolved] = await services.tournaments.resolve_due()
+        [resolved] = await services.turns.resolve_due()
         assert resolved.report.turn == turn
         assert [d.letter for d in resolved.report.missed] == ["d"]
     view = await services.tournaments.view(tournament.id)
     seat = next(s for s in view.seats if s.player_id == absent.id)
     assert seat.status is SeatStatus.DEFEATED
     with pytest.raises(UserError, match="defeated"):
-        await services.tournaments.menu(tournament.id, absent.id)
+        await services.orders.menu(Request(absent.id), tournament.id)
 
 
 async def test_forfeit_ends_a_duel(services: Services, clock: Clock) -> None:
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
-    await services.tournaments.forfeit(tournament.id, players[1].id, guild_id=GUILD)
+    await services.turns.forfeit(Request(players[1].id, guild_id=GUILD), tournament.id)
     final = (await services.tournaments.view(tournament.id)).tournament
     assert final.status is TournamentStatus.FINISHED
     assert final.outcome is not None and [d.letter for d in final.outcome.winners] == ["a"]
@@ -256,63 +257,67 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
     players = await seat_players(services, 5)
     tournament = await announce(services, players[0])
     with pytest.raises(UserError, match="no living emperor called 'Nobody'"):
-        await services.tournaments.join(tournament.id, players[0].id, "Nobody", guild_id=GUILD)
+        await services.seating.join(Request(players[0].id, guild_id=GUILD), tournament.id, "Nobody")
     for player in players[:4]:
-        await services.tournaments.join(tournament.id, player.id, player.emperor, guild_id=GUILD)
+        await services.seating.join(
+            Request(player.id, guild_id=GUILD), tournament.id, player.emperor
+        )
     started = await services.tournaments.view(tournament.id)
     assert started.tournament.status is TournamentStatus.RUNNING  # full: it started by itself
 
     with pytest.raises((UserError, DataError)):  # full and started
-        await services.tournaments.join(
-            tournament.id, players[4].id, players[4].emperor, guild_id=GUILD
+        await services.seating.join(
+            Request(players[4].id, guild_id=GUILD), tournament.id, players[4].emperor
         )
     with pytest.raises(UserError, match="has already begun"):  # starting twice
-        await services.tournaments.start(tournament.id, players[0].id, guild_id=GUILD)
+        await services.seating.start(Request(players[0].id, guild_id=GUILD), tournament.id)
     other = await announce(services, players[4], battlefield="duel-8")
     with pytest.raises(EmperorBusy, match="already playing in tournament"):
-        await services.tournaments.join(other.id, players[0].id, players[0].emperor, guild_id=GUILD)
+        await services.seating.join(
+            Request(players[0].id, guild_id=GUILD), other.id, players[0].emperor
+        )
     with pytest.raises(UserError, match="casual players join training tournaments only"):
-        await services.tournaments.join_casual(other.id, 999, guild_id=GUILD)
+        await services.seating.join_casual(Request(999, guild_id=GUILD), other.id)
     with pytest.raises(UserError, match="There is no battlefield 'moon'"):
-        await services.tournaments.create(
-            host_player_id=players[4].id,
+        await services.seating.create(
+            Request(players[4].id),
             battlefield="moon",
             ruleset=Ruleset(),
             kind=TournamentKind.GIFT,
             turn_seconds=TURN,
         )
     with pytest.raises(UserError, match="Only the host"):
-        await services.tournaments.cancel(other.id, players[0].id, guild_id=GUILD)
+        await services.seating.cancel(Request(players[0].id, guild_id=GUILD), other.id)
 
-    menu = await services.tournaments.menu(tournament.id, players[0].id)
+    menu = await services.orders.menu(Request(players[0].id), tournament.id)
     enemy_tile = next(
         tile for tile, piece in menu.position.pieces.items() if piece.dynasty.letter == "b"
     )
     with pytest.raises(IllegalOrder, match="not yours"):
-        await services.tournaments.submit(
+        await services.orders.submit(
+            Request(players[0].id),
             tournament.id,
-            players[0].id,
             f"{enemy_tile.name} {Tile(enemy_tile.row + 1, enemy_tile.col).name}",
         )
     with pytest.raises(UserError, match='like "C4 C6"'):
-        await services.tournaments.submit(tournament.id, players[0].id, "attack!")
+        await services.orders.submit(Request(players[0].id), tournament.id, "attack!")
     with pytest.raises(UserError, match="no seat in tournament"):
-        await services.tournaments.submit(tournament.id, players[4].id, "pass")
+        await services.orders.submit(Request(players[4].id), tournament.id, "pass")
     assert (await services.tournaments.view(tournament.id)).ready.ready == 0  # type: ignore[union-attr]
 
     for player in players[:4]:
-        await services.tournaments.submit(tournament.id, player.id, "pass")
+        await services.orders.submit(Request(player.id), tournament.id, "pass")
     with pytest.raises(UserError, match="was for turn 1, which has resolved"):
-        await services.tournaments.submit(tournament.id, players[0].id, "pass", turn=1)
+        await services.orders.submit(Request(players[0].id), tournament.id, "pass", turn=1)
 
 
 async def test_cancel_returns_everyone_and_records_nothing(services: Services) -> None:
     players = await seat_players(services, 2)
     tournament = await announce(services, players[0], kind=TournamentKind.CONQUER)
-    await services.tournaments.join(
-        tournament.id, players[0].id, players[0].emperor, guild_id=GUILD
+    await services.seating.join(
+        Request(players[0].id, guild_id=GUILD), tournament.id, players[0].emperor
     )
-    await services.tournaments.cancel(tournament.id, players[0].id, guild_id=GUILD)
+    await services.seating.cancel(Request(players[0].id, guild_id=GUILD), tournament.id)
     emperor = await services.dynasties.emperor_named(players[0].id, players[0].emperor)
     assert emperor.status.value == "idle"
     again = await open_tournament(services, players, battlefield="duel-8")
@@ -341,21 +346,23 @@ async def test_menus_of_one_position_share_their_moves_and_a_new_turn_gets_its_o
     position gets menus of its own, equal to what the engine lists for it."""
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
-    first = await services.tournaments.menu(tournament.id, players[0].id)
-    await services.tournaments.submit(tournament.id, players[1].id, "pass")
-    again = await services.tournaments.menu(tournament.id, players[0].id)
+    first = await services.orders.menu(Request(players[0].id), tournament.id)
+    await services.orders.submit(Request(players[1].id), tournament.id, "pass")
+    again = await services.orders.menu(Request(players[0].id), tournament.id)
     assert again.position is first.position and again.pieces == first.pieces
     assert all(a is b for a, b in zip(again.pieces, first.pieces, strict=True))
     again.pieces.clear()  # a caller's list is its own
-    assert (await services.tournaments.menu(tournament.id, players[0].id)).pieces == first.pieces
+    assert (
+        await services.orders.menu(Request(players[0].id), tournament.id)
+    ).pieces == first.pieces
     mover = next(choice for choice in first.pieces if choice.moves)
     move = mover.moves[0]
-    await services.tournaments.submit(
-        tournament.id, players[0].id, f"{move.origin.name} {move.destination.name}"
+    await services.orders.submit(
+        Request(players[0].id), tournament.id, f"{move.origin.name} {move.destination.name}"
     )
     for player in players[1:4]:
-        await services.tournaments.submit(tournament.id, player.id, "pass")
-    after = await services.tournaments.menu(tournament.id, players[0].id)
+        await services.orders.submit(Request(player.id), tournament.id, "pass")
+    after = await services.orders.menu(Request(players[0].id), tournament.id)
     assert after.tournament.turn == 2 and after.position is not first.position
     dynasty = after.seat.dynasty
     assert [choice.tile for choice in after.pieces] == after.position.tiles_of(dynasty)

@@ -32,6 +32,7 @@ from bot.__main__ import (
     tune_garbage_collection,
 )
 from bot.services import Services
+from bot.services.request import Request
 from data.backends import open_database
 from data.repositories import tournaments as tournament_repo
 from data.rows import TournamentKind
@@ -327,16 +328,18 @@ async def overdue_duel(database: Path) -> None:
     services = await Services.open(str(database), clock=lambda: past)
     try:
         for player in (1, 2):
-            await services.dynasties.create_emperor(player, f"Emperor {player}", f"House {player}")
-        tournament = await services.tournaments.create(
-            host_player_id=1,
+            await services.dynasties.create_emperor(
+                Request(player), f"Emperor {player}", f"House {player}"
+            )
+        tournament = await services.seating.create(
+            Request(1),
             battlefield="duel-8",
             ruleset=Ruleset(turn_limit=10),
             kind=TournamentKind.TRAINING,
             turn_seconds=600,
         )
         for player in (1, 2):
-            await services.tournaments.join(tournament.id, player, f"Emperor {player}")
+            await services.seating.join(Request(player), tournament.id, f"Emperor {player}")
         progress = await services.tournaments.progress(tournament.id)
         assert progress.tournament.turn == 1
     finally:

@@ -240,7 +240,7 @@ async def test_a_stopping_bot_turns_new_interactions_away_and_finishes_a_resolut
     alice, bob = fake.alice, fake.bob
     bot = metered_bot(config, services, schedule=False)
     release = asyncio.Event()
-    resolve = services.tournaments._resolve
+    resolve = services.turns._resolve
 
     async def held(tournament_id: int, turn: int | None) -> Any:
         await release.wait()
@@ -256,10 +256,10 @@ async def test_a_stopping_bot_turns_new_interactions_away_and_finishes_a_resolut
         await prompt_for(fake, bob, 1)
         assert await bot.announcer.settle(5)
 
-        services.tournaments._resolve = held  # type: ignore[method-assign]
+        services.turns._resolve = held  # type: ignore[method-assign]
         clock.advance(601)
         ticking = asyncio.create_task(bot.scheduler.tick())
-        while not services.tournaments.resolving:
+        while not services.turns.resolving:
             await asyncio.sleep(0.01)
         stopping = asyncio.create_task(bot.close())
         await asyncio.sleep(0.1)

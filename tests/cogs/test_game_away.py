@@ -58,7 +58,7 @@ async def test_away_is_asked_privately_checked_and_ended(
     assert f"<t:{int(clock.now - 2 * DAY + 5 * DAY)}:F>" in moved.content
     assert refused.ephemeral and "can last 14 days at most" in refused.content
     assert ended.ephemeral and "Welcome back" in ended.content
-    assert await services.tournaments.absence(alice.id) is None
+    assert await services.absences.absence(alice.id) is None
 
 
 async def test_a_player_away_is_neither_reminded_nor_defeated_across_a_restart(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.config import Config
 from bot.services import Services
+from bot.services.request import Request
 from data.rows import TournamentKind
 from engine import Ruleset
 from tests.cogs.conftest import Clock, game_bot
@@ -33,20 +34,20 @@ async def finish(
     kind: TournamentKind = TournamentKind.GIFT,
 ) -> int:
     """A tournament of ``guild_id`` that the first player wins: the others forfeit."""
-    tournaments = services.tournaments
-    tournament = await tournaments.create(
-        host_player_id=players[0].id,
+    tournament = await services.seating.create(
+        Request(players[0].id, guild_id=guild_id),
         battlefield=battlefield,
         ruleset=Ruleset(),
         kind=kind,
         turn_seconds=600,
-        guild_id=guild_id,
     )
     for player in players:
-        await tournaments.join(tournament.id, player.id, EMPERORS[player.name], guild_id=guild_id)
+        await services.seating.join(
+            Request(player.id, guild_id=guild_id), tournament.id, EMPERORS[player.name]
+        )
     for player in players[1:]:
         clock.advance(60)
-        await tournaments.forfeit(tournament.id, player.id, guild_id=guild_id)
+        await services.turns.forfeit(Request(player.id, guild_id=guild_id), tournament.id)
     return tournament.id
 
 
@@ -77,7 +78,9 @@ async def test_the_archive_lists_this_server_s_finished_tournaments_across_a_res
             await command(fake, user, "dynasty found", {"name": dynasty})
             await command(fake, user, "emperor create", {"name": EMPERORS[user.name]})
         for user in (carol, dave, erin):
-            await services.dynasties.create_emperor(user.id, EMPERORS[user.name], f"{user.name}s")
+            await services.dynasties.create_emperor(
+                Request(user.id), EMPERORS[user.name], f"{user.name}s"
+            )
         arena = {"channel_id": fake.tournaments}
         await command(
             fake, alice, "tournament create", {"battlefield": "duel-8", "type": "gift"}, **arena
@@ -94,15 +97,14 @@ async def test_the_archive_lists_this_server_s_finished_tournaments_across_a_res
 
         clock.advance(60)
         training = await finish(services, clock, here, [alice, bob], kind=TournamentKind.TRAINING)
-        cancelled = await services.tournaments.create(
-            host_player_id=alice.id,
+        cancelled = await services.seating.create(
+            Request(alice.id, guild_id=here),
             battlefield="duel-8",
             ruleset=Ruleset(),
             kind=TournamentKind.GIFT,
             turn_seconds=600,
-            guild_id=here,
         )
-        await services.tournaments.cancel(cancelled.id, alice.id, guild_id=here)
+        await services.seating.cancel(Request(alice.id, guild_id=here), cancelled.id)
         four = await finish(services, clock, here, [alice, bob, carol, dave], battlefield="small-4")
         duels = [await finish(services, clock, here, [carol, dave]) for _ in range(9)]
         elsewhere = await finish(services, clock, other.id, [carol, erin])

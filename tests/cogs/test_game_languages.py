@@ -19,6 +19,7 @@ from bot.config import Config
 from bot.i18n import resource_files
 from bot.render import render_board
 from bot.services import Services
+from bot.services.request import Request
 from engine import Dynasty, Move, Tile
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import PNG, command, component, options, rendered, updated
@@ -148,7 +149,7 @@ async def test_a_spanish_and_an_english_player_each_read_their_own_language(
         resumed = await command(fake, bob, "tournament resume", {"tournament": 1}, **here)
         assert await bot.announcer.settle(5)
         move = Move(Dynasty.A, Tile.parse(origin), Tile.parse(destination))
-        menu = await services.tournaments.menu(1, ana.id)
+        menu = await services.orders.menu(Request(ana.id), 1)
         names = (await services.tournaments.view(1)).names
 
     # Discord shows each player the commands in their language.

@@ -10,6 +10,7 @@ from bot.config import Config
 from bot.discord_helpers import plain
 from bot.i18n import Voice
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.tournaments import HistoryPage
 from cogs.history import history_embed
 from data.rows import DynastyRow
@@ -58,7 +59,7 @@ async def test_names_with_markdown_are_shown_as_typed_everywhere(
             "bet",
             {"tournament": 1, "emperor": "Cassia", "backed": "a", "asset": "gold", "amount": 1},
         )
-        menu = await services.tournaments.menu(1, alice.id)
+        menu = await services.orders.menu(Request(alice.id), 1)
         move = next(choice for choice in menu.pieces if choice.moves).moves[0]
         await command(
             fake, alice, "order", {"piece": move.origin.name, "to": move.destination.name}

@@ -12,6 +12,7 @@ from bot import announcer
 from bot.config import Config
 from bot.render import render_board
 from bot.services import Services
+from bot.services.request import Request
 from cogs import orders
 from engine import Dynasty, Move, Tile
 from tests.cogs.conftest import game_bot
@@ -43,7 +44,7 @@ async def expected_board(
     services: Services, player_id: int, order: Move | None, said: str
 ) -> bytes:
     """The board the player should see: drawn here from the same game, with the same words."""
-    menu = await services.tournaments.menu(1, player_id)
+    menu = await services.orders.menu(Request(player_id), 1)
     names = (await services.tournaments.view(1)).names
     return render_board(
         menu.position,

@@ -21,6 +21,7 @@ import pytest
 from bot.client import EmperorsBot, ShardedEmperorsBot
 from bot.config import Config
 from bot.services import Services
+from bot.services.request import Request
 from bot.services.tournaments.turns import TAKEOVER
 from bot.shards import Shards
 from data.rows import TournamentKind
@@ -271,23 +272,24 @@ async def test_a_start_and_a_turn_made_while_their_servers_process_was_down_are_
     guild, first, second = server(fake, 1, 2)
     async with two_processes(fake, config, pg_store.location, clock) as (zero, one, stack):
         await one.close()
-        tournaments = zero.services.tournaments
         for user in (first, second):
-            await zero.services.dynasties.create_emperor(user.id, f"E {user.name}", user.name)
-        duel = await tournaments.create(
-            host_player_id=first.id,
+            await zero.services.dynasties.create_emperor(
+                Request(user.id), f"E {user.name}", user.name
+            )
+        duel = await zero.services.seating.create(
+            Request(first.id, guild_id=guild.id, channel_id=channel_of(guild)),
             battlefield="duel-8",
             ruleset=Ruleset(turn_limit=3),
             kind=TournamentKind.TRAINING,
             turn_seconds=600,
-            guild_id=guild.id,
-            channel_id=channel_of(guild),
         )
         for user in (first, second):
-            await tournaments.join(duel.id, user.id, f"E {user.name}", guild_id=guild.id)
+            await zero.services.seating.join(
+                Request(user.id, guild_id=guild.id), duel.id, f"E {user.name}"
+            )
         zero.announcer.announce_start(duel.id)  # as the cog does: not its server's to post
         for user in (first, second):
-            await tournaments.submit(duel.id, user.id, "pass", guild_id=guild.id)
+            await zero.services.orders.submit(Request(user.id, guild_id=guild.id), duel.id, "pass")
         await zero.announcer.settle(5)
         assert fake.messages_in(channel_of(guild)) == []
 

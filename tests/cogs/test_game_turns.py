@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.services import Services
+from bot.services.request import Request
 from data.rows import TournamentKind
 from engine import Ruleset
 
@@ -18,27 +19,29 @@ PLAYERS = (1, 2)
 
 async def duel(services: Services) -> int:
     for player in PLAYERS:
-        await services.dynasties.create_emperor(player, f"Emperor {player}", f"House {player}")
-    tournament = await services.tournaments.create(
-        host_player_id=PLAYERS[0],
+        await services.dynasties.create_emperor(
+            Request(player), f"Emperor {player}", f"House {player}"
+        )
+    tournament = await services.seating.create(
+        Request(PLAYERS[0]),
         battlefield="duel-8",
         ruleset=Ruleset(turn_limit=10),
         kind=TournamentKind.TRAINING,
         turn_seconds=600,
     )
     for player in PLAYERS:
-        await services.tournaments.join(tournament.id, player, f"Emperor {player}")
+        await services.seating.join(Request(player), tournament.id, f"Emperor {player}")
     return tournament.id
 
 
 async def test_orders_completing_a_turn_together_resolve_it_once(services: Services) -> None:
     tournament = await duel(services)
     accepted = await asyncio.gather(
-        *(services.tournaments.submit(tournament, p, "pass", resolve=False) for p in PLAYERS)
+        *(services.orders.submit(Request(p), tournament, "pass", resolve=False) for p in PLAYERS)
     )
     assert all(a.turn == 1 for a in accepted) and any(a.complete for a in accepted)
     resolved = await asyncio.gather(
-        *(services.tournaments.resolve(tournament, turn=a.turn) for a in accepted if a.complete)
+        *(services.turns.resolve(tournament, turn=a.turn) for a in accepted if a.complete)
     )
     assert [r.report.turn for r in resolved if r is not None] == [1]
     progress = await services.tournaments.progress(tournament)
@@ -48,8 +51,8 @@ async def test_orders_completing_a_turn_together_resolve_it_once(services: Servi
 async def test_a_late_resolution_leaves_the_next_turn_open(services: Services) -> None:
     tournament = await duel(services)
     for player in PLAYERS:
-        await services.tournaments.submit(tournament, player, "pass", resolve=False)
-    assert await services.tournaments.resolve(tournament, turn=1) is not None
-    assert await services.tournaments.resolve(tournament, turn=1) is None
+        await services.orders.submit(Request(player), tournament, "pass", resolve=False)
+    assert await services.turns.resolve(tournament, turn=1) is not None
+    assert await services.turns.resolve(tournament, turn=1) is None
     progress = await services.tournaments.progress(tournament)
     assert progress.tournament.turn == 2 and progress.ready.active == 2

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Callable
 
 from bot.errors import UserError
-from bot.services.tournaments.base import TournamentBase
+from bot.services.request import Request
+from data.db import Database
 from data.repositories import absences as absence_repo
 from data.repositories import players as player_repo
 from data.repositories import requests
@@ -56,15 +58,18 @@ def utc_text(moment: float) -> str:
     return datetime.datetime.fromtimestamp(moment, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-class Absences(TournamentBase):
+class Absences:
     """Going away and coming back."""
 
-    async def go_away(
-        self, player_id: int, when: str, *, request_id: int | None = None
-    ) -> AbsenceRow:
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+        self.database = database
+        self.clock = clock
+
+    async def go_away(self, request: Request, when: str) -> AbsenceRow:
         """Away from now until ``when`` (see :func:`parse_until`); while away already, the
         absence ends at ``when`` instead, at most 14 days after it began."""
         now = self.clock()
+        player_id = request.player_id
         until = parse_until(when, now)
         current = await absence_repo.absence(self.database, player_id, now=now)
         if current is not None and until > current.since + AWAY_SECONDS:
@@ -74,15 +79,15 @@ class Absences(TournamentBase):
                 days=AWAY_DAYS,
                 until=utc_text(current.since + AWAY_SECONDS),
             )
-        async with requests.once(self.database, request_id, "away", now=now):
+        async with requests.once(self.database, request.id, "away", now=now):
             await player_repo.ensure_player(self.database, player_id, now=now)
             return await absence_repo.go_away(self.database, player_id, until, now=now)
 
-    async def come_back(self, player_id: int, *, request_id: int | None = None) -> AbsenceRow:
+    async def come_back(self, request: Request) -> AbsenceRow:
         """End the absence now: reminders come and missed turns count again."""
         now = self.clock()
-        async with requests.once(self.database, request_id, "away end", now=now):
-            ended = await absence_repo.come_back(self.database, player_id, now=now)
+        async with requests.once(self.database, request.id, "away end", now=now):
+            ended = await absence_repo.come_back(self.database, request.player_id, now=now)
             if ended is None:
                 raise UserError("error-away-not-away")
         return ended

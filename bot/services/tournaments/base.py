@@ -1,23 +1,19 @@
-"""What every part of the tournament service shares: its state, its errors and its answers.
+"""What the tournament services share: their answers, their refusals and their checks.
 
-The service holds no game state between calls (it lives in the database); the parts below only
-share the database, the clock and the per-process resolution locks.
+They hold no game state between calls (it lives in the database): each feature service is
+built on the database and the clock, and on the other features it calls.
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
-import secrets
-import socket
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.computers import DEFAULT_SECONDS, Thinker, think_here
 from bot.errors import UserError
 from bot.i18n import Listing, Message, Name
 from bot.narration import narration as told_turn
 from bot.services.outcomes import Effect
+from bot.services.request import Request
 from data.db import Database
 from data.repositories import tournaments as repo
 from data.rows import (
@@ -154,60 +150,22 @@ class TournamentView:
     rules: Listing  # the announcement, one line per rule (Lookup.announcement)
 
 
-class TournamentBase:
-    """The database, the clock and what every feature of the service looks up the same way."""
+def check_host(tournament: TournamentRow, request: Request, action: str) -> None:
+    """The host, or a member with Manage Server in the tournament's own server."""
+    check_server(tournament, request.guild_id)
+    if tournament.host_player_id != request.player_id and not request.is_manager:
+        raise NotAllowed(
+            "error-host-only", tournament=str(tournament.id), action=action.replace(" ", "-")
+        )
 
-    def __init__(
-        self,
-        database: Database,
-        clock: Callable[[], float],
-        *,
-        default_dynasty_name: Callable[[int], str] = lambda player: f"House {player % 100000}",
-        think: Thinker = think_here,
-        computer_seconds: float = DEFAULT_SECONDS,
-    ) -> None:
-        self.database = database
-        self.clock = clock
-        self.default_dynasty_name = default_dynasty_name
-        self.think = think
-        """Where computer players choose their orders (a worker process in the bot)."""
-        self.computer_seconds = computer_seconds
-        """Thinking time per order of a searching computer player."""
-        self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
-        self._thinking: set[int] = set()  # tournaments whose computers are choosing now
-        self._asked_again: set[int] = set()  # ... and asked to meanwhile (a turn opened)
-        self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
-        """Who this process is when it takes a lease (data/repositories/leases.py)."""
-        self.on_resolved: Callable[[float], None] | None = None
-        """Told the seconds each turn resolution took (the bot's metrics listen here)."""
 
-    @property
-    def resolving(self) -> int:
-        """Tournaments with a turn resolution under way or waiting in this process (a stopping
-        bot waits for them to finish)."""
-        return len(self._resolvers)
-
-    def _check_host(
-        self,
-        tournament: TournamentRow,
-        player_id: int,
-        guild_id: int | None,
-        is_manager: bool,
-        action: str,
-    ) -> None:
-        """The host, or a member with Manage Server in the tournament's own server."""
-        check_server(tournament, guild_id)
-        if tournament.host_player_id != player_id and not is_manager:
-            raise NotAllowed(
-                "error-host-only", tournament=str(tournament.id), action=action.replace(" ", "-")
-            )
-
-    async def _running(self, tournament_id: int) -> TournamentTable:
-        table = await repo.load_table(self.database, tournament_id)
-        status = table.tournament.status
-        if status is not TournamentStatus.RUNNING or table.game is None:
-            raise UserError("error-no-turn", tournament=str(tournament_id), status=status.value)
-        return table
+async def running(database: Database, tournament_id: int) -> TournamentTable:
+    """The tournament with its open turn; refused if no turn is open."""
+    table = await repo.load_table(database, tournament_id)
+    status = table.tournament.status
+    if status is not TournamentStatus.RUNNING or table.game is None:
+        raise UserError("error-no-turn", tournament=str(tournament_id), status=status.value)
+    return table
 
 
 def check_turn(table: TournamentTable, turn: int | None) -> None:

@@ -9,12 +9,15 @@ chest is captured: only the owner is ever shown its own amount, and no refusal n
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.services.chests import ChestResult, parse_deposit, revealed
+from bot.services.request import Request
 from bot.services.tournaments.base import Joined, check_server
 from bot.services.tournaments.seating import Seating, not_joinable
+from data.db import Database
 from data.errors import NotFound
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
@@ -59,23 +62,28 @@ class ChestOffer:
     gold: int  # what the player's dynasty holds: the most it can deposit
 
 
-class Chests(Seating):
+class Chests:
     """Joining with a chest, one's own chest, and the chests revealed at the end."""
 
+    def __init__(self, database: Database, clock: Callable[[], float], seating: Seating) -> None:
+        self.database = database
+        self.clock = clock
+        self.seating = seating
+
     async def chest_offer(
-        self, tournament_id: int, player_id: int, emperor_name: str, *, guild_id: int | None
+        self, request: Request, tournament_id: int, emperor_name: str
     ) -> ChestOffer | None:
         """None if the tournament has no chests. Otherwise what to ask the player, once every
         check that does not depend on the amount has passed: the tournament is open and in
         this server, the emperor is the player's and idle, the dynasty holds the minimum."""
         tournament = await repo.get_tournament(self.database, tournament_id)
-        check_server(tournament, guild_id)
+        check_server(tournament, request.guild_id)
         terms = tournament.chests
         if terms is None:
             return None
         if tournament.status is not TournamentStatus.OPEN:
             raise not_joinable(tournament)
-        dynasty = await player_repo.dynasty_of_player(self.database, player_id)
+        dynasty = await player_repo.dynasty_of_player(self.database, request.player_id)
         if dynasty is None:
             raise UserError("error-no-dynasty")
         try:
@@ -92,37 +100,23 @@ class Chests(Seating):
         return ChestOffer(tournament, emperor, terms, gold)
 
     async def join_with_chest(
-        self,
-        tournament_id: int,
-        player_id: int,
-        emperor_id: int,
-        deposit: str,
-        *,
-        guild_id: int | None = None,
-        request_id: int | None = None,
+        self, request: Request, tournament_id: int, emperor_id: int, deposit: str
     ) -> Joined:
         """Take a seat with ``emperor_id`` and a chest of ``deposit`` gold coins, as the
         player typed it (R-T9); refused whole, with nothing deposited, if anything is wrong."""
         tournament = await repo.get_tournament(self.database, tournament_id)
-        check_server(tournament, guild_id)
+        check_server(tournament, request.guild_id)
         if tournament.chests is None:
             raise UserError("error-no-chests", tournament=str(tournament_id))
         amount = parse_deposit(deposit, tournament.chests)
-        dynasty = await player_repo.dynasty_of_player(self.database, player_id)
+        dynasty = await player_repo.dynasty_of_player(self.database, request.player_id)
         try:
             emperor = await emperor_repo.get_emperor(self.database, emperor_id)
         except NotFound:
             raise UserError("error-emperor-gone") from None
         if dynasty is None or emperor.dynasty_id != dynasty.id or not emperor.alive:
             raise UserError("error-emperor-gone")
-        return await self.join(
-            tournament_id,
-            player_id,
-            emperor.name,
-            guild_id=guild_id,
-            request_id=request_id,
-            deposit=amount,
-        )
+        return await self.seating.join(request, tournament_id, emperor.name, deposit=amount)
 
     async def own_chest(self, tournament_id: int, player_id: int) -> ChestRow | None:
         """The chest the player's seat deposited in this combat (show it to that player only)."""

@@ -9,12 +9,15 @@ tournament's own server only; each request is applied once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.i18n import Listing, Message
-from bot.services.tournaments.base import Owns, TournamentBase
+from bot.services.request import Request
+from bot.services.tournaments.base import Owns, check_host
 from bot.services.tournaments.turns import TAKEOVER
+from data.db import Database
 from data.repositories import deadlines as deadline_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
@@ -42,23 +45,17 @@ class ClockChange:
         )
 
 
-class Deadlines(TournamentBase):
+class Deadlines:
     """Pause, resume and extend the open turn (the host, or a manager of its server)."""
 
-    async def pause(
-        self,
-        tournament_id: int,
-        by_player_id: int,
-        *,
-        guild_id: int | None = None,
-        is_manager: bool = False,
-        request_id: int | None = None,
-    ) -> ClockChange:
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+        self.database = database
+        self.clock = clock
+
+    async def pause(self, request: Request, tournament_id: int) -> ClockChange:
         """Stop the clock of the open turn; it resumes by itself after :data:`PAUSE_SECONDS`."""
-        async with requests.once(self.database, request_id, "tournament pause", now=self.clock()):
-            tournament = await self._hosted(
-                tournament_id, by_player_id, guild_id, is_manager, "pause"
-            )
+        async with requests.once(self.database, request.id, "tournament pause", now=self.clock()):
+            tournament = await self._hosted(request, tournament_id, "pause")
             if tournament.paused:
                 raise UserError("error-paused-already", tournament=str(tournament_id))
             if tournament.deadline is not None and tournament.deadline <= self.clock():
@@ -70,20 +67,10 @@ class Deadlines(TournamentBase):
                 raise _not_running(await repo.get_tournament(self.database, tournament_id))
         return await self._change(paused)
 
-    async def resume(
-        self,
-        tournament_id: int,
-        by_player_id: int,
-        *,
-        guild_id: int | None = None,
-        is_manager: bool = False,
-        request_id: int | None = None,
-    ) -> ClockChange:
+    async def resume(self, request: Request, tournament_id: int) -> ClockChange:
         """Start the clock again: the open turn gets the time it had left when paused."""
-        async with requests.once(self.database, request_id, "tournament resume", now=self.clock()):
-            tournament = await self._hosted(
-                tournament_id, by_player_id, guild_id, is_manager, "resume"
-            )
+        async with requests.once(self.database, request.id, "tournament resume", now=self.clock()):
+            tournament = await self._hosted(request, tournament_id, "resume")
             resumed = await deadline_repo.resume(self.database, tournament_id, now=self.clock())
             if resumed is None:
                 raise UserError(
@@ -108,24 +95,13 @@ class Deadlines(TournamentBase):
                 ended.append(await self._change(resumed))
         return ended
 
-    async def extend(
-        self,
-        tournament_id: int,
-        by_player_id: int,
-        seconds: int,
-        *,
-        guild_id: int | None = None,
-        is_manager: bool = False,
-        request_id: int | None = None,
-    ) -> TournamentRow:
+    async def extend(self, request: Request, tournament_id: int, seconds: int) -> TournamentRow:
         """Add ``seconds`` to the open turn: at most :data:`EXTENSIONS_PER_TURN` times a turn,
         and never past twice the turn's length (the database holds both limits)."""
         if seconds <= 0:
             raise UserError("error-extend-positive")
-        async with requests.once(self.database, request_id, "tournament extend", now=self.clock()):
-            tournament = await self._hosted(
-                tournament_id, by_player_id, guild_id, is_manager, "extend"
-            )
+        async with requests.once(self.database, request.id, "tournament extend", now=self.clock()):
+            tournament = await self._hosted(request, tournament_id, "extend")
             turn = tournament.turn
             if tournament.extensions >= EXTENSIONS_PER_TURN:
                 raise UserError(
@@ -149,17 +125,10 @@ class Deadlines(TournamentBase):
                 raise UserError("error-extend-resolved", turn=turn, tournament=str(tournament_id))
         return extended
 
-    async def _hosted(
-        self,
-        tournament_id: int,
-        by_player_id: int,
-        guild_id: int | None,
-        is_manager: bool,
-        action: str,
-    ) -> TournamentRow:
+    async def _hosted(self, request: Request, tournament_id: int, action: str) -> TournamentRow:
         """The running tournament, if the caller hosts it or manages its server."""
         tournament = await repo.get_tournament(self.database, tournament_id)
-        self._check_host(tournament, by_player_id, guild_id, is_manager, action)
+        check_host(tournament, request, action)
         if tournament.status is not TournamentStatus.RUNNING:
             raise _not_running(tournament)
         return tournament

@@ -7,8 +7,12 @@ player who gives orders in a tournament has its prompts, which bring every board
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.errors import UserError
-from bot.services.tournaments.base import TournamentBase, check_server
+from bot.services.request import Request
+from bot.services.tournaments.base import check_server
+from data.db import Database
 from data.repositories import followers as follower_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
@@ -18,26 +22,24 @@ FOLLOWERS_PER_TOURNAMENT = follower_repo.FOLLOWERS_PER_TOURNAMENT
 FOLLOWED_PER_USER = follower_repo.FOLLOWED_PER_USER
 
 
-class Following(TournamentBase):
+class Following:
     """Who follows which tournament."""
 
-    async def follow(
-        self,
-        tournament_id: int,
-        player_id: int,
-        *,
-        guild_id: int | None = None,
-        request_id: int | None = None,
-    ) -> TournamentRow:
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+        self.database = database
+        self.clock = clock
+
+    async def follow(self, request: Request, tournament_id: int) -> TournamentRow:
         """Follow a tournament of this server (open or running)."""
+        player_id = request.player_id
         table = await repo.load_table(self.database, tournament_id)
-        check_server(table.tournament, guild_id)
+        check_server(table.tournament, request.guild_id)
         if any(
             seat.ordering_player == player_id and seat.status is SeatStatus.ACTIVE
             for seat in table.seats
         ):
             raise UserError("error-follow-playing", tournament=str(tournament_id))
-        async with requests.once(self.database, request_id, "tournament follow", now=self.clock()):
+        async with requests.once(self.database, request.id, "tournament follow", now=self.clock()):
             added = await follower_repo.follow(
                 self.database, tournament_id, player_id, now=self.clock()
             )
@@ -45,20 +47,13 @@ class Following(TournamentBase):
                 raise UserError("error-follow-already", tournament=str(tournament_id))
         return table.tournament
 
-    async def unfollow(
-        self,
-        tournament_id: int,
-        player_id: int,
-        *,
-        guild_id: int | None = None,
-        request_id: int | None = None,
-    ) -> None:
+    async def unfollow(self, request: Request, tournament_id: int) -> None:
         """Stop following (from the tournament's own server)."""
-        check_server(await repo.get_tournament(self.database, tournament_id), guild_id)
+        check_server(await repo.get_tournament(self.database, tournament_id), request.guild_id)
         async with requests.once(
-            self.database, request_id, "tournament unfollow", now=self.clock()
+            self.database, request.id, "tournament unfollow", now=self.clock()
         ):
-            if not await follower_repo.unfollow(self.database, tournament_id, player_id):
+            if not await follower_repo.unfollow(self.database, tournament_id, request.player_id):
                 raise UserError("error-unfollow-not-following", tournament=str(tournament_id))
 
     async def followers(self, tournament_id: int) -> list[int]:

@@ -10,18 +10,23 @@ time (:meth:`Turns.play_computers`, which the bot calls after the handover).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.i18n import Name
+from bot.services.request import Request
 from bot.services.tournaments.base import (
     NotSeated,
+    check_host,
     check_server,
     level_of_strategy,
+    running,
     seat_of_player,
     strategy_for_level,
 )
-from bot.services.tournaments.turns import Turns
+from bot.services.tournaments.lookup import seat_names
+from data.db import Database
 from data.repositories import absences as absence_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
@@ -41,19 +46,15 @@ class HandedOver:
     ready: ReadyCount  # before the computer's order for the open turn
 
 
-class Handovers(Turns):
+class Handovers:
     """``/tournament handover``."""
 
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+        self.database = database
+        self.clock = clock
+
     async def hand_over(
-        self,
-        tournament_id: int,
-        by_player_id: int,
-        level: str,
-        *,
-        player_id: int | None = None,
-        guild_id: int | None = None,
-        is_manager: bool = False,
-        request_id: int | None = None,
+        self, request: Request, tournament_id: int, level: str, *, player_id: int | None = None
     ) -> HandedOver:
         """Hand ``player_id``'s seat (default: the caller's own) to a computer of ``level``.
 
@@ -61,24 +62,22 @@ class Handovers(Turns):
         player has not ordered yet (an order already given stands).
         """
         strategy = strategy_for_level(level)
-        owner = by_player_id if player_id is None else player_id
-        by_host = owner != by_player_id
+        owner = request.player_id if player_id is None else player_id
+        by_host = owner != request.player_id
         async with requests.once(
-            self.database, request_id, "tournament handover", now=self.clock()
+            self.database, request.id, "tournament handover", now=self.clock()
         ):
-            seat = await self._seat_to_hand_over(
-                tournament_id, owner, by_player_id, guild_id, is_manager
-            )
+            seat = await self._seat_to_hand_over(request, tournament_id, owner)
             handed = await repo.hand_over_seat(
                 self.database,
                 tournament_id,
                 seat.seat,
                 strategy,
-                by_player_id=by_player_id,
+                by_player_id=request.player_id,
                 now=self.clock(),
             )
         table = await repo.load_table(self.database, tournament_id)
-        names = await self.names(table)
+        names = await seat_names(self.database, table)
         ready = await repo.count_ready(self.database, tournament_id)
         return HandedOver(
             table.tournament,
@@ -89,21 +88,14 @@ class Handovers(Turns):
             ready,
         )
 
-    async def _seat_to_hand_over(
-        self,
-        tournament_id: int,
-        owner: int,
-        by_player_id: int,
-        guild_id: int | None,
-        is_manager: bool,
-    ) -> SeatRow:
-        """``owner``'s seat, if ``by_player_id`` may hand it over now (its owner; or the host,
-        or a manager, once it has missed 2 turns in a row and its player is not away)."""
-        by_host = owner != by_player_id
-        table = await self._running(tournament_id)
-        check_server(table.tournament, guild_id)
+    async def _seat_to_hand_over(self, request: Request, tournament_id: int, owner: int) -> SeatRow:
+        """``owner``'s seat, if the request's player may hand it over now (its owner; or the
+        host, or a manager, once it has missed 2 turns in a row and its player is not away)."""
+        by_host = owner != request.player_id
+        table = await running(self.database, tournament_id)
+        check_server(table.tournament, request.guild_id)
         if by_host:
-            self._check_host(table.tournament, by_player_id, guild_id, is_manager, "hand over")
+            check_host(table.tournament, request, "hand over")
         try:
             seat = seat_of_player(table, owner)
         except NotSeated:

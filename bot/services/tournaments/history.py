@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from bot.errors import UserError
 from bot.i18n import Name
-from bot.services.tournaments.lookup import Lookup, seat_letter_name
+from bot.services.tournaments.lookup import seat_letter_name, seat_names
 from data.catalog import battlefield_names
+from data.db import Database
 from data.repositories import history as history_repo
 from data.repositories import players as player_repo
 from data.repositories import tournaments as repo
@@ -45,8 +46,11 @@ class HistoryPage:
     battlefield: str | None
 
 
-class History(Lookup):
+class History:
     """Finished tournaments of a server, as anyone there may read them."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     async def history(
         self,
@@ -87,7 +91,8 @@ class History(Lookup):
         for archived in found[:HISTORY_PAGE]:
             tournament = archived.tournament
             if tournament.kind.is_serious:
-                names = await self.names(TournamentTable(tournament, archived.seats, None, ()))
+                table = TournamentTable(tournament, archived.seats, None, ())
+                names = await seat_names(self.database, table)
             else:
                 names = {
                     DYNASTIES[seat]: seat_letter_name(DYNASTIES[seat])
@@ -105,7 +110,7 @@ class History(Lookup):
     async def list_recent(self, guild_id: int | None) -> list[TournamentRow]:
         """The server's open and running tournaments, then its latest finished ones: what a
         player may want to look at."""
-        current = await self.list_open(guild_id)
+        current = await repo.list_tournaments(self.database, guild_id=guild_id)
         finished = await repo.list_tournaments(
             self.database,
             guild_id=guild_id,

@@ -8,13 +8,13 @@ from bot.errors import UserError
 from bot.i18n import Listing, Message, Name
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
-    TournamentBase,
     TournamentView,
     TurnProgress,
     TurnResolved,
     check_server,
     level_of_strategy,
 )
+from data.db import Database
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import tournaments as repo
@@ -44,8 +44,11 @@ from engine import (
 _OUTCOME_EVENTS = 200  # a tournament's log entries read for its outcome
 
 
-class Lookup(TournamentBase):
-    """What anyone may read about a tournament, and what its seats are called."""
+class Lookup:
+    """What anyone may read about a tournament."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
 
     def announcement(self, tournament: TournamentRow) -> Listing:
         """The text that announces a tournament: its battlefield, meaning and exact rules,
@@ -85,7 +88,7 @@ class Lookup(TournamentBase):
 
     async def view(self, tournament_id: int) -> TournamentView:
         table = await repo.load_table(self.database, tournament_id)
-        names = await self.names(table)
+        names = await seat_names(self.database, table)
         ready = table.ready if table.tournament.status is TournamentStatus.RUNNING else None
         return TournamentView(
             table.tournament,
@@ -120,28 +123,6 @@ class Lookup(TournamentBase):
         ready = await repo.count_ready(self.database, tournament_id)
         return TurnProgress(await repo.get_tournament(self.database, tournament_id), ready)
 
-    async def names(self, table: TournamentTable) -> dict[Dynasty, Name]:
-        """What each seat is called on boards and in narration: its emperor, a guest or a
-        computer (these two in the reader's words)."""
-        emperors = await emperor_repo.emperor_names(
-            self.database, (seat.emperor_id for seat in table.seats if seat.emperor_id is not None)
-        )
-        names: dict[Dynasty, Name] = {}
-        for seat in table.seats:
-            if seat.kind is SeatKind.PLAYER and seat.emperor_id in emperors:
-                names[seat.dynasty] = emperors[seat.emperor_id]
-            elif seat.kind is SeatKind.CASUAL:
-                names[seat.dynasty] = Message("seat-name-guest", seat=seat.dynasty.letter)
-            else:
-                level = level_of_strategy(seat.strategy or DEFAULT_STRATEGY)
-                names[seat.dynasty] = Message(
-                    "seat-name-computer", level=level, seat=seat.dynasty.letter
-                )
-        if table.tournament.scrubbed_at is not None:  # who played a training is forgotten
-            for dynasty in DYNASTIES[: table.tournament.seat_count]:
-                names[dynasty] = seat_letter_name(dynasty)
-        return names
-
     async def payouts(self, tournament_id: int) -> list[PayoutRow]:
         """What the end of the combat paid out of escrow: winners' shares of a gift's prize or
         of honour's wealth stakes, or deposits returned (public: the amounts were announced)."""
@@ -175,7 +156,7 @@ class Lookup(TournamentBase):
             tuple(Dynasty(letter) for letter in stored.get("defeated", [])),
             after,
         )
-        names = await self.names(await repo.load_table(self.database, tournament_id))
+        names = await seat_names(self.database, await repo.load_table(self.database, tournament_id))
         return TurnResolved(tournament, report, names)
 
     async def replay_frames(self, tournament_id: int) -> list[tuple[Position, TurnResult | None]]:
@@ -210,6 +191,29 @@ class Lookup(TournamentBase):
             (await repo.get_game(self.database, tournament_id, turn)).chests
             for turn in range(tournament.resolved_turns + 1)
         ]
+
+
+async def seat_names(database: Database, table: TournamentTable) -> dict[Dynasty, Name]:
+    """What each seat is called on boards and in narration: its emperor, a guest or a
+    computer (these two in the reader's words)."""
+    emperors = await emperor_repo.emperor_names(
+        database, (seat.emperor_id for seat in table.seats if seat.emperor_id is not None)
+    )
+    names: dict[Dynasty, Name] = {}
+    for seat in table.seats:
+        if seat.kind is SeatKind.PLAYER and seat.emperor_id in emperors:
+            names[seat.dynasty] = emperors[seat.emperor_id]
+        elif seat.kind is SeatKind.CASUAL:
+            names[seat.dynasty] = Message("seat-name-guest", seat=seat.dynasty.letter)
+        else:
+            level = level_of_strategy(seat.strategy or DEFAULT_STRATEGY)
+            names[seat.dynasty] = Message(
+                "seat-name-computer", level=level, seat=seat.dynasty.letter
+            )
+    if table.tournament.scrubbed_at is not None:  # who played a training is forgotten
+        for dynasty in DYNASTIES[: table.tournament.seat_count]:
+            names[dynasty] = seat_letter_name(dynasty)
+    return names
 
 
 def seat_letter_name(dynasty: Dynasty) -> Message:

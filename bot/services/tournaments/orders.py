@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from bot.errors import UserError
+from bot.services.request import Request
 from bot.services.tournaments.base import (
     OrderAccepted,
     OrderMenu,
@@ -13,9 +15,11 @@ from bot.services.tournaments.base import (
     TurnPrompts,
     check_server,
     check_turn,
+    running,
     seat_of_player,
 )
 from bot.services.tournaments.turns import Turns
+from data.db import Database
 from data.recent import Recent
 from data.repositories import tournaments as repo
 from data.rows import (
@@ -35,28 +39,28 @@ from engine import (
 )
 
 
-class Ordering(Turns):
+class Orders:
     """What a player may order, and storing the order (resolving the turn once all are in)."""
 
+    def __init__(self, database: Database, clock: Callable[[], float], turns: Turns) -> None:
+        self.database = database
+        self.clock = clock
+        self.turns = turns
+
     async def menu(
-        self,
-        tournament_id: int,
-        player_id: int,
-        *,
-        turn: int | None = None,
-        guild_id: int | None = None,
+        self, request: Request, tournament_id: int, *, turn: int | None = None
     ) -> OrderMenu:
         """The player's pieces and their legal moves, and its current order (R-O2, R-O4).
 
         With ``turn`` (a prompt made for that turn), a turn that has resolved is refused like
         a late order, so a stale prompt never shows the new turn's pieces as if nothing moved.
-        ``guild_id`` is the server asked from: another server's tournament is refused; None
-        (a DM) reaches the player's own seat wherever it plays.
+        Asked from a server, another server's tournament is refused; from a DM, the player's
+        own seat is reached wherever it plays.
         """
-        table = await self._running(tournament_id)
-        if guild_id is not None:
-            check_server(table.tournament, guild_id)
-        seat = seat_of_player(table, player_id)
+        table = await running(self.database, tournament_id)
+        if request.guild_id is not None:
+            check_server(table.tournament, request.guild_id)
+        seat = seat_of_player(table, request.player_id)
         check_turn(table, turn)
         check_not_handed_over(seat, tournament_id)
         if seat.status is not SeatStatus.ACTIVE:
@@ -88,27 +92,25 @@ class Ordering(Turns):
 
     async def submit(
         self,
+        request: Request,
         tournament_id: int,
-        player_id: int,
         order: Order | str,
         *,
         turn: int | None = None,
         resolve: bool = True,
-        guild_id: int | None = None,
-        request_id: int | None = None,
     ) -> OrderAccepted:
         """Store the player's secret order (legal, R-O2; replacing, R-O3); resolve if all are in.
 
         The order is for ``turn`` if given (refused once it has resolved), else for the open
         turn, which ``accepted.turn`` names. ``resolve=False`` leaves a complete turn for the
         caller to resolve (``accepted.complete``): the bot answers the player first and
-        resolves in the background. ``guild_id`` as for :meth:`menu`; the same ``request_id``
-        stores an order once.
+        resolves in the background. Reached as :meth:`menu` is; the same request stores an
+        order once.
         """
-        table = await self._running(tournament_id)
-        if guild_id is not None:
-            check_server(table.tournament, guild_id)
-        seat = seat_of_player(table, player_id)
+        table = await running(self.database, tournament_id)
+        if request.guild_id is not None:
+            check_server(table.tournament, request.guild_id)
+        seat = seat_of_player(table, request.player_id)
         assert table.game is not None
         check_turn(table, turn)
         check_not_handed_over(seat, tournament_id)
@@ -123,13 +125,15 @@ class Ordering(Turns):
             table.tournament.turn,
             seat.seat,
             order,
-            request_id=request_id,
+            request_id=request.id,
             now=self.clock(),
         )
         accepted = OrderAccepted(ready, None, table.tournament.turn, table.tournament.paused)
         if not (resolve and accepted.complete) or accepted.paused:
             return accepted
-        return replace(accepted, resolved=await self.resolve(tournament_id, turn=accepted.turn))
+        return replace(
+            accepted, resolved=await self.turns.resolve(tournament_id, turn=accepted.turn)
+        )
 
 
 _ORDER_TEXT = re.compile(

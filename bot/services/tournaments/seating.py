@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from bot.errors import UserError
 from bot.i18n.refusals import thing
+from bot.services.request import Request
 from bot.services.tournaments.base import (
     COMPUTER_LEVELS,
     DEFAULT_STRATEGY,
@@ -14,12 +15,13 @@ from bot.services.tournaments.base import (
     MIN_TURN_SECONDS,
     Joined,
     NotSeated,
+    check_host,
     check_server,
     level_of_strategy,
     unknown_level,
 )
-from bot.services.tournaments.turns import Turns
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
+from data.db import Database
 from data.errors import InsufficientFunds, NotFound
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
@@ -40,14 +42,17 @@ from data.rows import (
 from engine import Battlefield, Ruleset
 
 
-class Seating(Turns):
+class Seating:
     """A tournament from its announcement to its start (or its cancellation).
 
-    Every change here takes a ``request_id`` (the Discord interaction's id): the same request
-    delivered twice changes the game once (see :mod:`data.repositories.requests`). Every
-    action on an existing tournament takes the caller's ``guild_id``: a tournament is reached
-    from its own server only (:func:`check_server`).
+    Every change is a player's :class:`Request`: the same request delivered twice changes the
+    game once (see :mod:`data.repositories.requests`), and a tournament is reached from its
+    own server only (:func:`check_server`).
     """
+
+    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+        self.database = database
+        self.clock = clock
 
     def shipped_battlefield(self, name: str) -> Battlefield:
         """The shipped battlefield ``name``; another name is refused with the shipped ones."""
@@ -61,27 +66,25 @@ class Seating(Turns):
 
     async def create(
         self,
+        request: Request,
         *,
-        host_player_id: int,
         battlefield: str,
         ruleset: Ruleset,
         kind: TournamentKind,
         turn_seconds: int,
-        guild_id: int | None = None,
-        channel_id: int | None = None,
         stake: int = 0,
         prize: Prize | None = None,
         wealth_stake: Mapping[str, int] | None = None,
         allow_computers: bool = False,
         chests: ChestTerms | None = None,
         computer_strategy: str = DEFAULT_STRATEGY,
-        request_id: int | None = None,
     ) -> TournamentRow:
-        """Announce a tournament. A gift's wealth prize is paid by the host's dynasty into
+        """Announce a tournament in the request's channel, hosted by its player. A gift's wealth prize is paid by the host's dynasty into
         escrow now (R-T4); an honour tournament's ``wealth_stake`` is paid by each dynasty as
         it takes its seat; ``chests`` announces the chests variant (R-T9, serious tournaments
         only). Training takes none of them (nor a reputation prize). With ``allow_computers``,
         empty seats get ``computer_strategy`` players when the host starts it (R-T7)."""
+        host_player_id = request.player_id
         prize = prize or Prize()
         if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth or wealth_stake):
             raise UserError("error-training-terms")
@@ -106,7 +109,7 @@ class Seating(Turns):
             raise UserError("error-prize-needs-dynasty")
         try:
             async with requests.once(
-                self.database, request_id, "tournament create", now=self.clock()
+                self.database, request.id, "tournament create", now=self.clock()
             ):
                 await player_repo.ensure_player(self.database, host_player_id, now=self.clock())
                 return await repo.create_tournament(
@@ -116,8 +119,8 @@ class Seating(Turns):
                     kind=kind,
                     turn_seconds=turn_seconds,
                     host_player_id=host_player_id,
-                    guild_id=guild_id,
-                    channel_id=channel_id,
+                    guild_id=request.guild_id,
+                    channel_id=request.channel_id,
                     stake=stake,
                     prize=prize,
                     wealth_stake=wealth_stake,
@@ -136,18 +139,17 @@ class Seating(Turns):
 
     async def join(
         self,
+        request: Request,
         tournament_id: int,
-        player_id: int,
         emperor_name: str,
         *,
-        guild_id: int | None = None,
-        request_id: int | None = None,
         deposit: int | None = None,
     ) -> Joined:
         """Seat the player with one of its emperors (R-T1); a full tournament starts at once.
 
         In a chests tournament (R-T9) the seat and its secret ``deposit`` of gold coins are
         taken together or not at all: there is never a seat without its chest."""
+        player_id = request.player_id
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         if dynasty is None:
             raise UserError("error-no-dynasty")
@@ -174,7 +176,7 @@ class Seating(Turns):
             return seat
 
         try:
-            joined = await self._take_seat(tournament_id, guild_id, request_id, take, deposit)
+            joined = await self._take_seat(request, tournament_id, take, deposit)
         except InsufficientFunds as short:
             raise UserError(
                 "error-stake-unpaid",
@@ -185,17 +187,11 @@ class Seating(Turns):
             ) from None
         return replace(joined, chest=chest)
 
-    async def join_casual(
-        self,
-        tournament_id: int,
-        player_id: int,
-        *,
-        guild_id: int | None = None,
-        request_id: int | None = None,
-    ) -> Joined:
+    async def join_casual(self, request: Request, tournament_id: int) -> Joined:
         """A casual player: an anonymous emperor, nothing recorded (R-T2; training only)."""
+        player_id = request.player_id
         tournament = await repo.get_tournament(self.database, tournament_id)
-        check_server(tournament, guild_id)
+        check_server(tournament, request.guild_id)
         if tournament.kind.is_serious:
             raise UserError(
                 "error-casual-training-only",
@@ -204,43 +200,27 @@ class Seating(Turns):
             )
         await player_repo.ensure_player(self.database, player_id, now=self.clock())
         return await self._take_seat(
+            request,
             tournament_id,
-            guild_id,
-            request_id,
             lambda: repo.add_casual_seat(
                 self.database, tournament_id, None, player_id=player_id, now=self.clock()
             ),
         )
 
-    async def leave(
-        self,
-        tournament_id: int,
-        player_id: int,
-        *,
-        guild_id: int | None = None,
-        request_id: int | None = None,
-    ) -> None:
-        async with requests.once(self.database, request_id, "tournament leave", now=self.clock()):
-            check_server(await repo.get_tournament(self.database, tournament_id), guild_id)
-            seat = await self._seat_of(tournament_id, player_id)
+    async def leave(self, request: Request, tournament_id: int) -> None:
+        async with requests.once(self.database, request.id, "tournament leave", now=self.clock()):
+            check_server(await repo.get_tournament(self.database, tournament_id), request.guild_id)
+            seat = await self._seat_of(tournament_id, request.player_id)
             await repo.remove_seat(self.database, tournament_id, seat.seat, now=self.clock())
 
-    async def start(
-        self,
-        tournament_id: int,
-        by_player_id: int,
-        *,
-        guild_id: int | None = None,
-        is_manager: bool = False,
-        request_id: int | None = None,
-    ) -> TournamentTable:
+    async def start(self, request: Request, tournament_id: int) -> TournamentTable:
         """Start now: the host or a manager of its server; empty seats get computer players if
         allowed. One transaction, so a player taking the last seat at the same moment either
         is seated before the start or finds the tournament begun, never half of each. The
         computers order afterwards, each in its time (:meth:`play_computers`)."""
-        async with requests.once(self.database, request_id, "tournament start", now=self.clock()):
+        async with requests.once(self.database, request.id, "tournament start", now=self.clock()):
             tournament = await repo.get_tournament(self.database, tournament_id)
-            self._check_host(tournament, by_player_id, guild_id, is_manager, "start")
+            check_host(tournament, request, "start")
             if tournament.status is not TournamentStatus.OPEN:
                 raise _not_startable(tournament)
             if tournament.allow_computers:
@@ -256,36 +236,27 @@ class Seating(Turns):
                         )
             return await repo.start_tournament(self.database, tournament_id, now=self.clock())
 
-    async def cancel(
-        self,
-        tournament_id: int,
-        by_player_id: int,
-        *,
-        guild_id: int | None = None,
-        is_manager: bool = False,
-        request_id: int | None = None,
-    ) -> TournamentRow:
+    async def cancel(self, request: Request, tournament_id: int) -> TournamentRow:
         """Call it off: nothing is recorded, stakes, prizes and bets return (R-T4, R-T6); a
         training tournament is forgotten at once."""
-        async with requests.once(self.database, request_id, "tournament cancel", now=self.clock()):
+        async with requests.once(self.database, request.id, "tournament cancel", now=self.clock()):
             tournament = await repo.get_tournament(self.database, tournament_id)
-            self._check_host(tournament, by_player_id, guild_id, is_manager, "cancel")
+            check_host(tournament, request, "cancel")
             return await repo.cancel_tournament(self.database, tournament_id, now=self.clock())
 
     async def _take_seat(
         self,
+        request: Request,
         tournament_id: int,
-        guild_id: int | None,
-        request_id: int | None,
         take: Callable[[], Awaitable[SeatRow]],
         deposit: int | None = None,
     ) -> Joined:
         """The next free seat and, when it was the last one, the start, in one transaction:
         players joining at the same moment are seated one after the other, each on a free
         seat, and exactly one of them starts the combat."""
-        async with requests.once(self.database, request_id, "tournament join", now=self.clock()):
+        async with requests.once(self.database, request.id, "tournament join", now=self.clock()):
             tournament = await repo.get_tournament(self.database, tournament_id)
-            check_server(tournament, guild_id)
+            check_server(tournament, request.guild_id)
             if tournament.status is not TournamentStatus.OPEN:
                 raise not_joinable(tournament)
             if (tournament.chests is None) != (deposit is None):

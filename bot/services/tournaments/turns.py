@@ -6,12 +6,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
+import socket
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import replace
 
-from bot.computers import HISTORY_TURNS, ComputerTurn, think
+from bot.computers import DEFAULT_SECONDS, HISTORY_TURNS, ComputerTurn, Thinker, think, think_here
 from bot.errors import UserError
 from bot.i18n import DEFAULT_LOCALE, Message, Name
 from bot.narration import narration as told_turn
@@ -29,15 +32,18 @@ from bot.services.outcomes import (
     emperor_takes,
     turn_trace,
 )
+from bot.services.request import Request
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
     Owns,
     TurnResolved,
     check_server,
+    running,
     seat_of_player,
 )
-from bot.services.tournaments.lookup import Lookup
+from bot.services.tournaments.lookup import seat_names
 from data.codec import report_to_dict
+from data.db import Database
 from data.errors import (
     OrderForClosedTurn,
     OrdersChanged,
@@ -93,29 +99,55 @@ TRAINING_FORGOTTEN_AFTER = 600.0
 posted (the announcer forgets it as soon as it has posted the final board and replay)."""
 
 
-class Turns(Lookup):
-    """Resolving turns, once each, and what the end of a combat changes."""
+class Turns:
+    """Resolving turns, once each, the computer players' orders, and what the end of a
+    combat changes.
 
-    async def forfeit(
+    A turn resolves in one transaction whichever process asks; within a process, resolutions
+    of one tournament queue here (:meth:`_resolving`), and so do its computers' thoughts.
+    """
+
+    def __init__(
         self,
-        tournament_id: int,
-        player_id: int,
+        database: Database,
+        clock: Callable[[], float],
         *,
-        guild_id: int | None = None,
-        request_id: int | None = None,
-    ) -> TurnResolved | None:
+        think: Thinker = think_here,
+        computer_seconds: float = DEFAULT_SECONDS,
+    ) -> None:
+        self.database = database
+        self.clock = clock
+        self.think = think
+        """Where computer players choose their orders (a worker process in the bot)."""
+        self.computer_seconds = computer_seconds
+        """Thinking time per order of a searching computer player."""
+        self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
+        """Who this process is when it takes a lease (data/repositories/leases.py)."""
+        self.on_resolved: Callable[[float], None] | None = None
+        """Told the seconds each turn resolution took (the bot's metrics listen here)."""
+        self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
+        self._thinking: set[int] = set()  # tournaments whose computers are choosing now
+        self._asked_again: set[int] = set()  # ... and asked to meanwhile (a turn opened)
+
+    @property
+    def resolving(self) -> int:
+        """Tournaments with a turn resolution under way or waiting in this process (a stopping
+        bot waits for them to finish)."""
+        return len(self._resolvers)
+
+    async def forfeit(self, request: Request, tournament_id: int) -> TurnResolved | None:
         """Give up (R-G4): the dynasty is defeated at once; the combat may end with it.
 
-        Asked from the tournament's own server (``guild_id``), once per request."""
+        Asked from the tournament's own server, once per request."""
         for _ in range(_RESOLVE_ATTEMPTS):
-            table = await self._running(tournament_id)
-            check_server(table.tournament, guild_id)
-            seat = seat_of_player(table, player_id)
+            table = await running(self.database, tournament_id)
+            check_server(table.tournament, request.guild_id)
+            seat = seat_of_player(table, request.player_id)
             if seat.handed_to is not None:
                 raise UserError("error-forfeit-handed-over", tournament=str(tournament_id))
             try:
                 async with requests.once(
-                    self.database, request_id, "tournament forfeit", now=self.clock()
+                    self.database, request.id, "tournament forfeit", now=self.clock()
                 ):
                     tournament = await repo.forfeit_seat(
                         self.database, table, seat.seat, now=self.clock()
@@ -195,7 +227,7 @@ class Turns(Lookup):
                 return None  # nothing resolves until the host resumes (the database agrees)
             at = self.clock()
             report = table.game.play(table.orders_to_play(), await self._excused(table, at))
-            names = await self.names(table)
+            names = await seat_names(self.database, table)
             narration = told_turn(report, table.tournament.ruleset.policy, names)
             # A turn that ends nothing is one statement (its triggers do the rest): no
             # transaction, so it runs at once instead of queueing for the transaction lock.
