@@ -20,7 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
 from bot.services.request import Request
-from bot.services.tournaments import ClockChange, TurnResolved
+from bot.services.tournaments.base import TurnResolved
+from bot.services.tournaments.deadlines import ClockChange
 from data.rows import TournamentKind
 from engine import Ruleset
 

@@ -6,9 +6,8 @@ tournament's channel it posts only what everyone may know: the board, the narrat
 resolved turn, "k of n ready" and the deadline. Each player's turn prompt goes by DM, so
 no order is seen by anyone else before its turn resolves (R-O4).
 
-It lives in ``bot`` because the scheduler needs it, so it must not import ``cogs``: the
-order view a prompt carries is built by the :data:`PromptBuilder` that the orders cog
-installs as :attr:`Announcer.prompt`.
+It only delivers: what it posts, and every prompt and reminder it sends, is a view of
+:mod:`bot.views`; here is what goes where, and when.
 
 A tournament's channel is posted in by the process whose shards hold its server (see
 bot/shards.py; one process unless the host runs several). A combat's start, each resolved
@@ -23,57 +22,57 @@ when a post is made again after a crash between posting and crossing it off.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Coroutine, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
 
 import discord
 
-from bot.discord_helpers import (
+from bot.delivery import (
+    CHANNEL_PERMISSIONS,
     NOT_ALLOWED,
-    clipped,
-    closed_dms_notice,
-    discord_timestamp,
-    gif_file,
-    plain,
-    plain_name,
-    png_file,
+    message_nonce,
+    missing_permissions,
     send_dm,
 )
 from bot.errors import UserError
-from bot.i18n import Listing, Message, Name, Param, catalogue_of, text
+from bot.i18n import Message, Name, Param
 from bot.log_entries import entry
-from bot.narration import outcome_message
-from bot.render import render_board
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
-from bot.services.chests import ChestResult
-from bot.services.outcomes import Conquest, Effect, ReputationChange
 from bot.services.request import Request
-from bot.services.tournaments import (
-    ClockChange,
-    OrderMenu,
-    TurnPrompts,
-    TurnResolved,
-    duration,
-)
-from bot.services.tournaments.lookup import wealth
+from bot.services.tournaments.base import OrderMenu, TurnPrompts, TurnResolved
+from bot.services.tournaments.deadlines import ClockChange
 from bot.shards import Shards
+from bot.views.boards import Boards
+from bot.views.combat import (
+    Shown,
+    describe_effect,
+    end_shown,
+    follower_heading,
+    forfeit_end_shown,
+    start_shown,
+    turn_shown,
+)
+from bot.views.markup import (
+    BOARD_FILE,
+    MESSAGE_LIMIT,
+    NO_MENTIONS,
+    REPLAY_FILE,
+    attachment,
+    clipped,
+    png_file,
+)
+from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
+from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
 from data.errors import DataError
 from data.repositories import announcements as announcement_repo
 from data.repositories import tournaments as tournament_repo
 from data.repositories.announcements import Announcement, AnnouncementKind, TurnLine
 from data.rows import (
-    DepositPurpose,
-    PayoutReason,
-    PayoutRow,
-    ReadyCount,
-    SeatRow,
     TournamentRow,
     TournamentStatus,
 )
@@ -81,12 +80,6 @@ from engine import Dynasty
 
 log = logging.getLogger(__name__)
 
-BOARD_FILE = "board.png"
-REPLAY_FILE = "replay.gif"
-EMBED_COLOUR = discord.Colour.gold()
-MESSAGE_LIMIT = 2000
-DESCRIPTION_LIMIT = 4096
-FIELD_LIMIT = 1024
 FOLLOWER_DMS_AT_ONCE = 5
 """Follower DMs sent at the same time (discord.py waits out Discord's rate limits itself)."""
 READY_DELAY = 1.0
@@ -101,232 +94,6 @@ FOLLOW_AFTER = 1.0
 it up: that process, when it speaks for the server, posts it at once from what it holds."""
 RETRY_AFTER = 30.0
 """Seconds before an announcement that failed is tried again."""
-NO_MENTIONS = discord.AllowedMentions.none()
-CHANNEL_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True, attach_files=True
-)
-"""What the bot needs in a tournament's channel: to see it, post, show the board's embed and
-attach the board and the replay. In a thread, Send Messages in Threads stands for Send
-Messages."""
-
-PromptBuilder = Callable[[OrderMenu, str], dict[str, Any]]
-"""Message options (content, view…) of a player's turn prompt in the player's locale (the
-second argument); the board is attached to it."""
-
-
-def plain_prompt(menu: OrderMenu, locale: str) -> dict[str, Any]:
-    """A prompt without components, for a bot that runs without the orders cog."""
-    return {"content": text(locale, "plain-prompt", heading=turn_heading(menu.tournament))}
-
-
-def clock(tournament: TournamentRow) -> dict[str, Param]:
-    """The open turn's clock, as the parameters of the messages that show it: ``clock`` is
-    ``ends`` (with its ``deadline``), ``paused`` (with the time ``left`` and the pause's end
-    ``until``) or ``none``."""
-    left = tournament.time_left
-    if left is not None and tournament.paused_until is not None:
-        return {
-            "clock": "paused",
-            "left": duration(left),
-            "until": discord_timestamp(tournament.paused_until),
-            "deadline": "",
-        }
-    if tournament.deadline:
-        return {
-            "clock": "ends",
-            "deadline": discord_timestamp(tournament.deadline),
-            "left": "",
-            "until": "",
-        }
-    return {"clock": "none", "deadline": "", "left": "", "until": ""}
-
-
-def turn_heading(tournament: TournamentRow) -> Message:
-    """``Tournament #12 on small-4 · turn 3 of 50 · ends in 2 hours``: the same words everywhere,
-    the turn limit (R-G2) in sight."""
-    return Message(
-        "turn-heading",
-        tournament=str(tournament.id),
-        battlefield=tournament.battlefield,
-        turn=tournament.turn,
-        limit=tournament.ruleset.turn_limit,
-        **clock(tournament),
-    )
-
-
-def ready_line(tournament: TournamentRow, ready: ReadyCount) -> Message:
-    """All the channel learns about an open turn before it resolves (R-O4): a player away
-    counts as any player who has not ordered yet."""
-    return Message(
-        "ready-line",
-        turn=tournament.turn,
-        ready=ready.ready,
-        active=ready.active,
-        **clock(tournament),
-    )
-
-
-def pause_notice(change: ClockChange, *, by_itself: bool = False) -> Message:
-    """What the channel and the seated players are told when a tournament's clock stops or
-    starts again (``by_itself``: a pause that lasted its 7 days)."""
-    tournament = change.tournament
-    left = tournament.time_left
-    if left is not None and tournament.paused_until is not None:
-        return Message(
-            "tournament-paused",
-            tournament=str(tournament.id),
-            turn=tournament.turn,
-            left=duration(left),
-            until=discord_timestamp(tournament.paused_until),
-        )
-    why = "yes" if by_itself else "no"
-    if change.complete:
-        return Message(
-            "tournament-resumed-complete",
-            tournament=str(tournament.id),
-            turn=tournament.turn,
-            by_itself=why,
-        )
-    return Message(
-        "tournament-resumed",
-        tournament=str(tournament.id),
-        turn=tournament.turn,
-        by_itself=why,
-        **clock(tournament),
-    )
-
-
-def describe_effect(effect: Effect, emperors: Mapping[int, Name]) -> Message:
-    """One outcome effect in a sentence, emperors by name (escaped)."""
-
-    def name_of(emperor_id: int) -> Param:
-        known = emperors.get(emperor_id)
-        if known is None:
-            return Message("emperor-number", emperor=emperor_id)
-        return plain_name(known)
-
-    name = name_of(effect.emperor_id)
-    if isinstance(effect, ReputationChange):
-        return Message(
-            "effect-reputation",
-            name=name,
-            delta=f"{effect.delta:+d}",
-            reason=effect.said or effect.reason,
-        )
-    if isinstance(effect, Conquest):
-        taker = name_of(effect.by_emperor_id)
-        return Message(
-            "effect-conquest", name=name, taker=taker, reason=effect.said or effect.reason
-        )
-    return Message("effect-death", name=name, reason=effect.said or effect.reason)
-
-
-def describe_payouts(payouts: Sequence[PayoutRow]) -> list[Message]:
-    """What the escrow paid out at the end, one sentence per dynasty and kind of payout."""
-    grouped: dict[tuple[str, DepositPurpose, PayoutReason], dict[str, int]] = {}
-    for payout in payouts:
-        key = (payout.dynasty_name, payout.purpose, payout.reason)
-        amounts = grouped.setdefault(key, {})
-        amounts[payout.asset_code] = amounts.get(payout.asset_code, 0) + payout.amount
-    return [
-        Message(
-            "payout",
-            dynasty=plain(dynasty),
-            purpose=purpose.value,
-            reason=reason.value,
-            amounts=wealth(amounts),
-        )
-        for (dynasty, purpose, reason), amounts in grouped.items()
-    ]
-
-
-def chest_lines(results: Sequence[ChestResult], names: Mapping[Dynasty, Name]) -> list[Message]:
-    """The chests at the end of a combat (R-T9): a captured chest's amount and captor; the
-    others only go home, their amounts never told."""
-    lines = []
-    for result in results:
-        owner = plain_name(names.get(result.owner, result.owner.letter))
-        if result.captured_by is not None and result.amount is not None:
-            captor = plain_name(names.get(result.captured_by, result.captured_by.letter))
-            lines.append(
-                Message("chest-captured", captor=captor, owner=owner, amount=result.amount)
-            )
-        else:
-            lines.append(Message("chest-unopened", owner=owner))
-    return lines
-
-
-def message_nonce(*key: object) -> str:
-    """A message's nonce, the same for the same ``key``: Discord creates one message per nonce
-    (within a few minutes), so a board posted again after a crash is not shown twice."""
-    return hashlib.blake2b(repr(key).encode(), digest_size=10).hexdigest()  # 20 of Discord's 25
-
-
-def permission_names(permissions: discord.Permissions) -> Listing:
-    """``View Channel, Attach Files``: permissions as Discord's settings name them."""
-    return Listing(
-        tuple(
-            Message(
-                "permission-name",
-                permission=name,
-                name=name.replace("_", " ").title().replace(" In ", " in "),
-            )
-            for name, granted in permissions
-            if granted
-        ),
-        Message("economy-nothing"),
-    )
-
-
-def lines(messages: Sequence[Message]) -> Listing:
-    """Messages one per line."""
-    return Listing(tuple(messages), Message("economy-nothing"), separator="\n")
-
-
-@dataclass(frozen=True)
-class Shown:
-    """An embed the channel is shown, in words any reader's language can give: the channel's
-    in the channel, each follower's own by DM."""
-
-    title: Message
-    description: Param
-    fields: tuple[tuple[Message, Param], ...] = ()
-
-    def embed(self, locale: str, limit: int = DESCRIPTION_LIMIT) -> discord.Embed:
-        embed = discord.Embed(
-            title=self.title.text(locale),
-            description=clipped(said(self.description, locale), limit),
-            colour=EMBED_COLOUR,
-        )
-        for name, value in self.fields:
-            embed.add_field(
-                name=name.text(locale),
-                value=clipped(said(value, locale), FIELD_LIMIT),
-                inline=False,
-            )
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
-        return embed
-
-    def with_field(self, name: Message, value: Param) -> Shown:
-        return Shown(self.title, self.description, (*self.fields, (name, value)))
-
-
-def said(value: Param, locale: str) -> str:
-    """A parameter as ``locale`` reads it (a message rendered, text as it is)."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int | float):
-        return str(value)
-    return value.text(locale)
-
-
-def missing_permissions(granted: discord.Permissions, *, in_thread: bool) -> discord.Permissions:
-    """What of :data:`CHANNEL_PERMISSIONS` ``granted`` lacks (in a thread or a channel)."""
-    needed = discord.Permissions(CHANNEL_PERMISSIONS.value)
-    if in_thread:
-        needed.send_messages = False
-        needed.send_messages_in_threads = True
-    return discord.Permissions(needed.value & ~granted.value)
 
 
 class Announcer:
@@ -351,7 +118,6 @@ class Announcer:
         self.shards = shards or Shards()
         """Whose channels this process posts in: its shards' servers (all, by default)."""
         self._underway: set[tuple[int, int, str]] = set()  # announcements being posted here
-        self.prompt: PromptBuilder = plain_prompt
         self.replays = Replays(services, drawing)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._stale_ready: dict[int, None] = {}  # tournaments, longest waiting first
@@ -470,25 +236,8 @@ class Announcer:
             start = view.game
             if start.turn != 0:
                 start = await tournament_repo.get_game(self.services.database, tournament_id, 0)
-            boards = Boards(
-                self.drawing,
-                lambda title: {
-                    "position": start.position,
-                    "names": view.names,
-                    "title": title,
-                    "chests": start.chests,
-                },
-                tournament,
-                Message("board-start"),
-            )
-            shown = Shown(
-                Message(
-                    "combat-begun-title",
-                    tournament=str(tournament.id),
-                    battlefield=tournament.battlefield,
-                ),
-                lines([_seat_text(seat, view.names) for seat in view.seats]),
-            )
+            boards = Boards.at(self.drawing, tournament, start, view.names)
+            shown = start_shown(tournament, view.seats, view.names)
             nonce = ("start", tournament_id)
             prompts = await self.services.orders.turn_prompts(tournament_id, 1)
             if prompts is None:  # turn 1 has resolved since: its own board follows
@@ -513,30 +262,8 @@ class Announcer:
             self.play_computers(tournament.id)  # they think while the board is drawn
         nonce = ("turn", tournament.id, report.turn)
         async with self._locks[tournament.id]:
-            boards = Boards(
-                self.drawing,
-                lambda title: {
-                    "position": report.game.position,
-                    "last_turn": report.result,
-                    "names": resolved.names,
-                    "title": title,
-                    "chests": report.game.chests,
-                },
-                tournament,
-                Message("board-turn", turn=report.turn),
-            )
-            # The turn told in each reader's language (bot/narration.py), names escaped.
-            escaped = {dynasty: plain_name(name) for dynasty, name in resolved.names.items()}
-            narration = Listing(resolved.narration(escaped), Message("turn-quiet"), separator="\n")
-            shown = Shown(
-                Message(
-                    "turn-title",
-                    tournament=str(tournament.id),
-                    turn=report.turn,
-                    limit=tournament.ruleset.turn_limit,
-                ),
-                narration,
-            )
+            boards = Boards.of_turn(self.drawing, resolved)
+            shown = turn_shown(resolved)
             if report.outcome is not None:
                 if changes is None:
                     view = await self.services.tournaments.view(tournament.id)
@@ -571,20 +298,8 @@ class Announcer:
             if view.game is None or tournament.outcome is None:
                 return
             game = view.game
-            boards = Boards(
-                self.drawing,
-                lambda title: {
-                    "position": game.position,
-                    "names": view.names,
-                    "title": title,
-                    "chests": game.chests,
-                },
-                tournament,
-                Message("board-end"),
-            )
-            shown = Shown(
-                Message("end-title", tournament=str(tournament.id)), Message("end-forfeit")
-            )
+            boards = Boards.at(self.drawing, tournament, game, view.names, end=True)
+            shown = forfeit_end_shown(tournament)
             changes = await self._logged_changes(tournament_id)
             nonce = ("end", tournament_id)
             await self._post_end(tournament, view.names, boards, shown, changes, nonce)
@@ -715,13 +430,7 @@ class Announcer:
         tell everyone who has not ordered (R-O4)."""
         tournament = reminder.tournament
         locale = await self.services.locales.of_player(reminder.player_id)
-        said = text(
-            locale,
-            "reminder-dm",
-            turn=tournament.turn,
-            tournament=str(tournament.id),
-            deadline=discord_timestamp(reminder.deadline),
-        )
+        said = reminder_notice(tournament.id, tournament.turn, reminder.deadline).text(locale)
         try:
             delivered = await send_dm(self.client, reminder.player_id, content=said)
         except discord.HTTPException as error:
@@ -770,13 +479,9 @@ class Announcer:
                 continue  # the turn resolved, or the combat ended, since
             if menu.current is None:
                 texts.append(
-                    text(
-                        locale,
-                        "reminder-private",
-                        turn=reminder.turn,
-                        tournament=str(reminder.tournament_id),
-                        deadline=discord_timestamp(reminder.deadline),
-                    )
+                    reminder_notice(
+                        reminder.tournament_id, reminder.turn, reminder.deadline, private=True
+                    ).text(locale)
                 )
         return texts
 
@@ -841,18 +546,9 @@ class Announcer:
 
         async def send(player_id: int) -> None:
             locale = await self.services.locales.of_player(player_id)
-            heading = text(
-                locale,
-                "follower-heading",
-                tournament=str(tournament.id),
-                battlefield=tournament.battlefield,
-                content=content if content is not None else "none",
-            )
+            heading = follower_heading(tournament, content).text(locale)
             embed = shown.embed(locale)
-            files = [
-                png_file(data, name) if name.endswith(".png") else gif_file(data, name)
-                for data, name in images
-            ]
+            files = [attachment(data, name) for data, name in images]
             async with sending:
                 try:
                     delivered = await send_dm(
@@ -941,10 +637,7 @@ class Announcer:
         channel = self._channel(tournament)
         if channel is None:
             return None
-        files = [
-            png_file(data, name) if name.endswith(".png") else gif_file(data, name)
-            for data, name in images
-        ]
+        files = [attachment(data, name) for data, name in images]
         try:
             message = await channel.send(
                 content,
@@ -974,13 +667,7 @@ class Announcer:
             lacking = missing_permissions(granted, in_thread=isinstance(found, discord.Thread))
             needed = lacking if lacking.value else needed
         locale = await self.services.locales.of_player(tournament.host_player_id)
-        said = text(
-            locale,
-            "host-channel-refuses",
-            tournament=str(tournament.id),
-            channel=f"<#{tournament.channel_id}>",
-            permissions=permission_names(needed),
-        )
+        said = host_told(tournament, needed).text(locale)
         try:
             delivered = await send_dm(self.client, tournament.host_player_id, content=said)
         except discord.HTTPException as error:
@@ -1004,17 +691,12 @@ class Announcer:
         """The final board with the result, what it changed for the emperors (``changes``, in
         Discord's markdown), and the replay."""
         assert tournament.outcome is not None
-        result = outcome_message(tournament.outcome, {d: plain_name(n) for d, n in names.items()})
-        shown = shown.with_field(Message("field-result"), result)
         payouts = await self.services.tournaments.payouts(tournament.id)
-        changed: list[Param] = [*changes, *describe_payouts(payouts)]
-        if changed:
-            shown = shown.with_field(Message("field-changes"), _lines(changed))
         chests = await self.services.chests.chest_results(tournament.id)
-        if chests:
-            shown = shown.with_field(Message("field-chests"), lines(chest_lines(chests, names)))
+        shown, over = end_shown(
+            tournament.id, shown, tournament.outcome, names, changes, payouts, chests
+        )
         replay = await self.replays.replay(tournament.id, for_channel=True)
-        over = Message("end-over", tournament=str(tournament.id), result=result)
         locale = await self._channel_locale(tournament)
         images = [(await boards.drawn(locale), BOARD_FILE), (replay.gif, REPLAY_FILE)]
         await self._post(
@@ -1050,7 +732,7 @@ class Announcer:
                 player_id,
                 file=png_file(board, BOARD_FILE),
                 nonce=message_nonce("prompt", tournament.id, tournament.turn, player_id),
-                **self.prompt(menu, locale),
+                **turn_prompt(menu, locale),
             )
             if delivered or channel is None:
                 return
@@ -1122,7 +804,7 @@ class Announcer:
                     return
                 except discord.NotFound:
                     pass  # deleted by someone: post the line again
-            again = text(locale, "ready-line-again", tournament=str(tournament_id), line=line_text)
+            again = ready_line_again(tournament_id, line_text).text(locale)
             message = await channel.send(again, allowed_mentions=NO_MENTIONS)
         except discord.Forbidden as error:
             if error.code not in NOT_ALLOWED:
@@ -1135,48 +817,3 @@ class Announcer:
         await announcement_repo.keep_turn_line(
             database, TurnLine(tournament_id, tournament.turn, channel.id, message.id)
         )
-
-
-def _seat_text(seat: SeatRow, names: Mapping[Dynasty, Name]) -> Message:
-    owner = f" (<@{seat.player_id}>)" if seat.player_id is not None else ""
-    return Message(
-        "combat-seat", letter=seat.dynasty.letter, name=plain_name(names[seat.dynasty]), owner=owner
-    )
-
-
-def _lines(values: Sequence[Param]) -> Listing:
-    """Lines some of which are text already (the log's), the others messages."""
-    return Listing(
-        tuple(v if isinstance(v, Message) else Message("text-as-is", text=str(v)) for v in values),
-        Message("economy-nothing"),
-        separator="\n",
-    )
-
-
-class Boards:
-    """A board drawn once per language that reads it (its key, legend and title have words):
-    the channel's, and each of its players' own for their prompts."""
-
-    def __init__(
-        self,
-        drawing: Worker,
-        arguments: Callable[[str], dict[str, Any]],
-        tournament: TournamentRow,
-        moment: Message,
-    ) -> None:
-        self._drawing = drawing
-        self._arguments = arguments
-        self._title = f"#{tournament.id} {tournament.battlefield}"
-        self._moment = moment
-        self._drawn: dict[str, bytes] = {}
-        self._lock = asyncio.Lock()
-
-    async def drawn(self, locale: str) -> bytes:
-        catalogue = catalogue_of(locale)
-        async with self._lock:
-            if catalogue not in self._drawn:
-                title = text(locale, "board-caption", title=self._title, heading=self._moment)
-                self._drawn[catalogue] = await self._drawing.run(
-                    render_board, **self._arguments(title), locale=locale
-                )
-            return self._drawn[catalogue]

@@ -5,8 +5,8 @@ markdown."""
 
 from __future__ import annotations
 
-from bot.discord_helpers import plain
 from bot.i18n import Listing, Message, Name, Param
+from bot.views.markup import plain
 from data.rows import LogMessage, LogName, LogParam
 
 

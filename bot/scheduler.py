@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.services import Services
-from bot.services.tournaments import ClockChange, TurnResolved
+from bot.services.tournaments.base import TurnResolved
+from bot.services.tournaments.deadlines import ClockChange
 from bot.services.tournaments.turns import TAKEOVER
 from bot.shards import Shards
 from data.repositories import absences as absence_repo

@@ -23,7 +23,8 @@ from bot.narration import outcome_message
 from bot.render import render_board, render_replay
 from bot.services import Services
 from bot.services.request import Request
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments.base import TurnResolved
+from bot.views.tournaments import announcement
 from data.catalog import UnknownBattlefield, battlefield_locks, load_battlefield
 from data.repositories import economy as economy_repo
 from data.rows import LogMessage, TournamentKind, TournamentStatus
@@ -92,7 +93,7 @@ async def simulate(args: argparse.Namespace) -> int:
             turn_seconds=TURN_SECONDS,
             stake=5 if kind is TournamentKind.HONOUR else 0,
         )
-        print(services.tournaments.announcement(tournament).text(DEFAULT_LOCALE))
+        print(announcement(tournament).text(DEFAULT_LOCALE))
         print()
         for index, player in enumerate(players):
             await services.seating.join(Request(player), tournament.id, NAMES[index])

@@ -12,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.discord_helpers import discord_timestamp
 from bot.services.tournaments.absences import AWAY_DAYS
+from bot.views.markup import discord_timestamp
 from cogs.common import reply_ephemeral, request_of, voice
 
 

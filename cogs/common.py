@@ -1,5 +1,6 @@
-"""What every game cog shares: private answers, the bot's services, autocomplete choices, and
-the language to answer in.
+"""What every cog shares: the request and the language of an interaction, private answers,
+errors answered, cooldowns on drawing, autocomplete choices, and subcommands of another cog's
+group. Cogs share nothing else: what they show is in :mod:`bot.views`.
 
 A slash command gets one initial response within 3 seconds; after that (or after a defer)
 everything goes through the follow-up webhook. The reply helpers pick the right one so a cog
@@ -8,11 +9,17 @@ never has to track which state its interaction is in.
 Words come from the catalogue (:mod:`bot.i18n`): ``say = voice(interaction)`` speaks the
 language of the player who acted, for everything only they see; ``await channel_voice(…)``
 the language of the server's channel, for what everyone there reads.
+
+Buttons, selects and forms are typed with the game's :data:`bot.client.Interaction`, as
+discord.py's own examples do; mypy reads that as narrowing discord.py's generic client, hence
+the ``type: ignore[override]`` on their callbacks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import discord
@@ -20,23 +27,21 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.discord_helpers import plain
 from bot.errors import UserError
-from bot.i18n import ENGLISH, Message, Voice
+from bot.i18n import Message, Voice
 from bot.services.request import Request
-from bot.services.tournaments import Joined
+from bot.views.markup import CHOICES_LIMIT, NO_MENTIONS
+from bot.views.refusals import player_message, sentence
+from bot.views.tournaments import tournament_label
 from data.catalog import battlefield_names, load_battlefield
 from data.rows import TournamentRow
 from engine.rules import turn_limit_for
 
-NO_MENTIONS = discord.AllowedMentions.none()
-CHOICES_LIMIT = 25
-"""Discord shows at most 25 autocomplete choices."""
+log = logging.getLogger(__name__)
+
 MINUTE = 60.0
 
 T = TypeVar("T")
-ID_LIMIT = 2**63 - 1
-"""The largest number the game stores (SQLite's INTEGER): ids, turns and pages are below it."""
 
 
 def request_of(interaction: discord.Interaction) -> Request:
@@ -65,16 +70,6 @@ async def channel_voice(interaction: Interaction) -> Voice:
         interaction.guild_id, str(interaction.guild_locale) if interaction.guild_locale else None
     )
     return Voice(locale)
-
-
-def custom_id_number(digits: str) -> int | None:
-    """A number a custom id carries (a trade, a tournament, a page), or None when no id of the
-    game could be that large: only a forged custom id has one, and it gets a refusal rather
-    than an error. Never converts a huge string (Python refuses past 4,300 digits)."""
-    significant = digits.lstrip("0") or "0"
-    if len(significant) > len(str(ID_LIMIT)) or int(significant) > ID_LIMIT:
-        return None
-    return int(significant)
 
 
 async def defer_ephemeral(interaction: discord.Interaction) -> None:
@@ -170,24 +165,6 @@ async def answer_publicly(
     return notice.text(public)
 
 
-def seat_taken_text(
-    mention: str, joined: Joined, tournament_id: int, emperor: str | None, *, chest: bool = False
-) -> Message:
-    """What the channel learns when a player takes a seat: who, which seat, with which
-    emperor (None: as a casual player; ``chest``: with a chest, its amount secret), and
-    whether that began the combat."""
-    how = "casual" if emperor is None else "chest" if chest else "emperor"
-    return Message(
-        "seat-taken",
-        player=mention,
-        seat=joined.seat.dynasty.letter,
-        tournament=str(tournament_id),
-        how=how,
-        emperor=plain(" ".join(emperor.split())) if emperor is not None else "",
-        started="yes" if joined.started is not None else "no",
-    )
-
-
 def combat_begun(bot: EmperorsBot, tournament_id: int) -> None:
     """A combat just began: the board in the channel and the prompts by DM; the scheduler
     learns the deadline."""
@@ -271,16 +248,98 @@ def tournament_list(
     return choices[:CHOICES_LIMIT]
 
 
-def tournament_label(tournament: TournamentRow, say: Voice = ENGLISH) -> str:
-    """``#12 small-4 · conquer · turn 3``: how a tournament is named in lists and choices
-    (``turn 3 (paused)`` while its clock is stopped). Modules not yet speaking the reader's
-    language (issue #15, phase B) get English."""
-    return say(
-        "tournament-label",
-        tournament=str(tournament.id),
-        battlefield=tournament.battlefield,
-        kind=tournament.kind.value,
-        status=tournament.status.value,
-        turn=tournament.turn,
-        paused="yes" if tournament.paused else "no",
-    )
+ALREADY_ANSWERED = 40060
+"""Discord's error code for an interaction answered already: the same interaction delivered
+twice, whose other delivery answered first."""
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the player privately what went wrong; log unexpected errors under an error id.
+
+    Works whether or not
+    the interaction was already answered or deferred. If Discord refuses the answer (the
+    interaction expired, say) that is logged rather than raised; an interaction delivered
+    twice is answered by whichever delivery answers first, and the other stays silent.
+    """
+    original = _original(error)
+    if isinstance(original, discord.HTTPException) and original.code == ALREADY_ANSWERED:
+        log.info(
+            "%s for user %s was answered by its other delivery",
+            _action(interaction),
+            interaction.user.id,
+        )
+        return
+    say = voice(interaction)
+    text = player_message(error, say.locale)
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.refused(interaction.id, bug=text is None)
+    if text is None:
+        error_id = secrets.token_hex(4)
+        log.error(
+            "Unexpected error %s in %s for user %s",
+            error_id,
+            _action(interaction),
+            interaction.user.id,
+            exc_info=original,
+            extra={"error_id": error_id, "guild": interaction.guild_id},
+        )
+        text = say("error-bug", id=error_id)
+    else:
+        log.debug("Refused %s for user %s: %s", _action(interaction), interaction.user.id, text)
+    try:
+        await reply_ephemeral(interaction, content=sentence(text))
+    except discord.HTTPException as failure:
+        if failure.code == ALREADY_ANSWERED:
+            log.info(
+                "%s for user %s was answered by its other delivery",
+                _action(interaction),
+                interaction.user.id,
+            )
+            return
+        log.warning("Could not show user %s their error: %s", interaction.user.id, failure)
+
+
+async def reporting(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+    """Run a click's work (a dynamic item's callback, a turn prompt's answer); failures are
+    answered like a command's.
+
+    discord.py only logs what such work raises, and the player's click would seem to do nothing.
+    """
+    try:
+        await work
+    except Exception as error:
+        await report_error(interaction, error)
+
+
+class ReportingView(discord.ui.View):
+    """Base of the game's views: a failing button or select answers like a failing command.
+
+    Without it discord.py only logs view errors and the player's click seems to do nothing.
+    """
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await report_error(interaction, error)
+
+
+def _original(error: BaseException) -> BaseException:
+    """The exception the command raised, without discord.py's wrapper around it."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    return error
+
+
+LOGGED_ID_PARTS = 3
+"""Leading ``:``-separated parts of a custom id that the log may show (``order:go:12``): the
+rest can carry a secret order (its origin and destination) that must not reach the log."""
+
+
+def _action(interaction: discord.Interaction) -> str:
+    """What the player was doing, for the log: ``/tournament join`` or a component's kind."""
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data: Mapping[str, object] = interaction.data or {}
+    custom_id = ":".join(str(data.get("custom_id", "")).split(":")[:LOGGED_ID_PARTS])
+    return f"{interaction.type.name} {custom_id}".strip()

@@ -12,10 +12,9 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announcer import clock, pause_notice
 from bot.client import EmperorsBot, Interaction
-from bot.i18n import Message
-from bot.services.tournaments import ClockChange, duration
+from bot.services.tournaments.deadlines import ClockChange
+from bot.views.tournaments import extension_notice, pause_notice
 from cogs.common import (
     Subcommands,
     answer_publicly,
@@ -88,17 +87,7 @@ class Deadlines(Subcommands):
             tournament,
             by,
         )
-        left = extended.time_left
-        notice = Message(
-            "tournament-extended",
-            tournament=str(tournament),
-            turn=extended.turn,
-            by=duration(by),
-            extensions=extended.extensions,
-            paused="yes" if left is not None else "no",
-            remaining=duration(left or 0),
-            **clock(extended),
-        )
+        notice = extension_notice(extended, by)
         try:
             elsewhere = await answer_publicly(interaction, extended, notice)
             if elsewhere is not None:

@@ -16,19 +16,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.discord_helpers import clipped, discord_timestamp, plain
 from bot.errors import UserError
-from bot.i18n import Voice
-from bot.log_entries import entry
-from bot.services.dynasties import LogPage, house_name
-from bot.services.skill import Skill, skill_of
-from cogs.common import custom_id_number, emperor_choices, reply_ephemeral, request_of, voice
-from cogs.errors import reporting
-from data.rows import EmperorRow
+from bot.services.dynasties import house_name
+from bot.views.dynasties import (
+    LOG_PAGE,
+    RETIRE,
+    dynasty_embed,
+    emperor_embed,
+    emperors_embed,
+    leaderboard_embed,
+    log_embed,
+    log_view,
+    retire_view,
+    retirement_fate,
+    skill_leaderboard_embed,
+)
+from bot.views.markup import custom_id_number, plain
+from cogs.common import emperor_choices, reply_ephemeral, reporting, request_of, voice
 
-EMBED_COLOUR = discord.Colour.gold()
-DESCRIPTION_LIMIT = 4096
-FIELD_LIMIT = 1024
 LEADERBOARD_SCOPES = [
     app_commands.Choice(name="this server", value="server"),
     app_commands.Choice(name="global", value="global"),
@@ -36,80 +41,18 @@ LEADERBOARD_SCOPES = [
 ]
 
 
-def emperor_line(emperor: EmperorRow, say: Voice) -> str:
-    return say(
-        "emperor-line",
-        name=plain(emperor.name),
-        reputation=emperor.reputation,
-        status=emperor.status.value,
-    )
-
-
-def skill_text(skill: Skill, say: Voice) -> str:
-    """``skill 12.3 (μ 27.9 ± 5.2, 4 combats)``, or that it has none yet."""
-    if not skill.combats:
-        return say("skill-none")
-    return say(
-        "skill-rating",
-        estimate=skill.estimate,
-        mu=skill.mu,
-        sigma=skill.sigma,
-        combats=skill.combats,
-    )
-
-
-def log_embed(page: LogPage, say: Voice) -> discord.Embed:
-    """A page of a log, newest first; 🔒 marks entries only the dynasty itself sees."""
-    lines = [
-        f"{discord_timestamp(event.at, 'd')} {entry(event.reason).text(say.locale)}"
-        f"{'' if event.public else ' 🔒'}"
-        for event in page.events
-    ]
-    embed = discord.Embed(
-        title=say("log-title", name=plain(page.dynasty.name)),
-        description=clipped("\n".join(lines) or say("log-empty"), DESCRIPTION_LIMIT),
-        colour=EMBED_COLOUR,
-    )
-    embed.set_footer(text=say("page", page=page.page + 1))
-    return embed
-
-
-def log_view(page: LogPage, say: Voice) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    dynasty = page.dynasty.id
-    newer = LogButton(dynasty, max(page.page - 1, 0), say("newer"))
-    newer.item.disabled = page.page == 0
-    older = LogButton(dynasty, page.page + 1, say("older"))
-    older.item.disabled = not page.has_older
-    view.add_item(newer)
-    view.add_item(older)
-    return view
-
-
 class LogButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"log:(?P<dynasty>[0-9]+):(?P<page>[0-9]+)",
+    template=LOG_PAGE,
 ):
-    """Turns a log page; the viewer is whoever clicks, so private entries stay theirs.
+    """A click that turns a log's page (:func:`bot.views.dynasties.log_view`); the viewer is
+    whoever clicks, so private entries stay theirs.
 
     A clicked button's numbers are None when no dynasty or page could be that large (a forged
     custom id): the click is refused then, since discord.py cannot answer a failed parse."""
 
-    def __init__(
-        self,
-        dynasty_id: int | None,
-        page: int | None,
-        label: str = "Page",
-        *,
-        custom_id: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=custom_id or f"log:{dynasty_id}:{page}",
-                label=label,
-                style=discord.ButtonStyle.secondary,
-            )
-        )
+    def __init__(self, custom_id: str, dynasty_id: int | None, page: int | None) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id))
         self.dynasty_id = dynasty_id
         self.page = page
 
@@ -117,11 +60,8 @@ class LogButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(
-            custom_id_number(match["dynasty"]),
-            custom_id_number(match["page"]),
-            custom_id=match.string,
-        )
+        dynasty, page = custom_id_number(match["dynasty"]), custom_id_number(match["page"])
+        return cls(match.string, dynasty, page)
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         await reporting(interaction, self.turn_page(interaction))
@@ -138,31 +78,16 @@ class LogButton(
         )
 
 
-def retirement_fate(emperor: EmperorRow, say: Voice) -> str:
-    """What retiring does to ``emperor``'s record (R-L3)."""
-    if emperor.served_serious:
-        return say("retire-fate-served", reputation=emperor.reputation)
-    return say("retire-fate-unserved")
-
-
 class RetireButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"retire:(?P<emperor>[0-9]+):(?P<player>[0-9]+)",
+    template=RETIRE,
 ):
-    """Confirms a retirement (it cannot be undone). Its custom id carries what the click needs,
-    so it works however long after the question, and after the bot restarts; the click is
-    applied once, by its interaction's id."""
+    """A click that confirms a retirement (it cannot be undone; :func:`retire_view`). Its
+    custom id carries what the click needs, so it works however long after the question, and
+    after the bot restarts; the click is applied once, by its interaction's id."""
 
-    def __init__(
-        self, emperor_id: int | None, player_id: int | None, label: str = "Retire"
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.danger,
-                custom_id=f"retire:{emperor_id}:{player_id}",
-            )
-        )
+    def __init__(self, custom_id: str, emperor_id: int | None, player_id: int | None) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id))
         self.emperor_id = emperor_id
         self.player_id = player_id
 
@@ -170,7 +95,8 @@ class RetireButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(custom_id_number(match["emperor"]), custom_id_number(match["player"]))
+        emperor, player = custom_id_number(match["emperor"]), custom_id_number(match["player"])
+        return cls(match.string, emperor, player)
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         await reporting(interaction, self.retire(interaction))
@@ -219,19 +145,7 @@ class Dynasties(commands.Cog):
     @app_commands.describe(name="A dynasty's name (leave out for your own)")
     async def show(self, interaction: Interaction, name: str | None = None) -> None:
         view = await self.bot.services.dynasties.show(interaction.user.id, name)
-        say = voice(interaction)
-        embed = discord.Embed(
-            title=plain(view.dynasty.name),
-            description=say("dynasty-summary", reputation=view.reputation, rank=view.rank or 0),
-            colour=EMBED_COLOUR,
-        )
-        emperors = "\n".join(emperor_line(emperor, say) for emperor in view.emperors)
-        embed.add_field(
-            name=say("dynasty-living-emperors"),
-            value=clipped(emperors or say("dynasty-no-emperors"), FIELD_LIMIT),
-            inline=False,
-        )
-        await reply_ephemeral(interaction, embed=embed)
+        await reply_ephemeral(interaction, embed=dynasty_embed(view, voice(interaction)))
 
     @dynasty.command(name="log", description="A dynasty's history, newest first")
     @app_commands.describe(name="A dynasty's name (leave out for your own)")
@@ -260,54 +174,14 @@ class Dynasties(commands.Cog):
     @emperor.command(name="list", description="Your emperors, living and fallen")
     async def list_emperors(self, interaction: Interaction) -> None:
         emperors = await self.bot.services.dynasties.emperors(interaction.user.id, living=None)
-        say = voice(interaction)
-        text = "\n".join(emperor_line(emperor, say) for emperor in emperors)
-        embed = discord.Embed(
-            title=say("emperor-list-title"),
-            description=clipped(text or say("emperor-list-empty"), DESCRIPTION_LIMIT),
-            colour=EMBED_COLOUR,
-        )
-        await reply_ephemeral(interaction, embed=embed)
+        await reply_ephemeral(interaction, embed=emperors_embed(emperors, voice(interaction)))
 
     @emperor.command(name="show", description="One of your emperors: record, history and log")
     @app_commands.describe(name="Your emperor")
     @app_commands.autocomplete(name=emperor_choices)
     async def show_emperor(self, interaction: Interaction, name: str) -> None:
         view = await self.bot.services.dynasties.show_emperor(interaction.user.id, name)
-        emperor = view.emperor
-        say = voice(interaction)
-        embed = discord.Embed(
-            title=say("emperor-title", name=plain(emperor.name), dynasty=plain(view.dynasty.name)),
-            description=say(
-                "emperor-record",
-                reputation=emperor.reputation,
-                status=emperor.status.value,
-                wins=emperor.wins,
-                takes=emperor.takes,
-                skill=skill_text(view.skill, say),
-            ),
-            colour=EMBED_COLOUR,
-        )
-        history = "\n".join(
-            say(
-                "emperor-membership",
-                since=discord_timestamp(member.since, "d"),
-                reason=member.reason,
-                tournament=str(member.tournament_id or "none"),
-            )
-            for member in view.history
-        )
-        embed.add_field(
-            name=say("emperor-dynasties"), value=clipped(history or "—", FIELD_LIMIT), inline=False
-        )
-        log = "\n".join(
-            f"{discord_timestamp(event.at, 'd')} {entry(event.reason).text(say.locale)}"
-            for event in view.log
-        )
-        embed.add_field(
-            name=say("emperor-latest"), value=clipped(log or "—", FIELD_LIMIT), inline=False
-        )
-        await reply_ephemeral(interaction, embed=embed)
+        await reply_ephemeral(interaction, embed=emperor_embed(view, voice(interaction)))
 
     @emperor.command(name="retire", description="Retire an idle emperor of yours: it dies")
     @app_commands.describe(name="Your emperor, neither playing nor betting")
@@ -316,12 +190,10 @@ class Dynasties(commands.Cog):
         """Privately asks for a confirmation first: retiring cannot be undone (R-L3)."""
         emperor = await self.bot.services.dynasties.retirement(interaction.user.id, name)
         say = voice(interaction)
-        view = discord.ui.View(timeout=None)
-        view.add_item(RetireButton(emperor.id, interaction.user.id, say("retire-button")))
         await reply_ephemeral(
             interaction,
             content=say("retire-ask", name=plain(emperor.name), fate=retirement_fate(emperor, say)),
-            view=view,
+            view=retire_view(emperor, interaction.user.id, say),
         )
 
     @app_commands.command(
@@ -339,49 +211,12 @@ class Dynasties(commands.Cog):
     ) -> None:
         say = voice(interaction)
         if scope == "skill":
-            await self._skill_leaderboard(interaction, page, say)
+            entries = await self.bot.services.dynasties.skill_leaderboard(page=page - 1)
+            await reply_ephemeral(interaction, embed=skill_leaderboard_embed(entries, page, say))
             return
         guild_id = interaction.guild_id if scope == "server" else None
-        entries = await self.bot.services.dynasties.leaderboard(guild_id, page=page - 1)
-        lines = [
-            say(
-                "leaderboard-line",
-                rank=entry.rank,
-                name=plain(entry.dynasty.name),
-                reputation=entry.reputation,
-                emperors=entry.living_emperors,
-            )
-            for entry in entries
-        ]
-        embed = discord.Embed(
-            title=say("leaderboard-title", scope="server" if guild_id is not None else "world"),
-            description=clipped("\n".join(lines) or say("leaderboard-empty"), DESCRIPTION_LIMIT),
-            colour=EMBED_COLOUR,
-        )
-        embed.set_footer(text=say("page", page=page))
-        await reply_ephemeral(interaction, embed=embed)
-
-    async def _skill_leaderboard(self, interaction: Interaction, page: int, say: Voice) -> None:
-        """Living emperors by the conservative estimate of their skill (docs/rules.md)."""
-        entries = await self.bot.services.dynasties.skill_leaderboard(page=page - 1)
-        lines = [
-            say(
-                "skill-leaderboard-line",
-                rank=entry.rank,
-                name=plain(entry.emperor.name),
-                dynasty=plain(entry.dynasty_name),
-                skill=skill_text(skill_of(entry.skill), say),
-            )
-            for entry in entries
-        ]
-        embed = discord.Embed(
-            title=say("skill-leaderboard-title"),
-            description=clipped(
-                "\n".join(lines) or say("skill-leaderboard-empty"), DESCRIPTION_LIMIT
-            ),
-            colour=EMBED_COLOUR,
-        )
-        embed.set_footer(text=say("skill-leaderboard-footer", page=page))
+        ranked = await self.bot.services.dynasties.leaderboard(guild_id, page=page - 1)
+        embed = leaderboard_embed(ranked, page, say, server=guild_id is not None)
         await reply_ephemeral(interaction, embed=embed)
 
 

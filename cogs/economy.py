@@ -14,122 +14,99 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Literal, Self, TypeVar
+from typing import Any, Self, TypeVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.discord_helpers import DMS_CLOSED, discord_timestamp, plain, plain_name
+from bot.delivery import send_dm
 from bot.errors import UserError, user_message
-from bot.i18n import ENGLISH, Voice, name_text
+from bot.i18n import Voice, name_text
 from bot.i18n.refusals import thing
-from bot.services.economy import BetPlaced, SeatPool, TradeView, Ware, Wealth
+from bot.services.economy import TradeView
+from bot.views.economy import (
+    SHOP_BUY,
+    TRADE_ANSWER,
+    answer_view,
+    bet_embed,
+    bought_text,
+    shop_embed,
+    shop_view,
+    trade_embed,
+    trade_line,
+    trades_embed,
+    wealth_embed,
+)
+from bot.views.markup import CHOICE_NAME_LIMIT, CHOICES_LIMIT, custom_id_number, plain
 from cogs.common import (
-    CHOICES_LIMIT,
     channel_voice,
-    custom_id_number,
     matches,
     reply_ephemeral,
+    reporting,
     request_of,
     tournament_list,
     voice,
 )
-from cogs.errors import report_error
 from data.rows import MAX_AMOUNT
 
 log = logging.getLogger(__name__)
 
-EMBED_COLOUR = discord.Colour.gold()
 HOUR = 3600
 DEFAULT_OFFER_HOURS = 24
 MAX_OFFER_HOURS = 7 * 24
-ANSWER_ROWS = 5  # a message holds at most five rows of buttons: one offer per row
-CHOICE_NAME_LIMIT = 100
-
-Answer = Literal["accept", "decline"]
-ANSWERS: tuple[Answer, ...] = ("accept", "decline")
 T = TypeVar("T")
 
 
 class TradeAnswer(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"trade:(?P<answer>accept|decline):(?P<trade_id>[0-9]+)",
+    template=TRADE_ANSWER,
 ):
-    """The receiver's Accept or Decline on an offer; the message then shows the outcome.
+    """The receiver's Accept or Decline on an offer (:func:`bot.views.economy.answer_view`);
+    the message then shows the outcome.
 
     A clicked button's trade is None when no trade could have that number (a forged custom
     id): the click is refused then, since discord.py cannot answer a failed parse."""
 
-    def __init__(
-        self,
-        answer: Answer,
-        trade_id: int | None,
-        *,
-        say: Voice = ENGLISH,
-        row: int | None = None,
-        custom_id: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=say("trade-answer-button", answer=answer, trade=str(trade_id)),
-                style=discord.ButtonStyle.success
-                if answer == "accept"
-                else discord.ButtonStyle.danger,
-                custom_id=custom_id or f"trade:{answer}:{trade_id}",
-            ),
-            row=row,
-        )
-        self.answer: Answer = answer
+    def __init__(self, custom_id: str, accept: bool, trade_id: int | None) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id))
+        self.accept = accept
         self.trade_id = trade_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        answer: Answer = "accept" if match["answer"] == "accept" else "decline"
-        return cls(answer, custom_id_number(match["trade_id"]), custom_id=match.string)
+        return cls(match.string, match["answer"] == "accept", custom_id_number(match["trade_id"]))
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        await reporting(interaction, self.answer(interaction))
+
+    async def answer(self, interaction: Interaction) -> None:
+        if self.trade_id is None:
+            raise UserError("error-damaged-button", where="trades")
+        bot = interaction.client
+        economy = bot.services.economy
+        answer = economy.accept if self.accept else economy.decline
+        trade = await answer(request_of(interaction), self.trade_id)
         try:
-            if self.trade_id is None:
-                raise UserError("error-damaged-button", where="trades")
-            bot = interaction.client
-            economy = bot.services.economy
-            answer = economy.accept if self.answer == "accept" else economy.decline
-            trade = await answer(request_of(interaction), self.trade_id)
-            try:
-                await interaction.response.edit_message(
-                    content=None, embed=trade_embed(trade, voice(interaction)), view=None
-                )
-            finally:  # told whether or not the answer got through (late, or delivered twice)
-                await tell_outcome(bot, trade)
-        except Exception as error:
-            await report_error(interaction, error)
+            await interaction.response.edit_message(
+                content=None, embed=trade_embed(trade, voice(interaction)), view=None
+            )
+        finally:  # told whether or not the answer got through (late, or delivered twice)
+            await tell_outcome(bot, trade)
 
 
 class ShopSelect(
     discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
-    template=r"shop:buy",
+    template=SHOP_BUY,
 ):
-    """The shop's menu: choosing a key pays for it at once."""
+    """The shop's menu (:func:`bot.views.economy.shop_view`): choosing a key pays for it at
+    once."""
 
-    def __init__(self, wares: Sequence[Ware] = (), say: Voice = ENGLISH) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id="shop:buy",
-                placeholder=say("shop-placeholder"),
-                options=[
-                    discord.SelectOption(
-                        label=ware.name.text(say.locale),
-                        value=ware.item.code,
-                        description=ware.price.text(say.locale),
-                    )
-                    for ware in wares
-                ],
-            )
-        )
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Select(custom_id=SHOP_BUY))
 
     @classmethod
     async def from_custom_id(
@@ -138,14 +115,15 @@ class ShopSelect(
         return cls()
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
-        try:
-            economy = interaction.client.services.economy
-            if not self.item.values:
-                raise UserError("error-choose-a-key")
-            ware = await economy.buy(request_of(interaction), self.item.values[0])
-            await reply_ephemeral(interaction, content=bought_text(ware, voice(interaction)))
-        except Exception as error:
-            await report_error(interaction, error)
+        await reporting(interaction, self.buy(interaction))
+
+    async def buy(self, interaction: Interaction) -> None:
+        if not self.item.values:
+            raise UserError("error-choose-a-key")
+        ware = await interaction.client.services.economy.buy(
+            request_of(interaction), self.item.values[0]
+        )
+        await reply_ephemeral(interaction, content=bought_text(ware, voice(interaction)))
 
 
 class Economy(commands.Cog):
@@ -181,10 +159,7 @@ class Economy(commands.Cog):
             await reply_ephemeral(interaction, content=bought_text(bought, say))
             return
         wares = await self.bot.services.economy.shop(interaction.user.id)
-        view = discord.ui.View(timeout=None)
-        if wares:
-            view.add_item(ShopSelect(wares, say))
-        await reply_ephemeral(interaction, embed=shop_embed(wares, say), view=view)
+        await reply_ephemeral(interaction, embed=shop_embed(wares, say), view=shop_view(wares, say))
 
     @shop.autocomplete("buy")
     async def _wares(
@@ -364,7 +339,7 @@ class Economy(commands.Cog):
         await reply_ephemeral(
             interaction,
             embed=trades_embed(trades, interaction.user.id, say),
-            view=answer_view(incoming[:ANSWER_ROWS], say),
+            view=answer_view(incoming, say),
         )
 
     @accept.autocomplete("trade")
@@ -399,172 +374,12 @@ async def tell(
     """DM a player about a trade, in their language; False if their DMs are closed (the trade
     goes on anyway)."""
     say = Voice(await bot.services.locales.of_player(player_id))
-    try:
-        channel = await bot.create_dm(discord.Object(id=player_id))
-        await channel.send(**message(say))
-    except discord.Forbidden as error:
-        if error.code != DMS_CLOSED:
-            raise
-        log.info("DMs to user %s are closed; trade news not delivered", player_id)
-        return False
-    return True
+    return await send_dm(bot, player_id, **message(say))
 
 
 async def tell_outcome(bot: EmperorsBot, trade: TradeView) -> bool:
     """Tell the dynasty that offered a trade how it was answered."""
     return await tell(bot, trade.offerer.player_id, lambda say: {"embed": trade_embed(trade, say)})
-
-
-# ------------------------------------------------------------------------------ messages
-
-
-def wealth_embed(wealth: Wealth, say: Voice) -> discord.Embed:
-    lines = [
-        say("wealth-line", amount=h.amount, what=thing(h.asset.name), value=h.value)
-        for h in wealth.holdings
-    ]
-    embed = discord.Embed(
-        title=say("wealth-title", name=plain(wealth.dynasty.name)),
-        description="\n".join(lines) or say("wealth-empty"),
-        colour=EMBED_COLOUR,
-    )
-    embed.add_field(
-        name=say("wealth-total-name"), value=say("wealth-total", total=wealth.total), inline=False
-    )
-    if wealth.items:
-        embed.add_field(
-            name=say("wealth-items"),
-            value="\n".join(
-                say("economy-amount", amount=quantity, what=thing(item.name))
-                for item, quantity in wealth.items
-            ),
-            inline=False,
-        )
-    embed.set_footer(text=say("wealth-footer"))
-    return embed
-
-
-def shop_embed(wares: Sequence[Ware], say: Voice) -> discord.Embed:
-    lines = [
-        say("shop-line", item=ware.name, price=ware.price, value=ware.value, held=ware.held)
-        for ware in wares
-    ]
-    embed = discord.Embed(
-        title=say("shop-title"),
-        description="\n".join(lines) or say("shop-empty"),
-        colour=EMBED_COLOUR,
-    )
-    embed.set_footer(text=say("shop-footer"))
-    return embed
-
-
-def bought_text(ware: Ware, say: Voice) -> str:
-    return say(
-        "shop-bought",
-        item=ware.name,
-        price=ware.price,
-        held=ware.held,
-        battlefield=ware.battlefield,
-    )
-
-
-def bet_embed(placed: BetPlaced, say: Voice) -> discord.Embed:
-    bet = placed.bet
-    embed = discord.Embed(
-        title=say("bet-title", tournament=str(bet.tournament_id)),
-        description=say(
-            "bet-placed",
-            bettor=plain(placed.bettor.name),
-            stake=bet.stake,
-            asset=thing(placed.asset.name),
-            seat=placed.backed.letter,
-            name=plain_name(placed.backed.name),
-        ),
-        colour=EMBED_COLOUR,
-    )
-    embed.add_field(name=say("bet-pools"), value=pools_text(placed.pools, say))
-    return embed
-
-
-def pools_text(pools: Sequence[SeatPool], say: Voice = ENGLISH) -> str:
-    """The pools on each seat (English for the modules not speaking the reader's language
-    yet, issue #15 phase B)."""
-    return "\n".join(
-        say(
-            "pool-line",
-            seat=pool.letter,
-            name=plain_name(pool.name),
-            stakes=", ".join(f"{amount} {code}" for code, amount in pool.stakes.items())
-            or say("economy-nothing"),
-        )
-        for pool in pools
-    )
-
-
-def trade_embed(trade: TradeView, say: Voice) -> discord.Embed:
-    embed = discord.Embed(
-        title=say("trade-title", trade=str(trade.trade.id), status=trade.trade.status.value),
-        description=say(
-            "trade-description",
-            offerer=plain(trade.offerer.name),
-            receiver=plain(trade.receiver.name),
-        ),
-        colour=EMBED_COLOUR,
-    )
-    embed.add_field(
-        name=say("trade-gives", name=plain(trade.offerer.name)),
-        value=trade.gives.text(say.locale),
-        inline=False,
-    )
-    embed.add_field(
-        name=say("trade-gives", name=plain(trade.receiver.name)),
-        value=trade.asks.text(say.locale),
-        inline=False,
-    )
-    if trade.is_open:
-        embed.add_field(
-            name=say("trade-open-until"),
-            value=discord_timestamp(trade.trade.expires_at, "F"),
-            inline=False,
-        )
-    return embed
-
-
-def trades_embed(trades: Sequence[TradeView], player_id: int, say: Voice) -> discord.Embed:
-    lines = [
-        say(
-            "trades-incoming" if t.receiver.player_id == player_id else "trades-outgoing",
-            trade=plain(trade_line(t, say)),
-        )
-        for t in trades
-    ]
-    return discord.Embed(
-        title=say("trades-title"),
-        description="\n".join(lines) or say("trades-empty"),
-        colour=EMBED_COLOUR,
-    )
-
-
-def trade_line(trade: TradeView, say: Voice) -> str:
-    """A trade in one line of plain text: an autocomplete choice shows it as it is, an embed
-    escapes it."""
-    return say(
-        "trade-line",
-        trade=str(trade.trade.id),
-        offerer=trade.offerer.name,
-        gives=trade.gives,
-        receiver=trade.receiver.name,
-        asks=trade.asks,
-    )
-
-
-def answer_view(trades: Sequence[TradeView], say: Voice) -> discord.ui.View:
-    """Accept and Decline for each offer, one row per offer."""
-    view = discord.ui.View(timeout=None)
-    for row, trade in enumerate(trades):
-        for answer in ANSWERS:
-            view.add_item(TradeAnswer(answer, trade.trade.id, say=say, row=row))
-    return view
 
 
 def _choices(current: str, named: Sequence[tuple[str, str]]) -> list[app_commands.Choice[str]]:

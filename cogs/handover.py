@@ -13,25 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.discord_helpers import plain_name
 from bot.i18n import Message
-from bot.services.tournaments import HandedOver, computer_levels
+from bot.services.tournaments.base import computer_levels
+from bot.views.tournaments import handover_notice
 from cogs.common import Subcommands, answer_publicly, channel_voice, request_of, tournament_choices
-
-
-def handover_notice(handed: HandedOver, by: discord.abc.User) -> Message:
-    """What the channel is told (mentions shown, never pinging: the answer pings nobody)."""
-    seat = handed.seat
-    return Message(
-        "handover-by-host" if handed.by_host else "handover-own",
-        by=by.mention,
-        player=f"<@{seat.player_id}>",
-        seat=seat.dynasty.letter,
-        tournament=str(handed.tournament.id),
-        name=plain_name(handed.name),
-        level=handed.level,
-        counts="yes" if seat.emperor_id is not None else "no",
-    )
 
 
 class Handover(Subcommands):

@@ -21,105 +21,42 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.discord_helpers import clipped, discord_timestamp, plain, plain_name
 from bot.errors import UserError
-from bot.i18n import Voice
-from bot.narration import outcome_message
-from bot.services.tournaments import HistoryPage
 from bot.services.tournaments.history import MAX_HISTORY_PAGE
+from bot.views.history import HISTORY_PAGE, history_embed, history_view
+from bot.views.markup import CHOICES_LIMIT, custom_id_number
 from cogs.common import (
-    CHOICES_LIMIT,
     Subcommands,
     battlefield_choices,
-    custom_id_number,
     reply_ephemeral,
+    reporting,
     voice,
 )
-from cogs.errors import reporting
 
-EMBED_COLOUR = discord.Colour.gold()
-DESCRIPTION_LIMIT = 4096
 BATTLEFIELD_ID = re.compile(r"[a-z0-9-]{1,40}")
-
-
-def history_embed(page: HistoryPage, say: Voice) -> discord.Embed:
-    """A page of the archive: each tournament with its battlefield, type, end and result."""
-    lines = [
-        say(
-            "history-entry",
-            tournament=str(entry.tournament.id),
-            battlefield=entry.tournament.battlefield,
-            kind=entry.tournament.kind.value,
-            ended=discord_timestamp(entry.tournament.finished_at, "d")
-            if entry.tournament.finished_at is not None
-            else "none",
-            result=outcome_message(
-                entry.tournament.outcome,
-                {dynasty: plain_name(name) for dynasty, name in entry.names.items()},
-            )
-            if entry.tournament.outcome is not None
-            else "",
-        )
-        for entry in page.entries
-    ]
-    filtered = page.dynasty is not None or page.battlefield is not None
-    embed = discord.Embed(
-        title=say(
-            "history-title",
-            by_dynasty="yes" if page.dynasty is not None else "no",
-            dynasty=plain(page.dynasty.name) if page.dynasty is not None else "",
-            on_battlefield="yes" if page.battlefield is not None else "no",
-            battlefield=page.battlefield or "",
-        ),
-        description=clipped(
-            "\n\n".join(lines) or say("history-none-matches" if filtered else "history-empty"),
-            DESCRIPTION_LIMIT,
-        ),
-        colour=EMBED_COLOUR,
-    )
-    embed.set_footer(text=say("history-footer", page=page.page + 1))
-    return embed
-
-
-def history_view(page: HistoryPage, say: Voice) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    dynasty = page.dynasty.id if page.dynasty is not None else None
-    newer = HistoryButton(max(page.page - 1, 0), dynasty, page.battlefield, say("newer"))
-    newer.item.disabled = page.page == 0
-    older = HistoryButton(page.page + 1, dynasty, page.battlefield, say("older"))
-    older.item.disabled = not page.has_older
-    view.add_item(newer)
-    view.add_item(older)
-    return view
 
 
 class HistoryButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"history:(?P<page>[0-9]+):(?P<dynasty>[0-9]*):(?P<battlefield>[^:]*)",
+    template=HISTORY_PAGE,
 ):
-    """Turns a page of the archive of the server where it is clicked.
+    """A click on Newer or Older of the archive (:func:`bot.views.history.history_view`): the
+    page of the server where it is clicked.
 
     A forged custom id (a page or dynasty no id could be, an odd battlefield) is refused:
-    its numbers and battlefield are None then, since discord.py cannot answer a failed parse.
+    ``damaged`` then, since discord.py cannot answer a failed parse.
     """
 
     def __init__(
         self,
+        custom_id: str,
         page: int | None,
         dynasty_id: int | None,
         battlefield: str | None,
-        label: str = "Page",
         *,
-        custom_id: str | None = None,
         damaged: bool = False,
     ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                custom_id=custom_id or f"history:{page}:{dynasty_id or ''}:{battlefield or ''}",
-                label=label,
-                style=discord.ButtonStyle.secondary,
-            )
-        )
+        super().__init__(discord.ui.Button(custom_id=custom_id))
         self.page = page
         self.dynasty_id = dynasty_id
         self.battlefield = battlefield
@@ -135,11 +72,7 @@ class HistoryButton(
             battlefield is not None and not BATTLEFIELD_ID.fullmatch(battlefield)
         )
         return cls(
-            custom_id_number(match["page"]),
-            dynasty,
-            battlefield,
-            custom_id=match.string,
-            damaged=damaged,
+            match.string, custom_id_number(match["page"]), dynasty, battlefield, damaged=damaged
         )
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]

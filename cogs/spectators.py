@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.discord_helpers import send_dm
+from bot.delivery import send_dm
 from bot.errors import UserError
 from bot.services.tournaments.following import FOLLOWED_PER_USER, FOLLOWERS_PER_TOURNAMENT
 from cogs.common import (

@@ -1,87 +1,82 @@
-"""/tournament: announce, seat, start, follow, forfeit, cancel and replay tournaments.
+"""/tournament: announce, seat, start, forfeit, cancel, look at and replay tournaments.
 
 Announcements and changes of a tournament's seats are public in the channel (everyone may know
 who plays); looking things up (status, rules, replay) answers privately. Starting and
 cancelling belong to the host or a member with Manage Server: the service decides, given
 whether the caller has that permission. A tournament is reached from its own server only:
-its number, typed in another server, gets a refusal. Every change passes the interaction's id,
-so a command delivered twice changes the game once.
+its number, typed in another server, gets a refusal. Every change is the interaction's
+request, so a command delivered twice changes the game once.
+
+Joining a chests tournament (R-T9) answers with a form (a Discord modal) that only the player
+sees, asking how many gold coins go into its chest; everything that does not depend on the
+amount is checked before it opens. Nothing is taken until the form is sent: then the seat and
+the deposit are taken together or not at all. The channel learns who took which seat, never
+the amount. A form still open when the bot restarts is not answered: the player joins again,
+nothing having been taken.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
 from typing import Any, Self
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.announcer import (
-    BOARD_FILE,
-    REPLAY_FILE,
-    missing_permissions,
-    permission_names,
-    ready_line,
-)
 from bot.client import EmperorsBot, Interaction
-from bot.discord_helpers import clipped, discord_timestamp, gif_file, plain_name, png_file
+from bot.delivery import missing_permissions
 from bot.errors import UserError
-from bot.errors import refusal as refusal_of
-from bot.i18n import ENGLISH, Message, Named, Voice
-from bot.narration import outcome_message
-from bot.render import render_board
-from bot.services.economy import SeatPool
-from bot.services.settings import NO_COMPUTERS, TOURNAMENT_DEFAULTS, TURN_LENGTHS, CreateOptions
-from bot.services.tournaments import DEFAULT_STRATEGY, TournamentView, level_of_strategy
-from bot.services.tournaments.base import strategy_for_level
-from cogs.chests import DepositForm, own_chest_text
+from bot.i18n import Voice
+from bot.services.settings import TOURNAMENT_DEFAULTS, TURN_LENGTHS
+from bot.services.tournaments.chests import ChestOffer
+from bot.services.tournaments.seating import Terms
+from bot.views.boards import status_board
+from bot.views.chests import (
+    deposited_text,
+    form_label,
+    form_placeholder,
+    form_title,
+    own_chest_text,
+)
+from bot.views.markup import (
+    MESSAGE_LIMIT,
+    NO_MENTIONS,
+    clipped,
+    custom_id_number,
+    discord_timestamp,
+    gif_file,
+    png_file,
+)
+from bot.views.tournaments import (
+    FORFEIT,
+    announcement_embed,
+    announcement_post,
+    forfeit_view,
+    permission_names,
+    rules_embed,
+    seat_taken_text,
+    status_embed,
+    tournament_label,
+)
 from cogs.common import (
     battlefield_choices,
     channel_voice,
     combat_begun,
-    custom_id_number,
     defer_ephemeral,
     drawing_cooldown,
     emperor_choices,
     recent_tournament_choices,
     reply_ephemeral,
+    reporting,
     request_of,
-    seat_taken_text,
     tournament_choices,
-    tournament_label,
     voice,
 )
-from cogs.economy import pools_text
-from cogs.errors import report_error
-from data.errors import InvalidValue
-from data.rows import (
-    MAX_AMOUNT,
-    ChestStatus,
-    ChestTerms,
-    Prize,
-    TournamentKind,
-    TournamentRow,
-    TournamentStatus,
-)
-from engine import (
-    DYNASTIES,
-    ConflictPolicy,
-    EmperorDuel,
-    EmperorTaken,
-    EmperorTakes,
-    EngineError,
-    Goal,
-    GoalKind,
-    Ruleset,
-)
-from engine.rules import MAX_TURN_LIMIT, choice, turn_limit_for
+from data.rows import MAX_AMOUNT, ChestStatus, TournamentKind, TournamentStatus
+from engine import ConflictPolicy, EmperorDuel, EmperorTaken, EmperorTakes, GoalKind
+from engine.rules import MAX_TURN_LIMIT
 
-EMBED_COLOUR = discord.Colour.gold()
-NO_MENTIONS = discord.AllowedMentions.none()
-FIELD_LIMIT = 1024
-MESSAGE_LIMIT = 2000
 REPLAYS_PER_MINUTE = 2
 STATUS_BOARDS_PER_MINUTE = 4
 THREADS = (
@@ -89,109 +84,24 @@ THREADS = (
     discord.ChannelType.private_thread,
     discord.ChannelType.news_thread,
 )
+FORM_SECONDS = 600.0
+"""How long a deposit form waits for its answer (Discord keeps a modal open until then)."""
 
 
 def _choices(values: list[str]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=value, value=value) for value in values]
 
 
-def chest_terms(
-    chests: bool, minimum: int | None, maximum: int | None, reputation: int | None
-) -> ChestTerms | None:
-    """The chests variant as /tournament create was given it (R-T9): None without chests."""
-    if not chests:
-        if (minimum, maximum, reputation) != (None, None, None):
-            raise UserError("error-chest-options")
-        return None
-    default = ChestTerms()
-    terms = ChestTerms(
-        default.minimum if minimum is None else minimum,
-        default.maximum if maximum is None else maximum,
-        default.reputation if reputation is None else reputation,
-    )
-    if terms.minimum > terms.maximum:
-        raise UserError("error-chest-range", minimum=terms.minimum, maximum=terms.maximum)
-    return terms
-
-
-def seats_text(view: TournamentView, say: Voice) -> str:
-    """One line per taken seat: letter, emperor, owner, and whether it still plays (a training
-    tournament that is over and forgotten: its seat letters only, R-T4)."""
-    tournament = view.tournament
-    if tournament.scrubbed_at is not None:
-        letters = ", ".join(DYNASTIES[seat].letter for seat in range(tournament.seat_count))
-        return say("seats-forgotten", letters=letters)
-    lines = []
-    for seat in view.seats:
-        lines.append(
-            say(
-                "seat-line",
-                letter=seat.dynasty.letter,
-                name=plain_name(view.names[seat.dynasty]),
-                owner=f" (<@{seat.player_id}>)" if seat.player_id is not None else "",
-                status=seat.status.value if view.game is not None else "none",
-                computer=level_of_strategy(seat.handed_to)
-                if seat.handed_to is not None
-                else "none",
-            )
-        )
-    free = view.tournament.seat_count - len(view.seats)
-    if free:
-        lines.append(say("seats-free", free=free))
-    return clipped("\n".join(lines), FIELD_LIMIT)
-
-
-def status_embed(
-    view: TournamentView, pools: Sequence[SeatPool] = (), say: Voice = ENGLISH
-) -> discord.Embed:
-    """Everything public about a tournament: state, seats, the open turn, the outcome, and
-    the bets on each seat, all bettors together (never who bet what, R-T6)."""
-    tournament = view.tournament
-    embed = discord.Embed(
-        title=say(
-            "tournament-title", tournament=str(tournament.id), battlefield=tournament.battlefield
-        ),
-        description=say(
-            "tournament-kind-status", kind=tournament.kind.value, status=tournament.status.value
-        ),
-        colour=EMBED_COLOUR,
-    )
-    embed.add_field(name=say("field-seats"), value=seats_text(view, say), inline=False)
-    if view.ready is not None:
-        embed.add_field(
-            name=say("field-turn"),
-            value=ready_line(tournament, view.ready).text(say.locale),
-            inline=False,
-        )
-    if tournament.outcome is not None:
-        names = {dynasty: plain_name(name) for dynasty, name in view.names.items()}
-        embed.add_field(
-            name=say("field-result"),
-            value=clipped(outcome_message(tournament.outcome, names).text(say.locale), FIELD_LIMIT),
-            inline=False,
-        )
-    if any(pool.stakes for pool in pools):
-        embed.add_field(name=say("field-bets"), value=pools_text(pools, say), inline=False)
-    if view.game is not None:
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
-    return embed
-
-
 class ForfeitButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
-    template=r"forfeit:(?P<tournament>[0-9]+):(?P<player>[0-9]+)",
+    template=FORFEIT,
 ):
-    """Confirms a forfeit (it cannot be undone). Its custom id carries what the click needs,
-    so it works however long after the question, and after the bot restarts."""
+    """A click that confirms a forfeit (it cannot be undone; :func:`forfeit_view`). Its custom
+    id carries what the click needs, so it works however long after the question, and after
+    the bot restarts."""
 
-    def __init__(self, tournament_id: int | None, player_id: int | None) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=ENGLISH("forfeit-button"),
-                style=discord.ButtonStyle.danger,
-                custom_id=f"forfeit:{tournament_id}:{player_id}",
-            )
-        )
+    def __init__(self, custom_id: str, tournament_id: int | None, player_id: int | None) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id))
         self.tournament_id = tournament_id
         self.player_id = player_id
 
@@ -199,15 +109,16 @@ class ForfeitButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(custom_id_number(match["tournament"]), custom_id_number(match["player"]))
+        tournament, player = (
+            custom_id_number(match["tournament"]),
+            custom_id_number(match["player"]),
+        )
+        return cls(match.string, tournament, player)
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
-        try:
-            await self._forfeit(interaction)
-        except Exception as error:
-            await report_error(interaction, error)
+        await reporting(interaction, self.forfeit(interaction))
 
-    async def _forfeit(self, interaction: Interaction) -> None:
+    async def forfeit(self, interaction: Interaction) -> None:
         if self.tournament_id is None:
             raise UserError("error-forfeit-damaged")
         if interaction.user.id != self.player_id:
@@ -230,6 +141,52 @@ class ForfeitButton(
             bot.announcer.announce_end(self.tournament_id)
         else:
             bot.announcer.announce_ready(self.tournament_id)
+
+
+class DepositForm(discord.ui.Modal):
+    """The secret deposit of a player taking a seat in a chests tournament (R-T9), in the
+    language of the player it is shown to."""
+
+    def __init__(self, offer: ChestOffer, say: Voice) -> None:
+        super().__init__(
+            title=form_title(offer, say),
+            timeout=FORM_SECONDS,
+            custom_id=f"chest:{offer.tournament.id}:{offer.emperor.id}",
+        )
+        self.tournament_id = offer.tournament.id
+        self.emperor_id = offer.emperor.id
+        self.emperor_name = offer.emperor.name
+        self.amount: discord.ui.TextInput[DepositForm] = discord.ui.TextInput(
+            label=form_label(offer, say),
+            custom_id="amount",
+            placeholder=form_placeholder(offer, say),
+            min_length=1,
+            max_length=24,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
+        await reporting(interaction, self.join(interaction))
+
+    async def join(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        joined = await bot.services.chests.join_with_chest(
+            request_of(interaction), self.tournament_id, self.emperor_id, self.amount.value
+        )
+        taken = seat_taken_text(
+            interaction.user.mention, joined, self.tournament_id, self.emperor_name, chest=True
+        )
+        text = taken.text((await channel_voice(interaction)).locale)
+        try:
+            await interaction.response.send_message(text, allowed_mentions=NO_MENTIONS)
+            if joined.chest is not None:
+                await interaction.followup.send(
+                    deposited_text(joined.chest, self.tournament_id, voice(interaction)),
+                    ephemeral=True,
+                )
+        finally:  # begun whether or not the answers got through
+            if joined.started is not None:
+                combat_begun(bot, self.tournament_id)
 
 
 def channel_refusal(interaction: Interaction) -> UserError | None:
@@ -353,119 +310,30 @@ class Tournaments(
                 "computers": computers,
             }
         )
-        try:
-            tournament = await self._create(
-                interaction,
-                chosen,
-                battlefield=battlefield,
-                kind=kind,
-                survive_pieces=survive_pieces,
-                survive_turns=survive_turns,
-                turn_limit=turn_limit,
-                stake=stake,
-                wealth_stake=await self._wealth(wealth_stake, "wealth_stake"),
-                prize_reputation=prize_reputation,
-                chests=chest_terms(chests, chest_min, chest_max, chest_reputation),
-                prize_wealth=await self._wealth(prize_wealth, "prize_wealth"),
-            )
-        except (InvalidValue, EngineError) as error:  # a rule the battlefield cannot offer
-            if not chosen.from_server:
-                raise
-            said = refusal_of(error)
-            raise UserError(
-                "error-server-chose",
-                refusal=said if isinstance(said, Message) else str(error),
-                choices=chosen.server_choices(),
-            ) from error
-        public = await channel_voice(interaction)
-        embed = discord.Embed(
-            title=public(
-                "tournament-title",
-                tournament=str(tournament.id),
-                battlefield=tournament.battlefield,
-            ),
-            description=self.bot.services.tournaments.announcement(tournament).text(public.locale),
-            colour=EMBED_COLOUR,
-        )
-        embed.set_footer(text=public("announce-footer", tournament=str(tournament.id)))
-        role = server.announce_role_id
-        ping, mentions = "", NO_MENTIONS
-        if role is not None:  # the server's role, and only it, is pinged
-            ping = f"<@&{role}> "
-            mentions = discord.AllowedMentions(
-                everyone=False, users=False, roles=[discord.Object(role)]
-            )
-        await interaction.response.send_message(
-            public("announce-post", ping=ping, host=interaction.user.mention),
-            embed=embed,
-            allowed_mentions=mentions,
-        )
-
-    async def _create(
-        self,
-        interaction: Interaction,
-        chosen: CreateOptions,
-        *,
-        battlefield: str,
-        kind: str,
-        survive_pieces: int | None,
-        survive_turns: int | None,
-        turn_limit: int | None,
-        stake: int,
-        wealth_stake: Mapping[str, int],
-        prize_reputation: int,
-        chests: ChestTerms | None,
-        prize_wealth: Mapping[str, int],
-    ) -> TournamentRow:
-        """The tournament as announced, with the options ``chosen`` for it."""
-        goal_kind = choice(GoalKind, chosen["goal"], "goal")
-        if goal_kind is GoalKind.SURVIVE:
-            if survive_turns is None:
-                raise UserError("error-survive-turns")
-            chosen_goal = Goal(goal_kind, pieces=survive_pieces or 0, turns=survive_turns)
-        elif survive_pieces is not None or survive_turns is not None:
-            raise UserError("error-survive-only")
-        else:
-            chosen_goal = Goal(goal_kind)
-        tournament_kind = choice(TournamentKind, kind, "tournament type")
-        level = str(chosen["computers"])
-        strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
-        ruleset = Ruleset(
-            policy=choice(ConflictPolicy, chosen["policy"], "conflict policy"),
-            emperor_taken=choice(EmperorTaken, chosen["emperor_taken"], "emperor-taken option"),
-            emperor_takes=choice(EmperorTakes, chosen["emperor_takes"], "emperor-takes option"),
-            emperor_duel=choice(EmperorDuel, chosen["emperor_duel"], "emperor-duel option"),
-            goal=chosen_goal,
-            # The battlefield is loaded only when its own limit is wanted.
-            turn_limit=(
-                turn_limit_for(self.bot.services.seating.shipped_battlefield(battlefield))
-                if turn_limit is None
-                else turn_limit
-            ),
-        )
-        return await self.bot.services.seating.create(
-            request_of(interaction),
-            battlefield=battlefield,
-            ruleset=ruleset,
-            kind=tournament_kind,
-            turn_seconds=int(chosen["turn_length"]),
+        terms = Terms(
+            battlefield,
+            chosen,
+            kind=TournamentKind(kind),
+            survive_pieces=survive_pieces,
+            survive_turns=survive_turns,
+            turn_limit=turn_limit,
             stake=stake,
-            prize=Prize(reputation=prize_reputation, wealth=prize_wealth),
             wealth_stake=wealth_stake,
-            allow_computers=level != NO_COMPUTERS,
-            computer_strategy=strategy,
+            prize_reputation=prize_reputation,
+            prize_wealth=prize_wealth,
             chests=chests,
+            chest_minimum=chest_min,
+            chest_maximum=chest_max,
+            chest_reputation=chest_reputation,
         )
-
-    async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
-        """Assets a host wrote for a prize or a stake ("100 gold"), read as a trade's are (the
-        same names and bounds); keys are not wealth that can be shared."""
-        if text is None:
-            return {}
-        bundle = await self.bot.services.economy.bundle(text)
-        if bundle.items:
-            raise UserError("error-not-wealth", option=Named("tournament create", option))
-        return dict(bundle.assets)
+        tournament = await self.bot.services.seating.announce(request_of(interaction), terms)
+        public = await channel_voice(interaction)
+        content, mentions = announcement_post(
+            interaction.user.mention, server.announce_role_id, public
+        )
+        await interaction.response.send_message(
+            content, embed=announcement_embed(tournament, public), allowed_mentions=mentions
+        )
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
     @app_commands.describe(
@@ -567,29 +435,15 @@ class Tournaments(
         if view.game is None:
             await reply_ephemeral(interaction, embed=embed)
             return
-        board = await self.bot.drawing.run_on_demand(
-            render_board,
-            view.game.position,
-            names=view.names,
-            title=f"#{tournament} {view.tournament.battlefield}",
-            chests=view.game.chests,
-            locale=say.locale,
-        )
-        await reply_ephemeral(interaction, embed=embed, file=png_file(board, BOARD_FILE))
+        board = await status_board(self.bot.drawing, view, say.locale)
+        await reply_ephemeral(interaction, embed=embed, file=png_file(board))
 
     @app_commands.command(name="rules", description="The exact rules a tournament announced")
     @app_commands.describe(tournament="The tournament")
     @app_commands.autocomplete(tournament=recent_tournament_choices)
     async def rules(self, interaction: Interaction, tournament: int) -> None:
-        await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
-        view = await self.bot.services.tournaments.view(tournament)
-        say = voice(interaction)
-        embed = discord.Embed(
-            title=say("rules-title", tournament=str(tournament)),
-            description=view.rules.text(say.locale),
-            colour=EMBED_COLOUR,
-        )
-        await reply_ephemeral(interaction, embed=embed)
+        found = await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
+        await reply_ephemeral(interaction, embed=rules_embed(found, voice(interaction)))
 
     @app_commands.command(name="forfeit", description="Give up a running combat")
     @app_commands.describe(tournament="The tournament to forfeit")
@@ -598,12 +452,10 @@ class Tournaments(
         """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         say = voice(interaction)
-        view = discord.ui.View(timeout=None)
-        button = ForfeitButton(tournament, interaction.user.id)
-        button.item.label = say("forfeit-button")
-        view.add_item(button)
         await reply_ephemeral(
-            interaction, content=say("forfeit-ask", tournament=str(tournament)), view=view
+            interaction,
+            content=say("forfeit-ask", tournament=str(tournament)),
+            view=forfeit_view(tournament, interaction.user.id, say),
         )
 
     @app_commands.command(
@@ -640,7 +492,7 @@ class Tournaments(
             content=voice(interaction)(
                 "replay-done", tournament=str(tournament), turns=replay.turns
             ),
-            file=gif_file(replay.gif, REPLAY_FILE),
+            file=gif_file(replay.gif),
         )
 
     def _started(self, tournament_id: int) -> None:

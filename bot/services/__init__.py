@@ -11,18 +11,16 @@ from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.settings import SettingsService
-from bot.services.tournaments import (
-    Absences,
-    Chests,
-    Deadlines,
-    Following,
-    Handovers,
-    History,
-    Lookup,
-    Orders,
-    Seating,
-    Turns,
-)
+from bot.services.tournaments.absences import Absences
+from bot.services.tournaments.chests import Chests
+from bot.services.tournaments.deadlines import Deadlines
+from bot.services.tournaments.following import Following
+from bot.services.tournaments.handover import Handovers
+from bot.services.tournaments.history import History
+from bot.services.tournaments.lookup import Lookup
+from bot.services.tournaments.orders import Orders
+from bot.services.tournaments.seating import Seating
+from bot.services.tournaments.turns import Turns
 from data.backends import open_database
 from data.db import Database
 
@@ -56,9 +54,10 @@ class Services:
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
         self.dynasties = DynastyService(database, clock)
+        self.economy = EconomyService(database, clock)
+        self.seating = Seating(database, clock, self.economy)
         self.tournaments = Lookup(database)
         self.history = History(database)
-        self.seating = Seating(database, clock)
         self.chests = Chests(database, clock, self.seating)
         self.turns = Turns(
             database, clock, think=self.think, computer_seconds=self.computer_seconds
@@ -68,7 +67,6 @@ class Services:
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)
         self.following = Following(database, clock)
-        self.economy = EconomyService(self.database, self.clock)
         self.settings = SettingsService(self.database, self.clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from bot.services import Services
 from bot.services.request import Request
-from bot.services.tournaments import DEFAULT_STRATEGY, TurnResolved
+from bot.services.tournaments.base import DEFAULT_STRATEGY, TurnResolved
 from data.repositories import emperors as emperor_repo
 from data.rows import Prize, SeatStatus, TournamentKind, TournamentRow, TournamentStatus, log_text
 from engine import Game, Ruleset

@@ -88,9 +88,7 @@ class Load:
             for tournament in self.tournaments:
                 for seat in (0, 1):
                     player = 2 * (tournament - 1) + 1 + seat
-                    await self.services.orders.submit(
-                        Request(player), tournament, "pass", resolve=False
-                    )
+                    await self.services.orders.order(Request(player), tournament, resolve=False)
                 resolved = await self.services.turns.resolve(tournament, turn=turns[tournament])
                 assert resolved is not None
                 self.committed.append((tournament, turns[tournament]))

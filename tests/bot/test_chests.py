@@ -12,6 +12,7 @@ from bot.services import Services
 from bot.services.chests import ChestResult, chest_reputation, parse_deposit
 from bot.services.outcomes import ReputationChange, Tournament
 from bot.services.request import Request
+from bot.views.tournaments import announcement
 from data.db import Database
 from data.errors import AlreadyApplied, ChestOutOfRange, ChestUnaffordable, InvalidValue
 from data.repositories import chests as chest_repo
@@ -116,7 +117,7 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     view = await services.tournaments.view(tournament_id)
     assert view.tournament.status is TournamentStatus.RUNNING
     assert view.game is not None and [chest.owner for chest in view.game.chests] == [A, B, C, D]
-    assert "secret 100 to 1,000 gold coins" in view.rules.text("en-US")
+    assert "secret 100 to 1,000 gold coins" in announcement(view.tournament).text("en-US")
     assert await economy_repo.escrow(services.database, tournament_id) == {"gold": 2468}
     assert await services.chests.chest_results(tournament_id) == []  # secret until the end
 
@@ -126,8 +127,9 @@ async def test_captured_chests_go_to_their_captors_the_others_home_and_the_gener
     for orders in CAPTURING_ORDERS:
         clock.advance(60)
         for player, dynasty in ((a, A), (c, C)):
-            accepted = await services.orders.submit(
-                Request(player.id), tournament_id, orders[dynasty]
+            piece, to = orders[dynasty].split()
+            accepted = await services.orders.order(
+                Request(player.id), tournament_id, piece=piece, to=to
             )
             resolved = accepted.resolved or resolved
     assert resolved is not None and resolved.finished

@@ -16,7 +16,8 @@ from bot.i18n import name_text
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.services.request import Request
-from bot.services.tournaments import TurnResolved
+from bot.services.tournaments.base import TurnResolved
+from bot.views.tournaments import announcement
 from data.catalog import load_battlefield
 from data.repositories import tournaments as tournament_repo
 from data.rows import TournamentKind, TournamentRow, TournamentStatus
@@ -177,9 +178,7 @@ async def test_the_level_a_host_chooses_fills_the_empty_seats(
     with pytest.raises(UserError, match="no computer level 'genius'"):
         await announce("genius")
     tournament = await announce("strong")
-    assert "filled by hard computer players" in services.tournaments.announcement(tournament).text(
-        "en-US"
-    )
+    assert "filled by hard computer players" in announcement(tournament).text("en-US")
     await services.seating.join(Request(host.id), tournament.id, host.emperor)
     table = await services.seating.start(Request(host.id), tournament.id)
     assert [seat.strategy for seat in table.seats] == [None, "strong", "strong", "strong"]

@@ -27,7 +27,8 @@ from bot.services import Services
 from bot.services.dynasties import STARTING_GRANT_REASON, STARTING_WEALTH, NoDynasty
 from bot.services.economy import BetPlaced, EconomyService, SeatPool
 from bot.services.request import Request
-from bot.services.tournaments import ClockChange, TurnResolved
+from bot.services.tournaments.base import TurnResolved
+from bot.services.tournaments.deadlines import ClockChange
 from data.catalog import Lock, MalformedLocks, battlefield_locks, battlefield_names, read_locks
 from data.errors import (
     BettingClosed,
@@ -319,8 +320,8 @@ async def test_r_t6_a_draw_refunds_every_bet(services: Services, clock: Clock) -
         60,
     )
     assert (await held(services, players[2]))["copper"] == 40
-    await services.orders.submit(Request(players[0].id), tournament.id, "pass")
-    await services.orders.submit(Request(players[1].id), tournament.id, "pass")
+    await services.orders.order(Request(players[0].id), tournament.id)
+    await services.orders.order(Request(players[1].id), tournament.id)
     final = (await services.tournaments.view(tournament.id)).tournament
     assert final.status is TournamentStatus.FINISHED
     assert final.outcome is not None and final.outcome.is_draw
@@ -410,7 +411,7 @@ async def test_r_t6_bets_close_when_the_first_turn_resolves(
     )
     assert [t.id for t in await services.economy.bettable(1)] == [tournament.id]
     for player in players[:2]:
-        await services.orders.submit(Request(player.id), tournament.id, "pass")
+        await services.orders.order(Request(player.id), tournament.id)
     assert await services.economy.bettable(1) == []
     with pytest.raises(BettingClosed):
         await services.economy.bet(
@@ -863,7 +864,7 @@ class Economy:
             await self.services.seating.cancel(Request(self.players[0].id, guild_id=GUILD), current)
         elif how == "draw":
             for player in self.players[:2]:
-                await self.services.orders.submit(Request(player.id), current, "pass")
+                await self.services.orders.order(Request(player.id), current)
         else:
             await self.services.turns.forfeit(
                 Request(self.players[1 if how == "a wins" else 0].id, guild_id=GUILD), current

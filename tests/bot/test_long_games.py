@@ -45,7 +45,7 @@ async def test_a_pause_keeps_the_time_left_and_nothing_resolves_until_it_ends(
     scheduler = Scheduler(services, Recorder())
     await scheduler.tick()
     for player in players:  # orders are taken while paused, and the turn still waits
-        accepted = await services.orders.submit(Request(player.id), tournament.id, "pass")
+        accepted = await services.orders.order(Request(player.id), tournament.id)
         assert accepted.paused and accepted.resolved is None
     assert accepted.complete
     assert await services.turns.resolve(tournament.id) is None
@@ -137,7 +137,7 @@ async def test_an_extension_moves_the_deadline_and_the_reminders_with_it(
 ) -> None:
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
-    await services.orders.submit(Request(players[0].id), tournament.id, "pass")
+    await services.orders.order(Request(players[0].id), tournament.id)
     recorder = Recorder()
     scheduler = Scheduler(services, recorder)
     clock.advance(TURN * 0.95)
@@ -184,7 +184,7 @@ async def test_a_turn_is_extended_twice_at_most_and_never_past_twice_its_length(
     with pytest.raises(UserError, match="already extended 2 times"):
         await services.deadlines.extend(Request(players[0].id, guild_id=GUILD), tournament.id, 60)
     for player in players:
-        await services.orders.submit(Request(player.id), tournament.id, "pass")
+        await services.orders.order(Request(player.id), tournament.id)
     row = (await services.tournaments.progress(tournament.id)).tournament
     assert (row.turn, row.extensions, row.extended) == (2, 0, 0)  # the new turn starts fresh
     await services.deadlines.extend(Request(players[0].id, guild_id=GUILD), tournament.id, 60)
@@ -214,7 +214,7 @@ async def test_r_g4_a_player_away_is_not_defeated_by_missed_turns_nor_reminded(
     recorder = Recorder()
     scheduler = Scheduler(services, recorder)
     for turn in range(1, 6):  # five turns missed while away: not defeated
-        await services.orders.submit(Request(players[0].id), tournament.id, "pass")
+        await services.orders.order(Request(players[0].id), tournament.id)
         clock.advance(TURN * 0.6)
         await scheduler.tick()
         clock.advance(TURN * 0.4)
@@ -228,7 +228,7 @@ async def test_r_g4_a_player_away_is_not_defeated_by_missed_turns_nor_reminded(
 
     await services.absences.come_back(Request(away.id))
     for _ in range(3):  # back: three misses in a row defeat
-        await services.orders.submit(Request(players[0].id), tournament.id, "pass")
+        await services.orders.order(Request(players[0].id), tournament.id)
         clock.advance(TURN * 0.6)
         await scheduler.tick()
         clock.advance(TURN * 0.4)
@@ -279,7 +279,7 @@ async def test_a_seat_handed_over_keeps_its_emperor_whose_outcome_counts(
     assert await services.turns.play_computers(tournament.id) is None  # (R-T7)
     assert (await services.tournaments.view(tournament.id)).ready == ReadyCount(1, 2)
     with pytest.raises(UserError, match="was handed to a computer player"):
-        await services.orders.submit(Request(players[1].id), tournament.id, "pass")
+        await services.orders.order(Request(players[1].id), tournament.id)
     with pytest.raises(UserError, match=r"already played by a computer player \(normal\)"):
         await services.handovers.hand_over(
             Request(players[1].id, guild_id=GUILD), tournament.id, "easy"
@@ -308,7 +308,7 @@ async def test_a_host_hands_over_only_a_seat_that_missed_2_turns_in_a_row(
 
     async def miss_a_turn() -> None:
         for player in players[:2]:
-            await services.orders.submit(Request(player.id), tournament.id, "pass")
+            await services.orders.order(Request(player.id), tournament.id)
         clock.advance(TURN)
         await services.turns.resolve_due()
 
@@ -351,10 +351,10 @@ async def test_seats_misses_follow_the_game_when_everyone_ordered(
     tournament = await open_tournament(
         services, players, battlefield="duel-8", kind=TournamentKind.TRAINING
     )
-    await services.orders.submit(Request(players[0].id), tournament.id, "pass")
+    await services.orders.order(Request(players[0].id), tournament.id)
     clock.advance(TURN)
     await services.turns.resolve_due()
     assert [s.misses for s in await tournament_repo.list_seats(services.database, 1)] == [0, 1]
     for player in players:
-        await services.orders.submit(Request(player.id), tournament.id, "pass")
+        await services.orders.order(Request(player.id), tournament.id)
     assert [s.misses for s in await tournament_repo.list_seats(services.database, 1)] == [0, 0]

@@ -9,7 +9,7 @@ from bot.errors import UserError
 from bot.services import Services
 from bot.services.dynasties import house_name
 from bot.services.request import Request
-from bot.services.tournaments import OtherServer
+from bot.services.tournaments.base import OtherServer
 from data.errors import AlreadyApplied
 from data.repositories import economy as economy_repo
 from data.rows import MAX_AMOUNT, SeatStatus, TournamentStatus, log_text

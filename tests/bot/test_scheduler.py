@@ -8,7 +8,8 @@ from bot.i18n import name_text
 from bot.scheduler import DAY, INACTIVE_AFTER, INACTIVITY_REASON, Reminder, Scheduler
 from bot.services import Services
 from bot.services.request import Request
-from bot.services.tournaments import ClockChange, TurnResolved
+from bot.services.tournaments.base import TurnResolved
+from bot.services.tournaments.deadlines import ClockChange
 from bot.services.tournaments.turns import TRAINING_FORGOTTEN_AFTER
 from data.repositories import emperors as emperor_repo
 from data.repositories import tournaments as tournament_repo
@@ -41,7 +42,7 @@ async def test_reminders_at_half_time_and_a_tenth_left_never_twice(
 ) -> None:
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
-    await services.orders.submit(Request(players[0].id), tournament.id, "pass")
+    await services.orders.order(Request(players[0].id), tournament.id)
     recorder = Recorder()
     scheduler = Scheduler(services, recorder)
     await scheduler.tick()
@@ -64,7 +65,7 @@ async def test_an_overdue_turn_resolves_at_the_first_tick_after_a_restart(
     services = await Services.open(str(database_path), clock=clock)
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
-    await services.orders.submit(Request(players[2].id), tournament.id, "pass")
+    await services.orders.order(Request(players[2].id), tournament.id)
     await services.close()
 
     clock.advance(TURN * 3)  # the bot was down past the deadline
@@ -113,7 +114,7 @@ async def test_a_turn_completed_just_before_a_stop_resolves_when_the_bot_is_back
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
     for player in players:  # the bot answers each player and would resolve in the background…
-        await services.orders.submit(Request(player.id), tournament.id, "pass", resolve=False)
+        await services.orders.order(Request(player.id), tournament.id, resolve=False)
     await services.close()  # …but it stops first
 
     services = await Services.open(str(database_path), clock=clock)  # long before the deadline

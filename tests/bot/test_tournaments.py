@@ -229,7 +229,7 @@ async def test_deadline_resolves_with_misses_and_three_misses_defeat(
     absent = players[3]
     for turn in range(1, 4):
         for player in players[:3]:
-            await services.orders.submit(Request(player.id), tournament.id, "pass")
+            await services.orders.order(Request(player.id), tournament.id)
         assert await services.turns.resolve_due() == []  # not yet due
         clock.advance(TURN + 1)
         [resolved] = await services.turns.resolve_due()
@@ -294,21 +294,24 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
         tile for tile, piece in menu.position.pieces.items() if piece.dynasty.letter == "b"
     )
     with pytest.raises(IllegalOrder, match="not yours"):
-        await services.orders.submit(
+        await services.orders.order(
             Request(players[0].id),
             tournament.id,
-            f"{enemy_tile.name} {Tile(enemy_tile.row + 1, enemy_tile.col).name}",
+            piece=enemy_tile.name,
+            to=Tile(enemy_tile.row + 1, enemy_tile.col).name,
         )
-    with pytest.raises(UserError, match='like "C4 C6"'):
-        await services.orders.submit(Request(players[0].id), tournament.id, "attack!")
+    with pytest.raises(UserError, match="no tile 'attack!' on small-4: name tiles like C4"):
+        await services.orders.order(Request(players[0].id), tournament.id, piece="attack!", to="C6")
+    with pytest.raises(UserError, match="Name the piece that goes there too"):
+        await services.orders.order(Request(players[0].id), tournament.id, to="C6")
     with pytest.raises(UserError, match="no seat in tournament"):
-        await services.orders.submit(Request(players[4].id), tournament.id, "pass")
+        await services.orders.order(Request(players[4].id), tournament.id)
     assert (await services.tournaments.view(tournament.id)).ready.ready == 0  # type: ignore[union-attr]
 
     for player in players[:4]:
-        await services.orders.submit(Request(player.id), tournament.id, "pass")
+        await services.orders.order(Request(player.id), tournament.id)
     with pytest.raises(UserError, match="was for turn 1, which has resolved"):
-        await services.orders.submit(Request(players[0].id), tournament.id, "pass", turn=1)
+        await services.orders.order(Request(players[0].id), tournament.id, turn=1)
 
 
 async def test_cancel_returns_everyone_and_records_nothing(services: Services) -> None:
@@ -347,7 +350,7 @@ async def test_menus_of_one_position_share_their_moves_and_a_new_turn_gets_its_o
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
     first = await services.orders.menu(Request(players[0].id), tournament.id)
-    await services.orders.submit(Request(players[1].id), tournament.id, "pass")
+    await services.orders.order(Request(players[1].id), tournament.id)
     again = await services.orders.menu(Request(players[0].id), tournament.id)
     assert again.position is first.position and again.pieces == first.pieces
     assert all(a is b for a, b in zip(again.pieces, first.pieces, strict=True))
@@ -357,11 +360,11 @@ async def test_menus_of_one_position_share_their_moves_and_a_new_turn_gets_its_o
     ).pieces == first.pieces
     mover = next(choice for choice in first.pieces if choice.moves)
     move = mover.moves[0]
-    await services.orders.submit(
-        Request(players[0].id), tournament.id, f"{move.origin.name} {move.destination.name}"
+    await services.orders.order(
+        Request(players[0].id), tournament.id, piece=move.origin.name, to=move.destination.name
     )
     for player in players[1:4]:
-        await services.orders.submit(Request(player.id), tournament.id, "pass")
+        await services.orders.order(Request(player.id), tournament.id)
     after = await services.orders.menu(Request(players[0].id), tournament.id)
     assert after.tournament.turn == 2 and after.position is not first.position
     dynasty = after.seat.dynasty

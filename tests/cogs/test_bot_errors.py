@@ -11,8 +11,7 @@ from discord import app_commands
 
 from bot.client import EmperorsBot
 from bot.errors import UserError, user_message
-from cogs.common import defer_ephemeral
-from cogs.errors import ReportingView
+from cogs.common import ReportingView, defer_ephemeral
 from data.errors import EmperorDead
 from engine.errors import IllegalOrder, OrderFault
 from tests.fakediscord import FakeDiscord
@@ -103,7 +102,7 @@ async def test_a_bug_gives_an_error_id_that_is_in_the_log(
     assert answer.ephemeral
     found = ERROR_ID.match(answer.content)
     assert found is not None, answer.content
-    [logged] = [r for r in caplog.records if r.name == "cogs.errors"]
+    [logged] = [r for r in caplog.records if r.name == "cogs.common"]
     assert logged.levelno == logging.ERROR
     assert found.group(1) in logged.getMessage() and "/fail crash" in logged.getMessage()
     assert logged.exc_info is not None and logged.exc_info[0] is RuntimeError

@@ -12,7 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.client import EmperorsBot
-from bot.discord_helpers import closed_dms_notice, discord_timestamp, plain, png_file, send_dm
+from bot.delivery import send_dm
+from bot.views.markup import discord_timestamp, plain, png_file
+from bot.views.prompts import closed_dms_notice
 from cogs.common import defer_ephemeral, reply_ephemeral
 from tests.cogs.game_helpers import rendered
 from tests.fakediscord import FakeDiscord

@@ -19,7 +19,7 @@ from bot.config import Config
 from bot.i18n import lookup, resource_files
 from bot.i18n.commands import LOCALISED, CommandTranslator, choice_id, command_id, option_id
 from bot.services import Services
-from cogs.help import command_fields
+from bot.views.help import command_fields
 from tests.fakediscord.limits import DESCRIPTION_LIMIT, commands_problems, name_problem
 
 SPANISH = ("es-ES", "es-419")

@@ -7,12 +7,12 @@ from typing import Any
 
 from bot.client import EmperorsBot
 from bot.config import Config
-from bot.discord_helpers import plain
 from bot.i18n import Voice
 from bot.services import Services
 from bot.services.request import Request
-from bot.services.tournaments import HistoryPage
-from cogs.history import history_embed
+from bot.services.tournaments.history import HistoryPage
+from bot.views.history import history_embed
+from bot.views.markup import plain
 from data.rows import DynastyRow
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import board_of_turn, command, public

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.i18n import ENGLISH
-from bot.services.tournaments import OrderMenu, PieceChoice
-from cogs.orders import PromptKey, PromptView, order_view, prompt_click, prompt_status
+from bot.services.tournaments.base import OrderMenu, PieceChoice
+from bot.views.markup import Components
+from bot.views.prompts import PromptKey, order_view, prompt_click, prompt_status
 from data.catalog import load_battlefield
 from data.rows import Prize, SeatKind, SeatRow, SeatStatus, TournamentKind, TournamentRow
 from data.rows import TournamentStatus as Status
@@ -81,6 +82,6 @@ def test_discord_py_neither_keeps_a_prompt_nor_answers_its_clicks() -> None:
     """Clicks go to the Orders cog's listener only: a view discord.py stored would be kept
     for every prompt ever sent, and its items would answer the click a second time."""
     view = order_view(crowded_menu(3), ENGLISH)
-    assert isinstance(view, PromptView) and not view.is_dispatchable()
+    assert isinstance(view, Components) and not view.is_dispatchable()
     for custom_id in ("order:piece:5:7", "order:go:5:7:1:C4", "trade:accept:1", "order", ""):
         assert prompt_click(custom_id) is None, custom_id

@@ -289,7 +289,7 @@ async def test_a_start_and_a_turn_made_while_their_servers_process_was_down_are_
             )
         zero.announcer.announce_start(duel.id)  # as the cog does: not its server's to post
         for user in (first, second):
-            await zero.services.orders.submit(Request(user.id, guild_id=guild.id), duel.id, "pass")
+            await zero.services.orders.order(Request(user.id, guild_id=guild.id), duel.id)
         await zero.announcer.settle(5)
         assert fake.messages_in(channel_of(guild)) == []
 

@@ -37,7 +37,7 @@ async def duel(services: Services) -> int:
 async def test_orders_completing_a_turn_together_resolve_it_once(services: Services) -> None:
     tournament = await duel(services)
     accepted = await asyncio.gather(
-        *(services.orders.submit(Request(p), tournament, "pass", resolve=False) for p in PLAYERS)
+        *(services.orders.order(Request(p), tournament, resolve=False) for p in PLAYERS)
     )
     assert all(a.turn == 1 for a in accepted) and any(a.complete for a in accepted)
     resolved = await asyncio.gather(
@@ -51,7 +51,7 @@ async def test_orders_completing_a_turn_together_resolve_it_once(services: Servi
 async def test_a_late_resolution_leaves_the_next_turn_open(services: Services) -> None:
     tournament = await duel(services)
     for player in PLAYERS:
-        await services.orders.submit(Request(player), tournament, "pass", resolve=False)
+        await services.orders.order(Request(player), tournament, resolve=False)
     assert await services.turns.resolve(tournament, turn=1) is not None
     assert await services.turns.resolve(tournament, turn=1) is None
     progress = await services.tournaments.progress(tournament)

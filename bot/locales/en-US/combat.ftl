@@ -149,7 +149,6 @@ turn-heading = **Tournament #{ $tournament }** on { $battlefield } · turn { $tu
         [none] {""}
        *[other] {" "}· { clock-text }
     }
-plain-prompt = { $heading }
     Give your order with /order.
 follower-heading = Tournament #{ $tournament } on { $battlefield }, which you follow{ $content ->
         [none] {""}
@@ -277,7 +276,7 @@ error-seat-out = Your dynasty is { $status ->
        *[forfeited] forfeited
     } in tournament #{ $tournament }: it gives no more orders.
 error-own-pieces = You can only order your own pieces.
-error-order-format = Write an order as two tiles, like "C4 C6" (from C4 to C6), or "pass".
+error-not-a-tile = There is no tile '{ $tile }' on { $battlefield }: name tiles like C4 (a column letter and a row).
 error-seat-handed = Your seat in tournament #{ $tournament } was handed to a computer player for the rest of the combat: it gives the orders now.
 error-nothing-to-replay = Tournament #{ $tournament } has not started: there is nothing to replay yet.
 error-paused-already = Tournament #{ $tournament } is paused already; /tournament resume starts its clock again (it resumes by itself 7 days after the pause began).

@@ -149,7 +149,6 @@ turn-heading = **Torneo #{ $tournament }** en { $battlefield } · turno { $turn 
         [none] {""}
        *[other] {" "}· { clock-text }
     }
-plain-prompt = { $heading }
     Da tu orden con /orden.
 follower-heading = Torneo #{ $tournament } en { $battlefield }, que sigues{ $content ->
         [none] {""}
@@ -280,7 +279,7 @@ error-seat-out = Tu dinastía está { $status ->
        *[forfeited] rendida
     } en el torneo #{ $tournament }: ya no da órdenes.
 error-own-pieces = Solo puedes dar órdenes a tus propias piezas.
-error-order-format = Escribe una orden como dos casillas, como "C4 C6" (de C4 a C6), o "pass".
+error-not-a-tile = No hay ninguna casilla '{ $tile }' en { $battlefield }: nombra las casillas como C4 (una letra de columna y una fila).
 error-seat-handed = Tu asiento en el torneo #{ $tournament } pasó a un jugador de la máquina para el resto del combate: ahora da él las órdenes.
 error-nothing-to-replay = El torneo #{ $tournament } no ha empezado: aún no hay nada que repetir.
 error-paused-already = El torneo #{ $tournament } ya está en pausa; /torneo reanudar vuelve a poner en marcha su reloj (se reanuda solo 7 días después de empezar la pausa).

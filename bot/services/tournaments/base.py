@@ -97,6 +97,7 @@ class OrderAccepted:
     resolved: TurnResolved | None  # the order completed the turn, which resolved at once
     turn: int | None = None  # the turn it is for
     paused: bool = False  # the tournament is paused: a complete turn waits for the resume
+    order: Order | None = None  # as stored: shown to its player only (R-O4)
 
     @property
     def complete(self) -> bool:
@@ -147,7 +148,6 @@ class TournamentView:
     names: Mapping[Dynasty, Name]  # each seat's (Lookup.names)
     ready: ReadyCount | None
     game: Game | None
-    rules: Listing  # the announcement, one line per rule (Lookup.announcement)
 
 
 def check_host(tournament: TournamentRow, request: Request, action: str) -> None:

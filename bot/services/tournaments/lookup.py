@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from bot.errors import UserError
-from bot.i18n import Listing, Message, Name
+from bot.i18n import Message, Name
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
     TournamentView,
@@ -23,7 +21,6 @@ from data.rows import (
     EventRow,
     PayoutRow,
     SeatKind,
-    TournamentKind,
     TournamentRow,
     TournamentStatus,
     TournamentTable,
@@ -34,7 +31,6 @@ from engine import (
     Dynasty,
     Move,
     Position,
-    Ruleset,
     Tile,
     TurnReport,
     TurnResult,
@@ -50,42 +46,6 @@ class Lookup:
     def __init__(self, database: Database) -> None:
         self.database = database
 
-    def announcement(self, tournament: TournamentRow) -> Listing:
-        """The text that announces a tournament: its battlefield, meaning and exact rules,
-        one line each, in the words of whoever reads it."""
-        lines = [
-            Message(
-                "announce-heading",
-                tournament=str(tournament.id),
-                battlefield=tournament.battlefield,
-                seats=tournament.seat_count,
-                kind=tournament.kind.value,
-                reputation=tournament.prize.reputation,
-                wealth=wealth(
-                    tournament.wealth_stake
-                    if tournament.kind is TournamentKind.HONOUR
-                    else tournament.prize.wealth
-                ),
-                stake=tournament.stake,
-            ),
-            Message("announce-turn-length", length=turn_length(tournament.turn_seconds)),
-            *ruleset_lines(tournament.ruleset),
-        ]
-        if tournament.chests is not None:
-            lines.append(
-                Message(
-                    "announce-chests",
-                    minimum=tournament.chests.minimum,
-                    maximum=tournament.chests.maximum,
-                    reputation=tournament.chests.reputation,
-                )
-            )
-        if tournament.allow_computers:
-            lines.append(
-                Message("announce-computers", level=level_of_strategy(tournament.computer_strategy))
-            )
-        return Listing(tuple(lines), lines[0], separator="\n")
-
     async def view(self, tournament_id: int) -> TournamentView:
         table = await repo.load_table(self.database, tournament_id)
         names = await seat_names(self.database, table)
@@ -96,7 +56,6 @@ class Lookup:
             names,
             ready,
             table.game,
-            self.announcement(table.tournament),
         )
 
     async def reachable(self, tournament_id: int, guild_id: int | None) -> TournamentRow:
@@ -219,45 +178,3 @@ async def seat_names(database: Database, table: TournamentTable) -> dict[Dynasty
 def seat_letter_name(dynasty: Dynasty) -> Message:
     """A seat called by its letter only (``seat A``): who played it is not kept (R-T4)."""
     return Message("seat-name-letter", seat=dynasty.letter)
-
-
-def ruleset_lines(ruleset: Ruleset) -> list[Message]:
-    """The exact rules of a combat as players read them before they join, one per line."""
-    goal = ruleset.goal
-    return [
-        Message("rules-policy", policy=ruleset.policy.value),
-        Message("rules-emperor-taken", option=ruleset.emperor_taken.value),
-        Message("rules-emperor-takes", option=ruleset.emperor_takes.value),
-        Message("rules-emperor-duel", option=ruleset.emperor_duel.value),
-        Message(
-            "rules-goal", goal=str(goal), kind=goal.kind.value, pieces=goal.pieces, turns=goal.turns
-        ),
-        Message("rules-turn-limit", limit=ruleset.turn_limit),
-        Message("rules-misses"),
-    ]
-
-
-def wealth(amounts: Mapping[str, int]) -> Listing | str:
-    """``{"gold": 100}`` as "100 gold" (asset codes, as players write them); ``none`` if
-    there is none (the messages that show wealth choose their words by it)."""
-    if not amounts:
-        return "none"
-    return Listing(
-        tuple(
-            Message("wealth-amount", amount=amount, code=code) for code, amount in amounts.items()
-        ),
-        Message("economy-nothing"),
-        last="list-and",
-    )
-
-
-def turn_length(seconds: int) -> Listing:
-    """A turn's length in its largest whole unit: ``1 hour``, ``90 minutes``."""
-    if seconds % 86400 == 0:
-        unit, size = "day", 86400
-    elif seconds % 3600 == 0:
-        unit, size = "hour", 3600
-    else:
-        unit, size = "minute", 60
-    part = Message("duration-part", count=seconds // size, unit=unit)
-    return Listing((part,), Message("duration-none"))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -29,11 +28,13 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    Battlefield,
     Dynasty,
     Move,
     Order,
     Pass,
     Position,
+    Tile,
     check_order,
     legal_moves,
 )
@@ -90,11 +91,36 @@ class Orders:
         ]
         return TurnPrompts(tournament, table.ready, menus)
 
+    async def order(
+        self,
+        request: Request,
+        tournament_id: int,
+        *,
+        piece: str | None = None,
+        to: str | None = None,
+        turn: int | None = None,
+        resolve: bool = True,
+    ) -> OrderAccepted:
+        """The order a player chose, from a prompt or /order: its piece on the tile named
+        ``piece`` goes to the tile named ``to``, or, with neither, it passes. Stored as
+        :meth:`submit` stores it."""
+        if (piece is None) != (to is None):
+            raise UserError("error-name-the-piece")
+        table, seat = await self._seat(request, tournament_id, turn)
+        assert table.game is not None
+        battlefield = table.game.position.battlefield
+        order: Order = (
+            Move(seat.dynasty, tile_on(battlefield, piece), tile_on(battlefield, to))
+            if piece is not None and to is not None
+            else Pass(seat.dynasty)
+        )
+        return await self._store(request, table, seat, order, resolve)
+
     async def submit(
         self,
         request: Request,
         tournament_id: int,
-        order: Order | str,
+        order: Order,
         *,
         turn: int | None = None,
         resolve: bool = True,
@@ -107,53 +133,60 @@ class Orders:
         resolves in the background. Reached as :meth:`menu` is; the same request stores an
         order once.
         """
+        table, seat = await self._seat(request, tournament_id, turn)
+        return await self._store(request, table, seat, order, resolve)
+
+    async def _seat(
+        self, request: Request, tournament_id: int, turn: int | None
+    ) -> tuple[TournamentTable, SeatRow]:
+        """The open turn and the player's seat, if it may order for ``turn`` now."""
         table = await running(self.database, tournament_id)
         if request.guild_id is not None:
             check_server(table.tournament, request.guild_id)
         seat = seat_of_player(table, request.player_id)
-        assert table.game is not None
         check_turn(table, turn)
         check_not_handed_over(seat, tournament_id)
-        if isinstance(order, str):
-            order = parse_order(table.game.position, seat.dynasty, order)
+        return table, seat
+
+    async def _store(
+        self,
+        request: Request,
+        table: TournamentTable,
+        seat: SeatRow,
+        order: Order,
+        resolve: bool,
+    ) -> OrderAccepted:
+        assert table.game is not None
         if order.dynasty is not seat.dynasty:
             raise UserError("error-own-pieces")
         check_order(table.game.position, order)
+        tournament = table.tournament
         ready = await repo.upsert_order(
             self.database,
-            tournament_id,
-            table.tournament.turn,
+            tournament.id,
+            tournament.turn,
             seat.seat,
             order,
             request_id=request.id,
             now=self.clock(),
         )
-        accepted = OrderAccepted(ready, None, table.tournament.turn, table.tournament.paused)
+        accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order)
         if not (resolve and accepted.complete) or accepted.paused:
             return accepted
         return replace(
-            accepted, resolved=await self.turns.resolve(tournament_id, turn=accepted.turn)
+            accepted, resolved=await self.turns.resolve(tournament.id, turn=accepted.turn)
         )
 
 
-_ORDER_TEXT = re.compile(
-    r"^\s*([A-Za-z][0-9]{1,4})\s*(?:-|>|->|→|to|\s)\s*([A-Za-z][0-9]{1,4})\s*$"
-)
-"""Two tiles: a column letter and a row of at most four digits (no battlefield is larger)."""
-
-
-def parse_order(position: Position, dynasty: Dynasty, text: str) -> Order:
-    """``"C4 C6"``, ``"C4-C6"``, ``"C4 to C6"`` or ``"pass"``, as a player types it."""
-    if text.strip().lower() == "pass":
-        return Pass(dynasty)
-    match = _ORDER_TEXT.match(text)
-    if not match:
-        raise UserError("error-order-format")
+def tile_on(battlefield: Battlefield, name: str) -> Tile:
+    """The tile a player named (``"C4"``, ``"c4"``) on ``battlefield``; refused if there is
+    none of that name."""
     try:
-        origin, destination = (position.battlefield.tile_named(name) for name in match.groups())
-    except ValueError as error:
-        raise UserError(f"{str(error).capitalize()}.") from None
-    return Move(dynasty, origin, destination)
+        return battlefield.tile_named(name)
+    except ValueError:
+        raise UserError(
+            "error-not-a-tile", tile=name.strip(), battlefield=battlefield.name
+        ) from None
 
 
 def check_not_handed_over(seat: SeatRow, tournament_id: int) -> None:

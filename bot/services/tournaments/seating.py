@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from bot.errors import UserError
+from bot.errors import UserError, refusal
+from bot.i18n import Message, Named
 from bot.i18n.refusals import thing
+from bot.services.economy import EconomyService
 from bot.services.request import Request
+from bot.services.settings import NO_COMPUTERS, CreateOptions
 from bot.services.tournaments.base import (
     COMPUTER_LEVELS,
     DEFAULT_STRATEGY,
@@ -18,11 +21,12 @@ from bot.services.tournaments.base import (
     check_host,
     check_server,
     level_of_strategy,
+    strategy_for_level,
     unknown_level,
 )
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
 from data.db import Database
-from data.errors import InsufficientFunds, NotFound
+from data.errors import InsufficientFunds, InvalidValue, NotFound
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
@@ -39,7 +43,43 @@ from data.rows import (
     TournamentStatus,
     TournamentTable,
 )
-from engine import Battlefield, Ruleset
+from engine import (
+    Battlefield,
+    ConflictPolicy,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    EngineError,
+    Goal,
+    GoalKind,
+    Ruleset,
+)
+from engine.rules import choice, turn_limit_for
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A tournament as its host chose it in /tournament create, option by option: those a
+    server gives defaults for (``options``: the host's, else the server's, else built in) and
+    the others as given (None: left out). :meth:`Seating.announce` makes the ruleset, the
+    goal, the stakes, the prize and the chests of them."""
+
+    battlefield: str
+    options: CreateOptions
+    kind: TournamentKind = TournamentKind.TRAINING
+    survive_pieces: int | None = None
+    survive_turns: int | None = None
+    turn_limit: int | None = None
+    stake: int = 0
+    wealth_stake: str | None = None
+    """Wealth every dynasty stakes, as the host wrote it (``"50 silver"``)."""
+    prize_reputation: int = 0
+    prize_wealth: str | None = None
+    """Wealth the host's dynasty puts up, as the host wrote it (``"100 gold"``)."""
+    chests: bool = False
+    chest_minimum: int | None = None
+    chest_maximum: int | None = None
+    chest_reputation: int | None = None
 
 
 class Seating:
@@ -50,9 +90,75 @@ class Seating:
     own server only (:func:`check_server`).
     """
 
-    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, database: Database, clock: Callable[[], float], economy: EconomyService
+    ) -> None:
         self.database = database
         self.clock = clock
+        self.economy = economy
+        """Reads the wealth a host writes for a prize or a stake, as a trade's is read."""
+
+    async def announce(self, request: Request, terms: Terms) -> TournamentRow:
+        """Announce the tournament a host chose (:class:`Terms`) in the request's channel.
+
+        A rule the battlefield cannot offer, when the server's defaults chose it, is refused
+        naming those defaults, so the host knows which option to give instead."""
+        try:
+            return await self._announce(request, terms)
+        except (InvalidValue, EngineError) as error:
+            if not terms.options.from_server:
+                raise
+            said = refusal(error)
+            raise UserError(
+                "error-server-chose",
+                refusal=said if isinstance(said, Message) else str(error),
+                choices=terms.options.server_choices(),
+            ) from error
+
+    async def _announce(self, request: Request, terms: Terms) -> TournamentRow:
+        options = terms.options
+        wealth_stake = await self._wealth(terms.wealth_stake, "wealth_stake")
+        chests = chest_terms(terms)
+        prize = Prize(
+            reputation=terms.prize_reputation,
+            wealth=await self._wealth(terms.prize_wealth, "prize_wealth"),
+        )
+        goal = chosen_goal(str(options["goal"]), terms.survive_pieces, terms.survive_turns)
+        level = str(options["computers"])
+        strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
+        ruleset = Ruleset(
+            policy=choice(ConflictPolicy, options["policy"], "conflict policy"),
+            emperor_taken=choice(EmperorTaken, options["emperor_taken"], "emperor-taken option"),
+            emperor_takes=choice(EmperorTakes, options["emperor_takes"], "emperor-takes option"),
+            emperor_duel=choice(EmperorDuel, options["emperor_duel"], "emperor-duel option"),
+            goal=goal,
+            turn_limit=turn_limit_for(
+                self.shipped_battlefield(terms.battlefield), terms.turn_limit
+            ),
+        )
+        return await self.create(
+            request,
+            battlefield=terms.battlefield,
+            ruleset=ruleset,
+            kind=terms.kind,
+            turn_seconds=int(options["turn_length"]),
+            stake=terms.stake,
+            prize=prize,
+            wealth_stake=wealth_stake,
+            allow_computers=level != NO_COMPUTERS,
+            computer_strategy=strategy,
+            chests=chests,
+        )
+
+    async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
+        """Assets a host wrote for a prize or a stake ("100 gold"), read as a trade's are (the
+        same names and bounds); keys are not wealth that can be shared."""
+        if text is None:
+            return {}
+        bundle = await self.economy.bundle(text)
+        if bundle.items:
+            raise UserError("error-not-wealth", option=Named("tournament create", option))
+        return dict(bundle.assets)
 
     def shipped_battlefield(self, name: str) -> Battlefield:
         """The shipped battlefield ``name``; another name is refused with the shipped ones."""
@@ -302,3 +408,34 @@ def _not_startable(tournament: TournamentRow) -> UserError:
     return UserError(
         "error-not-startable", tournament=str(tournament.id), status=tournament.status.value
     )
+
+
+def chosen_goal(kind: str, pieces: int | None, turns: int | None) -> Goal:
+    """The goal a host chose: survive takes its numbers (R-G1), the others none."""
+    goal_kind = choice(GoalKind, kind, "goal")
+    if goal_kind is GoalKind.SURVIVE:
+        if turns is None:
+            raise UserError("error-survive-turns")
+        return Goal(goal_kind, pieces=pieces or 0, turns=turns)
+    if pieces is not None or turns is not None:
+        raise UserError("error-survive-only")
+    return Goal(goal_kind)
+
+
+def chest_terms(terms: Terms) -> ChestTerms | None:
+    """The chests variant as the host chose it (R-T9): None without chests; the default
+    of each term the host left out."""
+    asked = (terms.chest_minimum, terms.chest_maximum, terms.chest_reputation)
+    if not terms.chests:
+        if asked != (None, None, None):
+            raise UserError("error-chest-options")
+        return None
+    default = ChestTerms()
+    chosen = ChestTerms(
+        default.minimum if terms.chest_minimum is None else terms.chest_minimum,
+        default.maximum if terms.chest_maximum is None else terms.chest_maximum,
+        default.reputation if terms.chest_reputation is None else terms.chest_reputation,
+    )
+    if chosen.minimum > chosen.maximum:
+        raise UserError("error-chest-range", minimum=chosen.minimum, maximum=chosen.maximum)
+    return chosen

@@ -1,0 +1,81 @@
+"""Reaching players on Discord outside an answer: DMs, what the bot needs in a channel, and
+the nonce that keeps a message posted again after a crash from showing twice."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import weakref
+from typing import Any
+
+import discord
+
+from data.recent import Recent
+
+log = logging.getLogger(__name__)
+
+DMS_CLOSED = 50007
+"""Discord's error code for "Cannot send messages to this user" (DMs closed to the bot)."""
+NOT_ALLOWED = frozenset({50001, 50013})
+"""Discord's error codes for "Missing Access" and "Missing Permissions" in a channel."""
+
+DM_CHANNELS_REMEMBERED = 10_000
+"""discord.py remembers 128 DM channels; with more players than that, the bot would ask
+Discord for a player's DM channel again before every prompt and reminder."""
+
+_dm_channels: weakref.WeakKeyDictionary[discord.Client, Recent[int, int]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def send_dm(bot: discord.Client, user_id: int, **message: Any) -> bool:
+    """DM ``message`` to a player; False if their privacy settings refuse the bot's DMs.
+
+    The caller decides what to do instead; never post the DM itself in a channel (it may hold
+    the player's secret view of the turn). Any other refusal from Discord propagates.
+    """
+    try:
+        await (await dm_channel(bot, user_id)).send(**message)
+    except discord.Forbidden as error:
+        if error.code != DMS_CLOSED:
+            raise
+        metrics = getattr(bot, "metrics", None)  # the bot's, when METRICS_PORT is set
+        if metrics is not None:
+            metrics.dm_refused()
+        log.info("DMs to user %s are closed", user_id)
+        return False
+    return True
+
+
+async def dm_channel(bot: discord.Client, user_id: int) -> discord.abc.Messageable:
+    """The player's DM channel; Discord is asked for its id once per player, not per DM."""
+    known = _dm_channels.setdefault(bot, Recent(DM_CHANNELS_REMEMBERED))
+    channel_id = known.get(user_id)
+    if channel_id is not None:
+        return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+    dm = await bot.create_dm(discord.Object(id=user_id))
+    known.put(user_id, dm.id)
+    return dm
+
+
+CHANNEL_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True
+)
+"""What the bot needs in a tournament's channel: to see it, post, show the board's embed and
+attach the board and the replay. In a thread, Send Messages in Threads stands for Send
+Messages."""
+
+
+def missing_permissions(granted: discord.Permissions, *, in_thread: bool) -> discord.Permissions:
+    """What of :data:`CHANNEL_PERMISSIONS` ``granted`` lacks (in a thread or a channel)."""
+    needed = discord.Permissions(CHANNEL_PERMISSIONS.value)
+    if in_thread:
+        needed.send_messages = False
+        needed.send_messages_in_threads = True
+    return discord.Permissions(needed.value & ~granted.value)
+
+
+def message_nonce(*key: object) -> str:
+    """A message's nonce, the same for the same ``key``: Discord creates one message per nonce
+    (within a few minutes), so a board posted again after a crash is not shown twice."""
+    return hashlib.blake2b(repr(key).encode(), digest_size=10).hexdigest()  # 20 of Discord's 25

@@ -1,0 +1,127 @@
+"""Boards as pictures: drawn in the worker process, once per language that reads them (a
+board's key, legend and title have words), for a channel, a prompt or one player's eyes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping, Sequence
+
+from bot.i18n import Message, Name, Voice, catalogue_of, text
+from bot.render import render_board
+from bot.services.tournaments.base import OrderMenu, TournamentView, TurnResolved
+from bot.worker import Worker
+from data.rows import TournamentRow
+from engine import Chest, Dynasty, Game, Move, Pass, Position, TurnResult
+
+
+async def own_order_board(
+    worker: Worker, menu: OrderMenu, names: Mapping[Dynasty, Name], say: Voice
+) -> bytes:
+    """The board with the player's own stored order drawn on it (a dashed white arrow), for
+    that player's eyes only: a DM prompt, an ephemeral /order. Drawn as a player's request,
+    in the player's language."""
+    tournament = menu.tournament
+    order = menu.current
+    title = say(
+        "board-title-own-order",
+        tournament=str(tournament.id),
+        battlefield=tournament.battlefield,
+        turn=tournament.turn,
+        order="none" if order is None else "pass" if isinstance(order, Pass) else "move",
+        origin=order.origin.name if isinstance(order, Move) else "",
+        destination=order.destination.name if isinstance(order, Move) else "",
+    )
+    return await worker.run_on_demand(
+        render_board,
+        menu.position,
+        names=names,
+        title=title,
+        order=order if isinstance(order, Move) else None,
+        chests=menu.chests,
+        locale=say.locale,
+    )
+
+
+class Boards:
+    """A board drawn once per language that reads it (its key, legend and title have words):
+    the channel's, and each of its players' own for their prompts. ``moment`` says which
+    board it is (the start, turn 3, the end) in its title."""
+
+    def __init__(
+        self,
+        worker: Worker,
+        tournament: TournamentRow,
+        moment: Message,
+        position: Position,
+        names: Mapping[Dynasty, Name],
+        *,
+        chests: Sequence[Chest] = (),
+        last_turn: TurnResult | None = None,
+    ) -> None:
+        self._worker = worker
+        self._title = f"#{tournament.id} {tournament.battlefield}"
+        self._moment = moment
+        self._position = position
+        self._names = names
+        self._chests = chests
+        self._last_turn = last_turn
+        self._drawn: dict[str, bytes] = {}
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    def at(
+        cls,
+        worker: Worker,
+        tournament: TournamentRow,
+        game: Game,
+        names: Mapping[Dynasty, Name],
+        *,
+        end: bool = False,
+    ) -> Boards:
+        """The board at the start of a combat, or (``end``) at an end that came without a turn."""
+        moment = Message("board-end" if end else "board-start")
+        return cls(worker, tournament, moment, game.position, names, chests=game.chests)
+
+    @classmethod
+    def of_turn(cls, worker: Worker, resolved: TurnResolved) -> Boards:
+        """The board of a turn just resolved, with its moves, takes and clashes drawn."""
+        report = resolved.report
+        return cls(
+            worker,
+            resolved.tournament,
+            Message("board-turn", turn=report.turn),
+            report.game.position,
+            resolved.names,
+            chests=report.game.chests,
+            last_turn=report.result,
+        )
+
+    async def drawn(self, locale: str) -> bytes:
+        catalogue = catalogue_of(locale)
+        async with self._lock:
+            if catalogue not in self._drawn:
+                title = text(locale, "board-caption", title=self._title, heading=self._moment)
+                self._drawn[catalogue] = await self._worker.run(
+                    render_board,
+                    self._position,
+                    names=self._names,
+                    title=title,
+                    chests=self._chests,
+                    last_turn=self._last_turn,
+                    locale=locale,
+                )
+            return self._drawn[catalogue]
+
+
+async def status_board(worker: Worker, view: TournamentView, locale: str) -> bytes:
+    """The board as it stands, for one player's /tournament status (drawn on request)."""
+    assert view.game is not None
+    tournament = view.tournament
+    return await worker.run_on_demand(
+        render_board,
+        view.game.position,
+        names=view.names,
+        title=f"#{tournament.id} {tournament.battlefield}",
+        chests=view.game.chests,
+        locale=locale,
+    )

@@ -1,0 +1,82 @@
+"""The archive of a server's finished tournaments, a page at a time (issue #14, item 5)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import Voice
+from bot.narration import outcome_message
+from bot.services.tournaments.history import HistoryPage
+from bot.views.markup import (
+    DESCRIPTION_LIMIT,
+    EMBED_COLOUR,
+    Components,
+    clipped,
+    discord_timestamp,
+    plain,
+    plain_name,
+)
+
+
+def history_embed(page: HistoryPage, say: Voice) -> discord.Embed:
+    """A page of the archive: each tournament with its battlefield, type, end and result."""
+    lines = [
+        say(
+            "history-entry",
+            tournament=str(entry.tournament.id),
+            battlefield=entry.tournament.battlefield,
+            kind=entry.tournament.kind.value,
+            ended=discord_timestamp(entry.tournament.finished_at, "d")
+            if entry.tournament.finished_at is not None
+            else "none",
+            result=outcome_message(
+                entry.tournament.outcome,
+                {dynasty: plain_name(name) for dynasty, name in entry.names.items()},
+            )
+            if entry.tournament.outcome is not None
+            else "",
+        )
+        for entry in page.entries
+    ]
+    filtered = page.dynasty is not None or page.battlefield is not None
+    embed = discord.Embed(
+        title=say(
+            "history-title",
+            by_dynasty="yes" if page.dynasty is not None else "no",
+            dynasty=plain(page.dynasty.name) if page.dynasty is not None else "",
+            on_battlefield="yes" if page.battlefield is not None else "no",
+            battlefield=page.battlefield or "",
+        ),
+        description=clipped(
+            "\n\n".join(lines) or say("history-none-matches" if filtered else "history-empty"),
+            DESCRIPTION_LIMIT,
+        ),
+        colour=EMBED_COLOUR,
+    )
+    embed.set_footer(text=say("history-footer", page=page.page + 1))
+    return embed
+
+
+HISTORY_PAGE = r"history:(?P<page>[0-9]+):(?P<dynasty>[0-9]*):(?P<battlefield>[^:]*)"
+"""The custom id of a button that turns the archive's page, with its filters (the history cog
+answers it, in the server it is clicked in)."""
+
+
+def history_view(page: HistoryPage, say: Voice) -> Components:
+    """Newer and Older: each carries the page it shows and the filters."""
+    view = Components()
+    dynasty = page.dynasty.id if page.dynasty is not None else ""
+    battlefield = page.battlefield or ""
+    for label, shown, disabled in (
+        (say("newer"), max(page.page - 1, 0), page.page == 0),
+        (say("older"), page.page + 1, not page.has_older),
+    ):
+        view.add_item(
+            discord.ui.Button(
+                custom_id=f"history:{shown}:{dynasty}:{battlefield}",
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+    return view

@@ -1,0 +1,128 @@
+"""Discord's limits, the game's colour, the names of attached pictures, and text made safe
+for Discord's markdown: what every view builds on."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Literal
+
+import discord
+
+from bot.i18n import Name
+
+EMBED_COLOUR = discord.Colour.gold()
+"""The colour of every embed the game shows."""
+MESSAGE_LIMIT = 2000
+"""Characters in a message's content."""
+DESCRIPTION_LIMIT = 4096
+"""Characters in an embed's description."""
+FIELD_VALUE_LIMIT = 1024
+"""Characters in the value of an embed's field."""
+EMBED_FIELDS_LIMIT = 25
+"""Fields in one embed."""
+CHOICES_LIMIT = 25
+"""Autocomplete choices Discord shows."""
+CHOICE_NAME_LIMIT = 100
+"""Characters in an autocomplete choice's name."""
+OPTIONS_LIMIT = 25
+"""Options of a select menu: more pieces than that are paged."""
+MODAL_TITLE_LIMIT = 45
+INPUT_LABEL_LIMIT = 45
+PLACEHOLDER_LIMIT = 100
+"""Characters in a modal's title, a text input's label and its placeholder."""
+BUTTON_ROWS = 5
+"""Rows of components in one message."""
+NO_MENTIONS = discord.AllowedMentions.none()
+"""What the game's messages ping: nobody, unless a message says whom."""
+BOARD_FILE = "board.png"
+REPLAY_FILE = "replay.gif"
+"""The attachments' names, which embeds show with ``attachment://``."""
+
+TimestampStyle = Literal["t", "T", "d", "D", "f", "F", "R"]
+
+
+def discord_timestamp(unix: float, style: TimestampStyle = "R") -> str:
+    """``<t:UNIX:STYLE>``: Discord shows it in each reader's own time zone ("in 2 hours")."""
+    return f"<t:{int(unix)}:{style}>"
+
+
+_MARKUP = re.compile(r"[\\*_~|`\[\]<@]|(?<=\w):(?=//)")
+"""Characters that start Discord markdown, mentions (``<@…>``, ``@everyone``), timestamps or
+custom emoji (``<…>``) anywhere in a line, and the colon of a link Discord would make clickable."""
+_LINE_MARKUP = re.compile(r"^([ \t]*)(?:([#>+-])|([0-9]+)\.)", re.MULTILINE)
+"""What starts a heading, a quote or a list only at the start of a line."""
+
+
+def plain_name(name: Name) -> Name:
+    """A seat's name for Discord markdown: a player's name escaped (:func:`plain`), the bot's
+    own words for a seat without one (``guest A``) as they are, said in the reader's language."""
+    return plain(name) if isinstance(name, str) else name
+
+
+def plain(text: str) -> str:
+    """``text`` as Discord shows it literally: every markdown, mention and link character escaped.
+
+    For anything a player chose (emperor and dynasty names, and sentences made with them: the
+    narration, the log, results) wherever Discord renders markdown: message content and embed
+    titles, descriptions and fields. Not for what Discord shows as typed (autocomplete choices,
+    select options, button labels, footers) nor for the board image, which show ``text`` itself.
+    A backslash before a punctuation mark shows the mark, so the escaped text reads the same.
+    """
+    escaped = _MARKUP.sub(lambda found: "\\" + found[0], text)
+    return _LINE_MARKUP.sub(_escaped_line_start, escaped)
+
+
+def _escaped_line_start(found: re.Match[str]) -> str:
+    if found[2] is not None:
+        return f"{found[1]}\\{found[2]}"
+    return f"{found[1]}{found[3]}\\."
+
+
+def clipped(text: str, limit: int) -> str:
+    """``text`` cut to Discord's ``limit`` for that field (Discord refuses the whole message)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def png_file(data: bytes, filename: str = BOARD_FILE) -> discord.File:
+    """An attachment for PNG bytes; the ``.png`` suffix makes Discord show it inline."""
+    name = filename if filename.lower().endswith(".png") else f"{filename}.png"
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def gif_file(data: bytes, filename: str = REPLAY_FILE) -> discord.File:
+    """An attachment for GIF bytes (a replay); Discord animates a ``.gif`` inline."""
+    name = filename if filename.lower().endswith(".gif") else f"{filename}.gif"
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def attachment(data: bytes, filename: str) -> discord.File:
+    """A picture to attach: a board (``.png``) or a replay (``.gif``)."""
+    return png_file(data, filename) if filename.endswith(".png") else gif_file(data, filename)
+
+
+def custom_id_number(digits: str) -> int | None:
+    """A number a custom id carries (a trade, a tournament, a page), or None when no id of the
+    game could be that large: only a forged custom id has one, and it gets a refusal rather
+    than an error. Never converts a huge string (Python refuses past 4,300 digits)."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(ID_LIMIT)) or int(significant) > ID_LIMIT:
+        return None
+    return int(significant)
+
+
+ID_LIMIT = 2**63 - 1
+"""The largest number the game stores (SQLite's INTEGER): ids, turns and pages are below it."""
+
+
+class Components(discord.ui.View):
+    """Buttons and selects whose clicks a cog answers from their custom ids alone (a dynamic
+    item it registers, or a listener): discord.py need not keep the view, nor rebuild one per
+    click (for a turn prompt, rebuilding was a tenth of the bot's work under load), and the
+    components keep working after the bot restarts."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_dispatchable(self) -> bool:
+        return False
