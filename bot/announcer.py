@@ -36,7 +36,6 @@ from bot.delivery import (
     missing_permissions,
     send_dm,
 )
-from bot.errors import UserError
 from bot.i18n import Message, Name, Param
 from bot.log_entries import entry
 from bot.replays import Replays
@@ -68,7 +67,7 @@ from bot.views.markup import (
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
-from data.errors import DataError
+from data.errors import Refusal
 from data.repositories import announcements as announcement_repo
 from data.repositories import tournaments as tournament_repo
 from data.repositories.announcements import Announcement, AnnouncementKind, TurnLine
@@ -475,7 +474,7 @@ class Announcer:
                 menu = await self.services.orders.menu(
                     Request(player_id), reminder.tournament_id, turn=reminder.turn
                 )
-            except (UserError, DataError):
+            except Refusal:
                 continue  # the turn resolved, or the combat ended, since
             if menu.current is None:
                 texts.append(

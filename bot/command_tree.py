@@ -23,7 +23,8 @@ import discord
 from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
-from bot.i18n import DEFAULT_LOCALE, Listing, Message, Named, Param
+from bot.i18n import Listing, Message, Named, Param
+from data.errors import Refusal
 
 DISCORD_NUMBER_LIMIT = 2**53
 """Discord's bound on integer and number options (either sign) when a command declares none."""
@@ -40,18 +41,18 @@ _KINDS: dict[OptionType, tuple[tuple[type, ...], str]] = {
 
 
 class Refused(app_commands.CheckFailure):
-    """A check's refusal as a message of the catalogue, shown in the player's language."""
+    """A check's :class:`Refusal`, in the form discord.py's checks raise (``refused``)."""
 
-    def __init__(self, message_id: str, /, **params: Param) -> None:
-        self.message = Message(message_id, **params)
-        super().__init__(self.message.text(DEFAULT_LOCALE))
+    def __init__(self, kind: str, /, **params: Param) -> None:
+        self.refused = Refusal(kind, **params)
+        super().__init__(str(self.refused))
 
 
 class OutsideServer(Refused):
     """A server-only command arrived without a server."""
 
     def __init__(self, command: str) -> None:
-        super().__init__("error-outside-server", command=Named(command))
+        super().__init__("outside-server", command=Named(command))
 
 
 class OptionRefused(Refused):
@@ -74,7 +75,7 @@ class GameTree(app_commands.CommandTree[Any]):
                 namespace = interaction.namespace
             except (TypeError, ValueError):
                 raise OptionRefused(
-                    "error-options-damaged", command=Named(command.qualified_name)
+                    "options-damaged", command=Named(command.qualified_name)
                 ) from None
             check_options(command, namespace)
         return True
@@ -101,7 +102,7 @@ def check_options(
         if name not in namespace:
             if parameter.required:
                 raise OptionRefused(
-                    "error-option-missing",
+                    "option-missing",
                     command=Named(command.qualified_name),
                     option=Named(command.qualified_name, name),
                 )
@@ -116,7 +117,7 @@ def _check_value(parameter: app_commands.Parameter, value: object) -> None:
         return  # users, channels, roles, attachments: discord.py resolves them itself
     types, words = kind
     if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-        raise OptionRefused("error-option-type", option=name, kind=words)
+        raise OptionRefused("option-type", option=name, kind=words)
     if parameter.choices and not parameter.autocomplete:
         allowed = [choice.value for choice in parameter.choices]
         if value not in allowed:
@@ -128,15 +129,15 @@ def _check_value(parameter: app_commands.Parameter, value: object) -> None:
                 ),
                 Message("economy-nothing"),
             )
-            raise OptionRefused("error-option-choices", option=name, choices=listed)
+            raise OptionRefused("option-choices", option=name, choices=listed)
     if isinstance(value, str):
         low = int(parameter.min_value) if parameter.min_value is not None else 0
         high = int(parameter.max_value) if parameter.max_value is not None else DISCORD_STRING_LIMIT
         if not low <= len(value) <= high:
-            raise OptionRefused("error-option-length", option=name, low=low, high=high)
+            raise OptionRefused("option-length", option=name, low=low, high=high)
     elif isinstance(value, int | float) and not isinstance(value, bool):
         lowest = parameter.min_value if parameter.min_value is not None else -DISCORD_NUMBER_LIMIT
         highest = parameter.max_value if parameter.max_value is not None else DISCORD_NUMBER_LIMIT
         finite = not isinstance(value, float) or math.isfinite(value)
         if not (finite and lowest <= value <= highest):
-            raise OptionRefused("error-option-range", option=name, low=lowest, high=highest)
+            raise OptionRefused("option-range", option=name, low=lowest, high=highest)

@@ -27,13 +27,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.errors import UserError
 from bot.i18n import Message, Voice
 from bot.services.request import Request
 from bot.views.markup import CHOICES_LIMIT, NO_MENTIONS
 from bot.views.refusals import player_message, sentence
 from bot.views.tournaments import tournament_label
 from data.catalog import battlefield_names, load_battlefield
+from data.errors import Refusal
 from data.rows import TournamentRow
 from engine.rules import turn_limit_for
 
@@ -182,7 +182,7 @@ async def emperor_choices(interaction: Interaction, current: str) -> list[app_co
     """The caller's living emperors, for every ``emperor`` option."""
     try:
         emperors = await interaction.client.services.dynasties.emperors(interaction.user.id)
-    except UserError:
+    except Refusal:
         return []
     say = voice(interaction)
     return [

@@ -16,7 +16,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.errors import UserError
 from bot.services.dynasties import house_name
 from bot.views.dynasties import (
     LOG_PAGE,
@@ -33,6 +32,7 @@ from bot.views.dynasties import (
 )
 from bot.views.markup import custom_id_number, plain
 from cogs.common import emperor_choices, reply_ephemeral, reporting, request_of, voice
+from data.errors import Refusal
 
 LEADERBOARD_SCOPES = [
     app_commands.Choice(name="this server", value="server"),
@@ -68,7 +68,7 @@ class LogButton(
 
     async def turn_page(self, interaction: Interaction) -> None:
         if self.dynasty_id is None or self.page is None:
-            raise UserError("error-damaged-button", where="log")
+            raise Refusal("damaged-button", where="log")
         page = await interaction.client.services.dynasties.log_page(
             interaction.user.id, dynasty_id=self.dynasty_id, page=self.page
         )
@@ -103,9 +103,9 @@ class RetireButton(
 
     async def retire(self, interaction: Interaction) -> None:
         if self.emperor_id is None or self.player_id is None:
-            raise UserError("error-damaged-button", where="retire")
+            raise Refusal("damaged-button", where="retire")
         if interaction.user.id != self.player_id:
-            raise UserError("retire-not-yours")
+            raise Refusal("retire-not-yours")
         emperor = await interaction.client.services.dynasties.retire(
             request_of(interaction), self.emperor_id
         )

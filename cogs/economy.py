@@ -22,9 +22,8 @@ from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
 from bot.delivery import send_dm
-from bot.errors import UserError, user_message
 from bot.i18n import Voice, name_text
-from bot.i18n.refusals import thing
+from bot.i18n.refusals import thing, user_message
 from bot.services.economy import TradeView
 from bot.views.economy import (
     SHOP_BUY,
@@ -49,6 +48,7 @@ from cogs.common import (
     tournament_list,
     voice,
 )
+from data.errors import Refusal
 from data.rows import MAX_AMOUNT
 
 log = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ class TradeAnswer(
 
     async def answer(self, interaction: Interaction) -> None:
         if self.trade_id is None:
-            raise UserError("error-damaged-button", where="trades")
+            raise Refusal("damaged-button", where="trades")
         bot = interaction.client
         economy = bot.services.economy
         answer = economy.accept if self.accept else economy.decline
@@ -119,7 +119,7 @@ class ShopSelect(
 
     async def buy(self, interaction: Interaction) -> None:
         if not self.item.values:
-            raise UserError("error-choose-a-key")
+            raise Refusal("choose-a-key")
         ware = await interaction.client.services.economy.buy(
             request_of(interaction), self.item.values[0]
         )

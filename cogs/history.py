@@ -21,7 +21,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.errors import UserError
 from bot.services.tournaments.history import MAX_HISTORY_PAGE
 from bot.views.history import HISTORY_PAGE, history_embed, history_view
 from bot.views.markup import CHOICES_LIMIT, custom_id_number
@@ -32,6 +31,7 @@ from cogs.common import (
     reporting,
     voice,
 )
+from data.errors import Refusal
 
 BATTLEFIELD_ID = re.compile(r"[a-z0-9-]{1,40}")
 
@@ -80,7 +80,7 @@ class HistoryButton(
 
     async def turn_page(self, interaction: Interaction) -> None:
         if self.damaged or self.page is None:
-            raise UserError("error-damaged-button", where="history")
+            raise Refusal("damaged-button", where="history")
         page = await interaction.client.services.history.history(
             interaction.guild_id,
             dynasty_id=self.dynasty_id,

@@ -25,7 +25,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.errors import UserError
 from bot.services.request import Request
 from bot.services.tournaments.base import OrderAccepted, OrderMenu, PieceChoice
 from bot.views.boards import own_order_board
@@ -51,7 +50,7 @@ from cogs.common import (
     tournament_list,
     voice,
 )
-from data.errors import DataError
+from data.errors import Refusal
 from data.recent import Recent
 from engine import Tile
 
@@ -119,20 +118,20 @@ def chosen_piece(menu: OrderMenu, name: str) -> PieceChoice:
     for choice in menu.pieces:
         if choice.tile.name == name.strip().upper():
             return choice
-    raise UserError("error-no-piece-there", tile=name)
+    raise Refusal("no-piece-there", tile=name)
 
 
 def chosen_destination(origin: PieceChoice, name: str) -> Tile:
     for move in origin.moves:
         if move.destination.name == name.strip().upper():
             return move.destination
-    raise UserError("error-cannot-reach", origin=origin.tile.name, tile=name)
+    raise Refusal("cannot-reach", origin=origin.tile.name, tile=name)
 
 
 def check_owner(interaction: Interaction, key: PromptKey) -> None:
     """Only the player a prompt was made for may use it (only a seat's owner orders for it)."""
     if interaction.user.id != key.player_id:
-        raise UserError("error-not-your-prompt")
+        raise Refusal("not-your-prompt")
 
 
 async def redraw(
@@ -163,7 +162,7 @@ async def answer_prompt(
     """Do what the player's click on a turn prompt asks (``values``: a select's choice)."""
     key = PromptKey.of(match)
     if step in ("piece", "to") and not values:
-        raise UserError("error-choose-listed")
+        raise Refusal("choose-listed")
     check_owner(interaction, key)
     match step:
         case "piece":
@@ -209,13 +208,13 @@ async def show_own_order(interaction: Interaction, key: PromptKey) -> None:
     player = Request(key.player_id)
     try:
         menu = await services.orders.menu(player, key.tournament_id, turn=key.turn)
-    except (UserError, DataError):
+    except Refusal:
         return  # the turn resolved, or the combat ended: the next prompt has its own board
     names = (await services.tournaments.view(key.tournament_id)).names
     board = await own_order_board(interaction.client.drawing, menu, names, voice(interaction))
     try:
         now = await services.orders.menu(player, key.tournament_id, turn=key.turn)
-    except (UserError, DataError):
+    except Refusal:
         return
     if now.current != menu.current:
         return  # replaced while drawing: that order's own drawing shows it
@@ -231,10 +230,10 @@ async def only_tournament(interaction: Interaction) -> int:
         interaction.user.id, interaction.guild_id
     )
     if not playing:
-        raise UserError("error-no-turn-to-order")
+        raise Refusal("no-turn-to-order")
     if len(playing) > 1:
         listed = ", ".join(f"#{tournament.id}" for tournament in playing)
-        raise UserError("error-choose-tournament", tournaments=listed)
+        raise Refusal("choose-tournament", tournaments=listed)
     return playing[0].id
 
 
@@ -245,7 +244,7 @@ async def namespace_menu(interaction: Interaction) -> OrderMenu | None:
         return await interaction.client.services.orders.menu(
             request_of(interaction), int(tournament)
         )
-    except (UserError, DataError, ValueError):
+    except (Refusal, ValueError):
         return None
 
 

@@ -21,11 +21,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.errors import UserError
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
 from bot.views.markup import CHOICES_LIMIT
 from bot.views.settings import option_label, settings_embed, value_label
 from cogs.common import matches, reply_ephemeral, request_of, voice
+from data.errors import Refusal
 
 
 def shown_settings(interaction: Interaction, settings: ServerSettings) -> discord.Embed:
@@ -150,7 +150,7 @@ class Settings(
         say = voice(interaction)
         if role is not None:
             if role.managed:
-                raise UserError("error-managed-role", role=role.name)
+                raise Refusal("managed-role", role=role.name)
             me = role.guild.me
             if not role.mentionable and not (me and me.guild_permissions.mention_everyone):
                 notes.append(say("settings-role-not-mentionable", role=role.mention))

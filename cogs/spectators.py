@@ -14,7 +14,6 @@ from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
 from bot.delivery import send_dm
-from bot.errors import UserError
 from bot.services.tournaments.following import FOLLOWED_PER_USER, FOLLOWERS_PER_TOURNAMENT
 from cogs.common import (
     Subcommands,
@@ -24,6 +23,7 @@ from cogs.common import (
     tournament_choices,
     voice,
 )
+from data.errors import Refusal
 
 
 class Spectators(Subcommands):
@@ -51,7 +51,7 @@ class Spectators(Subcommands):
             delivered = True  # Discord hiccuped: the boards will try again
         if not delivered:
             await self.bot.services.following.drop_follower(tournament, interaction.user.id)
-            raise UserError("error-follow-closed-dms")
+            raise Refusal("follow-closed-dms")
         await reply_ephemeral(
             interaction,
             content=say(

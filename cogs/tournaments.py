@@ -26,7 +26,6 @@ from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
 from bot.delivery import missing_permissions
-from bot.errors import UserError
 from bot.i18n import Voice
 from bot.services.settings import TOURNAMENT_DEFAULTS, TURN_LENGTHS
 from bot.services.tournaments.chests import ChestOffer
@@ -73,6 +72,7 @@ from cogs.common import (
     tournament_choices,
     voice,
 )
+from data.errors import Refusal
 from data.rows import MAX_AMOUNT, ChestStatus, TournamentKind, TournamentStatus
 from engine import ConflictPolicy, EmperorDuel, EmperorTaken, EmperorTakes, GoalKind
 from engine.rules import MAX_TURN_LIMIT
@@ -120,9 +120,9 @@ class ForfeitButton(
 
     async def forfeit(self, interaction: Interaction) -> None:
         if self.tournament_id is None:
-            raise UserError("error-forfeit-damaged")
+            raise Refusal("forfeit-damaged")
         if interaction.user.id != self.player_id:
-            raise UserError("error-forfeit-not-yours")
+            raise Refusal("forfeit-not-yours")
         bot = interaction.client
         resolved = await bot.services.turns.forfeit(request_of(interaction), self.tournament_id)
         tournament = str(self.tournament_id)
@@ -189,14 +189,14 @@ class DepositForm(discord.ui.Modal):
                 combat_begun(bot, self.tournament_id)
 
 
-def channel_refusal(interaction: Interaction) -> UserError | None:
+def channel_refusal(interaction: Interaction) -> Refusal | None:
     """Why the bot could not run a tournament in the interaction's channel, if it could not:
     Discord tells an interaction what the bot may do there (``app_permissions``)."""
     kind = getattr(interaction.channel, "type", None)
     lacking = missing_permissions(interaction.app_permissions, in_thread=kind in THREADS)
     if not lacking.value:
         return None
-    return UserError("error-channel-refuses", permissions=permission_names(lacking))
+    return Refusal("channel-refuses", permissions=permission_names(lacking))
 
 
 def _shows_a_tournament(interaction: discord.Interaction) -> bool:
@@ -361,7 +361,7 @@ class Tournaments(
                 return
             joined = await self.bot.services.seating.join(request, tournament, emperor)
         else:
-            raise UserError("error-join-how")
+            raise Refusal("join-how")
         taken = seat_taken_text(
             interaction.user.mention, joined, tournament, None if casual else emperor
         )

@@ -1,462 +1,350 @@
-"""Refusals of the data layer, as domain errors the bot can show as they are.
+"""Refusals, and the data layer's other errors.
 
-Every rule the database enforces (constraints, unique indexes, triggers) surfaces here with a
-message that says what went wrong and what to do; a raw ``sqlite3.IntegrityError`` never
-leaves ``data/``. Triggers raise short tokens (``RAISE(ABORT, 'emperor_dead')``) and
-:func:`violation` turns any integrity error into such a token for the repositories to map.
+A :class:`Refusal` is a request the game refuses: the ``kind`` of rule it breaks and the values
+its words name. The words are the catalogue's only (``refusal-<kind>`` in
+``bot/locales/*/``): here a refusal holds no sentence in any language, so the data layer, the
+services and the cogs raise the same kinds with the same parameters. The subclasses below are
+the data layer's refusals with typed parameters, for the code that catches them; every rule the
+database enforces (constraints, unique indexes, triggers) surfaces as one of them, or as
+:class:`ConstraintBroken` when it guards what a service has checked already (a bug if it
+fires). A raw ``sqlite3.IntegrityError`` never leaves ``data/``: triggers raise short tokens
+(``RAISE(ABORT, 'emperor_dead')``) and :func:`violation` turns any integrity error into such a
+token for the repositories to map.
+
+Parameters a language chooses its words by (a status, an action, what was not found) are keys
+(``follow-it``), passed with the key again as ``<name>_text`` for a language that lacks it.
 """
 
 from __future__ import annotations
 
+import math
 import sqlite3
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 from data.rows import MAX_AMOUNT
 
 
 class DataError(Exception):
-    """Base of every refusal of the data layer; the message is written for players."""
+    """Base of the data layer's errors that are not refusals: a database the host must mend,
+    a broken invariant."""
 
 
-class NotFound(DataError):
+class AssetName(str):
+    """The name of an asset or item as the database keeps it (``gold coin``, ``key to
+    fortress-4``): each language says it in its own words."""
+
+
+class Refusal(Exception):
+    """A request the game refuses, by the rule it breaks (``kind``) and the values its words
+    name (``params``); the words are message ``refusal-<kind>`` of the catalogue.
+
+    ``str()`` is the English sentence once the bot has installed its catalogues
+    (:attr:`words`), else the kind and its values: for logs and tests.
+    """
+
+    words: ClassVar[Callable[[Refusal], str] | None] = None
+    """How a refusal reads in English; the bot installs it (bot/i18n/refusals.py)."""
+
+    def __init__(self, kind: str, /, **params: object) -> None:
+        self.kind = kind
+        self.params: Mapping[str, object] = params
+        super().__init__(kind)
+
+    def __str__(self) -> str:
+        words = type(self).words
+        if words is not None:
+            return words(self)
+        return f"{self.kind} {dict(self.params)}" if self.params else self.kind
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Refusal) and (self.kind, dict(self.params)) == (
+            other.kind,
+            dict(other.params),
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
+
+
+def _chosen(name: str, key: object) -> dict[str, object]:
+    """A key a language chooses its words by, and the same key for a language that lacks it."""
+    return {name: str(key), f"{name}_text": str(key)}
+
+
+def _tournament(tournament_id: int | None) -> str:
+    return str(tournament_id) if tournament_id is not None else "none"
+
+
+class NotFound(Refusal):
+    """Nothing of ``what`` (a key: ``dynasty``, ``living-emperor-named``…) by ``key``."""
+
     def __init__(self, what: str, key: object) -> None:
         self.what = what
         self.key = key
-        super().__init__(f"there is no {what} {key}; check the name or number and try again")
+        super().__init__("not-found", **_chosen("what", what), key=str(key))
 
 
-INVALID: dict[str, str] = {
-    "too-many-channels": "a server names at most {limit} channels for tournaments",
-    "wealth-stake-not-honour": "only an honour tournament has a wealth stake",
-    "prize-not-gift": "only a gift tournament has a prize",
-    "no-treasure-tile": "{battlefield} has no treasure tile; choose another goal or battlefield",
-    "turn-too-short": "a turn lasts at least one second; give a positive turn length",
-    "stake-not-honour": "only an honour tournament has a stake, and it is 0 or more",
-    "prize-takes-reputation": "a prize gives reputation; it cannot take it",
-    "prize-without-dynasty": (
-        "a wealth prize is paid by the host's dynasty, and the host has none yet"
-    ),
-    "training-chests": (
-        "a training tournament has no chests (nothing changes hands in training); "
-        "choose a serious type or leave chests out"
-    ),
-    "chest-range": (
-        "a chest holds at least 1 gold coin, and its maximum is at least its minimum; "
-        "check the chest deposit range"
-    ),
-    "chest-reputation": "the generous and stingy reputation of chests is 0 or more",
-    "seat-computer-already": "seat {seat} is a computer player's already",
-    "order-other-dynasty": "seat {seat} orders dynasty {seat}, not {dynasty}",
-    "report-other-turn": (
-        "this report is for turn {reported}, but tournament #{tournament} has turn {turn} open"
-    ),
-    "no-seat-number": "seats are lettered a to h; there is no seat number {wanted}",
-    "seat-out-of-range": "{battlefield} has seats a to {last}; there is no seat {seat}",
-    "send-to-itself": "a dynasty cannot send wealth to itself; choose another dynasty",
-    "key-code": "a key's code is {prefix}<battlefield>, not {code}",
-    "buy-none": "buy at least one",
-    "trade-nothing": "a trade moves something; offer or request at least one thing",
-    "trade-with-itself": "a dynasty cannot trade with itself; choose another dynasty",
-    "trade-expiry": "a trade must stay open for some time; give a later expiry",
-    "stake-not-positive": "a stake is a positive whole number of coins",
-    "chest-not-positive": "a chest holds a positive whole number of gold coins",
-    "chest-not-player-seat": "seat {seat} is not a seat your dynasty's emperor holds",
-    "name-blank": "a {what} needs a name; write one",
-    "name-too-long": "a {what} name has at most {limit} characters; shorten it",
-    "name-not-plain": "a {what} name must be plain text; remove the special characters",
-    "amount-not-positive": "{what} amounts are positive whole numbers, not {amount}",
-    "reputation-private": "reputation history is public (R-L2); log reputation events as public",
-}
-"""Each kind of :class:`InvalidValue` and its sentence, with the values it names in braces:
-the bot says each kind in the reader's language (``refusal-invalid-<kind>``,
-bot/i18n/refusals.py) and its tests check the English reads as here, word for word."""
-
-
-class InvalidValue(DataError):
-    """A value the game cannot store: a blank name, a negative amount, an unknown seat; a
-    ``kind`` of :data:`INVALID` and the values its sentence names."""
+class InvalidValue(Refusal):
+    """A value the game cannot store: a blank name, a negative amount, an unknown seat; its
+    ``kind`` (``name-blank``…) is said as ``refusal-invalid-<kind>`` with ``values``."""
 
     def __init__(self, kind: str, /, **values: str | int) -> None:
-        self.kind = kind
         self.values = values
-        super().__init__(INVALID[kind].format(**values))
+        super().__init__(f"invalid-{kind}", **values)
 
 
-class AmountTooLarge(InvalidValue):
+class AmountTooLarge(Refusal):
     """R-T5: no dynasty holds more than :data:`data.rows.MAX_AMOUNT` of one asset or item."""
 
     def __init__(self) -> None:
-        self.kind, self.values = "amount-too-large", {}
-        DataError.__init__(
-            self,
-            f"no dynasty ever holds more than {MAX_AMOUNT:,} of one asset or item; "
-            "ask for a smaller amount",
-        )
+        super().__init__("amount-too-large", limit=MAX_AMOUNT)
 
 
-class NumberTooLarge(InvalidValue):
+class NumberTooLarge(Refusal):
     """A number SQLite cannot store (beyond 64 bits): no id or amount of the game is that large."""
 
     def __init__(self) -> None:
-        self.kind, self.values = "number-too-large", {}
-        DataError.__init__(
-            self,
-            "a number in this request is larger than any the game uses; check it and try again",
-        )
+        super().__init__("number-too-large")
 
 
-class AlreadyApplied(DataError):
+class AlreadyApplied(Refusal):
     """The same request (a Discord interaction delivered twice) changes the game once."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "this was already done: the same request reached the game twice and counts once, "
-            "so nothing changed the second time"
-        )
+        super().__init__("already-applied")
 
 
-class NameTaken(DataError):
+class NameTaken(Refusal):
     def __init__(self, what: str, name: str) -> None:
-        self.what = what
         self.name = name
-        super().__init__(f"the {what} name {name!r} is already taken; choose another name")
+        super().__init__("name-taken", **_chosen("what", what), name=name)
 
 
-class EmperorBusy(DataError):
+class EmperorBusy(Refusal):
     """R-T1: an emperor is in at most one unfinished tournament, as player or bettor."""
 
     def __init__(self, emperor: str, tournament_id: int | None, role: str | None) -> None:
         self.emperor = emperor
-        self.tournament_id = tournament_id
-        self.role = role
-        doing = "betting on" if role == "bettor" else "playing in"
-        where = f"tournament #{tournament_id}" if tournament_id is not None else "a tournament"
         super().__init__(
-            f"{emperor} is already {doing} {where}; wait until it ends, leave it, "
-            "or choose another emperor"
+            "emperor-busy",
+            emperor=emperor,
+            role=role or "player",
+            tournament=_tournament(tournament_id),
         )
 
 
-class EmperorDead(DataError):
+class EmperorDead(Refusal):
     def __init__(self, emperor: str) -> None:
-        self.emperor = emperor
-        super().__init__(f"{emperor} is dead; choose a living emperor or create a new one")
+        super().__init__("emperor-dead", emperor=emperor)
 
 
-class NotYourEmperor(DataError):
+class NotYourEmperor(Refusal):
     def __init__(self, emperor: str) -> None:
-        self.emperor = emperor
-        super().__init__(f"{emperor} does not belong to your dynasty; choose one of your emperors")
+        super().__init__("not-your-emperor", emperor=emperor)
 
 
-class InsufficientFunds(DataError):
+class InsufficientFunds(Refusal):
     """R-T5: no balance is ever negative; a spend, stake or trade above it is refused."""
 
     def __init__(self, what: str, needed: int, available: int) -> None:
-        self.what = what
+        self.what = AssetName(what)
         self.needed = needed
         self.available = available
-        super().__init__(
-            f"this needs {needed} × {what} but the dynasty holds only {available}; "
-            "lower the amount or gather more first"
-        )
+        super().__init__("insufficient-funds", what=self.what, needed=needed, available=available)
 
 
-class NotEnoughReputation(DataError):
+class NotEnoughReputation(Refusal):
     def __init__(self, emperor: str, reputation: int, stake: int) -> None:
-        self.emperor = emperor
-        self.reputation = reputation
-        self.stake = stake
         super().__init__(
-            f"{emperor} has {reputation} reputation but this honour tournament stakes {stake}; "
-            "choose an emperor with more reputation"
+            "not-enough-reputation", emperor=emperor, reputation=reputation, stake=stake
         )
 
 
-class TournamentClosed(DataError):
-    def __init__(self, tournament_id: int, status: str, action: str) -> None:
-        self.tournament_id = tournament_id
-        self.status = status
-        self.action = action
+class TournamentClosed(Refusal):
+    """What ``action`` (a key: ``join``, ``follow-it``…) cannot do in a tournament that is
+    ``status`` now."""
+
+    def __init__(self, tournament_id: int, status: object, action: str) -> None:
         super().__init__(
-            f"tournament #{tournament_id} is {status}, so you cannot {action} now; "
-            "look for an open tournament"
+            "tournament-closed",
+            tournament=str(tournament_id),
+            **_chosen("status", status),
+            **_chosen("action", action),
         )
 
 
-class TournamentNotReady(DataError):
+class TournamentNotReady(Refusal):
     def __init__(self, tournament_id: int, empty: int) -> None:
-        self.tournament_id = tournament_id
         self.empty = empty
-        super().__init__(
-            f"tournament #{tournament_id} still has {empty} empty seat{'s' if empty != 1 else ''}; "
-            "wait for players or fill them with computer players before starting"
-        )
+        super().__init__("tournament-not-ready", tournament=str(tournament_id), empty=empty)
 
 
-class SeatTaken(DataError):
+class SeatTaken(Refusal):
     def __init__(self, tournament_id: int, letter: str) -> None:
-        self.tournament_id = tournament_id
-        self.letter = letter
-        super().__init__(
-            f"seat {letter} of tournament #{tournament_id} is taken; choose a free seat"
-        )
+        super().__init__("seat-taken", tournament=str(tournament_id), seat=letter)
 
 
-class TournamentFull(DataError):
+class TournamentFull(Refusal):
     def __init__(self, tournament_id: int) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(
-            f"tournament #{tournament_id} has no free seat left; look for another one with "
-            "/tournament status"
-        )
+        super().__init__("tournament-full", tournament=str(tournament_id))
 
 
-class AlreadySeated(DataError):
+class AlreadySeated(Refusal):
     def __init__(self, tournament_id: int) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(
-            f"you already have a seat in tournament #{tournament_id}; one seat per player"
-        )
+        super().__init__("already-seated", tournament=str(tournament_id))
 
 
-class ComputersNotAllowed(DataError):
+class ComputersNotAllowed(Refusal):
     def __init__(self, tournament_id: int) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(
-            f"tournament #{tournament_id} does not allow computer players; "
-            "wait for human players to fill the seats"
-        )
+        super().__init__("computers-not-allowed", tournament=str(tournament_id))
 
 
-class SeatNotActive(DataError):
+class SeatNotActive(Refusal):
     def __init__(self, letter: str, status: str) -> None:
-        self.letter = letter
-        self.status = status
-        super().__init__(f"dynasty {letter} is {status} and gives no more orders (R-C6)")
+        super().__init__("seat-not-active", seat=letter, **_chosen("status", status))
 
 
-class OrderForClosedTurn(DataError):
+class OrderForClosedTurn(Refusal):
     def __init__(self, turn: int, open_turn: int | None) -> None:
-        self.turn = turn
         self.open_turn = open_turn
-        now = f"turn {open_turn} is open" if open_turn else "no turn is open"
-        super().__init__(f"turn {turn} is closed: {now}; look at the board again and reorder")
+        super().__init__("order-for-closed-turn", turn=turn, open=open_turn or 0)
 
 
-class TurnAlreadyResolved(DataError):
+class TurnAlreadyResolved(Refusal):
     def __init__(self, tournament_id: int, turn: int) -> None:
-        self.tournament_id = tournament_id
-        self.turn = turn
-        super().__init__(
-            f"turn {turn} of tournament #{tournament_id} was already resolved; "
-            "reload the tournament"
-        )
+        super().__init__("turn-already-resolved", tournament=str(tournament_id), turn=turn)
 
 
-class OrdersChanged(DataError):
+class OrdersChanged(Refusal):
     """An order arrived (or a player forfeited) after the resolver loaded the turn."""
 
     def __init__(self, tournament_id: int, turn: int) -> None:
-        self.tournament_id = tournament_id
-        self.turn = turn
-        super().__init__(
-            f"orders for turn {turn} of tournament #{tournament_id} changed while it was "
-            "being resolved; load it again and resolve again"
-        )
+        super().__init__("orders-changed", tournament=str(tournament_id), turn=turn)
 
 
-class BettingClosed(DataError):
+class BettingClosed(Refusal):
     def __init__(self, tournament_id: int) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(
-            f"bets on tournament #{tournament_id} closed when its first turn resolved (R-T6); "
-            "bet on a tournament that has not started yet"
-        )
+        super().__init__("betting-closed", tournament=str(tournament_id))
 
 
-class TradeClosed(DataError):
+class TradeClosed(Refusal):
     def __init__(self, trade_id: int, status: str) -> None:
-        self.trade_id = trade_id
-        self.status = status
-        super().__init__(f"trade #{trade_id} is {status}; make a new offer instead")
+        super().__init__("trade-closed", trade=str(trade_id), **_chosen("status", status))
 
 
-class NotYourTrade(DataError):
+class NotYourTrade(Refusal):
     def __init__(self, trade_id: int, action: str) -> None:
-        self.trade_id = trade_id
-        self.action = action
-        super().__init__(
-            f"your dynasty cannot {action} trade #{trade_id}: that is for the other side"
-        )
+        super().__init__("not-your-trade", trade=str(trade_id), **_chosen("action", action))
 
 
-class TooManyOpenOffers(DataError):
-    """A dynasty has as many open offers to another one as it may (migration 0005)."""
+class TooManyOpenOffers(Refusal):
+    """A dynasty has as many open offers to another one (``dynasty``) as it may (migration
+    0005)."""
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        super().__init__(
-            f"your dynasty already has {limit} open offers to that dynasty, the most allowed; "
-            "wait for its answers or withdraw one with /trade cancel"
-        )
+    def __init__(self, limit: int, dynasty: str) -> None:
+        super().__init__("too-many-open-offers", limit=limit, dynasty=dynasty)
 
 
-class TooManyOffers(DataError):
-    """A dynasty has made as many offers in the last hour as it may (migration 0005)."""
+class TooManyOffers(Refusal):
+    """A dynasty has made as many offers in the last hour as it may (migration 0005); it may
+    offer again in ``seconds``."""
 
-    def __init__(self, limit: int, again_at: float) -> None:
-        self.limit = limit
-        self.again_at = again_at  # when the oldest of them leaves the hour
-        super().__init__(
-            f"your dynasty made {limit} trade offers in the last hour, the most allowed; "
-            "offer again later"
-        )
+    def __init__(self, limit: int, seconds: float) -> None:
+        super().__init__("too-many-offers", limit=limit, minutes=max(1, math.ceil(seconds / 60)))
 
 
-class TournamentPaused(DataError):
+class TournamentPaused(Refusal):
     """Nothing resolves while a tournament is paused (migration 0006)."""
 
     def __init__(self, tournament_id: int) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(
-            f"tournament #{tournament_id} is paused: its turn resolves once it is resumed"
-        )
+        super().__init__("tournament-paused", tournament=str(tournament_id))
 
 
-class TurnExtendedTwice(DataError):
+class TurnExtendedTwice(Refusal):
     """A turn is extended at most twice (migration 0006)."""
 
     def __init__(self, tournament_id: int, turn: int) -> None:
-        self.tournament_id = tournament_id
-        self.turn = turn
-        super().__init__(
-            f"turn {turn} of tournament #{tournament_id} was already extended twice, the most "
-            "allowed; the next turn can be extended again"
-        )
+        super().__init__("turn-extended-twice", tournament=str(tournament_id), turn=turn)
 
 
-class ExtensionTooLong(DataError):
-    """A turn never lasts more than twice its length (migration 0006)."""
+class ExtensionTooLong(Refusal):
+    """A turn never lasts more than twice its length (migration 0006); ``left``: the seconds
+    it may still be extended by."""
 
     def __init__(self, tournament_id: int, turn: int, left: int) -> None:
-        self.tournament_id = tournament_id
-        self.turn = turn
-        self.left = left  # seconds it may still be extended by
-        more = f"by at most {left // 60} more minutes" if left >= 60 else "no more"
+        self.left = left
         super().__init__(
-            f"a turn never lasts more than twice its length: turn {turn} of tournament "
-            f"#{tournament_id} can be extended {more}"
+            "extension-too-long", tournament=str(tournament_id), turn=turn, minutes=left // 60
         )
 
 
-class SeatHandedOver(DataError):
+class SeatHandedOver(Refusal):
     """A seat handed to a computer player stays with it for the rest of the combat."""
 
     def __init__(self, letter: str) -> None:
-        self.letter = letter
-        super().__init__(
-            f"seat {letter} was handed over to a computer player for the rest of the combat; "
-            "its player gives it no more orders"
-        )
+        super().__init__("seat-handed-over", seat=letter)
 
 
-class SeatStillPlayed(DataError):
+class SeatStillPlayed(Refusal):
     """Only the seat's own player hands over a seat that has not missed 2 turns in a row."""
 
     def __init__(self, letter: str, misses: int) -> None:
-        self.letter = letter
         self.misses = misses
-        super().__init__(
-            f"seat {letter} has missed {misses} turn{'s' if misses != 1 else ''} in a row; "
-            "only its player can hand it over, or the host once it has missed 2 in a row"
-        )
+        super().__init__("seat-still-played", seat=letter, misses=misses)
 
 
-class NoChests(DataError):
-    """R-T9: only a tournament that announced chests takes deposits."""
-
-    def __init__(self, tournament_id: int) -> None:
-        self.tournament_id = tournament_id
-        super().__init__(f"tournament #{tournament_id} has no chests; join it without a deposit")
-
-
-class ChestOutOfRange(DataError):
+class ChestOutOfRange(Refusal):
     """R-T9: a deposit within the announced terms. Never names the amount asked: deposits are
     secret, and a refusal reaches the log (at DEBUG)."""
 
     def __init__(self, minimum: int, maximum: int) -> None:
-        self.minimum = minimum
-        self.maximum = maximum
-        super().__init__(
-            f"a chest in this tournament holds between {minimum:,} and {maximum:,} gold coins; "
-            "deposit an amount in that range"
-        )
+        super().__init__("chest-out-of-range", minimum=minimum, maximum=maximum)
 
 
-class ChestUnaffordable(DataError):
+class ChestUnaffordable(Refusal):
     """R-T9: the dynasty must hold what it deposits (the amount asked is not named)."""
 
     def __init__(self, available: int) -> None:
-        self.available = available
-        super().__init__(
-            f"your dynasty holds only {available:,} gold coins, less than that deposit; "
-            "deposit at most what it holds"
-        )
+        super().__init__("chest-unaffordable", available=available)
 
 
-class AlreadyAway(DataError):
+class AlreadyAway(Refusal):
     def __init__(self) -> None:
-        super().__init__(
-            "you are already away; change when you come back with /away until, "
-            "or end it with /away end"
-        )
+        super().__init__("already-away")
 
 
-class AwayTooLong(DataError):
+class AwayTooLong(Refusal):
     """At most 14 days away in any 30 days (migration 0006)."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "a player is away at most 14 days in any 30 days (counting earlier absences); "
-            "choose an earlier date"
-        )
+        super().__init__("away-too-long")
 
 
-class TooManyFollowers(DataError):
+class TooManyFollowers(Refusal):
     def __init__(self, tournament_id: int, limit: int) -> None:
-        self.tournament_id = tournament_id
-        self.limit = limit
-        super().__init__(
-            f"tournament #{tournament_id} already has {limit} followers, the most allowed; "
-            "watch its boards in its channel instead"
-        )
+        super().__init__("too-many-followers", tournament=str(tournament_id), limit=limit)
 
 
-class FollowingTooMany(DataError):
+class FollowingTooMany(Refusal):
     def __init__(self, limit: int) -> None:
-        self.limit = limit
-        super().__init__(
-            f"you already follow {limit} tournaments, the most allowed; "
-            "unfollow one with /tournament unfollow first"
-        )
+        super().__init__("following-too-many", limit=limit)
 
 
-class TrainingLeavesNoTrace(DataError):
-    """R-T4, R-T6: a training tournament takes no bets, prizes, stakes or chests."""
+class TrainingLeavesNoTrace(Refusal):
+    """R-T4, R-T6: a training tournament takes no ``what`` (bets, prizes, stakes, chests)."""
 
     def __init__(self, tournament_id: int | None, what: str) -> None:
-        self.tournament_id = tournament_id
-        self.what = what
-        which = f"tournament #{tournament_id} is" if tournament_id is not None else "this is"
         super().__init__(
-            f"{which} a training tournament: it takes no {what}, since nothing about a "
-            "training combat is recorded; choose a serious type"
+            "training-leaves-no-trace",
+            tournament=_tournament(tournament_id),
+            **_chosen("what", what),
         )
 
 
-class DatabaseBusy(DataError):
+class DatabaseBusy(Refusal):
     def __init__(self) -> None:
-        super().__init__("the game is busy with another change; try again in a moment")
+        super().__init__("database-busy")
 
 
 class DatabaseTooNew(DataError):
@@ -503,7 +391,8 @@ def violation(error: sqlite3.IntegrityError) -> str:
 
 
 class ConstraintBroken(DataError):
-    """A rule of the database with no friendlier error: a bug in the caller, not the player."""
+    """A rule of the database that guards what the services check first (or with no kinder
+    refusal): a bug in the caller, not the player's doing, logged with an error id."""
 
     def __init__(self, rule: str) -> None:
         self.rule = rule

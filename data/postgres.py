@@ -54,6 +54,7 @@ from data.errors import (
     DatabaseUnavailable,
     DataError,
     NumberTooLarge,
+    Refusal,
 )
 from data.schema import (
     MIGRATION_NAME,
@@ -128,7 +129,7 @@ def _too_large(error: Exception) -> bool:
     )
 
 
-def refusal(error: asyncpg.PostgresError) -> DataError | None:
+def refusal(error: asyncpg.PostgresError) -> Refusal | DataError | None:
     """The domain error for PostgreSQL's refusal of a statement, or None for a bug."""
     if _too_large(error):
         return NumberTooLarge()

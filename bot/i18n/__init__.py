@@ -51,6 +51,8 @@ from fluent.runtime.types import (
     FluentType,
 )
 
+from data.errors import Refusal
+
 log = logging.getLogger(__name__)
 
 DEFAULT_LOCALE = "en-US"
@@ -65,9 +67,7 @@ REMEMBERED = 8192
 """Messages remembered as made, by locale, id and parameters."""
 
 MESSAGE_ID = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)+")
-"""What a message id looks like (``dynasty-founded``): lower case words joined by hyphens.
-A refusal raised with text that does not look like this is an English sentence from a module
-not converted yet (:class:`bot.errors.UserError`)."""
+"""What a message id looks like (``dynasty-founded``): lower case words joined by hyphens."""
 
 Param = Union[str, int, float, "Message", "Listing", "Named"]
 """A message's parameter: text (already escaped for Discord where it is shown as markdown), a
@@ -308,3 +308,9 @@ def _bundle(locale: str) -> FluentBundle:
     for _, source in resource_files(catalogue_of(locale)):
         bundle.add_resource(FluentResource(source))
     return bundle
+
+
+# Every refusal reads as its English sentence in logs and tests, from the catalogue.
+from bot.i18n.refusals import english  # noqa: E402 (it is built on the names above)
+
+Refusal.words = english

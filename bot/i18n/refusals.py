@@ -1,26 +1,23 @@
-"""The data layer's refusals, and the engine's illegal orders, as messages of the catalogue, so a player reads them in their
-language.
+"""How a refusal reads: in the reader's language, from the catalogue alone.
 
-``data/`` knows nothing of languages: each :class:`data.errors.DataError` carries its English
-sentence and the values it was made from (the tournament, the emperor, the amounts). Here each
-kind of refusal a player can meet gets a message id and those values; an ``InvalidValue``
-names its kind itself (``refusal-invalid-<kind>``). A kind missing here is shown in English
-as it is until it gets one.
-English words a refusal carries (what was not found, a status, an action) are passed twice:
-as a selector key (:func:`key`: ``follow-it``), so each language chooses its own words for the
-ones it knows, and as they are (``follow it``), for any other.
+A refusal is a kind and its parameters wherever it is raised (:class:`data.errors.Refusal`):
+its words are message ``refusal-<kind>``. An illegal order is the engine's own
+(:class:`engine.IllegalOrder`: a fault and the tiles it names), said here with the rule it
+breaks; a check of the command tree refuses with a :class:`Refusal` too. Anything else is a bug:
+the Discord layer logs it and shows only an error id.
+
+Importing :mod:`bot.i18n` installs :func:`english` as ``str()`` of every refusal, for logs and
+tests.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from typing import cast
 
-from bot.i18n import Message
-from data import errors
-from data.rows import MAX_AMOUNT
-from engine import IllegalOrder, OrderFault
+from bot.i18n import DEFAULT_LOCALE, Message, Param
+from data.errors import AssetName, Refusal
+from engine import EngineError, IllegalOrder, OrderFault
 
 KEY_TO = re.compile(r"key to (?P<battlefield>.+)")
 """How the shop names a battlefield's key (``key to fortress-4``, bot/services/economy.py)."""
@@ -39,144 +36,48 @@ def thing(name: str) -> Message:
     return Message("asset-name", asset=key(name), name=name)
 
 
-def _tournament(tournament_id: int | None) -> str:
-    return str(tournament_id) if tournament_id is not None else "none"
+def said(refused: Refusal) -> Message:
+    """A refusal as the message that says it (an asset's name in the reader's words)."""
+    params = {
+        name: thing(value) if isinstance(value, AssetName) else cast(Param, value)
+        for name, value in refused.params.items()
+    }
+    return Message(f"refusal-{refused.kind}", **params)
 
 
-_REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
-    errors.NotFound: lambda e: Message(
-        "refusal-not-found", what=key(e.what), what_text=e.what, key=str(e.key)
-    ),
-    errors.AmountTooLarge: lambda e: Message("refusal-amount-too-large", limit=MAX_AMOUNT),
-    errors.NumberTooLarge: lambda e: Message("refusal-number-too-large"),
-    errors.AlreadyApplied: lambda e: Message("refusal-already-applied"),
-    errors.NameTaken: lambda e: Message(
-        "refusal-name-taken", what=key(e.what), what_text=e.what, name=e.name
-    ),
-    errors.EmperorBusy: lambda e: Message(
-        "refusal-emperor-busy",
-        emperor=e.emperor,
-        role=key(e.role or "player"),
-        tournament=_tournament(e.tournament_id),
-    ),
-    errors.EmperorDead: lambda e: Message("refusal-emperor-dead", emperor=e.emperor),
-    errors.TrainingLeavesNoTrace: lambda e: Message(
-        "refusal-training-leaves-no-trace",
-        tournament=_tournament(e.tournament_id),
-        what=key(e.what),
-        what_text=e.what,
-    ),
-    errors.NotYourEmperor: lambda e: Message("refusal-not-your-emperor", emperor=e.emperor),
-    errors.InsufficientFunds: lambda e: Message(
-        "refusal-insufficient-funds", what=thing(e.what), needed=e.needed, available=e.available
-    ),
-    errors.NotEnoughReputation: lambda e: Message(
-        "refusal-not-enough-reputation",
-        emperor=e.emperor,
-        reputation=e.reputation,
-        stake=e.stake,
-    ),
-    errors.TournamentClosed: lambda e: Message(
-        "refusal-tournament-closed",
-        tournament=str(e.tournament_id),
-        status=key(e.status),
-        status_text=str(e.status),
-        action=key(e.action),
-        action_text=e.action,
-    ),
-    errors.TournamentNotReady: lambda e: Message(
-        "refusal-tournament-not-ready", tournament=str(e.tournament_id), empty=e.empty
-    ),
-    errors.SeatTaken: lambda e: Message(
-        "refusal-seat-taken", tournament=str(e.tournament_id), seat=e.letter
-    ),
-    errors.TournamentFull: lambda e: Message(
-        "refusal-tournament-full", tournament=str(e.tournament_id)
-    ),
-    errors.AlreadySeated: lambda e: Message(
-        "refusal-already-seated", tournament=str(e.tournament_id)
-    ),
-    errors.ComputersNotAllowed: lambda e: Message(
-        "refusal-computers-not-allowed", tournament=str(e.tournament_id)
-    ),
-    errors.SeatNotActive: lambda e: Message(
-        "refusal-seat-not-active", seat=e.letter, status=key(e.status), status_text=e.status
-    ),
-    errors.OrderForClosedTurn: lambda e: Message(
-        "refusal-order-for-closed-turn", turn=e.turn, open=e.open_turn or 0
-    ),
-    errors.TurnAlreadyResolved: lambda e: Message(
-        "refusal-turn-already-resolved", tournament=str(e.tournament_id), turn=e.turn
-    ),
-    errors.OrdersChanged: lambda e: Message(
-        "refusal-orders-changed", tournament=str(e.tournament_id), turn=e.turn
-    ),
-    errors.BettingClosed: lambda e: Message(
-        "refusal-betting-closed", tournament=str(e.tournament_id)
-    ),
-    errors.TradeClosed: lambda e: Message(
-        "refusal-trade-closed", trade=str(e.trade_id), status=key(e.status), status_text=e.status
-    ),
-    errors.NotYourTrade: lambda e: Message(
-        "refusal-not-your-trade", trade=str(e.trade_id), action=key(e.action), action_text=e.action
-    ),
-    errors.TooManyOpenOffers: lambda e: Message("refusal-too-many-open-offers", limit=e.limit),
-    errors.TooManyOffers: lambda e: Message("refusal-too-many-offers", limit=e.limit),
-    errors.TournamentPaused: lambda e: Message(
-        "refusal-tournament-paused", tournament=str(e.tournament_id)
-    ),
-    errors.TurnExtendedTwice: lambda e: Message(
-        "refusal-turn-extended-twice", tournament=str(e.tournament_id), turn=e.turn
-    ),
-    errors.ExtensionTooLong: lambda e: Message(
-        "refusal-extension-too-long",
-        tournament=str(e.tournament_id),
-        turn=e.turn,
-        minutes=e.left // 60,
-    ),
-    errors.SeatHandedOver: lambda e: Message("refusal-seat-handed-over", seat=e.letter),
-    errors.SeatStillPlayed: lambda e: Message(
-        "refusal-seat-still-played", seat=e.letter, misses=e.misses
-    ),
-    errors.AlreadyAway: lambda e: Message("refusal-already-away"),
-    errors.AwayTooLong: lambda e: Message("refusal-away-too-long"),
-    errors.TooManyFollowers: lambda e: Message(
-        "refusal-too-many-followers", tournament=str(e.tournament_id), limit=e.limit
-    ),
-    errors.FollowingTooMany: lambda e: Message("refusal-following-too-many", limit=e.limit),
-    errors.NoChests: lambda e: Message("refusal-no-chests", tournament=str(e.tournament_id)),
-    errors.ChestOutOfRange: lambda e: Message(
-        "refusal-chest-out-of-range", minimum=e.minimum, maximum=e.maximum
-    ),
-    errors.ChestUnaffordable: lambda e: Message(
-        "refusal-chest-unaffordable", available=e.available
-    ),
-    errors.InvalidValue: lambda e: Message(f"refusal-invalid-{e.kind}", **e.values),
-    errors.DatabaseBusy: lambda e: Message("refusal-database-busy"),
-    errors.ConstraintBroken: lambda e: Message("refusal-constraint-broken", rule=e.rule),
-}
-"""Each kind of data refusal a player can meet, as a message (exact classes: a subclass
-brings its own words, so it is never taken for its parent)."""
-
-NOT_FOR_PLAYERS: frozenset[type[errors.DataError]] = frozenset(
-    {errors.DatabaseTooNew, errors.DatabaseUnavailable, errors.SQLiteTooOld}
-)
-"""Refusals only a host meets, starting the bot: they stay in English, in the host's log."""
-FREE_TEXT: frozenset[type[errors.DataError]] = frozenset({errors.DataError})
-"""The base of the refusals, never raised as itself."""
+def english(refused: Refusal) -> str:
+    """A refusal's sentence in English: its ``str()``, for logs and tests."""
+    return said(refused).text(DEFAULT_LOCALE)
 
 
-def known_refusal(error: BaseException) -> Message | None:
-    """``error`` as a message of the catalogue, if it is a refusal of a kind listed here or an
-    illegal order."""
-    if isinstance(error, IllegalOrder):
-        return illegal_order(error)
-    found = _REFUSALS.get(type(error))  # type: ignore[arg-type]
-    return found(error) if found is not None else None
+def refusal(error: BaseException) -> Message | str | None:
+    """What to tell the player about ``error`` or an exception it was raised from: a message
+    to render in their language, the engine's own English sentence, or None for a bug.
+
+    Wrappers such as discord.py's ``CommandInvokeError`` keep the original as ``__cause__``,
+    and a check's refusal is carried by the check's failure (``refused``), so both are followed.
+    """
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, Refusal):
+            return said(current)
+        carried = getattr(current, "refused", None)
+        if isinstance(carried, Refusal):
+            return said(carried)
+        if isinstance(current, IllegalOrder):
+            return illegal_order(current)
+        if isinstance(current, EngineError):
+            return str(current)
+        current = current.__cause__
+    return None
 
 
-def translated_kinds() -> frozenset[type[errors.DataError]]:
-    return frozenset(_REFUSALS)
+def user_message(error: BaseException) -> str | None:
+    """The English text of :func:`refusal`: None for a bug the player cannot fix."""
+    found = refusal(error)
+    return found.text(DEFAULT_LOCALE) if isinstance(found, Message) else found
 
 
 def illegal_order(error: IllegalOrder) -> Message:

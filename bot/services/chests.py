@@ -16,8 +16,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.errors import UserError
 from bot.services.outcomes import ReputationChange, Tournament, reason_of
+from data.errors import Refusal
 from data.rows import MAX_AMOUNT, ChestRow, ChestStatus, ChestTerms, SeatKind, SeatRow
 from engine import DYNASTIES, Dynasty
 
@@ -25,13 +25,13 @@ _DIGITS = re.compile(r"[0-9]+")
 _SEPARATORS = re.compile(r"[\s,._'’]")
 
 
-def not_a_deposit(terms: ChestTerms) -> UserError:
-    return UserError("error-deposit-format", minimum=terms.minimum, maximum=terms.maximum)
+def not_a_deposit(terms: ChestTerms) -> Refusal:
+    return Refusal("deposit-format", minimum=terms.minimum, maximum=terms.maximum)
 
 
 def parse_deposit(text: str, terms: ChestTerms) -> int:
     """The whole number of gold coins a player typed (``1000``, ``1,000``, ``1 000``), within
-    the tournament's terms; a :class:`UserError` that does not repeat the text otherwise."""
+    the tournament's terms; a :class:`Refusal` that does not repeat the text otherwise."""
     digits = _SEPARATORS.sub("", text.strip().lower().removesuffix("gold").strip())
     if not _DIGITS.fullmatch(digits) or len(digits.lstrip("0")) > len(str(MAX_AMOUNT)):
         raise not_a_deposit(terms)

@@ -6,12 +6,11 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from bot.errors import UserError
 from bot.i18n import DEFAULT_LOCALE, text
 from bot.services.request import Request
 from bot.services.skill import Skill, Z, skill_of
 from data.db import Database
-from data.errors import EmperorBusy, NameTaken, NotFound
+from data.errors import EmperorBusy, NameTaken, NotFound, Refusal
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
@@ -58,9 +57,9 @@ def house_name(display_name: str, player_id: int, locale: str = DEFAULT_LOCALE) 
     return name if len(name) <= NAME_LIMIT else name[: NAME_LIMIT - 1].rstrip() + "…"
 
 
-class NoDynasty(UserError):
+class NoDynasty(Refusal):
     def __init__(self) -> None:
-        super().__init__("error-no-dynasty")
+        super().__init__("no-dynasty")
 
 
 @dataclass(frozen=True)
@@ -192,7 +191,7 @@ class DynastyService:
         try:
             return await emperor_repo.find_emperor(self.database, dynasty.id, name)
         except NotFound:
-            raise UserError("error-no-such-emperor", name=name) from None
+            raise Refusal("no-such-emperor", name=name) from None
 
     async def show_emperor(self, player_id: int, name: str) -> EmperorView:
         emperor = await self.emperor_named(player_id, name)
@@ -211,7 +210,7 @@ class DynastyService:
         elif player_id is not None:
             dynasty = await self.dynasty_of(player_id)
         else:
-            raise UserError("error-name-a-dynasty")
+            raise Refusal("name-a-dynasty")
         reputation = await player_repo.dynasty_reputation(self.database, dynasty.id)
         emperors = await emperor_repo.list_emperors(self.database, dynasty.id, living=True)
         board = await player_repo.leaderboard(self.database, limit=1000)
@@ -261,7 +260,7 @@ class DynastyService:
         else:
             raise NoDynasty()
         if page > MAX_LOG_PAGE:
-            raise UserError("error-no-log-page", page=page + 1, last=MAX_LOG_PAGE)
+            raise Refusal("no-log-page", page=page + 1, last=MAX_LOG_PAGE)
         page = max(page, 0)
         end = (page + 1) * LOG_PAGE
         events = await event_repo.dynasty_log(

@@ -8,12 +8,10 @@ say what to do instead.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from bot.errors import UserError
 from bot.i18n import CATALOGUES, Listing, Message, Name, name_text, text
 from bot.i18n.refusals import key, thing
 from bot.services.dynasties import NoDynasty
@@ -22,7 +20,7 @@ from bot.services.tournaments.base import check_server
 from bot.services.tournaments.lookup import seat_names
 from data.catalog import battlefield_locks
 from data.db import Database
-from data.errors import InsufficientFunds, NotFound, TooManyOffers, TooManyOpenOffers
+from data.errors import InsufficientFunds, NotFound, Refusal
 from data.repositories import economy as repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
@@ -172,14 +170,14 @@ class EconomyService:
         tournament = await tournament_repo.get_tournament(self.database, tournament_id)
         check_server(tournament, request.guild_id)
         if not tournament.kind.is_serious:
-            raise UserError("error-bet-on-training", tournament=tournament_id)
+            raise Refusal("bet-on-training", tournament=tournament_id)
         dynasty = await self._dynasty(player_id)
         try:
             emperor = await emperor_repo.find_emperor(
                 self.database, dynasty.id, bettor_emperor_name
             )
         except NotFound:
-            raise UserError("error-no-such-emperor", name=bettor_emperor_name) from None
+            raise Refusal("no-such-emperor", name=bettor_emperor_name) from None
         seat = _backed_seat(await self.pools(tournament_id), backed, tournament_id)
         chosen = await self._asset(asset)
         try:
@@ -194,8 +192,8 @@ class EconomyService:
                     now=self.clock(),
                 )
         except InsufficientFunds as short:
-            raise UserError(
-                "error-bet-short", available=short.available, asset=thing(chosen.name)
+            raise Refusal(
+                "bet-short", available=short.available, asset=thing(chosen.name)
             ) from None
         pools = await self.pools(tournament_id)
         backed_pool = next(pool for pool in pools if pool.seat == seat.seat)
@@ -250,32 +248,24 @@ class EconomyService:
         offerer = await self._dynasty(from_player)
         receiver = await player_repo.find_dynasty(self.database, to_dynasty_name)
         if receiver.id == offerer.id:
-            raise UserError("error-trade-own-dynasty")
+            raise Refusal("trade-own-dynasty")
         if not MIN_TRADE_SECONDS <= expires_in <= MAX_TRADE_SECONDS:
-            raise UserError("error-offer-time")
+            raise Refusal("offer-time")
         await self.stock()
         missing = await self._shortfall(offerer.id, give)
         if missing is not None:
-            raise UserError("error-offer-short", held=missing[1], what=thing(missing[0]))
+            raise Refusal("offer-short", held=missing[1], what=thing(missing[0]))
         now = self.clock()
-        try:
-            async with requests.once(self.database, request.id, "trade offer", now=now):
-                trade = await repo.create_trade(
-                    self.database,
-                    offerer.id,
-                    receiver.id,
-                    give,
-                    want,
-                    expires_at=now + expires_in,
-                    now=now,
-                )
-        except TooManyOpenOffers as refused:
-            raise UserError(
-                "error-too-many-open-offers", limit=refused.limit, dynasty=receiver.name
-            ) from None
-        except TooManyOffers as refused:
-            minutes = max(1, math.ceil((refused.again_at - now) / 60))
-            raise UserError("error-too-many-offers", limit=refused.limit, minutes=minutes) from None
+        async with requests.once(self.database, request.id, "trade offer", now=now):
+            trade = await repo.create_trade(
+                self.database,
+                offerer.id,
+                receiver.id,
+                give,
+                want,
+                expires_at=now + expires_in,
+                now=now,
+            )
         return await self._trade_view(trade)
 
     async def accept(self, request: Request, trade_id: int) -> TradeView:
@@ -347,13 +337,13 @@ class EconomyService:
             amount, what = (_amount(match[1]), match[2]) if match else (1, entry)
             found = names.get(what.strip().lower())
             if found is None:
-                raise UserError("error-no-such-thing", what=what.strip())
+                raise Refusal("no-such-thing", what=what.strip())
             if amount <= 0:
-                raise UserError("error-trade-at-least-one", what=what.strip())
+                raise Refusal("trade-at-least-one", what=what.strip())
             kept = assets if found[0] else items
             kept[found[1]] = kept.get(found[1], 0) + amount
             if kept[found[1]] > MAX_AMOUNT:
-                raise UserError("error-too-much", limit=MAX_AMOUNT)
+                raise Refusal("too-much", limit=MAX_AMOUNT)
         return Bundle(assets, items)
 
     # ------------------------------------------------------------------------- shop
@@ -416,13 +406,13 @@ class EconomyService:
             None,
         )
         if ware is None:
-            raise UserError("error-shop-sells-no", item=item)
+            raise Refusal("shop-sells-no", item=item)
         try:
             async with requests.once(self.database, request.id, "shop buy", now=self.clock()):
                 await repo.buy_item(self.database, dynasty.id, ware.item.code, now=self.clock())
         except InsufficientFunds as short:
-            raise UserError(
-                "error-buy-short",
+            raise Refusal(
+                "buy-short",
                 item=ware.name,
                 price=ware.price,
                 available=short.available,
@@ -445,8 +435,8 @@ class EconomyService:
         for asset in assets:
             if wanted in (asset.code, *_spellings(asset.name)):
                 return asset
-        raise UserError(
-            "error-no-such-asset", asset=text, choices=", ".join(asset.code for asset in assets)
+        raise Refusal(
+            "no-such-asset", asset=text, choices=", ".join(asset.code for asset in assets)
         )
 
     async def _shortfall(self, dynasty_id: int, bundle: Bundle) -> tuple[str, int] | None:
@@ -462,20 +452,20 @@ class EconomyService:
                 return (await repo.get_item(self.database, code)).name, owned.get(code, 0)
         return None
 
-    async def _why_short(self, accepting: DynastyRow, trade_id: int) -> UserError:
+    async def _why_short(self, accepting: DynastyRow, trade_id: int) -> Refusal:
         """Which side of a refused swap lacks what it gives."""
         trade = await self._trade_view(await repo.get_trade(self.database, trade_id))
         missing = await self._shortfall(accepting.id, trade.trade.request)
         if missing is not None:
-            return UserError(
-                "error-accept-short",
+            return Refusal(
+                "accept-short",
                 trade=str(trade_id),
                 asks=trade.asks,
                 held=missing[1],
                 what=thing(missing[0]),
             )
-        return UserError(
-            "error-offerer-short",
+        return Refusal(
+            "offerer-short",
             dynasty=trade.offerer.name,
             gives=trade.gives,
             trade=str(trade_id),
@@ -499,7 +489,7 @@ def _amount(digits: str) -> int:
     """An amount a player wrote; refused (before converting a huge number) above MAX_AMOUNT."""
     significant = digits.lstrip("0")
     if len(significant) > len(str(MAX_AMOUNT)) or int(significant or "0") > MAX_AMOUNT:
-        raise UserError("error-too-much", limit=MAX_AMOUNT)
+        raise Refusal("too-much", limit=MAX_AMOUNT)
     return int(significant or "0")
 
 
@@ -514,9 +504,7 @@ def _backed_seat(pools: list[SeatPool], backed: str, tournament_id: int) -> Seat
         tuple(Message("economy-contender", seat=pool.letter, name=pool.name) for pool in pools),
         Message("economy-nobody-yet"),
     )
-    raise UserError(
-        "error-no-such-contender", backed=backed, tournament=str(tournament_id), seated=seated
-    )
+    raise Refusal("no-such-contender", backed=backed, tournament=str(tournament_id), seated=seated)
 
 
 def _spellings(name: str) -> tuple[str, str]:

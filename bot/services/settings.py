@@ -19,10 +19,10 @@ import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
-from bot.errors import UserError
 from bot.services.request import Request
 from bot.services.tournaments.base import computer_levels
 from data.db import Database
+from data.errors import Refusal
 from data.repositories import requests
 from data.repositories import settings as settings_repo
 from data.repositories.settings import MAX_CHANNELS
@@ -99,9 +99,9 @@ TOURNAMENT_DEFAULTS: Mapping[str, OptionDefault] = {
 """``/tournament create`` options a server may set a default for: one line each."""
 
 
-class NotManager(UserError):
+class NotManager(Refusal):
     def __init__(self) -> None:
-        super().__init__("error-not-manager")
+        super().__init__("not-manager")
 
 
 @dataclass(frozen=True)
@@ -141,8 +141,8 @@ class ServerSettings:
         known = names or {}
         allowed = [f"#{known[channel]}" for channel in self.channel_ids if channel in known]
         if not allowed:
-            raise UserError("error-channels-gone")
-        raise UserError("error-create-elsewhere", channels=", ".join(allowed))
+            raise Refusal("channels-gone")
+        raise Refusal("create-elsewhere", channels=", ".join(allowed))
 
     def choose(self, given: Mapping[str, Value | None]) -> CreateOptions:
         """The value of every option of :data:`TOURNAMENT_DEFAULTS` for a new tournament:
@@ -197,15 +197,15 @@ class SettingsService:
         built-in default back."""
         described = TOURNAMENT_DEFAULTS.get(option)
         if described is None:
-            raise UserError(
-                "error-no-default-option", option=option, choices=", ".join(TOURNAMENT_DEFAULTS)
+            raise Refusal(
+                "no-default-option", option=option, choices=", ".join(TOURNAMENT_DEFAULTS)
             )
         chosen: Value | None = None
         if value is not None:
             chosen = described.value_named(value.strip())
             if chosen is None:
-                raise UserError(
-                    "error-default-choices", option=option, choices=", ".join(described.choices)
+                raise Refusal(
+                    "default-choices", option=option, choices=", ".join(described.choices)
                 )
 
         def change(row: ServerSettingsRow) -> ServerSettingsRow:
@@ -223,7 +223,7 @@ class SettingsService:
             if channel_id in row.channel_ids:
                 return row
             if len(row.channel_ids) >= MAX_CHANNELS:
-                raise UserError("error-too-many-channels", limit=MAX_CHANNELS)
+                raise Refusal("too-many-channels", limit=MAX_CHANNELS)
             return replace(row, channel_ids=(*row.channel_ids, channel_id))
 
         return await self._change(request, "channel add", change)
@@ -231,7 +231,7 @@ class SettingsService:
     async def remove_channel(self, request: Request, channel_id: int) -> ServerSettings:
         def change(row: ServerSettingsRow) -> ServerSettingsRow:
             if channel_id not in row.channel_ids:
-                raise UserError("error-channel-not-named", channel=f"<#{channel_id}>")
+                raise Refusal("channel-not-named", channel=f"<#{channel_id}>")
             return replace(row, channel_ids=tuple(c for c in row.channel_ids if c != channel_id))
 
         return await self._change(request, "channel remove", change)
@@ -243,7 +243,7 @@ class SettingsService:
     async def set_announce_role(self, request: Request, role_id: int | None) -> ServerSettings:
         """The role every announcement pings; None: announcements ping nobody."""
         if role_id is not None and role_id == request.guild_id:
-            raise UserError("error-everyone-role")
+            raise Refusal("everyone-role")
         return await self._change(
             request,
             "role",
@@ -252,7 +252,7 @@ class SettingsService:
 
     async def set_locale(self, request: Request, locale: str) -> ServerSettings:
         if locale not in LOCALES:
-            raise UserError("error-language-choices", choices=", ".join(LOCALES))
+            raise Refusal("language-choices", choices=", ".join(LOCALES))
         return await self._change(request, "language", lambda row: replace(row, locale=locale))
 
     async def _change(
@@ -265,7 +265,7 @@ class SettingsService:
         once per request; a member with Manage Server there only."""
         guild_id = request.guild_id
         if guild_id is None:
-            raise UserError("error-settings-need-server")
+            raise Refusal("settings-need-server")
         if not request.is_manager:
             raise NotManager()
         async with requests.once(self.database, request.id, f"settings {what}", now=self.clock()):

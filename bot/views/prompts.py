@@ -18,7 +18,6 @@ from typing import Any
 
 import discord
 
-from bot.errors import UserError
 from bot.i18n import DEFAULT_LOCALE, Message, Voice, text
 from bot.services.tournaments.base import OrderAccepted, OrderMenu, PieceChoice
 from bot.views.markup import (
@@ -30,6 +29,7 @@ from bot.views.markup import (
     discord_timestamp,
 )
 from bot.views.tournaments import clock
+from data.errors import Refusal
 from engine import Move, Order, Pass, Tile
 
 KEY = r"(?P<tournament>[0-9]+):(?P<turn>[0-9]+):(?P<player>[0-9]+)"
@@ -272,7 +272,7 @@ def prompt_number(digits: str) -> int:
     """A number of a prompt's custom id (see :func:`custom_id_number`)."""
     number = custom_id_number(digits)
     if number is None:
-        raise UserError("error-damaged-prompt")
+        raise Refusal("damaged-prompt")
     return number
 
 

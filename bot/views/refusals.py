@@ -8,8 +8,8 @@ import time
 
 from discord import app_commands
 
-from bot.errors import refusal
 from bot.i18n import DEFAULT_LOCALE, Message, Voice
+from bot.i18n.refusals import refusal
 from bot.views.markup import MESSAGE_LIMIT, discord_timestamp, plain
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from data.codec import dumps, outcome_from_dict, ruleset_from_json
 from data.db import Connection, Row
-from data.errors import AmountTooLarge, InvalidValue
+from data.errors import AmountTooLarge, ConstraintBroken, InvalidValue
 from data.rows import (
     MAX_AMOUNT,
     BetRow,
@@ -112,6 +112,12 @@ async def first_free_name(
         row[0] for row in await fetch_all(connection, taken_sql.format(marks), [*scope, *keys])
     }
     return next((c for c, k in zip(candidates, keys, strict=True) if k not in taken), None)
+
+
+def guard(holds: bool, rule: str) -> None:
+    """An invariant a service checks first, kept here too: a bug if it fires."""
+    if not holds:
+        raise ConstraintBroken(rule)
 
 
 def check_amounts(amounts: Mapping[str, int], what: str) -> dict[str, int]:

@@ -23,6 +23,7 @@ from data.errors import (
     DataError,
     InsufficientFunds,
     NotFound,
+    Refusal,
     TournamentClosed,
     TrainingLeavesNoTrace,
 )
@@ -380,7 +381,7 @@ def _shares(pool: int, winners: list[BetRow]) -> dict[int, int]:
 
 async def _short(
     connection: Connection, ledger: _Ledger, dynasty_id: int, code: str, needed: int
-) -> DataError:
+) -> Refusal | DataError:
     """The error for a take above the balance: unknown code, or how much there is."""
     known = await fetch_one(
         connection, f"SELECT name FROM {ledger.catalogue} WHERE code = ?", (code,)
@@ -402,7 +403,7 @@ async def _missing(
     dynasty_id: int,
     code: str,
     error: ConstraintBroken,
-) -> DataError:
+) -> Refusal | DataError:
     """The error for a refused add: no such dynasty or code, or more than any dynasty holds."""
     if error.rule == "amount_too_large":
         return AmountTooLarge()

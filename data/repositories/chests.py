@@ -20,11 +20,10 @@ from data.errors import (
     ChestOutOfRange,
     ChestUnaffordable,
     ConstraintBroken,
-    DataError,
     InsufficientFunds,
     InvalidValue,
-    NoChests,
     NotFound,
+    Refusal,
     TournamentClosed,
 )
 from data.repositories._common import chest_row, fetch_all, fetch_one, moment, write_events
@@ -49,9 +48,10 @@ async def deposit(
     the tournament's escrow, all or nothing. Call it in the transaction that seats the player,
     so that a seat never exists without its chest.
 
-    Raises :class:`ChestOutOfRange`, :class:`ChestUnaffordable`, :class:`NoChests`,
-    :class:`TournamentClosed`, :class:`AlreadySeated` (the seat has a chest already),
-    :class:`InvalidValue` (not a player's seat of that dynasty), :class:`NotFound`.
+    Raises :class:`ChestOutOfRange`, :class:`ChestUnaffordable`, :class:`TournamentClosed`,
+    :class:`AlreadySeated` (the seat has a chest already), :class:`InvalidValue` (not a
+    player's seat of that dynasty), :class:`NotFound`; a tournament without chests is the
+    service's to refuse, and guarded here (:class:`ConstraintBroken` ``no_chests``).
     """
     if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= MAX_AMOUNT:
         raise InvalidValue("chest-not-positive")
@@ -73,8 +73,7 @@ async def deposit(
             )
         except ConstraintBroken as error:
             rule = error.rule
-            refusals: dict[str, DataError] = {
-                "no_chests": NoChests(tournament_id),
+            refusals: dict[str, Refusal] = {
                 "tournament_not_open": TournamentClosed(tournament_id, terms[0], "join"),
                 "chest_out_of_range": ChestOutOfRange(terms[1] or 0, terms[2] or 0),
                 "chest_not_a_player_seat": InvalidValue(

@@ -23,6 +23,7 @@ from data.errors import (
     NotFound,
     NotYourEmperor,
     NotYourTrade,
+    Refusal,
     TooManyOffers,
     TooManyOpenOffers,
     TradeClosed,
@@ -308,7 +309,11 @@ async def create_trade(
             if rule == "amount_too_large":
                 raise AmountTooLarge() from None
             if rule == "too_many_open_offers":
-                raise TooManyOpenOffers(OPEN_OFFERS_PER_PAIR) from None
+                receiver = await fetch_one(
+                    connection, "SELECT name FROM dynasties WHERE id = ?", (to_dynasty_id,)
+                )
+                name = str(receiver[0]) if receiver is not None else str(to_dynasty_id)
+                raise TooManyOpenOffers(OPEN_OFFERS_PER_PAIR, name) from None
             if rule == "too_many_offers":
                 oldest = await fetch_one(
                     connection,
@@ -317,7 +322,7 @@ async def create_trade(
                     (from_dynasty_id, at - HOUR),
                 )
                 again_at = (oldest[0] if oldest and oldest[0] is not None else at) + HOUR
-                raise TooManyOffers(OFFERS_PER_HOUR, again_at) from None
+                raise TooManyOffers(OFFERS_PER_HOUR, again_at - at) from None
             raise
     assert row is not None
     return _trade(row)
@@ -438,8 +443,8 @@ async def place_bet(
             rule = error.rule
             if rule == "betting_closed":
                 raise await _betting_closed(connection, tournament_id) from None
-            refusals: dict[str, DataError] = {
-                "seat_empty": NotFound("filled seat numbered", seat),
+            refusals: dict[str, Refusal] = {
+                "seat_empty": NotFound("filled-seat-numbered", seat),
                 "emperor_dead": EmperorDead(emperor.name),
                 "emperor_not_yours": NotYourEmperor(emperor.name),
                 "engagements.emperor_id": EmperorBusy(
@@ -520,7 +525,7 @@ async def _known_assets(connection: Connection, amounts: Mapping[str, int]) -> N
             raise NotFound("asset", code)
 
 
-async def _betting_closed(connection: Connection, tournament_id: int) -> DataError:
+async def _betting_closed(connection: Connection, tournament_id: int) -> Refusal | DataError:
     row = await fetch_one(connection, "SELECT 1 FROM tournaments WHERE id = ?", (tournament_id,))
     if row is None:
         return NotFound("tournament", f"#{tournament_id}")

@@ -103,7 +103,7 @@ async def find_emperor(database: Database, dynasty_id: int, name: str) -> Empero
             (dynasty_id, name_key(name)),
         )
     if row is None:
-        raise NotFound("living emperor named", repr(name))
+        raise NotFound("living-emperor-named", repr(name))
     return emperor_row(row)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from data.db import Database
-from data.errors import ConstraintBroken, InvalidValue, NotFound
+from data.errors import ConstraintBroken, InvalidValue
 from data.repositories._common import event_row, fetch_all, moment, write_events
 from data.rows import EventKind, EventRow, NewEvent
 
@@ -30,8 +30,6 @@ async def log_events(
             rule = error.rule
             if rule == "reputation_history_public":
                 raise InvalidValue("reputation-private") from None
-            if rule == "foreign_key":
-                raise NotFound("dynasty, emperor or tournament", "named in the event") from None
             raise
 
 

@@ -49,7 +49,7 @@ async def follow(
                     connection, "SELECT status FROM tournaments WHERE id = ?", (tournament_id,)
                 )
                 status = row[0] if row is not None else "over"
-                raise TournamentClosed(tournament_id, status, "follow it") from None
+                raise TournamentClosed(tournament_id, status, "follow-it") from None
             raise ConstraintBroken(rule) from None
     return changed == 1
 

@@ -104,7 +104,7 @@ async def find_dynasty(database: Database, name: str) -> DynastyRow:
             connection, "SELECT * FROM dynasties WHERE name_key = ?", (name_key(name),)
         )
     if row is None:
-        raise NotFound("dynasty named", repr(name))
+        raise NotFound("dynasty-named", repr(name))
     return dynasty_row(row)
 
 

@@ -40,6 +40,7 @@ from data.errors import (
     NotYourEmperor,
     OrderForClosedTurn,
     OrdersChanged,
+    Refusal,
     SeatHandedOver,
     SeatNotActive,
     SeatStillPlayed,
@@ -48,7 +49,6 @@ from data.errors import (
     TournamentFull,
     TournamentNotReady,
     TournamentPaused,
-    TrainingLeavesNoTrace,
     TurnAlreadyResolved,
 )
 from data.recent import Recent
@@ -59,6 +59,7 @@ from data.repositories._common import (
     emperor_row,
     fetch_all,
     fetch_one,
+    guard,
     moment,
     run,
     seat_row,
@@ -184,32 +185,28 @@ async def create_tournament(
     being held. With ``allow_computers``, empty seats get ``computer_strategy`` players at the
     start.
 
-    Raises :class:`InvalidValue` (a ruleset the battlefield cannot offer, a stake outside an
-    honour tournament, a bad prize, turn length or chest terms, a wealth prize from a host
-    without a dynasty), :class:`TrainingLeavesNoTrace` (a prize or stake on training),
-    :class:`InsufficientFunds` (the host's dynasty cannot pay the prize) and :class:`NotFound`
-    (host, asset).
+    Raises :class:`InsufficientFunds` (the host's dynasty cannot pay the prize) and :class:`NotFound`
+    (host, asset). The terms a host chooses are the service's to refuse (Seating.create);
+    here they are guarded: terms it let through by mistake are :class:`ConstraintBroken`.
     """
     prize = prize or Prize()
     staked = check_amounts(wealth_stake or {}, "stake")
-    if staked and kind is not TournamentKind.HONOUR:
-        raise InvalidValue("wealth-stake-not-honour")
-    if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth):
-        raise TrainingLeavesNoTrace(None, "prizes")
-    if kind is not TournamentKind.GIFT and (prize.reputation or prize.wealth):
-        raise InvalidValue("prize-not-gift")
+    # Guards: the service refuses each of these first, in words (Seating.create).
+    rewarded = bool(prize.reputation or prize.wealth)
+    guard(not staked or kind is TournamentKind.HONOUR, "wealth_stake_not_honour")
+    guard(kind is not TournamentKind.TRAINING or not rewarded, "training_takes_no_prizes")
+    guard(kind is TournamentKind.GIFT or not rewarded, "prize_not_gift")
     try:
         ruleset.check_battlefield(battlefield)
     except EngineError:  # the one thing a battlefield refuses of a ruleset
-        raise InvalidValue("no-treasure-tile", battlefield=battlefield.name) from None
-    if turn_seconds <= 0:
-        raise InvalidValue("turn-too-short")
-    if stake < 0 or (stake and kind is not TournamentKind.HONOUR):
-        raise InvalidValue("stake-not-honour")
-    if prize.reputation < 0:
-        raise InvalidValue("prize-takes-reputation")
+        raise ConstraintBroken("no_treasure_tile") from None
+    guard(turn_seconds > 0, "turn_too_short")
+    guard(stake >= 0 and (not stake or kind is TournamentKind.HONOUR), "stake_not_honour")
+    guard(prize.reputation >= 0, "prize_takes_reputation")
     if chests is not None:
-        _check_chest_terms(chests, kind)
+        guard(kind.is_serious, "training_chests")
+        guard(1 <= chests.minimum <= chests.maximum <= MAX_AMOUNT, "chest_range")
+        guard(chests.reputation >= 0, "chest_reputation")
     wealth = check_amounts(prize.wealth, "prize")
     at = moment(now)
     async with database.transaction() as connection:
@@ -256,8 +253,8 @@ async def create_tournament(
             host = await fetch_one(
                 connection, "SELECT id FROM dynasties WHERE player_id = ?", (host_player_id,)
             )
-            if host is None:
-                raise InvalidValue("prize-without-dynasty")
+            guard(host is not None, "prize_without_dynasty")
+            assert host is not None
             await hold(
                 connection,
                 tournament.id,
@@ -268,16 +265,6 @@ async def create_tournament(
                 at=at,
             )
     return tournament
-
-
-def _check_chest_terms(terms: ChestTerms, kind: TournamentKind) -> None:
-    """R-T9: chests in serious tournaments only, a deposit range of 1 or more gold coins."""
-    if not kind.is_serious:
-        raise InvalidValue("training-chests")
-    if not 1 <= terms.minimum <= terms.maximum <= MAX_AMOUNT:
-        raise InvalidValue("chest-range")
-    if terms.reputation < 0:
-        raise InvalidValue("chest-reputation")
 
 
 async def get_tournament(database: Database, tournament_id: int) -> TournamentRow:
@@ -537,7 +524,7 @@ async def hand_over_seat(
 
 async def _handover_refused(
     connection: Connection, tournament_id: int, seat: int, error: ConstraintBroken
-) -> DataError:
+) -> Refusal | DataError:
     rule = error.rule
     row = await fetch_one(
         connection,
@@ -556,7 +543,7 @@ async def _handover_refused(
         return InvalidValue("seat-computer-already", seat=_letter(seat))
     if rule == "tournament_not_running":
         tournament = await _tournament(connection, tournament_id)
-        return TournamentClosed(tournament_id, tournament.status, "hand a seat over")
+        return TournamentClosed(tournament_id, tournament.status, "hand-a-seat-over")
     return ConstraintBroken(rule)
 
 
@@ -596,7 +583,7 @@ async def start_tournament(
             assert seated is not None
             raise TournamentNotReady(tournament_id, tournament.seat_count - seated[0]) from None
         if not changed:
-            raise TournamentClosed(tournament_id, tournament.status, "start it")
+            raise TournamentClosed(tournament_id, tournament.status, "start-it")
         await connection.execute(
             "INSERT INTO turns (tournament_id, turn, state) VALUES (?, 0, ?)",
             (tournament_id, game_to_json(game)),
@@ -928,7 +915,7 @@ async def finish_tournament(
             (at, dumps(outcome_to_dict(outcome)), tournament_id),
         )
         if not changed:
-            raise TournamentClosed(tournament_id, tournament.status, "finish it")
+            raise TournamentClosed(tournament_id, tournament.status, "finish-it")
         seats = await fetch_all(
             connection, "SELECT * FROM seats WHERE tournament_id = ?", (tournament_id,)
         )
@@ -963,7 +950,7 @@ async def cancel_tournament(
             (at, tournament_id),
         )
         if not changed:
-            raise TournamentClosed(tournament_id, tournament.status, "cancel it")
+            raise TournamentClosed(tournament_id, tournament.status, "cancel-it")
         await settle_bets(connection, tournament_id, None, at)
         await settle_deposits(connection, tournament_id, None, at)
         await write_events(connection, events, at)
@@ -1039,7 +1026,7 @@ async def get_game(
             (tournament_id, turn),
         )
     if row is None:
-        raise NotFound(f"turn of tournament #{tournament_id} numbered", turn)
+        raise NotFound("turn", turn)
     battlefield = battlefields(tournament.battlefield)
     return game_from_json(battlefield, tournament.ruleset, row[0])
 
@@ -1089,7 +1076,7 @@ async def get_turn_result(database: Database, tournament_id: int, turn: int) -> 
             (tournament_id, turn),
         )
     if row is None:
-        raise NotFound(f"resolved turn of tournament #{tournament_id} numbered", turn)
+        raise NotFound("resolved-turn", turn)
     return TurnResultRow(tournament_id, turn, json.loads(row[0]), row[1])
 
 
@@ -1124,7 +1111,7 @@ async def _add_seat(
         except ConstraintBroken as error:
             rule = error.rule
             name = emperor.name if emperor is not None else "this emperor"
-            refusals: dict[str, DataError] = {
+            refusals: dict[str, Refusal] = {
                 "seats.tournament_id, seats.seat": SeatTaken(tournament_id, _letter(seat)),
                 "seats.tournament_id, seats.player_id": AlreadySeated(tournament_id),
                 "tournament_not_open": TournamentClosed(tournament_id, tournament.status, "join"),
@@ -1303,7 +1290,7 @@ async def _insert_turn(
         if rule in ("turn_already_resolved", "turns.tournament_id, turns.turn"):
             raise TurnAlreadyResolved(tournament.id, tournament.turn) from None
         if rule in ("turn_not_open", "orders_changed"):
-            raise await _not_resolvable(connection, tournament, "resolve a turn") from None
+            raise await _not_resolvable(connection, tournament, "resolve-a-turn") from None
         if rule == "tournament_paused":
             raise TournamentPaused(tournament.id) from None
         if rule == "away_miss_counted":  # an absence began since the turn was loaded
@@ -1352,7 +1339,9 @@ async def _finish_effects(
         raise ConstraintBroken("escrow_emptied")
 
 
-async def _not_resolvable(connection: Connection, loaded: TournamentRow, action: str) -> DataError:
+async def _not_resolvable(
+    connection: Connection, loaded: TournamentRow, action: str
+) -> Refusal | DataError:
     """Why the guarded update of a loaded tournament changed nothing."""
     now = await _tournament(connection, loaded.id)
     if now.turn > loaded.turn:
@@ -1368,7 +1357,7 @@ async def _order_refused(
     turn: int,
     seat: int,
     error: ConstraintBroken,
-) -> DataError:
+) -> Refusal | DataError:
     rule = error.rule
     if rule == "applied_requests.id":
         return AlreadyApplied()

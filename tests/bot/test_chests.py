@@ -7,14 +7,13 @@ from collections import Counter
 
 import pytest
 
-from bot.errors import UserError
 from bot.services import Services
 from bot.services.chests import ChestResult, chest_reputation, parse_deposit
 from bot.services.outcomes import ReputationChange, Tournament
 from bot.services.request import Request
 from bot.views.tournaments import announcement
 from data.db import Database
-from data.errors import AlreadyApplied, ChestOutOfRange, ChestUnaffordable, InvalidValue
+from data.errors import AlreadyApplied, ChestOutOfRange, ChestUnaffordable, InvalidValue, Refusal
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
@@ -222,7 +221,7 @@ def test_a_deposit_is_read_as_a_whole_number_and_refused_without_being_repeated(
     assert parse_deposit("1 250 gold", terms) == 1250
     assert parse_deposit("0100", terms) == 100
     for typed in ("99", "5001", "12.5x", "lots", "", "-300", "9" * 40):
-        with pytest.raises(UserError) as refused:
+        with pytest.raises(Refusal) as refused:
             parse_deposit(typed, terms)
         assert "100 to 5,000" in str(refused.value)
         assert typed.strip() not in str(refused.value) or not typed.strip()
@@ -239,13 +238,13 @@ async def test_joining_a_chests_tournament_is_refused_clearly_and_changes_nothin
         Request(a.id, guild_id=GUILD), tournament_id, a.emperor
     )
     assert offer is not None and offer.gold == 155 and offer.terms == ChestTerms(120, 400, 10)
-    with pytest.raises(UserError, match="played with chests: your seat needs a secret deposit"):
+    with pytest.raises(Refusal, match="played with chests: your seat needs a secret deposit"):
         await services.seating.join(Request(a.id, guild_id=GUILD), tournament_id, a.emperor)
     with pytest.raises(ChestUnaffordable, match="holds only 155 gold coins"):
         await services.chests.join_with_chest(
             Request(a.id, guild_id=GUILD), tournament_id, empire, "300"
         )
-    with pytest.raises(UserError, match="120 to 400"):
+    with pytest.raises(Refusal, match="120 to 400"):
         await services.chests.join_with_chest(
             Request(a.id, guild_id=GUILD), tournament_id, empire, "401"
         )
@@ -253,7 +252,7 @@ async def test_joining_a_chests_tournament_is_refused_clearly_and_changes_nothin
         await services.seating.join(
             Request(a.id, guild_id=GUILD), tournament_id, a.emperor, deposit=5
         )
-    with pytest.raises(UserError, match="no longer one of your dynasty"):
+    with pytest.raises(Refusal, match="no longer one of your dynasty"):
         await services.chests.join_with_chest(
             Request(b.id, guild_id=GUILD), tournament_id, empire, "200"
         )
@@ -262,7 +261,7 @@ async def test_joining_a_chests_tournament_is_refused_clearly_and_changes_nothin
     assert await economy_repo.escrow(services.database, tournament_id) == {}
 
     poor = await chest_players(services, gold=0, first_id=200)
-    with pytest.raises(UserError, match="your dynasty holds only 5: gather at least 120"):
+    with pytest.raises(Refusal, match="your dynasty holds only 5: gather at least 120"):
         await services.chests.chest_offer(
             Request(poor[0].id, guild_id=GUILD), tournament_id, poor[0].emperor
         )
@@ -277,7 +276,7 @@ async def test_joining_a_chests_tournament_is_refused_clearly_and_changes_nothin
         await services.chests.chest_offer(Request(a.id, guild_id=GUILD), plain.id, a.emperor)
         is None
     )
-    with pytest.raises(UserError, match="has no chests"):
+    with pytest.raises(Refusal, match="has no chests"):
         await services.seating.join(Request(a.id, guild_id=GUILD), plain.id, a.emperor, deposit=200)
     with pytest.raises(InvalidValue, match="training tournament has no chests"):
         await services.seating.create(

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from bot.computers import ComputerTurn, Thinker, Thinking, think, think_here
-from bot.errors import UserError
 from bot.i18n import name_text
 from bot.scheduler import Scheduler
 from bot.services import Services
@@ -19,6 +18,7 @@ from bot.services.request import Request
 from bot.services.tournaments.base import TurnResolved
 from bot.views.tournaments import announcement
 from data.catalog import load_battlefield
+from data.errors import Refusal
 from data.repositories import tournaments as tournament_repo
 from data.rows import TournamentKind, TournamentRow, TournamentStatus
 from engine import (
@@ -175,7 +175,7 @@ async def test_the_level_a_host_chooses_fills_the_empty_seats(
             computer_strategy=strategy,
         )
 
-    with pytest.raises(UserError, match="no computer level 'genius'"):
+    with pytest.raises(Refusal, match="no computer level 'genius'"):
         await announce("genius")
     tournament = await announce("strong")
     assert "filled by hard computer players" in announcement(tournament).text("en-US")

@@ -21,7 +21,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.errors import UserError
 from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
 from bot.services.dynasties import STARTING_GRANT_REASON, STARTING_WEALTH, NoDynasty
@@ -36,6 +35,7 @@ from data.errors import (
     NameTaken,
     NotFound,
     NotYourTrade,
+    Refusal,
     TradeClosed,
 )
 from data.repositories import economy as economy_repo
@@ -381,7 +381,7 @@ async def test_r_t6_a_bet_above_the_dynasty_wealth_is_refused_and_changes_nothin
     players = await seat_players(services, 3)
     tournament = await duel(services, players[:2])
     before = await snapshot(services, players, [tournament.id])
-    with pytest.raises(UserError, match=r"holds only 5 × gold coin: bet at most 5"):
+    with pytest.raises(Refusal, match=r"holds only 5 × gold coin: bet at most 5"):
         await services.economy.bet(
             Request(players[2].id, guild_id=GUILD),
             tournament.id,
@@ -390,7 +390,7 @@ async def test_r_t6_a_bet_above_the_dynasty_wealth_is_refused_and_changes_nothin
             "gold",
             6,
         )
-    with pytest.raises(UserError, match="holds only 0 × ruby"):
+    with pytest.raises(Refusal, match="holds only 0 × ruby"):
         await services.economy.bet(
             Request(players[2].id, guild_id=GUILD),
             tournament.id,
@@ -446,11 +446,11 @@ async def test_bet_refusals_say_what_to_do(services: Services) -> None:
     def bet(player: int, *chosen: Any) -> Awaitable[BetPlaced]:
         return services.economy.bet(Request(player, guild_id=GUILD), *chosen)
 
-    with pytest.raises(UserError, match=r"back one of: a \(Emperor0\), b \(Emperor1\)"):
+    with pytest.raises(Refusal, match=r"back one of: a \(Emperor0\), b \(Emperor1\)"):
         await bet(players[2].id, tournament.id, "Emperor2", "Nobody", "gold", 1)
-    with pytest.raises(UserError, match="choose one of: copper, silver"):
+    with pytest.raises(Refusal, match="choose one of: copper, silver"):
         await bet(players[2].id, tournament.id, "Emperor2", "a", "pebbles", 1)
-    with pytest.raises(UserError, match="no living emperor called 'Ghost'"):
+    with pytest.raises(Refusal, match="no living emperor called 'Ghost'"):
         await bet(players[2].id, tournament.id, "Ghost", "a", "gold", 1)
     with pytest.raises(NotFound):
         await bet(players[2].id, 999, "Emperor2", "a", "gold", 1)
@@ -522,7 +522,7 @@ async def test_a_swap_one_side_cannot_pay_moves_nothing_and_says_who_is_short(
         Bundle({"gold": 6}),
         HOUR,
     )
-    with pytest.raises(UserError, match=r"your dynasty holds only 5 × gold coin"):
+    with pytest.raises(Refusal, match=r"your dynasty holds only 5 × gold coin"):
         await services.economy.accept(Request(players[1].id), too_much.trade.id)
     gone = await services.economy.offer(
         Request(players[0].id),
@@ -534,7 +534,7 @@ async def test_a_swap_one_side_cannot_pay_moves_nothing_and_says_who_is_short(
     await services.economy.buy(
         Request(players[0].id), "fortress-4"
     )  # spends 3 of the 5 gold offered
-    with pytest.raises(UserError, match="House100 no longer holds what it offered"):
+    with pytest.raises(Refusal, match="House100 no longer holds what it offered"):
         await services.economy.accept(Request(players[1].id), gone.trade.id)
     assert await held(services, players[1]) == STARTING_WEALTH
     assert [t.trade.id for t in await services.economy.trades(players[1].id)] == [
@@ -568,17 +568,17 @@ async def test_offers_expire_and_the_scheduler_closes_them(
 async def test_offer_refusals_say_what_to_do(services: Services) -> None:
     players = await seat_players(services, 2)
     offer = services.economy.offer
-    with pytest.raises(UserError, match="your own dynasty"):
+    with pytest.raises(Refusal, match="your own dynasty"):
         await offer(Request(players[0].id), "house100", Bundle({"gold": 1}), Bundle(), HOUR)
     with pytest.raises(NotFound, match="no dynasty named 'Nobody'"):
         await offer(Request(players[0].id), "Nobody", Bundle({"gold": 1}), Bundle(), HOUR)
-    with pytest.raises(UserError, match="between 1 minute and 7 days"):
+    with pytest.raises(Refusal, match="between 1 minute and 7 days"):
         await offer(
             Request(players[0].id), "House101", Bundle({"gold": 1}), Bundle(), 8 * 24 * HOUR
         )
-    with pytest.raises(UserError, match=r"holds only 0 × key to fortress-4: offer at most"):
+    with pytest.raises(Refusal, match=r"holds only 0 × key to fortress-4: offer at most"):
         await offer(Request(players[0].id), "House101", Bundle(items={KEY: 1}), Bundle(), HOUR)
-    with pytest.raises(UserError, match="no asset or item called 'pebbles'"):
+    with pytest.raises(Refusal, match="no asset or item called 'pebbles'"):
         await services.economy.bundle("3 pebbles")
     assert await services.economy.bundle(" nothing ") == Bundle()
     assert await services.economy.bundle("2 rubies + 1 x diamond; gold") == Bundle(
@@ -596,7 +596,7 @@ async def test_offers_are_limited_per_pair_of_dynasties_and_per_hour_with_clear_
     offer = services.economy.offer
     copper = Bundle({"copper": 1})
     made = [await offer(Request(first), "House101", copper, Bundle(), HOUR) for _ in range(3)]
-    with pytest.raises(UserError) as refused:
+    with pytest.raises(Refusal) as refused:
         await offer(Request(first), "House101", copper, Bundle(), HOUR)
     assert str(refused.value) == (
         "Your dynasty already has 3 open offers to House101, the most allowed: wait for its "
@@ -613,7 +613,7 @@ async def test_offers_are_limited_per_pair_of_dynasties_and_per_hour_with_clear_
     clock.advance(60)
     for name in ["House102"] * 3 + ["House103"] * 3:
         await offer(Request(first), name, copper, Bundle(), HOUR)
-    with pytest.raises(UserError) as refused:
+    with pytest.raises(Refusal) as refused:
         await offer(Request(first), "House104", copper, Bundle(), HOUR)
     assert str(refused.value) == (
         "Your dynasty has made 10 trade offers in the last hour, the most allowed: you can "
@@ -667,9 +667,9 @@ async def test_the_shop_sells_a_key_to_every_locked_battlefield(services: Servic
         {"copper": 100, "silver": 20, "gold": 2},
     )
     before = await snapshot(services, players, [])
-    with pytest.raises(UserError, match=r"costs 3 × gold coin, but your dynasty holds only 2"):
+    with pytest.raises(Refusal, match=r"costs 3 × gold coin, but your dynasty holds only 2"):
         await services.economy.buy(Request(players[0].id), "fortress-4")
-    with pytest.raises(UserError, match="sells no 'key:small-4'"):
+    with pytest.raises(Refusal, match="sells no 'key:small-4'"):
         await services.economy.buy(Request(players[0].id), "key:small-4")
     assert await snapshot(services, players, []) == before
 
@@ -689,10 +689,10 @@ async def test_hosting_a_locked_battlefield_needs_its_key_which_can_be_traded(
         )
 
     with pytest.raises(
-        UserError, match=r"The battlefield fortress-4 is locked: .*key:fortress-4.*/shop"
+        Refusal, match=r"The battlefield fortress-4 is locked: .*key:fortress-4.*/shop"
     ):
         await host(players[0])
-    with pytest.raises(UserError, match="The battlefield fortress-4 is locked"):
+    with pytest.raises(Refusal, match="The battlefield fortress-4 is locked"):
         await services.seating.create(
             Request(555),
             battlefield="fortress-4",
@@ -712,7 +712,7 @@ async def test_hosting_a_locked_battlefield_needs_its_key_which_can_be_traded(
     )
     await services.economy.accept(Request(players[1].id), offer.trade.id)
     assert (await host(players[1])).battlefield == "fortress-4"
-    with pytest.raises(UserError, match="The battlefield fortress-4 is locked"):
+    with pytest.raises(Refusal, match="The battlefield fortress-4 is locked"):
         await host(players[0])
 
 
@@ -802,7 +802,7 @@ class Economy:
             )
         except EmperorBusy:
             assert (player, name) in self.busy  # R-T1
-        except UserError:
+        except Refusal:
             assert amount > holds  # R-T6: above the dynasty's wealth
         else:
             assert (player, name) not in self.busy and amount <= holds
@@ -825,7 +825,7 @@ class Economy:
                 Bundle({want: price} if price else {}),
                 HOUR,
             )
-        except UserError:
+        except Refusal:
             assert amount > gives
             return
         before = await snapshot(self.services, self.players, self.tournaments)
@@ -833,7 +833,7 @@ class Economy:
             can_pay = (await held(self.services, taking)).get(want, 0) >= price
             try:
                 await self.services.economy.accept(Request(taking.id), offer.trade.id)
-            except UserError:
+            except Refusal:
                 assert not can_pay
                 assert await snapshot(self.services, self.players, self.tournaments) == before
         elif answer == "decline":
@@ -850,7 +850,7 @@ class Economy:
         gold = (await held(self.services, self.players[player])).get("gold", 0)
         try:
             await self.services.economy.buy(Request(self.players[player].id), "fortress-4")
-        except UserError:
+        except Refusal:
             assert gold < KEY_PRICE["gold"]
         else:
             self.expected.subtract(KEY_PRICE)
@@ -1010,7 +1010,7 @@ async def race_buyer(path: str, go: str, player_id: int, tasks: int = 3) -> int:
             while True:
                 try:
                     await services.economy.buy(Request(player_id), "fortress-4")
-                except UserError:
+                except Refusal:
                     return bought
                 bought += 1
                 # A player's purchases are not back to back; without a pause one process

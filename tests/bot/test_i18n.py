@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import inspect
 import re
-import string
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -21,7 +20,6 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as ftl
 from fluent.syntax.visitor import Visitor
 
-from bot.errors import UserError, refusal, user_message
 from bot.i18n import (
     CATALOGUES,
     DEFAULT_LOCALE,
@@ -33,8 +31,14 @@ from bot.i18n import (
     speaks,
     text,
 )
-from bot.i18n.refusals import FREE_TEXT, NOT_FOR_PLAYERS, key, known_refusal, translated_kinds
+from bot.i18n.refusals import (
+    key,
+    refusal,
+    said,
+    user_message,
+)
 from data import errors
+from data.errors import Refusal
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH, SPANISH = "en-US", "es-ES"
@@ -185,8 +189,8 @@ def test_numbers_and_plurals_follow_the_locale() -> None:
     assert text("en-US", "trade-offer-sent", trade="12345", receiver="X").startswith(
         "Offer #12345 "
     )
-    assert "1,000,000,000,000" in text("en-US", "error-too-much", limit=10**12)
-    assert "1.000.000.000.000" in text("es-ES", "error-too-much", limit=10**12)
+    assert "1,000,000,000,000" in text("en-US", "refusal-too-much", limit=10**12)
+    assert "1.000.000.000.000" in text("es-ES", "refusal-too-much", limit=10**12)
     assert text("es-ES", "board-pieces", pieces=1) == "1 pieza"
     assert text("es-ES", "board-pieces", pieces=3) == "3 piezas"
     nested = Message(
@@ -206,8 +210,13 @@ def python_files() -> Iterator[Path]:
         yield from sorted((ROOT / package).rglob("*.py"))
 
 
-ID_CALLS = frozenset({"say", "text", "Message", "UserError", "Refused", "OptionRefused"})
+ID_CALLS = frozenset({"say", "text", "Message"})
 """What takes a message id first (``text`` takes it second, after the locale)."""
+REFUSALS = frozenset({"Refusal", "Refused", "OptionRefused", "NotAllowed"})
+"""What takes a refusal's kind first: its words are message ``refusal-<kind>``."""
+INVALID = "InvalidValue"
+"""What takes a kind of value the game cannot store: message ``refusal-invalid-<kind>``."""
+KIND = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 
 
 def _called(node: ast.Call) -> str | None:
@@ -223,17 +232,53 @@ def _called(node: ast.Call) -> str | None:
 
 
 def id_calls(tree: ast.AST) -> Iterator[tuple[ast.Call, str]]:
-    """Calls that name a message by a literal id, with that id."""
+    """Calls that name a message by a literal id, with that id; a refusal by its kind, with
+    the id of the message that says it."""
+    refusing = _refusal_classes(tree)
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
         name = _called(node)
-        if name not in ID_CALLS:
-            continue
         position = 1 if name == "text" else 0
         argument = node.args[position] if len(node.args) > position else None
-        if isinstance(argument, ast.Constant) and MESSAGE_ID.fullmatch(str(argument.value)):
-            yield node, str(argument.value)
+        if not isinstance(argument, ast.Constant) or not isinstance(argument.value, str):
+            continue
+        said = argument.value
+        if name in ID_CALLS and MESSAGE_ID.fullmatch(said):
+            yield node, said
+        elif (name in REFUSALS or node in refusing) and KIND.fullmatch(said):
+            yield node, f"refusal-{said}"
+        elif name == INVALID and KIND.fullmatch(said):
+            yield node, f"refusal-invalid-{said}"
+
+
+def _refusal_classes(tree: ast.AST) -> set[ast.Call]:
+    """The ``super().__init__(kind, …)`` calls of classes that are refusals (a subclass of a
+    refusal, in this module or as imported), which name their kind."""
+    known = set(REFUSALS)
+    calls: set[ast.Call] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        bases = {base.id for base in node.bases if isinstance(base, ast.Name)}
+        if not bases & known:
+            continue
+        known.add(node.name)
+        for inner in ast.walk(node):
+            if (
+                isinstance(inner, ast.Call)
+                and isinstance(inner.func, ast.Attribute)
+                and inner.func.attr == "__init__"
+                and isinstance(inner.func.value, ast.Call)
+                and _called(inner.func.value) == "super"
+            ):
+                calls.add(inner)
+    return calls
+
+
+def kind_literals(tree: ast.AST) -> set[ast.AST]:
+    """The literals that name a refusal's kind, not a message."""
+    return {call.args[1 if _called(call) == "text" else 0] for call, _ in id_calls(tree)}
 
 
 @cache
@@ -244,13 +289,16 @@ def prefixes() -> frozenset[str]:
 
 def test_every_message_id_in_the_code_is_in_the_catalogue() -> None:
     """Any literal that reads like a message id (``dynasty-founded``, ``board-key-moved``) is
-    one, and a call that names a message passes exactly the parameters it reads."""
+    one, every refusal's kind (in the data layer too) has its message, and a call that names
+    a message passes exactly the parameters it reads."""
     known = set(entries(ENGLISH))
-    checked = 0
-    for path in python_files():
+    checked = refused = 0
+    for path in [*python_files(), *sorted((ROOT / "data").rglob("*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        speaks_to_players = path.parts[len(ROOT.parts)] != "data"
+        kinds = kind_literals(tree)
+        for node in ast.walk(tree) if speaks_to_players else ():
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node not in kinds:
                 value = node.value
                 if MESSAGE_ID.fullmatch(value) and value.split("-")[0] in prefixes():
                     if value.startswith("cmd-"):
@@ -259,12 +307,13 @@ def test_every_message_id_in_the_code_is_in_the_catalogue() -> None:
                     checked += 1
         for call, message_id in id_calls(tree):
             assert message_id in known, f"{path.relative_to(ROOT)}:{call.lineno}: {message_id}"
+            refused += message_id.startswith("refusal-")
             if any(keyword.arg is None for keyword in call.keywords):
                 continue  # **parameters: checked when rendered
             given = {keyword.arg for keyword in call.keywords}
             wanted = variables(ENGLISH, message_id)
             assert given == wanted, f"{path.relative_to(ROOT)}:{call.lineno}: {message_id}"
-    assert checked > 200
+    assert checked + refused > 200 and refused > 150
 
 
 PLAYER_TEXT = frozenset({"plain", "plain_name"})
@@ -322,7 +371,7 @@ SINKS = frozenset(
         "Choice",
         "TextInput",
         "Modal",
-        "UserError",
+        "Refusal",
         "Refused",
         "OptionRefused",
         "answer_publicly",
@@ -437,9 +486,9 @@ def english_left(source: str) -> list[str]:
         for node in ast.walk(statement):
             if node in matched or not isinstance(node, ast.expr):
                 continue
-            for said in literals(node):
-                if SENTENCE.search(said) and not MESSAGE_ID.fullmatch(said):
-                    found.append(f"{node.lineno}: constant {said!r}")
+            for literal in literals(node):
+                if SENTENCE.search(literal) and not MESSAGE_ID.fullmatch(literal):
+                    found.append(f"{node.lineno}: constant {literal!r}")
     return found
 
 
@@ -468,7 +517,7 @@ MATCHED = re.compile(r"every other dynasty is defeated")
 
 async def forfeit(interaction, tournament):
     await interaction.followup.send(f"You forfeited tournament #{tournament}.")
-    raise UserError("error-forfeit-damaged")
+    raise Refusal("forfeit-damaged")
 """
 
 
@@ -483,10 +532,21 @@ def test_the_scan_sees_english_where_it_is() -> None:
 # ----------------------------------------------------------------------------- refusals
 
 
-def sample(kind: type[errors.DataError]) -> errors.DataError:
+def refusal_classes() -> list[type[errors.Refusal]]:
+    """Every refusal of the data layer with typed parameters."""
+    return [
+        kind
+        for kind in vars(errors).values()
+        if isinstance(kind, type)
+        and issubclass(kind, errors.Refusal)
+        and kind not in (errors.Refusal, errors.InvalidValue)
+    ]
+
+
+def sample(kind: type[errors.Refusal]) -> errors.Refusal:
     """An instance of ``kind`` made with plain values for its parameters."""
     values = {int: 3, str: "Tudor"}
-    arguments = []
+    arguments: list[object] = []
     for parameter in list(inspect.signature(kind.__init__).parameters.values())[1:]:
         annotation = str(parameter.annotation)
         if "float" in annotation:
@@ -498,95 +558,148 @@ def sample(kind: type[errors.DataError]) -> errors.DataError:
     return kind(*arguments)
 
 
-SPECIAL = [
-    errors.NotFound("living emperor named", "Ana"),
-    errors.NotFound("filled seat numbered", 4),
-    errors.EmperorBusy("Ana", None, None),
-    errors.EmperorBusy("Ana", 7, "bettor"),
-    errors.TournamentClosed(4, "running", "follow it"),
-    errors.TournamentClosed(4, "finished", "hand a seat over"),
-    errors.TournamentNotReady(4, 1),
-    errors.OrderForClosedTurn(3, None),
-    errors.OrderForClosedTurn(3, 4),
-    errors.ExtensionTooLong(4, 2, 30),
-    errors.ExtensionTooLong(4, 2, 600),
-    errors.SeatStillPlayed("a", 1),
-    errors.InsufficientFunds("key to fortress-4", 1, 0),
-    errors.InsufficientFunds("gold coin", 5, 2),
-    errors.NotYourTrade(9, "decline"),
-]
+SPECIAL = {
+    errors.NotFound("living-emperor-named", "'Ana'"): (
+        "there is no living emperor named 'Ana'; check the name or number and try again"
+    ),
+    errors.NotFound("filled-seat-numbered", 4): (
+        "there is no filled seat numbered 4; check the name or number and try again"
+    ),
+    errors.EmperorBusy("Ana", None, None): (
+        "Ana is already playing in a tournament; wait until it ends, leave it, or choose "
+        "another emperor"
+    ),
+    errors.EmperorBusy("Ana", 7, "bettor"): (
+        "Ana is already betting on tournament #7; wait until it ends, leave it, or choose "
+        "another emperor"
+    ),
+    errors.TournamentClosed(4, "running", "follow-it"): (
+        "tournament #4 is running, so you cannot follow it now; look for an open tournament"
+    ),
+    errors.TournamentClosed(4, "finished", "hand-a-seat-over"): (
+        "tournament #4 is finished, so you cannot hand a seat over now; look for an open tournament"
+    ),
+    errors.TournamentNotReady(4, 1): (
+        "tournament #4 still has 1 empty seat; wait for players or fill them with computer "
+        "players before starting"
+    ),
+    errors.OrderForClosedTurn(3, None): (
+        "turn 3 is closed: no turn is open; look at the board again and reorder"
+    ),
+    errors.OrderForClosedTurn(3, 4): (
+        "turn 3 is closed: turn 4 is open; look at the board again and reorder"
+    ),
+    errors.ExtensionTooLong(4, 2, 30): (
+        "a turn never lasts more than twice its length: turn 2 of tournament #4 can be "
+        "extended no more"
+    ),
+    errors.ExtensionTooLong(4, 2, 600): (
+        "a turn never lasts more than twice its length: turn 2 of tournament #4 can be "
+        "extended by at most 10 more minutes"
+    ),
+    errors.SeatStillPlayed("a", 1): (
+        "seat a has missed 1 turn in a row; only its player can hand it over, or the host once "
+        "it has missed 2 in a row"
+    ),
+    errors.InsufficientFunds("key to fortress-4", 1, 0): (
+        "this needs 1 × key to fortress-4 but the dynasty holds only 0; lower the amount or "
+        "gather more first"
+    ),
+    errors.InsufficientFunds("gold coin", 5, 2): (
+        "this needs 5 × gold coin but the dynasty holds only 2; lower the amount or gather "
+        "more first"
+    ),
+    errors.NotYourTrade(9, "decline"): (
+        "your dynasty cannot decline trade #9: that is for the other side"
+    ),
+    errors.NameTaken("dynasty", "Rome"): (
+        "the dynasty name 'Rome' is already taken; choose another name"
+    ),
+    errors.SeatNotActive("b", "defeated"): (
+        "dynasty b is defeated and gives no more orders (R-C6)"
+    ),
+    errors.TradeClosed(9, "expired"): "trade #9 is expired; make a new offer instead",
+    errors.TrainingLeavesNoTrace(None, "bets"): (
+        "this is a training tournament: it takes no bets, since nothing about a training "
+        "combat is recorded; choose a serious type"
+    ),
+    errors.ChestOutOfRange(100, 1000): (
+        "a chest in this tournament holds between 100 and 1,000 gold coins; deposit an amount "
+        "in that range"
+    ),
+    errors.InvalidValue("name-too-long", what="emperor", limit=32): (
+        "a emperor name has at most 32 characters; shorten it"
+    ),
+}
+"""Refusals and their English words, as the data layer wrote them before its words moved to
+the catalogue: they read the same."""
 
 
 def test_the_data_layer_refusals_read_in_english_as_they_did() -> None:
-    """Translated, each refusal the data layer raises reads in English word for word as its
-    own sentence, and in Spanish in other words."""
-    kinds = translated_kinds() - {errors.InvalidValue}  # each of its kinds: below
-    instances = [sample(kind) for kind in kinds] + SPECIAL
-    for error in instances:
-        message = known_refusal(error)
-        assert message is not None, type(error)
-        assert message.text(ENGLISH) == str(error), type(error)
-        assert message.text(SPANISH) != str(error), type(error)
-        assert user_message(error) == str(error)
+    """Each refusal reads in English word for word as the data layer's own sentence did, as
+    its ``str()`` too, and in Spanish in other words."""
+    for refused, sentence in SPECIAL.items():
+        assert said(refused).text(ENGLISH) == sentence
+        assert str(refused) == sentence and user_message(refused) == sentence
+        assert said(refused).text(SPANISH) != sentence
 
 
-def invalid_values() -> Iterator[errors.InvalidValue]:
-    """Every kind of :class:`errors.InvalidValue`, made with plain values for what it names
-    (a word each language knows for ``what``, and one it does not)."""
-    for kind, sentence in errors.INVALID.items():
-        named = {name for _, name, _, _ in string.Formatter().parse(sentence) if name}
-        yield errors.InvalidValue(kind, **{name: 3 for name in named})
-        if "what" in named:
-            for what in ("dynasty", "emperor", "asset", "item", "price", "prize", "stake"):
-                yield errors.InvalidValue(kind, **{name: 3 for name in named} | {"what": what})
+def test_every_refusal_reads_in_each_language() -> None:
+    """Every refusal the data layer raises has its message, which it fills whole: no
+    placeable left unfilled, no message missing, in English and in Spanish words."""
+    for refused in [sample(kind) for kind in refusal_classes()]:
+        message = refusal(refused)
+        assert isinstance(message, Message) and message.id in entries(ENGLISH), refused.kind
+        assert set(refused.params) == variables(ENGLISH, message.id), refused.kind
+        english, spanish = message.text(ENGLISH), message.text(SPANISH)
+        assert "{" not in english and "{" not in spanish, refused.kind
+        assert english != spanish, refused.kind
 
 
-def test_every_invalid_value_reads_in_english_as_the_data_layer_wrote_it() -> None:
-    """An ``InvalidValue`` is said from the catalogue by its kind: in English word for word
-    as ``data/errors.py`` writes it, in Spanish in Spanish words."""
-    made = list(invalid_values())
-    assert {error.kind for error in made} == set(errors.INVALID)
-    for error in made:
-        message = known_refusal(error)
-        assert message is not None and message.id == f"refusal-invalid-{error.kind}"
-        assert message.text(ENGLISH) == str(error), error.kind
-        spanish = message.text(SPANISH)
-        assert spanish != str(error), error.kind
-        assert not re.search(r"\b(the|your|choose|and|is|has)\b", spanish), spanish
+def invalid_kinds() -> set[str]:
+    """The kinds of :class:`errors.InvalidValue` the code raises."""
+    found = set()
+    for path in [*python_files(), *sorted((ROOT / "data").rglob("*.py"))]:
+        for call, message_id in id_calls(ast.parse(path.read_text(encoding="utf-8"))):
+            if _called(call) == INVALID:
+                found.add(message_id.removeprefix("refusal-invalid-"))
+    return found
+
+
+def test_every_invalid_value_reads_in_each_language() -> None:
+    """An ``InvalidValue`` is said from the catalogue by its kind, in Spanish in Spanish
+    words, whatever it names (a word each language knows for ``what``, and one it does not)."""
+    kinds = invalid_kinds()
+    assert len(kinds) > 15
+    for kind in kinds:
+        message_id = f"refusal-invalid-{kind}"
+        named = variables(ENGLISH, message_id)
+        for what in ("dynasty", "emperor", "asset", "item", "price", "prize", "stake", "x"):
+            error = errors.InvalidValue(kind, **{name: 3 for name in named} | {"what": what})
+            error.params = {name: value for name, value in error.params.items() if name in named}
+            spanish = said(error).text(SPANISH)
+            assert "{" not in spanish and spanish != said(error).text(ENGLISH), kind
+            assert not re.search(r"\b(the|your|choose|and|is|has)\b", spanish), spanish
     name = errors.InvalidValue("name-too-long", what="emperor", limit=32)
     assert refusal(name) == Message("refusal-invalid-name-too-long", what="emperor", limit=32)
-    assert str(name) == "a emperor name has at most 32 characters; shorten it"
-    assert "un nombre de emperador" in known_refusal(name).text(SPANISH)  # type: ignore[union-attr]
+    assert "un nombre de emperador" in said(name).text(SPANISH)
 
 
-def test_every_kind_of_data_refusal_is_translated_or_said_not_to_be() -> None:
-    kinds = {
-        kind
-        for kind in vars(errors).values()
-        if isinstance(kind, type) and issubclass(kind, errors.DataError)
-    }
-    assert kinds == set(translated_kinds()) | FREE_TEXT | NOT_FOR_PLAYERS
-
-
-def test_a_refusal_carries_its_message_and_reads_in_each_language() -> None:
-    refused = UserError("error-no-such-emperor", name="Ana")
-    assert str(refused) == refused.user_message
+def test_a_refusal_carries_its_kind_and_reads_in_each_language() -> None:
+    refused = Refusal("no-such-emperor", name="Ana")
+    assert refused == Refusal("no-such-emperor", name="Ana") != Refusal("no-dynasty")
     assert "no living emperor called 'Ana'" in str(refused)
-    assert refused.message is not None
-    assert "ningún emperador vivo llamado 'Ana'" in refused.message.text(SPANISH)
-    # A module not converted yet raises English text: it is shown as it is.
-    legacy = UserError("The tournament is closed; look for another one.")
-    assert legacy.message is None and refusal(legacy) == str(legacy)
+    assert "ningún emperador vivo llamado 'Ana'" in said(refused).text(SPANISH)
     wrapped = RuntimeError("wrapper")
     wrapped.__cause__ = refused
-    assert refusal(wrapped) == refused.message
+    assert refusal(wrapped) == said(refused)
+    assert refusal(RuntimeError("a bug")) is None and user_message(KeyError("x")) is None
     assert key("follow it") == "follow-it" and Voice("es-419").locale == "es-419"
 
 
 @pytest.mark.parametrize("folder", sorted(set(CATALOGUES.values()) - {ENGLISH}))
 def test_a_spanish_refusal_has_no_english_sentence_left(folder: str) -> None:
     """Spot check: the refusals a Spanish reader meets most are Spanish."""
-    for error in SPECIAL:
-        said = refusal(error)
-        assert isinstance(said, Message)
-        assert not re.search(r"\b(the|your|choose|and)\b", said.text(folder)), said.text(folder)
+    for refused in SPECIAL:
+        text = said(refused).text(folder)
+        assert not re.search(r"\b(the|your|choose|and)\b", text), text

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import UserError
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.services.request import Request
-from data.errors import AlreadyApplied
+from data.errors import AlreadyApplied, Refusal
 from data.repositories import emperors as emperor_repo
 from data.repositories import tournaments as tournament_repo
 from data.rows import ReadyCount, SeatStatus, TournamentKind, TournamentStatus
@@ -63,21 +62,21 @@ async def test_only_the_host_or_a_manager_of_its_server_moves_the_clock(
 ) -> None:
     players = await seat_players(services, 4)
     tournament = await open_tournament(services, players)
-    with pytest.raises(UserError, match="Only the host of tournament #1"):
+    with pytest.raises(Refusal, match="Only the host of tournament #1"):
         await services.deadlines.pause(Request(players[1].id, guild_id=GUILD), tournament.id)
-    with pytest.raises(UserError, match="belongs to another server"):
+    with pytest.raises(Refusal, match="belongs to another server"):
         await services.deadlines.pause(
             Request(players[0].id, guild_id=GUILD + 1, is_manager=True), tournament.id
         )
-    with pytest.raises(UserError, match="Only the host"):
+    with pytest.raises(Refusal, match="Only the host"):
         await services.deadlines.extend(Request(players[1].id, guild_id=GUILD), tournament.id, 60)
     await services.deadlines.pause(
         Request(players[1].id, guild_id=GUILD, is_manager=True), tournament.id
     )
-    with pytest.raises(UserError, match="paused already"):
+    with pytest.raises(Refusal, match="paused already"):
         await services.deadlines.pause(Request(players[0].id, guild_id=GUILD), tournament.id)
     await services.deadlines.resume(Request(players[0].id, guild_id=GUILD), tournament.id)
-    with pytest.raises(UserError, match="is not paused"):
+    with pytest.raises(Refusal, match="is not paused"):
         await services.deadlines.resume(Request(players[0].id, guild_id=GUILD), tournament.id)
 
 
@@ -168,20 +167,20 @@ async def test_a_turn_is_extended_twice_at_most_and_never_past_twice_its_length(
 ) -> None:
     players = await seat_players(services, 2)
     tournament = await open_tournament(services, players, battlefield="duel-8")
-    with pytest.raises(UserError, match="at most 1 hour more"):
+    with pytest.raises(Refusal, match="at most 1 hour more"):
         await services.deadlines.extend(
             Request(players[0].id, guild_id=GUILD), tournament.id, TURN + 60
         )
     await services.deadlines.extend(
         Request(players[0].id, guild_id=GUILD), tournament.id, TURN // 2
     )
-    with pytest.raises(UserError, match="at most 30 minutes more"):
+    with pytest.raises(Refusal, match="at most 30 minutes more"):
         await services.deadlines.extend(Request(players[0].id, guild_id=GUILD), tournament.id, TURN)
     second = await services.deadlines.extend(
         Request(players[0].id, guild_id=GUILD), tournament.id, 600
     )
     assert second.extensions == 2 and second.extended == TURN // 2 + 600
-    with pytest.raises(UserError, match="already extended 2 times"):
+    with pytest.raises(Refusal, match="already extended 2 times"):
         await services.deadlines.extend(Request(players[0].id, guild_id=GUILD), tournament.id, 60)
     for player in players:
         await services.orders.order(Request(player.id), tournament.id)
@@ -241,17 +240,17 @@ async def test_r_g4_a_player_away_is_not_defeated_by_missed_turns_nor_reminded(
 
 async def test_away_is_14_days_at_most_and_14_in_any_30(services: Services, clock: Clock) -> None:
     [player] = await seat_players(services, 1)
-    with pytest.raises(UserError, match="at most 14 days at a time"):
+    with pytest.raises(Refusal, match="at most 14 days at a time"):
         await services.absences.go_away(Request(player.id), "15d")
-    with pytest.raises(UserError, match="Write when you are back"):
+    with pytest.raises(Refusal, match="Write when you are back"):
         await services.absences.go_away(Request(player.id), "next tuesday")
-    with pytest.raises(UserError, match="You are not away"):
+    with pytest.raises(Refusal, match="You are not away"):
         await services.absences.come_back(Request(player.id))
     first = await services.absences.go_away(Request(player.id), "10d")
     changed = await services.absences.go_away(Request(player.id), "12d")  # while away: a new end
     assert changed.id == first.id and changed.until == clock.now + 12 * DAY
     clock.advance(DAY)
-    with pytest.raises(UserError, match="can last 14 days at most"):
+    with pytest.raises(Refusal, match="can last 14 days at most"):
         await services.absences.go_away(Request(player.id), "14d")
     clock.advance(11 * DAY + 1)
     assert await services.absences.absence(player.id) is None  # over by itself
@@ -278,9 +277,9 @@ async def test_a_seat_handed_over_keeps_its_emperor_whose_outcome_counts(
     assert handed.ready.ready == 0 and not handed.by_host  # the computer orders in its time
     assert await services.turns.play_computers(tournament.id) is None  # (R-T7)
     assert (await services.tournaments.view(tournament.id)).ready == ReadyCount(1, 2)
-    with pytest.raises(UserError, match="was handed to a computer player"):
+    with pytest.raises(Refusal, match="was handed to a computer player"):
         await services.orders.order(Request(players[1].id), tournament.id)
-    with pytest.raises(UserError, match=r"already played by a computer player \(normal\)"):
+    with pytest.raises(Refusal, match=r"already played by a computer player \(normal\)"):
         await services.handovers.hand_over(
             Request(players[1].id, guild_id=GUILD), tournament.id, "easy"
         )
@@ -312,22 +311,22 @@ async def test_a_host_hands_over_only_a_seat_that_missed_2_turns_in_a_row(
         clock.advance(TURN)
         await services.turns.resolve_due()
 
-    with pytest.raises(UserError, match="has missed 0 turns in a row"):
+    with pytest.raises(Refusal, match="has missed 0 turns in a row"):
         await services.handovers.hand_over(
             Request(host.id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
         )
     await miss_a_turn()
-    with pytest.raises(UserError, match="has missed 1 turn in a row"):
+    with pytest.raises(Refusal, match="has missed 1 turn in a row"):
         await services.handovers.hand_over(
             Request(host.id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
         )
     await miss_a_turn()
-    with pytest.raises(UserError, match="Only the host"):
+    with pytest.raises(Refusal, match="Only the host"):
         await services.handovers.hand_over(
             Request(players[1].id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
         )
     await services.absences.go_away(Request(absent.id), "2d")
-    with pytest.raises(UserError, match="is away"):
+    with pytest.raises(Refusal, match="is away"):
         await services.handovers.hand_over(
             Request(host.id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
         )
@@ -336,7 +335,7 @@ async def test_a_host_hands_over_only_a_seat_that_missed_2_turns_in_a_row(
         Request(host.id, guild_id=GUILD), tournament.id, "easy", player_id=absent.id
     )
     assert handed.by_host and handed.seat.handed_to == "random"
-    with pytest.raises(UserError, match="no computer level 'impossible'"):
+    with pytest.raises(Refusal, match="no computer level 'impossible'"):
         await services.handovers.hand_over(
             Request(host.id, guild_id=GUILD), tournament.id, "impossible"
         )

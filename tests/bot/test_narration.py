@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import DEFAULT_LOCALE, Message
-from bot.i18n.refusals import known_refusal
+from bot.i18n.refusals import refusal
 from bot.narration import narration, outcome_message, told
 from engine import (
     ConflictPolicy,
@@ -153,7 +153,7 @@ def test_every_fault_is_in_the_sample() -> None:
 
 @pytest.mark.parametrize("error", ILLEGAL, ids=lambda error: error.fault.value)
 def test_an_illegal_order_reads_in_each_language(error: IllegalOrder) -> None:
-    message = known_refusal(error)
+    message = refusal(error)
     assert isinstance(message, Message)
     assert message.text(DEFAULT_LOCALE) == str(error)  # the engine's English, word for word
     spanish = message.text(SPANISH)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import UserError
 from bot.services import Services
 from bot.services.dynasties import house_name
 from bot.services.request import Request
 from bot.services.tournaments.base import OtherServer
-from data.errors import AlreadyApplied
+from data.errors import AlreadyApplied, Refusal
 from data.repositories import economy as economy_repo
 from data.rows import MAX_AMOUNT, SeatStatus, TournamentStatus, log_text
 from tests.bot.play import GUILD, announce, open_tournament, seat_players
@@ -109,7 +108,7 @@ async def test_a_taken_automatic_name_gets_a_numeral(services: Services) -> None
     ],
 )
 async def test_a_trade_amount_above_any_holding_is_refused(services: Services, text: str) -> None:
-    with pytest.raises(UserError, match=f"No dynasty ever holds more than {MAX_AMOUNT:,}"):
+    with pytest.raises(Refusal, match=f"No dynasty ever holds more than {MAX_AMOUNT:,}"):
         await services.economy.bundle(text)
 
 
@@ -120,7 +119,7 @@ async def test_the_largest_amount_and_leading_zeros_are_accepted(services: Servi
 
 async def test_a_log_page_beyond_any_log_is_refused(services: Services) -> None:
     dynasty = await services.dynasties.found(Request(1), "Julii")
-    with pytest.raises(UserError, match="The log has no page"):
+    with pytest.raises(Refusal, match="The log has no page"):
         await services.dynasties.log_page(1, dynasty_id=dynasty.id, page=2**62)
     await economy_repo.grant(services.database, dynasty.id, {"gold": 1}, reason=log_text("a gift"))
     assert (await services.dynasties.log_page(1, page=1)).events == []

@@ -7,11 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from bot.errors import UserError
 from bot.services import Services
 from bot.services.request import Request
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
-from data.errors import AlreadyApplied
+from data.errors import AlreadyApplied, Refusal
 from data.repositories import settings as settings_repo
 from data.repositories.settings import MAX_CHANNELS
 from data.rows import ServerSettingsRow
@@ -64,21 +63,21 @@ async def test_only_a_manager_changes_settings_and_bad_values_change_nothing(
     services: Services,
 ) -> None:
     settings = services.settings
-    with pytest.raises(UserError, match="Manage Server"):
+    with pytest.raises(Refusal, match="Manage Server"):
         await settings.set_default(Request(1, guild_id=SERVER), "policy", "bounce")
-    with pytest.raises(UserError, match="Manage Server"):
+    with pytest.raises(Refusal, match="Manage Server"):
         await settings.allow_channel(Request(1, guild_id=SERVER), 5)
-    with pytest.raises(UserError, match="one of: rollback, bounce"):
+    with pytest.raises(Refusal, match="one of: rollback, bounce"):
         await settings.set_default(MANAGER, "policy", "chaos")
-    with pytest.raises(UserError, match="no option 'stake'"):
+    with pytest.raises(Refusal, match="no option 'stake'"):
         await settings.set_default(MANAGER, "stake", "5")
-    with pytest.raises(UserError, match="en-US, es-ES"):
+    with pytest.raises(Refusal, match="en-US, es-ES"):
         await settings.set_locale(MANAGER, "fr-FR")
-    with pytest.raises(UserError, match="@everyone"):
+    with pytest.raises(Refusal, match="@everyone"):
         await settings.set_announce_role(MANAGER, SERVER)
-    with pytest.raises(UserError, match="is not one of the channels"):
+    with pytest.raises(Refusal, match="is not one of the channels"):
         await settings.remove_channel(MANAGER, 5)
-    with pytest.raises(UserError, match="in that server"):
+    with pytest.raises(Refusal, match="in that server"):
         await settings.set_locale(Request(1, is_manager=True), "es-ES")
     stored = await settings_repo.server_settings(services.database, SERVER)
     assert stored.updated_at is None  # nothing was ever written
@@ -90,7 +89,7 @@ async def test_channels_role_and_language_and_a_request_applied_once(services: S
         await settings.allow_channel(MANAGER, channel)
     again = await settings.allow_channel(MANAGER, 1)  # already there: no change
     assert len(again.channel_ids) == MAX_CHANNELS
-    with pytest.raises(UserError, match=f"already names {MAX_CHANNELS} channels"):
+    with pytest.raises(Refusal, match=f"already names {MAX_CHANNELS} channels"):
         await settings.allow_channel(MANAGER, 99)
     await settings.remove_channel(replace(MANAGER, id=501), 3)
     with pytest.raises(AlreadyApplied):
@@ -98,9 +97,9 @@ async def test_channels_role_and_language_and_a_request_applied_once(services: S
     server = await settings.of(SERVER)
     assert 3 not in server.channel_ids and 4 in server.channel_ids
     assert server.hosts(4) and not server.hosts(3) and server.hosts(77, parent_id=4)
-    with pytest.raises(UserError, match="announced in #two, #four: create it there"):
+    with pytest.raises(Refusal, match="announced in #two, #four: create it there"):
         server.check_channel(3, names={2: "two", 4: "four", 99: "elsewhere"})
-    with pytest.raises(UserError, match="no longer exist"):
+    with pytest.raises(Refusal, match="no longer exist"):
         server.check_channel(3, names={})
 
     await settings.set_announce_role(MANAGER, 42)

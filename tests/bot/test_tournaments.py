@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import UserError
 from bot.services import Services
 from bot.services.outcomes import Conquest, Death, ReputationChange
 from bot.services.request import Request
-from data.errors import DataError, EmperorBusy
+from data.errors import EmperorBusy, Refusal
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
@@ -141,7 +140,7 @@ async def test_r_t4_honour_is_zero_sum(services: Services, clock: Clock) -> None
 async def test_honour_needs_the_stake(services: Services) -> None:
     players = await seat_players(services, 4)
     tournament = await announce(services, players[0], kind=TournamentKind.HONOUR, stake=5)
-    with pytest.raises(DataError, match="reputation"):
+    with pytest.raises(Refusal, match="reputation"):
         await services.seating.join(
             Request(players[0].id, guild_id=GUILD), tournament.id, players[0].emperor
         )
@@ -238,7 +237,7 @@ async def test_deadline_resolves_with_misses_and_three_misses_defeat(
     view = await services.tournaments.view(tournament.id)
     seat = next(s for s in view.seats if s.player_id == absent.id)
     assert seat.status is SeatStatus.DEFEATED
-    with pytest.raises(UserError, match="defeated"):
+    with pytest.raises(Refusal, match="defeated"):
         await services.orders.menu(Request(absent.id), tournament.id)
 
 
@@ -256,7 +255,7 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
 ) -> None:
     players = await seat_players(services, 5)
     tournament = await announce(services, players[0])
-    with pytest.raises(UserError, match="no living emperor called 'Nobody'"):
+    with pytest.raises(Refusal, match="no living emperor called 'Nobody'"):
         await services.seating.join(Request(players[0].id, guild_id=GUILD), tournament.id, "Nobody")
     for player in players[:4]:
         await services.seating.join(
@@ -265,20 +264,20 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
     started = await services.tournaments.view(tournament.id)
     assert started.tournament.status is TournamentStatus.RUNNING  # full: it started by itself
 
-    with pytest.raises((UserError, DataError)):  # full and started
+    with pytest.raises(Refusal):  # full and started
         await services.seating.join(
             Request(players[4].id, guild_id=GUILD), tournament.id, players[4].emperor
         )
-    with pytest.raises(UserError, match="has already begun"):  # starting twice
+    with pytest.raises(Refusal, match="has already begun"):  # starting twice
         await services.seating.start(Request(players[0].id, guild_id=GUILD), tournament.id)
     other = await announce(services, players[4], battlefield="duel-8")
     with pytest.raises(EmperorBusy, match="already playing in tournament"):
         await services.seating.join(
             Request(players[0].id, guild_id=GUILD), other.id, players[0].emperor
         )
-    with pytest.raises(UserError, match="casual players join training tournaments only"):
+    with pytest.raises(Refusal, match="casual players join training tournaments only"):
         await services.seating.join_casual(Request(999, guild_id=GUILD), other.id)
-    with pytest.raises(UserError, match="There is no battlefield 'moon'"):
+    with pytest.raises(Refusal, match="There is no battlefield 'moon'"):
         await services.seating.create(
             Request(players[4].id),
             battlefield="moon",
@@ -286,7 +285,7 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
             kind=TournamentKind.GIFT,
             turn_seconds=TURN,
         )
-    with pytest.raises(UserError, match="Only the host"):
+    with pytest.raises(Refusal, match="Only the host"):
         await services.seating.cancel(Request(players[0].id, guild_id=GUILD), other.id)
 
     menu = await services.orders.menu(Request(players[0].id), tournament.id)
@@ -300,17 +299,17 @@ async def test_bad_input_is_refused_clearly_and_changes_nothing(
             piece=enemy_tile.name,
             to=Tile(enemy_tile.row + 1, enemy_tile.col).name,
         )
-    with pytest.raises(UserError, match="no tile 'attack!' on small-4: name tiles like C4"):
+    with pytest.raises(Refusal, match="no tile 'attack!' on small-4: name tiles like C4"):
         await services.orders.order(Request(players[0].id), tournament.id, piece="attack!", to="C6")
-    with pytest.raises(UserError, match="Name the piece that goes there too"):
+    with pytest.raises(Refusal, match="Name the piece that goes there too"):
         await services.orders.order(Request(players[0].id), tournament.id, to="C6")
-    with pytest.raises(UserError, match="no seat in tournament"):
+    with pytest.raises(Refusal, match="no seat in tournament"):
         await services.orders.order(Request(players[4].id), tournament.id)
     assert (await services.tournaments.view(tournament.id)).ready.ready == 0  # type: ignore[union-attr]
 
     for player in players[:4]:
         await services.orders.order(Request(player.id), tournament.id)
-    with pytest.raises(UserError, match="was for turn 1, which has resolved"):
+    with pytest.raises(Refusal, match="was for turn 1, which has resolved"):
         await services.orders.order(Request(players[0].id), tournament.id, turn=1)
 
 

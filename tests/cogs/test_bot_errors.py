@@ -10,9 +10,9 @@ import pytest
 from discord import app_commands
 
 from bot.client import EmperorsBot
-from bot.errors import UserError, user_message
+from bot.i18n.refusals import user_message
 from cogs.common import ReportingView, defer_ephemeral
-from data.errors import EmperorDead
+from data.errors import EmperorDead, InvalidValue, Refusal
 from engine.errors import IllegalOrder, OrderFault
 from tests.fakediscord import FakeDiscord
 
@@ -21,15 +21,9 @@ ERROR_ID = re.compile(
 )
 
 
-class TurnClosed(UserError):
+class TurnClosed(Refusal):
     def __init__(self) -> None:
-        super().__init__("turn 3 is closed; look at the board again and reorder")
-
-
-class LegacyRefusal(Exception):
-    """Not a UserError, but carries a ``user_message`` as some services' errors will."""
-
-    user_message = "the treasury is locked until the tournament ends"
+        super().__init__("order-for-closed-turn", turn=3, open=0)
 
 
 class FailingView(ReportingView):
@@ -44,11 +38,11 @@ def add_failing_commands(bot: EmperorsBot) -> None:
     """Test-only commands, one per kind of failure."""
     group = app_commands.Group(name="fail", description="Commands that fail")
 
-    @group.command(name="refuse", description="Raise a UserError")
+    @group.command(name="refuse", description="Raise a Refusal")
     async def refuse(interaction: discord.Interaction) -> None:
         raise TurnClosed
 
-    @group.command(name="late", description="Defer, then raise a UserError")
+    @group.command(name="late", description="Defer, then raise a Refusal")
     async def late(interaction: discord.Interaction) -> None:
         await defer_ephemeral(interaction)
         raise TurnClosed
@@ -57,9 +51,9 @@ def add_failing_commands(bot: EmperorsBot) -> None:
     async def data(interaction: discord.Interaction) -> None:
         raise EmperorDead("Liu Bei")
 
-    @group.command(name="legacy", description="Raise an error with a user_message")
-    async def legacy(interaction: discord.Interaction) -> None:
-        raise LegacyRefusal
+    @group.command(name="invalid", description="Raise a value the game cannot store")
+    async def invalid(interaction: discord.Interaction) -> None:
+        raise InvalidValue("name-too-long", what="emperor", limit=32)
 
     @group.command(name="crash", description="Raise a bug")
     async def crash(interaction: discord.Interaction) -> None:
@@ -75,10 +69,10 @@ def add_failing_commands(bot: EmperorsBot) -> None:
 @pytest.mark.parametrize(
     ("command", "text"),
     [
-        ("fail refuse", "Turn 3 is closed; look at the board again and reorder"),
-        ("fail late", "Turn 3 is closed; look at the board again and reorder"),
+        ("fail refuse", "Turn 3 is closed: no turn is open; look at the board again and reorder"),
+        ("fail late", "Turn 3 is closed: no turn is open; look at the board again and reorder"),
         ("fail data", "Liu Bei is dead; choose a living emperor or create a new one"),
-        ("fail legacy", "The treasury is locked until the tournament ends"),
+        ("fail invalid", "A emperor name has at most 32 characters; shorten it"),
     ],
 )
 async def test_refusals_are_shown_privately_as_they_are(

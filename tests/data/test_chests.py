@@ -17,7 +17,6 @@ from data.errors import (
     ChestUnaffordable,
     ConstraintBroken,
     InvalidValue,
-    NoChests,
     TournamentClosed,
 )
 from data.repositories import chests, economy, events, tournaments
@@ -116,7 +115,7 @@ async def test_chest_terms_are_announced_with_a_serious_tournament_only(
     assert tournament.chests == TERMS
     assert (await tournaments.get_tournament(world.db, tournament.id)).chests == TERMS
     assert (await world.tournament()).chests is None
-    with pytest.raises(InvalidValue, match="training tournament has no chests"):
+    with pytest.raises(ConstraintBroken, match="training_chests"):  # the service refuses first
         await tournaments.create_tournament(
             world.db,
             battlefield=load_battlefield("duel-8"),
@@ -125,8 +124,12 @@ async def test_chest_terms_are_announced_with_a_serious_tournament_only(
             turn_seconds=60,
             chests=TERMS,
         )
-    for terms in (ChestTerms(0, 10, 1), ChestTerms(50, 10, 1), ChestTerms(1, 10, -1)):
-        with pytest.raises(InvalidValue):
+    for terms, rule in (
+        (ChestTerms(0, 10, 1), "chest_range"),
+        (ChestTerms(50, 10, 1), "chest_range"),
+        (ChestTerms(1, 10, -1), "chest_reputation"),
+    ):
+        with pytest.raises(ConstraintBroken, match=rule):
             await chests_tournament(world, terms=terms)
     # The database holds the same rules, and the terms never change once announced (a kind
     # changed to training is refused first by migration 0010's terms_fixed).
@@ -184,12 +187,14 @@ async def test_deposits_outside_the_terms_or_above_holdings_are_refused_and_chan
     await world.seat(tournament, 0, poor)
     check = unchanged()
     for amount in (99, 1001):
-        with pytest.raises(ChestOutOfRange, match="between 100 and 1,000 gold coins") as caught:
+        with pytest.raises(ChestOutOfRange) as caught:
             await chests.deposit(world.db, tournament.id, 0, poor[0].id, amount)
-        assert str(amount) not in str(caught.value)  # a deposit is never named in a refusal
-    with pytest.raises(ChestUnaffordable, match="holds only 150 gold coins") as short:
+        # The terms, never the deposit: a refusal reaches the log.
+        assert caught.value.params == {"minimum": 100, "maximum": 1000}
+        assert str(amount) not in str(caught.value)
+    with pytest.raises(ChestUnaffordable) as short:
         await chests.deposit(world.db, tournament.id, 0, poor[0].id, 613)
-    assert "613" not in str(short.value)
+    assert short.value.params == {"available": 150} and "613" not in str(short.value)
     for amount in (0, -5, 10**13):
         with pytest.raises(InvalidValue):
             await chests.deposit(world.db, tournament.id, 0, poor[0].id, amount)
@@ -202,7 +207,7 @@ async def test_only_a_player_seat_of_a_chests_tournament_deposits_once_before_th
     plain = await world.tournament("duel-8")
     contender = await rich(world)
     await world.seat(plain, 0, contender)
-    with pytest.raises(NoChests):
+    with pytest.raises(ConstraintBroken, match="no_chests"):  # the service refuses first
         await chests.deposit(world.db, plain.id, 0, contender[0].id, 500)
 
     tournament = await chests_tournament(world, allow_computers=True)
@@ -211,8 +216,9 @@ async def test_only_a_player_seat_of_a_chests_tournament_deposits_once_before_th
     check = unchanged()
     with pytest.raises(AlreadySeated):
         await chests.deposit(world.db, tournament.id, 0, other[0].id, 500)
-    with pytest.raises(InvalidValue, match="not a seat your dynasty"):  # another's seat
+    with pytest.raises(InvalidValue) as refused:  # another's seat
         await chests.deposit(world.db, tournament.id, 0, contender[0].id, 500)
+    assert refused.value.kind == "invalid-chest-not-player-seat"
     check()
     await tournaments.add_computer_seat(world.db, tournament.id, 1, strategy="random")
     assert "chest_not_a_player_seat" in store.refused(

@@ -12,7 +12,7 @@ from data.db import Database
 from data.errors import (
     AlreadyApplied,
     AmountTooLarge,
-    DataError,
+    InsufficientFunds,
     NumberTooLarge,
     TournamentClosed,
     TournamentFull,
@@ -30,7 +30,7 @@ async def test_a_request_changes_the_game_once(
     async with requests.once(db, 41, "gift", now=world.tick()):
         await economy.grant(db, dynasty.id, {"gold": 1}, reason=log_text("a gift"))
     check = unchanged()
-    with pytest.raises(AlreadyApplied, match="already done"):
+    with pytest.raises(AlreadyApplied):
         async with requests.once(db, 41, "gift", now=world.tick()):
             await economy.grant(db, dynasty.id, {"gold": 1}, reason=log_text("a gift"))
     check()
@@ -41,7 +41,7 @@ async def test_a_refused_change_leaves_its_request_free_to_come_again(
     db: Database, world: World
 ) -> None:
     dynasty = await world.dynasty()
-    with pytest.raises(DataError):
+    with pytest.raises(InsufficientFunds):
         async with requests.once(db, 42, "spend", now=world.tick()):
             await economy.spend(db, dynasty.id, {"gold": 1}, reason=log_text("nothing to spend"))
     async with requests.once(db, 42, "gift", now=world.tick()):
@@ -151,7 +151,7 @@ async def test_the_database_agrees_on_the_largest_amount(
 async def test_a_number_the_database_cannot_store_is_refused_not_crashed(
     db: Database, store: Store, world: World
 ) -> None:
-    with pytest.raises(NumberTooLarge, match="larger than any the game uses"):
+    with pytest.raises(NumberTooLarge):
         await tournaments.get_tournament(db, 10**30)
     dynasty = await world.dynasty()
     with pytest.raises(NumberTooLarge):
@@ -181,7 +181,7 @@ async def test_the_next_free_seat_is_chosen_inside_the_transaction(
     )
     assert sorted(seat.seat for seat in seats) == [0, 1, 2, 3]
     dynasty, emperor = contenders[4]
-    with pytest.raises(TournamentFull, match="no free seat left"):
+    with pytest.raises(TournamentFull):
         await tournaments.add_player_seat(
             db, tournament.id, None, player_id=dynasty.player_id, emperor_id=emperor.id
         )

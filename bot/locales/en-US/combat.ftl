@@ -215,22 +215,22 @@ replay-done = Tournament #{ $tournament }: { $turns } { $turns ->
         [one] turn
        *[other] turns
     }.
-error-forfeit-damaged = This button is damaged or out of date; ask again with /tournament forfeit.
-error-forfeit-not-yours = Only the player who asked can confirm this forfeit.
-error-channel-refuses = I cannot post the tournament's boards in this channel. Give me { $permissions } here (the channel's settings → Permissions), or announce the tournament in a channel where I can post.
-error-server-chose = { $refusal } (This server's defaults chose { $choices }; give those options yourself to choose otherwise.)
-error-chest-options = chest_min, chest_max and chest_reputation are for the chests variant: add chests:True, or leave them out.
-error-chest-range = A chest cannot hold at least { NUMBER($minimum, useGrouping: 1) } and at most { NUMBER($maximum, useGrouping: 1) } gold coins: make chest_max at least chest_min.
-error-not-wealth = The option { $option } takes coins, gems or metals (like "100 gold"), not items such as keys.
-error-survive-turns = The survive goal needs survive_turns (and survive_pieces, default 0).
-error-survive-only = survive_pieces and survive_turns are for the survive goal only.
-error-join-how = Choose one of your emperors (emperor:), or play casually with casual:True (training tournaments only).
+refusal-forfeit-damaged = This button is damaged or out of date; ask again with /tournament forfeit.
+refusal-forfeit-not-yours = Only the player who asked can confirm this forfeit.
+refusal-channel-refuses = I cannot post the tournament's boards in this channel. Give me { $permissions } here (the channel's settings → Permissions), or announce the tournament in a channel where I can post.
+refusal-server-chose = { $refusal } (This server's defaults chose { $choices }; give those options yourself to choose otherwise.)
+refusal-chest-options = chest_min, chest_max and chest_reputation are for the chests variant: add chests:True, or leave them out.
+refusal-chest-range = A chest cannot hold at least { NUMBER($minimum, useGrouping: 1) } and at most { NUMBER($maximum, useGrouping: 1) } gold coins: make chest_max at least chest_min.
+refusal-not-wealth = The option { $option } takes coins, gems or metals (like "100 gold"), not items such as keys.
+refusal-survive-turns = The survive goal needs survive_turns (and survive_pieces, default 0).
+refusal-survive-only = survive_pieces and survive_turns are for the survive goal only.
+refusal-join-how = Choose one of your emperors (emperor:), or play casually with casual:True (training tournaments only).
 
 ## What the tournament service refuses
 
-error-not-seated = You have no seat in tournament #{ $tournament }: join it with /tournament join.
-error-other-server = Tournament #{ $tournament } belongs to another server: it can be joined, followed and managed only there. See this server's tournaments with /tournament status.
-error-host-only = Only the host of tournament #{ $tournament } or a member with Manage Server can { $action ->
+refusal-not-seated = You have no seat in tournament #{ $tournament }: join it with /tournament join.
+refusal-other-server = Tournament #{ $tournament } belongs to another server: it can be joined, followed and managed only there. See this server's tournaments with /tournament status.
+refusal-host-only = Only the host of tournament #{ $tournament } or a member with Manage Server can { $action ->
         [start] start
         [cancel] cancel
         [pause] pause
@@ -238,62 +238,62 @@ error-host-only = Only the host of tournament #{ $tournament } or a member with 
         [extend] extend
        *[hand-over] hand over
     } it.
-error-no-turn = Tournament #{ $tournament } { $status ->
+refusal-no-turn = Tournament #{ $tournament } { $status ->
         [open] has not started yet
        *[other] is { tournament-status-name }
     }: there is no turn to order for.
-error-turn-resolved = That order was for turn { $turn }, which has resolved; tournament #{ $tournament } is on turn { $current }. Look at the new board and order again.
-error-no-computer-level = There is no computer level '{ $level }' here; choose one of: { $levels }.
-error-training-terms = A training tournament has no prize and no stake: nothing about it is recorded (R-T4). Leave prize and stake options out, or choose another type.
-error-prize-for-gift = Only a gift tournament has a prize; leave the prize options out.
-error-stake-for-honour = Only an honour tournament has stakes; leave the stake options out.
-error-prize-needs-dynasty = A wealth prize is paid by your dynasty, and you have none yet: found one with /dynasty found (or create an emperor), or announce the prize without wealth.
-error-prize-unpaid = Your dynasty must put the prize up now, and it needs { $needed } × { $what } but holds only { $available }: announce a smaller prize, or gather more first (/trade).
-error-stake-unpaid = Tournament #{ $tournament } makes every dynasty stake { $needed } × { $what } when it takes its seat, and yours holds only { $available }: gather more first (/trade), or join another.
-error-no-battlefield = There is no battlefield '{ $battlefield }'; choose one of: { $battlefields }.
-error-turn-length = A turn lasts between 1 minute and 7 days; choose another turn length.
-error-battlefield-locked = The battlefield { $battlefield } is locked: hosting it needs its key ({ $key }) in your dynasty. Buy one with /shop, or trade for it with /trade.
-error-casual-training-only = Tournament #{ $tournament } is { kind-name }: casual players join training tournaments only. Create an emperor with /emperor create to play it.
-error-seats-closed = { $status ->
+refusal-turn-resolved = That order was for turn { $turn }, which has resolved; tournament #{ $tournament } is on turn { $current }. Look at the new board and order again.
+refusal-no-computer-level = There is no computer level '{ $level }' here; choose one of: { $levels }.
+refusal-training-terms = A training tournament has no prize and no stake: nothing about it is recorded (R-T4). Leave prize and stake options out, or choose another type.
+refusal-prize-for-gift = Only a gift tournament has a prize; leave the prize options out.
+refusal-stake-for-honour = Only an honour tournament has stakes; leave the stake options out.
+refusal-prize-needs-dynasty = A wealth prize is paid by your dynasty, and you have none yet: found one with /dynasty found (or create an emperor), or announce the prize without wealth.
+refusal-prize-unpaid = Your dynasty must put the prize up now, and it needs { $needed } × { $what } but holds only { $available }: announce a smaller prize, or gather more first (/trade).
+refusal-stake-unpaid = Tournament #{ $tournament } makes every dynasty stake { $needed } × { $what } when it takes its seat, and yours holds only { $available }: gather more first (/trade), or join another.
+refusal-no-battlefield = There is no battlefield '{ $battlefield }'; choose one of: { $battlefields }.
+refusal-turn-length = A turn lasts between 1 minute and 7 days; choose another turn length.
+refusal-battlefield-locked = The battlefield { $battlefield } is locked: hosting it needs its key ({ $key }) in your dynasty. Buy one with /shop, or trade for it with /trade.
+refusal-casual-training-only = Tournament #{ $tournament } is { kind-name }: casual players join training tournaments only. Create an emperor with /emperor create to play it.
+refusal-seats-closed = { $status ->
         [running] Tournament #{ $tournament } has already begun (its last seat was taken, or its host started it), so its seats are closed.
        *[other] Tournament #{ $tournament } is { tournament-status-name }, so its seats are closed.
     } Look for an open tournament with /tournament status.
-error-deposit-unwanted = Tournament #{ $tournament } has no chests: join it without a deposit.
-error-deposit-needed = Tournament #{ $tournament } is played with chests: your seat needs a secret deposit of { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins. Join with /tournament join and enter the amount in the form it opens.
-error-not-startable = { $status ->
+refusal-deposit-unwanted = Tournament #{ $tournament } has no chests: join it without a deposit.
+refusal-deposit-needed = Tournament #{ $tournament } is played with chests: your seat needs a secret deposit of { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins. Join with /tournament join and enter the amount in the form it opens.
+refusal-not-startable = { $status ->
         [running] Tournament #{ $tournament } has already begun: its last free seat was taken (or it was started) just before you asked, so there is nothing to start. Its turn prompts are on their way by DM.
        *[other] Tournament #{ $tournament } is { tournament-status-name }: there is nothing to start.
     }
-error-chests-too-poor = Tournament #{ $tournament } is played with chests of { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins, but your dynasty holds only { NUMBER($gold, useGrouping: 1) }: gather at least { NUMBER($minimum, useGrouping: 1) } gold coins (see /wealth, /trade) before you join.
-error-no-chests = Tournament #{ $tournament } has no chests: join it with /tournament join.
-error-emperor-engaged = { $emperor } is already { $role ->
+refusal-chests-too-poor = Tournament #{ $tournament } is played with chests of { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins, but your dynasty holds only { NUMBER($gold, useGrouping: 1) }: gather at least { NUMBER($minimum, useGrouping: 1) } gold coins (see /wealth, /trade) before you join.
+refusal-no-chests = Tournament #{ $tournament } has no chests: join it with /tournament join.
+refusal-emperor-engaged = { $emperor } is already { $role ->
         [bettor] betting on
        *[other] playing in
     } tournament #{ $tournament }; wait until it ends, or choose another emperor.
-error-emperor-gone = That emperor is no longer one of your dynasty's living emperors: see /emperor list and join again.
-error-seat-out = Your dynasty is { $status ->
+refusal-emperor-gone = That emperor is no longer one of your dynasty's living emperors: see /emperor list and join again.
+refusal-seat-out = Your dynasty is { $status ->
         [defeated] defeated
        *[forfeited] forfeited
     } in tournament #{ $tournament }: it gives no more orders.
-error-own-pieces = You can only order your own pieces.
-error-not-a-tile = There is no tile '{ $tile }' on { $battlefield }: name tiles like C4 (a column letter and a row).
-error-seat-handed = Your seat in tournament #{ $tournament } was handed to a computer player for the rest of the combat: it gives the orders now.
-error-nothing-to-replay = Tournament #{ $tournament } has not started: there is nothing to replay yet.
-error-paused-already = Tournament #{ $tournament } is paused already; /tournament resume starts its clock again (it resumes by itself 7 days after the pause began).
-error-pause-too-late = Turn { $turn } of tournament #{ $tournament } is over: it resolves now. Pause the next turn if the combat needs a break.
-error-not-paused = Tournament #{ $tournament } is not paused: its turn { $turn } is running. Pause it with /tournament pause.
-error-extend-positive = Extend a turn by a positive time, like 1 hour.
-error-extended-enough = Turn { $turn } of tournament #{ $tournament } was already extended { $times } times, the most a turn may be; the next turn can be extended again.
-error-extra-time-spent = Turn { $turn } of tournament #{ $tournament } has had all the extra time a turn may have: a turn never lasts more than twice its length.
-error-extend-at-most = A turn never lasts more than twice its length ({ $longest } here): turn { $turn } can be extended by at most { $left } more.
-error-extend-resolved = Turn { $turn } of tournament #{ $tournament } has just resolved; extend the new turn if it needs more time.
-error-no-clock = { $status ->
+refusal-own-pieces = You can only order your own pieces.
+refusal-not-a-tile = There is no tile '{ $tile }' on { $battlefield }: name tiles like C4 (a column letter and a row).
+refusal-seat-handed = Your seat in tournament #{ $tournament } was handed to a computer player for the rest of the combat: it gives the orders now.
+refusal-nothing-to-replay = Tournament #{ $tournament } has not started: there is nothing to replay yet.
+refusal-paused-already = Tournament #{ $tournament } is paused already; /tournament resume starts its clock again (it resumes by itself 7 days after the pause began).
+refusal-pause-too-late = Turn { $turn } of tournament #{ $tournament } is over: it resolves now. Pause the next turn if the combat needs a break.
+refusal-not-paused = Tournament #{ $tournament } is not paused: its turn { $turn } is running. Pause it with /tournament pause.
+refusal-extend-positive = Extend a turn by a positive time, like 1 hour.
+refusal-extended-enough = Turn { $turn } of tournament #{ $tournament } was already extended { $times } times, the most a turn may be; the next turn can be extended again.
+refusal-extra-time-spent = Turn { $turn } of tournament #{ $tournament } has had all the extra time a turn may have: a turn never lasts more than twice its length.
+refusal-extend-at-most = A turn never lasts more than twice its length ({ $longest } here): turn { $turn } can be extended by at most { $left } more.
+refusal-extend-resolved = Turn { $turn } of tournament #{ $tournament } has just resolved; extend the new turn if it needs more time.
+refusal-no-clock = { $status ->
         [open] Tournament #{ $tournament } has not started: its turns have no clock yet.
        *[other] Tournament #{ $tournament } is { tournament-status-name }: it has no turn to time.
     }
 board-end = end
 text-as-is = { $text }
-error-deposit-format = Write the deposit as a whole number of gold coins from { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) }, like { NUMBER($minimum, useGrouping: 1) }. Nothing was deposited and no seat was taken: use /tournament join again.
+refusal-deposit-format = Write the deposit as a whole number of gold coins from { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) }, like { NUMBER($minimum, useGrouping: 1) }. Nothing was deposited and no seat was taken: use /tournament join again.
 
 # The deposit form of a chests tournament (cogs/chests.py), and the deposit as its player alone reads it.
 chest-form-title = Your chest in tournament #{ $tournament }

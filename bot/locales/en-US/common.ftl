@@ -15,7 +15,7 @@ error-cooldown = Drawing takes the bot a moment, so each player may ask for this
         [60] a minute
        *[other] { $seconds } seconds
     }. You can ask again { $again }.
-error-damaged-button = This button is damaged or out of date; { $where ->
+refusal-damaged-button = This button is damaged or out of date; { $where ->
         [log] open the log with /dynasty log.
         [history] open the archive with /tournament history.
         [retire] ask again with /emperor retire.
@@ -40,18 +40,18 @@ older = Older ▶
 closed-dms-notice = { $mention }, I cannot send you direct messages (your privacy settings block them), so your turn prompts for tournament #{ $tournament } cannot reach you. Use /order here each turn to see the board and give your order: only you see its answers. Reminders will be shown to you privately with your next command.
 
 # What Discord's client never sends, refused all the same (bot/command_tree.py).
-error-outside-server = /{ $command } works only in a server: use it in the channel of the server where you play.
-error-options-damaged = The options of /{ $command } are damaged; run the command again from Discord.
-error-option-missing = /{ $command } needs the option { $option }: fill it in.
-error-option-type = The option { $option } takes { $kind ->
+refusal-outside-server = /{ $command } works only in a server: use it in the channel of the server where you play.
+refusal-options-damaged = The options of /{ $command } are damaged; run the command again from Discord.
+refusal-option-missing = /{ $command } needs the option { $option }: fill it in.
+refusal-option-type = The option { $option } takes { $kind ->
         [text] text
         [integer] a whole number
         [number] a number
        *[boolean] True or False
     }; give it that.
-error-option-choices = The option { $option } takes one of: { $choices }. Choose one of them.
-error-option-length = The option { $option } takes { $low } to { $high } characters.
-error-option-range = The option { $option } takes a number from { NUMBER($low, useGrouping: 1) } to { NUMBER($high, useGrouping: 1) }; choose one in that range.
+refusal-option-choices = The option { $option } takes one of: { $choices }. Choose one of them.
+refusal-option-length = The option { $option } takes { $low } to { $high } characters.
+refusal-option-range = The option { $option } takes a number from { NUMBER($low, useGrouping: 1) } to { NUMBER($high, useGrouping: 1) }; choose one in that range.
 
 help-title = Emperors of the Dynasty
 help-summary = Emperors of the Dynasty is a strategy game of simultaneous moves. Each turn every dynasty secretly orders one piece (or passes); when the turn closes, all orders resolve at once. Take the rival emperors or reach the tournament's goal to win reputation and wealth — in the harshest tournaments, the losers' emperors too.

@@ -52,5 +52,5 @@ retire-ask = Retire **{ $name }**? It dies and cannot come back. { $fate }
 retire-done = **{ $name }** has retired. { $fate }
 retire-fate-served = It fought serious combats, so the log keeps it, as retired; its { $reputation } reputation leaves your dynasty's sum.
 retire-fate-unserved = It never fought a serious combat, so it vanishes from every log.
-retire-not-yours = Only the player who asked can confirm this retirement.
+refusal-retire-not-yours = Only the player who asked can confirm this retirement.
 retire-button = Retire

@@ -24,7 +24,7 @@ shop-footer = A key lets your dynasty host tournaments on its locked battlefield
 shop-placeholder = Buy a key…
 shop-choice = { $item } · { $price }
 shop-bought = Your dynasty bought a { $item } for { $price } and now holds { $held }: you may host tournaments on { $battlefield }.
-error-choose-a-key = Choose a key from the list.
+refusal-choose-a-key = Choose a key from the list.
 
 bet-title = Bet on tournament #{ $tournament }
 bet-placed = { $bettor } stakes { $stake } × { $asset } on { $seat } ({ $name }). The stake is held until the tournament ends: the winners' backers share the pool by stake; a draw or a cancelled tournament refunds it.
@@ -46,4 +46,4 @@ trades-empty = No open trades.
 trades-incoming = Offered to you: { $trade }
 trades-outgoing = You offered: { $trade }
 trade-line = #{ $trade } { $offerer } gives { $gives }; { $receiver } gives { $asks }
-error-bet-on-training = Tournament #{ $tournament } is a training tournament: it takes no bets, since nothing about a training combat is recorded (R-T6). Bet on a serious one.
+refusal-bet-on-training = Tournament #{ $tournament } is a training tournament: it takes no bets, since nothing about a training combat is recorded (R-T6). Bet on a serious one.

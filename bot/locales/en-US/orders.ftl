@@ -77,11 +77,11 @@ board-title-own-order = #{ $tournament } { $battlefield } - turn { $turn }{ $ord
        *[other] {" "}- your order: { $origin } to { $destination }
     }
 
-error-damaged-prompt = This turn prompt is damaged or out of date; use /order for a fresh one with the board.
-error-no-piece-there = You have no piece on { $tile }: choose one of the pieces in the list.
-error-cannot-reach = The piece on { $origin } cannot reach { $tile } this turn: choose one of the listed tiles.
-error-not-your-prompt = This turn prompt belongs to another player; use /order for your own.
-error-choose-listed = Choose one of the listed options.
-error-no-turn-to-order = You have no turn to order: join a tournament with /tournament join, and wait for it to start.
-error-choose-tournament = You play in tournaments { $tournaments }: choose one with the tournament option.
-error-name-the-piece = Name the piece that goes there too (piece:), like piece:C4 to:C6.
+refusal-damaged-prompt = This turn prompt is damaged or out of date; use /order for a fresh one with the board.
+refusal-no-piece-there = You have no piece on { $tile }: choose one of the pieces in the list.
+refusal-cannot-reach = The piece on { $origin } cannot reach { $tile } this turn: choose one of the listed tiles.
+refusal-not-your-prompt = This turn prompt belongs to another player; use /order for your own.
+refusal-choose-listed = Choose one of the listed options.
+refusal-no-turn-to-order = You have no turn to order: join a tournament with /tournament join, and wait for it to start.
+refusal-choose-tournament = You play in tournaments { $tournaments }: choose one with the tournament option.
+refusal-name-the-piece = Name the piece that goes there too (piece:), like piece:C4 to:C6.

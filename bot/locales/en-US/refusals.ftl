@@ -1,13 +1,28 @@
-# The data layer's refusals (bot/i18n/refusals.py): what the database refused and what to do.
+# The data layer's refusals (data/errors.py): what the database refused and what to do.
 # They start in lower case; the bot capitalises the sentence it shows.
 
 refusal-not-found = there is no { $what ->
+        [dynasty] dynasty
+        [dynasty-named] dynasty named
+        [emperor] emperor
+        [living-emperor-named] living emperor named
+        [tournament] tournament
+        [trade] trade
+        [asset] asset
+        [item] item
+        [seat] seat
+        [filled-seat-numbered] filled seat numbered
+        [player] player
+        [turn] turn
+        [resolved-turn] resolved turn
        *[other] { $what_text }
     } { $key }; check the name or number and try again
 refusal-amount-too-large = no dynasty ever holds more than { NUMBER($limit, useGrouping: 1) } of one asset or item; ask for a smaller amount
 refusal-number-too-large = a number in this request is larger than any the game uses; check it and try again
 refusal-already-applied = this was already done: the same request reached the game twice and counts once, so nothing changed the second time
 refusal-name-taken = the { $what ->
+        [dynasty] dynasty
+        [emperor] emperor
        *[other] { $what_text }
     } name '{ $name }' is already taken; choose another name
 refusal-emperor-busy = { $emperor } is already { $role ->
@@ -22,8 +37,22 @@ refusal-not-your-emperor = { $emperor } does not belong to your dynasty; choose 
 refusal-insufficient-funds = this needs { $needed } × { $what } but the dynasty holds only { $available }; lower the amount or gather more first
 refusal-not-enough-reputation = { $emperor } has { $reputation } reputation but this honour tournament stakes { $stake }; choose an emperor with more reputation
 refusal-tournament-closed = tournament #{ $tournament } is { $status ->
+        [open] open
+        [running] running
+        [finished] finished
+        [cancelled] cancelled
        *[other] { $status_text }
     }, so you cannot { $action ->
+        [follow-it] follow it
+        [hand-a-seat-over] hand a seat over
+        [start-it] start it
+        [finish-it] finish it
+        [cancel-it] cancel it
+        [leave] leave
+        [forfeit] forfeit
+        [join] join
+        [order] order
+        [resolve-a-turn] resolve a turn
        *[other] { $action_text }
     } now; look for an open tournament
 refusal-tournament-not-ready = tournament #{ $tournament } still has { $empty } empty { $empty ->
@@ -35,6 +64,8 @@ refusal-tournament-full = tournament #{ $tournament } has no free seat left; loo
 refusal-already-seated = you already have a seat in tournament #{ $tournament }; one seat per player
 refusal-computers-not-allowed = tournament #{ $tournament } does not allow computer players; wait for human players to fill the seats
 refusal-seat-not-active = dynasty { $seat } is { $status ->
+        [defeated] defeated
+        [forfeited] forfeited
        *[other] { $status_text }
     } and gives no more orders (R-C6)
 refusal-order-for-closed-turn = turn { $turn } is closed: { $open ->
@@ -45,14 +76,18 @@ refusal-turn-already-resolved = turn { $turn } of tournament #{ $tournament } wa
 refusal-orders-changed = orders for turn { $turn } of tournament #{ $tournament } changed while it was being resolved; load it again and resolve again
 refusal-betting-closed = bets on tournament #{ $tournament } closed when its first turn resolved (R-T6); bet on a tournament that has not started yet
 refusal-trade-closed = trade #{ $trade } is { $status ->
+        [accepted] accepted
+        [declined] declined
+        [expired] expired
+        [cancelled] cancelled
        *[other] { $status_text }
     }; make a new offer instead
 refusal-not-your-trade = your dynasty cannot { $action ->
+        [accept] accept
+        [decline] decline
+        [cancel] cancel
        *[other] { $action_text }
     } trade #{ $trade }: that is for the other side
-refusal-too-many-open-offers = your dynasty already has { $limit } open offers to that dynasty, the most allowed; wait for its answers or withdraw one with /trade cancel
-refusal-too-many-offers = your dynasty made { $limit } trade offers in the last hour, the most allowed; offer again later
-refusal-no-chests = tournament #{ $tournament } has no chests; join it without a deposit
 refusal-chest-out-of-range = a chest in this tournament holds between { NUMBER($minimum, useGrouping: 1) } and { NUMBER($maximum, useGrouping: 1) } gold coins; deposit an amount in that range
 refusal-chest-unaffordable = your dynasty holds only { NUMBER($available, useGrouping: 1) } gold coins, less than that deposit; deposit at most what it holds
 refusal-tournament-paused = tournament #{ $tournament } is paused: its turn resolves once it is resumed
@@ -71,7 +106,6 @@ refusal-away-too-long = a player is away at most 14 days in any 30 days (countin
 refusal-too-many-followers = tournament #{ $tournament } already has { $limit } followers, the most allowed; watch its boards in its channel instead
 refusal-following-too-many = you already follow { $limit } tournaments, the most allowed; unfollow one with /tournament unfollow first
 refusal-database-busy = the game is busy with another change; try again in a moment
-refusal-constraint-broken = the game refused this change (rule '{ $rule }'); nothing was changed
 
 # Names of what a dynasty holds (data/assets.toml codes, and the shop's keys).
 asset-name = { $asset ->
@@ -97,16 +131,12 @@ refusal-training-leaves-no-trace = { $tournament ->
        *[other] { $what_text }
     }, since nothing about a training combat is recorded; choose a serious type
 
-# Values the game cannot store (data/errors.py INVALID: the English there word for word).
+# Values the game cannot store (data/errors.py InvalidValue, by kind).
 invalid-what = { $what }
 refusal-invalid-too-many-channels = a server names at most { $limit } channels for tournaments
-refusal-invalid-wealth-stake-not-honour = only an honour tournament has a wealth stake
-refusal-invalid-prize-not-gift = only a gift tournament has a prize
 refusal-invalid-no-treasure-tile = { $battlefield } has no treasure tile; choose another goal or battlefield
-refusal-invalid-turn-too-short = a turn lasts at least one second; give a positive turn length
 refusal-invalid-stake-not-honour = only an honour tournament has a stake, and it is 0 or more
 refusal-invalid-prize-takes-reputation = a prize gives reputation; it cannot take it
-refusal-invalid-prize-without-dynasty = a wealth prize is paid by the host's dynasty, and the host has none yet
 refusal-invalid-training-chests = a training tournament has no chests (nothing changes hands in training); choose a serious type or leave chests out
 refusal-invalid-chest-range = a chest holds at least 1 gold coin, and its maximum is at least its minimum; check the chest deposit range
 refusal-invalid-chest-reputation = the generous and stingy reputation of chests is 0 or more

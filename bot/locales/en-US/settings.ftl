@@ -32,4 +32,4 @@ settings-role-done = Every tournament announced here pings { $role }, and nobody
 settings-role-none = Announcements ping nobody.
 settings-role-not-mentionable = Note: { $role } cannot be mentioned by everyone, so announcements will name it without pinging. Allow anyone to @mention it (the role's settings), or give me Mention @everyone, @here and All Roles.
 settings-language-done = This server's language is { $code } ({ $name }): the bot speaks it in this server's channels (announcements, boards, results). Each player reads the answers only they see in their own Discord language.
-error-managed-role = { $role } belongs to a bot or an integration; choose a role that players take to hear of new tournaments.
+refusal-managed-role = { $role } belongs to a bot or an integration; choose a role that players take to hear of new tournaments.

@@ -50,46 +50,46 @@ handover-dm = You missed 2 turns in a row in tournament #{ $tournament }: its ho
 follow-welcome = You follow tournament #{ $tournament } on { $battlefield }: each new board comes here as its channel sees it. Stop with /tournament unfollow in its server.
 follow-done = You follow tournament #{ $tournament }: its boards come by DM (a tournament has { $followers } followers at most, and you follow { $followed } at most).
 unfollow-done = You no longer follow tournament #{ $tournament }.
-error-follow-closed-dms = I cannot send you direct messages (your privacy settings block them), and boards come by DM: allow DMs from this server's members, then follow again.
+refusal-follow-closed-dms = I cannot send you direct messages (your privacy settings block them), and boards come by DM: allow DMs from this server's members, then follow again.
 
 away-until = You are away until { $date } ({ $relative }). Until then you get no reminders, and the turns you miss do not count towards the 3 missed turns in a row that defeat a dynasty (the turns you missed before stay counted). Turn prompts still come, so you can order if you like; nobody is told you are away. Back earlier? /away end.
 away-end = Welcome back: reminders come again, and the turns you miss count again towards defeat.
 
 # Refusals of /tournament follow, unfollow, handover and history, and of /away.
-error-follow-playing = You play in tournament #{ $tournament }: your turn prompts bring you every board already.
-error-follow-already = You follow tournament #{ $tournament } already: its boards come by DM. Stop with /tournament unfollow.
-error-unfollow-not-following = You do not follow tournament #{ $tournament }.
+refusal-follow-playing = You play in tournament #{ $tournament }: your turn prompts bring you every board already.
+refusal-follow-already = You follow tournament #{ $tournament } already: its boards come by DM. Stop with /tournament unfollow.
+refusal-unfollow-not-following = You do not follow tournament #{ $tournament }.
 
 level-name = { $level }
 seat-status-name = { $status }
-error-handover-not-seated = That player has no seat in tournament #{ $tournament }: choose a seated player.
-error-handover-played-by-computer = { $whose ->
+refusal-handover-not-seated = That player has no seat in tournament #{ $tournament }: choose a seated player.
+refusal-handover-played-by-computer = { $whose ->
         [own] Your seat
        *[other] Seat { $seat }
     } in tournament #{ $tournament } is already played by a computer player ({ level-name }).
-error-handover-seat-over = { $whose ->
+refusal-handover-seat-over = { $whose ->
         [own] Your seat
        *[other] Seat { $seat }
     } in tournament #{ $tournament } is { seat-status-name }: there is nothing left to hand over.
-error-handover-too-soon = Seat { $seat } has missed { $misses } { $misses ->
+refusal-handover-too-soon = Seat { $seat } has missed { $misses } { $misses ->
         [one] turn
        *[other] turns
     } in a row: a host hands a seat over only once its player has missed { $needed } turns in a row. Its player can hand it over any time.
-error-handover-player-away = The player of seat { $seat } is away: their missed turns are excused until they are back, so the seat stays theirs.
-error-forfeit-handed-over = Your seat in tournament #{ $tournament } was handed to a computer player for the rest of the combat: it plays on for you.
-error-tournament-busy = The tournament is busy; try again in a moment.
+refusal-handover-player-away = The player of seat { $seat } is away: their missed turns are excused until they are back, so the seat stays theirs.
+refusal-forfeit-handed-over = Your seat in tournament #{ $tournament } was handed to a computer player for the rest of the combat: it plays on for you.
+refusal-tournament-busy = The tournament is busy; try again in a moment.
 
-error-history-no-server = The archive belongs to a server: ask for it in that server.
-error-history-no-battlefield = There is no battlefield '{ $battlefield }'; choose one of: { $battlefields }.
-error-history-no-page = The archive has no page { $page } to show (pages go up to { NUMBER($pages, useGrouping: 1) }). Open it again with /tournament history.
+refusal-history-no-server = The archive belongs to a server: ask for it in that server.
+refusal-history-no-battlefield = There is no battlefield '{ $battlefield }'; choose one of: { $battlefields }.
+refusal-history-no-page = The archive has no page { $page } to show (pages go up to { NUMBER($pages, useGrouping: 1) }). Open it again with /tournament history.
 
 away-when-help = { $start ->
         [lower] write
        *[upper] Write
     } when you are back as a date like 2026-12-24 (the day begins at 00:00 UTC), a date and time like 2026-12-24 18:00 (UTC), or a time from now like 3d, 36h, 1w or 2d12h
-error-away-no-date = There is no date '{ $typed }'. { away-when-help }.
-error-away-unreadable = { away-when-help }; at most { $days } days.
-error-away-past = That moment has passed; { away-when-help }.
-error-away-too-far = You can be away at most { $days } days at a time (your missed turns are excused only that long); choose a moment within { $days } days.
-error-away-beyond = Your absence began { $since } and can last { $days } days at most: until { $until }. Choose that or earlier.
-error-away-not-away = You are not away: your missed turns count and you get reminders. Go away with /away until.
+refusal-away-no-date = There is no date '{ $typed }'. { away-when-help }.
+refusal-away-unreadable = { away-when-help }; at most { $days } days.
+refusal-away-past = That moment has passed; { away-when-help }.
+refusal-away-too-far = You can be away at most { $days } days at a time (your missed turns are excused only that long); choose a moment within { $days } days.
+refusal-away-beyond = Your absence began { $since } and can last { $days } days at most: until { $until }. Choose that or earlier.
+refusal-away-not-away = You are not away: your missed turns count and you get reminders. Go away with /away until.

@@ -218,22 +218,22 @@ replay-done = Torneo #{ $tournament }: { $turns } { $turns ->
         [one] turno
        *[other] turnos
     }.
-error-forfeit-damaged = Este botón está dañado o caducado; vuelve a pedirlo con /torneo rendirse.
-error-forfeit-not-yours = Solo el jugador que lo pidió puede confirmar esta rendición.
-error-channel-refuses = No puedo publicar los tableros del torneo en este canal. Dame { $permissions } aquí (los ajustes del canal → Permisos), o anuncia el torneo en un canal donde pueda publicar.
-error-server-chose = { $refusal } (Los valores por defecto de este servidor eligieron { $choices }; da tú esas opciones para elegir otra cosa.)
-error-chest-options = cofre_minimo, cofre_maximo y cofre_reputacion son para la variante de cofres: añade cofres:True, o quítalas.
-error-chest-range = Un cofre no puede guardar como mínimo { NUMBER($minimum, useGrouping: 1) } y como máximo { NUMBER($maximum, useGrouping: 1) } monedas de oro: haz que cofre_maximo sea al menos cofre_minimo.
-error-not-wealth = La opción { $option } admite monedas, gemas o metales (como "100 gold"), no objetos como llaves.
-error-survive-turns = El objetivo de supervivencia necesita turnos_supervivencia (y piezas_supervivencia, 0 por defecto).
-error-survive-only = piezas_supervivencia y turnos_supervivencia son solo para el objetivo de supervivencia.
-error-join-how = Elige uno de tus emperadores (emperador:), o juega de forma informal con informal:True (solo torneos de entrenamiento).
+refusal-forfeit-damaged = Este botón está dañado o caducado; vuelve a pedirlo con /torneo rendirse.
+refusal-forfeit-not-yours = Solo el jugador que lo pidió puede confirmar esta rendición.
+refusal-channel-refuses = No puedo publicar los tableros del torneo en este canal. Dame { $permissions } aquí (los ajustes del canal → Permisos), o anuncia el torneo en un canal donde pueda publicar.
+refusal-server-chose = { $refusal } (Los valores por defecto de este servidor eligieron { $choices }; da tú esas opciones para elegir otra cosa.)
+refusal-chest-options = cofre_minimo, cofre_maximo y cofre_reputacion son para la variante de cofres: añade cofres:True, o quítalas.
+refusal-chest-range = Un cofre no puede guardar como mínimo { NUMBER($minimum, useGrouping: 1) } y como máximo { NUMBER($maximum, useGrouping: 1) } monedas de oro: haz que cofre_maximo sea al menos cofre_minimo.
+refusal-not-wealth = La opción { $option } admite monedas, gemas o metales (como "100 gold"), no objetos como llaves.
+refusal-survive-turns = El objetivo de supervivencia necesita turnos_supervivencia (y piezas_supervivencia, 0 por defecto).
+refusal-survive-only = piezas_supervivencia y turnos_supervivencia son solo para el objetivo de supervivencia.
+refusal-join-how = Elige uno de tus emperadores (emperador:), o juega de forma informal con informal:True (solo torneos de entrenamiento).
 
 ## Lo que rechaza el servicio de torneos
 
-error-not-seated = No tienes asiento en el torneo #{ $tournament }: únete con /torneo unirse.
-error-other-server = El torneo #{ $tournament } es de otro servidor: solo allí se puede unir uno a él, seguirlo y gestionarlo. Mira los torneos de este servidor con /torneo estado.
-error-host-only = Solo el anfitrión del torneo #{ $tournament } o un miembro con Gestionar servidor puede { $action ->
+refusal-not-seated = No tienes asiento en el torneo #{ $tournament }: únete con /torneo unirse.
+refusal-other-server = El torneo #{ $tournament } es de otro servidor: solo allí se puede unir uno a él, seguirlo y gestionarlo. Mira los torneos de este servidor con /torneo estado.
+refusal-host-only = Solo el anfitrión del torneo #{ $tournament } o un miembro con Gestionar servidor puede { $action ->
         [start] empezarlo
         [cancel] cancelarlo
         [pause] pausarlo
@@ -241,62 +241,62 @@ error-host-only = Solo el anfitrión del torneo #{ $tournament } o un miembro co
         [extend] prorrogarlo
        *[hand-over] pasar ese asiento a la máquina
     }.
-error-no-turn = El torneo #{ $tournament } { $status ->
+refusal-no-turn = El torneo #{ $tournament } { $status ->
         [open] aún no ha empezado
        *[other] está { tournament-status-name }
     }: no hay turno para el que dar órdenes.
-error-turn-resolved = Esa orden era para el turno { $turn }, que ya se ha resuelto; el torneo #{ $tournament } va por el turno { $current }. Mira el tablero nuevo y vuelve a dar tu orden.
-error-no-computer-level = Aquí no hay nivel de máquina '{ $level }'; elige uno de: { $levels }.
-error-training-terms = Un torneo de entrenamiento no tiene premio ni apuesta: no se registra nada de él (R-T4). Quita las opciones de premio y de apuesta, o elige otro tipo.
-error-prize-for-gift = Solo un torneo de regalo tiene premio; quita las opciones de premio.
-error-stake-for-honour = Solo un torneo de honor tiene apuestas; quita las opciones de apuesta.
-error-prize-needs-dynasty = Un premio en riqueza lo paga tu dinastía, y aún no tienes ninguna: funda una con /dinastia fundar (o crea un emperador), o anuncia el premio sin riqueza.
-error-prize-unpaid = Tu dinastía tiene que poner el premio ahora, y necesita { $needed } × { $what } pero solo tiene { $available }: anuncia un premio menor, o reúne más antes (/intercambio).
-error-stake-unpaid = En el torneo #{ $tournament } cada dinastía apuesta { $needed } × { $what } al ocupar su asiento, y la tuya solo tiene { $available }: reúne más antes (/intercambio), o únete a otro.
-error-no-battlefield = No hay ningún campo '{ $battlefield }'; elige uno de: { $battlefields }.
-error-turn-length = Un turno dura entre 1 minuto y 7 días; elige otra duración.
-error-battlefield-locked = El campo { $battlefield } está cerrado: para organizarlo tu dinastía necesita su llave ({ $key }). Compra una con /tienda, o consíguela con /intercambio.
-error-casual-training-only = El torneo #{ $tournament } es de { kind-name }: los jugadores informales solo se unen a torneos de entrenamiento. Crea un emperador con /emperador crear para jugarlo.
-error-seats-closed = { $status ->
+refusal-turn-resolved = Esa orden era para el turno { $turn }, que ya se ha resuelto; el torneo #{ $tournament } va por el turno { $current }. Mira el tablero nuevo y vuelve a dar tu orden.
+refusal-no-computer-level = Aquí no hay nivel de máquina '{ $level }'; elige uno de: { $levels }.
+refusal-training-terms = Un torneo de entrenamiento no tiene premio ni apuesta: no se registra nada de él (R-T4). Quita las opciones de premio y de apuesta, o elige otro tipo.
+refusal-prize-for-gift = Solo un torneo de regalo tiene premio; quita las opciones de premio.
+refusal-stake-for-honour = Solo un torneo de honor tiene apuestas; quita las opciones de apuesta.
+refusal-prize-needs-dynasty = Un premio en riqueza lo paga tu dinastía, y aún no tienes ninguna: funda una con /dinastia fundar (o crea un emperador), o anuncia el premio sin riqueza.
+refusal-prize-unpaid = Tu dinastía tiene que poner el premio ahora, y necesita { $needed } × { $what } pero solo tiene { $available }: anuncia un premio menor, o reúne más antes (/intercambio).
+refusal-stake-unpaid = En el torneo #{ $tournament } cada dinastía apuesta { $needed } × { $what } al ocupar su asiento, y la tuya solo tiene { $available }: reúne más antes (/intercambio), o únete a otro.
+refusal-no-battlefield = No hay ningún campo '{ $battlefield }'; elige uno de: { $battlefields }.
+refusal-turn-length = Un turno dura entre 1 minuto y 7 días; elige otra duración.
+refusal-battlefield-locked = El campo { $battlefield } está cerrado: para organizarlo tu dinastía necesita su llave ({ $key }). Compra una con /tienda, o consíguela con /intercambio.
+refusal-casual-training-only = El torneo #{ $tournament } es de { kind-name }: los jugadores informales solo se unen a torneos de entrenamiento. Crea un emperador con /emperador crear para jugarlo.
+refusal-seats-closed = { $status ->
         [running] El torneo #{ $tournament } ya ha empezado (se ocupó su último asiento, o su anfitrión lo empezó), así que sus asientos están cerrados.
        *[other] El torneo #{ $tournament } está { tournament-status-name }, así que sus asientos están cerrados.
     } Busca un torneo abierto con /torneo estado.
-error-deposit-unwanted = El torneo #{ $tournament } no tiene cofres: únete sin depósito.
-error-deposit-needed = El torneo #{ $tournament } se juega con cofres: tu asiento necesita un depósito secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro. Únete con /torneo unirse y escribe la cantidad en el formulario que se abre.
-error-not-startable = { $status ->
+refusal-deposit-unwanted = El torneo #{ $tournament } no tiene cofres: únete sin depósito.
+refusal-deposit-needed = El torneo #{ $tournament } se juega con cofres: tu asiento necesita un depósito secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro. Únete con /torneo unirse y escribe la cantidad en el formulario que se abre.
+refusal-not-startable = { $status ->
         [running] El torneo #{ $tournament } ya ha empezado: su último asiento libre se ocupó (o alguien lo empezó) justo antes de que lo pidieras, así que no hay nada que empezar. Sus avisos de turno van de camino por MD.
        *[other] El torneo #{ $tournament } está { tournament-status-name }: no hay nada que empezar.
     }
-error-chests-too-poor = El torneo #{ $tournament } se juega con cofres de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro, pero tu dinastía solo tiene { NUMBER($gold, useGrouping: 1) }: reúne al menos { NUMBER($minimum, useGrouping: 1) } monedas de oro (mira /riqueza, /intercambio) antes de unirte.
-error-no-chests = El torneo #{ $tournament } no tiene cofres: únete con /torneo unirse.
-error-emperor-engaged = { $emperor } ya está { $role ->
+refusal-chests-too-poor = El torneo #{ $tournament } se juega con cofres de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro, pero tu dinastía solo tiene { NUMBER($gold, useGrouping: 1) }: reúne al menos { NUMBER($minimum, useGrouping: 1) } monedas de oro (mira /riqueza, /intercambio) antes de unirte.
+refusal-no-chests = El torneo #{ $tournament } no tiene cofres: únete con /torneo unirse.
+refusal-emperor-engaged = { $emperor } ya está { $role ->
         [bettor] apostando en
        *[other] jugando en
     } el torneo #{ $tournament }; espera a que termine, o elige otro emperador.
-error-emperor-gone = Ese emperador ya no es uno de los emperadores vivos de tu dinastía: mira /emperador lista y vuelve a unirte.
-error-seat-out = Tu dinastía está { $status ->
+refusal-emperor-gone = Ese emperador ya no es uno de los emperadores vivos de tu dinastía: mira /emperador lista y vuelve a unirte.
+refusal-seat-out = Tu dinastía está { $status ->
         [defeated] derrotada
        *[forfeited] rendida
     } en el torneo #{ $tournament }: ya no da órdenes.
-error-own-pieces = Solo puedes dar órdenes a tus propias piezas.
-error-not-a-tile = No hay ninguna casilla '{ $tile }' en { $battlefield }: nombra las casillas como C4 (una letra de columna y una fila).
-error-seat-handed = Tu asiento en el torneo #{ $tournament } pasó a un jugador de la máquina para el resto del combate: ahora da él las órdenes.
-error-nothing-to-replay = El torneo #{ $tournament } no ha empezado: aún no hay nada que repetir.
-error-paused-already = El torneo #{ $tournament } ya está en pausa; /torneo reanudar vuelve a poner en marcha su reloj (se reanuda solo 7 días después de empezar la pausa).
-error-pause-too-late = El turno { $turn } del torneo #{ $tournament } ha terminado: se resuelve ahora. Pausa el turno siguiente si el combate necesita un descanso.
-error-not-paused = El torneo #{ $tournament } no está en pausa: su turno { $turn } está en marcha. Páusalo con /torneo pausar.
-error-extend-positive = Prorroga un turno un tiempo positivo, como 1 hora.
-error-extended-enough = El turno { $turn } del torneo #{ $tournament } ya se prorrogó { $times } veces, lo máximo para un turno; el turno siguiente se puede prorrogar de nuevo.
-error-extra-time-spent = El turno { $turn } del torneo #{ $tournament } ya ha tenido todo el tiempo extra que puede tener un turno: un turno nunca dura más del doble de su duración.
-error-extend-at-most = Un turno nunca dura más del doble de su duración ({ $longest } aquí): el turno { $turn } se puede prorrogar como mucho { $left } más.
-error-extend-resolved = El turno { $turn } del torneo #{ $tournament } se acaba de resolver; prorroga el turno nuevo si necesita más tiempo.
-error-no-clock = { $status ->
+refusal-own-pieces = Solo puedes dar órdenes a tus propias piezas.
+refusal-not-a-tile = No hay ninguna casilla '{ $tile }' en { $battlefield }: nombra las casillas como C4 (una letra de columna y una fila).
+refusal-seat-handed = Tu asiento en el torneo #{ $tournament } pasó a un jugador de la máquina para el resto del combate: ahora da él las órdenes.
+refusal-nothing-to-replay = El torneo #{ $tournament } no ha empezado: aún no hay nada que repetir.
+refusal-paused-already = El torneo #{ $tournament } ya está en pausa; /torneo reanudar vuelve a poner en marcha su reloj (se reanuda solo 7 días después de empezar la pausa).
+refusal-pause-too-late = El turno { $turn } del torneo #{ $tournament } ha terminado: se resuelve ahora. Pausa el turno siguiente si el combate necesita un descanso.
+refusal-not-paused = El torneo #{ $tournament } no está en pausa: su turno { $turn } está en marcha. Páusalo con /torneo pausar.
+refusal-extend-positive = Prorroga un turno un tiempo positivo, como 1 hora.
+refusal-extended-enough = El turno { $turn } del torneo #{ $tournament } ya se prorrogó { $times } veces, lo máximo para un turno; el turno siguiente se puede prorrogar de nuevo.
+refusal-extra-time-spent = El turno { $turn } del torneo #{ $tournament } ya ha tenido todo el tiempo extra que puede tener un turno: un turno nunca dura más del doble de su duración.
+refusal-extend-at-most = Un turno nunca dura más del doble de su duración ({ $longest } aquí): el turno { $turn } se puede prorrogar como mucho { $left } más.
+refusal-extend-resolved = El turno { $turn } del torneo #{ $tournament } se acaba de resolver; prorroga el turno nuevo si necesita más tiempo.
+refusal-no-clock = { $status ->
         [open] El torneo #{ $tournament } no ha empezado: sus turnos aún no tienen reloj.
        *[other] El torneo #{ $tournament } está { tournament-status-name }: no tiene turno que cronometrar.
     }
 board-end = final
 text-as-is = { $text }
-error-deposit-format = Escribe el depósito como un número entero de monedas de oro de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) }, como { NUMBER($minimum, useGrouping: 1) }. No se ha depositado nada ni se ha ocupado ningún asiento: vuelve a usar /torneo unirse.
+refusal-deposit-format = Escribe el depósito como un número entero de monedas de oro de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) }, como { NUMBER($minimum, useGrouping: 1) }. No se ha depositado nada ni se ha ocupado ningún asiento: vuelve a usar /torneo unirse.
 
 # El formulario del depósito de un torneo con cofres (cogs/chests.py), y el depósito tal como solo lo lee su jugador.
 chest-form-title = Tu cofre en el torneo #{ $tournament }

@@ -41,7 +41,7 @@ error-cooldown = Dibujar le lleva un momento al bot, así que cada jugador puede
         [60] por minuto
        *[other] cada { $seconds } segundos
     }. Puedes volver a pedirlo { $again }.
-error-damaged-button = Este botón está dañado o caducado; { $where ->
+refusal-damaged-button = Este botón está dañado o caducado; { $where ->
         [log] abre la crónica con /dinastia cronica.
         [history] abre el archivo con /torneo historial.
         [retire] vuelve a pedirlo con /emperador retirar.
@@ -66,18 +66,18 @@ older = Más antiguas ▶
 closed-dms-notice = { $mention }, no puedo enviarte mensajes directos (tu configuración de privacidad los bloquea), así que tus avisos de turno del torneo #{ $tournament } no te llegan. Usa /orden aquí en cada turno para ver el tablero y dar tu orden: solo tú ves sus respuestas. Los recordatorios se te mostrarán en privado con tu próximo comando.
 
 # Lo que el cliente de Discord nunca envía, rechazado de todos modos (bot/command_tree.py).
-error-outside-server = /{ $command } solo funciona en un servidor: úsalo en el canal del servidor donde juegas.
-error-options-damaged = Las opciones de /{ $command } están dañadas; vuelve a usar el comando desde Discord.
-error-option-missing = /{ $command } necesita la opción { $option }: rellénala.
-error-option-type = La opción { $option } admite { $kind ->
+refusal-outside-server = /{ $command } solo funciona en un servidor: úsalo en el canal del servidor donde juegas.
+refusal-options-damaged = Las opciones de /{ $command } están dañadas; vuelve a usar el comando desde Discord.
+refusal-option-missing = /{ $command } necesita la opción { $option }: rellénala.
+refusal-option-type = La opción { $option } admite { $kind ->
         [text] texto
         [integer] un número entero
         [number] un número
        *[boolean] verdadero o falso
     }; dale eso.
-error-option-choices = La opción { $option } admite uno de: { $choices }. Elige uno.
-error-option-length = La opción { $option } admite de { $low } a { $high } caracteres.
-error-option-range = La opción { $option } admite un número de { NUMBER($low, useGrouping: 1) } a { NUMBER($high, useGrouping: 1) }; elige uno en ese intervalo.
+refusal-option-choices = La opción { $option } admite uno de: { $choices }. Elige uno.
+refusal-option-length = La opción { $option } admite de { $low } a { $high } caracteres.
+refusal-option-range = La opción { $option } admite un número de { NUMBER($low, useGrouping: 1) } a { NUMBER($high, useGrouping: 1) }; elige uno en ese intervalo.
 
 help-title = Emperors of the Dynasty
 help-summary = Emperors of the Dynasty es un juego de estrategia de movimientos simultáneos. En cada turno cada dinastía ordena en secreto una pieza (o pasa); cuando se cierra el turno, todas las órdenes se resuelven a la vez. Captura a los emperadores rivales o alcanza el objetivo del torneo para ganar reputación y riqueza — en los torneos más duros, también a los emperadores de los vencidos.

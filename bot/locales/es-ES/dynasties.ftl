@@ -58,5 +58,5 @@ retire-ask = ¿Retirar a **{ $name }**? Muere y no puede volver. { $fate }
 retire-done = **{ $name }** se ha retirado. { $fate }
 retire-fate-served = Luchó en combates serios, así que la crónica lo conserva, como retirado; sus { $reputation } de reputación dejan de sumar a tu dinastía.
 retire-fate-unserved = Nunca luchó un combate serio, así que desaparece de toda crónica.
-retire-not-yours = Solo el jugador que lo pidió puede confirmar este retiro.
+refusal-retire-not-yours = Solo el jugador que lo pidió puede confirmar este retiro.
 retire-button = Retirar

@@ -24,7 +24,7 @@ shop-footer = Una llave permite a tu dinastía organizar torneos en su campo de 
 shop-placeholder = Compra una llave…
 shop-choice = { $item } · { $price }
 shop-bought = Tu dinastía ha comprado una { $item } por { $price } y ahora tiene { $held }: puedes organizar torneos en { $battlefield }.
-error-choose-a-key = Elige una llave de la lista.
+refusal-choose-a-key = Elige una llave de la lista.
 
 bet-title = Apuesta en el torneo #{ $tournament }
 bet-placed = { $bettor } apuesta { $stake } × { $asset } por { $seat } ({ $name }). Lo apostado queda retenido hasta que termine el torneo: quienes apostaron por los ganadores se reparten el bote según lo apostado; un empate o un torneo cancelado lo devuelve.
@@ -46,4 +46,4 @@ trades-empty = No hay intercambios abiertos.
 trades-incoming = Te ofrecen: { $trade }
 trades-outgoing = Ofreciste: { $trade }
 trade-line = #{ $trade } { $offerer } da { $gives }; { $receiver } da { $asks }
-error-bet-on-training = El torneo #{ $tournament } es de entrenamiento: no admite apuestas, porque nada de un combate de entrenamiento queda registrado (R-T6). Apuesta en uno serio.
+refusal-bet-on-training = El torneo #{ $tournament } es de entrenamiento: no admite apuestas, porque nada de un combate de entrenamiento queda registrado (R-T6). Apuesta en uno serio.

@@ -89,11 +89,11 @@ board-title-own-order = #{ $tournament } { $battlefield } - turno { $turn }{ $or
        *[other] {" "}- tu orden: { $origin } a { $destination }
     }
 
-error-damaged-prompt = Este aviso de turno está dañado o caducado; usa /orden para tener uno nuevo con el tablero.
-error-no-piece-there = No tienes ninguna pieza en { $tile }: elige una de las piezas de la lista.
-error-cannot-reach = La pieza de { $origin } no puede llegar a { $tile } este turno: elige una de las casillas de la lista.
-error-not-your-prompt = Este aviso de turno es de otro jugador; usa /orden para tener el tuyo.
-error-choose-listed = Elige una de las opciones de la lista.
-error-no-turn-to-order = No tienes ningún turno que ordenar: únete a un torneo con /torneo unirse y espera a que empiece.
-error-choose-tournament = Juegas en los torneos { $tournaments }: elige uno con la opción torneo.
-error-name-the-piece = Di también qué pieza va allí (pieza:), como pieza:C4 destino:C6.
+refusal-damaged-prompt = Este aviso de turno está dañado o caducado; usa /orden para tener uno nuevo con el tablero.
+refusal-no-piece-there = No tienes ninguna pieza en { $tile }: elige una de las piezas de la lista.
+refusal-cannot-reach = La pieza de { $origin } no puede llegar a { $tile } este turno: elige una de las casillas de la lista.
+refusal-not-your-prompt = Este aviso de turno es de otro jugador; usa /orden para tener el tuyo.
+refusal-choose-listed = Elige una de las opciones de la lista.
+refusal-no-turn-to-order = No tienes ningún turno que ordenar: únete a un torneo con /torneo unirse y espera a que empiece.
+refusal-choose-tournament = Juegas en los torneos { $tournaments }: elige uno con la opción torneo.
+refusal-name-the-piece = Di también qué pieza va allí (pieza:), como pieza:C4 destino:C6.

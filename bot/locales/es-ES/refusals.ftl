@@ -1,4 +1,4 @@
-# Las negativas de la capa de datos (bot/i18n/refusals.py): qué rechazó la base de datos y qué
+# Las negativas de la capa de datos (data/errors.py): qué rechazó la base de datos y qué
 # hacer. Empiezan en minúscula; el bot pone en mayúscula la frase que muestra.
 
 refusal-not-found = no { $what ->
@@ -13,6 +13,8 @@ refusal-not-found = no { $what ->
         [seat] hay ningún asiento
         [filled-seat-numbered] hay ningún asiento ocupado con el número
         [player] hay ningún jugador
+        [turn] hay ningún turno
+        [resolved-turn] hay ningún turno resuelto
        *[other] existe { $what_text }
     } { $key }; revisa el nombre o el número y vuelve a intentarlo
 refusal-amount-too-large = ninguna dinastía tiene nunca más de { NUMBER($limit, useGrouping: 1) } de un mismo bien u objeto; pide una cantidad menor
@@ -50,6 +52,7 @@ refusal-tournament-closed = el torneo #{ $tournament } está { $status ->
         [forfeit] rendirte
         [join] unirte
         [order] dar órdenes
+        [resolve-a-turn] resolver un turno
        *[other] hacer eso ({ $action_text })
     }; busca un torneo abierto
 refusal-tournament-not-ready = al torneo #{ $tournament } aún le { $empty ->
@@ -85,9 +88,6 @@ refusal-not-your-trade = tu dinastía no puede { $action ->
         [cancel] retirar
        *[other] { $action_text }
     } el intercambio #{ $trade }: eso le toca a la otra parte
-refusal-too-many-open-offers = tu dinastía ya tiene { $limit } ofertas abiertas a esa dinastía, el máximo permitido; espera sus respuestas o retira una con /intercambio retirar
-refusal-too-many-offers = tu dinastía ha hecho { $limit } ofertas de intercambio en la última hora, el máximo permitido; vuelve a ofrecer más tarde
-refusal-no-chests = el torneo #{ $tournament } no tiene cofres; únete sin depósito
 refusal-chest-out-of-range = un cofre de este torneo guarda entre { NUMBER($minimum, useGrouping: 1) } y { NUMBER($maximum, useGrouping: 1) } monedas de oro; deposita una cantidad en ese intervalo
 refusal-chest-unaffordable = tu dinastía solo tiene { NUMBER($available, useGrouping: 1) } monedas de oro, menos que ese depósito; deposita como mucho lo que tiene
 refusal-tournament-paused = el torneo #{ $tournament } está en pausa: su turno se resuelve cuando se reanude
@@ -106,7 +106,6 @@ refusal-away-too-long = un jugador está ausente como mucho 14 días de cada 30 
 refusal-too-many-followers = el torneo #{ $tournament } ya tiene { $limit } seguidores, el máximo permitido; mira sus tableros en su canal
 refusal-following-too-many = ya sigues { $limit } torneos, el máximo permitido; deja de seguir uno con /torneo dejar-de-seguir antes
 refusal-database-busy = el juego está ocupado con otro cambio; vuelve a intentarlo en un momento
-refusal-constraint-broken = el juego rechazó este cambio (regla '{ $rule }'); no se cambió nada
 
 # Nombres de lo que tiene una dinastía (códigos de data/assets.toml, y las llaves de la tienda).
 asset-name = { $asset ->
@@ -132,7 +131,7 @@ refusal-training-leaves-no-trace = { $tournament ->
        *[other] { $what_text }
     }, porque nada de un combate de entrenamiento queda registrado; elige un tipo serio
 
-# Valores que el juego no puede guardar (data/errors.py INVALID).
+# Valores que el juego no puede guardar (data/errors.py InvalidValue, por tipo).
 invalid-what = { $what ->
         [dynasty] dinastía
         [emperor] emperador
@@ -144,13 +143,9 @@ invalid-what = { $what ->
        *[other] { $what }
     }
 refusal-invalid-too-many-channels = un servidor nombra como mucho { $limit } canales para torneos
-refusal-invalid-wealth-stake-not-honour = solo un torneo de honor tiene una apuesta de riqueza
-refusal-invalid-prize-not-gift = solo un torneo de regalo tiene premio
 refusal-invalid-no-treasure-tile = { $battlefield } no tiene casilla de tesoro; elige otro objetivo u otro campo de batalla
-refusal-invalid-turn-too-short = un turno dura al menos un segundo; da una duración de turno positiva
 refusal-invalid-stake-not-honour = solo un torneo de honor tiene apuesta, y es 0 o más
 refusal-invalid-prize-takes-reputation = un premio da reputación; no puede quitarla
-refusal-invalid-prize-without-dynasty = un premio de riqueza lo paga la dinastía del anfitrión, y el anfitrión aún no tiene ninguna
 refusal-invalid-training-chests = un torneo de entrenamiento no tiene cofres (en un entrenamiento nada cambia de manos); elige un tipo serio o quita los cofres
 refusal-invalid-chest-range = un cofre guarda al menos 1 moneda de oro, y su máximo es al menos su mínimo; revisa el rango del depósito del cofre
 refusal-invalid-chest-reputation = la reputación del cofre generoso y del tacaño es 0 o más

@@ -40,4 +40,4 @@ settings-role-done = Cada torneo que se anuncie aquí menciona a { $role }, y a 
 settings-role-none = Los anuncios no mencionan a nadie.
 settings-role-not-mentionable = Nota: no todos pueden mencionar a { $role }, así que los anuncios lo nombrarán sin avisar. Permite que cualquiera lo @mencione (en los ajustes del rol), o dame Mencionar @everyone, @here y todos los roles.
 settings-language-done = El idioma de este servidor es { $code } ({ $name }): el bot lo habla en los canales de este servidor (anuncios, tableros, resultados). Cada jugador lee las respuestas que solo ve él en su propio idioma de Discord.
-error-managed-role = { $role } pertenece a un bot o a una integración; elige un rol que tomen los jugadores para enterarse de los torneos nuevos.
+refusal-managed-role = { $role } pertenece a un bot o a una integración; elige un rol que tomen los jugadores para enterarse de los torneos nuevos.

@@ -50,15 +50,15 @@ handover-dm = Has faltado a 2 turnos seguidos en el torneo #{ $tournament }: su 
 follow-welcome = Sigues el torneo #{ $tournament } en { $battlefield }: cada tablero nuevo llega aquí tal como lo ve su canal. Deja de seguirlo con /torneo dejar-de-seguir en su servidor.
 follow-done = Sigues el torneo #{ $tournament }: sus tableros llegan por MD (un torneo tiene como mucho { $followers } seguidores, y tú sigues como mucho { $followed }).
 unfollow-done = Ya no sigues el torneo #{ $tournament }.
-error-follow-closed-dms = No puedo enviarte mensajes directos (tu configuración de privacidad los bloquea), y los tableros llegan por MD: permite los MD de los miembros de este servidor y vuelve a seguirlo.
+refusal-follow-closed-dms = No puedo enviarte mensajes directos (tu configuración de privacidad los bloquea), y los tableros llegan por MD: permite los MD de los miembros de este servidor y vuelve a seguirlo.
 
 away-until = Estás ausente hasta { $date } ({ $relative }). Hasta entonces no recibes recordatorios, y los turnos que faltes no cuentan para los 3 turnos seguidos sin orden que derrotan a una dinastía (los que faltaste antes siguen contando). Los avisos de turno siguen llegando, así que puedes dar órdenes si quieres; nadie sabe que estás ausente. ¿Vuelves antes? /ausencia fin.
 away-end = Bienvenido de nuevo: vuelven los recordatorios, y los turnos que faltes vuelven a contar para la derrota.
 
 # Negativas de /torneo seguir, dejar-de-seguir, ceder e historial, y de /ausencia.
-error-follow-playing = Juegas en el torneo #{ $tournament }: tus avisos de turno ya te traen cada tablero.
-error-follow-already = Ya sigues el torneo #{ $tournament }: sus tableros llegan por MD. Deja de seguirlo con /torneo dejar-de-seguir.
-error-unfollow-not-following = No sigues el torneo #{ $tournament }.
+refusal-follow-playing = Juegas en el torneo #{ $tournament }: tus avisos de turno ya te traen cada tablero.
+refusal-follow-already = Ya sigues el torneo #{ $tournament }: sus tableros llegan por MD. Deja de seguirlo con /torneo dejar-de-seguir.
+refusal-unfollow-not-following = No sigues el torneo #{ $tournament }.
 
 level-name = { $level ->
         [easy] fácil
@@ -72,34 +72,34 @@ seat-status-name = { $status ->
         [forfeited] rendido
        *[other] { $status }
     }
-error-handover-not-seated = Ese jugador no tiene asiento en el torneo #{ $tournament }: elige un jugador sentado.
-error-handover-played-by-computer = { $whose ->
+refusal-handover-not-seated = Ese jugador no tiene asiento en el torneo #{ $tournament }: elige un jugador sentado.
+refusal-handover-played-by-computer = { $whose ->
         [own] Tu asiento
        *[other] El asiento { $seat }
     } del torneo #{ $tournament } ya lo juega la máquina ({ level-name }).
-error-handover-seat-over = { $whose ->
+refusal-handover-seat-over = { $whose ->
         [own] Tu asiento
        *[other] El asiento { $seat }
     } del torneo #{ $tournament } está { seat-status-name }: no queda nada que ceder.
-error-handover-too-soon = El asiento { $seat } ha faltado a { $misses } { $misses ->
+refusal-handover-too-soon = El asiento { $seat } ha faltado a { $misses } { $misses ->
         [one] turno seguido
        *[other] turnos seguidos
     }: el anfitrión solo cede un asiento cuando su jugador ha faltado a { $needed } turnos seguidos. Su jugador puede cederlo cuando quiera.
-error-handover-player-away = El jugador del asiento { $seat } está ausente: sus turnos sin orden quedan excusados hasta que vuelva, así que el asiento sigue siendo suyo.
-error-forfeit-handed-over = Tu asiento del torneo #{ $tournament } se cedió a la máquina para el resto del combate: sigue jugando por ti.
-error-tournament-busy = El torneo está ocupado; vuelve a intentarlo en un momento.
+refusal-handover-player-away = El jugador del asiento { $seat } está ausente: sus turnos sin orden quedan excusados hasta que vuelva, así que el asiento sigue siendo suyo.
+refusal-forfeit-handed-over = Tu asiento del torneo #{ $tournament } se cedió a la máquina para el resto del combate: sigue jugando por ti.
+refusal-tournament-busy = El torneo está ocupado; vuelve a intentarlo en un momento.
 
-error-history-no-server = El archivo pertenece a un servidor: pídelo en ese servidor.
-error-history-no-battlefield = No hay ningún campo de batalla '{ $battlefield }'; elige uno de: { $battlefields }.
-error-history-no-page = El archivo no tiene página { $page } que mostrar (las páginas llegan hasta { NUMBER($pages, useGrouping: 1) }). Vuelve a abrirlo con /torneo historial.
+refusal-history-no-server = El archivo pertenece a un servidor: pídelo en ese servidor.
+refusal-history-no-battlefield = No hay ningún campo de batalla '{ $battlefield }'; elige uno de: { $battlefields }.
+refusal-history-no-page = El archivo no tiene página { $page } que mostrar (las páginas llegan hasta { NUMBER($pages, useGrouping: 1) }). Vuelve a abrirlo con /torneo historial.
 
 away-when-help = { $start ->
         [lower] escribe
        *[upper] Escribe
     } cuándo vuelves como una fecha, p. ej. 2026-12-24 (el día empieza a las 00:00 UTC), una fecha y hora, p. ej. 2026-12-24 18:00 (UTC), o un tiempo desde ahora, p. ej. 3d, 36h, 1w o 2d12h
-error-away-no-date = No existe la fecha '{ $typed }'. { away-when-help }.
-error-away-unreadable = { away-when-help }; como mucho { $days } días.
-error-away-past = Ese momento ya ha pasado; { away-when-help }.
-error-away-too-far = Puedes ausentarte como mucho { $days } días seguidos (solo durante ese tiempo se excusan tus turnos sin orden); elige un momento dentro de { $days } días.
-error-away-beyond = Tu ausencia empezó { $since } y puede durar como mucho { $days } días: hasta { $until }. Elige ese momento o uno anterior.
-error-away-not-away = No estás ausente: tus turnos sin orden cuentan y recibes recordatorios. Auséntate con /ausencia hasta.
+refusal-away-no-date = No existe la fecha '{ $typed }'. { away-when-help }.
+refusal-away-unreadable = { away-when-help }; como mucho { $days } días.
+refusal-away-past = Ese momento ya ha pasado; { away-when-help }.
+refusal-away-too-far = Puedes ausentarte como mucho { $days } días seguidos (solo durante ese tiempo se excusan tus turnos sin orden); elige un momento dentro de { $days } días.
+refusal-away-beyond = Tu ausencia empezó { $since } y puede durar como mucho { $days } días: hasta { $until }. Elige ese momento o uno anterior.
+refusal-away-not-away = No estás ausente: tus turnos sin orden cuentan y recibes recordatorios. Auséntate con /ausencia hasta.

@@ -12,9 +12,9 @@ import datetime
 import re
 from collections.abc import Callable
 
-from bot.errors import UserError
 from bot.services.request import Request
 from data.db import Database
+from data.errors import Refusal
 from data.repositories import absences as absence_repo
 from data.repositories import players as player_repo
 from data.repositories import requests
@@ -40,16 +40,16 @@ def parse_until(text: str, now: float) -> float:
         try:
             moment = datetime.datetime(year, month, day, hour, minute, tzinfo=datetime.UTC)
         except ValueError:
-            raise UserError("error-away-no-date", typed=text.strip(), start="upper") from None
+            raise Refusal("away-no-date", typed=text.strip(), start="upper") from None
         until = moment.timestamp()
     else:
         if _SPANS.fullmatch(typed) is None:
-            raise UserError("error-away-unreadable", days=AWAY_DAYS, start="upper")
+            raise Refusal("away-unreadable", days=AWAY_DAYS, start="upper")
         until = now + sum(int(span[1]) * _UNITS[span[2][0]] for span in _SPAN.finditer(typed))
     if until <= now:
-        raise UserError("error-away-past", start="lower")
+        raise Refusal("away-past", start="lower")
     if until > now + AWAY_SECONDS:
-        raise UserError("error-away-too-far", days=AWAY_DAYS)
+        raise Refusal("away-too-far", days=AWAY_DAYS)
     return until
 
 
@@ -73,8 +73,8 @@ class Absences:
         until = parse_until(when, now)
         current = await absence_repo.absence(self.database, player_id, now=now)
         if current is not None and until > current.since + AWAY_SECONDS:
-            raise UserError(
-                "error-away-beyond",
+            raise Refusal(
+                "away-beyond",
                 since=utc_text(current.since),
                 days=AWAY_DAYS,
                 until=utc_text(current.since + AWAY_SECONDS),
@@ -89,7 +89,7 @@ class Absences:
         async with requests.once(self.database, request.id, "away end", now=now):
             ended = await absence_repo.come_back(self.database, request.player_id, now=now)
             if ended is None:
-                raise UserError("error-away-not-away")
+                raise Refusal("away-not-away")
         return ended
 
     async def absence(self, player_id: int) -> AbsenceRow | None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.errors import UserError
 from bot.i18n import Listing, Message, Name
 from bot.narration import narration as told_turn
 from bot.services.outcomes import Effect
 from bot.services.request import Request
 from data.db import Database
+from data.errors import Refusal
 from data.repositories import tournaments as repo
 from data.rows import (
     ChestRow,
@@ -49,20 +49,20 @@ MIN_TURN_SECONDS = 60
 MAX_TURN_SECONDS = 7 * 24 * 3600
 
 
-class NotSeated(UserError):
+class NotSeated(Refusal):
     def __init__(self, tournament_id: int) -> None:
-        super().__init__("error-not-seated", tournament=str(tournament_id))
+        super().__init__("not-seated", tournament=str(tournament_id))
 
 
-class NotAllowed(UserError):
+class NotAllowed(Refusal):
     """A host-only action by someone else (R-T: the host or a server manager decides)."""
 
 
-class OtherServer(UserError):
+class OtherServer(Refusal):
     """A tournament is reached from its own server only: its number means nothing elsewhere."""
 
     def __init__(self, tournament_id: int) -> None:
-        super().__init__("error-other-server", tournament=str(tournament_id))
+        super().__init__("other-server", tournament=str(tournament_id))
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ def check_host(tournament: TournamentRow, request: Request, action: str) -> None
     check_server(tournament, request.guild_id)
     if tournament.host_player_id != request.player_id and not request.is_manager:
         raise NotAllowed(
-            "error-host-only", tournament=str(tournament.id), action=action.replace(" ", "-")
+            "host-only", tournament=str(tournament.id), action=action.replace(" ", "-")
         )
 
 
@@ -164,15 +164,15 @@ async def running(database: Database, tournament_id: int) -> TournamentTable:
     table = await repo.load_table(database, tournament_id)
     status = table.tournament.status
     if status is not TournamentStatus.RUNNING or table.game is None:
-        raise UserError("error-no-turn", tournament=str(tournament_id), status=status.value)
+        raise Refusal("no-turn", tournament=str(tournament_id), status=status.value)
     return table
 
 
 def check_turn(table: TournamentTable, turn: int | None) -> None:
     """Refuse what was meant for a turn that has already resolved (a stale prompt, a late order)."""
     if turn is not None and turn != table.tournament.turn:
-        raise UserError(
-            "error-turn-resolved",
+        raise Refusal(
+            "turn-resolved",
             turn=turn,
             tournament=str(table.tournament.id),
             current=table.tournament.turn,
@@ -202,13 +202,13 @@ def strategy_for_level(level: str) -> str:
     return strategy
 
 
-def unknown_level(level: str) -> UserError:
+def unknown_level(level: str) -> Refusal:
     """The refusal of a computer level (or strategy) nobody offers, naming the levels on offer."""
     levels = Listing(
         tuple(Message("level-name", level=known) for known in computer_levels()),
         Message("economy-nothing"),
     )
-    return UserError("error-no-computer-level", level=level, levels=levels)
+    return Refusal("no-computer-level", level=level, levels=levels)
 
 
 def level_of_strategy(strategy: str) -> str:

@@ -12,13 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.errors import UserError
 from bot.services.chests import ChestResult, parse_deposit, revealed
 from bot.services.request import Request
 from bot.services.tournaments.base import Joined, check_server
 from bot.services.tournaments.seating import Seating, not_joinable
 from data.db import Database
-from data.errors import NotFound
+from data.errors import NotFound, Refusal
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
@@ -33,9 +32,9 @@ from data.rows import (
 )
 
 
-def _too_poor(tournament: TournamentRow, terms: ChestTerms, gold: int) -> UserError:
-    return UserError(
-        "error-chests-too-poor",
+def _too_poor(tournament: TournamentRow, terms: ChestTerms, gold: int) -> Refusal:
+    return Refusal(
+        "chests-too-poor",
         tournament=str(tournament.id),
         minimum=terms.minimum,
         maximum=terms.maximum,
@@ -43,9 +42,9 @@ def _too_poor(tournament: TournamentRow, terms: ChestTerms, gold: int) -> UserEr
     )
 
 
-def _busy(emperor: EmperorRow) -> UserError:
-    return UserError(
-        "error-emperor-engaged",
+def _busy(emperor: EmperorRow) -> Refusal:
+    return Refusal(
+        "emperor-engaged",
         emperor=emperor.name,
         role=emperor.engaged_as or "player",
         tournament=str(emperor.engaged_in),
@@ -85,11 +84,11 @@ class Chests:
             raise not_joinable(tournament)
         dynasty = await player_repo.dynasty_of_player(self.database, request.player_id)
         if dynasty is None:
-            raise UserError("error-no-dynasty")
+            raise Refusal("no-dynasty")
         try:
             emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
         except NotFound:
-            raise UserError("error-no-such-emperor", name=emperor_name) from None
+            raise Refusal("no-such-emperor", name=emperor_name) from None
         if emperor.engaged_in is not None:
             raise _busy(emperor)
         gold = (await economy_repo.holdings(self.database, dynasty.id)).get(
@@ -107,15 +106,15 @@ class Chests:
         tournament = await repo.get_tournament(self.database, tournament_id)
         check_server(tournament, request.guild_id)
         if tournament.chests is None:
-            raise UserError("error-no-chests", tournament=str(tournament_id))
+            raise Refusal("no-chests", tournament=str(tournament_id))
         amount = parse_deposit(deposit, tournament.chests)
         dynasty = await player_repo.dynasty_of_player(self.database, request.player_id)
         try:
             emperor = await emperor_repo.get_emperor(self.database, emperor_id)
         except NotFound:
-            raise UserError("error-emperor-gone") from None
+            raise Refusal("emperor-gone") from None
         if dynasty is None or emperor.dynasty_id != dynasty.id or not emperor.alive:
-            raise UserError("error-emperor-gone")
+            raise Refusal("emperor-gone")
         return await self.seating.join(request, tournament_id, emperor.name, deposit=amount)
 
     async def own_chest(self, tournament_id: int, player_id: int) -> ChestRow | None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.errors import UserError
 from bot.i18n import Listing, Message
 from bot.services.request import Request
 from bot.services.tournaments.base import Owns, check_host
 from bot.services.tournaments.turns import TAKEOVER
 from data.db import Database
+from data.errors import Refusal
 from data.repositories import deadlines as deadline_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
@@ -57,11 +57,9 @@ class Deadlines:
         async with requests.once(self.database, request.id, "tournament pause", now=self.clock()):
             tournament = await self._hosted(request, tournament_id, "pause")
             if tournament.paused:
-                raise UserError("error-paused-already", tournament=str(tournament_id))
+                raise Refusal("paused-already", tournament=str(tournament_id))
             if tournament.deadline is not None and tournament.deadline <= self.clock():
-                raise UserError(
-                    "error-pause-too-late", turn=tournament.turn, tournament=str(tournament_id)
-                )
+                raise Refusal("pause-too-late", turn=tournament.turn, tournament=str(tournament_id))
             paused = await deadline_repo.pause(self.database, tournament_id, now=self.clock())
             if paused is None:  # it ended a moment ago
                 raise _not_running(await repo.get_tournament(self.database, tournament_id))
@@ -73,9 +71,7 @@ class Deadlines:
             tournament = await self._hosted(request, tournament_id, "resume")
             resumed = await deadline_repo.resume(self.database, tournament_id, now=self.clock())
             if resumed is None:
-                raise UserError(
-                    "error-not-paused", tournament=str(tournament_id), turn=tournament.turn
-                )
+                raise Refusal("not-paused", tournament=str(tournament_id), turn=tournament.turn)
         return await self._change(resumed)
 
     async def end_pauses(self, owns: Owns | None = None) -> list[ClockChange]:
@@ -99,30 +95,30 @@ class Deadlines:
         """Add ``seconds`` to the open turn: at most :data:`EXTENSIONS_PER_TURN` times a turn,
         and never past twice the turn's length (the database holds both limits)."""
         if seconds <= 0:
-            raise UserError("error-extend-positive")
+            raise Refusal("extend-positive")
         async with requests.once(self.database, request.id, "tournament extend", now=self.clock()):
             tournament = await self._hosted(request, tournament_id, "extend")
             turn = tournament.turn
             if tournament.extensions >= EXTENSIONS_PER_TURN:
-                raise UserError(
-                    "error-extended-enough",
+                raise Refusal(
+                    "extended-enough",
                     turn=turn,
                     tournament=str(tournament_id),
                     times=EXTENSIONS_PER_TURN,
                 )
             left = tournament.turn_seconds - tournament.extended
             if left <= 0:
-                raise UserError("error-extra-time-spent", turn=turn, tournament=str(tournament_id))
+                raise Refusal("extra-time-spent", turn=turn, tournament=str(tournament_id))
             if seconds > left:
-                raise UserError(
-                    "error-extend-at-most",
+                raise Refusal(
+                    "extend-at-most",
                     longest=duration(2 * tournament.turn_seconds),
                     turn=turn,
                     left=duration(left),
                 )
             extended = await deadline_repo.extend(self.database, tournament_id, turn, seconds)
             if extended is None:  # the turn resolved a moment ago
-                raise UserError("error-extend-resolved", turn=turn, tournament=str(tournament_id))
+                raise Refusal("extend-resolved", turn=turn, tournament=str(tournament_id))
         return extended
 
     async def _hosted(self, request: Request, tournament_id: int, action: str) -> TournamentRow:
@@ -144,10 +140,8 @@ class Deadlines:
         return ClockChange(tournament, players, ready)
 
 
-def _not_running(tournament: TournamentRow) -> UserError:
-    return UserError(
-        "error-no-clock", tournament=str(tournament.id), status=tournament.status.value
-    )
+def _not_running(tournament: TournamentRow) -> Refusal:
+    return Refusal("no-clock", tournament=str(tournament.id), status=tournament.status.value)
 
 
 def duration(seconds: float) -> Listing:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.errors import UserError
 from bot.services.request import Request
 from bot.services.tournaments.base import check_server
 from data.db import Database
+from data.errors import Refusal
 from data.repositories import followers as follower_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
@@ -38,13 +38,13 @@ class Following:
             seat.ordering_player == player_id and seat.status is SeatStatus.ACTIVE
             for seat in table.seats
         ):
-            raise UserError("error-follow-playing", tournament=str(tournament_id))
+            raise Refusal("follow-playing", tournament=str(tournament_id))
         async with requests.once(self.database, request.id, "tournament follow", now=self.clock()):
             added = await follower_repo.follow(
                 self.database, tournament_id, player_id, now=self.clock()
             )
             if not added:
-                raise UserError("error-follow-already", tournament=str(tournament_id))
+                raise Refusal("follow-already", tournament=str(tournament_id))
         return table.tournament
 
     async def unfollow(self, request: Request, tournament_id: int) -> None:
@@ -54,7 +54,7 @@ class Following:
             self.database, request.id, "tournament unfollow", now=self.clock()
         ):
             if not await follower_repo.unfollow(self.database, tournament_id, request.player_id):
-                raise UserError("error-unfollow-not-following", tournament=str(tournament_id))
+                raise Refusal("unfollow-not-following", tournament=str(tournament_id))
 
     async def followers(self, tournament_id: int) -> list[int]:
         return await follower_repo.followers(self.database, tournament_id)

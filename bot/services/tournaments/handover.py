@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.errors import UserError
 from bot.i18n import Name
 from bot.services.request import Request
 from bot.services.tournaments.base import (
@@ -27,6 +26,7 @@ from bot.services.tournaments.base import (
 )
 from bot.services.tournaments.lookup import seat_names
 from data.db import Database
+from data.errors import Refusal
 from data.repositories import absences as absence_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
@@ -101,19 +101,19 @@ class Handovers:
         except NotSeated:
             if not by_host:
                 raise
-            raise UserError("error-handover-not-seated", tournament=str(tournament_id)) from None
+            raise Refusal("handover-not-seated", tournament=str(tournament_id)) from None
         whose = "other" if by_host else "own"
         if seat.handed_to is not None:
-            raise UserError(
-                "error-handover-played-by-computer",
+            raise Refusal(
+                "handover-played-by-computer",
                 whose=whose,
                 seat=seat.dynasty.letter,
                 tournament=str(tournament_id),
                 level=level_of_strategy(seat.handed_to),
             )
         if seat.status is not SeatStatus.ACTIVE:
-            raise UserError(
-                "error-handover-seat-over",
+            raise Refusal(
+                "handover-seat-over",
                 whose=whose,
                 seat=seat.dynasty.letter,
                 tournament=str(tournament_id),
@@ -123,12 +123,12 @@ class Handovers:
             assert table.game is not None
             misses = table.game.misses_in_a_row(seat.dynasty)
             if misses < HOST_HANDOVER_MISSES:
-                raise UserError(
-                    "error-handover-too-soon",
+                raise Refusal(
+                    "handover-too-soon",
                     seat=seat.dynasty.letter,
                     misses=misses,
                     needed=HOST_HANDOVER_MISSES,
                 )
             if await absence_repo.absence(self.database, owner, now=self.clock()) is not None:
-                raise UserError("error-handover-player-away", seat=seat.dynasty.letter)
+                raise Refusal("handover-player-away", seat=seat.dynasty.letter)
         return seat

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.errors import UserError
 from bot.i18n import Name
 from bot.services.tournaments.lookup import seat_letter_name, seat_names
 from data.catalog import battlefield_names
 from data.db import Database
+from data.errors import Refusal
 from data.repositories import history as history_repo
 from data.repositories import players as player_repo
 from data.repositories import tournaments as repo
@@ -64,15 +64,15 @@ class History:
         """Page ``page`` of the server's finished tournaments, newest first, optionally only
         those a dynasty played (by id or name) or those on one battlefield."""
         if guild_id is None:
-            raise UserError("error-history-no-server")
+            raise Refusal("history-no-server")
         if battlefield is not None and battlefield not in battlefield_names():
-            raise UserError(
-                "error-history-no-battlefield",
+            raise Refusal(
+                "history-no-battlefield",
                 battlefield=battlefield,
                 battlefields=", ".join(battlefield_names()),
             )
         if page > MAX_HISTORY_PAGE:
-            raise UserError("error-history-no-page", page=page + 1, pages=MAX_HISTORY_PAGE)
+            raise Refusal("history-no-page", page=page + 1, pages=MAX_HISTORY_PAGE)
         dynasty = None
         if dynasty_id is not None:
             dynasty = await player_repo.get_dynasty(self.database, dynasty_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.errors import UserError
 from bot.i18n import Message, Name
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
@@ -13,6 +12,7 @@ from bot.services.tournaments.base import (
     level_of_strategy,
 )
 from data.db import Database
+from data.errors import Refusal
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import tournaments as repo
@@ -126,7 +126,7 @@ class Lookup:
         """
         tournament = await repo.get_tournament(self.database, tournament_id)
         if tournament.started_at is None:
-            raise UserError("error-nothing-to-replay", tournament=str(tournament_id))
+            raise Refusal("nothing-to-replay", tournament=str(tournament_id))
         start = await repo.get_game(self.database, tournament_id, 0)
         frames: list[tuple[Position, TurnResult | None]] = [(start.position, None)]
         for turn in range(1, tournament.resolved_turns + 1):

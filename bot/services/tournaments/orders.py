@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.errors import UserError
 from bot.services.request import Request
 from bot.services.tournaments.base import (
     OrderAccepted,
@@ -19,6 +18,7 @@ from bot.services.tournaments.base import (
 )
 from bot.services.tournaments.turns import Turns
 from data.db import Database
+from data.errors import Refusal
 from data.recent import Recent
 from data.repositories import tournaments as repo
 from data.rows import (
@@ -65,9 +65,7 @@ class Orders:
         check_turn(table, turn)
         check_not_handed_over(seat, tournament_id)
         if seat.status is not SeatStatus.ACTIVE:
-            raise UserError(
-                "error-seat-out", status=seat.status.value, tournament=str(tournament_id)
-            )
+            raise Refusal("seat-out", status=seat.status.value, tournament=str(tournament_id))
         return _menu_of(table, seat)
 
     async def turn_prompts(self, tournament_id: int, turn: int) -> TurnPrompts | None:
@@ -105,7 +103,7 @@ class Orders:
         ``piece`` goes to the tile named ``to``, or, with neither, it passes. Stored as
         :meth:`submit` stores it."""
         if (piece is None) != (to is None):
-            raise UserError("error-name-the-piece")
+            raise Refusal("name-the-piece")
         table, seat = await self._seat(request, tournament_id, turn)
         assert table.game is not None
         battlefield = table.game.position.battlefield
@@ -158,7 +156,7 @@ class Orders:
     ) -> OrderAccepted:
         assert table.game is not None
         if order.dynasty is not seat.dynasty:
-            raise UserError("error-own-pieces")
+            raise Refusal("own-pieces")
         check_order(table.game.position, order)
         tournament = table.tournament
         ready = await repo.upsert_order(
@@ -184,15 +182,13 @@ def tile_on(battlefield: Battlefield, name: str) -> Tile:
     try:
         return battlefield.tile_named(name)
     except ValueError:
-        raise UserError(
-            "error-not-a-tile", tile=name.strip(), battlefield=battlefield.name
-        ) from None
+        raise Refusal("not-a-tile", tile=name.strip(), battlefield=battlefield.name) from None
 
 
 def check_not_handed_over(seat: SeatRow, tournament_id: int) -> None:
     """A seat handed to a computer player takes no more orders from its player."""
     if seat.handed_to is not None:
-        raise UserError("error-seat-handed", tournament=str(tournament_id))
+        raise Refusal("seat-handed", tournament=str(tournament_id))
 
 
 def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 
-from bot.errors import UserError, refusal
 from bot.i18n import Message, Named
-from bot.i18n.refusals import thing
+from bot.i18n.refusals import refusal, thing
 from bot.services.economy import EconomyService
 from bot.services.request import Request
 from bot.services.settings import NO_COMPUTERS, CreateOptions
@@ -26,7 +25,7 @@ from bot.services.tournaments.base import (
 )
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
 from data.db import Database
-from data.errors import InsufficientFunds, InvalidValue, NotFound
+from data.errors import InsufficientFunds, InvalidValue, NotFound, Refusal
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
@@ -34,6 +33,7 @@ from data.repositories import players as player_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
 from data.rows import (
+    MAX_AMOUNT,
     ChestRow,
     ChestTerms,
     Prize,
@@ -109,8 +109,8 @@ class Seating:
             if not terms.options.from_server:
                 raise
             said = refusal(error)
-            raise UserError(
-                "error-server-chose",
+            raise Refusal(
+                "server-chose",
                 refusal=said if isinstance(said, Message) else str(error),
                 choices=terms.options.server_choices(),
             ) from error
@@ -157,14 +157,14 @@ class Seating:
             return {}
         bundle = await self.economy.bundle(text)
         if bundle.items:
-            raise UserError("error-not-wealth", option=Named("tournament create", option))
+            raise Refusal("not-wealth", option=Named("tournament create", option))
         return dict(bundle.assets)
 
     def shipped_battlefield(self, name: str) -> Battlefield:
         """The shipped battlefield ``name``; another name is refused with the shipped ones."""
         if name not in battlefield_names():
-            raise UserError(
-                "error-no-battlefield",
+            raise Refusal(
+                "no-battlefield",
                 battlefield=name,
                 battlefields=", ".join(battlefield_names()),
             )
@@ -192,27 +192,26 @@ class Seating:
         empty seats get ``computer_strategy`` players when the host starts it (R-T7)."""
         host_player_id = request.player_id
         prize = prize or Prize()
-        if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth or wealth_stake):
-            raise UserError("error-training-terms")
-        if (prize.reputation or prize.wealth) and kind is not TournamentKind.GIFT:
-            raise UserError("error-prize-for-gift")
-        if (stake or wealth_stake) and kind is not TournamentKind.HONOUR:
-            raise UserError("error-stake-for-honour")
+        check_terms(kind, stake, prize, wealth_stake, chests)
         shipped = self.shipped_battlefield(battlefield)
+        try:
+            ruleset.check_battlefield(shipped)
+        except EngineError:  # the one thing a battlefield refuses of a ruleset
+            raise InvalidValue("no-treasure-tile", battlefield=battlefield) from None
         if computer_strategy not in COMPUTER_LEVELS.values():
             raise unknown_level(level_of_strategy(computer_strategy))
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
-            raise UserError("error-turn-length")
+            raise Refusal("turn-length")
         if battlefield in battlefield_locks():
             key = economy_repo.battlefield_key(battlefield)
             host = await player_repo.dynasty_of_player(self.database, host_player_id)
             if host is None or key not in await economy_repo.items_of(self.database, host.id):
-                raise UserError("error-battlefield-locked", battlefield=battlefield, key=key)
+                raise Refusal("battlefield-locked", battlefield=battlefield, key=key)
         if (
             prize.wealth
             and await player_repo.dynasty_of_player(self.database, host_player_id) is None
         ):
-            raise UserError("error-prize-needs-dynasty")
+            raise Refusal("prize-needs-dynasty")
         try:
             async with requests.once(
                 self.database, request.id, "tournament create", now=self.clock()
@@ -236,8 +235,8 @@ class Seating:
                     now=self.clock(),
                 )
         except InsufficientFunds as short:
-            raise UserError(
-                "error-prize-unpaid",
+            raise Refusal(
+                "prize-unpaid",
                 needed=short.needed,
                 what=thing(short.what),
                 available=short.available,
@@ -258,11 +257,11 @@ class Seating:
         player_id = request.player_id
         dynasty = await player_repo.dynasty_of_player(self.database, player_id)
         if dynasty is None:
-            raise UserError("error-no-dynasty")
+            raise Refusal("no-dynasty")
         try:
             emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
         except NotFound:
-            raise UserError("error-no-such-emperor", name=emperor_name) from None
+            raise Refusal("no-such-emperor", name=emperor_name) from None
         chest: ChestRow | None = None
 
         async def take() -> SeatRow:
@@ -284,8 +283,8 @@ class Seating:
         try:
             joined = await self._take_seat(request, tournament_id, take, deposit)
         except InsufficientFunds as short:
-            raise UserError(
-                "error-stake-unpaid",
+            raise Refusal(
+                "stake-unpaid",
                 tournament=str(tournament_id),
                 needed=short.needed,
                 what=thing(short.what),
@@ -299,8 +298,8 @@ class Seating:
         tournament = await repo.get_tournament(self.database, tournament_id)
         check_server(tournament, request.guild_id)
         if tournament.kind.is_serious:
-            raise UserError(
-                "error-casual-training-only",
+            raise Refusal(
+                "casual-training-only",
                 tournament=str(tournament_id),
                 kind=tournament.kind.value,
             )
@@ -385,29 +384,25 @@ class Seating:
         raise NotSeated(tournament_id)
 
 
-def not_joinable(tournament: TournamentRow) -> UserError:
+def not_joinable(tournament: TournamentRow) -> Refusal:
     """Why a tournament's seats are closed: it began, or is over."""
-    return UserError(
-        "error-seats-closed", tournament=str(tournament.id), status=tournament.status.value
-    )
+    return Refusal("seats-closed", tournament=str(tournament.id), status=tournament.status.value)
 
 
-def _deposit_refused(tournament: TournamentRow) -> UserError:
+def _deposit_refused(tournament: TournamentRow) -> Refusal:
     """A deposit where there are no chests, or none where there are (R-T9)."""
     if tournament.chests is None:
-        return UserError("error-deposit-unwanted", tournament=str(tournament.id))
-    return UserError(
-        "error-deposit-needed",
+        return Refusal("deposit-unwanted", tournament=str(tournament.id))
+    return Refusal(
+        "deposit-needed",
         tournament=str(tournament.id),
         minimum=tournament.chests.minimum,
         maximum=tournament.chests.maximum,
     )
 
 
-def _not_startable(tournament: TournamentRow) -> UserError:
-    return UserError(
-        "error-not-startable", tournament=str(tournament.id), status=tournament.status.value
-    )
+def _not_startable(tournament: TournamentRow) -> Refusal:
+    return Refusal("not-startable", tournament=str(tournament.id), status=tournament.status.value)
 
 
 def chosen_goal(kind: str, pieces: int | None, turns: int | None) -> Goal:
@@ -415,10 +410,10 @@ def chosen_goal(kind: str, pieces: int | None, turns: int | None) -> Goal:
     goal_kind = choice(GoalKind, kind, "goal")
     if goal_kind is GoalKind.SURVIVE:
         if turns is None:
-            raise UserError("error-survive-turns")
+            raise Refusal("survive-turns")
         return Goal(goal_kind, pieces=pieces or 0, turns=turns)
     if pieces is not None or turns is not None:
-        raise UserError("error-survive-only")
+        raise Refusal("survive-only")
     return Goal(goal_kind)
 
 
@@ -428,7 +423,7 @@ def chest_terms(terms: Terms) -> ChestTerms | None:
     asked = (terms.chest_minimum, terms.chest_maximum, terms.chest_reputation)
     if not terms.chests:
         if asked != (None, None, None):
-            raise UserError("error-chest-options")
+            raise Refusal("chest-options")
         return None
     default = ChestTerms()
     chosen = ChestTerms(
@@ -436,6 +431,36 @@ def chest_terms(terms: Terms) -> ChestTerms | None:
         default.maximum if terms.chest_maximum is None else terms.chest_maximum,
         default.reputation if terms.chest_reputation is None else terms.chest_reputation,
     )
-    if chosen.minimum > chosen.maximum:
-        raise UserError("error-chest-range", minimum=chosen.minimum, maximum=chosen.maximum)
     return chosen
+
+
+def check_terms(
+    kind: TournamentKind,
+    stake: int,
+    prize: Prize,
+    wealth_stake: Mapping[str, int] | None,
+    chests: ChestTerms | None,
+) -> None:
+    """What a tournament's type allows (R-T4, R-T6, R-T9): stakes in honour only, a prize in a
+    gift only, nothing at all in training, and chests in serious types within their range.
+    The database guards the same rules; refused here first, in words."""
+    if kind is TournamentKind.TRAINING and (prize.reputation or prize.wealth or wealth_stake):
+        raise Refusal("training-terms")
+    if (prize.reputation or prize.wealth) and kind is not TournamentKind.GIFT:
+        raise Refusal("prize-for-gift")
+    if (stake or wealth_stake) and kind is not TournamentKind.HONOUR:
+        raise Refusal("stake-for-honour")
+    if stake < 0:
+        raise InvalidValue("stake-not-honour")
+    if prize.reputation < 0:
+        raise InvalidValue("prize-takes-reputation")
+    if chests is None:
+        return
+    if not kind.is_serious:
+        raise InvalidValue("training-chests")
+    if chests.minimum > chests.maximum:
+        raise Refusal("chest-range", minimum=chests.minimum, maximum=chests.maximum)
+    if not 1 <= chests.minimum <= chests.maximum <= MAX_AMOUNT:
+        raise InvalidValue("chest-range")
+    if chests.reputation < 0:
+        raise InvalidValue("chest-reputation")

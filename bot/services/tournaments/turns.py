@@ -15,7 +15,6 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import replace
 
 from bot.computers import DEFAULT_SECONDS, HISTORY_TURNS, ComputerTurn, Thinker, think, think_here
-from bot.errors import UserError
 from bot.i18n import DEFAULT_LOCALE, Message, Name
 from bot.narration import narration as told_turn
 from bot.services import skill
@@ -47,6 +46,7 @@ from data.db import Database
 from data.errors import (
     OrderForClosedTurn,
     OrdersChanged,
+    Refusal,
     SeatNotActive,
     TournamentPaused,
     TurnAlreadyResolved,
@@ -144,7 +144,7 @@ class Turns:
             check_server(table.tournament, request.guild_id)
             seat = seat_of_player(table, request.player_id)
             if seat.handed_to is not None:
-                raise UserError("error-forfeit-handed-over", tournament=str(tournament_id))
+                raise Refusal("forfeit-handed-over", tournament=str(tournament_id))
             try:
                 async with requests.once(
                     self.database, request.id, "tournament forfeit", now=self.clock()
@@ -165,7 +165,7 @@ class Turns:
                 if ready.active and ready.ready >= ready.active:
                     return await self.resolve(tournament_id, turn=tournament.turn)
             return None
-        raise UserError("error-tournament-busy")
+        raise Refusal("tournament-busy")
 
     async def resolve(self, tournament_id: int, *, turn: int | None = None) -> TurnResolved | None:
         """Resolve the open turn with the orders stored now (missing ones are misses, R-O1).
@@ -263,7 +263,7 @@ class Turns:
             except OrdersChanged:
                 continue
             return TurnResolved(tournament, report, names, effects)
-        raise UserError("error-tournament-busy")
+        raise Refusal("tournament-busy")
 
     async def resolve_due(self, owns: Owns | None = None) -> list[TurnResolved]:
         """Every running tournament whose deadline has passed resolves its turn (restart-safe).
