@@ -69,14 +69,9 @@ every click, and each young collection then also re-examines whatever survived t
 
 
 def tune_garbage_collection() -> None:
-    """Fewer and shorter collection pauses, for the slowest answers' sake.
-
-    Measured under the load benchmark (3,000 interactions) with Python's defaults: 590
-    collections taking 0.78 s in all, full ones pausing every player for up to 58 ms. With
-    what is loaded at start frozen (it lives as long as the process, so the collector need
-    never scan it again) and the young generation at 5,000: 86 collections, 0.31 s, the
-    longest 26 ms.
-    """
+    """Fewer and shorter collection pauses, for the slowest answers' sake: what is loaded at
+    start is frozen (it lives as long as the process, so the collector need never scan it
+    again) and the young generation is larger (figures: docs/benchmarks.md)."""
     gc.freeze()
     gc.set_threshold(YOUNG_OBJECTS_BEFORE_COLLECTION, *gc.get_threshold()[1:])
 

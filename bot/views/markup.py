@@ -118,8 +118,8 @@ ID_LIMIT = 2**63 - 1
 class Components(discord.ui.View):
     """Buttons and selects whose clicks a cog answers from their custom ids alone (a dynamic
     item it registers, or a listener): discord.py need not keep the view, nor rebuild one per
-    click (for a turn prompt, rebuilding was a tenth of the bot's work under load), and the
-    components keep working after the bot restarts."""
+    click (a cost every click of a turn prompt would pay), and the components keep working
+    after the bot restarts."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
