@@ -17,7 +17,9 @@ from bot.views.markup import (
     FIELD_VALUE_LIMIT,
     Components,
     clipped,
+    confirm_button,
     discord_timestamp,
+    page_buttons,
     plain,
 )
 from data.rows import EmperorRow, LeaderboardEntry, SkillEntry
@@ -69,34 +71,13 @@ RETIRE = r"retire:(?P<emperor>[0-9]+):(?P<player>[0-9]+)"
 
 def log_view(page: LogPage, say: Voice) -> Components:
     """Newer and Older: each carries the dynasty and the page it shows."""
-    view = Components()
     dynasty = page.dynasty.id
-    for label, shown, disabled in (
-        (say("newer"), max(page.page - 1, 0), page.page == 0),
-        (say("older"), page.page + 1, not page.has_older),
-    ):
-        view.add_item(
-            discord.ui.Button(
-                custom_id=f"log:{dynasty}:{shown}",
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
-    return view
+    return page_buttons(say, page.page, page.has_older, lambda shown: f"log:{dynasty}:{shown}")
 
 
 def retire_view(emperor: EmperorRow, player_id: int, say: Voice) -> Components:
     """The button that confirms a retirement, for the player who asked only."""
-    view = Components()
-    view.add_item(
-        discord.ui.Button(
-            custom_id=f"retire:{emperor.id}:{player_id}",
-            label=say("retire-button"),
-            style=discord.ButtonStyle.danger,
-        )
-    )
-    return view
+    return confirm_button(f"retire:{emperor.id}:{player_id}", say("retire-button"))
 
 
 def retirement_fate(emperor: EmperorRow, say: Voice) -> str:

@@ -13,6 +13,7 @@ from bot.views.markup import (
     Components,
     clipped,
     discord_timestamp,
+    page_buttons,
     plain,
     plain_name,
 )
@@ -64,19 +65,11 @@ answers it, in the server it is clicked in)."""
 
 def history_view(page: HistoryPage, say: Voice) -> Components:
     """Newer and Older: each carries the page it shows and the filters."""
-    view = Components()
     dynasty = page.dynasty.id if page.dynasty is not None else ""
     battlefield = page.battlefield or ""
-    for label, shown, disabled in (
-        (say("newer"), max(page.page - 1, 0), page.page == 0),
-        (say("older"), page.page + 1, not page.has_older),
-    ):
-        view.add_item(
-            discord.ui.Button(
-                custom_id=f"history:{shown}:{dynasty}:{battlefield}",
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
-    return view
+    return page_buttons(
+        say,
+        page.page,
+        page.has_older,
+        lambda shown: f"history:{shown}:{dynasty}:{battlefield}",
+    )

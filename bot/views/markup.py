@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from typing import Literal
 
 import discord
 
-from bot.i18n import Name
+from bot.i18n import Name, Voice
 
 EMBED_COLOUR = discord.Colour.gold()
 """The colour of every embed the game shows."""
@@ -126,3 +127,32 @@ class Components(discord.ui.View):
 
     def is_dispatchable(self) -> bool:
         return False
+
+
+def page_buttons(
+    say: Voice, page: int, has_older: bool, custom_id: Callable[[int], str]
+) -> Components:
+    """Newer and Older, each carrying the page it shows (``custom_id`` of that page)."""
+    view = Components()
+    for label, shown, disabled in (
+        (say("newer"), max(page - 1, 0), page == 0),
+        (say("older"), page + 1, not has_older),
+    ):
+        view.add_item(
+            discord.ui.Button(
+                custom_id=custom_id(shown),
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+    return view
+
+
+def confirm_button(custom_id: str, label: str) -> Components:
+    """One button that confirms what cannot be undone (a forfeit, a retirement)."""
+    view = Components()
+    view.add_item(
+        discord.ui.Button(custom_id=custom_id, label=label, style=discord.ButtonStyle.danger)
+    )
+    return view

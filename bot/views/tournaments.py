@@ -22,6 +22,7 @@ from bot.views.markup import (
     NO_MENTIONS,
     Components,
     clipped,
+    confirm_button,
     discord_timestamp,
     plain,
     plain_name,
@@ -357,15 +358,7 @@ FORFEIT = r"forfeit:(?P<tournament>[0-9]+):(?P<player>[0-9]+)"
 
 def forfeit_view(tournament_id: int, player_id: int, say: Voice) -> Components:
     """The button that confirms a forfeit, for the player who asked only."""
-    view = Components()
-    view.add_item(
-        discord.ui.Button(
-            custom_id=f"forfeit:{tournament_id}:{player_id}",
-            label=say("forfeit-button"),
-            style=discord.ButtonStyle.danger,
-        )
-    )
-    return view
+    return confirm_button(f"forfeit:{tournament_id}:{player_id}", say("forfeit-button"))
 
 
 def extension_notice(extended: TournamentRow, seconds: int) -> Message:
