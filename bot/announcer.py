@@ -37,7 +37,6 @@ from bot.delivery import (
     send_dm,
 )
 from bot.i18n import Message, Name, Param
-from bot.log_entries import entry
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
@@ -55,6 +54,7 @@ from bot.views.combat import (
     start_shown,
     turn_shown,
 )
+from bot.views.log import entry
 from bot.views.markup import (
     BOARD_FILE,
     MESSAGE_LIMIT,
@@ -415,7 +415,7 @@ class Announcer:
 
     async def _logged_changes(self, tournament_id: int) -> list[Param]:
         """What the end of a combat changed for its emperors, as publicly logged, in each
-        reader's language (bot/log_entries.py)."""
+        reader's language (bot/views/log.py)."""
         outcome = await self.services.tournaments.outcome_log(tournament_id)
         return [entry(event.reason) for event in outcome]
 

@@ -18,12 +18,12 @@ import sys
 from pathlib import Path
 
 from bot.i18n import DEFAULT_LOCALE
-from bot.log_entries import entry as log_entry
 from bot.narration import outcome_message
 from bot.render import render_board, render_replay
 from bot.services import Services
 from bot.services.request import Request
 from bot.services.tournaments.base import TurnResolved
+from bot.views.log import entry as log_entry
 from bot.views.tournaments import announcement
 from data.catalog import UnknownBattlefield, battlefield_locks, load_battlefield
 from data.repositories import economy as economy_repo

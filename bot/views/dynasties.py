@@ -8,9 +8,9 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import Voice
-from bot.log_entries import entry
 from bot.services.dynasties import DynastyView, EmperorView, LogPage
 from bot.services.skill import Skill, skill_of
+from bot.views.log import entry
 from bot.views.markup import (
     DESCRIPTION_LIMIT,
     EMBED_COLOUR,

@@ -7,9 +7,9 @@ import ast
 from pathlib import Path
 
 from bot.i18n import DEFAULT_LOCALE
-from bot.log_entries import entry
 from bot.services import Services
 from bot.services.request import Request
+from bot.views.log import entry
 from data.repositories._ledger import _PAID_OUT
 from data.rows import EventKind, LogMessage, TournamentStatus, log_text
 from engine import Dynasty, Pass, Ruleset
