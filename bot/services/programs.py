@@ -1,0 +1,133 @@
+"""Players' programs (issue #37): registering one, its token, its names, revoking it, the ladder.
+
+A program runs on its owner's machine and plays through the bot's HTTP API (``bot/web/``)
+with a token. The token is made here, returned once (the command shows it to its owner,
+ephemerally) and kept only as its hash (:mod:`bot.web.tokens`). Nothing here talks to
+Discord: the ``/program`` commands are a thin adapter over :class:`ProgramService`, each
+passing its interaction's id as ``request_id`` so a request delivered twice changes the game
+once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.errors import UserError
+from bot.services.dynasties import DynastyService
+from bot.services.skill import NEWCOMER, Skill, Z
+from bot.web.tokens import new_token, token_hash, well_formed
+from data.db import Database
+from data.repositories import programs as repo
+from data.repositories import requests
+from data.rows import ProgramEntry, ProgramRow, ProgramSeat, ProgramSkillRow
+
+LADDER_PAGE = 10
+MAX_LADDER_PAGE = 10_000
+"""Pages of the ladder a button may ask for (a forged one could ask for any)."""
+
+
+@dataclass(frozen=True)
+class Registered:
+    """A program just registered, and its token: shown to its owner this once, never again."""
+
+    program: ProgramRow
+    token: str = field(repr=False)
+
+
+@dataclass(frozen=True)
+class ProgramView:
+    """One of a player's programs as ``/program list`` shows it."""
+
+    program: ProgramRow
+    skill: Skill
+    seats: list[ProgramSeat]
+
+
+class TokenRefused(UserError):
+    """A token that plays as no program: unknown, malformed, or its program's revoked."""
+
+
+class ProgramService:
+    """What a player does with its programs, and how the API knows a program by its token."""
+
+    def __init__(
+        self, database: Database, clock: Callable[[], float], dynasties: DynastyService
+    ) -> None:
+        self.database = database
+        self.clock = clock
+        self.dynasties = dynasties
+
+    async def register(
+        self,
+        player_id: int,
+        name: str,
+        *,
+        dynasty_name: str | None = None,
+        request_id: int | None = None,
+    ) -> Registered:
+        """A new program of the player's dynasty (founded with ``dynasty_name`` if it has none
+        yet) and its token. The same ``request_id`` registers once."""
+        dynasty = await self.dynasties.dynasty_of(player_id, dynasty_name)
+        token = new_token()
+        async with requests.once(self.database, request_id, "program register", now=self.clock()):
+            program = await repo.register_program(
+                self.database, player_id, dynasty.id, name, token_hash(token), now=self.clock()
+            )
+        return Registered(program, token)
+
+    async def programs(self, player_id: int) -> list[ProgramView]:
+        """The player's programs in use, oldest first, with their skill and seats."""
+        found = await repo.programs_of(self.database, player_id)
+        skills = await repo.program_skills(self.database, (p.id for p in found))
+        return [
+            ProgramView(
+                program,
+                skill_of_program(skills.get(program.id)),
+                await repo.seats_of_program(self.database, program.id),
+            )
+            for program in found
+        ]
+
+    async def revoke(
+        self, player_id: int, name: str, *, request_id: int | None = None
+    ) -> ProgramRow:
+        """Revoke the player's program ``name`` for good: its token plays no more, its seats in
+        running combats miss their turns (R-G4). The same ``request_id`` revokes once."""
+        async with requests.once(self.database, request_id, "program revoke", now=self.clock()):
+            program = await repo.program_named(self.database, player_id, name)
+            return await repo.revoke_program(self.database, program.id, now=self.clock())
+
+    async def rename(
+        self, player_id: int, name: str, new_name: str, *, request_id: int | None = None
+    ) -> ProgramRow:
+        """Rename the player's program ``name``; its token and seats stay as they are."""
+        async with requests.once(self.database, request_id, "program rename", now=self.clock()):
+            program = await repo.program_named(self.database, player_id, name)
+            return await repo.rename_program(self.database, program.id, new_name)
+
+    async def authenticate(self, token: str) -> ProgramRow:
+        """The program a token plays as; :class:`TokenRefused` if none does (a malformed or
+        unknown token, or a revoked program's). The refusal never repeats the token."""
+        if not well_formed(token):
+            raise TokenRefused("error-token-unknown")
+        program = await repo.program_by_token_hash(self.database, token_hash(token))
+        if program is None:
+            raise TokenRefused("error-token-unknown")
+        if program.revoked:
+            raise TokenRefused("error-token-revoked", program=program.name)
+        return program
+
+    async def ladder(self, page: int = 1) -> list[ProgramEntry]:
+        """The programs in use ranked by skill, ``LADDER_PAGE`` a page, best first."""
+        page = min(max(page, 1), MAX_LADDER_PAGE)
+        return await repo.program_ladder(
+            self.database, z=Z, limit=LADDER_PAGE, offset=(page - 1) * LADDER_PAGE
+        )
+
+
+def skill_of_program(row: ProgramSkillRow | None) -> Skill:
+    """A program's skill; a newcomer's if it never finished a serious combat."""
+    if row is None:
+        return Skill(NEWCOMER[0], NEWCOMER[1], 0)
+    return Skill(row.mu, row.sigma, row.combats)
