@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.errors import UserError
+from bot.i18n import Named
 from bot.services.dynasties import DynastyService
 from bot.services.skill import NEWCOMER, Skill, Z
 from bot.web.tokens import new_token, token_hash, well_formed
@@ -22,6 +23,8 @@ from data.repositories import programs as repo
 from data.repositories import requests
 from data.rows import ProgramEntry, ProgramRow, ProgramSeat, ProgramSkillRow
 
+REGISTER = Named("program register")
+"""The command that gives a program a token, as its reader types it."""
 LADDER_PAGE = 10
 MAX_LADDER_PAGE = 10_000
 """Pages of the ladder a button may ask for (a forged one could ask for any)."""
@@ -110,13 +113,21 @@ class ProgramService:
         """The program a token plays as; :class:`TokenRefused` if none does (a malformed or
         unknown token, or a revoked program's). The refusal never repeats the token."""
         if not well_formed(token):
-            raise TokenRefused("error-token-unknown")
+            raise TokenRefused("error-token-unknown", register=REGISTER)
         program = await repo.program_by_token_hash(self.database, token_hash(token))
         if program is None:
-            raise TokenRefused("error-token-unknown")
+            raise TokenRefused("error-token-unknown", register=REGISTER)
         if program.revoked:
-            raise TokenRefused("error-token-revoked", program=program.name)
+            raise TokenRefused("error-token-revoked", program=program.name, register=REGISTER)
         return program
+
+    async def plays(self, program_id: int) -> bool:
+        """Whether the program still plays (it may have been revoked since it authenticated)."""
+        return not (await repo.get_program(self.database, program_id)).revoked
+
+    async def owner_of(self, program: ProgramRow) -> str:
+        """The name of the dynasty the program belongs to."""
+        return (await repo.programs_with_owners(self.database, [program.id]))[program.id][1]
 
     async def ladder(self, page: int = 1) -> list[ProgramEntry]:
         """The programs in use ranked by skill, ``LADDER_PAGE`` a page, best first."""

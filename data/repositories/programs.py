@@ -105,6 +105,24 @@ async def get_program(database: Database, program_id: int) -> ProgramRow:
     return _program(row)
 
 
+async def programs_with_owners(
+    database: Database, program_ids: Iterable[int]
+) -> dict[int, tuple[ProgramRow, str]]:
+    """These programs, each with its owner's dynasty's name (what a board's legend shows)."""
+    wanted = sorted(set(program_ids))
+    if not wanted:
+        return {}
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT p.id, p.player_id, p.dynasty_id, p.name, p.created_at, p.revoked_at, "
+            "d.name AS dynasty_name FROM programs p JOIN dynasties d ON d.id = p.dynasty_id "
+            f"WHERE p.id IN ({', '.join('?' * len(wanted))})",
+            wanted,
+        )
+    return {row["id"]: (_program(row), row["dynasty_name"]) for row in rows}
+
+
 async def program_by_token_hash(database: Database, token_hash: str) -> ProgramRow | None:
     """The program a token's hash names, revoked or not; None for a hash nobody has."""
     async with database.connection() as connection:

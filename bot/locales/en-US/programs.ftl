@@ -55,7 +55,7 @@ api-wrong-type = '{ $field }' must be { $expected ->
     }
 api-move-or-pass = an order is a move (piece and to) or a pass, not both
 api-no-such-tournament = there is no tournament #{ $tournament }; check its number
-api-no-route = there is no { $method } { $path } in this API; its description is at /api/v1/openapi.yaml
+api-no-route = there is no { $method } { $path } in this API; docs/api/openapi.yaml in the bot's repository describes it
 api-method-not-allowed = { $path } does not take { $method }; it takes { $allowed }
 api-not-seated = your program has no seat in tournament #{ $tournament }; it sees and orders only in tournaments it is seated in
 api-not-your-piece = the piece on { $tile } is not your program's: it orders the pieces of dynasty { $dynasty } only
@@ -71,7 +71,7 @@ api-seat-out = your program's dynasty { $status ->
     } in tournament #{ $tournament } and gives no more orders
 api-seat-handed-over = your program's seat in tournament #{ $tournament } was handed to a computer player for the rest of the combat
 api-too-large = the request is larger than { $limit } bytes; an order is a few dozen
-api-rate-limited = too many requests from this program; try again in { $seconds } seconds
+api-rate-limited = too many requests from this program; try again in { $retry_after_seconds } seconds
 api-too-many-streams = this program already has { $limit } streams open, the most allowed; close one before opening another
 api-stopping = the bot is restarting; try again in a minute (nothing was changed)
 api-internal = something went wrong on the bot's side (error { $error }); nothing was changed, try again

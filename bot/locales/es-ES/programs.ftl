@@ -54,7 +54,7 @@ api-wrong-type = '{ $field }' debe ser { $expected ->
     }
 api-move-or-pass = una orden es un movimiento (piece y to) o un pase, no las dos cosas
 api-no-such-tournament = no hay ningún torneo #{ $tournament }; revisa su número
-api-no-route = esta API no tiene { $method } { $path }; su descripción está en /api/v1/openapi.yaml
+api-no-route = esta API no tiene { $method } { $path }; la describe docs/api/openapi.yaml en el repositorio del bot
 api-method-not-allowed = { $path } no admite { $method }; admite { $allowed }
 api-not-seated = tu programa no tiene asiento en el torneo #{ $tournament }; solo ve y ordena en los torneos donde tiene asiento
 api-not-your-piece = la pieza de { $tile } no es de tu programa: solo ordena las piezas de la dinastía { $dynasty }
@@ -70,7 +70,7 @@ api-seat-out = la dinastía de tu programa { $status ->
     } en el torneo #{ $tournament } y ya no da órdenes
 api-seat-handed-over = el asiento de tu programa en el torneo #{ $tournament } se cedió a un jugador del ordenador para el resto del combate
 api-too-large = la petición ocupa más de { $limit } bytes; una orden ocupa unas decenas
-api-rate-limited = demasiadas peticiones de este programa; vuelve a intentarlo dentro de { $seconds } segundos
+api-rate-limited = demasiadas peticiones de este programa; vuelve a intentarlo dentro de { $retry_after_seconds } segundos
 api-too-many-streams = este programa ya tiene { $limit } flujos abiertos, el máximo permitido; cierra uno antes de abrir otro
 api-stopping = el bot se está reiniciando; vuelve a intentarlo dentro de un minuto (no se cambió nada)
 api-internal = algo falló del lado del bot (error { $error }); no se cambió nada, vuelve a intentarlo
