@@ -100,11 +100,12 @@ class ProgramApi:
         return Mount(self.routes(), watching, self.close)
 
     def routes(self) -> list[web.RouteDef]:
+        tournament = f"{PREFIX}/tournaments/{{tournament:[0-9]+}}"
         return [
-            web.get(f"{PREFIX}/me", self.me),
-            web.get(f"{PREFIX}/stream", self.stream),
-            web.post(f"{PREFIX}/tournaments/{{tournament:[0-9]+}}/orders", self.orders),
-            web.get(f"{PREFIX}/tournaments/{{tournament:[0-9]+}}", self.tournament),
+            web.get(f"{PREFIX}/me", self.me, allow_head=False),
+            web.get(f"{PREFIX}/stream", self.stream, allow_head=False),
+            web.post(f"{tournament}/orders", self.orders),
+            web.get(tournament, self.tournament, allow_head=False),
         ]
 
     def close(self) -> None:
@@ -140,7 +141,7 @@ class ProgramApi:
     async def stream(self, request: web.Request) -> web.StreamResponse:
         program = await self._program(request)
         with self.streams.slot(program.id):
-            subscription = self.port.subscribe(program.id)
+            subscription = await self.port.subscribe(program.id)
             self._following.add(subscription)
             try:
                 response = web.StreamResponse(
@@ -151,7 +152,7 @@ class ProgramApi:
                     }
                 )
                 await response.prepare(request)
-                for event in await self._replay(program):
+                for event in subscription.replay:
                     await _send(response, event)
                 await self._follow(program, response, subscription)
             except ConnectionError:
@@ -199,18 +200,6 @@ class ProgramApi:
             raise
         self.buckets.refuse_when_empty(program.id)
         return program
-
-    async def _replay(self, program: ProgramRow) -> list[Event]:
-        """The current state as events: every live seat, and every open turn."""
-        events: list[Event] = []
-        for seat in await self.port.seats_of(program):
-            seated = await self.port.seated_event(program.id, seat.tournament_id)
-            if seated is not None:
-                events.append(seated)
-            turn = await self.port.open_turn_for(program, seat.tournament_id)
-            if turn is not None:
-                events.append(turn)
-        return events
 
     async def _follow(
         self, program: ProgramRow, response: web.StreamResponse, subscription: Subscription

@@ -2,15 +2,18 @@
 combat ended (issue #37).
 
 The game changes in the database, by whichever process resolved a turn, so the events are
-found there: :class:`ProgramEvents` looks at every seat a program holds in an open or running
-tournament (one indexed read, :func:`data.repositories.programs.program_tables`) every
-``interval`` seconds, and at once when told something changed (:meth:`ProgramEvents.changed`:
-the announcer says so when a turn opens, resolves or a combat ends). What differs from its
-last look becomes events, made only for the programs whose streams are open; a program that
-connects later is told the current state by its stream's replay instead, so nothing is lost.
+found there. A subscription starts with the program's seats as they are (the stream's replay:
+``seated`` for each, ``turn`` for each open turn) and remembers what it told. Then
+:class:`ProgramEvents` looks at every seat a program holds in an open or running tournament
+(one indexed read, :func:`data.repositories.programs.program_tables`) every ``interval``
+seconds, and at once when told something changed (:meth:`ProgramEvents.changed`: the
+announcer says so when a turn opens, resolves or a combat ends), and tells each subscription
+what differs from what it was told. So a program that connects, or reconnects, loses nothing,
+and no event is made for a program whose stream is not open.
 
-A subscriber too slow to keep up (its queue full) is dropped: its stream ends and its program
-reconnects and replays, rather than the bot keeping events for it without bound.
+A subscriber too slow to keep up (its queue full) is dropped: its stream ends, and its
+program reconnects and is told the state again, rather than the bot keeping events for it
+without bound.
 """
 
 from __future__ import annotations
@@ -57,10 +60,14 @@ class Seen:
 
 
 class Subscription:
-    """One stream's events, in order; ends (``None``) when dropped or closed."""
+    """One stream's events, in order, after its replay; ends (``None``) when dropped or closed."""
 
-    def __init__(self, program_id: int, owner: ProgramEvents) -> None:
+    def __init__(self, program_id: int, owner: ProgramEvents, known: dict[int, Seen]) -> None:
         self.program_id = program_id
+        self.replay: list[Event] = []
+        """The state when it began, as events: what the stream tells first."""
+        self.known = known
+        """Each tournament of the program's seats as the stream was last told it."""
         self._owner = owner
         self._queue: asyncio.Queue[Event | None] = asyncio.Queue(QUEUE)
         self.dropped = False
@@ -105,11 +112,21 @@ class ProgramEvents:
         self.interval = interval
         self.closed = False
         self._subscribers: dict[int, set[Subscription]] = {}
-        self._seen: dict[tuple[int, int], Seen] | None = None
         self._wake = asyncio.Event()
 
-    def subscribe(self, program_id: int) -> Subscription:
-        subscription = Subscription(program_id, self)
+    async def subscribe(self, program_id: int) -> Subscription:
+        """The program's events from now on, beginning with its replay (:attr:`Subscription.replay`)."""
+        known = {
+            tournament: Seen(seat, status, turn)
+            for _, tournament, seat, status, turn in await program_repo.program_tables(
+                self.database, program_id
+            )
+        }
+        subscription = Subscription(program_id, self, known)
+        for tournament, seen in sorted(known.items()):
+            subscription.replay += await self._differences(
+                program_id, tournament, None, seen, {}, {}
+            )
         self._subscribers.setdefault(program_id, set()).add(subscription)
         return subscription
 
@@ -158,26 +175,28 @@ class ProgramEvents:
                 await asyncio.wait_for(self._wake.wait(), self.interval)
 
     async def look(self) -> None:
-        """Compare every program seat with the last look, and tell the subscribers."""
-        now = {
-            (program, tournament): Seen(seat, status, turn)
-            for program, tournament, seat, status, turn in await program_repo.program_tables(
-                self.database
-            )
-        }
-        before, self._seen = self._seen, now
-        if before is None:
-            return  # the first look: every stream's replay told the state as it was
+        """Tell each subscription what differs from what it was told."""
+        if not self._subscribers:
+            return
+        now: dict[int, dict[int, Seen]] = {}
+        for program, tournament, seat, status, turn in await program_repo.program_tables(
+            self.database
+        ):
+            now.setdefault(program, {})[tournament] = Seen(seat, status, turn)
         resolved: dict[tuple[int, int], Event | None] = {}
         ended: dict[int, Event | None] = {}
-        for key in now.keys() | before.keys():
-            program, tournament = key
-            if program not in self._subscribers:
-                continue
-            for event in await self._differences(
-                program, tournament, before.get(key), now.get(key), resolved, ended
-            ):
-                self._send(program, event)
+        for program, subscriptions in list(self._subscribers.items()):
+            seats = now.get(program, {})
+            for subscription in list(subscriptions):
+                known, subscription.known = subscription.known, dict(seats)
+                for tournament in sorted(known.keys() | seats.keys()):
+                    old, new = known.get(tournament), seats.get(tournament)
+                    if old == new:
+                        continue
+                    for event in await self._differences(
+                        program, tournament, old, new, resolved, ended
+                    ):
+                        subscription.put(event)
 
     async def _differences(
         self,
@@ -219,7 +238,3 @@ class ProgramEvents:
             if (tournament, turn) not in made:
                 made[(tournament, turn)] = await self.maker.resolved_event(tournament, turn)
         return [made[(tournament, turn)] for turn in turns]
-
-    def _send(self, program: int, event: Event) -> None:
-        for subscription in list(self._subscribers.get(program, ())):
-            subscription.put(event)

@@ -88,9 +88,6 @@ class GamePort(Protocol):
         """The ``turn`` event of the open turn as the program's seat sees it; None if it has
         no turn to order for there."""
 
-    async def seated_event(self, program_id: int, tournament_id: int) -> Event | None:
-        """The ``seated`` event of the program's seat in that tournament."""
-
     async def submit(
         self, program: ProgramRow, tournament_id: int, order: OrderRequest
     ) -> Accepted | Refusal:
@@ -99,8 +96,10 @@ class GamePort(Protocol):
     async def public_state(self, tournament_id: int) -> Json:
         """The tournament as everyone may see it; :class:`ApiRefusal` if there is none."""
 
-    def subscribe(self, program_id: int) -> Subscription:
-        """The program's events from now on."""
+    async def subscribe(self, program_id: int) -> Subscription:
+        """The program's events: first the state as it is now (its ``replay``: ``seated`` for
+        each seat in an open or running tournament, ``turn`` for each open turn), then each
+        change as it happens."""
 
     def changed(self, tournament_id: int) -> None:
         """Something changed in the tournament: tell the streams now, not at the next look."""
@@ -211,8 +210,8 @@ class ServicesGamePort:
         )
         return public_state(table, load_battlefield(table.tournament.battlefield), names, programs)
 
-    def subscribe(self, program_id: int) -> Subscription:
-        return self.events.subscribe(program_id)
+    async def subscribe(self, program_id: int) -> Subscription:
+        return await self.events.subscribe(program_id)
 
     def changed(self, tournament_id: int) -> None:
         self.events.changed(tournament_id)

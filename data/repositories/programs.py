@@ -216,15 +216,20 @@ async def seats_of_program(
     return [ProgramSeat(row[0], row[1], TournamentStatus(row[2])) for row in rows]
 
 
-async def program_tables(database: Database) -> list[tuple[int, int, int, TournamentStatus, int]]:
-    """Every seat a program holds in an open or running tournament, as (program, tournament,
-    seat, status, open turn): what the API's event stream watches for changes."""
+async def program_tables(
+    database: Database, program_id: int | None = None
+) -> list[tuple[int, int, int, TournamentStatus, int]]:
+    """Every seat a program (or the program ``program_id``) holds in an open or running
+    tournament, as (program, tournament, seat, status, open turn): what the API's event
+    stream watches for changes."""
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT s.program_id, s.tournament_id, s.seat, t.status, t.turn FROM seats s "
             "JOIN tournaments t ON t.id = s.tournament_id "
-            "WHERE s.program_id IS NOT NULL AND t.status IN ('open', 'running')",
+            "WHERE s.program_id IS NOT NULL AND t.status IN ('open', 'running')"
+            + (" AND s.program_id = ?" if program_id is not None else ""),
+            (program_id,) if program_id is not None else (),
         )
     return [(row[0], row[1], row[2], TournamentStatus(row[3]), row[4]) for row in rows]
 

@@ -41,8 +41,10 @@ async def program_combat(
     *,
     battlefield: str = "duel-8",
     turn_limit: int = 50,
+    start: bool = True,
 ) -> TournamentRow:
-    """A running combat whose every seat a program holds, in the order given."""
+    """A running combat whose every seat a program holds, in the order given (or, without
+    ``start``, an open tournament open to programs, with these seated)."""
     database = services.database
     tournament = await tournament_repo.create_tournament(
         database,
@@ -58,6 +60,8 @@ async def program_combat(
         await tournament_repo.add_program_seat(
             database, tournament.id, seat, program_id=program.id, now=services.clock()
         )
+    if not start:
+        return tournament
     table = await tournament_repo.start_tournament(database, tournament.id, now=services.clock())
     return table.tournament
 
