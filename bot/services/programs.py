@@ -10,6 +10,7 @@ once.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -19,12 +20,17 @@ from bot.services.dynasties import DynastyService
 from bot.services.skill import NEWCOMER, Skill, Z
 from bot.web.tokens import new_token, token_hash, well_formed
 from data.db import Database
+from data.recent import Recent
 from data.repositories import programs as repo
 from data.repositories import requests
 from data.rows import ProgramEntry, ProgramRow, ProgramSeat, ProgramSkillRow
 
 REGISTER = Named("program register")
 """The command that gives a program a token, as its reader types it."""
+KNOWN_FOR = 1.0
+"""Seconds a token, once known, is trusted without reading the database again: a revocation
+made in this process counts at once, one made by another bot process within this time."""
+KNOWN_TOKENS = 10_000
 LADDER_PAGE = 10
 MAX_LADDER_PAGE = 10_000
 """Pages of the ladder a button may ask for (a forged one could ask for any)."""
@@ -60,6 +66,8 @@ class ProgramService:
         self.database = database
         self.clock = clock
         self.dynasties = dynasties
+        self._known: Recent[str, tuple[ProgramRow, float]] = Recent(KNOWN_TOKENS)
+        """Programs by their token's hash, and until when they are trusted without a read."""
 
     async def register(
         self,
@@ -99,7 +107,9 @@ class ProgramService:
         running combats miss their turns (R-G4). The same ``request_id`` revokes once."""
         async with requests.once(self.database, request_id, "program revoke", now=self.clock()):
             program = await repo.program_named(self.database, player_id, name)
-            return await repo.revoke_program(self.database, program.id, now=self.clock())
+            revoked = await repo.revoke_program(self.database, program.id, now=self.clock())
+        self._known.clear()  # its token plays no more, from this moment
+        return revoked
 
     async def rename(
         self, player_id: int, name: str, new_name: str, *, request_id: int | None = None
@@ -107,18 +117,25 @@ class ProgramService:
         """Rename the player's program ``name``; its token and seats stay as they are."""
         async with requests.once(self.database, request_id, "program rename", now=self.clock()):
             program = await repo.program_named(self.database, player_id, name)
-            return await repo.rename_program(self.database, program.id, new_name)
+            renamed = await repo.rename_program(self.database, program.id, new_name)
+        self._known.clear()
+        return renamed
 
     async def authenticate(self, token: str) -> ProgramRow:
         """The program a token plays as; :class:`TokenRefused` if none does (a malformed or
         unknown token, or a revoked program's). The refusal never repeats the token."""
         if not well_formed(token):
             raise TokenRefused("error-token-unknown", register=REGISTER)
-        program = await repo.program_by_token_hash(self.database, token_hash(token))
+        hashed = token_hash(token)
+        known = self._known.get(hashed)
+        if known is not None and known[1] > time.monotonic():
+            return known[0]
+        program = await repo.program_by_token_hash(self.database, hashed)
         if program is None:
             raise TokenRefused("error-token-unknown", register=REGISTER)
         if program.revoked:
             raise TokenRefused("error-token-revoked", program=program.name, register=REGISTER)
+        self._known.put(hashed, (program, time.monotonic() + KNOWN_FOR))
         return program
 
     async def plays(self, program_id: int) -> bool:

@@ -38,19 +38,24 @@ from bot.web.public_state import (
 from bot.web.refusals import ApiRefusal, Refusal, illegal_order_refusal, refusal_of
 from data.catalog import load_battlefield
 from data.errors import DataError, NotFound
+from data.recent import Recent
 from data.repositories import programs as program_repo
 from data.repositories import tournaments as tournament_repo
 from data.rows import (
     ProgramRow,
     ProgramSeat,
+    ProgramTurn,
     SeatRow,
     SeatStatus,
     TournamentStatus,
     TournamentTable,
 )
-from engine import IllegalOrder, Move, Order, Pass, Tile, check_order, dynasty_moves
+from engine import Game, IllegalOrder, Move, Order, Pass, Tile, check_order, dynasty_moves
 
 log = logging.getLogger(__name__)
+
+OPEN_GAMES = 1024
+"""Open turns whose game is kept decoded for the orders that check against it."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +134,7 @@ class ServicesGamePort:
             else ProgramEvents(self.database, self, interval=interval)
         )
         self._resolving: set[asyncio.Task[None]] = set()
+        self._games: Recent[tuple[int, int], Game] = Recent(OPEN_GAMES)
 
     # ----------------------------------------------------------------------- the protocol
 
@@ -147,57 +153,66 @@ class ServicesGamePort:
     async def submit(
         self, program: ProgramRow, tournament_id: int, order: OrderRequest
     ) -> Accepted | Refusal:
-        try:
-            table = await tournament_repo.load_table(self.database, tournament_id)
-        except NotFound:
+        found = await program_repo.program_turn(self.database, program.id, tournament_id)
+        if found is None:
             return ApiRefusal("api-no-such-tournament", tournament=str(tournament_id))
-        seat = _program_seat(table, program.id)
-        if seat is None:
+        dynasty = found.dynasty
+        if dynasty is None:
             return ApiRefusal("api-not-seated", tournament=str(tournament_id))
-        tournament = table.tournament
-        if tournament.status is not TournamentStatus.RUNNING or table.game is None:
+        if found.status is not TournamentStatus.RUNNING:
             return ApiRefusal(
-                "api-no-turn", tournament=str(tournament_id), status=tournament.status.value
+                "api-no-turn", tournament=str(tournament_id), status=found.status.value
             )
-        if order.turn != tournament.turn:
+        if order.turn != found.turn:
             return ApiRefusal(
                 "api-turn-not-open",
                 turn=order.turn,
                 tournament=str(tournament_id),
-                current=tournament.turn,
+                current=found.turn,
             )
-        if seat.handed_to is not None:
+        if found.handed_to is not None:
             return ApiRefusal("api-seat-handed-over", tournament=str(tournament_id))
-        if seat.status is not SeatStatus.ACTIVE:
-            return ApiRefusal(
-                "api-seat-out", status=seat.status.value, tournament=str(tournament_id)
-            )
+        if found.seat_status is not SeatStatus.ACTIVE:
+            status = found.seat_status.value if found.seat_status is not None else "defeated"
+            return ApiRefusal("api-seat-out", status=status, tournament=str(tournament_id))
         played: Order = (
-            Pass(seat.dynasty)
+            Pass(dynasty)
             if order.piece is None or order.to is None
-            else Move(seat.dynasty, order.piece, order.to)
+            else Move(dynasty, order.piece, order.to)
         )
         try:
-            check_order(table.game.position, played)
+            check_order((await self._open_game(found)).position, played)
         except IllegalOrder as error:
-            return illegal_order_refusal(error, seat.dynasty.letter)
+            return illegal_order_refusal(error, dynasty.letter)
         try:
             ready = await tournament_repo.upsert_order(
                 self.database,
                 tournament_id,
-                tournament.turn,
-                seat.seat,
+                found.turn,
+                dynasty.seat,
                 played,
                 now=self.services.clock(),
             )
-        except DataError as error:
+        except DataError as error:  # the turn resolved meanwhile, say: the database said no
             refused = refusal_of(error)
             if refused is None:
                 raise
             return refused
-        if ready.ready >= ready.active and not tournament.paused:
-            self.on_complete(tournament_id, tournament.turn)
-        return Accepted(tournament.turn, ready.ready, ready.active)
+        if ready.ready >= ready.active and not found.paused:
+            self.on_complete(tournament_id, found.turn)
+        return Accepted(found.turn, ready.ready, ready.active)
+
+    async def _open_game(self, found: ProgramTurn) -> Game:
+        """The game as the open turn began: stored once and never changed (turns are
+        history), so decoded once per turn however many orders check against it."""
+        key = (found.tournament_id, found.turn)
+        game = self._games.get(key)
+        if game is None:
+            game = await tournament_repo.get_game(
+                self.database, found.tournament_id, found.turn - 1
+            )
+            self._games.put(key, game)
+        return game
 
     async def public_state(self, tournament_id: int) -> Json:
         try:
