@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.logs import REDACTED, redact_text
 from bot.services import Services
 from bot.services.dynasties import NoDynasty
 from bot.services.programs import LADDER_PAGE, TokenRefused
-from bot.web.tokens import PREFIX, bearer_token, token_hash, well_formed
+from bot.web.tokens import PREFIX, bearer_token, new_token, token_hash, well_formed
 from data.catalog import load_battlefield
 from data.errors import AlreadyApplied, NameTaken, NotFound
 from data.repositories import programs as program_repo
@@ -163,3 +164,10 @@ async def test_the_token_never_reaches_the_log(
     for record in caplog.records:
         said = record.getMessage() + repr(record.args) + str(record.exc_text or "")
         assert token not in said and token[len(PREFIX) :] not in said, record.name
+
+
+def test_the_log_redacts_anything_shaped_like_a_token_as_a_second_lock() -> None:
+    token = new_token()
+    said = redact_text(f"a program sent {token} and Bearer {token}; {token[:20]}")
+    assert token not in said and token[:20] not in said
+    assert said.count(REDACTED) == 3
