@@ -11,11 +11,11 @@ once.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from bot.errors import UserError
-from bot.i18n import Named
+from bot.i18n import Message, Named
 from bot.services.dynasties import DynastyService
 from bot.services.skill import NEWCOMER, Skill, Z
 from bot.web.tokens import new_token, token_hash, well_formed
@@ -23,7 +23,8 @@ from data.db import Database
 from data.recent import Recent
 from data.repositories import programs as repo
 from data.repositories import requests
-from data.rows import ProgramEntry, ProgramRow, ProgramSeat, ProgramSkillRow
+from data.rows import ProgramEntry, ProgramRow, ProgramSeat, ProgramSkillRow, SeatRow
+from engine import Dynasty
 
 REGISTER = Named("program register")
 """The command that gives a program a token, as its reader types it."""
@@ -145,6 +146,20 @@ class ProgramService:
     async def owner_of(self, program: ProgramRow) -> str:
         """The name of the dynasty the program belongs to."""
         return (await repo.programs_with_owners(self.database, [program.id]))[program.id][1]
+
+    async def seat_names(self, seats: Iterable[SeatRow]) -> dict[Dynasty, Message]:
+        """What boards, legends and announcements call the program seats among ``seats``:
+        ``Greedy (House Lovelace)``, the program's name and its owner's dynasty (plain text:
+        escape it where Discord reads markdown)."""
+        seated = {seat.dynasty: seat.program_id for seat in seats if seat.program_id is not None}
+        owners = await repo.programs_with_owners(self.database, seated.values())
+        return {
+            dynasty: Message(
+                "seat-name-program", program=owners[program][0].name, dynasty=owners[program][1]
+            )
+            for dynasty, program in seated.items()
+            if program in owners
+        }
 
     async def ladder(self, page: int = 1) -> list[ProgramEntry]:
         """The programs in use ranked by skill, ``LADDER_PAGE`` a page, best first."""

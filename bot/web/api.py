@@ -28,7 +28,7 @@ from aiohttp import web
 
 from bot.services import Services
 from bot.services.programs import ProgramService, TokenRefused
-from bot.web.events import Event, Subscription
+from bot.web.events import INTERVAL, Event, Subscription
 from bot.web.game_port import Accepted, GamePort, OrderRequest, ServicesGamePort
 from bot.web.limits import Buckets, Limits, StreamSlots
 from bot.web.public_state import iso
@@ -82,7 +82,7 @@ class ProgramApi:
         stopping: Callable[[], bool] = lambda: False,
         limits: Limits | None = None,
         heartbeat: float = HEARTBEAT,
-        interval: float | None = None,
+        interval: float = INTERVAL,
     ) -> ProgramApi:
         """The API over the bot's services: ``on_complete`` resolves (and announces) a turn
         an order completed; ``stopping`` says the bot is stopping (requests are refused)."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.services import Services
-from bot.web.events import Event, ProgramEvents, Subscription
+from bot.web.events import INTERVAL, Event, ProgramEvents, Subscription
 from bot.web.public_state import (
     Json,
     battlefield_json,
@@ -121,18 +121,14 @@ class ServicesGamePort:
         services: Services,
         *,
         on_complete: Callable[[int, int], None] | None = None,
-        interval: float | None = None,
+        interval: float = INTERVAL,
     ) -> None:
         self.services = services
         self.database = services.database
         self.on_complete = on_complete or self._resolve_later
         """Told ``(tournament, turn)`` when an order completes a turn (every active seat has
         ordered), after the program was answered."""
-        self.events = (
-            ProgramEvents(self.database, self)
-            if interval is None
-            else ProgramEvents(self.database, self, interval=interval)
-        )
+        self.events = ProgramEvents(self.database, self, interval=interval)
         self._resolving: set[asyncio.Task[None]] = set()
         self._games: Recent[tuple[int, int], Game] = Recent(OPEN_GAMES)
 

@@ -114,6 +114,9 @@ async def test_the_list_shows_each_program_with_its_skill_and_seats(
     )
     await program_repo.open_to_programs(services.database, tournament.id)
     await tournament_repo.add_program_seat(services.database, tournament.id, 1, program_id=first.id)
+    seats = await tournament_repo.list_seats(services.database, tournament.id)
+    names = await services.programs.seat_names(seats)
+    assert {d.letter: m.text("en-US") for d, m in names.items()} == {"b": "Greedy (House)"}
     views = await services.programs.programs(ADA)
     assert [(v.program.id, v.skill.combats, v.seats) for v in views] == [
         (first.id, 4, [ProgramSeat(tournament.id, 1, TournamentStatus.OPEN)]),

@@ -14,6 +14,7 @@ import aiohttp
 import pytest
 
 from bot.services import Services
+from bot.web.api import ProgramApi
 from bot.web.limits import Limits
 from bot.web.server import BODY_LIMIT
 from data.repositories import tournaments as tournament_repo
@@ -358,6 +359,17 @@ async def test_the_stream_replays_the_state_then_tells_each_turn(table: Table) -
         assert (await events.next())["type"] == "seated"
         again = await events.next()
         assert (again["type"], again["turn"], again["order"]) == ("turn", 2, {"pass": True})
+
+
+async def test_the_port_tells_the_open_turn_as_the_stream_does(table: Table) -> None:
+    """The port's open turn for a seat is the stream's turn event; none where there is none."""
+    port = ProgramApi.over(table.services).port
+    async with stream(table.client, table.ada_token) as events:
+        await events.next()
+        told = await events.next()
+    assert await port.open_turn_for(table.ada, table.tournament.id) == told
+    assert await port.open_turn_for(table.curie, table.tournament.id) is None
+    assert await port.open_turn_for(table.ada, 999) is None
 
 
 async def test_the_stream_tells_the_end_of_the_combat(table: Table, services: Services) -> None:
