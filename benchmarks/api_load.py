@@ -192,9 +192,10 @@ class Program:
         async with self.session.post(
             f"{self.base}/api/v1/tournaments/{tournament}/orders", json=body, headers=self.headers
         ) as response:
+            answered = time.perf_counter()  # the status line says accepted or not
             answer = await response.json()
         if response.status == 200:
-            self.meter.accepted(time.perf_counter() - began)
+            self.meter.accepted(answered - began)
         else:
             self.meter.refusal(answer["refusal"]["kind"])
 

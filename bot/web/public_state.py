@@ -11,6 +11,7 @@ before its turn resolves, never what a chest holds. Times are ISO 8601 in UTC; t
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,9 +38,11 @@ def tile(where: Tile) -> list[int]:
     return [where.row, where.col]
 
 
+@functools.lru_cache(maxsize=64)
 def battlefield_json(battlefield: Battlefield) -> Json:
     """Every tile with its kind: ``plain``, ``treasure``, or the start of a dynasty's emperor
-    (``emperor-start``) or pawn (``pawn-start``) with that dynasty's letter."""
+    (``emperor-start``) or pawn (``pawn-start``) with that dynasty's letter. Made once per
+    battlefield (every turn event carries it): shared, so never changed by its readers."""
     tiles = []
     for where in battlefield:
         entry: Json = {"tile": tile(where), "kind": "plain"}
