@@ -30,6 +30,8 @@ from bot.metrics import MeteredDrawing, Metrics
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.status import StatusServer
+from bot.web.api import ProgramApi
+from bot.web.server import WebServer
 from data.backup import RunningLock
 from data.db import Database, SQLiteDatabase, is_damaged
 from data.errors import DataError
@@ -142,6 +144,7 @@ class EmperorsBot(commands.Bot):
         self._shutting_down: asyncio.Task[None] | None = None
         self._backing_up: asyncio.Task[None] | None = None
         self._status: StatusServer | None = None
+        self._web: WebServer | None = None
         self._running_lock: RunningLock | None = None
         self._stopping = False
         self._refusals: set[asyncio.Task[None]] = set()
@@ -184,6 +187,11 @@ class EmperorsBot(commands.Bot):
     def scheduling(self) -> bool:
         """Whether the scheduler runs in the background."""
         return self._scheduling is not None and not self._scheduling.done()
+
+    @property
+    def api_port(self) -> int | None:
+        """The port of the programs' API, once serving."""
+        return self._web.port if self._web is not None else None
 
     @property
     def status_port(self) -> int | None:
@@ -235,6 +243,14 @@ class EmperorsBot(commands.Bot):
             await self.load_extension(extension)
         if self.metrics is not None:
             await self._start_metrics(self.metrics)
+        if self.config.api_port is not None:
+            api = ProgramApi.over(
+                self._services,
+                on_complete=self._announcer.resolve_later,
+                stopping=lambda: self._stopping,
+            )
+            self._web = WebServer(self.config.api_host, self.config.api_port, [api.mount()])
+            await self._web.start()
         await self.tree.set_translator(CommandTranslator(self.tree))
         await self.sync_commands()
         if self._schedule:
@@ -389,6 +405,8 @@ class EmperorsBot(commands.Bot):
 
     async def _shut_down(self) -> None:
         self._stopping = True
+        if self._web is not None:  # no order is taken while stopping; streams end
+            await self._web.stop()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + WORK_SECONDS
         await self._handlers_finished(loop.time() + INTERACTION_GRACE)

@@ -5,8 +5,9 @@ bodies at DEBUG), passes :class:`Redactor` on its way to the handler. The log is
 hosts, service managers and log shippers, none of whom may learn a secret order or a chest
 deposit before the turn resolves, nor any token. So the redactor removes, at every level:
 
-- the bot token (known exactly once the bot logs in, and anything shaped like one) and the
-  ``Authorization`` header;
+- the bot token (known exactly once the bot logs in, and anything shaped like one), the
+  ``Authorization`` header, and anything shaped like a program's token (``eotd_…``, issue
+  #37: the API never logs one, and this is the second lock);
 - interaction tokens: the ``token`` field of an interaction, and the token in the
   ``/interactions/{id}/{token}`` and ``/webhooks/{app}/{token}`` paths of discord.py's requests;
 - what players chose and what the bot told them, in the payloads discord.py logs: option,
@@ -58,6 +59,7 @@ _known_secrets: set[str] = set()
 
 _TOKEN_SHAPED = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}")
 _AUTHORIZATION = re.compile(r"\b(Bot|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}")
+_PROGRAM_TOKEN = re.compile(r"eotd_[A-Za-z0-9_-]{8,}")
 _TOKEN_PATHS = re.compile(r"(/(?:interactions|webhooks)/[0-9]+/)[^/\s'\"?&#]+")
 _PROMPT_IDS = re.compile(r"\border:[a-z]+(?::[A-Za-z0-9_-]*)+")
 _FIELD_NAMES = "|".join(sorted(SECRET_FIELDS))
@@ -80,6 +82,7 @@ def redact_text(text: str) -> str:
             text = text.replace(secret, REDACTED)
     text = _TOKEN_SHAPED.sub(REDACTED, text)
     text = _AUTHORIZATION.sub(rf"\1 {REDACTED}", text)
+    text = _PROGRAM_TOKEN.sub(REDACTED, text)
     text = _TOKEN_PATHS.sub(rf"\1{REDACTED}", text)
     text = _PROMPT_IDS.sub("order:…", text)
     # Payloads that reached the text some other way (a repr inside an error, say).

@@ -228,6 +228,44 @@ class ComputersNotAllowed(DataError):
         )
 
 
+class ProgramsNotAllowed(DataError):
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(
+            f"tournament #{tournament_id} is not open to programs; ask its host to open it to "
+            "programs, or enter a tournament that is"
+        )
+
+
+class ProgramRevoked(DataError):
+    """A revoked program stays revoked: never seated again, renamed or given a new token."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(
+            f"the program {name!r} was revoked and plays no more; register a new program instead"
+        )
+
+
+class ProgramAlreadySeated(DataError):
+    def __init__(self, tournament_id: int, name: str) -> None:
+        self.tournament_id = tournament_id
+        self.name = name
+        super().__init__(
+            f"the program {name!r} already has a seat in tournament #{tournament_id}; "
+            "one seat per program"
+        )
+
+
+class TooManyPrograms(DataError):
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(
+            f"you already have {limit} programs, the most allowed; revoke one you no longer use "
+            "with /program revoke first"
+        )
+
+
 class SeatNotActive(DataError):
     def __init__(self, letter: str, status: str) -> None:
         self.letter = letter

@@ -99,6 +99,14 @@ _REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
     errors.ComputersNotAllowed: lambda e: Message(
         "refusal-computers-not-allowed", tournament=str(e.tournament_id)
     ),
+    errors.ProgramsNotAllowed: lambda e: Message(
+        "refusal-programs-not-allowed", tournament=str(e.tournament_id)
+    ),
+    errors.ProgramRevoked: lambda e: Message("refusal-program-revoked", program=e.name),
+    errors.ProgramAlreadySeated: lambda e: Message(
+        "refusal-program-already-seated", program=e.name, tournament=str(e.tournament_id)
+    ),
+    errors.TooManyPrograms: lambda e: Message("refusal-too-many-programs", limit=e.limit),
     errors.SeatNotActive: lambda e: Message(
         "refusal-seat-not-active", seat=e.letter, status=key(e.status), status_text=e.status
     ),

@@ -10,6 +10,7 @@ from bot.computers import DEFAULT_SECONDS, Thinker, think_here
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
+from bot.services.programs import ProgramService
 from bot.services.settings import SettingsService
 from bot.services.tournaments import TournamentService
 from data.db import Database
@@ -29,6 +30,7 @@ class Services:
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
     locales: LocaleService = field(init=False)
+    programs: ProgramService = field(init=False)
 
     def __post_init__(self) -> None:
         self.dynasties = DynastyService(self.database, self.clock)
@@ -41,6 +43,7 @@ class Services:
         self.economy = EconomyService(self.database, self.clock)
         self.settings = SettingsService(self.database, self.clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
+        self.programs = ProgramService(self.database, self.clock, self.dynasties)
 
     @classmethod
     async def open(

@@ -256,6 +256,7 @@ def seat_row(row: Row) -> SeatRow:
         takes=row["takes"],
         joined_at=row["joined_at"],
         handed_to=row["handed_to"],
+        program_id=row["program_id"],
     )
 
 

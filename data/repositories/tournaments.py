@@ -40,6 +40,9 @@ from data.errors import (
     NotYourEmperor,
     OrderForClosedTurn,
     OrdersChanged,
+    ProgramAlreadySeated,
+    ProgramRevoked,
+    ProgramsNotAllowed,
     SeatHandedOver,
     SeatNotActive,
     SeatStillPlayed,
@@ -116,10 +119,12 @@ change to them counts on the row (migrations 0001 and 0003)."""
 # rows is NULL; a stored json, the state or an order's body, is kept as it was written).
 _SEATS = (
     "SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, "
-    "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to)) "
+    "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to, "
+    "s.program_id)) "
     "FROM seats s WHERE s.tournament_id = t.id",
     "SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
-    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to)), '[]')::text"
+    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to, s.program_id)),"
+    " '[]')::text"
     " FROM seats s WHERE s.tournament_id = t.id",
 )
 _STATE = (
@@ -470,6 +475,22 @@ async def add_computer_seat(
     """Fill a seat with a computer player (R-T7); raises :class:`ComputersNotAllowed` too."""
     return await _add_seat(
         database, tournament_id, seat, SeatKind.COMPUTER, None, None, strategy, now
+    )
+
+
+async def add_program_seat(
+    database: Database,
+    tournament_id: int,
+    seat: int | None,
+    *,
+    program_id: int,
+    now: float | None = None,
+) -> SeatRow:
+    """Seat a player's program (issue #37): a tournament open to programs, a program not
+    revoked, once per tournament. Raises :class:`ProgramsNotAllowed`,
+    :class:`ProgramRevoked` and :class:`ProgramAlreadySeated` too (see add_player_seat)."""
+    return await _add_seat(
+        database, tournament_id, seat, SeatKind.PROGRAM, None, None, None, now, program_id
     )
 
 
@@ -1102,6 +1123,7 @@ async def _add_seat(
     emperor_id: int | None,
     strategy: str | None,
     now: float | None,
+    program_id: int | None = None,
 ) -> SeatRow:
     if wanted is not None and not 0 <= wanted < len(DYNASTIES):
         raise InvalidValue("no-seat-number", wanted=wanted)
@@ -1118,12 +1140,22 @@ async def _add_seat(
             row = await fetch_one(
                 connection,
                 "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, strategy, "
-                "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (tournament_id, seat, str(kind), player_id, emperor_id, strategy, moment(now)),
+                "joined_at, program_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (
+                    tournament_id,
+                    seat,
+                    str(kind),
+                    player_id,
+                    emperor_id,
+                    strategy,
+                    moment(now),
+                    program_id,
+                ),
             )
         except ConstraintBroken as error:
             rule = error.rule
             name = emperor.name if emperor is not None else "this emperor"
+            program = await _program_name(connection, program_id)
             refusals: dict[str, DataError] = {
                 "seats.tournament_id, seats.seat": SeatTaken(tournament_id, _letter(seat)),
                 "seats.tournament_id, seats.player_id": AlreadySeated(tournament_id),
@@ -1135,6 +1167,11 @@ async def _add_seat(
                     seat=_letter(seat),
                 ),
                 "computers_not_allowed": ComputersNotAllowed(tournament_id),
+                "programs_not_allowed": ProgramsNotAllowed(tournament_id),
+                "program_revoked": ProgramRevoked(program),
+                "seats.program_id, seats.tournament_id": ProgramAlreadySeated(
+                    tournament_id, program
+                ),
                 "emperor_dead": EmperorDead(name),
                 "emperor_not_yours": NotYourEmperor(name),
                 "engagements.emperor_id": EmperorBusy(
@@ -1145,7 +1182,9 @@ async def _add_seat(
                 "reputation_below_stake": NotEnoughReputation(
                     name, emperor.reputation if emperor is not None else 0, tournament.stake
                 ),
-                "foreign_key": NotFound("player", player_id),
+                "foreign_key": NotFound("program", program_id)
+                if program_id is not None
+                else NotFound("player", player_id),
             }
             raise refusals.get(rule, error) from None
         assert row is not None
@@ -1163,6 +1202,14 @@ async def _add_seat(
                 seat=seat,
             )
         return seat_row(row)
+
+
+async def _program_name(connection: Connection, program_id: int | None) -> str:
+    """A program's name, for a refusal about seating it."""
+    if program_id is None:
+        return "no program"
+    row = await fetch_one(connection, "SELECT name FROM programs WHERE id = ?", (program_id,))
+    return str(row[0]) if row is not None else "this program"
 
 
 async def _free_seat(connection: Connection, tournament: TournamentRow) -> int:
@@ -1262,6 +1309,7 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             takes,
             float(joined_at),
             handed_to,
+            program_id,
         )
         for (
             seat,
@@ -1274,6 +1322,7 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             takes,
             joined_at,
             handed_to,
+            program_id,
         ) in json.loads(text)
     )
     return tuple(sorted(seats, key=lambda s: s.seat))

@@ -195,7 +195,18 @@ def python_files() -> Iterator[Path]:
         yield from sorted((ROOT / package).rglob("*.py"))
 
 
-ID_CALLS = frozenset({"say", "text", "Message", "UserError", "Refused", "OptionRefused"})
+ID_CALLS = frozenset(
+    {
+        "say",
+        "text",
+        "Message",
+        "UserError",
+        "Refused",
+        "OptionRefused",
+        "ApiRefusal",
+        "TokenRefused",
+    }
+)
 """What takes a message id first (``text`` takes it second, after the locale)."""
 
 

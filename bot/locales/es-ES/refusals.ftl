@@ -13,6 +13,7 @@ refusal-not-found = no { $what ->
         [seat] hay ningún asiento
         [filled-seat-numbered] hay ningún asiento ocupado con el número
         [player] hay ningún jugador
+        [program] hay ningún programa
        *[other] existe { $what_text }
     } { $key }; revisa el nombre o el número y vuelve a intentarlo
 refusal-amount-too-large = ninguna dinastía tiene nunca más de { NUMBER($limit, useGrouping: 1) } de un mismo bien u objeto; pide una cantidad menor
@@ -21,6 +22,7 @@ refusal-already-applied = esto ya estaba hecho: la misma petición llegó dos ve
 refusal-name-taken = el nombre '{ $name }' ya lo tiene { $what ->
         [dynasty] otra dinastía
         [emperor] otro emperador
+        [program] otro de tus programas
        *[other] otro ({ $what_text })
     }; elige otro nombre
 refusal-emperor-busy = { $emperor } ya está { $role ->
@@ -141,6 +143,7 @@ invalid-what = { $what ->
         [price] precio
         [prize] premio
         [stake] apuesta
+        [program] programa
        *[other] { $what }
     }
 refusal-invalid-too-many-channels = un servidor nombra como mucho { $limit } canales para torneos
