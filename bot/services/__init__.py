@@ -12,6 +12,7 @@ from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.settings import SettingsService
 from bot.services.tournaments import TournamentService
+from bot.services.viewing import ViewingService
 from data.db import Database
 
 
@@ -29,6 +30,7 @@ class Services:
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
     locales: LocaleService = field(init=False)
+    viewing: ViewingService = field(init=False)
 
     def __post_init__(self) -> None:
         self.dynasties = DynastyService(self.database, self.clock)
@@ -41,6 +43,7 @@ class Services:
         self.economy = EconomyService(self.database, self.clock)
         self.settings = SettingsService(self.database, self.clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
+        self.viewing = ViewingService(self.database, self.clock, self.tournaments.names)
 
     @classmethod
     async def open(
