@@ -1,0 +1,770 @@
+"""The game viewer's web side (issue #37): a tournament's page, its JSON, the page's script.
+
+Routes (mounted by the bot's web server, ``bot/web/server.py``, from :func:`viewer_routes`):
+
+- ``GET /view/{id}``: the page, its words in the reader's language (the browser's
+  ``Accept-Language``, English by default; ``?lang=es`` chooses), or a refusal page;
+- ``GET /view/{id}/game.json[?since=N]``: everything the page draws (:func:`game_json`), the
+  turns after N only; answered 304 while nothing shown changed (``ETag``/``If-None-Match``),
+  which is what the page's poll every second costs;
+- ``GET /view/static/{viewer.js,viewer.css}``: the script and style, cached for good under
+  the name of their content (``?v=<digest>``).
+
+A tournament that does not exist and one its server does not share get the same 404 (the
+refusal JSON every route of the bot's web server answers with), so a number tells nothing.
+The page's words, the board's colours and marks (:func:`board_style`) and the per-turn texts
+(titles, narration, the board in words, each step) are made here in Python; the script only
+draws and reads them.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import html
+import json
+import re
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from typing import Any
+from urllib.parse import urlencode
+
+from aiohttp import web
+
+from bot.i18n import CATALOGUES, DEFAULT_LOCALE, Listing, Message, Name, name_text, speaks, text
+from bot.narration import narration, outcome_message
+from bot.render.board import legend_entries
+from bot.services.viewing import (
+    Refusal,
+    ViewedTurn,
+    ViewerGame,
+    ViewingService,
+    Watch,
+    not_shown,
+)
+from bot.steps import Step, caption
+from bot.web.board_style import board_style
+from data.rows import TournamentStatus
+from engine import Battlefield, ConflictPolicy, Dynasty, Piece, PieceKind, Position, Tile
+
+FORMAT = 1
+"""The version of :func:`game_json`'s format (``"viewer"`` in it)."""
+POLL_MILLISECONDS = 1000
+"""How often an open page asks for new turns while the combat runs."""
+MAX_ID_DIGITS = 18
+"""A tournament number longer than this is no tournament (the database's ids are 64 bits)."""
+MAX_SINCE = 1_000_000
+
+PAGE_STRINGS = (
+    "viewer-deadline",
+    "viewer-first",
+    "viewer-previous",
+    "viewer-next",
+    "viewer-last",
+    "viewer-slider",
+    "viewer-live",
+    "viewer-loading",
+    "viewer-waiting",
+    "viewer-offline",
+    "viewer-gone",
+    "viewer-narration",
+    "viewer-legend",
+    "viewer-words",
+    "viewer-patterns",
+    "viewer-keys",
+    "viewer-steps-open",
+    "viewer-steps-close",
+    "viewer-step-previous",
+    "viewer-step-next",
+    "viewer-step-count",
+    "viewer-steps-orders",
+    "viewer-steps-end",
+    "viewer-steps-approximate",
+    "viewer-steps-none",
+    "board-key-moved",
+    "board-key-stopped",
+    "board-key-taken",
+    "board-key-clash",
+)
+"""The page's own words, sent with it in the reader's language."""
+FILLED_BY_PAGE: Mapping[str, Mapping[str, str]] = {
+    "viewer-deadline": {"time": "{time}"},
+    "viewer-step-count": {"step": "{step}", "steps": "{steps}"},
+}
+"""Page strings with a value only the page knows: it replaces ``{time}`` (the deadline in the
+reader's time zone) and the step numbers. None of them chooses a variant by it."""
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    f"{directive} {sources}"
+    for directive, sources in {
+        "default-src": "'none'",
+        "script-src": "'self'",
+        "style-src": "'self'",
+        "img-src": "'self' data:",
+        "connect-src": "'self'",
+        "base-uri": "'none'",
+        "form-action": "'none'",
+        "frame-ancestors": "'none'",
+    }.items()
+)
+"""The page runs its own script and style only, and talks to its own server only."""
+
+
+# ------------------------------------------------------------------------------ the JSON
+
+
+TURNS_KEPT = 4096
+"""Turns kept worded (as JSON text, about 4 KB each on medium-8) by the server: a resolved turn
+never changes, so every spectator after the first reads it as it was made."""
+
+
+class TurnTexts:
+    """The JSON of each resolved turn in each reader's language, made once, the least
+    recently read forgotten first."""
+
+    def __init__(self, kept: int = TURNS_KEPT) -> None:
+        self.kept = kept
+        self._texts: OrderedDict[Hashable, str] = OrderedDict()
+
+    def text(self, key: Hashable, make: Callable[[], dict[str, Any]]) -> str:
+        found = self._texts.get(key)
+        if found is None:
+            found = self._texts[key] = _dumps(make())
+            if len(self._texts) > self.kept:
+                self._texts.popitem(last=False)
+        else:
+            self._texts.move_to_end(key)
+        return found
+
+
+def game_json(view: ViewerGame, locale: str, texts: TurnTexts | None = None) -> str:
+    """Everything the page draws, in ``locale``, as JSON text: the tournament, its battlefield,
+    its seats and the turns after ``view.since``, each with its position, marks, words and
+    steps (those ``texts`` already has are not made again)."""
+    names = {dynasty: name_text(name, locale) for dynasty, name in view.names.items()}
+    letters = {dynasty: dynasty.letter for dynasty in view.battlefield.dynasties}
+    shown = {**letters, **names}
+    seats = {seat.dynasty: seat for seat in view.seats}
+    head = {
+        "viewer": FORMAT,
+        "version": view.version,
+        "since": view.since,
+        "tournament": _tournament_json(view, locale),
+        "battlefield": _battlefield_json(view.battlefield),
+        "seats": [
+            {
+                "letter": dynasty.letter,
+                "name": shown[dynasty],
+                "kind": seats[dynasty].kind.value if dynasty in seats else None,
+                "status": seats[dynasty].status.value if dynasty in seats else None,
+            }
+            for dynasty in view.battlefield.dynasties
+        ],
+    }
+    worded = tuple(shown.items())
+    turns = []
+    for turn in view.turns:
+        make = functools.partial(_turn_json, turn, view, shown, locale)
+        if texts is None:
+            turns.append(_dumps(make()))
+        else:
+            key = (view.tournament.id, turn.turn, turn.fingerprint, locale, worded)
+            turns.append(texts.text(key, make))
+    return _dumps(head)[:-1] + ',"turns":[' + ",".join(turns) + "]}"
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _tournament_json(view: ViewerGame, locale: str) -> dict[str, Any]:
+    tournament = view.tournament
+    ruleset = tournament.ruleset
+    status = tournament.status
+    running = status is TournamentStatus.RUNNING
+    outcome = tournament.outcome
+    rules: dict[str, Any] = ruleset.to_dict()
+    if tournament.chests is not None:
+        terms = tournament.chests
+        rules["chests"] = {
+            "minimum": terms.minimum,
+            "maximum": terms.maximum,
+            "reputation": terms.reputation,
+        }
+    return {
+        "id": tournament.id,
+        "battlefield": tournament.battlefield,
+        "kind": tournament.kind.value,
+        "status": status.value,
+        "resolved": tournament.resolved_turns,
+        "turn_limit": ruleset.turn_limit,
+        "deadline": _moment(tournament.deadline) if running and not tournament.paused else None,
+        "paused": tournament.paused,
+        "ready": {"ready": view.ready.ready, "of": view.ready.active}
+        if view.ready is not None
+        else None,
+        "rules": rules,
+        "outcome": {
+            "winners": [dynasty.letter for dynasty in outcome.winners],
+            "cause": outcome.cause.value,
+            "turn": outcome.turn,
+            "text": outcome_message(outcome, view.names).text(locale),
+        }
+        if outcome is not None
+        else None,
+        "title": text(
+            locale,
+            "viewer-title",
+            tournament=str(tournament.id),
+            battlefield=tournament.battlefield,
+        ),
+        "status_text": _status(view).text(locale),
+    }
+
+
+def _status(view: ViewerGame) -> Message:
+    tournament = view.tournament
+    status = tournament.status
+    limit = tournament.ruleset.turn_limit
+    if status is TournamentStatus.OPEN:
+        return Message("viewer-status-open", seated=len(view.seats), seats=tournament.seat_count)
+    if status is TournamentStatus.RUNNING and tournament.paused:
+        return Message("viewer-status-paused", turn=tournament.turn, limit=limit)
+    if status is TournamentStatus.RUNNING and view.ready is not None:
+        return Message(
+            "viewer-status-running",
+            turn=tournament.turn,
+            limit=limit,
+            ready=view.ready.ready,
+            active=view.ready.active,
+        )
+    if tournament.outcome is not None:
+        return outcome_message(tournament.outcome, view.names)
+    return Message("viewer-status-cancelled")
+
+
+def _moment(seconds: float | None) -> str | None:
+    """A time as ISO 8601 in UTC (the page shows it in the reader's own time zone)."""
+    if seconds is None:
+        return None
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _battlefield_json(battlefield: Battlefield) -> dict[str, Any]:
+    """Every tile in reading order: ``[row, col, kind, dynasty]``, kind one of ``plain``,
+    ``treasure``, ``pawn-start``, ``emperor-start`` (with its dynasty's letter)."""
+    tiles = []
+    for tile in battlefield.tile_at:
+        start = battlefield.starts.get(tile)
+        if start is not None:
+            tiles.append([tile.row, tile.col, f"{start.kind.value}-start", start.dynasty.letter])
+        elif tile in battlefield.treasures:
+            tiles.append([tile.row, tile.col, "treasure", None])
+        else:
+            tiles.append([tile.row, tile.col, "plain", None])
+    return {
+        "name": battlefield.name,
+        "rows": battlefield.height,
+        "cols": battlefield.width,
+        "tiles": tiles,
+    }
+
+
+def _turn_json(
+    turn: ViewedTurn, view: ViewerGame, names: Mapping[Dynasty, str], locale: str
+) -> dict[str, Any]:
+    """One turn: the position after it, its chests, counts and words; for a resolved turn its
+    moves, takes and conflicts (the marks the PNG board draws), its narration and steps."""
+    position = turn.game.position
+    limit = view.tournament.ruleset.turn_limit
+    title = (
+        text(locale, "viewer-turn-title", turn=turn.turn, limit=limit)
+        if turn.turn
+        else text(locale, "viewer-start-title")
+    )
+    data: dict[str, Any] = {
+        "turn": turn.turn,
+        "title": title,
+        "position": {
+            "pieces": [
+                [tile.row, tile.col, piece.dynasty.letter, piece.kind.value, piece.experience]
+                for tile, piece in position
+            ],
+            "defeated": sorted(dynasty.letter for dynasty in position.defeated),
+        },
+        "chests": [
+            [
+                chest.owner.letter,
+                list(chest.tile),
+                chest.captured_by.letter if chest.captured_by is not None else None,
+            ]
+            for chest in turn.game.chests
+        ],
+        "counts": {
+            dynasty.letter: count for dynasty, _, count, _ in legend_entries(position, None, locale)
+        },
+        "summary": summary(position, title, names, locale),
+    }
+    report = turn.report
+    if report is None:
+        return data
+    result = report.result
+    policy = view.tournament.ruleset.policy
+    data["moves"] = [
+        {
+            "dynasty": move.piece.dynasty.letter,
+            "kind": move.piece.kind.value,
+            "from": list(move.move.origin),
+            "to": list(move.move.destination),
+            "final": list(move.final),
+            "outcome": move.outcome.value,
+        }
+        for move in result.moves
+    ]
+    data["captures"] = [
+        {
+            "tile": list(capture.tile),
+            "pushed_to": list(capture.pushed_to) if capture.pushed_to is not None else None,
+            "taken": _piece(capture.taken),
+            "left": capture.became is None,
+        }
+        for capture in result.captures
+    ]
+    data["conflicts"] = [list(conflict.tile) for conflict in result.conflicts]
+    data["narration"] = [line.text(locale) for line in narration(report, policy, view.names)]
+    pieces = {move.move.origin: move.piece for move in result.moves}
+    data["steps"] = {
+        "exact": turn.exact,
+        "list": [_step_json(step, pieces, policy, view.names, locale) for step in turn.steps],
+    }
+    return data
+
+
+def _piece(piece: Piece) -> dict[str, str]:
+    return {"dynasty": piece.dynasty.letter, "kind": piece.kind.value}
+
+
+def _tile(tile: Tile | None) -> list[int] | None:
+    return list(tile) if tile is not None else None
+
+
+def _step_json(
+    step: Step,
+    pieces: Mapping[Tile, Piece],
+    policy: ConflictPolicy,
+    names: Mapping[Dynasty, Name],
+    locale: str,
+) -> dict[str, Any]:
+    """One step of §4: its event, the tile it is about, each moving piece it changed (by its
+    origin) and where that stands or proposes now, and the sentence that tells it."""
+    data: dict[str, Any] = {
+        "event": step.event.value,
+        "round": step.round,
+        "tile": _tile(step.tile),
+        "movers": [
+            {"from": list(m.origin), "at": list(m.at), "fixed": m.fixed, "left": m.left}
+            for m in step.movers
+        ],
+        "text": caption(step, pieces, policy, names).text(locale),
+    }
+    if step.winner is not None:
+        data["winner"] = list(step.winner)
+        data["precedence"] = step.precedence
+    if step.taken is not None:
+        data["taken"] = _piece(step.taken)
+        data["became"] = _piece(step.became) if step.became is not None else None
+        data["pushed_to"] = _tile(step.pushed_to)
+        data["at_bounce"] = step.at_bounce
+    return data
+
+
+def summary(position: Position, title: str, names: Mapping[Dynasty, str], locale: str) -> str:
+    """The board in words (the page's alt text): each dynasty's pieces, emperors first, then
+    the neutral pawns of the defeated (R-C6)."""
+    nothing = Message("viewer-alt-nothing")
+
+    def listed(pieces: list[tuple[Tile, Piece]]) -> Listing:
+        ordered = sorted(pieces, key=lambda found: (found[1].kind is PieceKind.PAWN, found[0]))
+        return Listing(
+            tuple(
+                Message(
+                    "viewer-alt-piece",
+                    kind=piece.kind.value,
+                    tile=tile.name,
+                    experience=piece.experience,
+                )
+                for tile, piece in ordered
+            ),
+            nothing,
+        )
+
+    said: list[Message] = []
+    for dynasty in position.battlefield.dynasties:
+        defeated = dynasty in position.defeated
+        own = [] if defeated else [found for found in position if found[1].dynasty is dynasty]
+        said.append(
+            Message(
+                "viewer-alt-dynasty",
+                name=names.get(dynasty, dynasty.letter),
+                letter=dynasty.letter,
+                defeated="yes" if defeated else "no",
+                pieces=listed(own),
+            )
+        )
+    neutral = [found for found in position if found[1].dynasty in position.defeated]
+    if neutral:
+        said.append(Message("viewer-alt-neutral", pieces=listed(neutral)))
+    dynasties = Listing(tuple(said), nothing, separator="; ")
+    return text(locale, "viewer-alt-board", title=title, dynasties=dynasties)
+
+
+def refusal_json(refusal: Refusal) -> dict[str, Any]:
+    """The refusal every route of the bot's web server answers with: its kind, its values and
+    its English sentence."""
+    params = {
+        name: value if isinstance(value, str | int | float) else name_text(value, DEFAULT_LOCALE)
+        for name, value in refusal.message.params.items()
+        if not isinstance(value, Listing)
+    }
+    return {
+        "refusal": {
+            "kind": refusal.kind,
+            "params": params,
+            "message": refusal.message.text(DEFAULT_LOCALE),
+        }
+    }
+
+
+# ------------------------------------------------------------------------------ the HTTP side
+
+
+@dataclass(frozen=True)
+class StaticFile:
+    body: bytes
+    content_type: str
+    digest: str
+
+
+def _static(name: str, content_type: str) -> StaticFile:
+    body = resources.files("bot.web").joinpath("static", name).read_bytes()
+    return StaticFile(body, content_type, hashlib.sha256(body).hexdigest()[:16])
+
+
+ACCEPTED = re.compile(r"\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*")
+
+
+def reader_locale(request: web.Request) -> str:
+    """The language the page speaks: ``?lang=`` if it is one the bot speaks, else the first of
+    the browser's languages (by its weights) that the bot speaks, else English."""
+    chosen = request.query.get("lang", "")
+    if chosen.split("-")[0].lower() in CATALOGUES:
+        return speaks(chosen)
+    wanted: list[tuple[float, int, str]] = []
+    for index, part in enumerate(request.headers.get("Accept-Language", "").split(",")[:20]):
+        found = ACCEPTED.fullmatch(part)
+        if found is None:
+            continue
+        try:
+            weight = float(found[2]) if found[2] else 1.0
+        except ValueError:
+            continue
+        wanted.append((-weight, index, found[1]))
+    for weight, _, tag in sorted(wanted):
+        if weight < 0 and tag.split("-")[0].lower() in CATALOGUES:
+            return speaks(tag)
+    return DEFAULT_LOCALE
+
+
+def _tournament_id(request: web.Request) -> int | None:
+    raw = request.match_info["tournament_id"]
+    return int(raw) if re.fullmatch(rf"[0-9]{{1,{MAX_ID_DIGITS}}}", raw) else None
+
+
+def _since(request: web.Request) -> int | None:
+    raw = request.query.get("since", "-1")
+    if not re.fullmatch(r"-1|[0-9]{1,7}", raw) or int(raw) > MAX_SINCE:
+        return None
+    return int(raw)
+
+
+def _matches(request: web.Request, etag: str) -> bool:
+    wanted = request.headers.get("If-None-Match", "")
+    return any(tag.strip().removeprefix("W/") == etag for tag in wanted.split(","))
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>{title}</title>
+<link rel="stylesheet" href="/view/static/viewer.css?v={css}">
+<link rel="preload" href="{data}" as="fetch" crossorigin="anonymous">
+<script src="/view/static/viewer.js?v={js}" defer></script>
+</head>
+<body>
+<header>
+<h1 id="title">{title}</h1>
+<p id="status" aria-live="polite"></p>
+<p id="deadline"></p>
+</header>
+<main>
+<div id="stage">
+<div id="board" role="img" aria-labelledby="board-words"><p class="waiting">{loading}</p></div>
+<div id="turn-controls" class="controls">
+<button type="button" id="first" aria-label="{first}" title="{first}"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M2 2h2.5v12H2zM14 2v12L5 8z"/></svg></button>
+<button type="button" id="previous" aria-label="{previous}" title="{previous}">◀</button>
+<input type="range" id="slider" min="0" max="0" value="0" aria-label="{slider}">
+<button type="button" id="next" aria-label="{next}" title="{next}">▶</button>
+<button type="button" id="last" aria-label="{last}" title="{last}"><svg viewBox="0 0 16 16" aria-hidden="true"><path d="M11.5 2H14v12h-2.5zM2 2v12l9-6z"/></svg></button>
+</div>
+<div id="step-controls" class="controls" hidden>
+<button type="button" id="step-previous" aria-label="{step_previous}" title="{step_previous}">◀</button>
+<span id="step-count"></span>
+<button type="button" id="step-next" aria-label="{step_next}" title="{step_next}">▶</button>
+<button type="button" id="steps-close">{steps_close}</button>
+</div>
+<p id="step-text" aria-live="polite" hidden></p>
+</div>
+<aside>
+<section>
+<h2><span id="turn-title"></span> <span id="live" hidden>{live}</span></h2>
+<button type="button" id="steps-open">{steps_open}</button>
+<h3>{narration_heading}</h3>
+<ol id="narration"></ol>
+</section>
+<section>
+<h3>{legend}</h3>
+<ul id="legend"></ul>
+</section>
+<section>
+<label class="option"><input type="checkbox" id="patterns"> {patterns}</label>
+<details><summary>{words}</summary><p id="board-words"></p></details>
+<p class="help">{keys}</p>
+</section>
+</aside>
+</main>
+<noscript><p>{noscript}</p></noscript>
+<script type="application/json" id="viewer-config">{config}</script>
+</body>
+</html>
+"""
+
+REFUSED_PAGE = """<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
+<title>{heading}</title>
+<link rel="stylesheet" href="/view/static/viewer.css?v={css}">
+</head>
+<body class="refused">
+<main><h1>{heading}</h1><p id="refusal">{message}</p></main>
+</body>
+</html>
+"""
+
+
+@functools.cache
+def page_strings(locale: str) -> dict[str, str]:
+    """The page's own words in ``locale`` (:data:`PAGE_STRINGS`)."""
+    return {
+        message_id: text(locale, message_id, **FILLED_BY_PAGE.get(message_id, {}))
+        for message_id in PAGE_STRINGS
+    }
+
+
+def _script_json(value: object) -> str:
+    """JSON that cannot end the ``<script>`` element holding it."""
+    return (
+        json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        .replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+    )
+
+
+class _Viewer:
+    """The handlers, with the service and the static files (read once)."""
+
+    def __init__(self, viewing: ViewingService) -> None:
+        self.viewing = viewing
+        self.texts = TurnTexts()
+        self.files = {
+            "viewer.js": _static("viewer.js", "text/javascript"),
+            "viewer.css": _static("viewer.css", "text/css"),
+        }
+
+    async def page(self, request: web.Request) -> web.Response:
+        locale = reader_locale(request)
+        number = _tournament_id(request)
+        watched = (
+            await self.viewing.watch(number) if number is not None else self._not_shown(request)
+        )
+        if isinstance(watched, Refusal):
+            return self._refused_page(watched, locale)
+        return self._page(number or 0, watched, locale)
+
+    def _not_shown(self, request: web.Request) -> Refusal:
+        return not_shown(request.match_info["tournament_id"][:24])
+
+    def _page(self, number: int, watched: Watch, locale: str) -> web.Response:
+        tournament = watched.tournament
+        title = text(
+            locale, "viewer-title", tournament=str(number), battlefield=tournament.battlefield
+        )
+        strings = page_strings(locale)
+        game = f"/view/{number}/game.json"
+        first = f"{game}?{urlencode({'lang': locale})}"  # asked for while the script loads
+        config = {
+            "game": game,
+            "first": first,
+            "lang": locale,
+            "poll": POLL_MILLISECONDS,
+            "strings": strings,
+            "style": board_style(),
+        }
+        say = {name: html.escape(value) for name, value in strings.items()}
+        body = PAGE.format(
+            lang=html.escape(locale),
+            title=html.escape(title),
+            data=html.escape(first),
+            css=self.files["viewer.css"].digest,
+            js=self.files["viewer.js"].digest,
+            loading=say["viewer-loading"],
+            first=say["viewer-first"],
+            previous=say["viewer-previous"],
+            slider=say["viewer-slider"],
+            next=say["viewer-next"],
+            last=say["viewer-last"],
+            step_previous=say["viewer-step-previous"],
+            step_next=say["viewer-step-next"],
+            steps_close=say["viewer-steps-close"],
+            live=say["viewer-live"],
+            steps_open=say["viewer-steps-open"],
+            narration_heading=say["viewer-narration"],
+            legend=say["viewer-legend"],
+            patterns=say["viewer-patterns"],
+            words=say["viewer-words"],
+            keys=say["viewer-keys"],
+            noscript=html.escape(text(locale, "viewer-noscript")),
+            config=_script_json(config),
+        )
+        return web.Response(
+            text=body, content_type="text/html", charset="utf-8", headers=_page_headers()
+        )
+
+    def _refused_page(self, refusal: Refusal, locale: str) -> web.Response:
+        body = REFUSED_PAGE.format(
+            lang=html.escape(locale),
+            heading=html.escape(text(locale, "viewer-refusal-heading")),
+            message=html.escape(refusal.message.text(locale)),
+            css=self.files["viewer.css"].digest,
+        )
+        return web.Response(
+            text=body,
+            status=refusal.status,
+            content_type="text/html",
+            charset="utf-8",
+            headers=_page_headers(),
+        )
+
+    async def game(self, request: web.Request) -> web.Response:
+        locale = reader_locale(request)
+        number = _tournament_id(request)
+        if number is None:
+            return _json(refusal_json(self._not_shown(request)), 404)
+        since = _since(request)
+        if since is None:
+            raw = request.query.get("since", "")[:24]
+            refusal = Refusal("malformed", 400, Message("viewer-refusal-bad-turn", since=raw))
+            return _json(refusal_json(refusal), refusal.status)
+        watched = await self.viewing.watch(number)
+        if isinstance(watched, Refusal):
+            return _json(refusal_json(watched), watched.status)
+        if _matches(request, _etag(watched.version, since, locale)):
+            return web.Response(status=304, headers=_json_headers(watched.version, since, locale))
+        view = await self.viewing.game_view(number, since)
+        if isinstance(view, Refusal):
+            return _json(refusal_json(view), view.status)
+        response = web.Response(
+            text=game_json(view, locale, self.texts),
+            content_type="application/json",
+            charset="utf-8",
+            headers=_json_headers(view.version, since, locale),
+        )
+        response.enable_compression()
+        return response
+
+    async def static(self, request: web.Request) -> web.Response:
+        found = self.files.get(request.match_info["name"])
+        if found is None:
+            raise web.HTTPNotFound()
+        fixed = request.query.get("v") == found.digest
+        headers = {
+            "ETag": f'"{found.digest}"',
+            "Cache-Control": "public, max-age=31536000, immutable" if fixed else "no-cache",
+            "X-Content-Type-Options": "nosniff",
+        }
+        if _matches(request, f'"{found.digest}"'):
+            return web.Response(status=304, headers=headers)
+        response = web.Response(
+            body=found.body, content_type=found.content_type, charset="utf-8", headers=headers
+        )
+        response.enable_compression()
+        return response
+
+
+def _etag(version: str, since: int, locale: str) -> str:
+    return f'"{version}.{since}.{locale}"'
+
+
+def _page_headers() -> dict[str, str]:
+    return {
+        "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+        "Cache-Control": "no-cache",
+        "Vary": "Accept-Language",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    }
+
+
+def _json_headers(version: str, since: int, locale: str) -> dict[str, str]:
+    return {
+        "ETag": _etag(version, since, locale),
+        "Cache-Control": "no-cache",
+        "Vary": "Accept-Language",
+        "X-Content-Type-Options": "nosniff",
+    }
+
+
+def _json(body: dict[str, Any], status: int) -> web.Response:
+    return web.Response(
+        text=_dumps(body),
+        status=status,
+        content_type="application/json",
+        charset="utf-8",
+        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-cache"},
+    )
+
+
+def viewer_routes(viewing: ViewingService) -> list[web.RouteDef]:
+    """The viewer's routes, for the bot's web server to mount. Made when the server starts,
+    which also reads what every page needs (the catalogues, the board's style) once, so the
+    first spectator does not wait for it."""
+    for locale in CATALOGUES.values():
+        page_strings(locale)
+    board_style()
+    viewer = _Viewer(viewing)
+    return [
+        web.get("/view/static/{name}", viewer.static),
+        web.get("/view/{tournament_id}", viewer.page),
+        web.get("/view/{tournament_id}/game.json", viewer.game),
+    ]
