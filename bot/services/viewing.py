@@ -40,6 +40,7 @@ from engine import (
     Dynasty,
     Game,
     Move,
+    Ruleset,
     Tile,
     TurnReport,
     resolve,
@@ -76,35 +77,46 @@ class ViewedTurn:
     """One turn as the viewer shows it: the game after it, and (turn 1 on) what the turn
     revealed and its steps in §4's order (``exact``: from the engine's own trace).
 
-    The report and the steps are worked out on first use (the turn resolved again from the
-    game before it and the moves its result revealed, R-R3): a page that already has the
-    turn's words never pays for them again.
+    Everything is worked out on first use, from the stored rows: the games decoded, the turn
+    resolved again from the game before it and the moves its result revealed (R-R3). A page
+    whose turns are already worded (bot/web/viewer.py keeps them) pays for none of it.
     """
 
     def __init__(
-        self, stored: StoredTurn, game: Game, before: StoredTurn | None, before_game: Game | None
+        self,
+        stored: StoredTurn,
+        before: StoredTurn | None,
+        battlefield: Battlefield,
+        ruleset: Ruleset,
     ) -> None:
         self.turn = stored.turn
-        self.game = game
-        self._before = before_game
-        self._result = stored.result
         self.exact = False
+        self._stored = stored
+        self._before = before
+        self._battlefield = battlefield
+        self._ruleset = ruleset
         self.fingerprint = hash((before.state if before else None, stored.state, stored.result))
         """The same for the same stored turn after the same game: what a cache of its words
         is keyed by (with the tournament, the reader's language and the names)."""
 
     @functools.cached_property
+    def game(self) -> Game:
+        return game_from_json(self._battlefield, self._ruleset, self._stored.state)
+
+    @functools.cached_property
     def report(self) -> TurnReport | None:
-        if self._before is None or self._result is None:
+        before, result = self._before, self._stored.result
+        if before is None or result is None:
             return None
-        return _report(self.turn, self._before, self.game, json.loads(self._result))
+        previous = game_from_json(self._battlefield, self._ruleset, before.state)
+        return _report(self.turn, previous, self.game, json.loads(result))
 
     @functools.cached_property
     def steps(self) -> tuple[Step, ...]:
         report = self.report
         if report is None:
             return ()
-        return steps_from_result(report.result, self.game.ruleset.policy)
+        return steps_from_result(report.result, self._ruleset.policy)
 
 
 @dataclass(frozen=True)
@@ -182,14 +194,12 @@ class ViewingService:
         """The stored turns after ``since``, each resolved again from the game before it and
         the moves its result revealed (resolution is a pure function, R-R3)."""
         stored = await viewing_repo.stored_turns(self.database, tournament.id, since - 1)
-        ruleset = tournament.ruleset
         turns: list[ViewedTurn] = []
-        before: tuple[StoredTurn, Game] | None = None
+        before: StoredTurn | None = None
         for row in stored:
-            game = game_from_json(battlefield, ruleset, row.state)
             if row.turn > since:
-                turns.append(ViewedTurn(row, game, *(before or (None, None))))
-            before = (row, game)
+                turns.append(ViewedTurn(row, before, battlefield, tournament.ruleset))
+            before = row
         return tuple(turns)
 
     async def shared(self, guild_id: int | None) -> bool:

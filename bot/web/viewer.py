@@ -495,7 +495,7 @@ def _matches(request: web.Request, etag: str) -> bool:
     return any(tag.strip().removeprefix("W/") == etag for tag in wanted.split(","))
 
 
-PAGE = """<!DOCTYPE html>
+HEAD = """<!DOCTYPE html>
 <html lang="{lang}">
 <head>
 <meta charset="utf-8">
@@ -504,7 +504,12 @@ PAGE = """<!DOCTYPE html>
 <link rel="icon" href="data:,">
 <title>{title}</title>
 <link rel="stylesheet" href="/view/static/viewer.css?v={css}">
-<link rel="preload" href="{data}" as="fetch" crossorigin="anonymous">
+"""
+"""What both pages start with: the page's language, its title and its style."""
+
+PAGE = (
+    HEAD
+    + """<link rel="preload" href="{data}" as="fetch" crossorigin="anonymous">
 <script src="/view/static/viewer.js?v={js}" defer></script>
 </head>
 <body>
@@ -554,22 +559,17 @@ PAGE = """<!DOCTYPE html>
 </body>
 </html>
 """
+)
 
-REFUSED_PAGE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>{heading}</title>
-<link rel="stylesheet" href="/view/static/viewer.css?v={css}">
-</head>
+REFUSED_PAGE = (
+    HEAD
+    + """</head>
 <body class="refused">
-<main><h1>{heading}</h1><p id="refusal">{message}</p></main>
+<main><h1>{title}</h1><p id="refusal">{message}</p></main>
 </body>
 </html>
 """
+)
 
 
 @functools.cache
@@ -664,7 +664,7 @@ class _Viewer:
     def _refused_page(self, refusal: Refusal, locale: str) -> web.Response:
         body = REFUSED_PAGE.format(
             lang=html.escape(locale),
-            heading=html.escape(text(locale, "viewer-refusal-heading")),
+            title=html.escape(text(locale, "viewer-refusal-heading")),
             message=html.escape(refusal.message.text(locale)),
             css=self.files["viewer.css"].digest,
         )
