@@ -605,12 +605,12 @@ class _Viewer:
     async def page(self, request: web.Request) -> web.Response:
         locale = reader_locale(request)
         number = _tournament_id(request)
-        watched = (
-            await self.viewing.watch(number) if number is not None else self._not_shown(request)
-        )
+        if number is None:
+            return self._refused_page(self._not_shown(request), locale)
+        watched = await self.viewing.watch(number)
         if isinstance(watched, Refusal):
             return self._refused_page(watched, locale)
-        return self._page(number or 0, watched, locale)
+        return self._page(number, watched, locale)
 
     def _not_shown(self, request: web.Request) -> Refusal:
         return not_shown(request.match_info["tournament_id"][:24])

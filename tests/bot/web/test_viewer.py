@@ -270,6 +270,11 @@ async def test_over_http_a_page_its_json_and_a_poll_that_costs_a_304(
         assert {refusal["kind"] for refusal in refusals} == {"not-found"}
         assert refusals[0]["message"].startswith(f"There is no tournament #{number + 50} ")
 
+        async with http.get(f"{site}/view/%3Cb%3Eseven") as forged:
+            assert forged.status == 404
+            page = await forged.text()
+        assert "#&lt;b&gt;seven" in page and "<b>" not in page
+
         await services.viewing.share(GUILD, False, is_manager=True)
         async with http.get(game, headers=poll) as gone:
             assert gone.status == 404
