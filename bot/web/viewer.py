@@ -254,17 +254,19 @@ def _moment(seconds: float | None) -> str | None:
 
 
 def _battlefield_json(battlefield: Battlefield) -> dict[str, Any]:
-    """Every tile in reading order: ``[row, col, kind, dynasty]``, kind one of ``plain``,
-    ``treasure``, ``pawn-start``, ``emperor-start`` (with its dynasty's letter)."""
+    """Every tile in reading order with its kind: ``plain``, ``treasure``, or the start of a
+    dynasty's emperor (``emperor-start``) or pawn (``pawn-start``) with that dynasty's letter
+    (the bot API's public state writes battlefields the same way)."""
     tiles = []
     for tile in battlefield.tile_at:
+        entry: dict[str, Any] = {"tile": list(tile), "kind": "plain"}
         start = battlefield.starts.get(tile)
-        if start is not None:
-            tiles.append([tile.row, tile.col, f"{start.kind.value}-start", start.dynasty.letter])
-        elif tile in battlefield.treasures:
-            tiles.append([tile.row, tile.col, "treasure", None])
-        else:
-            tiles.append([tile.row, tile.col, "plain", None])
+        if tile in battlefield.treasures:
+            entry["kind"] = "treasure"
+        elif start is not None:
+            entry["kind"] = f"{start.kind.value}-start"
+            entry["dynasty"] = start.dynasty.letter
+        tiles.append(entry)
     return {
         "name": battlefield.name,
         "rows": battlefield.height,
@@ -296,11 +298,11 @@ def _turn_json(
             "defeated": sorted(dynasty.letter for dynasty in position.defeated),
         },
         "chests": [
-            [
-                chest.owner.letter,
-                list(chest.tile),
-                chest.captured_by.letter if chest.captured_by is not None else None,
-            ]
+            {
+                "owner": chest.owner.letter,
+                "tile": list(chest.tile),
+                "captured_by": chest.captured_by.letter if chest.captured_by is not None else None,
+            }
             for chest in turn.game.chests
         ],
         "counts": {

@@ -137,7 +137,7 @@
   function drawTiles(group) {
     clear(group);
     const gap = SZ.tile_gap;
-    for (const [row, col, kind, letter] of state.game.battlefield.tiles) {
+    for (const { tile: [row, col], kind, dynasty: letter } of state.game.battlefield.tiles) {
       const shade = (row + col) % 2 === 0 ? 0 : 1;
       let colour = shade === 0 ? C.tile_light : C.tile_dark;
       if (kind === "treasure") colour = C.treasure;
@@ -229,7 +229,7 @@
   function drawChests(chests) {
     const group = state.layers.chests;
     clear(group);
-    for (const [, tile, captor] of chests) {
+    for (const { tile, captured_by: captor } of chests) {
       layers(captor ? MARKS.chest_captured : MARKS.chest, group, tile[1] + 0.5, tile[0] + 0.5);
     }
   }

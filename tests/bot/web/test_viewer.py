@@ -143,7 +143,7 @@ async def test_no_order_before_its_turn_resolves_and_no_chest_deposit(
             await services.tournaments.submit(tournament_id, player.id, orders[dynasty])
     data = json.loads(game_json(await shown(services, tournament_id), "en-US"))
     assert data["tournament"]["status"] == "finished"
-    assert data["turns"][-1]["chests"][1] == ["b", [3, 6], "a"]  # where, and who captured it
+    assert data["turns"][-1]["chests"][1] == {"owner": "b", "tile": [3, 6], "captured_by": "a"}
     assert "Emperor0's pawn captured Emperor1's chest on G4" in data["turns"][-1]["narration"]
     assert numbers(data).isdisjoint(DEPOSITS.values())
     assert "deposit" not in json.dumps(data) and "amount" not in keys(data)
