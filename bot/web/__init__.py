@@ -1,1 +1,3 @@
-"""The bot's web server (issue #37): the bot API for programs and the game viewer."""
+"""The bot's own HTTP server (issue #37): the programs' API and the game viewer, served by the
+bot process on ``API_PORT`` (:mod:`bot.web.server`). ``/metrics`` and ``/healthz`` stay on
+``METRICS_PORT`` (:mod:`bot.status`)."""

@@ -69,6 +69,7 @@ CONVERTED = (
     "bot/services/tournaments/turns.py",
     "bot/services/viewing.py",
     "bot/web/viewer.py",
+    "bot/web/viewer_json.py",
     "cogs/away.py",
     "cogs/chests.py",
     "cogs/common.py",

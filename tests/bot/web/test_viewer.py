@@ -19,7 +19,8 @@ from bot.services import Services
 from bot.services.settings import NotManager
 from bot.services.viewing import Refusal, ViewerGame, viewer_url
 from bot.web.board_style import board_style
-from bot.web.viewer import FILLED_BY_PAGE, TurnTexts, game_json
+from bot.web.viewer import FILLED_BY_PAGE
+from bot.web.viewer_json import TurnTexts, game_json
 from data.errors import AlreadyApplied
 from data.repositories import tournaments as tournament_repo
 from engine import Dynasty
