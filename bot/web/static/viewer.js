@@ -663,6 +663,7 @@
       return schedule();
     }
     const data = await response.json();
+    if (!state.game) performance.mark("viewer-data");
     state.failures = 0;
     state.etag = response.headers.get("ETag");
     merge(data);
