@@ -31,7 +31,8 @@ from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.status import StatusServer
 from bot.web.api import ProgramApi
-from bot.web.server import WebServer
+from bot.web.server import Mount, WebServer
+from bot.web.viewer import viewer_routes
 from data.backup import RunningLock
 from data.db import Database, SQLiteDatabase, is_damaged
 from data.errors import DataError
@@ -249,7 +250,11 @@ class EmperorsBot(commands.Bot):
                 on_complete=self._announcer.resolve_later,
                 stopping=lambda: self._stopping,
             )
-            self._web = WebServer(self.config.api_host, self.config.api_port, [api.mount()])
+            self._web = WebServer(
+                self.config.api_host,
+                self.config.api_port,
+                [api.mount(), Mount(viewer_routes(self._services.viewing))],
+            )
             await self._web.start()
         await self.tree.set_translator(CommandTranslator(self.tree))
         await self.sync_commands()

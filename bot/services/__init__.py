@@ -13,6 +13,7 @@ from bot.services.locales import LocaleService
 from bot.services.programs import ProgramService
 from bot.services.settings import SettingsService
 from bot.services.tournaments import TournamentService
+from bot.services.viewing import ViewingService
 from data.db import Database
 
 
@@ -31,6 +32,7 @@ class Services:
     settings: SettingsService = field(init=False)
     locales: LocaleService = field(init=False)
     programs: ProgramService = field(init=False)
+    viewing: ViewingService = field(init=False)
 
     def __post_init__(self) -> None:
         self.dynasties = DynastyService(self.database, self.clock)
@@ -44,6 +46,7 @@ class Services:
         self.settings = SettingsService(self.database, self.clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(self.database, self.clock, self.dynasties)
+        self.viewing = ViewingService(self.database, self.clock, self.tournaments.names)
 
     @classmethod
     async def open(

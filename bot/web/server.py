@@ -125,7 +125,9 @@ class WebServer:
             ) from None
         self._runner = runner
         self.port = int(runner.addresses[0][1])
-        log.info("Serving the programs' API on %s port %s", self.host, self.port)
+        log.info(
+            "Serving the programs' API and the game viewer on %s port %s", self.host, self.port
+        )
 
     async def stop(self) -> None:
         if self._runner is not None:
