@@ -25,8 +25,9 @@ import discord
 
 from bot.client import EmperorsBot
 from bot.config import ENV_FILE, Config, ConfigError, readable_by_others
-from bot.logs import configure_logging
+from bot.logs import configure_logging, print_redacted_traceback, redact_text
 from data.backup import BackupRefused, back_up, restore
+from data.urls import encoding_problem, secrets_of
 
 EXIT_SETUP = 2
 """Exit code for a start-up problem the host must fix (missing or rejected token, bad setting)."""
@@ -85,7 +86,11 @@ def run(config: Config) -> int:
     """The ``run`` command, once the settings are read; returns the exit code."""
     if config.discord_token is None:
         return fail(MISSING_TOKEN)
-    configure_logging(config.log_level, config.log_format, secrets=[config.discord_token])
+    configure_logging(
+        config.log_level,
+        config.log_format,
+        secrets=[config.discord_token, *secrets_of(config.database_url)],
+    )
     if readable_by_others(ENV_FILE):
         logging.getLogger(__name__).warning(EXPOSED_ENV_FILE, ENV_FILE, ENV_FILE)
     tune_garbage_collection()
@@ -106,8 +111,8 @@ def run(config: Config) -> int:
 
 
 def fail(message: str, code: int = EXIT_SETUP) -> int:
-    """Print one line for the host and give the start-up exit code."""
-    print(message, file=sys.stderr)
+    """Print one line for the host (redacted like the log) and give the start-up exit code."""
+    print(redact_text(message), file=sys.stderr)
     return code
 
 
@@ -180,6 +185,10 @@ def migrate_db(args: argparse.Namespace) -> int:
             "--to must be a PostgreSQL URL such as postgresql://user:password@host/database "
             "(an empty database: createdb emperors)"
         )
+    problem = encoding_problem(args.target, "--to")
+    if problem is not None:
+        return fail(problem)
+    configure_logging("WARNING", secrets=secrets_of(args.target))
     if not Path(args.source).is_file():
         return fail(f"--from {args.source}: there is no such file; give the bot's SQLite file")
     try:
@@ -225,6 +234,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    sys.excepthook = print_redacted_traceback
     args = parser().parse_args(argv)
     if args.command == "simulate":
         return simulate(args)

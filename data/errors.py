@@ -478,6 +478,11 @@ class DatabaseUnavailable(DataError):
         )
 
 
+class UrlNotEncoded(DataError):
+    """A database URL whose user name or password a driver would misread (the message says
+    which characters to percent-encode, never quoting the URL)."""
+
+
 class SQLiteTooOld(DataError):
     def __init__(self, found: str, needed: str) -> None:
         super().__init__(

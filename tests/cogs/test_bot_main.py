@@ -36,6 +36,7 @@ from data.db import Database
 from data.repositories import tournaments as tournament_repo
 from data.rows import TournamentKind
 from engine import Ruleset
+from tests.data.conftest import PostgresStore
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -147,7 +148,7 @@ async def test_an_unreachable_postgresql_server_is_one_line_without_the_password
     assert (code, out) == (2, "")
     [line] = said
     assert line.startswith("cannot use the database DATABASE_URL: cannot connect to the database")
-    assert "emperors:***@127.0.0.1:1" in line and "s3cret" not in line
+    assert "postgresql://***@127.0.0.1:1/emperors" in line and "s3cret" not in line
 
 
 def test_a_bad_setting_in_env_file_is_one_line(tmp_path: Path) -> None:
@@ -392,3 +393,91 @@ async def test_json_logs_are_one_object_per_line(fake_discord: FakeDiscord, tmp_
     opened = next(r for r in records if r["message"].startswith("Opened the database"))
     assert opened["event"] == "Opened the database %s" and opened["level"] == "INFO"
     assert fake_discord.token not in "\n".join(said)
+
+
+# ----------------------------------------------------------------- #35 item 1: DATABASE_URL
+
+PASTED_URLS = {
+    "slash hash question": "postgresql://emperors:pa/ss#wo?rd@127.0.0.1:1/emperors",
+    "digits and slash": "postgresql://emperors:12/3456@127.0.0.1:1/emperors",
+    "at sign": "postgresql://emperors:s3cret@x@127.0.0.1:1/emperors",
+}
+SECRET_PIECES = ("pa/ss", "wo?rd", "s3cret", "12/3456", "3456", "emperors:")
+
+
+@pytest.mark.parametrize("url", PASTED_URLS.values(), ids=PASTED_URLS.keys())
+async def test_a_pasted_password_is_refused_in_one_line_that_never_shows_it(
+    fake_discord: FakeDiscord, tmp_path: Path, url: str
+) -> None:
+    process = await run_against(
+        fake_discord, tmp_path, DISCORD_TOKEN=fake_discord.token, DATABASE_URL=url
+    )
+    code, out, said = await outcome(process)
+    assert (code, out) == (2, ""), said
+    [line] = said
+    assert "must be percent-encoded" in line and "%2F" in line, line
+    assert not any(piece in line for piece in SECRET_PIECES), line
+
+
+async def test_a_malformed_host_is_one_line_without_the_password(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The redaction itself used to raise on ``[::1:…`` (a traceback, exit 1)."""
+    process = await run_against(
+        fake_discord,
+        tmp_path,
+        DISCORD_TOKEN=fake_discord.token,
+        DATABASE_URL="postgresql://emperors:s3cret@[::1:5432/emperors",
+        LOG_LEVEL="DEBUG",
+    )
+    code, out, said = await outcome(process)
+    assert (code, out) == (2, ""), said
+    assert said[-1].startswith("cannot use the database DATABASE_URL: cannot connect"), said
+    assert "postgresql://***@[::1:5432/emperors" in said[-1]
+    assert not any("Traceback" in line or "s3cret" in line for line in said), said
+
+
+@pytest.mark.parametrize(
+    "url", [*PASTED_URLS.values(), "postgresql://emperors:s3cret@[::1:5432/emperors"]
+)
+async def test_migrate_db_never_prints_the_password(tmp_path: Path, url: str) -> None:
+    source = tmp_path / "emperors.db"
+    async with await Database.open(source):
+        pass
+    process = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "bot", "migrate-db", "--from", str(source), "--to", url),
+        cwd=tmp_path,
+        env=host_environment(),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    code, out, said = await outcome(process)
+    assert (code, out) == (2, ""), said
+    [line] = said
+    assert not any(piece in line for piece in SECRET_PIECES), line
+
+
+async def test_a_bot_on_postgresql_logs_at_debug_without_the_password(
+    fake_discord: FakeDiscord, pg_store: PostgresStore, tmp_path: Path
+) -> None:
+    """A whole start and stop at DEBUG (every library's records) on a real PostgreSQL server,
+    with a password that needed percent-encoding: neither spelling of it is ever written."""
+    url = pg_store.location.replace(
+        "postgresql://postgres@", "postgresql://postgres:s3cret%2Fpass%23word@"
+    )
+    process = await run_against(
+        fake_discord,
+        tmp_path,
+        DISCORD_TOKEN=fake_discord.token,
+        DATABASE_URL=url,
+        LOG_LEVEL="DEBUG",
+    )
+    try:
+        await fake_discord.wait_connected(timeout=15)
+    finally:
+        process.send_signal(signal.SIGTERM)
+    code, out, said = await outcome(process)
+    assert (code, out) == (0, ""), said[-5:]
+    written = "\n".join(said)
+    assert "Opened the database postgresql://***@/" in written
+    assert "s3cret" not in written and "pass#word" not in written and "%23word" not in written
