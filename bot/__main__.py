@@ -156,8 +156,10 @@ def restore_backup(config: Config, source: Path) -> int:
         kept = restore(source, config.database_path)
     except BackupRefused as error:
         return fail(f"Cannot restore: {error}")
-    if kept is not None:
-        print(f"Kept the replaced database as {kept}")
+    if kept is not None and kept.damaged:
+        print(f"Kept the damaged database as {kept.path} (its files as they were)")
+    elif kept is not None:
+        print(f"Kept the replaced database as {kept.path}")
     print(f"Restored {source} to {config.database_path}; start the bot again")
     return 0
 
