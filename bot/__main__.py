@@ -5,18 +5,39 @@ and back (PostgreSQL has pg_dump and pg_restore); ``python -m bot migrate-db --f
 database; ``python -m bot league`` measures computer players against each other.
 
 Start-up problems a host can fix (no token, a rejected token, a bad setting, a damaged
-database) end with one line saying what to do and exit code 2, never a traceback.
+database) end with one line saying what to do and exit code 2, never a traceback. A stop
+(SIGTERM, Ctrl+C) at any moment of ``run`` ends it with 0 and no traceback: before the bot
+has opened anything it simply ends (even while Python is still loading it), during the start
+the start is abandoned and what was opened is closed, and once the bot plays it stops cleanly.
 """
 
 from __future__ import annotations
+
+import signal
+import sys
+from types import FrameType
+
+
+def _stop_before_serving(number: int, frame: FrameType | None) -> None:
+    """A stop before the bot has opened anything: nothing to close or save, so it ends at
+    once, with 0 (what a service manager expects of a process it stops)."""
+    raise SystemExit(0)
+
+
+def stop_quietly_until_serving() -> None:
+    """SIGTERM and Ctrl+C end the process with 0 until :func:`serve` takes them over."""
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, _stop_before_serving)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["run"]:
+    stop_quietly_until_serving()  # loading what follows takes a second or more
 
 import argparse
 import asyncio
 import gc
 import importlib
 import logging
-import signal
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -53,15 +74,38 @@ EXPOSED_ENV_FILE = (
 async def serve(config: Config) -> None:
     """Log in, connect and play until SIGTERM (what service managers send) or Ctrl+C.
 
-    Either way the bot stops cleanly (see :meth:`EmperorsBot.close`): it turns new
-    interactions away, lets a turn resolution under way finish, closes the drawing worker and
-    the database, and the process exits with 0.
+    Once the bot is set up (:attr:`EmperorsBot.set_up`) a stop is a clean stop (see
+    :meth:`EmperorsBot.close`): it turns new interactions away, lets a turn resolution under
+    way finish, closes the drawing worker and the database. Before that (logging in, opening
+    and migrating the database, publishing the commands) nothing is under way yet, so the
+    start is abandoned where it is (a migration rolls back) and what was opened is closed.
+    Either way the process exits with 0, blaming nobody.
     """
     loop = asyncio.get_running_loop()
-    async with EmperorsBot.create(config) as bot:
-        for stop in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(stop, lambda: loop.create_task(bot.close()))
-        await bot.start(config.discord_token or "")
+    starting = asyncio.current_task()
+    assert starting is not None
+    bot = EmperorsBot.create(config)
+    stops: list[asyncio.Task[None] | None] = []
+
+    def stop() -> None:
+        if stops or bot.stopping:
+            return  # a stop is under way (or the start failed and is closing): let it end
+        stops.append(loop.create_task(bot.close()) if bot.set_up else None)
+        if not bot.set_up:
+            starting.cancel()
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop)
+    try:
+        async with bot:
+            await bot.start(config.discord_token or "")
+    except asyncio.CancelledError:
+        if not stops:
+            raise
+    finally:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(number)
+        stop_quietly_until_serving()
 
 
 YOUNG_OBJECTS_BEFORE_COLLECTION = 5_000
@@ -238,6 +282,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     sys.excepthook = print_redacted_traceback
     args = parser().parse_args(argv)
+    if args.command == "run":
+        stop_quietly_until_serving()
     if args.command == "simulate":
         return simulate(args)
     if args.command == "league":

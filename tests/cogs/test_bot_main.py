@@ -32,12 +32,13 @@ from bot.__main__ import (
     tune_garbage_collection,
 )
 from bot.services import Services
-from data.db import Database
+from data.db import Database, SQLiteDatabase, latest_version
 from data.repositories import tournaments as tournament_repo
 from data.rows import TournamentKind
 from engine import Ruleset
 from tests.data.conftest import PostgresStore
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.server import GATEWAY_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = (
@@ -86,8 +87,14 @@ async def run_against(
 
 
 async def outcome(process: asyncio.subprocess.Process) -> tuple[int, str, list[str]]:
-    """Exit code, stdout and stderr lines of a finished run."""
-    out, err = await asyncio.wait_for(process.communicate(), timeout=20)
+    """Exit code, stdout and stderr lines of a finished run (a run still going after 20 s is
+    killed, and the test fails)."""
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), timeout=20)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        raise
     assert process.returncode is not None
     return process.returncode, out.decode(), err.decode().splitlines()
 
@@ -344,7 +351,7 @@ async def overdue_duel(database: Path) -> None:
         await services.close()
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 async def test_a_stop_during_a_resolution_lets_it_finish_and_exits_0(
     fake_discord: FakeDiscord, tmp_path: Path, stop: signal.Signals
 ) -> None:
@@ -481,3 +488,116 @@ async def test_a_bot_on_postgresql_logs_at_debug_without_the_password(
     written = "\n".join(said)
     assert "Opened the database postgresql://***@/" in written
     assert "s3cret" not in written and "pass#word" not in written and "%23word" not in written
+
+
+# ----------------------------------------------------------------- #35 item 8: stops at start
+
+BLAME = (UNREACHABLE, "Traceback", " ERROR ", " CRITICAL ", "damaged", "cannot open", "cannot use")
+
+
+def stopped_quietly(code: int, out: str, said: list[str], *, logged: bool = True) -> None:
+    """Exit 0, nothing on stdout, no traceback, no error, nobody blamed; the last line says
+    the bot stopped (once the log is set up)."""
+    assert (code, out) == (0, ""), said
+    assert not [line for line in said if any(blame in line for blame in BLAME)], said
+    if logged:
+        assert said and said[-1].endswith("INFO bot.__main__: Stopped"), said
+    else:
+        assert said == [], said
+
+
+LOADING = (
+    "import runpy, sys\n"
+    "print('loading', flush=True)\n"
+    "runpy.run_module('bot', run_name='__main__', alter_sys=True)\n"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_stop_while_the_bot_loads_exits_0_quietly(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """``python -m bot run`` takes seconds to import discord.py, Pillow and the game: a stop
+    then used to kill it by the signal (SIGTERM) or print a KeyboardInterrupt traceback."""
+    process = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-c", LOADING, "run"),
+        cwd=tmp_path,
+        env=host_environment(),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert await asyncio.wait_for(process.stdout.readline(), timeout=20) == b"loading\n"
+    await asyncio.sleep(0.2)  # inside bot/__main__'s imports (they take a second or more)
+    process.send_signal(stop)
+    code, out, said = await outcome(process)
+    stopped_quietly(code, out, said, logged=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize(
+    ("moment", "method", "path"),
+    [
+        ("logging in", "GET", "/users/@me"),
+        ("syncing commands", "PUT", "/commands"),
+        ("connecting to the gateway", "GET", GATEWAY_PATH),
+    ],
+)
+async def test_a_stop_while_discord_has_not_answered_exits_0_quietly(
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    stop: signal.Signals,
+    moment: str,
+    method: str,
+    path: str,
+) -> None:
+    """Discord holds its answer (as a slow network would) while the service manager stops the
+    bot: "Cannot reach Discord … (Connector is closed.)" or a traceback used to follow."""
+    held = fake_discord.hold(method, path)
+    process = await run_against(fake_discord, tmp_path, DISCORD_TOKEN=fake_discord.token)
+    await asyncio.wait_for(held.arrived.wait(), timeout=20)
+    process.send_signal(stop)
+    code, out, said = await outcome(process)
+    stopped_quietly(code, out, said)
+    async with await Database.open(tmp_path / "emperors.db") as database:  # whole, usable
+        assert await database.schema_version() == latest_version()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moment", ["opening the database", "migrating it"])
+async def test_a_stop_while_the_database_opens_or_migrates_exits_0_quietly(
+    fake_discord: FakeDiscord, tmp_path: Path, moment: str
+) -> None:
+    """Another program holds the database's lock, so the bot waits inside its opening (the
+    switch to WAL) or its migrations when SIGTERM comes: a traceback, then a process that
+    never exited (aiosqlite's thread) used to follow. Nothing is half-migrated after."""
+    database = tmp_path / "emperors.db"
+    if moment == "migrating it":
+        async with await SQLiteDatabase.open(database, upgrade=False) as older:
+            await older.migrate(5)
+    else:
+        sqlite3.connect(database).close()
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE" if moment == "opening the database" else "BEGIN IMMEDIATE")
+    logged_in = fake_discord.hold("GET", "/oauth2/applications/@me")
+    try:
+        process = await run_against(fake_discord, tmp_path, DISCORD_TOKEN=fake_discord.token)
+        await asyncio.wait_for(logged_in.arrived.wait(), timeout=20)
+        logged_in.release()  # setup_hook comes next: the bot opens the database
+        await asyncio.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+    finally:
+        holder.rollback()
+        holder.close()
+    code, out, said = await outcome(process)
+    stopped_quietly(code, out, said)
+    assert fake_discord.synced_commands() == []
+    checked = sqlite3.connect(database)
+    try:
+        assert checked.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        version = checked.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        checked.close()
+    assert version in ((0, latest_version()) if moment == "opening the database" else (5,))
