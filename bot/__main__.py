@@ -90,8 +90,10 @@ async def serve(config: Config) -> None:
     def stop() -> None:
         if stops or bot.stopping:
             return  # a stop is under way (or the start failed and is closing): let it end
-        stops.append(loop.create_task(bot.close()) if bot.set_up else None)
-        if not bot.set_up:
+        if bot.set_up:
+            stops.append(loop.create_task(bot.close()))
+        else:
+            stops.append(None)
             starting.cancel()
 
     for number in (signal.SIGTERM, signal.SIGINT):

@@ -175,7 +175,7 @@ def _database_url(value: str | None) -> str | None:
     raise ConfigError(
         f"DATABASE_URL must be a PostgreSQL URL such as "
         f"postgresql://user:password@host:5432/database, got "
-        f"{f'one with {scheme[1]!r}' if scheme else 'no scheme://'}; "
+        f"{f'one with {scheme[1]!r}' if scheme else 'one without a scheme'}; "
         "unset it to keep the game in the SQLite file EMPERORS_DB"
     )
 
