@@ -147,6 +147,7 @@ class EmperorsBot(commands.Bot):
         self._status: StatusServer | None = None
         self._web: WebServer | None = None
         self._running_lock: RunningLock | None = None
+        self._set_up = False
         self._stopping = False
         self._refusals: set[asyncio.Task[None]] = set()
         self.drawing = Drawing() if self.metrics is None else MeteredDrawing(self.metrics)
@@ -174,6 +175,12 @@ class EmperorsBot(commands.Bot):
     def gateway_connected(self) -> bool:
         """Whether the bot is ready and its gateway connection is open."""
         return self.is_ready() and self.ws is not None and self.ws.open
+
+    @property
+    def set_up(self) -> bool:
+        """Whether :meth:`setup_hook` has finished: the bot has its database, its services
+        and its commands, and works in the background from then on."""
+        return self._set_up
 
     @property
     def stopping(self) -> bool:
@@ -270,6 +277,7 @@ class EmperorsBot(commands.Bot):
                 Path(self._database.path), self.config.backup_dir, self.config.backup_keep
             )
             self._backing_up = asyncio.create_task(backups.run_forever())
+        self._set_up = True
 
     async def _start_metrics(self, metrics: Metrics) -> None:
         """Count what the services and the database time, and serve it all."""

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.shards import Shards, parse_ids
+from data.urls import encoding_problem
 
 ENV_FILE = Path(".env")
 DEFAULT_DATABASE = Path("emperors.db")
@@ -30,6 +32,9 @@ LOG_FORMATS = ("plain", "json")
 DEFAULT_METRICS_HOST = "127.0.0.1"
 DEFAULT_API_HOST = "127.0.0.1"
 DEFAULT_BACKUP_KEEP = 7
+
+_SCHEME = re.compile(r"([a-z][a-z0-9+.-]{0,19})://", re.IGNORECASE)
+"""A URL's scheme, named in a refusal only when it is plainly one (never a pasted secret)."""
 
 
 class ConfigError(ValueError):
@@ -172,12 +177,19 @@ def _guild_id(value: str | None) -> int | None:
 
 
 def _database_url(value: str | None) -> str | None:
-    if value is None or value.startswith(("postgresql://", "postgres://")):
+    """The URL, checked without ever repeating it (it holds a password; see data/urls.py)."""
+    if value is None:
+        return None
+    if value.startswith(("postgresql://", "postgres://")):
+        problem = encoding_problem(value)
+        if problem is not None:
+            raise ConfigError(problem)
         return value
-    scheme = value.partition("://")[0] if "://" in value else "no scheme"
+    scheme = _SCHEME.match(value)
     raise ConfigError(
         f"DATABASE_URL must be a PostgreSQL URL such as "
-        f"postgresql://user:password@host:5432/database, got one with {scheme!r}; "
+        f"postgresql://user:password@host:5432/database, got "
+        f"{f'one with {scheme[1]!r}' if scheme else 'one without a scheme'}; "
         "unset it to keep the game in the SQLite file EMPERORS_DB"
     )
 

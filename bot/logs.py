@@ -14,7 +14,9 @@ deposit before the turn resolves, nor any token. So the redactor removes, at eve
   select and form values (an order's tiles, the amount typed in a chest's deposit form),
   message contents, embed descriptions and fields, component labels and placeholders; custom
   ids keep their first part only (``order:…``, ``chest:…``);
-- turn prompt custom ids (``order:go:12:3:…:C4:C6``) anywhere in a line, as ``order:…``.
+- turn prompt custom ids (``order:go:12:3:…:C4:C6``) anywhere in a line, as ``order:…``;
+- a database URL's user name and password (anything between ``scheme://`` and the last ``@``
+  of a word, ``password=`` parameters, and ``DATABASE_URL``'s password wherever it appears).
 
 The redactor works on the record itself, so every handler (plain or JSON) writes the same.
 """
@@ -28,7 +30,10 @@ import re
 import sys
 import time
 from collections.abc import Iterable, Mapping
+from types import TracebackType
 from typing import IO, Any
+
+from data.urls import redact_urls
 
 PLAIN_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 REDACTED = "[redacted]"
@@ -85,6 +90,7 @@ def redact_text(text: str) -> str:
     text = _PROGRAM_TOKEN.sub(REDACTED, text)
     text = _TOKEN_PATHS.sub(rf"\1{REDACTED}", text)
     text = _PROMPT_IDS.sub("order:…", text)
+    text = redact_urls(text)
     # Payloads that reached the text some other way (a repr inside an error, say).
     return _TEXT_FIELDS.sub(rf"\1'{REDACTED}'", text)
 
@@ -155,6 +161,18 @@ class Redactor(logging.Filter):
         if record.stack_info:
             record.stack_info = redact_text(record.stack_info)
         record.redacted = True
+
+
+def print_redacted_traceback(
+    kind: type[BaseException], error: BaseException, traceback: TracebackType | None
+) -> None:
+    """``sys.excepthook``: an error nobody caught is printed as Python would, but redacted
+    (its message may quote a setting, such as a database URL, or a payload)."""
+    try:
+        text = "".join(logging.Formatter().formatException((kind, error, traceback)))
+        sys.stderr.write(redact_text(text) + "\n")
+    except Exception:
+        sys.stderr.write(f"{kind.__name__} (its message withheld: it could not be redacted)\n")
 
 
 class JsonFormatter(logging.Formatter):

@@ -60,9 +60,9 @@ INVALID: dict[str, str] = {
     "stake-not-positive": "a stake is a positive whole number of coins",
     "chest-not-positive": "a chest holds a positive whole number of gold coins",
     "chest-not-player-seat": "seat {seat} is not a seat your dynasty's emperor holds",
-    "name-blank": "a {what} needs a name; write one",
-    "name-too-long": "a {what} name has at most {limit} characters; shorten it",
-    "name-not-plain": "a {what} name must be plain text; remove the special characters",
+    "name-blank": "the {what} needs a name; write one",
+    "name-too-long": "{what} names have at most {limit} characters; shorten it",
+    "name-not-plain": "{what} names must be plain text; remove the special characters",
     "amount-not-positive": "{what} amounts are positive whole numbers, not {amount}",
     "reputation-private": "reputation history is public (R-L2); log reputation events as public",
 }
@@ -514,6 +514,11 @@ class DatabaseUnavailable(DataError):
             f"cannot connect to the database {location} ({reason}); check DATABASE_URL, "
             "that the PostgreSQL server runs, and that it lets this user in"
         )
+
+
+class UrlNotEncoded(DataError):
+    """A database URL whose user name or password a driver would misread (the message says
+    which characters to percent-encode, never quoting the URL)."""
 
 
 class SQLiteTooOld(DataError):

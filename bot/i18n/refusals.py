@@ -167,7 +167,7 @@ _REFUSALS: dict[type[errors.DataError], Callable[[Any], Message]] = {
 brings its own words, so it is never taken for its parent)."""
 
 NOT_FOR_PLAYERS: frozenset[type[errors.DataError]] = frozenset(
-    {errors.DatabaseTooNew, errors.DatabaseUnavailable, errors.SQLiteTooOld}
+    {errors.DatabaseTooNew, errors.DatabaseUnavailable, errors.SQLiteTooOld, errors.UrlNotEncoded}
 )
 """Refusals only a host meets, starting the bot: they stay in English, in the host's log."""
 FREE_TEXT: frozenset[type[errors.DataError]] = frozenset({errors.DataError})

@@ -12,7 +12,8 @@ What every route gets from here, so no route can forget it:
 - **Security headers**: a Content-Security-Policy (a route's own wins: the viewer's pages set
   theirs), ``nosniff``, no referrer, no framing; API answers are never cached.
 - **Quiet logs**: HTTP that is not HTTP (a scanner, TLS sent to a plain port, a broken client)
-  is refused by aiohttp before any route and logged here at DEBUG, by the kind of fault only,
+  is refused by aiohttp before any route and logged at DEBUG (``bot.status.runner``, the
+  runner of every server the bot runs), by the kind of fault only,
   never with the client's bytes. There is no access log: a request line names tournaments and
   a proxy in front logs addresses already.
 
@@ -25,11 +26,11 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from aiohttp import web
 
 from bot.config import ConfigError
+from bot.status import runner as status_runner
 from bot.web.refusals import ApiRefusal, refusal_of
 
 log = logging.getLogger(__name__)
@@ -80,8 +81,6 @@ def build_app(mounts: Sequence[Mount]) -> web.Application:
             "max_field_size": LINE_LIMIT,
             "max_headers": HEADER_COUNT,
             "auto_decompress": False,
-            "access_log": None,
-            "logger": QuietServerLog(),
             # A client gone stops its handler: a stream frees its slot at once, not at its
             # next heartbeat. An order is one statement: stored whole, or not at all.
             "handler_cancellation": True,
@@ -110,9 +109,7 @@ class WebServer:
         """The port it listens on (chosen by the system when asked for port 0)."""
 
     async def start(self) -> None:
-        runner = web.AppRunner(
-            build_app(self.mounts), handle_signals=False, shutdown_timeout=SHUTDOWN_SECONDS
-        )
+        runner = status_runner(build_app(self.mounts), shutdown_timeout=SHUTDOWN_SECONDS)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self._wanted_port)
         try:
@@ -133,25 +130,6 @@ class WebServer:
         if self._runner is not None:
             runner, self._runner = self._runner, None
             await runner.cleanup()
-
-
-class QuietServerLog(logging.Logger):
-    """aiohttp's server log, made quiet: a request it refused as malformed HTTP (a scanner, a
-    TLS handshake on the plain port) is noted at DEBUG by the kind of fault, without its
-    bytes, which the fault's own text may hold; anything else goes to this module's log."""
-
-    def __init__(self) -> None:
-        super().__init__("aiohttp.server.quiet")
-
-    def _log(  # type: ignore[override]
-        self, level: int, msg: object, args: Any, exc_info: Any = None, **options: Any
-    ) -> None:
-        error = exc_info if isinstance(exc_info, BaseException) else None
-        if isinstance(msg, str) and msg.startswith("Error handling request"):
-            fault = type(error).__name__ if error is not None else "unknown"
-            log.debug("Refused a request that is not well-formed HTTP (%s)", fault)
-            return
-        log.log(level, msg, *args, exc_info=exc_info)
 
 
 @web.middleware

@@ -559,7 +559,7 @@ def test_every_invalid_value_reads_in_english_as_the_data_layer_wrote_it() -> No
         assert not re.search(r"\b(the|your|choose|and|is|has)\b", spanish), spanish
     name = errors.InvalidValue("name-too-long", what="emperor", limit=32)
     assert refusal(name) == Message("refusal-invalid-name-too-long", what="emperor", limit=32)
-    assert str(name) == "a emperor name has at most 32 characters; shorten it"
+    assert str(name) == "emperor names have at most 32 characters; shorten it"
     assert "un nombre de emperador" in known_refusal(name).text(SPANISH)  # type: ignore[union-attr]
 
 

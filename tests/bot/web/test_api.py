@@ -473,7 +473,7 @@ async def test_malformed_http_is_refused_quietly_without_its_bytes(
         writer.close()
         assert b" 400 " in answer.split(b"\r\n")[0]  # refused before any route
     said = [record.getMessage() + str(record.exc_text) for record in caplog.records]
-    assert any("not well-formed HTTP" in line for line in said)
+    assert any("Turned away a malformed HTTP request" in line for line in said)
     assert not any(secret in line for line in said)
     assert all(
         record.levelno == logging.DEBUG
