@@ -47,6 +47,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import re
 import resource
 import sqlite3
 import statistics
@@ -76,6 +77,9 @@ from tests.fakediscord import (  # noqa: E402
 )
 
 T = TypeVar("T")
+
+PROMPT_TURN = re.compile(r"· turn (\d+)")
+"""The turn in a prompt's title (``Tournament #3 on small-4 · turn 7 of 500``)."""
 
 PLAYERS_PER_TOURNAMENT = 4
 BATTLEFIELD = "small-4"
@@ -137,10 +141,10 @@ class Prompts:
         """A predicate for ``fake.wait_for_message`` that indexes prompts and never matches."""
         if message.dm_user_id is None or message.interaction is not None or not message.embeds:
             return False
-        title = message.embeds[0].get("title", "")
-        if "· turn " not in title:
+        turn = PROMPT_TURN.search(message.embeds[0].get("title", ""))
+        if turn is None:
             return False
-        key = (message.dm_user_id, int(title.rsplit("· turn ", 1)[1]))
+        key = (message.dm_user_id, int(turn.group(1)))
         self.seen[key] = message
         waiter = self.waiting.pop(key, None)
         if waiter is not None and not waiter.done():

@@ -122,7 +122,7 @@ async def measure(args: argparse.Namespace) -> tuple[float, float]:
         client = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--serve", fake.rest_base, fake.gateway_url, fake.token, ids,
         )  # fmt: skip
-        usage = BotUsage(client.pid)
+        usage = BotUsage([client.pid])
         try:
             await fake.wait_connected(timeout=30)
             prompts: dict[int, MessageRecord] = {}
