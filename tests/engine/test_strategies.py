@@ -71,6 +71,7 @@ def choices(strategy: Strategy, game: Game, dynasty: Dynasty, seeds: int = 8) ->
     )
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_in_at_least_80_percent_of_200_games_on_small_4() -> None:
     battlefield = load_battlefield("small-4")
     wins = 0
