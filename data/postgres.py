@@ -2,9 +2,8 @@
 
 This module is the one place that adapts the game's SQLite-flavoured data layer:
 
-- **Driver**: asyncpg, measured against psycopg 3's async API on the data layer's four kinds
-  of work (``benchmarks/pg_drivers.py``): faster at each, 1.1 to 2.5 times in two runs
-  (figures in the README). It keeps each connection's
+- **Driver**: asyncpg, faster than psycopg 3's async API at each of the data layer's four kinds
+  of work (``benchmarks/pg_drivers.py``, docs/decisions.md). It keeps each connection's
   statements prepared, and returns JSON columns as the text that was stored.
 - **Statements**: repositories write SQLite's SQL with ``?`` or ``?N`` parameters; they are
   rewritten to ``$N`` once per text. The few statements whose PostgreSQL text must differ

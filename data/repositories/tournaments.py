@@ -654,9 +654,9 @@ async def load_table(
     known = _decoded_tables.get(key) if reusable else None
     async with database.connection() as connection:
         table, row = await _table_at(connection, tournament_id, battlefields, known)
-    values = tuple(row)[: -len(_TABLE_PARTS)]
-    if known is not None and known.row == values:
-        return known.table
+    if known is not None and table is known.table:
+        return table
+    values = _row_values(row)
     # (A row's ``in`` looks at its values; table_revision counts from migration 0003 on.)
     if reusable and "table_revision" in row.keys():  # noqa: SIM118
         marks = (row["table_revision"], row["revision"], row["turn"])
@@ -1264,6 +1264,8 @@ async def _table_at(
         row = await fetch_one(connection, _CHANGED_TABLE_QUERY, (tournament_id, *known.marks))
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
+    if known is not None and _row_values(row) == known.row:
+        return known.table, row  # the row reads as it did: nothing to decode (most clicks)
     tournament = tournament_row(row)
     if row["seat_list"] is None and known is not None:
         # Parts unchanged; a game is decoded with the tournament's rules, so those must be too.
@@ -1281,6 +1283,11 @@ async def _table_at(
         _orders_from_json(row["order_list"]),
     )
     return table, row
+
+
+def _row_values(row: Row) -> tuple[Any, ...]:
+    """The tournaments row's own values in a :data:`_TABLE_QUERY` row (its parts left out)."""
+    return tuple(row)[: -len(_TABLE_PARTS)]
 
 
 # The last table decoded for each of the tournaments read lately, with the values of the

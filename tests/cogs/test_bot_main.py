@@ -288,6 +288,7 @@ def test_a_token_on_the_wrong_line_is_not_shown_either(tmp_path: Path) -> None:
     assert done.returncode == 2 and "t0ken" not in done.stderr + done.stdout
 
 
+@pytest.mark.slow
 async def test_a_readable_env_file_is_warned_about_once_and_the_database_is_private(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -362,6 +363,7 @@ async def overdue_duel(database: Path) -> None:
         await services.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 async def test_a_stop_during_a_resolution_lets_it_finish_and_exits_0(
     fake_discord: FakeDiscord, tmp_path: Path, stop: signal.Signals
@@ -394,6 +396,7 @@ async def test_a_stop_during_a_resolution_lets_it_finish_and_exits_0(
         assert tournament.turn == 2 and tournament.resolved_turns == 1
 
 
+@pytest.mark.slow
 async def test_json_logs_are_one_object_per_line(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """#17 part 6: for log shippers; the plain line stays the default."""
     process = await run_against(

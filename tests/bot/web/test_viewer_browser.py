@@ -7,9 +7,6 @@ benchmarks/viewer_load.py measures them, docs/benchmarks.md keeps the figures.
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,7 +19,6 @@ from engine import Dynasty
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, announce, seat_players
 from tests.bot.web.combats import CONFLICT, FIRST_TURN, Combat, play_turns, shared_combat
-from tests.bot.web.conftest import no_browser
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[3]
@@ -252,33 +248,3 @@ async def test_a_page_opened_before_the_combat_shows_its_start_once_it_begins(
     await page.page.wait_for_selector("body[data-turn='0']", timeout=2000)
     assert await page.pieces() == await stored_pieces(services, tournament.id, 0)
     assert page.errors == []
-
-
-def test_the_load_benchmark_runs_and_ends_with_its_figures(tmp_path: Path) -> None:
-    """A smoke run of benchmarks/viewer_load.py: two turns, one measured load, its pictures."""
-    reason = no_browser()
-    if reason is not None:
-        pytest.skip(reason)
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "benchmarks" / "viewer_load.py"),
-            "--turns",
-            "2",
-            "--loads",
-            "1",
-            "--picture-turn",
-            "1",
-            "--screenshots",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=True,
-    )
-    last = done.stdout.strip().splitlines()[-1]
-    assert re.fullmatch(r"viewer: bytes \d+ first_board_ms \d+ peak_rss_mb \d+", last), last
-    assert int(last.split()[2]) < 150_000
-    assert (tmp_path / "viewer.png").stat().st_size > 0
-    assert (tmp_path / "viewer-phone.png").stat().st_size > 0
