@@ -1,9 +1,11 @@
-# Two commands matter: `make run` starts the bot, `make test` runs every check.
+# Two commands matter: `make run` starts the bot, `make test` runs the checks (a few minutes);
+# `make test-all` runs every check there is (what CI runs, .ci/run).
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck compiled pytest demo bench league clean
+.PHONY: run test test-all lint typecheck compiled pytest pytest-slow pytest-pure demo bench \
+	league clean
 
 # The project is installed editable and pure (ENGINE_PURE=1 keeps setup.py from compiling):
 # `make compiled` builds the compiled engine beside the sources, in engine/_compiled/.
@@ -23,7 +25,13 @@ compiled: $(STAMP)
 run: $(STAMP) compiled
 	$(PY) -m bot run
 
+# Lint, types and every test but the long real-process and statistical ones (marked `slow`
+# or `processes`), on every core (pytest-xdist; `make test WORKERS=0` runs them in one process).
 test: lint typecheck pytest
+
+# Everything `make test` runs, then the slow tests, then the engine's tests and scenario files
+# again on the pure source: neither build can drift.
+test-all: test pytest-slow pytest-pure
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
@@ -32,13 +40,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# Every test with the build the engine loads (compiled where it can be built), then the
-# engine's tests and scenario files again on the pure source: neither build can drift.
+WORKERS ?= auto
+QUICK := not slow and not processes
+PARALLEL = -n $(WORKERS) --dist worksteal
+COMPILED = ENGINE_EXPECTED=$$($(PY) engine/_build.py --expected)
+
+# The tests run with the build the engine loads (compiled where it can be built).
 pytest: $(STAMP) compiled
 	$(PY) -m engine --version
-	ENGINE_EXPECTED=$$($(PY) engine/_build.py --expected) $(PY) -m pytest
+	$(COMPILED) $(PY) -m pytest $(PARALLEL) -m '$(QUICK)'
+
+pytest-slow: $(STAMP) compiled
+	$(COMPILED) $(PY) -m pytest $(PARALLEL) -m 'not ($(QUICK))'
+
+pytest-pure: $(STAMP)
 	ENGINE_PURE=1 $(PY) -m engine --version
-	ENGINE_PURE=1 ENGINE_EXPECTED=pure $(PY) -m pytest tests/engine
+	ENGINE_PURE=1 ENGINE_EXPECTED=pure $(PY) -m pytest $(PARALLEL) tests/engine
 
 demo: $(STAMP) compiled
 	$(PY) -m bot simulate --battlefield medium-8 --seed 1 --out replay/

@@ -22,8 +22,9 @@ latency of an interaction is measured from sending it to the fake's gateway unti
 response (the callback) reaches the fake. The bot runs in a child process (its own core, like
 a real deployment where Discord is elsewhere) unless ``--same-process``.
 
-Prints progress lines (with the bot's CPU time per interaction), latencies by kind, the bot's
-peak RSS, and as its last line ``interactions/s: N p99_ms: P``.
+Prints progress lines (with the bot's CPU time per interaction), latencies by kind, and as
+its last line ``interactions/s: N p99_ms: P peak_rss_mb: M`` (M: the bot's process, the
+largest of several).
 
 With ``METRICS_PORT`` set in the environment the bot serves /metrics and /healthz, and this
 script asks for both every ``--scrape`` seconds (5; Prometheus usually scrapes every 15 s
@@ -47,6 +48,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import re
 import resource
 import sqlite3
 import statistics
@@ -62,6 +64,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.figures import peak_rss_mb  # noqa: E402
 from benchmarks.storage_bench import scratch_database  # noqa: E402
 from bot.client import EmperorsBot  # noqa: E402
 from bot.config import Config  # noqa: E402
@@ -76,6 +79,9 @@ from tests.fakediscord import (  # noqa: E402
 )
 
 T = TypeVar("T")
+
+PROMPT_TURN = re.compile(r"· turn (\d+)")
+"""The turn in a prompt's title (``Tournament #3 on small-4 · turn 7 of 500``)."""
 
 PLAYERS_PER_TOURNAMENT = 4
 BATTLEFIELD = "small-4"
@@ -137,10 +143,10 @@ class Prompts:
         """A predicate for ``fake.wait_for_message`` that indexes prompts and never matches."""
         if message.dm_user_id is None or message.interaction is not None or not message.embeds:
             return False
-        title = message.embeds[0].get("title", "")
-        if "· turn " not in title:
+        turn = PROMPT_TURN.search(message.embeds[0].get("title", ""))
+        if turn is None:
             return False
-        key = (message.dm_user_id, int(title.rsplit("· turn ", 1)[1]))
+        key = (message.dm_user_id, int(turn.group(1)))
         self.seen[key] = message
         waiter = self.waiting.pop(key, None)
         if waiter is not None and not waiter.done():
@@ -352,10 +358,11 @@ class BotUsage:
             total += int(fields[11]) + int(fields[12])
         return total / os.sysconf("SC_CLK_TCK")
 
-    def peak_rss_mb(self) -> str:
+    def peak_rss_mb(self) -> float:
+        """The largest bot process's peak RSS (this process's when the bot runs in it)."""
         if self.pids is None:
-            return f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
-        return " + ".join(f"{kb / 1024:.0f} MB" for kb in self.peak_kb)
+            return peak_rss_mb()
+        return max(self.peak_kb, default=0) / 1024
 
 
 @contextlib.asynccontextmanager
@@ -486,7 +493,8 @@ async def scrape_forever(every: float) -> int:
         return done
 
 
-async def run(args: argparse.Namespace, database: str | None) -> tuple[float, float]:
+async def run(args: argparse.Namespace, database: str | None) -> tuple[float, float, float]:
+    """The run's interactions/s, p99 in ms and the bot's peak RSS in MB."""
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord(shard_count=args.processes) as fake:
             guilds = [fake.guild]
@@ -531,10 +539,13 @@ async def run(args: argparse.Namespace, database: str | None) -> tuple[float, fl
                 print(f"late answers (10062): {len(late)}", flush=True)
             indexing.cancel()
             fake.check()
-            driver = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            where = "this process" if args.same_process else "bot processes"
-            print(f"peak RSS ({where}): {usage.peak_rss_mb()}; driver: {driver:.0f} MB")
-            return rate, p99
+            if len(usage.peak_kb) > 1:
+                print(f"peak RSS by bot process: {[kb // 1024 for kb in usage.peak_kb]} MB")
+            if not args.same_process:
+                print(
+                    f"peak RSS of this process (the fake and the players): {peak_rss_mb():.0f} MB"
+                )
+            return rate, p99, usage.peak_rss_mb()
 
 
 def main() -> None:
@@ -566,13 +577,13 @@ def main() -> None:
             cluster = stack.enter_context(pgcluster.running(durable=True))
             url = cluster.url()
         if url is not None and is_postgres_url(url):
-            rate, p99 = asyncio.run(on_postgres(args, url))
+            rate, p99, peak = asyncio.run(on_postgres(args, url))
         else:
-            rate, p99 = asyncio.run(run(args, url))
-    print(f"interactions/s: {rate:.0f} p99_ms: {p99:.1f}")
+            rate, p99, peak = asyncio.run(run(args, url))
+    print(f"interactions/s: {rate:.0f} p99_ms: {p99:.1f} peak_rss_mb: {peak:.0f}")
 
 
-async def on_postgres(args: argparse.Namespace, url: str) -> tuple[float, float]:
+async def on_postgres(args: argparse.Namespace, url: str) -> tuple[float, float, float]:
     async with scratch_database(url) as scratch:
         return await run(args, scratch)
 

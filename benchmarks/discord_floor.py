@@ -8,8 +8,8 @@ game and no database. Players choose with ``--in-flight`` choices waiting at onc
 discord.py, aiohttp and asyncio alone cost here; read bot_load.py's figure against it, since
 this machine's speed varies by a third from one hour to the next.
 
-Prints progress lines, the client's CPU time per interaction and peak RSS, and as its last
-line ``interactions/s: N p99_ms: P``.
+Prints progress lines and the client's CPU time per interaction, and as its last line
+``interactions/s: N p99_ms: P peak_rss_mb: M`` (M: the client's process).
 
     .venv/bin/python benchmarks/discord_floor.py [--players 200] [--interactions 6000]
 """
@@ -115,14 +115,15 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def measure(args: argparse.Namespace) -> tuple[float, float]:
+async def measure(args: argparse.Namespace) -> tuple[float, float, float]:
+    """The run's interactions/s, p99 in ms and the client's peak RSS in MB."""
     async with FakeDiscord() as fake:
         users = [fake.add_member(f"player{i}") for i in range(args.players)]
         ids = ",".join(str(user.id) for user in users)
         client = await asyncio.create_subprocess_exec(
             sys.executable, __file__, "--serve", fake.rest_base, fake.gateway_url, fake.token, ids,
         )  # fmt: skip
-        usage = BotUsage(client.pid)
+        usage = BotUsage([client.pid])
         try:
             await fake.wait_connected(timeout=30)
             prompts: dict[int, MessageRecord] = {}
@@ -178,8 +179,7 @@ async def measure(args: argparse.Namespace) -> tuple[float, float]:
         print(
             f"p50 {1000 * statistics.median(ordered):.1f} ms, client CPU {cpu:.2f} ms/interaction"
         )
-        print(f"peak RSS: client {peak:.0f} MB")
-        return rate, p99
+        return rate, p99, peak
 
 
 def main() -> None:
@@ -191,8 +191,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--interactions", type=int, default=6000)
     parser.add_argument("--in-flight", type=int, default=10)
-    rate, p99 = asyncio.run(measure(parser.parse_args()))
-    print(f"interactions/s: {rate:.0f} p99_ms: {p99:.1f}")
+    rate, p99, peak = asyncio.run(measure(parser.parse_args()))
+    print(f"interactions/s: {rate:.0f} p99_ms: {p99:.1f} peak_rss_mb: {peak:.0f}")
 
 
 if __name__ == "__main__":

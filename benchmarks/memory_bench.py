@@ -2,14 +2,14 @@
 
 Creates N running medium-8 tournaments (computer players fill every seat) through the
 services on a file database, then lets their deadlines pass so the scheduler resolves turn
-after turn of all of them. Prints progress and, last, ``peak RSS MB: M`` (target: ~150 MB).
+after turn of all of them. Prints progress and, last, ``tournaments: N peak_rss_mb: M``
+(target: ~150 MB with 1,000).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import resource
 import sys
 import tempfile
 import time
@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import peak_rss_mb
 from bot.scheduler import Reminder, Scheduler
 from bot.services import Services
 from bot.services.request import Request
@@ -55,10 +56,6 @@ class Counter:
         return None  # main() sets the computers to work itself, in this process
 
 
-def rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
 async def main(tournaments: int, turns: int, folder: Path) -> None:
     clock = Clock()
     services = await Services.open(str(folder / "memory.db"), clock=clock)
@@ -76,7 +73,7 @@ async def main(tournaments: int, turns: int, folder: Path) -> None:
             await services.seating.start(Request(1), tournament.id)
             if index % 100 == 0:
                 print(
-                    f"{index} tournaments running, {time.perf_counter() - started:.0f} s, peak RSS {rss_mb():.1f} MB",
+                    f"{index} tournaments running, {time.perf_counter() - started:.0f} s, peak RSS {peak_rss_mb():.1f} MB",
                     flush=True,
                 )
         notifier = Counter()
@@ -89,12 +86,12 @@ async def main(tournaments: int, turns: int, folder: Path) -> None:
                     notifier.resolved += 1
             await scheduler.tick()
             print(
-                f"turn {turn}: {notifier.resolved} turns resolved in all, peak RSS {rss_mb():.1f} MB",
+                f"turn {turn}: {notifier.resolved} turns resolved in all, peak RSS {peak_rss_mb():.1f} MB",
                 flush=True,
             )
     finally:
         await services.close()
-    print(f"peak RSS MB: {rss_mb():.1f} ({tournaments} running tournaments)")
+    print(f"tournaments: {tournaments} peak_rss_mb: {peak_rss_mb():.1f}")
 
 
 if __name__ == "__main__":

@@ -10,9 +10,11 @@ the driver keeps them, autocommit for single statements):
 - ``many``: one statement run for 20 rows (a turn's log events).
 
 Each is timed in rounds, alternating the drivers, and the median of the rounds is printed
-as operations per second. The last line is asyncpg's advantage on the geometric mean.
+as operations per second. The last line is asyncpg's advantage on the geometric mean:
+``asyncpg/psycopg: R peak_rss_mb: M``.
 
     .venv/bin/python benchmarks/pg_drivers.py [--db postgresql://…] [--rounds 7]
+        [--operations 2000]
 
 Without ``--db`` it starts a throw-away cluster (tests/pgcluster.py) that does not fsync, so
 that the figures show the drivers' own cost rather than the disk's. Needs psycopg
@@ -33,6 +35,8 @@ from pathlib import Path
 import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.figures import peak_rss_mb
 
 try:
     import psycopg
@@ -57,7 +61,6 @@ UPSERT = (
 )
 GUARDED = "UPDATE bench_rows SET revision = revision + 1 WHERE id = $1 AND turn = $2"
 MANY = "UPDATE bench_rows SET at = $1 WHERE id = $2"
-OPERATIONS = 2000
 ROWS = 20
 
 Work = Callable[[int], Awaitable[None]]
@@ -124,15 +127,15 @@ async def psycopg_work(url: str) -> tuple[dict[str, Work], Callable[[], Awaitabl
     return work, connection.close
 
 
-async def timed(work: Work) -> float:
-    """Operations per second over OPERATIONS calls."""
+async def timed(work: Work, operations: int) -> float:
+    """Operations per second over ``operations`` calls."""
     started = time.perf_counter()
-    for n in range(OPERATIONS):
+    for n in range(operations):
         await work(n)
-    return OPERATIONS / (time.perf_counter() - started)
+    return operations / (time.perf_counter() - started)
 
 
-async def compare(url: str, rounds: int) -> dict[str, dict[str, float]]:
+async def compare(url: str, rounds: int, operations: int) -> dict[str, dict[str, float]]:
     setup = await asyncpg.connect(url)
     await setup.execute(SCHEMA)
     await setup.close()
@@ -143,10 +146,10 @@ async def compare(url: str, rounds: int) -> dict[str, dict[str, float]]:
     try:
         for kind in ("read", "upsert", "transaction", "many"):
             for work, _ in drivers.values():
-                await timed(work[kind])  # warm up: prepared statements, caches
+                await timed(work[kind], operations)  # warm up: prepared statements, caches
             for _ in range(rounds):
                 for driver, (work, _) in drivers.items():
-                    rates[driver][kind].append(await timed(work[kind]))
+                    rates[driver][kind].append(await timed(work[kind], operations))
     finally:
         for _, close in drivers.values():
             await close()
@@ -160,14 +163,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="a postgresql:// URL (default: a throw-away cluster)")
     parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--operations", type=int, default=2000, help="calls a timed round")
     arguments = parser.parse_args()
     if arguments.db:
-        medians = asyncio.run(compare(arguments.db, arguments.rounds))
+        medians = asyncio.run(compare(arguments.db, arguments.rounds, arguments.operations))
     else:
         from tests.pgcluster import running
 
         with running() as cluster:
-            medians = asyncio.run(compare(cluster.url(), arguments.rounds))
+            medians = asyncio.run(compare(cluster.url(), arguments.rounds, arguments.operations))
     print(f"{'operations/s (median)':24} {'asyncpg':>10} {'psycopg':>10} {'ratio':>7}")
     ratios = []
     for kind in medians["asyncpg"]:
@@ -175,7 +179,7 @@ def main() -> None:
         ratios.append(fast / other)
         print(f"{kind:24} {fast:10.0f} {other:10.0f} {fast / other:7.2f}")
     mean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-    print(f"asyncpg / psycopg (geometric mean): {mean:.2f}")
+    print(f"asyncpg/psycopg: {mean:.2f} peak_rss_mb: {peak_rss_mb():.0f}")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ which one decides what a computer player must do better. Takes the league's opti
 (``python -m bot league``); prints a line per combat, a table of the turn at which each number
 of dynasties was left, the face-to-face lengths, and last::
 
-    phases: decided <k>/<N> two-left-turn <median> face-to-face <median>
+    phases: decided <k>/<N> two-left-turn <median> face-to-face <median> peak_rss_mb: <M>
 
 where a combat still face to face at the limit counts with the turns it played (a lower bound).
 
@@ -18,7 +18,6 @@ where a combat still face to face at the limit counts with the turns it played (
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
 import sys
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import peak_rss_mb
 from bot.league import GameResult, add_arguments, heading, league_setup, play_league
 from engine import EngineError
 
@@ -98,11 +98,9 @@ def main() -> int:
         f"{len(face_to_face)} combats, {unfinished} of them still two at the limit"
     )
     decided = sum(r.decided for r in results)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS: {peak:.0f} MB")
     print(
         f"phases: decided {decided}/{len(results)} two-left-turn {median(two_left_turns)} "
-        f"face-to-face {median(face_to_face)}"
+        f"face-to-face {median(face_to_face)} peak_rss_mb: {peak_rss_mb():.0f}"
     )
     return 0
 

@@ -18,10 +18,11 @@ drawing worker as in production):
 
 Prints the drawings the worker made, the answers, the duel's turn-board delay (from the
 answer to its last order until its board is in the channel) and the status delay (from
-asking until the answer), peak RSS of this process and of the drawing worker, and as its
-last line ``turn board delay ms: D status ms: S``.
+asking until the answer), the drawing worker's peak RSS, and as its last line
+``turn board delay ms: D status ms: S peak_rss_mb: M`` (M: this process, bot and fake).
 
     .venv/bin/python benchmarks/replay_spam.py [--flood one|many|boards] [--turns 30]
+        [--flood-size 200]
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import resource
 import sys
 import tempfile
 import time
@@ -39,12 +39,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.figures import peak_rss_mb  # noqa: E402
 from bot.client import EmperorsBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.worker import Worker  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionRecord  # noqa: E402
 
-FLOOD = 200
 SMALL = {"battlefield": "small-4", "type": "training", "turn_limit": 500, "turn_length": 86400}
 DUEL = {"battlefield": "duel-8", "type": "training", "turn_limit": 500, "turn_length": 86400}
 
@@ -90,7 +90,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float]:
         async with FakeDiscord() as fake:
             small = [fake.add_member(f"small{i}") for i in range(4)]
             duel = [fake.add_member("duel0"), fake.add_member("duel1")]
-            crowd = [fake.add_member(f"crowd{i}") for i in range(FLOOD)]
+            crowd = [fake.add_member(f"crowd{i}") for i in range(args.flood_size)]
             onlooker = fake.add_member("onlooker")
             config = Config(database_path=Path(folder) / "emperors.db")
             bot = EmperorsBot(config, guild_ready_timeout=0.05)
@@ -108,7 +108,7 @@ async def run(args: argparse.Namespace) -> tuple[float, float]:
 
                 began = time.perf_counter()
                 flood: list[InteractionRecord] = []
-                for index in range(FLOOD):
+                for index in range(args.flood_size):
                     who = small[0] if args.flood == "one" else crowd[index]
                     name = "tournament status" if args.flood == "boards" else "tournament replay"
                     flood.append(
@@ -117,7 +117,8 @@ async def run(args: argparse.Namespace) -> tuple[float, float]:
                 posted: list[float] = []
 
                 def is_board(message: Any) -> bool:
-                    if any(e.get("title") == "Tournament #2 · turn 1" for e in message.embeds):
+                    titles = [e.get("title", "") for e in message.embeds]
+                    if any(t.startswith("Tournament #2 · turn 1 of ") for t in titles):
                         posted.append(time.perf_counter())
                         return True
                     return False
@@ -137,28 +138,28 @@ async def run(args: argparse.Namespace) -> tuple[float, float]:
                 flood_s = time.perf_counter() - began
                 drawn = ", ".join(f"{n} × {name}" for name, n in sorted(drawing.drawn.items()))
                 pictures = sum(1 for message in answers if message.files)
-                print(f"flood '{args.flood}': {FLOOD} asked, {pictures} answered with a picture")
+                print(
+                    f"flood '{args.flood}': {args.flood_size} asked, {pictures} answered with a picture"
+                )
                 print(f"the worker drew: {drawn}")
                 print(f"every answer in {flood_s:.1f} s")
                 hwm = Path(f"/proc/{worker}/status").read_text().split("VmHWM:")[1].split()[0]
-                print(
-                    f"peak RSS: this process {_peak_mb():.0f} MB, drawing worker {int(hwm) / 1024:.0f} MB"
-                )
+                print(f"peak RSS: drawing worker {int(hwm) / 1024:.0f} MB")
             fake.check()
             return board_ms, status_ms
-
-
-def _peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flood", choices=("one", "many", "boards"), default="one")
     parser.add_argument("--turns", type=int, default=30)
+    parser.add_argument("--flood-size", type=int, default=200, help="requests in the flood")
     args = parser.parse_args()
     board_ms, status_ms = asyncio.run(run(args))
-    print(f"turn board delay ms: {board_ms:.0f} status ms: {status_ms:.0f}")
+    print(
+        f"turn board delay ms: {board_ms:.0f} status ms: {status_ms:.0f} "
+        f"peak_rss_mb: {peak_rss_mb():.0f}"
+    )
 
 
 if __name__ == "__main__":

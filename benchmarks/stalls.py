@@ -5,10 +5,12 @@ own, as a tournament whose host names none gets: ``turn_limit_for``, unless
 
 For each (battlefield, policy, goal) it plays ``--games`` seeded leagues of one strategy in
 every seat (``--players greedy`` by default) and counts the games the turn limit decided.
-Prints one line per combination, the worst share decided, and last:
-``decided: <k>/<n> (<share>) worst <share> <battlefield> <policy> <goal>; draws <d>``, where
-the draws are combats decided before the limit with no winner (the last emperors fell in the
-same turn, R-G3): counted as decided, but a combat nobody won.
+Prints one line per combination, the worst share decided, and last::
+
+    decided: <k>/<n> (<share>) worst <share> <battlefield> <policy> <goal>; draws <d>; peak_rss_mb: <M>
+
+where the draws are combats decided before the limit with no winner (the last emperors fell
+in the same turn, R-G3): counted as decided, but a combat nobody won.
 
     .venv/bin/python benchmarks/stalls.py [--games 20] [--players greedy] [--turn-limit 150]
 """
@@ -16,13 +18,13 @@ same turn, R-G3): counted as decided, but a combat nobody won.
 from __future__ import annotations
 
 import argparse
-import resource
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import peak_rss_mb
 from bot.league import play_league
 from data.catalog import battlefield_names, load_battlefield
 from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
@@ -79,11 +81,9 @@ def main() -> None:
                     f"{time.perf_counter() - began:.0f} s",
                     flush=True,
                 )
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak RSS: {peak:.0f} MB")
     print(
         f"decided: {decided}/{total} ({decided / total:.2f}) worst {worst[0]:.2f} {worst[1]}; "
-        f"draws {draws}"
+        f"draws {draws}; peak_rss_mb: {peak_rss_mb():.0f}"
     )
 
 

@@ -4,8 +4,8 @@ Before each turn the eight players submit an order each (chosen at random among 
 ones from the board they last saw). The measured turn is the resolver's work: load the
 position and the orders, resolve with the engine, persist. 100 tournaments are interleaved
 round-robin, as a busy bot would see them; a finished tournament is replaced by a new one.
-Prints progress lines (with the rate counting order submission too), the peak RSS, and as
-its last line ``turns/s: N`` (load + resolve + persist).
+Prints progress lines (with the rate counting order submission too), the database's size,
+and as its last line ``turns/s: N peak_rss_mb: M`` (load + resolve + persist).
 
     .venv/bin/python benchmarks/storage_bench.py [--turns 4000] [--tournaments 100]
         [--db FILE | --db postgresql://USER@HOST/DATABASE]
@@ -25,7 +25,6 @@ import asyncio
 import contextlib
 import os
 import random
-import resource
 import sys
 import tempfile
 import time
@@ -37,6 +36,7 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.figures import peak_rss_mb
 from data.backends import open_database
 from data.catalog import load_battlefield
 from data.db import Database, is_postgres_url
@@ -46,10 +46,6 @@ from engine import Battlefield, Game, Ruleset, legal_orders
 
 BATTLEFIELD = "medium-8"
 PLAYERS = 8
-
-
-def peak_rss_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 async def new_tournament(
@@ -170,8 +166,8 @@ def main() -> None:
             path = Path(arguments.db or Path(folder) / "bench.db")
             rate = asyncio.run(run(str(path), *options))
             size = sum(f.stat().st_size for f in path.parent.glob(path.name + "*"))
-    print(f"database size {size / 1e6:.1f} MB; peak RSS {peak_rss_mb():.1f} MB")
-    print(f"turns/s: {rate:.0f}")
+    print(f"database size {size / 1e6:.1f} MB")
+    print(f"turns/s: {rate:.0f} peak_rss_mb: {peak_rss_mb():.0f}")
 
 
 async def on_postgres(

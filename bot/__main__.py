@@ -5,18 +5,39 @@ and back (PostgreSQL has pg_dump and pg_restore); ``python -m bot migrate-db --f
 database; ``python -m bot league`` measures computer players against each other.
 
 Start-up problems a host can fix (no token, a rejected token, a bad setting, a damaged
-database) end with one line saying what to do and exit code 2, never a traceback.
+database) end with one line saying what to do and exit code 2, never a traceback. A stop
+(SIGTERM, Ctrl+C) at any moment of ``run`` ends it with 0 and no traceback: before the bot
+has opened anything it simply ends (even while Python is still loading it), during the start
+the start is abandoned and what was opened is closed, and once the bot plays it stops cleanly.
 """
 
 from __future__ import annotations
+
+import signal
+import sys
+from types import FrameType
+
+
+def _stop_before_serving(number: int, frame: FrameType | None) -> None:
+    """A stop before the bot has opened anything: nothing to close or save, so it ends at
+    once, with 0 (what a service manager expects of a process it stops)."""
+    raise SystemExit(0)
+
+
+def stop_quietly_until_serving() -> None:
+    """SIGTERM and Ctrl+C end the process with 0 until :func:`serve` takes them over."""
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, _stop_before_serving)
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["run"]:
+    stop_quietly_until_serving()  # loading what follows takes a second or more
 
 import argparse
 import asyncio
 import gc
 import importlib
 import logging
-import signal
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -25,8 +46,9 @@ import discord
 
 from bot.client import EmperorsBot
 from bot.config import ENV_FILE, Config, ConfigError, readable_by_others
-from bot.logs import configure_logging
+from bot.logs import configure_logging, print_redacted_traceback, redact_text
 from data.backup import BackupRefused, back_up, restore
+from data.urls import encoding_problem, secrets_of
 
 EXIT_SETUP = 2
 """Exit code for a start-up problem the host must fix (missing or rejected token, bad setting)."""
@@ -52,15 +74,40 @@ EXPOSED_ENV_FILE = (
 async def serve(config: Config) -> None:
     """Log in, connect and play until SIGTERM (what service managers send) or Ctrl+C.
 
-    Either way the bot stops cleanly (see :meth:`EmperorsBot.close`): it turns new
-    interactions away, lets a turn resolution under way finish, closes the drawing worker and
-    the database, and the process exits with 0.
+    Once the bot is set up (:attr:`EmperorsBot.set_up`) a stop is a clean stop (see
+    :meth:`EmperorsBot.close`): it turns new interactions away, lets a turn resolution under
+    way finish, closes the drawing worker and the database. Before that (logging in, opening
+    and migrating the database, publishing the commands) nothing is under way yet, so the
+    start is abandoned where it is (a migration rolls back) and what was opened is closed.
+    Either way the process exits with 0, blaming nobody.
     """
     loop = asyncio.get_running_loop()
-    async with EmperorsBot.create(config) as bot:
-        for stop in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(stop, lambda: loop.create_task(bot.close()))
-        await bot.start(config.discord_token or "")
+    starting = asyncio.current_task()
+    assert starting is not None
+    bot = EmperorsBot.create(config)
+    stops: list[asyncio.Task[None] | None] = []
+
+    def stop() -> None:
+        if stops or bot.stopping:
+            return  # a stop is under way (or the start failed and is closing): let it end
+        if bot.set_up:
+            stops.append(loop.create_task(bot.close()))
+        else:
+            stops.append(None)
+            starting.cancel()
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, stop)
+    try:
+        async with bot:
+            await bot.start(config.discord_token or "")
+    except asyncio.CancelledError:
+        if not stops:
+            raise
+    finally:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(number)
+        stop_quietly_until_serving()
 
 
 YOUNG_OBJECTS_BEFORE_COLLECTION = 5_000
@@ -80,7 +127,11 @@ def run(config: Config) -> int:
     """The ``run`` command, once the settings are read; returns the exit code."""
     if config.discord_token is None:
         return fail(MISSING_TOKEN)
-    configure_logging(config.log_level, config.log_format, secrets=[config.discord_token])
+    configure_logging(
+        config.log_level,
+        config.log_format,
+        secrets=[config.discord_token, *secrets_of(config.database_url)],
+    )
     if readable_by_others(ENV_FILE):
         logging.getLogger(__name__).warning(EXPOSED_ENV_FILE, ENV_FILE, ENV_FILE)
     tune_garbage_collection()
@@ -101,8 +152,8 @@ def run(config: Config) -> int:
 
 
 def fail(message: str, code: int = EXIT_SETUP) -> int:
-    """Print one line for the host and give the start-up exit code."""
-    print(message, file=sys.stderr)
+    """Print one line for the host (redacted like the log) and give the start-up exit code."""
+    print(redact_text(message), file=sys.stderr)
     return code
 
 
@@ -146,8 +197,10 @@ def restore_backup(config: Config, source: Path) -> int:
         kept = restore(source, config.database_path)
     except BackupRefused as error:
         return fail(f"Cannot restore: {error}")
-    if kept is not None:
-        print(f"Kept the replaced database as {kept}")
+    if kept is not None and kept.damaged:
+        print(f"Kept the damaged database as {kept.path} (its files as they were)")
+    elif kept is not None:
+        print(f"Kept the replaced database as {kept.path}")
     print(f"Restored {source} to {config.database_path}; start the bot again")
     return 0
 
@@ -175,6 +228,10 @@ def migrate_db(args: argparse.Namespace) -> int:
             "--to must be a PostgreSQL URL such as postgresql://user:password@host/database "
             "(an empty database: createdb emperors)"
         )
+    problem = encoding_problem(args.target, "--to")
+    if problem is not None:
+        return fail(problem)
+    configure_logging("WARNING", secrets=secrets_of(args.target))
     if not Path(args.source).is_file():
         return fail(f"--from {args.source}: there is no such file; give the bot's SQLite file")
     try:
@@ -220,7 +277,10 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    sys.excepthook = print_redacted_traceback
     args = parser().parse_args(argv)
+    if args.command == "run":
+        stop_quietly_until_serving()
     if args.command == "simulate":
         return simulate(args)
     if args.command == "league":

@@ -29,6 +29,9 @@ from bot.metrics import MeteredWorker, Metrics
 from bot.scheduler import Scheduler
 from bot.services import Services
 from bot.status import StatusServer
+from bot.web.api import ProgramApi
+from bot.web.server import Mount, WebServer
+from bot.web.viewer import viewer_routes
 from bot.worker import Worker
 from data.backends import open_database
 from data.backup import RunningLock
@@ -144,7 +147,9 @@ class EmperorsBot(commands.Bot):
         self._shutting_down: asyncio.Task[None] | None = None
         self._backing_up: asyncio.Task[None] | None = None
         self._status: StatusServer | None = None
+        self._web: WebServer | None = None
         self._running_lock: RunningLock | None = None
+        self._set_up = False
         self._stopping = False
         self._refusals: set[asyncio.Task[None]] = set()
         self.drawing = Worker() if self.metrics is None else MeteredWorker(self.metrics)
@@ -174,6 +179,12 @@ class EmperorsBot(commands.Bot):
         return self.is_ready() and self.ws is not None and self.ws.open
 
     @property
+    def set_up(self) -> bool:
+        """Whether :meth:`setup_hook` has finished: the bot has its database, its services
+        and its commands, and works in the background from then on."""
+        return self._set_up
+
+    @property
     def stopping(self) -> bool:
         """Whether the bot is shutting down (new interactions are turned away)."""
         return self._stopping
@@ -186,6 +197,11 @@ class EmperorsBot(commands.Bot):
     def scheduling(self) -> bool:
         """Whether the scheduler runs in the background."""
         return self._scheduling is not None and not self._scheduling.done()
+
+    @property
+    def api_port(self) -> int | None:
+        """The port of the programs' API, once serving."""
+        return self._web.port if self._web is not None else None
 
     @property
     def status_port(self) -> int | None:
@@ -237,6 +253,18 @@ class EmperorsBot(commands.Bot):
             await self.load_extension(extension)
         if self.metrics is not None:
             await self._start_metrics(self.metrics)
+        if self.config.api_port is not None:
+            api = ProgramApi.over(
+                self._services,
+                on_complete=self._announcer.resolve_later,
+                stopping=lambda: self._stopping,
+            )
+            self._web = WebServer(
+                self.config.api_host,
+                self.config.api_port,
+                [api.mount(), Mount(viewer_routes(self._services.viewing))],
+            )
+            await self._web.start()
         await self.tree.set_translator(CommandTranslator(self.tree))
         await self.sync_commands()
         if self._schedule:
@@ -251,6 +279,7 @@ class EmperorsBot(commands.Bot):
                 Path(self._database.path), self.config.backup_dir, self.config.backup_keep
             )
             self._backing_up = asyncio.create_task(backups.run_forever())
+        self._set_up = True
 
     async def _start_metrics(self, metrics: Metrics) -> None:
         """Count what the services and the database time, and serve it all."""
@@ -391,6 +420,8 @@ class EmperorsBot(commands.Bot):
 
     async def _shut_down(self) -> None:
         self._stopping = True
+        if self._web is not None:  # no order is taken while stopping; streams end
+            await self._web.stop()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + WORK_SECONDS
         await self._handlers_finished(loop.time() + INTERACTION_GRACE)

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.shards import Shards, parse_ids
+from data.urls import encoding_problem
 
 ENV_FILE = Path(".env")
 DEFAULT_DATABASE = Path("emperors.db")
@@ -28,7 +30,11 @@ DEFAULT_COMPUTER_SECONDS = 0.8
 COMPUTER_SECONDS_RANGE = (0.05, 10.0)
 LOG_FORMATS = ("plain", "json")
 DEFAULT_METRICS_HOST = "127.0.0.1"
+DEFAULT_API_HOST = "127.0.0.1"
 DEFAULT_BACKUP_KEEP = 7
+
+_SCHEME = re.compile(r"([a-z][a-z0-9+.-]{0,19})://", re.IGNORECASE)
+"""A URL's scheme, named in a refusal only when it is plainly one (never a pasted secret)."""
 
 
 class ConfigError(ValueError):
@@ -69,6 +75,15 @@ class Config:
     shards: Shards = field(default_factory=Shards)
     """``SHARD_COUNT`` and ``SHARD_IDS``: the gateway shards this process runs (all of them
     unless told; unsharded unless ``SHARD_COUNT`` is set)."""
+    api_port: int | None = None
+    """Where the programs' API (and the game viewer) is served; None (the default) serves
+    nothing (``API_PORT``)."""
+    api_host: str = DEFAULT_API_HOST
+    """The address the API listens on: this machine only (a reverse proxy in front gives it
+    TLS), unless the host says (``API_HOST``)."""
+    public_url: str | None = None
+    """The address players reach the API and the viewer at, through the proxy
+    (``PUBLIC_URL``, like https://emperors.example): what links in Discord point at."""
 
     @property
     def database(self) -> str | Path:
@@ -88,7 +103,8 @@ class Config:
         line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or ``LOG_FORMAT``,
         a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count, a
         ``COMPUTER_SECONDS`` out of range, a ``DATABASE_URL`` that is not a PostgreSQL URL,
-        ``BACKUP_DIR`` with ``DATABASE_URL``, or shard settings that are not a count and ids
+        ``BACKUP_DIR`` with ``DATABASE_URL``, an ``API_PORT`` that is not a port, a
+        ``PUBLIC_URL`` that is not an http(s) address, or shard settings that are not a count and ids
         below it (or that leave shards to other processes while the game is in a SQLite file,
         which only one process may use).
         """
@@ -109,7 +125,7 @@ class Config:
             log_level=_log_level(settings.get("LOG_LEVEL", DEFAULT_LOG_LEVEL)),
             computer_seconds=_computer_seconds(settings.get("COMPUTER_SECONDS")),
             log_format=_choice("LOG_FORMAT", settings.get("LOG_FORMAT", "plain"), LOG_FORMATS),
-            metrics_port=_port(settings.get("METRICS_PORT")),
+            metrics_port=_port("METRICS_PORT", settings.get("METRICS_PORT")),
             metrics_host=settings.get("METRICS_HOST", DEFAULT_METRICS_HOST),
             backup_dir=Path(backup_dir).expanduser() if backup_dir else None,
             backup_keep=_count("BACKUP_KEEP", settings.get("BACKUP_KEEP"), DEFAULT_BACKUP_KEEP),
@@ -117,6 +133,9 @@ class Config:
             shards=_shards(
                 settings.get("SHARD_COUNT"), settings.get("SHARD_IDS"), settings.get("DATABASE_URL")
             ),
+            api_port=_port("API_PORT", settings.get("API_PORT")),
+            api_host=settings.get("API_HOST", DEFAULT_API_HOST),
+            public_url=_public_url(settings.get("PUBLIC_URL")),
         )
 
 
@@ -158,12 +177,19 @@ def _guild_id(value: str | None) -> int | None:
 
 
 def _database_url(value: str | None) -> str | None:
-    if value is None or value.startswith(("postgresql://", "postgres://")):
+    """The URL, checked without ever repeating it (it holds a password; see data/urls.py)."""
+    if value is None:
+        return None
+    if value.startswith(("postgresql://", "postgres://")):
+        problem = encoding_problem(value)
+        if problem is not None:
+            raise ConfigError(problem)
         return value
-    scheme = value.partition("://")[0] if "://" in value else "no scheme"
+    scheme = _SCHEME.match(value)
     raise ConfigError(
         f"DATABASE_URL must be a PostgreSQL URL such as "
-        f"postgresql://user:password@host:5432/database, got one with {scheme!r}; "
+        f"postgresql://user:password@host:5432/database, got "
+        f"{f'one with {scheme[1]!r}' if scheme else 'one without a scheme'}; "
         "unset it to keep the game in the SQLite file EMPERORS_DB"
     )
 
@@ -229,12 +255,25 @@ def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:
     return chosen
 
 
-def _port(value: str | None) -> int | None:
+def _port(name: str, value: str | None) -> int | None:
     if value is None:
         return None
     if not value.isdigit() or not 0 < int(value) < 65536:
-        raise ConfigError("METRICS_PORT must be a port number (1 to 65535), or unset")
+        raise ConfigError(f"{name} must be a port number (1 to 65535), or unset")
     return int(value)
+
+
+def _public_url(value: str | None) -> str | None:
+    """``PUBLIC_URL`` without a trailing slash; only an http(s) address with a host."""
+    if value is None:
+        return None
+    scheme, _, rest = value.partition("://")
+    if scheme not in ("https", "http") or not rest.strip("/") or any(c.isspace() for c in value):
+        raise ConfigError(
+            "PUBLIC_URL must be the address players reach the bot's API at, like "
+            "https://emperors.example (with https:// or http://), or unset"
+        )
+    return value.rstrip("/")
 
 
 def _count(name: str, value: str | None, default: int) -> int:

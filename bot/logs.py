@@ -5,15 +5,18 @@ bodies at DEBUG), passes :class:`Redactor` on its way to the handler. The log is
 hosts, service managers and log shippers, none of whom may learn a secret order or a chest
 deposit before the turn resolves, nor any token. So the redactor removes, at every level:
 
-- the bot token (known exactly once the bot logs in, and anything shaped like one) and the
-  ``Authorization`` header;
+- the bot token (known exactly once the bot logs in, and anything shaped like one), the
+  ``Authorization`` header, and anything shaped like a program's token (``eotd_…``, issue
+  #37: the API never logs one, and this is the second lock);
 - interaction tokens: the ``token`` field of an interaction, and the token in the
   ``/interactions/{id}/{token}`` and ``/webhooks/{app}/{token}`` paths of discord.py's requests;
 - what players chose and what the bot told them, in the payloads discord.py logs: option,
   select and form values (an order's tiles, the amount typed in a chest's deposit form),
   message contents, embed descriptions and fields, component labels and placeholders; custom
   ids keep their first part only (``order:…``, ``chest:…``);
-- turn prompt custom ids (``order:go:12:3:…:C4:C6``) anywhere in a line, as ``order:…``.
+- turn prompt custom ids (``order:go:12:3:…:C4:C6``) anywhere in a line, as ``order:…``;
+- a database URL's user name and password (anything between ``scheme://`` and the last ``@``
+  of a word, ``password=`` parameters, and ``DATABASE_URL``'s password wherever it appears).
 
 The redactor works on the record itself, so every handler (plain or JSON) writes the same.
 """
@@ -27,7 +30,10 @@ import re
 import sys
 import time
 from collections.abc import Iterable, Mapping
+from types import TracebackType
 from typing import IO, Any
+
+from data.urls import redact_urls
 
 PLAIN_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 REDACTED = "[redacted]"
@@ -58,6 +64,7 @@ _known_secrets: set[str] = set()
 
 _TOKEN_SHAPED = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{20,}")
 _AUTHORIZATION = re.compile(r"\b(Bot|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}")
+_PROGRAM_TOKEN = re.compile(r"eotd_[A-Za-z0-9_-]{8,}")
 _TOKEN_PATHS = re.compile(r"(/(?:interactions|webhooks)/[0-9]+/)[^/\s'\"?&#]+")
 _PROMPT_IDS = re.compile(r"\border:[a-z]+(?::[A-Za-z0-9_-]*)+")
 _FIELD_NAMES = "|".join(sorted(SECRET_FIELDS))
@@ -80,8 +87,10 @@ def redact_text(text: str) -> str:
             text = text.replace(secret, REDACTED)
     text = _TOKEN_SHAPED.sub(REDACTED, text)
     text = _AUTHORIZATION.sub(rf"\1 {REDACTED}", text)
+    text = _PROGRAM_TOKEN.sub(REDACTED, text)
     text = _TOKEN_PATHS.sub(rf"\1{REDACTED}", text)
     text = _PROMPT_IDS.sub("order:…", text)
+    text = redact_urls(text)
     # Payloads that reached the text some other way (a repr inside an error, say).
     return _TEXT_FIELDS.sub(rf"\1'{REDACTED}'", text)
 
@@ -152,6 +161,18 @@ class Redactor(logging.Filter):
         if record.stack_info:
             record.stack_info = redact_text(record.stack_info)
         record.redacted = True
+
+
+def print_redacted_traceback(
+    kind: type[BaseException], error: BaseException, traceback: TracebackType | None
+) -> None:
+    """``sys.excepthook``: an error nobody caught is printed as Python would, but redacted
+    (its message may quote a setting, such as a database URL, or a payload)."""
+    try:
+        text = "".join(logging.Formatter().formatException((kind, error, traceback)))
+        sys.stderr.write(redact_text(text) + "\n")
+    except Exception:
+        sys.stderr.write(f"{kind.__name__} (its message withheld: it could not be redacted)\n")
 
 
 class JsonFormatter(logging.Formatter):

@@ -12,6 +12,11 @@ body naming each check and, when one fails, the reason:
 
 While the bot is stopping it answers 503 ("stopping") so a load balancer or an orchestrator
 sends nothing more. Nothing in either answer names a user, a tournament or an order.
+
+Whatever else the port serves goes through :func:`runner`: a client that sends something
+that is not HTTP (an oversized request line or header, a lying chunked body, a TLS hello,
+garbage) gets aiohttp's 400 and one DEBUG record naming the kind of mistake; aiohttp's own
+ERROR record with a traceback quoting kilobytes of the client's bytes is never written.
 """
 
 from __future__ import annotations
@@ -20,10 +25,12 @@ import asyncio
 import logging
 import math
 import os
+import sys
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from bot.config import ConfigError
@@ -42,6 +49,45 @@ least every IDLE_WAKE seconds; a tick resolving many turns may take a while)."""
 CHECK_SECONDS = 5.0
 """How long each check may take before it counts as failed."""
 OK = "ok"
+
+
+class ClientMistakes(logging.LoggerAdapter[logging.Logger]):
+    """aiohttp's server logger, minus its reports of malformed requests.
+
+    aiohttp logs a request it cannot parse as an ERROR with a traceback (at DEBUG for a bad
+    first method), and the exception's message quotes what the client sent. A client's
+    mistake is not the bot's error, and its bytes are the client's business: one DEBUG
+    record naming the kind of mistake is written instead. Errors of the bot's own handlers
+    still reach the log as ERROR records with their traceback.
+    """
+
+    def log(self, level: int, msg: object, *args: Any, **kwargs: Any) -> None:
+        error = kwargs.get("exc_info")
+        if isinstance(error, tuple):
+            error = error[1]
+        elif error is True:
+            error = sys.exc_info()[1]
+        if isinstance(error, HttpProcessingError):
+            self.logger.debug(
+                "Turned away a malformed HTTP request (%s, answered %s)",
+                type(error).__name__,
+                error.code,
+            )
+            return
+        super().log(level, msg, *args, **kwargs)
+
+
+def runner(app: web.Application, **options: Any) -> web.AppRunner:
+    """The runner of everything the bot serves over HTTP: no access log (it would name every
+    client and path), malformed requests logged quietly (:class:`ClientMistakes`), and the
+    bot's own signal handling left alone."""
+    return web.AppRunner(
+        app,
+        access_log=None,
+        handle_signals=False,
+        logger=ClientMistakes(logging.getLogger("aiohttp.server"), {}),
+        **options,
+    )
 
 
 class Watched(Protocol):
@@ -83,19 +129,22 @@ class StatusServer:
         app = web.Application()
         app.router.add_get("/metrics", self._metrics)
         app.router.add_get("/healthz", self._healthz)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self._wanted_port)
+        serving = runner(app)
+        await serving.setup()
+        site = web.TCPSite(serving, self.host, self._wanted_port)
         try:
             await site.start()
         except OSError as error:
-            await runner.cleanup()
+            await serving.cleanup()
             raise ConfigError(
                 f"cannot serve metrics on METRICS_HOST and METRICS_PORT ({error.strerror}): "
                 "choose a free port, an address of this machine, or unset METRICS_PORT"
             ) from None
-        self._runner = runner
-        self.port = int(runner.addresses[0][1])
+        except BaseException:  # a stop while starting: nothing is left listening
+            await serving.cleanup()
+            raise
+        self._runner = serving
+        self.port = int(serving.addresses[0][1])
         log.info("Serving /metrics and /healthz on %s port %s", self.host, self.port)
 
     async def stop(self) -> None:

@@ -9,8 +9,11 @@ by their owner only, like the database.
 
 Restoring replaces the database's content through the same API (SQLite writes it as one
 transaction, whatever the database's write-ahead log holds), after checking the backup's
-integrity and schema version, and only while no bot has the database open: a running bot
-holds a shared lock on the file (:class:`RunningLock`) and restoring needs it exclusively.
+integrity, its schema version and that its schema is exactly the game's for that version
+(:mod:`data.schema_check`), and only while no bot has the database open: a running bot holds a
+shared lock on the file (:class:`RunningLock`) and restoring needs it exclusively. What the
+database held is kept first: a consistent backup of it, or, if it is damaged (what the bot
+says when it cannot start on it), its files as they are, under a name that says so.
 """
 
 from __future__ import annotations
@@ -18,17 +21,22 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import shutil
 import sqlite3
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+from data import schema_check
 from data.db import BUSY_TIMEOUT_MS
 from data.schema import latest_version
 from data.sqlite import create_private, is_damaged
 
 REQUIRED_TABLES = ("tournaments", "dynasties", "emperors")
 """Tables every version of the game's schema has: a file without them is not its database."""
+SIDE_FILES = ("-wal", "-shm")
+"""What SQLite keeps beside a database file (set aside with a damaged database)."""
 
 
 class BackupRefused(Exception):
@@ -71,14 +79,12 @@ def check_backup(backup: Path) -> int:
             if problems:
                 raise BackupRefused(f"{backup} is damaged ({problems[0]}): choose another backup")
             version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-            tables = {
-                str(row[0])
-                for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-            }
+            found = schema_check.recorded(connection)
     except sqlite3.DatabaseError as error:
         if is_damaged(error):
             raise BackupRefused(f"{backup} is damaged ({error}): choose another backup") from None
         raise BackupRefused(f"cannot read {backup} ({error})") from None
+    tables = {name for kind, name in found if kind == "table"}
     if version < 1 or not set(REQUIRED_TABLES) <= tables:
         raise BackupRefused(f"{backup} is not a database of this game")
     if version > latest_version():
@@ -86,32 +92,79 @@ def check_backup(backup: Path) -> int:
             f"{backup} was made by a newer version of the bot (schema {version}; this one "
             f"knows up to {latest_version()}): restore it with that version"
         )
+    differences = schema_check.differences(found, schema_check.reference(version))
+    if differences:
+        raise BackupRefused(
+            f"{backup} is not exactly the game's database of schema version {version}, "
+            f"so it was not restored: {schema_check.summary(differences)}; choose another backup"
+        )
     return version
 
 
-def restore(backup: Path, database: Path) -> Path | None:
-    """Replace ``database``'s content with ``backup``'s, once both checks pass.
+@dataclass(frozen=True)
+class SetAside:
+    """What the database held before a restore, kept: where, and whether it was damaged
+    (then its files as they were, ``-wal`` and ``-shm`` beside it)."""
 
-    What the database held is kept first as ``<database>.before-restore-<time>`` (returned;
-    None when there was no database). A backup with an older schema is upgraded when the bot
-    next starts.
+    path: Path
+    damaged: bool
+
+
+def restore(backup: Path, database: Path) -> SetAside | None:
+    """Replace ``database``'s content with ``backup``'s, once the backup's checks pass.
+
+    What the database held is kept first as ``<database>.before-restore-<time>`` (a checked
+    backup of it) or, when it is damaged, as ``<database>.damaged-<time>`` (its files as they
+    are); None when there was no database. A backup with an older schema is upgraded when
+    the bot next starts.
     """
     check_backup(backup)
     if not database.parent.is_dir():
         raise BackupRefused(f"there is no folder {database.parent}: check EMPERORS_DB")
     kept = None
     with RunningLock.exclusive(database):
-        if database.exists() and database.stat().st_size > 0:
-            stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-            kept = database.with_name(f"{database.name}.before-restore-{stamp}")
-            back_up(database, kept)
-        create_private(database)
+        if database.stat().st_size > 0:
+            kept = _set_aside(database)
         with _connected(backup, read_only=True) as source, _connected(database) as target:
             source.backup(target)
             problems = _integrity_problems(target)
             if problems:
                 raise BackupRefused(f"the restored database is damaged: {problems[0]}")
     return kept
+
+
+def _set_aside(database: Path) -> SetAside:
+    """Keep what ``database`` holds before it is overwritten: a backup of it if SQLite can
+    read it whole, else its files as they are (and empty it, for the backup to fill)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    if not _damaged(database):
+        kept = database.with_name(f"{database.name}.before-restore-{stamp}")
+        back_up(database, kept)
+        return SetAside(kept, damaged=False)
+    kept = database.with_name(f"{database.name}.damaged-{stamp}")
+    for suffix in ("", *SIDE_FILES):
+        original = Path(f"{database}{suffix}")
+        if original.exists():
+            copy = Path(f"{kept}{suffix}")
+            create_private(copy)
+            shutil.copyfile(original, copy)
+            _sync(copy)
+    # Emptied in place: the file keeps its inode, so the lock held on it stays held.
+    os.truncate(database, 0)
+    for suffix in SIDE_FILES:
+        Path(f"{database}{suffix}").unlink(missing_ok=True)
+    return SetAside(kept, damaged=True)
+
+
+def _damaged(database: Path) -> bool:
+    """Whether SQLite finds ``database`` is not a database, or a damaged one."""
+    try:
+        with _connected(database, read_only=True) as connection:
+            return bool(_integrity_problems(connection))
+    except sqlite3.DatabaseError as error:
+        if is_damaged(error):
+            return True
+        raise BackupRefused(f"cannot read {database} ({error}): check its permissions") from None
 
 
 def prune(folder: Path, prefix: str, keep: int) -> list[Path]:

@@ -200,6 +200,32 @@ class ComputersNotAllowed(Refusal):
         super().__init__("computers-not-allowed", tournament=str(tournament_id))
 
 
+class ProgramsNotAllowed(Refusal):
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__("programs-not-allowed", tournament=str(tournament_id))
+
+
+class ProgramRevoked(Refusal):
+    """A revoked program stays revoked: never seated again, renamed or given a new token."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("program-revoked", program=name)
+
+
+class ProgramAlreadySeated(Refusal):
+    """One seat per program in a tournament."""
+
+    def __init__(self, tournament_id: int, name: str) -> None:
+        super().__init__("program-already-seated", program=name, tournament=str(tournament_id))
+
+
+class TooManyPrograms(Refusal):
+    """A player has at most ``limit`` programs in use (migration 0014)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__("too-many-programs", limit=limit)
+
+
 class SeatNotActive(Refusal):
     def __init__(self, letter: str, status: str) -> None:
         super().__init__("seat-not-active", seat=letter, **_chosen("status", status))
@@ -364,6 +390,11 @@ class DatabaseUnavailable(DataError):
             f"cannot connect to the database {location} ({reason}); check DATABASE_URL, "
             "that the PostgreSQL server runs, and that it lets this user in"
         )
+
+
+class UrlNotEncoded(DataError):
+    """A database URL whose user name or password a driver would misread (the message says
+    which characters to percent-encode, never quoting the URL)."""
 
 
 class SQLiteTooOld(DataError):

@@ -2,9 +2,8 @@
 
 This module is the one place that adapts the game's SQLite-flavoured data layer:
 
-- **Driver**: asyncpg, measured against psycopg 3's async API on the data layer's four kinds
-  of work (``benchmarks/pg_drivers.py``): faster at each, 1.1 to 2.5 times in two runs
-  (figures in the README). It keeps each connection's
+- **Driver**: asyncpg, faster than psycopg 3's async API at each of the data layer's four kinds
+  of work (``benchmarks/pg_drivers.py``, docs/decisions.md). It keeps each connection's
   statements prepared, and returns JSON columns as the text that was stored.
 - **Statements**: repositories write SQLite's SQL with ``?`` or ``?N`` parameters; they are
   rewritten to ``$N`` once per text. The few statements whose PostgreSQL text must differ
@@ -42,7 +41,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -55,6 +53,7 @@ from data.errors import (
     DataError,
     NumberTooLarge,
     Refusal,
+    UrlNotEncoded,
 )
 from data.schema import (
     MIGRATION_NAME,
@@ -64,6 +63,7 @@ from data.schema import (
     migrations,
     refuse_too_new,
 )
+from data.urls import encoding_problem, redacted, scrubbed
 
 LOCK_TIMEOUT_MS = BUSY_TIMEOUT_MS
 """How long a statement waits for a row another connection has locked (SQLite's busy timeout)."""
@@ -154,19 +154,6 @@ def refusal(error: asyncpg.PostgresError) -> Refusal | DataError | None:
     if isinstance(error, asyncpg.InvalidTextRepresentationError):  # e.g. text that is no JSON
         return ConstraintBroken(error.message)
     return None
-
-
-def redacted(url: str) -> str:
-    """The URL without its password (after the user, or as ``?password=``), for messages."""
-    parts = urlsplit(url)
-    if parts.password is not None:
-        host = parts.netloc.rpartition("@")[2]
-        parts = parts._replace(netloc=f"{parts.username or ''}:***@{host}")
-    query = [
-        (key, "***" if key == "password" else value)
-        for key, value in parse_qsl(parts.query, keep_blank_values=True)
-    ]
-    return urlunsplit(parts._replace(query=urlencode(query, safe="/*")))
 
 
 @dataclass(frozen=True)
@@ -264,14 +251,19 @@ class PostgresDatabase(Database):
         """Connect to the URL ``path`` (default ``$DATABASE_URL``), bring the schema up to
         date and load the shipped assets.
 
-        Raises :class:`DatabaseUnavailable` when the server cannot be reached or refuses the
-        connection (the message names the URL without its password).
+        Raises :class:`UrlNotEncoded` for a user name or password that is not percent-encoded
+        (before any driver reads the URL), and :class:`DatabaseUnavailable` when the server
+        cannot be reached or refuses the connection. Neither message, nor anything chained to
+        it, names the URL's user name or password (:mod:`data.urls`).
         """
         url = os.fspath(path) if path is not None else os.environ.get(URL_VARIABLE, "")
+        problem = encoding_problem(url)
+        if problem is not None:
+            raise UrlNotEncoded(problem)
         try:
             transactions = await _connect(url)
         except _UNREACHABLE as error:
-            raise DatabaseUnavailable(redacted(url), str(error) or type(error).__name__) from None
+            raise _unavailable(url, error) from None
         try:
             pool = await asyncpg.create_pool(
                 url,
@@ -281,8 +273,10 @@ class PostgresDatabase(Database):
                 statement_cache_size=STATEMENT_CACHE,
                 server_settings=SETTINGS,
             )
-        except BaseException:
+        except BaseException as error:
             await transactions.close()
+            if isinstance(error, _UNREACHABLE):
+                raise _unavailable(url, error) from None
             raise
         database = cls(url, transactions, pool)
         try:
@@ -427,6 +421,11 @@ class PostgresDatabase(Database):
             raise
         finally:
             self._savepoints -= 1
+
+
+def _unavailable(url: str, error: BaseException) -> DatabaseUnavailable:
+    """Connecting failed: the driver's reason, without the URL's secrets."""
+    return DatabaseUnavailable(redacted(url), scrubbed(str(error), url) or type(error).__name__)
 
 
 async def _keep_session(connection: asyncpg.Connection) -> None:

@@ -40,6 +40,7 @@ class SeatKind(enum.StrEnum):
     PLAYER = "player"  # a player with one of its dynasty's emperors
     CASUAL = "casual"  # a player with an anonymous emperor; nothing recorded (R-T2)
     COMPUTER = "computer"  # a computer player (R-T7)
+    PROGRAM = "program"  # a player's program, playing through the bot API (issue #37)
 
 
 class SeatStatus(enum.StrEnum):
@@ -194,6 +195,76 @@ class SkillEntry:
 
 
 @dataclass(frozen=True)
+class ProgramRow:
+    """A player's program (issue #37): who owns it, what it is called, whether its token still
+    plays. The token itself is never stored, only its hash (see bot/web/tokens.py)."""
+
+    id: int
+    player_id: int
+    dynasty_id: int
+    name: str
+    created_at: float
+    revoked_at: float | None = None
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None
+
+
+@dataclass(frozen=True)
+class ProgramSkillRow:
+    """A program's skill in serious combats, as :class:`SkillRow` is an emperor's."""
+
+    program_id: int
+    mu: float
+    sigma: float
+    combats: int
+
+
+@dataclass(frozen=True)
+class ProgramEntry:
+    """A line of the programs' ladder: a program ranked by its conservative estimate."""
+
+    rank: int
+    program: ProgramRow
+    dynasty_name: str
+    skill: ProgramSkillRow
+
+
+@dataclass(frozen=True)
+class ProgramSeat:
+    """Where a program plays: a seat of a tournament, as the program's stream names it."""
+
+    tournament_id: int
+    seat: int
+    status: TournamentStatus
+
+    @property
+    def dynasty(self) -> Dynasty:
+        return DYNASTIES[self.seat]
+
+
+@dataclass(frozen=True)
+class ProgramTurn:
+    """A tournament as a program's order needs it: its status and open turn, and the
+    program's seat there (``seat`` None: it has none)."""
+
+    tournament_id: int
+    status: TournamentStatus
+    turn: int
+    paused: bool
+    battlefield: str
+    ruleset: Ruleset
+    seat: int | None
+    seat_status: SeatStatus | None
+    handed_to: str | None
+
+    @property
+    def dynasty(self) -> Dynasty | None:
+        return DYNASTIES[self.seat] if self.seat is not None else None
+
+
+@dataclass(frozen=True)
 class ServerSettingsRow:
     """A server's settings as stored (see migrations 0006, 0008); ``updated_at`` None: never
     set; ``locale`` None: no language chosen (the server's preferred locale applies)."""
@@ -294,6 +365,7 @@ class SeatRow:
     takes: int
     joined_at: float
     handed_to: str | None = None  # the computer strategy its player handed it to (issue #14)
+    program_id: int | None = None  # the program that plays a program seat (issue #37)
 
     @property
     def dynasty(self) -> Dynasty:

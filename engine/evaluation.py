@@ -27,10 +27,8 @@ WIN = 1000.0
 """A won combat; a lost one is ``-WIN``; values of positions stay far below it."""
 COUNTED_WIN = 0.9 * WIN
 """A win on the count at the turn limit (R-G2): a win, but worth less than one by the goal, so
-a player that can end the combat on its last turn does: seeing both wins alike, it chose at
-random among every order that keeps the lead (measured, greedy self-play under ``convert``:
-1019 → 1022 of 1080 combats decided, seed 1; 2016 → 2027 of 2160, none fewer on any line,
-seed 2)."""
+a player that can end the combat on its last turn does (seeing both wins alike, it chose at
+random among every order that keeps the lead; docs/computer-players.md)."""
 DRAW = -WIN / 2
 """A drawn combat, for every dynasty: no win, so only a losing dynasty should want it."""
 EMPEROR = 9.0
@@ -67,23 +65,15 @@ URGENCY = 2.0
 STAKES = 4.0
 """How many times more emperors weigh at the turn limit than at the start, under ``convert``
 (R-C4) and wherever the fall of emperors ends the combat (``GoalTargets.ways_out``): a long
-combat is ended by taking emperors, worth more pawns the longer it lasts. Kept to ``convert``
-at first; measured under ``remove`` with :func:`_caution`'s fade (``stalls.py``, seed 1):
-medium-8 last-emperor 4, 3, 3, 1 → 9, 10, 10, 10 of 10 by policy. For every goal it cost
-medium-8 reach-opposite (10 → 5 and 8 → 4 of 10 under ``rollback`` and ``bounce``): there an
-emperor must set out, not stay safe."""
+combat is ended by taking emperors, worth more pawns the longer it lasts. Not for every goal:
+where an emperor must set out (reach-opposite) it must not stay safe."""
 STRIKE_STEP = 0.35
 """Per step between an emperor and the emperor it must take itself (emperor-strike)."""
 STRIKE_NEAR = 6
 STRIKE_FAR = 4.0
 """Per step beyond :data:`STRIKE_NEAR`, on top of :data:`STRIKE_STEP`: an emperor far from its
-prey must first set out (measured: on medium-8, 12 steps and more away, it stayed home and 7
-of 10 combats reached the limit; close by, the small step keeps it careful). Under every R-C4
-option: kept to ``convert`` at first, because under ``remove`` it once made treasure-3
-``*-and-stay`` combats longer; measured again once emperors kept their ways out
-(:func:`_hunted`), it changed nothing there, and medium-8 emperor-strike under ``remove``
-decided 37 of 40 combats instead of 21 (``stalls.py``, seed 1) and 70 of 80 instead of 34
-(seed 2)."""
+prey must first set out (far away, it stayed home until the limit); close by, the small step
+keeps it careful. Under every R-C4 option (docs/computer-players.md)."""
 BOXED = 3.0
 """Per tile beside a hunted lone emperor it could not step to safely (:func:`boxed_in`); face to
 face, its hunter gains as much (:func:`values`)."""
@@ -91,15 +81,11 @@ BOXED_SEVERAL = 0.3
 """Face to face under ``convert`` (R-C4), against a rival holding at least :data:`BOXED_AGAINST`
 emperors and no fewer: the share of :data:`BOXED` each tile beside each of a dynasty's several
 emperors costs, as a lone emperor's (:func:`boxed_cost`). Without it the hunter of several
-emperors had no pull towards them: on medium-8 the dynasty ahead 5 to 3 took one 6% of its
-turns, its pawns retaking pawns beside its own emperors while the rival's sat out of reach.
-Measured (greedy, medium-8 last-emperor, turn limit 150, 10 combats per policy, seeds 1–4):
-140 -> 146 of 160 combats ended by their goal, half of the 160 by turn 76 instead of 92; 0.2
-and 0.45 ended fewer than 0.3 (35 of 40 against 40, and 70 of 80 against 76)."""
+emperors had no pull towards them, its pawns retaking pawns beside its own emperors while the
+rival's sat out of reach (docs/computer-players.md)."""
 BOXED_AGAINST = 4
 """See :data:`BOXED_SEVERAL`. Kept to a rival with this many emperors: on small-4 and fortress-4
-(four emperors) counting two against two cost the last-emperor combats their quick ends
-(``stalls.py --games 10``, fortress-4 10, 10, 10, 10 -> 7, 7, 4, 7 of 10 by policy)."""
+(four emperors) counting two against two cost the last-emperor combats their quick ends."""
 HUNTED_WITHIN = 10
 """emperor-strike: an emperor is hunted once the emperor that must take it is this many steps
 away or closer (not to be confused with :data:`STRIKE_NEAR`, the hunter's side)."""
@@ -115,7 +101,7 @@ class GoalTargets:
     take (emperor-strike). ``hold``: keeping pieces is the goal (survive). ``ways_out``:
     whoever takes its lone emperor ends the combat, so that emperor keeps safe steps open
     (:func:`boxed_in`; last-emperor and any goal not known here; not take-stronger, where
-    only the fall of a stronger emperor counts: measured on medium-8, fewer combats ended).
+    only the fall of a stronger emperor counts, and judging ways out there ended fewer combats).
     """
 
     emperor_tiles: tuple[Tile, ...] = ()
@@ -310,9 +296,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
     if len(active) == 2:
         # Face to face the hunter gains what the hunted loses, as on a battlefield of two:
         # ``utilities`` divides a rival's loss among every rival the battlefield seated, so on
-        # medium-8 a hunter saw a seventh of it and spent its orders elsewhere. Measured
-        # (greedy, medium-8 last-emperor under ``convert``, turn limit 150, 10 combats per
-        # policy, seeds 1 and 2): 65 -> 76 of 80 ended by their goal.
+        # medium-8 a hunter saw a seventh of it and spent its orders elsewhere.
         share = 1.0 - 1.0 / _rivals_seated(battlefield)
         one, other = active
         result[one] += boxed[other] * share
@@ -343,10 +327,8 @@ def _caution(position: Position, elapsed: float) -> float:
     Under ``convert`` (R-C4) every take can be taken back, so two players who keep guarding
     what they might lose trade pieces and emperors until the limit decides (R-G2); under the
     other options an emperor that keeps stepping onto free tiles is never caught face to face,
-    and two careful players reach the limit as surely. Measured over seeded leagues, letting
-    that fear fade ends far more of those combats by their goal (kept to ``convert`` at first;
-    under ``remove``, with :data:`STAKES`, medium-8 last-emperor went from 11 to 39 of 40
-    combats decided)."""
+    and two careful players reach the limit as surely. Letting that fear fade ends far more of
+    those combats by their goal (docs/computer-players.md)."""
     if len(position.active_dynasties) == 2:
         return 1.0 - elapsed
     return 1.0
@@ -378,7 +360,7 @@ def boxed_in(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> int:
     A take needs a target that holds its tile (§4): an emperor that moves is taken only if a
     conflict sends it back, so a lone emperor with safe steps escapes every attack, and one
     boxed in falls as soon as its owner guesses wrong. Hunters close its ways out, the hunted
-    keeps them open; measured, many more combats end by their goal. The tiles beside it, not
+    keeps them open, and many more combats end by their goal. The tiles beside it, not
     all it reaches: its reach is its best pawn's experience (R-P4), and counting farther
     tiles made a take that resets that pawn (R-C3) look like a loss."""
     emperors = position.emperor_tiles(dynasty)
@@ -427,11 +409,10 @@ def _hunted(position: Position, ruleset: Ruleset, dynasty: Dynasty, tile: Tile) 
     """Whether ``dynasty``'s emperor on ``tile`` must keep its ways out: always where its
     fall ends the combat (``GoalTargets.ways_out``); for emperor-strike, once the emperor
     that must take it is within :data:`HUNTED_WITHIN` steps, or once the emperor it must take
-    has fallen, when it can win only as the last standing (R-C6), as in last-emperor
-    (measured under ``remove`` on medium-8, ``*-and-stay``: such emperors sat unhunted in
-    their start tiles, and a third of the combats reached the limit). Never where the goal
-    sends emperors to a tile (reach-opposite, treasure): measured on medium-8, there and
-    with a striker still far, keeping ways out held emperors back from setting out."""
+    has fallen, when it can win only as the last standing (R-C6), as in last-emperor (else
+    such emperors sat unhunted in their start tiles until the limit). Never where the goal
+    sends emperors to a tile (reach-opposite, treasure): there, and with a striker still far,
+    keeping ways out held emperors back from setting out."""
     battlefield = position.battlefield
     targets = goal_targets(ruleset, battlefield, dynasty)
     if targets.ways_out:
@@ -454,9 +435,8 @@ def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> fl
 
     Pawns close in on the nearest rival emperor; under ``convert`` (R-C4), on a rival emperor
     standing on one of its emperor's goal tiles if there is one: taken, it is ``dynasty``'s
-    emperor there, which wins reach-opposite or treasure at once (measured, greedy on medium-8,
-    reach-opposite: 57 of 80 combats decided before, 77 after; those emperors sat in their
-    start tiles, the opposite start of another dynasty, until the limit)."""
+    emperor there, which wins reach-opposite or treasure at once (else those emperors sat in
+    their start tiles, the opposite start of another dynasty, until the limit)."""
     battlefield = position.battlefield
     targets = goal_targets(ruleset, battlefield, dynasty)
     emperors = position.emperor_tiles(dynasty)
@@ -494,7 +474,7 @@ def utilities(game: Game, *, urgent: bool = True) -> dict[Dynasty, float]:
 
     ``urgent``: the goal weighs more as the turn limit nears (see :func:`values`), which a
     player looking one turn ahead needs to finish a combat; a search that plays the last
-    turns out sees the limit itself, and measured, plays better without it."""
+    turns out sees the limit itself, and plays better without it."""
     dynasties = game.position.battlefield.dynasties
     outcome = game.outcome
     if outcome is not None:

@@ -82,13 +82,9 @@ left: it chooses among the orders within this many pawns of the best. Two greedy
 mirror-image positions give mirror-image orders: on duel-8 their pawns met on the middle tile
 and went back, turn after turn, and neither could take an emperor without losing its own in the
 same turn. Play that has come back somewhere is where the mirror shows; widening the choice
-there breaks it. Measured (greedy self-play, pure engine, 240 seeded combats: last-emperor and
-emperor-strike on small-4, fortress-4, medium-8 and duel-8, reach-opposite on duel-8, under
-``convert`` and ``remove``): seed 1, 165 decided before, 189 after; seed 2, 170 and 185."""
+there breaks it (docs/computer-players.md)."""
 SEEN_FEW = 4
-"""Measured without this bound (any number of dynasties): the same suite 199 and 188, but on
-medium-8 emperor-strike under ``convert`` (seeds 1–3, 120 combats) 96 → 80 and reach-opposite
-under ``remove`` 38 → 30 of 40; with it, 94 and 38."""
+"""With more dynasties left the looser choice cost medium-8 combats their ends."""
 
 
 class GreedyStrategy:
@@ -116,8 +112,8 @@ class GreedyStrategy:
         if convert and len(game.position.active_dynasties) == 2:
             ranked = _guarded(game, dynasty, ranked)
             # Face to face under ``convert`` (R-C4) a take answered by a take back only flips a
-            # piece or an emperor; measured, with more rivals or other R-C4 options the check
-            # makes it too timid to finish.
+            # piece or an emperor; with more rivals or other R-C4 options the check makes it too
+            # timid to finish.
             ranked = _answered(game, dynasty, ranked)
         # Under ``convert`` only where the fall of emperors ends the combat (see _exchanged).
         if not convert or falls_end_combat(game.ruleset, game.position.battlefield):
@@ -137,11 +133,8 @@ EXCHANGED_SEVERAL_AT = 4
 """With this many dynasties left, :func:`_exchanged` checks a dynasty with several emperors too.
 On medium-8 under ``*-and-stay`` four dynasties are left at turn 8 in every combat, with two
 emperors each; they pair off, each pair taking the other's emperors in the same turn, which
-under ``convert`` only swaps their owners, and the next dynasty fell only around turn 37.
-Measured (greedy, medium-8 last-emperor, 20 combats per policy, seeds 1–3): within 50 turns 26
--> 31 of 240 combats ended by their goal, with a 150-turn limit 228 -> 233, two left around
-turn 31–36 instead of 38–43 under ``*-and-stay``; with three or four dynasties left, 39 -> 33 of
-40 at 150 turns (seed 1, ``rollback`` and ``bounce``)."""
+under ``convert`` only swaps their owners, and the next dynasty fell only around turn 37. Not
+with three left: that made medium-8 combats longer (docs/computer-players.md)."""
 
 
 def _exchanged(
@@ -152,19 +145,15 @@ def _exchanged(
     left).
 
     Under ``remove`` and ``replace*`` (R-C4) both emperors are gone: both dynasties are
-    defeated (R-C6), and when they were the last two the combat is a draw (R-G3). Without this
-    check every greedy self-play combat on duel-8 under ``remove`` and ``rollback`` was that
-    draw, on turn 4 (20 of 20; on medium-8 16 of 16): each raced a pawn to the other's emperor
-    and took it while its own was taken. With it (10 seeded combats per battlefield, policy
-    and goal): no such draw left on duel-8, small-4 or fortress-4, and every last-emperor combat
-    there won by one dynasty.
+    defeated (R-C6), and when they were the last two the combat is a draw (R-G3): without this
+    check each raced a pawn to the other's emperor and took it while its own was taken, and
+    greedy self-play on duel-8 ended in that draw on turn 4.
 
     Under ``convert`` two emperors taken at once only change owners; where the fall of emperors
     ends the combat (``GoalTargets.ways_out``), every dynasty whose pawn stood by a rival's
     emperor took it each turn while its own was taken: on small-4 the four emperors went round
-    the four pockets until the turn limit. Measured (last-emperor, greedy self-play on small-4,
-    fortress-4, duel-8 and treasure-3, 440 seeded combats): 363 decided before, 376 after; for
-    every goal it cost emperor-strike and reach-opposite combats (83 of 96 before, 73 after)."""
+    the four pockets until the turn limit. Only there: for every goal it cost emperor-strike and
+    reach-opposite combats their ends (docs/computer-players.md)."""
     position = game.position
     emperors = position.emperor_tiles(dynasty)
     several = len(position.active_dynasties) == EXCHANGED_SEVERAL_AT
@@ -199,9 +188,7 @@ def _takes_an_emperor(position: Position, order: Order, dynasty: Dynasty) -> boo
 
 GUARDED_FROM = 4
 """Greedy keeps its attacked emperors out of a take (:func:`_guarded`) once it holds this many:
-with fewer, it spent the orders that end a combat on saving them (measured under ``convert``,
-``stalls.py --games 10``: guarding from two emperors, 1022 → 1001 of 1080 combats decided,
-fortress-4 last-emperor 10 → 6 of 10 under ``*-and-stay``; from four, 1024)."""
+with fewer, it spent the orders that end a combat on saving them."""
 
 
 def _guarded(
@@ -214,8 +201,7 @@ def _guarded(
     Greedy judges an order with its rival holding, so an attacked emperor looked like one it
     could still move away next turn; the rival took it this turn. The dynasty ahead has the
     most emperors to lose that way, and the count of the last two went back to even instead of
-    to the end: on medium-8, last-emperor, greedy alone, with a 150-turn limit 35 of 80
-    combats ended by their goal (10 per policy, seeds 1 and 2), 65 of 80 with this."""
+    to the end (docs/computer-players.md)."""
     position = game.position
     emperors = position.emperor_tiles(dynasty)
     rivals = [rival for rival in position.active_dynasties if rival is not dynasty]
@@ -238,8 +224,8 @@ def _guarded(
 
 
 ANSWERED = 4
-"""Greedy: how many of its best orders it checks against the rival's takes next turn (measured:
-more makes it guard too much to finish, fewer lets it take what is taken straight back)."""
+"""Greedy: how many of its best orders it checks against the rival's takes next turn: more makes
+it guard too much to finish, fewer lets it take what is taken straight back."""
 
 
 def _answered(
@@ -288,8 +274,8 @@ CONTACT = 2
 """Rivals are "nearby" when a piece of theirs is within both pieces' reach plus this."""
 ROLLOUT_TURNS = 1
 """Turns each joint order's consequences are played out (:func:`rollout`) before evaluating:
-measured, one turn more finds the answer to a threat; two or three, played by the quick
-policy, mislead more than they show."""
+one turn more finds the answer to a threat; two or three, played by the quick policy, mislead
+more than they show."""
 MOST_ITERATIONS = 20_000
 """Searches stop after this many iterations even with time left (they have converged)."""
 SMALLEST_SHARE = 0.05

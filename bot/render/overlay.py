@@ -127,6 +127,8 @@ def draw_over(image: Image.Image, position: Position, geometry: Layout, turn: Tu
     for place in sorted({conflict.tile for conflict in turn.conflicts}):
         x, y = geometry.centre(place)
         if place in position.pieces:
-            paste(image, sprites.clash(round(tile * 0.38)), (x - tile * 0.3, y - tile * 0.3))
+            dx, dy = style.CLASH_BY_PIECE
+            sign = sprites.clash(round(tile * style.CLASH_SIZE_BY_PIECE))
+            paste(image, sign, (x + tile * dx, y + tile * dy))
         else:
-            paste(image, sprites.clash(round(tile * 0.5)), (x, y))
+            paste(image, sprites.clash(round(tile * style.CLASH_SIZE)), (x, y))

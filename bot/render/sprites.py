@@ -138,31 +138,39 @@ def _text(sprite: Image.Image, centre: Point, text: str, size: int, ink: RGB, bo
     )
 
 
+TILE_GAP = 1 / 40  # the background shows between tiles, at least a pixel
+TILE_CORNER = 0.1
+
+
 @functools.lru_cache(maxsize=128)
 def tile_face(colour: RGB, treasure: bool, tile: int) -> Image.Image:
     """One tile: a rounded square inside its cell (the gaps show the background), a treasure
     tile with a gem in its middle."""
     scale = SUPERSAMPLE
     canvas = Image.new("RGBA", (tile * scale, tile * scale), (0, 0, 0, 0))
-    gap = max(1.0, tile / 40) * scale
+    gap = max(1.0, tile * TILE_GAP) * scale
     size = tile * scale
     ImageDraw.Draw(canvas).rounded_rectangle(
-        (gap, gap, size - gap - 1, size - gap - 1), tile * 0.1 * scale, fill=(*colour, 255)
+        (gap, gap, size - gap - 1, size - gap - 1), tile * TILE_CORNER * scale, fill=(*colour, 255)
     )
     face = canvas.reduce(scale)
     if treasure:
-        gem = Polygon(((0.0, -0.25), (0.2, 0.0), (0.0, 0.25), (-0.2, 0.0)))
-        mark = paint(
-            (tile, tile),
-            tile,
-            (tile / 2, tile / 2),
-            outlined([gem], style.GOLD, style.OUTLINE_WIDTH),
-        )
+        mark = paint((tile, tile), tile, (tile / 2, tile / 2), gem_layers())
         face.alpha_composite(mark)
     return face
 
 
-def _crown() -> list[Shape]:
+# The marks' shapes, in tiles around a tile's centre: drawn here for the PNG boards, and exported
+# as they are to the web viewer, which draws them in SVG (bot/web/board_style.py).
+
+
+def gem_layers() -> list[Layer]:
+    """The gem in the middle of a treasure tile."""
+    gem = Polygon(((0.0, -0.25), (0.2, 0.0), (0.0, 0.25), (-0.2, 0.0)))
+    return outlined([gem], style.GOLD, style.OUTLINE_WIDTH)
+
+
+def crown() -> list[Shape]:
     """An emperor: a crown with three points, wide enough for its letter."""
     body = Polygon(
         (
@@ -186,31 +194,17 @@ def piece(
     """A pawn (disc) or an emperor (crown) with its dynasty letter and experience badge."""
     outline = style.OUTLINE_WIDTH
     centre = (tile / 2, tile / 2)
-    body: list[Shape] = _crown() if emperor else [Circle(0, 0, style.PIECE_RADIUS)]
-    layers = outlined(body, colour, outline)
-    badge_x = badge_y = style.BADGE_CENTRE
+    layers = outlined(body(emperor), colour, outline)
     if experience is not None:
-        half = style.BADGE_RADIUS
-        stretch = (len(str(experience)) - 1) * 0.07  # a pill for two digits and more
-        badge_x -= stretch
-        pill: list[Shape] = [
-            Circle(badge_x - stretch, badge_y, half),
-            Circle(badge_x + stretch, badge_y, half),
-            Rect(badge_x - stretch, badge_y - half, badge_x + stretch, badge_y + half),
-        ]
-        layers += outlined(pill, style.WHITE, outline * 0.8)
+        layers += outlined(badge(len(str(experience))), style.WHITE, outline * BADGE_OUTLINE)
     sprite = paint((tile, tile), tile, centre, layers)
     ink = style.ink_on(colour)
-    if emperor:
-        letter_centre = (centre[0], centre[1] + 0.14 * tile)
-        _text(
-            sprite, letter_centre, letter, round(style.EMPEROR_LETTER_SIZE * tile), ink, bold=True
-        )
-    else:
-        letter_centre = (centre[0], centre[1] - 0.02 * tile)
-        _text(sprite, letter_centre, letter, round(style.LETTER_SIZE * tile), ink, bold=True)
+    size = style.EMPEROR_LETTER_SIZE if emperor else style.LETTER_SIZE
+    letter_centre = (centre[0], centre[1] + letter_offset(emperor) * tile)
+    _text(sprite, letter_centre, letter, round(size * tile), ink, bold=True)
     if experience is not None:
-        number_centre = (centre[0] + badge_x * tile, centre[1] + badge_y * tile)
+        badge_x = badge_centre(len(str(experience)))
+        number_centre = (centre[0] + badge_x * tile, centre[1] + style.BADGE_CENTRE * tile)
         _text(
             sprite,
             number_centre,
@@ -222,15 +216,57 @@ def piece(
     return sprite
 
 
+BADGE_OUTLINE = 0.8
+"""The experience badge's outline, as a share of a piece's."""
+
+
+def body(emperor: bool) -> list[Shape]:
+    """A piece's shape: an emperor's crown or a pawn's disc."""
+    return crown() if emperor else [Circle(0, 0, style.PIECE_RADIUS)]
+
+
+def letter_offset(emperor: bool) -> float:
+    """How far below the tile's centre a piece's letter sits (an emperor's, in its crown)."""
+    return 0.14 if emperor else -0.02
+
+
+def badge_centre(digits: int) -> float:
+    """The x of the experience badge's centre, for a number of ``digits``."""
+    return style.BADGE_CENTRE - _stretch(digits)
+
+
+def badge(digits: int) -> list[Shape]:
+    """The experience badge at a piece's lower right: a disc, a pill for two digits and more."""
+    stretch = _stretch(digits)
+    x, y, half = badge_centre(digits), style.BADGE_CENTRE, style.BADGE_RADIUS
+    return [
+        Circle(x - stretch, y, half),
+        Circle(x + stretch, y, half),
+        Rect(x - stretch, y - half, x + stretch, y + half),
+    ]
+
+
+def _stretch(digits: int) -> float:
+    return (digits - 1) * 0.07
+
+
 @functools.lru_cache(maxsize=64)
 def ghost(colour: RGB, emperor: bool, tile: int) -> Image.Image:
     """A taken piece that left the board: its shape in faded colour, crossed out."""
-    body: list[Shape] = _crown() if emperor else [Circle(0, 0, style.PIECE_RADIUS)]
-    cross = [_bar(0.24, 0.045, 1.0), _bar(0.24, 0.045, -1.0)]
-    faded = style.blend(colour, style.TILE_LIGHT, 0.35)
-    layers = outlined(body, faded, style.OUTLINE_WIDTH)
-    layers += outlined(cross, style.WHITE, style.OUTLINE_WIDTH)
+    layers = outlined(body(emperor), faded(colour), style.OUTLINE_WIDTH) + cross_layers()
     return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
+
+
+def faded(colour: RGB) -> RGB:
+    """A dynasty's colour on a piece that left the board."""
+    return style.blend(colour, style.TILE_LIGHT, 0.35)
+
+
+def cross_layers() -> list[Layer]:
+    """The white X over a piece that left the board."""
+    return outlined(
+        [_bar(0.24, 0.045, 1.0), _bar(0.24, 0.045, -1.0)], style.WHITE, style.OUTLINE_WIDTH
+    )
 
 
 def _bar(reach: float, half: float, slope: float) -> Polygon:
@@ -248,38 +284,45 @@ def _bar(reach: float, half: float, slope: float) -> Polygon:
 @functools.lru_cache(maxsize=64)
 def burst(tile: int, scale: float = 1.0) -> Image.Image:
     """The star that marks a take; drawn under the piece so its points show around it."""
+    return paint((tile, tile), tile, (tile / 2, tile / 2), burst_layers(scale))
+
+
+def burst_layers(scale: float = 1.0) -> list[Layer]:
     points = []
     count = style.BURST_POINTS
     for index in range(2 * count):
         radius = (style.BURST_OUTER if index % 2 == 0 else style.BURST_INNER) * scale
         angle = math.pi * index / count - math.pi / 2
         points.append((radius * math.cos(angle), radius * math.sin(angle)))
-    layers = outlined([Polygon(tuple(points))], style.BURST, style.OUTLINE_WIDTH * 0.9)
-    return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
+    return outlined([Polygon(tuple(points))], style.BURST, style.OUTLINE_WIDTH * 0.9)
 
 
 @functools.lru_cache(maxsize=64)
 def clash(size: int) -> Image.Image:
     """The warning sign that marks a conflict: a triangle with an exclamation mark."""
+    return paint((size, size), size, (size / 2, size / 2 + style.CLASH_DROP * size), clash_layers())
+
+
+def clash_layers() -> list[Layer]:
+    """The conflict sign in a square of side 1 (drawn ``CLASH_DROP`` below its centre)."""
     triangle = Polygon(((0.0, -0.42), (0.46, 0.36), (-0.46, 0.36)))
     layers = outlined([triangle], style.CLASH, 0.07)
-    layers.append(
-        (
-            (
-                Polygon(((-0.055, -0.2), (0.055, -0.2), (0.035, 0.12), (-0.035, 0.12))),
-                Circle(0, 0.23, 0.055),
-            ),
-            style.OUTLINE,
-            255,
-        )
+    mark = (
+        Polygon(((-0.055, -0.2), (0.055, -0.2), (0.035, 0.12), (-0.035, 0.12))),
+        Circle(0, 0.23, 0.055),
     )
-    return paint((size, size), size, (size / 2, size / 2 + 0.02 * size), layers)
+    layers.append((mark, style.OUTLINE, 255))
+    return layers
 
 
 @functools.lru_cache(maxsize=32)
 def chest(captured: bool, tile: int) -> Image.Image:
     """A chest in its tile's upper right corner (R-T9): closed, wooden with a gold band and
     lock, while it waits; open, faded and empty, its lid thrown back, once captured."""
+    return paint((tile, tile), tile, (tile / 2, tile / 2), chest_layers(captured))
+
+
+def chest_layers(captured: bool) -> list[Layer]:
     cx, cy = style.CHEST_CENTRE
     half = style.CHEST_HALF_WIDTH
     body = Rect(cx - half, cy - 0.01, cx + half, cy + 0.13)
@@ -320,7 +363,7 @@ def chest(captured: bool, tile: int) -> Image.Image:
         lock = Rect(cx - 0.035, cy - 0.045, cx + 0.035, cy + 0.05)
         layers = outlined([lid, body], style.CHEST_WOOD, width)
         layers += outlined([band, lock], style.GOLD, width * 0.6)
-    return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
+    return layers
 
 
 @dataclass(frozen=True)
@@ -351,13 +394,12 @@ def arrow(colour: RGB, shape: ArrowShape, tile: int) -> Image.Image:
     if not shape.from_edge:
         solid.append(Circle(0.0, y, style.TAIL_RADIUS))
     if shape.final > 0:
-        solid.extend(_shaft_and_head(start, shape.final - reach, y))
+        solid.extend(_shaft_andhead(start, shape.final - reach, y))
     layers = outlined(solid, colour, style.OUTLINE_WIDTH)
     if shape.final < shape.length:
         tip = shape.length - reach
-        head = _head(tip, y, 1.0)
-        layers += outlined([head], colour, style.OUTLINE_WIDTH)
-        layers.append(((_head(tip - 0.075, y, 0.45),), style.WHITE, 255))
+        layers += outlined([head(tip, y, 1.0)], colour, style.OUTLINE_WIDTH)
+        layers.append(((head(tip - 0.075, y, 0.45),), style.WHITE, 255))
     return paint(((shape.length + 1) * tile, tile), tile, (tile / 2, tile / 2), layers)
 
 
@@ -385,7 +427,7 @@ def order_arrow(shape: ArrowShape, tile: int) -> Image.Image:
     while x < base:
         dashes.append(Rect(x, -half, min(x + style.ORDER_DASH, base + 0.02), half))
         x += style.ORDER_DASH + style.ORDER_GAP
-    layers = outlined([*dashes, _head(tip, 0.0, 1.0)], style.WHITE, style.OUTLINE_WIDTH)
+    layers = outlined([*dashes, head(tip, 0.0, 1.0)], style.WHITE, style.OUTLINE_WIDTH)
     return paint(((shape.length + 1) * tile, tile), tile, (tile / 2, tile / 2), layers)
 
 
@@ -404,15 +446,16 @@ def order_ring(tile: int) -> Image.Image:
     return paint((tile, tile), tile, (tile / 2, tile / 2), layers)
 
 
-def _head(tip: float, y: float, scale: float) -> Polygon:
+def head(tip: float, y: float, scale: float) -> Polygon:
+    """An arrow's head pointing right, its tip at ``(tip, y)``."""
     length = style.HEAD_LENGTH * scale
     half = style.HEAD_HALF_WIDTH * scale
     return Polygon(((tip, y), (tip - length, y + half), (tip - length, y - half)))
 
 
-def _shaft_and_head(start: float, tip: float, y: float) -> list[Shape]:
+def _shaft_andhead(start: float, tip: float, y: float) -> list[Shape]:
     base = tip - style.HEAD_LENGTH
     return [
         Rect(start, y - style.SHAFT_HALF_WIDTH, base + 0.02, y + style.SHAFT_HALF_WIDTH),
-        _head(tip, y, 1.0),
+        head(tip, y, 1.0),
     ]

@@ -90,6 +90,10 @@ ORDER_RING_WIDTH = 0.08
 CHEST_CENTRE = (0.25, -0.27)  # a chest sits in its tile's upper right corner (the clash
 # sign takes the upper left, the experience badge the lower right)
 CHEST_HALF_WIDTH = 0.17
+CLASH_SIZE = 0.5  # the conflict sign on an empty tile…
+CLASH_SIZE_BY_PIECE = 0.38  # …and, smaller, in the upper left corner of a tile with a piece
+CLASH_BY_PIECE = (-0.3, -0.3)
+CLASH_DROP = 0.02  # the sign sits this much of its size below its centre
 BURST_OUTER = 0.49
 BURST_INNER = 0.33
 BURST_POINTS = 12

@@ -10,6 +10,7 @@ from bot.computers import DEFAULT_SECONDS, Thinker, think_here
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
+from bot.services.programs import ProgramService
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
 from bot.services.tournaments.chests import Chests
@@ -21,6 +22,7 @@ from bot.services.tournaments.lookup import Lookup
 from bot.services.tournaments.orders import Orders
 from bot.services.tournaments.seating import Seating
 from bot.services.tournaments.turns import Turns
+from bot.services.viewing import ViewingService
 from data.backends import open_database
 from data.db import Database
 
@@ -50,6 +52,8 @@ class Services:
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
     locales: LocaleService = field(init=False)
+    programs: ProgramService = field(init=False)
+    viewing: ViewingService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -69,6 +73,8 @@ class Services:
         self.following = Following(database, clock)
         self.settings = SettingsService(self.database, self.clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
+        self.programs = ProgramService(database, clock, self.dynasties)
+        self.viewing = ViewingService(database, clock)
 
     @classmethod
     async def open(

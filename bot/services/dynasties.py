@@ -17,7 +17,7 @@ from data.repositories import events as event_repo
 from data.repositories import players as player_repo
 from data.repositories import requests
 from data.repositories import skill as skill_repo
-from data.repositories._common import NAME_LIMIT
+from data.repositories._common import NAME_LIMIT, plain_form
 from data.rows import (
     DynastyRow,
     EmperorRow,
@@ -48,7 +48,7 @@ def house_name(display_name: str, player_id: int, locale: str = DEFAULT_LOCALE) 
     """
     visible = "".join(
         character if character.isprintable() else " " if character.isspace() else ""
-        for character in unicodedata.normalize("NFC", display_name)
+        for character in plain_form(unicodedata.normalize("NFC", display_name))
     )
     words = visible.split()
     if not words:

@@ -17,8 +17,9 @@ How a combat ranks its seats (docs/rules.md says the same):
 
 Computer players and casual seats have no emperor: they take part in the ranking with a fixed
 rating that is never updated (a computer's by its strategy, a casual seat the model's
-newcomer rating), so beating a strong computer counts more than beating a weak one. Training
-changes nothing. Pure: no database here.
+newcomer rating), so beating a strong computer counts more than beating a weak one. A
+player's program (issue #37) has a rating of its own, which its combats update as an
+emperor's (:func:`rate_programs`). Training changes nothing. Pure: no database here.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
-from data.rows import SeatKind, SeatRow, SkillRow
+from data.rows import ProgramSkillRow, SeatKind, SeatRow, SkillRow
 from engine import Dynasty, GameOutcome
 
 MODEL = PlackettLuce()
@@ -88,14 +89,54 @@ def rate(
     seats: Sequence[SeatRow],
     placed: Mapping[Dynasty, int],
     ratings: Mapping[int, SkillRow],
+    programs: Mapping[int, ProgramSkillRow] | None = None,
 ) -> list[SkillRow]:
     """The new ratings of the seated emperors after a combat that placed its seats so;
-    ``ratings`` holds the emperors' ratings before it (missing: newcomers)."""
+    ``ratings`` holds the emperors' ratings before it, ``programs`` the seated programs'
+    (missing: newcomers)."""
+    updated = []
+    for seat, after in _after(seats, placed, ratings, programs or {}):
+        if seat.emperor_id is None:
+            continue
+        before = ratings.get(seat.emperor_id)
+        combats = (before.combats if before is not None else 0) + 1
+        updated.append(SkillRow(seat.emperor_id, after.mu, after.sigma, combats))
+    return updated
+
+
+def rate_programs(
+    seats: Sequence[SeatRow],
+    placed: Mapping[Dynasty, int],
+    ratings: Mapping[int, SkillRow],
+    programs: Mapping[int, ProgramSkillRow],
+) -> list[ProgramSkillRow]:
+    """The new ratings of the seated programs after the same combat (see :func:`rate`)."""
+    updated = []
+    for seat, after in _after(seats, placed, ratings, programs):
+        if seat.program_id is None:
+            continue
+        before = programs.get(seat.program_id)
+        combats = (before.combats if before is not None else 0) + 1
+        updated.append(ProgramSkillRow(seat.program_id, after.mu, after.sigma, combats))
+    return updated
+
+
+def _after(
+    seats: Sequence[SeatRow],
+    placed: Mapping[Dynasty, int],
+    ratings: Mapping[int, SkillRow],
+    programs: Mapping[int, ProgramSkillRow],
+) -> list[tuple[SeatRow, PlackettLuceRating]]:
+    """Each seat with its rating after the combat (none for a combat of one seat)."""
     teams = []
     for seat in seats:
+        known: SkillRow | ProgramSkillRow | None = None
         if seat.emperor_id is not None:
             known = ratings.get(seat.emperor_id)
-            mu, sigma = (known.mu, known.sigma) if known is not None else NEWCOMER
+        elif seat.program_id is not None:
+            known = programs.get(seat.program_id)
+        if known is not None:
+            mu, sigma = known.mu, known.sigma
         elif seat.kind is SeatKind.COMPUTER:
             mu, sigma = COMPUTER_SKILL.get(seat.strategy or "", NEWCOMER)
         else:
@@ -104,11 +145,4 @@ def rate(
     if len(teams) < 2:
         return []
     rated = MODEL.rate(teams, ranks=[float(placed[seat.dynasty]) for seat in seats])
-    updated = []
-    for seat, [after] in zip(seats, rated, strict=True):
-        if seat.emperor_id is None:
-            continue
-        before = ratings.get(seat.emperor_id)
-        combats = (before.combats if before is not None else 0) + 1
-        updated.append(SkillRow(seat.emperor_id, after.mu, after.sigma, combats))
-    return updated
+    return [(seat, after) for seat, [after] in zip(seats, rated, strict=True)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import json
 import time
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -66,10 +67,48 @@ async def run(connection: Connection, sql: str, parameters: Sequence[Any] = ()) 
     return cursor.rowcount
 
 
+BLANK_FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\U0001d159")
+"""Characters Unicode does not class as spaces that are drawn as blank space all the same
+(Hangul fillers, the blank braille pattern, the null notehead): in a name they count as
+spaces, so that a name of them alone is blank and ``Alice`` + a filler is ``Alice``."""
+ZERO_WIDTH_MARKS = frozenset(
+    "\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f\U00016fe4"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+"""Marks that draw nothing and change no letter in a name (variation selectors, the
+grapheme joiner, inherent Khmer vowels, Mongolian free variation selectors, the Khitan
+filler): dropped from names, so that they cannot make two names that look alike differ."""
+_IGNORABLE_UNASSIGNED = ((0x2065, 0x2065), (0xFFF0, 0xFFF8), (0xE0000, 0xE0FFF))
+
+
+def plain_form(text: str) -> str:
+    """``text`` with blank fillers as spaces and zero-width marks dropped (format characters
+    such as zero-width spaces are kept, for :func:`clean_name` to refuse)."""
+    return "".join(
+        " " if character in BLANK_FILLERS else character
+        for character in text
+        if character not in ZERO_WIDTH_MARKS
+    )
+
+
+def invisible(character: str) -> bool:
+    """Whether ``character`` shows nothing: a space, a blank filler, a format character
+    (zero-width space and joiners, direction marks, word joiner, tags…) or a mark or code
+    point Unicode says to ignore (Default_Ignorable_Code_Point)."""
+    if character.isspace() or character in BLANK_FILLERS or character in ZERO_WIDTH_MARKS:
+        return True
+    if unicodedata.category(character) == "Cf":
+        return True
+    point = ord(character)
+    return any(low <= point <= high for low, high in _IGNORABLE_UNASSIGNED)
+
+
 def clean_name(name: str, what: str) -> str:
-    """A name as stored: spaces collapsed, 1 to NAME_LIMIT characters, printable."""
-    cleaned = " ".join(name.split())
-    if not cleaned:
+    """A name as stored: blank fillers as spaces, zero-width marks dropped, spaces
+    collapsed; 1 to NAME_LIMIT characters, printable, at least one of them visible."""
+    cleaned = " ".join(plain_form(name).split())
+    if all(invisible(character) for character in cleaned):
         raise InvalidValue("name-blank", what=what)
     if len(cleaned) > NAME_LIMIT:
         raise InvalidValue("name-too-long", what=what, limit=NAME_LIMIT)
@@ -262,6 +301,7 @@ def seat_row(row: Row) -> SeatRow:
         takes=row["takes"],
         joined_at=row["joined_at"],
         handed_to=row["handed_to"],
+        program_id=row["program_id"],
     )
 
 

@@ -40,6 +40,9 @@ from data.errors import (
     NotYourEmperor,
     OrderForClosedTurn,
     OrdersChanged,
+    ProgramAlreadySeated,
+    ProgramRevoked,
+    ProgramsNotAllowed,
     Refusal,
     SeatHandedOver,
     SeatNotActive,
@@ -117,10 +120,12 @@ change to them counts on the row (migrations 0001 and 0003)."""
 # rows is NULL; a stored json, the state or an order's body, is kept as it was written).
 _SEATS = (
     "SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, "
-    "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to)) "
+    "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to, "
+    "s.program_id)) "
     "FROM seats s WHERE s.tournament_id = t.id",
     "SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
-    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to)), '[]')::text"
+    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to, s.program_id)),"
+    " '[]')::text"
     " FROM seats s WHERE s.tournament_id = t.id",
 )
 _STATE = (
@@ -460,6 +465,22 @@ async def add_computer_seat(
     )
 
 
+async def add_program_seat(
+    database: Database,
+    tournament_id: int,
+    seat: int | None,
+    *,
+    program_id: int,
+    now: float | None = None,
+) -> SeatRow:
+    """Seat a player's program (issue #37): a tournament open to programs, a program not
+    revoked, once per tournament. Raises :class:`ProgramsNotAllowed`,
+    :class:`ProgramRevoked` and :class:`ProgramAlreadySeated` too (see add_player_seat)."""
+    return await _add_seat(
+        database, tournament_id, seat, SeatKind.PROGRAM, None, None, None, now, program_id
+    )
+
+
 async def remove_seat(
     database: Database, tournament_id: int, seat: int, *, now: float | None = None
 ) -> None:
@@ -620,9 +641,9 @@ async def load_table(
     known = _decoded_tables.get(key) if reusable else None
     async with database.connection() as connection:
         table, row = await _table_at(connection, tournament_id, battlefields, known)
-    values = tuple(row)[: -len(_TABLE_PARTS)]
-    if known is not None and known.row == values:
-        return known.table
+    if known is not None and table is known.table:
+        return table
+    values = _row_values(row)
     # (A row's ``in`` looks at its values; table_revision counts from migration 0003 on.)
     if reusable and "table_revision" in row.keys():  # noqa: SIM118
         marks = (row["table_revision"], row["revision"], row["turn"])
@@ -1089,6 +1110,7 @@ async def _add_seat(
     emperor_id: int | None,
     strategy: str | None,
     now: float | None,
+    program_id: int | None = None,
 ) -> SeatRow:
     if wanted is not None and not 0 <= wanted < len(DYNASTIES):
         raise InvalidValue("no-seat-number", wanted=wanted)
@@ -1105,12 +1127,22 @@ async def _add_seat(
             row = await fetch_one(
                 connection,
                 "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, strategy, "
-                "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (tournament_id, seat, str(kind), player_id, emperor_id, strategy, moment(now)),
+                "joined_at, program_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (
+                    tournament_id,
+                    seat,
+                    str(kind),
+                    player_id,
+                    emperor_id,
+                    strategy,
+                    moment(now),
+                    program_id,
+                ),
             )
         except ConstraintBroken as error:
             rule = error.rule
             name = emperor.name if emperor is not None else "this emperor"
+            program = await _program_name(connection, program_id)
             refusals: dict[str, Refusal] = {
                 "seats.tournament_id, seats.seat": SeatTaken(tournament_id, _letter(seat)),
                 "seats.tournament_id, seats.player_id": AlreadySeated(tournament_id),
@@ -1122,6 +1154,11 @@ async def _add_seat(
                     seat=_letter(seat),
                 ),
                 "computers_not_allowed": ComputersNotAllowed(tournament_id),
+                "programs_not_allowed": ProgramsNotAllowed(tournament_id),
+                "program_revoked": ProgramRevoked(program),
+                "seats.program_id, seats.tournament_id": ProgramAlreadySeated(
+                    tournament_id, program
+                ),
                 "emperor_dead": EmperorDead(name),
                 "emperor_not_yours": NotYourEmperor(name),
                 "engagements.emperor_id": EmperorBusy(
@@ -1132,7 +1169,9 @@ async def _add_seat(
                 "reputation_below_stake": NotEnoughReputation(
                     name, emperor.reputation if emperor is not None else 0, tournament.stake
                 ),
-                "foreign_key": NotFound("player", player_id),
+                "foreign_key": NotFound("program", program_id)
+                if program_id is not None
+                else NotFound("player", player_id),
             }
             raise refusals.get(rule, error) from None
         assert row is not None
@@ -1150,6 +1189,14 @@ async def _add_seat(
                 seat=seat,
             )
         return seat_row(row)
+
+
+async def _program_name(connection: Connection, program_id: int | None) -> str:
+    """A program's name, for a refusal about seating it."""
+    if program_id is None:
+        return "no program"
+    row = await fetch_one(connection, "SELECT name FROM programs WHERE id = ?", (program_id,))
+    return str(row[0]) if row is not None else "this program"
 
 
 async def _free_seat(connection: Connection, tournament: TournamentRow) -> int:
@@ -1204,6 +1251,8 @@ async def _table_at(
         row = await fetch_one(connection, _CHANGED_TABLE_QUERY, (tournament_id, *known.marks))
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
+    if known is not None and _row_values(row) == known.row:
+        return known.table, row  # the row reads as it did: nothing to decode (most clicks)
     tournament = tournament_row(row)
     if row["seat_list"] is None and known is not None:
         # Parts unchanged; a game is decoded with the tournament's rules, so those must be too.
@@ -1221,6 +1270,11 @@ async def _table_at(
         _orders_from_json(row["order_list"]),
     )
     return table, row
+
+
+def _row_values(row: Row) -> tuple[Any, ...]:
+    """The tournaments row's own values in a :data:`_TABLE_QUERY` row (its parts left out)."""
+    return tuple(row)[: -len(_TABLE_PARTS)]
 
 
 # The last table decoded for each of the tournaments read lately, with the values of the
@@ -1249,6 +1303,7 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             takes,
             float(joined_at),
             handed_to,
+            program_id,
         )
         for (
             seat,
@@ -1261,6 +1316,7 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             takes,
             joined_at,
             handed_to,
+            program_id,
         ) in json.loads(text)
     )
     return tuple(sorted(seats, key=lambda s: s.seat))

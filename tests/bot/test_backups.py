@@ -22,6 +22,7 @@ from data.backup import BackupRefused, RunningLock, back_up, check_backup, prune
 from data.db import Database
 from data.rows import TournamentKind
 from data.schema import latest_version
+from data.sqlite import SQLiteDatabase
 from engine import Ruleset
 from tests.bot.conftest import Clock
 
@@ -161,8 +162,10 @@ async def test_restore_replaces_the_database_and_keeps_what_it_held(
     await duels(services, 1, first=1)  # a second duel, after the backup
     await services.close()
 
-    kept = restore(backup, database_path)
-    assert kept is not None and kept.name.startswith("emperors.db.before-restore-")
+    set_aside = restore(backup, database_path)
+    assert set_aside is not None and not set_aside.damaged
+    kept = set_aside.path
+    assert kept.name.startswith("emperors.db.before-restore-")
     async with await open_database(database_path) as database:
         async with database.connection() as connection:
             rows = list(await connection.execute_fetchall("SELECT count(*) FROM tournaments"))
@@ -283,3 +286,138 @@ async def test_daily_backups_take_one_a_day_and_keep_the_newest(
         folder / "emperors-2026-11-23.db",
     ]
     assert unrelated.exists()
+
+
+# ----------------------------------------------------------------- #35 items 3 and 4
+
+
+async def a_real_backup(services: Services, database_path: Path, folder: Path) -> Path:
+    """A backup the bot itself took of a database with a duel under way."""
+    await duels(services, 1)
+    backup = folder / "backup.db"
+    back_up(database_path, backup)
+    return backup
+
+
+def tampered(backup: Path, *statements: str) -> Path:
+    connection = sqlite3.connect(backup, isolation_level=None)
+    try:
+        for statement in statements:
+            connection.execute(statement)
+    finally:
+        connection.close()
+    return backup
+
+
+TAMPERINGS = {
+    "planted trigger": (
+        "CREATE TRIGGER steal AFTER INSERT ON holdings BEGIN "
+        "UPDATE holdings SET amount = amount + 1000 WHERE dynasty_id = 1; END",
+        "trigger 'steal' is not the game's",
+    ),
+    "planted view": ("CREATE VIEW everyone AS SELECT * FROM players", "view 'everyone'"),
+    "extra index": ("CREATE INDEX sneaky ON players (joined_at)", "index 'sneaky'"),
+    "extra table": ("CREATE TABLE notes (text TEXT)", "table 'notes'"),
+    "extra column": ("ALTER TABLE players ADD COLUMN note TEXT", "table 'players' differs"),
+    "dropped trigger": ("", "is missing"),
+}
+
+
+@pytest.mark.parametrize("tampering", TAMPERINGS.values(), ids=TAMPERINGS.keys())
+async def test_restore_refuses_a_backup_whose_schema_is_not_exactly_the_games(
+    services: Services, database_path: Path, tmp_path: Path, tampering: tuple[str, str]
+) -> None:
+    """#35 item 3: a trigger planted in a real backup would run inside the bot."""
+    statement, named = tampering
+    backup = await a_real_backup(services, database_path, tmp_path)
+    if not statement:  # drop the first of the game's triggers
+        connection = sqlite3.connect(backup)
+        [trigger] = connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger' LIMIT 1"
+        ).fetchone()
+        connection.close()
+        statement = f'DROP TRIGGER "{trigger}"'
+    tampered(backup, statement)
+    await services.close()
+    before = database_path.read_bytes()
+    done = bot_command("restore", str(backup), database=database_path)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"Cannot restore: {backup} is not exactly the game's database"), line
+    assert f"schema version {latest_version()}" in line and named in line, line
+    assert database_path.read_bytes() == before
+    assert not list(tmp_path.glob("*.before-restore-*"))
+    services.database = await open_database(database_path)  # for the fixture to close
+
+
+def test_restore_refuses_lookalike_tables_at_the_current_schema_number(tmp_path: Path) -> None:
+    """#35 item 3: same table names, empty, the current schema number: the bot would then
+    fail to start on it."""
+    backup = tampered(
+        tmp_path / "lookalike.db",
+        "CREATE TABLE tournaments (id INTEGER PRIMARY KEY)",
+        "CREATE TABLE dynasties (id INTEGER PRIMARY KEY)",
+        "CREATE TABLE emperors (id INTEGER PRIMARY KEY)",
+        f"PRAGMA user_version = {latest_version()}",
+    )
+    database = tmp_path / "emperors.db"
+    sqlite3.connect(database).close()
+    done = bot_command("restore", str(backup), database=database)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    [line] = done.stderr.splitlines()
+    assert "is not exactly the game's database" in line
+    assert "table 'dynasties' differs from the game's" in line and "and " in line, line
+    assert database.stat().st_size == 0
+
+
+async def test_a_backup_of_every_older_schema_version_is_accepted(tmp_path: Path) -> None:
+    """The reference is what the migrations make, so a backup taken by any earlier version
+    of the bot restores (and is upgraded when the bot next starts)."""
+    for version in range(1, latest_version() + 1):
+        backup = tmp_path / f"v{version}.db"
+        async with await SQLiteDatabase.open(backup, upgrade=False) as database:
+            assert await database.migrate(version) == version
+        assert check_backup(backup) == version
+
+
+def test_a_planted_name_cannot_break_the_refusals_line(tmp_path: Path) -> None:
+    backup = tmp_path / "v.db"
+    asyncio.run(migrated(backup))
+    tampered(backup, 'CREATE VIEW "a\nb\x1b[31m" AS SELECT 1')
+    with pytest.raises(BackupRefused) as refused:
+        check_backup(backup)
+    assert "\n" not in str(refused.value) and "\x1b" not in str(refused.value)
+    assert "view 'a\\nb\\x1b[31m' is not the game's" in str(refused.value)
+
+
+async def migrated(path: Path) -> None:
+    async with await open_database(path):
+        pass
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+async def test_restore_over_a_damaged_database_keeps_it_aside_and_restores(
+    services: Services, database_path: Path, tmp_path: Path, damage: str
+) -> None:
+    """#35 item 4: what the bot's "database damaged" message advises must work."""
+    (tmp_path / "backups").mkdir()
+    backup = await a_real_backup(services, database_path, tmp_path / "backups")
+    await services.close()
+    if damage == "garbage":
+        database_path.write_bytes(b"these bytes were never a database\n" * 200)
+    else:
+        whole = database_path.read_bytes()
+        database_path.write_bytes(whole[: len(whole) // 2])
+    damaged = database_path.read_bytes()
+    done = bot_command("restore", str(backup), database=database_path)
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    kept_line, restored_line = done.stdout.splitlines()
+    assert kept_line.startswith(f"Kept the damaged database as {database_path}.damaged-")
+    assert restored_line == f"Restored {backup} to {database_path}; start the bot again"
+    kept = Path(kept_line.split(" as ", 1)[1].removesuffix(" (its files as they were)"))
+    assert kept.read_bytes() == damaged and stat.S_IMODE(kept.stat().st_mode) == 0o600
+    services.database = await open_database(database_path)  # the bot starts on it
+    assert await database_turns(services.database) == 0
+    async with services.database.connection() as connection:
+        rows = list(await connection.execute_fetchall("SELECT count(*) FROM tournaments"))
+    assert rows[0][0] == 1

@@ -53,6 +53,7 @@ CONVERTED = (
     "bot/render/__init__.py",
     "bot/render/board.py",
     "bot/render/layout.py",
+    "bot/steps.py",
     "bot/services/chests.py",
     "bot/services/dynasties.py",
     "bot/services/economy.py",
@@ -69,6 +70,7 @@ CONVERTED = (
     "bot/services/tournaments/orders.py",
     "bot/services/tournaments/seating.py",
     "bot/services/tournaments/turns.py",
+    "bot/services/viewing.py",
     "bot/views/boards.py",
     "bot/views/chests.py",
     "bot/views/combat.py",
@@ -82,6 +84,8 @@ CONVERTED = (
     "bot/views/refusals.py",
     "bot/views/settings.py",
     "bot/views/tournaments.py",
+    "bot/web/viewer.py",
+    "bot/web/viewer_json.py",
     "cogs/away.py",
     "cogs/common.py",
     "cogs/deadlines.py",
@@ -210,9 +214,9 @@ def python_files() -> Iterator[Path]:
         yield from sorted((ROOT / package).rglob("*.py"))
 
 
-ID_CALLS = frozenset({"say", "text", "Message"})
+ID_CALLS = frozenset({"say", "text", "Message", "ApiRefusal"})
 """What takes a message id first (``text`` takes it second, after the locale)."""
-REFUSALS = frozenset({"Refusal", "Refused", "OptionRefused", "NotAllowed"})
+REFUSALS = frozenset({"Refusal", "Refused", "OptionRefused", "NotAllowed", "TokenRefused"})
 """What takes a refusal's kind first: its words are message ``refusal-<kind>``."""
 INVALID = "InvalidValue"
 """What takes a kind of value the game cannot store: message ``refusal-invalid-<kind>``."""
@@ -628,7 +632,21 @@ SPECIAL = {
         "in that range"
     ),
     errors.InvalidValue("name-too-long", what="emperor", limit=32): (
-        "a emperor name has at most 32 characters; shorten it"
+        "emperor names have at most 32 characters; shorten it"
+    ),
+    errors.ProgramsNotAllowed(5): (
+        "tournament #5 is not open to programs; ask its host to open it to programs, or enter "
+        "a tournament that is"
+    ),
+    errors.ProgramRevoked("Ada"): (
+        "the program 'Ada' was revoked and plays no more; register a new program instead"
+    ),
+    errors.ProgramAlreadySeated(5, "Ada"): (
+        "the program 'Ada' already has a seat in tournament #5; one seat per program"
+    ),
+    errors.TooManyPrograms(10): (
+        "you already have 10 programs, the most allowed; revoke one you no longer use with "
+        "/program revoke first"
     ),
 }
 """Refusals and their English words, as the data layer wrote them before its words moved to

@@ -9,7 +9,7 @@ from bot.services import Services
 from bot.services.dynasties import house_name
 from bot.services.request import Request
 from bot.services.tournaments.base import OtherServer
-from data.errors import AlreadyApplied, Refusal
+from data.errors import AlreadyApplied, InvalidValue, NameTaken, Refusal
 from data.repositories import economy as economy_repo
 from data.rows import MAX_AMOUNT, SeatStatus, TournamentStatus, log_text
 from tests.bot.play import GUILD, announce, open_tournament, seat_players
@@ -74,6 +74,9 @@ async def test_a_forfeit_asked_twice_by_one_request_forfeits_once(services: Serv
         ("\u200b\u2063 \u200d", "House 12345"),  # nothing visible
         ("", "House 12345"),
         ("Li\u200bvia\u0007\tthe\u202e Bold", "House of Livia the Bold"),
+        ("\u3164\u3164\u3164", "House 12345"),  # #35 item 7: was "House of ㅤㅤㅤ"
+        ("\u2800\u115f\u1160\uffa0\u180e\ufe0f", "House 12345"),
+        ("Ana\u3164L\u034fopez\u3164", "House of Ana Lopez"),
         ("x" * 40, "House of " + "x" * 22 + "…"),
     ],
 )
@@ -123,3 +126,33 @@ async def test_a_log_page_beyond_any_log_is_refused(services: Services) -> None:
         await services.dynasties.log_page(1, dynasty_id=dynasty.id, page=2**62)
     await economy_repo.grant(services.database, dynasty.id, {"gold": 1}, reason=log_text("a gift"))
     assert (await services.dynasties.log_page(1, page=1)).events == []
+
+
+@pytest.mark.parametrize("name", ["\u3164", "\u2800 \u2800", "\u115f\u1160\uffa0", "\u180e\u034f"])
+async def test_an_invisible_name_is_blank_for_every_player_named_thing(
+    services: Services, name: str
+) -> None:
+    """#35 item 7: dynasties founded or renamed, emperors created, all refuse it as blank."""
+    for attempt in (
+        lambda: services.dynasties.found(Request(1), name),
+        lambda: services.dynasties.create_emperor(Request(1), name, "House One"),
+    ):
+        with pytest.raises(InvalidValue) as refused:
+            await attempt()
+        assert refused.value.kind == "invalid-name-blank"
+    await services.dynasties.found(Request(1), "House One")
+    with pytest.raises(InvalidValue, match="needs a name"):
+        await services.dynasties.found(Request(1), name)  # a rename
+    assert (await services.dynasties.dynasty_of(1)).name == "House One"
+
+
+async def test_fillers_and_zero_width_marks_cannot_make_a_lookalike_name(
+    services: Services,
+) -> None:
+    await services.dynasties.found(Request(1), "House One")
+    second = await services.dynasties.found(Request(2), "House\u3164One\ufe0f\u2800")
+    assert second.name == "House One II"  # as any other name already taken
+    with pytest.raises(NameTaken):
+        await services.dynasties.found(Request(2), "House \u3164One\u034f")  # a rename
+    shield = await services.dynasties.found(Request(3), "Casa \U0001f6e1\ufe0f")
+    assert shield.name == "Casa \U0001f6e1"

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,6 +46,7 @@ def test_simulate_plays_narrates_and_writes_the_replay(tmp_path: Path) -> None:
     assert (out / "simulation.db").exists()
 
 
+@pytest.mark.slow
 def test_simulate_is_reproducible(tmp_path: Path) -> None:
     outputs = []
     for run in range(2):

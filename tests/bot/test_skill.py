@@ -7,9 +7,17 @@ import pytest
 
 from bot.services import Services
 from bot.services.request import Request
-from bot.services.skill import COMPUTER_SKILL, NEWCOMER, places, rate
+from bot.services.skill import COMPUTER_SKILL, NEWCOMER, places, rate, rate_programs
 from data.repositories import skill as skill_repo
-from data.rows import SeatKind, SeatRow, SeatStatus, SkillRow, TournamentKind, TournamentStatus
+from data.rows import (
+    ProgramSkillRow,
+    SeatKind,
+    SeatRow,
+    SeatStatus,
+    SkillRow,
+    TournamentKind,
+    TournamentStatus,
+)
 from engine import DYNASTIES, Dynasty, EmperorTaken, GameOutcome, OutcomeCause, Pass, Ruleset
 from tests.bot.conftest import Clock
 from tests.bot.play import GUILD, Player, open_tournament, play_out, seat_players
@@ -67,6 +75,24 @@ def test_computers_have_fixed_ratings_and_beating_a_strong_one_counts_more() -> 
     assert gain_against("greedy") > gain_against("random") > 0
     seats = [seat(0, emperor=1), seat(1, strategy="greedy")]
     assert [row.emperor_id for row in rate(seats, {A: 2, B: 1}, {})] == [1]  # never the computer
+
+
+def test_a_program_is_rated_by_its_own_rating_and_only_its_own_moves() -> None:
+    """A program's seat (issue #37) enters the ranking with its rating and leaves with a new
+    one; emperors are rated against it as against anyone."""
+    program = SeatRow(
+        1, 1, SeatKind.PROGRAM, None, None, None, SeatStatus.ACTIVE, 0, 0, 0.0, None, 7
+    )
+    seats = [seat(0, emperor=1), program]
+    strong = {7: ProgramSkillRow(7, 40.0, 1.0, 30)}
+    [beaten] = rate_programs(seats, {A: 1, B: 2}, {}, strong)
+    assert (beaten.program_id, beaten.combats) == (7, 31) and beaten.mu < 40.0
+    [emperor] = rate(seats, {A: 1, B: 2}, {}, strong)
+    [against_a_newcomer] = rate(seats, {A: 1, B: 2}, {})
+    assert emperor.mu > against_a_newcomer.mu > NEWCOMER[0]  # beating a strong program counts more
+    assert (
+        rate_programs([seat(0, emperor=1), seat(1, strategy="greedy")], {A: 1, B: 2}, {}, {}) == []
+    )
 
 
 async def ratings(services: Services, players: list[Player]) -> dict[str, SkillRow]:

@@ -84,6 +84,22 @@ def test_new_settings_are_read(tmp_path: Path) -> None:
     assert (defaults.backup_dir, defaults.backup_keep) == (None, 7)
 
 
+def test_the_api_is_off_unless_a_port_is_given_and_on_this_machine_by_default(
+    tmp_path: Path,
+) -> None:
+    off = Config.load({}, tmp_path / "none")
+    assert (off.api_port, off.api_host, off.public_url) == (None, "127.0.0.1", None)
+    env_file = write_env(
+        tmp_path, "API_PORT=8080\nAPI_HOST=0.0.0.0\nPUBLIC_URL=https://emperors.example/\n"
+    )
+    on = Config.load({}, env_file)
+    assert (on.api_port, on.api_host, on.public_url) == (
+        8080,
+        "0.0.0.0",
+        "https://emperors.example",
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -94,6 +110,10 @@ def test_new_settings_are_read(tmp_path: Path) -> None:
         ("COMPUTER_SECONDS=60\n", r"a number of seconds from 0\.05 to 10\.0, got '60'"),
         ("LOG_FORMAT=xml\n", "LOG_FORMAT must be plain or json"),
         ("METRICS_PORT=70000\n", "METRICS_PORT must be a port number"),
+        ("API_PORT=http\n", "API_PORT must be a port number"),
+        ("PUBLIC_URL=emperors.example\n", "PUBLIC_URL must be the address players reach"),
+        ("PUBLIC_URL=ftp://emperors.example\n", "with https:// or http://"),
+        ("PUBLIC_URL=https://\n", "PUBLIC_URL must be"),
         ("BACKUP_KEEP=0\n", "BACKUP_KEEP must be a whole number"),
         ("BACKUP_DIR=b\nDATABASE_URL=postgresql://db/e\n", "back that up with pg_dump"),
     ],
@@ -115,6 +135,8 @@ SECRET = "MTEyMzQ1Njc4OTAxMjM0NTY3.GaBcDe.s3cr3t-t0ken-that-must-never-be-printe
         f"LOG_LEVEL={SECRET}\n",
         f"LOG_FORMAT={SECRET}\n",
         f"METRICS_PORT={SECRET}\n",
+        f"API_PORT={SECRET}\n",
+        f"PUBLIC_URL={SECRET}\n",
         f"BACKUP_KEEP={SECRET}\n",
     ],
 )

@@ -72,7 +72,7 @@ def add_failing_commands(bot: EmperorsBot) -> None:
         ("fail refuse", "Turn 3 is closed: no turn is open; look at the board again and reorder"),
         ("fail late", "Turn 3 is closed: no turn is open; look at the board again and reorder"),
         ("fail data", "Liu Bei is dead; choose a living emperor or create a new one"),
-        ("fail invalid", "A emperor name has at most 32 characters; shorten it"),
+        ("fail invalid", "Emperor names have at most 32 characters; shorten it"),
     ],
 )
 async def test_refusals_are_shown_privately_as_they_are(

@@ -15,7 +15,14 @@ from collections.abc import Iterator
 import pytest
 
 from bot.config import Config
-from bot.logs import JsonFormatter, Redactor, configure_logging, keep_secret, redact_payload
+from bot.logs import (
+    JsonFormatter,
+    Redactor,
+    configure_logging,
+    keep_secret,
+    print_redacted_traceback,
+    redact_payload,
+)
 from bot.services import Services
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import (
@@ -214,3 +221,46 @@ def test_payloads_keep_their_shape() -> None:
     }
     assert redact_payload(b"\x89PNG....") == "<8 bytes>"
     assert redact_payload("{not json") == "{not json"
+
+
+URL = "postgresql://emperors:pa/ss#wo?rd@db.example.org:5432/emperors"
+
+
+def test_a_database_url_in_any_record_loses_its_user_and_password() -> None:
+    """#35 item 1: at every level, in the message, its arguments and its traceback."""
+    try:
+        raise ValueError(f"invalid DSN {URL!r}")
+    except ValueError as error:
+        failed = (type(error), error, error.__traceback__)
+    records = [
+        logging.LogRecord("asyncpg", logging.DEBUG, __file__, 1, "connect %s", (URL,), None),
+        logging.LogRecord("x", logging.INFO, __file__, 1, f"opened {URL}", None, None),
+        logging.LogRecord("x", logging.ERROR, __file__, 1, "failed", None, failed),
+    ]
+    for record in records:
+        Redactor().filter(record)
+        written = record.getMessage() + (record.exc_text or "")
+        assert "pa/ss" not in written and "wo?rd" not in written and "emperors:" not in written
+        assert "postgresql://***@db.example.org:5432/emperors" in written
+
+
+def test_the_configured_password_is_withheld_even_outside_its_url() -> None:
+    keep_secret("hunter/22-s3cret")
+    record = logging.LogRecord(
+        "asyncpg", logging.WARNING, __file__, 1, "bad port 'hunter/22-s3cret'", None, None
+    )
+    Redactor().filter(record)
+    assert "hunter" not in record.getMessage()
+
+
+def test_an_uncaught_error_prints_its_traceback_redacted(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    try:
+        raise RuntimeError(f"cannot open {URL}")
+    except RuntimeError as error:
+        print_redacted_traceback(type(error), error, error.__traceback__)
+    printed = capsys.readouterr().err
+    assert printed.startswith("Traceback (most recent call last):")
+    assert "RuntimeError: cannot open postgresql://***@db.example.org" in printed
+    assert "pa/ss" not in printed

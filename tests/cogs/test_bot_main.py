@@ -36,8 +36,12 @@ from bot.services.request import Request
 from data.backends import open_database
 from data.repositories import tournaments as tournament_repo
 from data.rows import TournamentKind
+from data.schema import latest_version
+from data.sqlite import SQLiteDatabase
 from engine import Ruleset
+from tests.data.conftest import PostgresStore
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.server import GATEWAY_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = (
@@ -86,8 +90,14 @@ async def run_against(
 
 
 async def outcome(process: asyncio.subprocess.Process) -> tuple[int, str, list[str]]:
-    """Exit code, stdout and stderr lines of a finished run."""
-    out, err = await asyncio.wait_for(process.communicate(), timeout=20)
+    """Exit code, stdout and stderr lines of a finished run (a run still going after 20 s is
+    killed, and the test fails)."""
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), timeout=20)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        raise
     assert process.returncode is not None
     return process.returncode, out.decode(), err.decode().splitlines()
 
@@ -135,20 +145,31 @@ async def test_an_unusable_database_path_is_one_line(
     assert line.startswith("cannot open the database EMPERORS_DB=") and "folder exists" in line
 
 
-async def test_an_unreachable_postgresql_server_is_one_line_without_the_password(
-    fake_discord: FakeDiscord, tmp_path: Path
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://emperors:s3cret@127.0.0.1:1/emperors", "postgresql://***@127.0.0.1:1/"),
+        # #35 item 1: the redaction itself used to raise on this host (a traceback, exit 1).
+        ("postgresql://emperors:s3cret@[::1:5432/emperors", "postgresql://***@[::1:5432/"),
+    ],
+    ids=["unreachable", "malformed host"],
+)
+async def test_an_unusable_postgresql_url_is_one_line_without_the_password(
+    fake_discord: FakeDiscord, tmp_path: Path, url: str, shown: str
 ) -> None:
     process = await run_against(
         fake_discord,
         tmp_path,
         DISCORD_TOKEN=fake_discord.token,
-        DATABASE_URL="postgresql://emperors:s3cret@127.0.0.1:1/emperors",
+        DATABASE_URL=url,
+        LOG_LEVEL="DEBUG",
     )
     code, out, said = await outcome(process)
-    assert (code, out) == (2, "")
-    [line] = said
+    assert (code, out) == (2, ""), said
+    line = said[-1]
     assert line.startswith("cannot use the database DATABASE_URL: cannot connect to the database")
-    assert "emperors:***@127.0.0.1:1" in line and "s3cret" not in line
+    assert shown in line
+    assert not any("Traceback" in line or "s3cret" in line for line in said), said
 
 
 def test_a_bad_setting_in_env_file_is_one_line(tmp_path: Path) -> None:
@@ -270,6 +291,7 @@ def test_a_token_on_the_wrong_line_is_not_shown_either(tmp_path: Path) -> None:
     assert done.returncode == 2 and "t0ken" not in done.stderr + done.stdout
 
 
+@pytest.mark.slow
 async def test_a_readable_env_file_is_warned_about_once_and_the_database_is_private(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
@@ -346,7 +368,8 @@ async def overdue_duel(database: Path) -> None:
         await services.close()
 
 
-@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 async def test_a_stop_during_a_resolution_lets_it_finish_and_exits_0(
     fake_discord: FakeDiscord, tmp_path: Path, stop: signal.Signals
 ) -> None:
@@ -378,6 +401,7 @@ async def test_a_stop_during_a_resolution_lets_it_finish_and_exits_0(
         assert tournament.turn == 2 and tournament.resolved_turns == 1
 
 
+@pytest.mark.slow
 async def test_json_logs_are_one_object_per_line(fake_discord: FakeDiscord, tmp_path: Path) -> None:
     """#17 part 6: for log shippers; the plain line stays the default."""
     process = await run_against(
@@ -395,3 +419,186 @@ async def test_json_logs_are_one_object_per_line(fake_discord: FakeDiscord, tmp_
     opened = next(r for r in records if r["message"].startswith("Opened the database"))
     assert opened["event"] == "Opened the database %s" and opened["level"] == "INFO"
     assert fake_discord.token not in "\n".join(said)
+
+
+# ----------------------------------------------------------------- #35 item 1: DATABASE_URL
+
+PASTED_URLS = {
+    "slash hash question": "postgresql://emperors:pa/ss#wo?rd@127.0.0.1:1/emperors",
+    "digits and slash": "postgresql://emperors:12/3456@127.0.0.1:1/emperors",
+    "at sign": "postgresql://emperors:s3cret@x@127.0.0.1:1/emperors",
+}
+SECRET_PIECES = ("pa/ss", "wo?rd", "s3cret", "12/3456", "3456", "emperors:")
+
+
+@pytest.mark.parametrize("url", PASTED_URLS.values(), ids=PASTED_URLS.keys())
+async def test_a_pasted_password_is_refused_in_one_line_that_never_shows_it(
+    fake_discord: FakeDiscord, tmp_path: Path, url: str
+) -> None:
+    process = await run_against(
+        fake_discord, tmp_path, DISCORD_TOKEN=fake_discord.token, DATABASE_URL=url
+    )
+    code, out, said = await outcome(process)
+    assert (code, out) == (2, ""), said
+    [line] = said
+    assert "must be percent-encoded" in line and "%2F" in line, line
+    assert not any(piece in line for piece in SECRET_PIECES), line
+
+
+@pytest.mark.parametrize(
+    "url", [*PASTED_URLS.values(), "postgresql://emperors:s3cret@[::1:5432/emperors"]
+)
+async def test_migrate_db_never_prints_the_password(tmp_path: Path, url: str) -> None:
+    source = tmp_path / "emperors.db"
+    async with await open_database(source):
+        pass
+    process = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-m", "bot", "migrate-db", "--from", str(source), "--to", url),
+        cwd=tmp_path,
+        env=host_environment(),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    code, out, said = await outcome(process)
+    assert (code, out) == (2, ""), said
+    [line] = said
+    assert not any(piece in line for piece in SECRET_PIECES), line
+
+
+async def test_a_bot_on_postgresql_logs_at_debug_without_the_password(
+    fake_discord: FakeDiscord, pg_store: PostgresStore, tmp_path: Path
+) -> None:
+    """A whole start and stop at DEBUG (every library's records) on a real PostgreSQL server,
+    with a password that needed percent-encoding: neither spelling of it is ever written."""
+    url = pg_store.location.replace(
+        "postgresql://postgres@", "postgresql://postgres:s3cret%2Fpass%23word@"
+    )
+    process = await run_against(
+        fake_discord,
+        tmp_path,
+        DISCORD_TOKEN=fake_discord.token,
+        DATABASE_URL=url,
+        LOG_LEVEL="DEBUG",
+    )
+    try:
+        await fake_discord.wait_connected(timeout=15)
+    finally:
+        process.send_signal(signal.SIGTERM)
+    code, out, said = await outcome(process)
+    assert (code, out) == (0, ""), said[-5:]
+    written = "\n".join(said)
+    assert "Opened the database postgresql://***@/" in written
+    assert "s3cret" not in written and "pass#word" not in written and "%23word" not in written
+
+
+# ----------------------------------------------------------------- #35 item 8: stops at start
+
+BLAME = (UNREACHABLE, "Traceback", " ERROR ", " CRITICAL ", "damaged", "cannot open", "cannot use")
+
+
+def stopped_quietly(code: int, out: str, said: list[str], *, logged: bool = True) -> None:
+    """Exit 0, nothing on stdout, no traceback, no error, nobody blamed; the last line says
+    the bot stopped (once the log is set up)."""
+    assert (code, out) == (0, ""), said
+    assert not [line for line in said if any(blame in line for blame in BLAME)], said
+    if logged:
+        assert said and said[-1].endswith("INFO bot.__main__: Stopped"), said
+    else:
+        assert said == [], said
+
+
+LOADING = (
+    "import runpy, sys\n"
+    "print('loading', flush=True)\n"
+    "runpy.run_module('bot', run_name='__main__', alter_sys=True)\n"
+)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_stop_while_the_bot_loads_exits_0_quietly(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    """``python -m bot run`` takes seconds to import discord.py, Pillow and the game: a stop
+    then used to kill it by the signal (SIGTERM) or print a KeyboardInterrupt traceback."""
+    process = await asyncio.create_subprocess_exec(
+        *(sys.executable, "-c", LOADING, "run"),
+        cwd=tmp_path,
+        env=host_environment(),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert await asyncio.wait_for(process.stdout.readline(), timeout=20) == b"loading\n"
+    await asyncio.sleep(0.2)  # inside bot/__main__'s imports (they take a second or more)
+    process.send_signal(stop)
+    code, out, said = await outcome(process)
+    stopped_quietly(code, out, said, logged=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+@pytest.mark.parametrize(
+    ("moment", "method", "path"),
+    [
+        ("logging in", "GET", "/users/@me"),
+        ("syncing commands", "PUT", "/commands"),
+        ("connecting to the gateway", "GET", GATEWAY_PATH),
+    ],
+)
+async def test_a_stop_while_discord_has_not_answered_exits_0_quietly(
+    fake_discord: FakeDiscord,
+    tmp_path: Path,
+    stop: signal.Signals,
+    moment: str,
+    method: str,
+    path: str,
+) -> None:
+    """Discord holds its answer (as a slow network would) while the service manager stops the
+    bot: "Cannot reach Discord … (Connector is closed.)" or a traceback used to follow."""
+    held = fake_discord.hold(method, path)
+    process = await run_against(fake_discord, tmp_path, DISCORD_TOKEN=fake_discord.token)
+    await asyncio.wait_for(held.arrived.wait(), timeout=20)
+    process.send_signal(stop)
+    code, out, said = await outcome(process)
+    stopped_quietly(code, out, said)
+    async with await open_database(tmp_path / "emperors.db") as database:  # whole, usable
+        assert await database.schema_version() == latest_version()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moment", ["opening the database", "migrating it"])
+async def test_a_stop_while_the_database_opens_or_migrates_exits_0_quietly(
+    fake_discord: FakeDiscord, tmp_path: Path, moment: str
+) -> None:
+    """Another program holds the database's lock, so the bot waits inside its opening (the
+    switch to WAL) or its migrations when SIGTERM comes: a traceback, then a process that
+    never exited (aiosqlite's thread) used to follow. Nothing is half-migrated after."""
+    database = tmp_path / "emperors.db"
+    if moment == "migrating it":
+        async with await SQLiteDatabase.open(database, upgrade=False) as older:
+            await older.migrate(5)
+    else:
+        sqlite3.connect(database).close()
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE" if moment == "opening the database" else "BEGIN IMMEDIATE")
+    logged_in = fake_discord.hold("GET", "/oauth2/applications/@me")
+    try:
+        process = await run_against(fake_discord, tmp_path, DISCORD_TOKEN=fake_discord.token)
+        await asyncio.wait_for(logged_in.arrived.wait(), timeout=20)
+        logged_in.release()  # setup_hook comes next: the bot opens the database
+        await asyncio.sleep(0.5)
+        process.send_signal(signal.SIGTERM)
+    finally:
+        holder.rollback()
+        holder.close()
+    code, out, said = await outcome(process)
+    stopped_quietly(code, out, said)
+    assert fake_discord.synced_commands() == []
+    checked = sqlite3.connect(database)
+    try:
+        assert checked.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        version = checked.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        checked.close()
+    assert version in ((0, latest_version()) if moment == "opening the database" else (5,))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+from aiohttp import web
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -20,6 +22,7 @@ from bot.client import RESTARTING, EmperorsBot
 from bot.config import Config
 from bot.metrics import COMPONENT_FEATURES, KINDS, OUTCOMES, LoopHistogram, Metrics
 from bot.services import Services
+from bot.status import runner
 from tests.cogs.conftest import Clock
 from tests.cogs.game_helpers import (
     board_of_turn,
@@ -336,3 +339,81 @@ async def test_a_command_under_way_when_the_stop_begins_completes(
         assert "Aurelian" in answer.content and answer.content != RESTARTING
     emperors = await services.dynasties.emperors(fake.alice.id)
     assert [emperor.name for emperor in emperors] == ["Aurelian"]
+
+
+MALFORMED_REQUESTS = {
+    "oversized request line": b"GET /SECRET-BYTES" + b"A" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+    "oversized header": b"GET /metrics HTTP/1.1\r\nHost: x\r\nX-A: SECRET-BYTES"
+    + b"B" * 9000
+    + b"\r\n\r\n",
+    "lying chunked body": b"POST /metrics HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+    b"\r\nSECRET-BYTES\r\nhello\r\n0\r\n\r\n",
+    "too many headers": b"GET /metrics HTTP/1.1\r\n"
+    + b"".join(b"X-%d: SECRET-BYTES\r\n" % n for n in range(200))
+    + b"\r\n",
+    "lying content length": b"POST /healthz HTTP/1.1\r\nContent-Length: SECRET-BYTES\r\n\r\n",
+    "unknown protocol version": b"GET /metrics HTTP/9.SECRET-BYTES\r\n\r\n",
+    "garbage": b"\x16\x03\x01\x02\x00SECRET-BYTES\r\n\r\n",
+    "garbage after a good request": b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+    b"\x16\x03SECRET-BYTES\r\n\r\n",
+}
+
+
+async def sent(port: int, request: bytes) -> bytes:
+    """What the server answers ``request`` with (then the connection ends)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(request)
+        await writer.drain()
+        return await asyncio.wait_for(reader.read(), timeout=10)
+    finally:
+        writer.close()
+
+
+async def test_malformed_http_is_turned_away_quietly_without_the_clients_bytes(
+    fake_discord: FakeDiscord, config: Config, services: Services, caplog: pytest.LogCaptureFixture
+) -> None:
+    """#35 item 11: aiohttp logged ERROR records whose tracebacks quoted ~8 KB of what the
+    client sent; a client's mistake is one DEBUG record, and the port goes on serving."""
+    caplog.set_level(logging.DEBUG)
+    async with fake_discord.running(metered_bot(config, services, schedule=False)) as client:
+        assert isinstance(client, EmperorsBot) and client.status_port is not None
+        caplog.clear()
+        answers = [
+            await sent(client.status_port, request) for request in MALFORMED_REQUESTS.values()
+        ]
+        status, _ = await fetch(client, "/metrics")
+    assert status == 200
+    assert all(answer.startswith(b"HTTP/1.") and b" 400 " in answer for answer in answers[:-1])
+    served = [record for record in caplog.records if record.name.startswith("aiohttp")]
+    assert not [record for record in served if record.levelno > logging.DEBUG], served
+    assert not [record for record in served if record.exc_info or record.exc_text]
+    assert not any(b"SECRET" in record.getMessage().encode() for record in caplog.records)
+    turned_away = [r.getMessage() for r in served if r.getMessage().startswith("Turned away")]
+    assert len(turned_away) == len(MALFORMED_REQUESTS), turned_away
+    assert "Turned away a malformed HTTP request (LineTooLong, answered 400)" in turned_away
+
+
+async def test_an_error_of_the_bots_own_handler_is_still_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """What the port serves later (the bot API, the viewer) shares the runner: its own bugs
+    stay ERROR records with their traceback."""
+
+    async def broken(request: web.Request) -> web.Response:
+        raise RuntimeError("a bug of the bot")
+
+    app = web.Application()
+    app.router.add_get("/broken", broken)
+    serving = runner(app)
+    await serving.setup()
+    site = web.TCPSite(serving, "127.0.0.1", 0)
+    await site.start()
+    try:
+        port = int(serving.addresses[0][1])
+        answer = await sent(port, b"GET /broken HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    finally:
+        await serving.cleanup()
+    assert b" 500 " in answer
+    [error] = [r for r in caplog.records if r.levelno == logging.ERROR]
+    assert error.exc_info is not None and "a bug of the bot" in str(error.exc_info[1])

@@ -159,3 +159,53 @@ def test_a_dynasty_named_none_is_named_in_the_history_title() -> None:
     )
     everything = HistoryPage([], 0, has_older=False, dynasty=None, battlefield=None)
     assert history_embed(everything, Voice("en-US")).title == "Finished tournaments"
+
+
+INVISIBLE_NAMES = {
+    "hangul filler": "\u3164\u3164\u3164",
+    "braille blank": "\u2800\u2800",
+    "choseong and jungseong fillers": "\u115f\u1160",
+    "halfwidth filler and a space": "\uffa0 \uffa0",
+    "mongolian vowel separator": "\u180e",
+    "joiners and a variation selector": "\u200d\u034f\ufe0f\u200c",
+    "tags": "\U000e0041\U000e0042",
+    "null notehead and word joiner": "\U0001d159\u2060",
+}
+
+
+async def test_a_name_of_invisible_characters_is_refused_as_blank_in_both_languages(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    """#35 item 7: "House of ㅤㅤㅤ" was accepted; characters Unicode does not class as
+    spaces, but that show nothing, make a blank name like spaces do."""
+    fake, ana, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    ana.locale = "es-ES"
+    said: dict[str, list[str]] = {"en": [], "es": []}
+    async with fake.running(game_bot(config, services)):
+        for name in INVISIBLE_NAMES.values():
+            for user, language, found, create, option in (
+                (bob, "en", "dynasty found", "emperor create", "name"),
+                (ana, "es", "dinastia fundar", "emperador crear", "nombre"),
+            ):
+                said[language].append((await command(fake, user, found, {option: name})).text)
+                said[language].append((await command(fake, user, create, {option: name})).text)
+        dynasties = [await services.dynasties.dynasty_of(user.id, "-") for user in (ana, bob)]
+    assert all(text == "The dynasty needs a name; write one" for text in said["en"][::2]), said
+    assert all(text == "The emperor needs a name; write one" for text in said["en"][1::2]), said
+    assert all(
+        text == "El nombre de dinastía no puede quedar vacío; escribe uno"
+        for text in said["es"][::2]
+    ), said
+    assert all(
+        text == "El nombre de emperador no puede quedar vacío; escribe uno"
+        for text in said["es"][1::2]
+    ), said
+    for dynasty in dynasties:
+        assert not any(name.strip() in dynasty.name for name in INVISIBLE_NAMES.values())
+        async with services.database.connection() as connection:
+            rows = list(
+                await connection.execute_fetchall(
+                    "SELECT count(*) FROM emperors WHERE dynasty_id = ?", (dynasty.id,)
+                )
+            )
+        assert rows[0][0] == 0

@@ -71,6 +71,7 @@ def choices(strategy: Strategy, game: Game, dynasty: Dynasty, seeds: int = 8) ->
     )
 
 
+@pytest.mark.slow
 def test_greedy_beats_random_in_at_least_80_percent_of_200_games_on_small_4() -> None:
     battlefield = load_battlefield("small-4")
     wins = 0
@@ -113,7 +114,7 @@ def test_greedy_computers_alone_end_by_their_goal_before_the_turn_limit(
     dynasty wins.
 
     With ``emperor_taken: remove``, what greedy was measured with; under ``convert`` (the
-    default since the rules-engine merge) they still reach the limit too often: see README.
+    default since the rules-engine merge) see docs/computer-players.md.
     On medium-8 the last lone emperors kept stepping onto free tiles until the limit (1 of 10
     decided under ``bounce-and-stay``) until greedy played for the win late under every R-C4
     option (``STAKES``, ``_caution``)."""
@@ -132,7 +133,7 @@ def test_two_greedy_computers_end_by_their_goal_under_convert(policy: ConflictPo
     until the limit (duel-8: 12 of 20 league games decided); checking its best orders against
     the rival's takes back, emperors worth more and what may be lost next turn worth less as
     the combat drags on end it (20 of 20). With three or more dynasties at the start the
-    target is not met yet: see README."""
+    target is not met yet: see docs/computer-players.md."""
     field = load_battlefield("duel-8")
     for seed in range(3):
         players: dict[Dynasty, Strategy] = {d: GreedyStrategy() for d in field.dynasties}

@@ -159,6 +159,28 @@ class Rejection:
         return f"{self.method} {self.path} -> {self.status} {json.dumps(self.body)}"
 
 
+class HeldRoute:
+    """Requests to one route that the fake answers only once released (:meth:`FakeDiscord.hold`):
+    a test acts (stops the bot, say) while the bot waits for Discord's answer."""
+
+    def __init__(self, method: str, path: str) -> None:
+        self.method = method
+        self.path = path
+        self.arrived = asyncio.Event()
+        """Set when the first such request has arrived (and is being held)."""
+        self.released = asyncio.Event()
+
+    def matches(self, request: web.Request) -> bool:
+        return (
+            not self.released.is_set()
+            and request.method == self.method
+            and request.path.endswith(self.path)
+        )
+
+    def release(self) -> None:
+        self.released.set()
+
+
 class Installation:
     """Points discord.py at the fake; a context manager that restores the real endpoints."""
 
@@ -296,6 +318,7 @@ class FakeDiscord:
         self._auth = f"Bot {token}"
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
+        self._held: list[HeldRoute] = []
         self._installation: Installation | None = None
 
         self.guild = self.world.guild
@@ -321,6 +344,8 @@ class FakeDiscord:
         await web.SockSite(self._runner, sock).start()
 
     async def stop(self) -> None:
+        for held in self._held:
+            held.release()
         await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
@@ -398,6 +423,14 @@ class FakeDiscord:
                 task.cancel()
             await client.close()
             await asyncio.gather(*tasks, return_exceptions=True)
+
+    def hold(self, method: str, path: str) -> HeldRoute:
+        """Hold requests whose path ends with ``path`` (``/users/@me``, ``/commands``, the
+        gateway's path) until the returned route is released (at the latest when the fake
+        stops)."""
+        held = HeldRoute(method, path)
+        self._held.append(held)
+        return held
 
     async def wait_connected(self, timeout: float = 5.0) -> GatewaySession:
         """Until a bot has identified and been sent READY and GUILD_CREATE."""
@@ -1072,6 +1105,12 @@ class FakeDiscord:
         self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
     ) -> web.StreamResponse:
         path = request.path
+        for held in self._held:
+            if held.matches(request):
+                held.arrived.set()
+                await held.released.wait()
+                if request.transport is None or request.transport.is_closing():
+                    return web.Response(status=499)  # the bot gave up waiting: nobody reads
         needs_auth = path.startswith(API) and not path.startswith(
             (API + "/interactions/", API + "/webhooks/")
         )

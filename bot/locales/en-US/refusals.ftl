@@ -63,6 +63,10 @@ refusal-seat-taken = seat { $seat } of tournament #{ $tournament } is taken; cho
 refusal-tournament-full = tournament #{ $tournament } has no free seat left; look for another one with /tournament status
 refusal-already-seated = you already have a seat in tournament #{ $tournament }; one seat per player
 refusal-computers-not-allowed = tournament #{ $tournament } does not allow computer players; wait for human players to fill the seats
+refusal-programs-not-allowed = tournament #{ $tournament } is not open to programs; ask its host to open it to programs, or enter a tournament that is
+refusal-program-revoked = the program '{ $program }' was revoked and plays no more; register a new program instead
+refusal-program-already-seated = the program '{ $program }' already has a seat in tournament #{ $tournament }; one seat per program
+refusal-too-many-programs = you already have { $limit } programs, the most allowed; revoke one you no longer use with /program revoke first
 refusal-seat-not-active = dynasty { $seat } is { $status ->
         [defeated] defeated
         [forfeited] forfeited
@@ -154,8 +158,8 @@ refusal-invalid-trade-expiry = a trade must stay open for some time; give a late
 refusal-invalid-stake-not-positive = a stake is a positive whole number of coins
 refusal-invalid-chest-not-positive = a chest holds a positive whole number of gold coins
 refusal-invalid-chest-not-player-seat = seat { $seat } is not a seat your dynasty's emperor holds
-refusal-invalid-name-blank = a { invalid-what } needs a name; write one
-refusal-invalid-name-too-long = a { invalid-what } name has at most { $limit } characters; shorten it
-refusal-invalid-name-not-plain = a { invalid-what } name must be plain text; remove the special characters
+refusal-invalid-name-blank = the { invalid-what } needs a name; write one
+refusal-invalid-name-too-long = { invalid-what } names have at most { $limit } characters; shorten it
+refusal-invalid-name-not-plain = { invalid-what } names must be plain text; remove the special characters
 refusal-invalid-amount-not-positive = { invalid-what } amounts are positive whole numbers, not { $amount }
 refusal-invalid-reputation-private = reputation history is public (R-L2); log reputation events as public

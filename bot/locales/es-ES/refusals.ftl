@@ -15,6 +15,7 @@ refusal-not-found = no { $what ->
         [player] hay ningún jugador
         [turn] hay ningún turno
         [resolved-turn] hay ningún turno resuelto
+        [program] hay ningún programa
        *[other] existe { $what_text }
     } { $key }; revisa el nombre o el número y vuelve a intentarlo
 refusal-amount-too-large = ninguna dinastía tiene nunca más de { NUMBER($limit, useGrouping: 1) } de un mismo bien u objeto; pide una cantidad menor
@@ -23,6 +24,7 @@ refusal-already-applied = esto ya estaba hecho: la misma petición llegó dos ve
 refusal-name-taken = el nombre '{ $name }' ya lo tiene { $what ->
         [dynasty] otra dinastía
         [emperor] otro emperador
+        [program] otro de tus programas
        *[other] otro ({ $what_text })
     }; elige otro nombre
 refusal-emperor-busy = { $emperor } ya está { $role ->
@@ -63,6 +65,10 @@ refusal-seat-taken = el asiento { $seat } del torneo #{ $tournament } está ocup
 refusal-tournament-full = el torneo #{ $tournament } no tiene asientos libres; busca otro con /torneo estado
 refusal-already-seated = ya tienes un asiento en el torneo #{ $tournament }; un asiento por jugador
 refusal-computers-not-allowed = el torneo #{ $tournament } no admite jugadores del ordenador; espera a que jugadores humanos llenen los asientos
+refusal-programs-not-allowed = el torneo #{ $tournament } no está abierto a programas; pide a su anfitrión que lo abra a programas, o inscríbelo en un torneo que lo esté
+refusal-program-revoked = el programa '{ $program }' fue revocado y ya no juega; registra un programa nuevo
+refusal-program-already-seated = el programa '{ $program }' ya tiene un asiento en el torneo #{ $tournament }; un asiento por programa
+refusal-too-many-programs = ya tienes { $limit } programas, el máximo permitido; revoca antes uno que ya no uses
 refusal-seat-not-active = la dinastía { $seat } está { $status ->
         [defeated] derrotada
         [forfeited] retirada
@@ -140,6 +146,7 @@ invalid-what = { $what ->
         [price] precio
         [prize] premio
         [stake] apuesta
+        [program] programa
        *[other] { $what }
     }
 refusal-invalid-too-many-channels = un servidor nombra como mucho { $limit } canales para torneos

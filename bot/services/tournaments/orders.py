@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from bot.services.request import Request
 from bot.services.tournaments.base import (
+    NotSeated,
     OrderAccepted,
     OrderMenu,
     PieceChoice,
@@ -112,7 +113,7 @@ class Orders:
             if piece is not None and to is not None
             else Pass(seat.dynasty)
         )
-        return await self._store(request, table, seat, order, resolve)
+        return await self._store(request.id, table, seat, order, resolve)
 
     async def submit(
         self,
@@ -132,7 +133,28 @@ class Orders:
         order once.
         """
         table, seat = await self._seat(request, tournament_id, turn)
-        return await self._store(request, table, seat, order, resolve)
+        return await self._store(request.id, table, seat, order, resolve)
+
+    async def submit_for_program(
+        self,
+        program_id: int,
+        tournament_id: int,
+        order: Order,
+        *,
+        turn: int,
+        resolve: bool = True,
+    ) -> OrderAccepted:
+        """Store the order of a player's program for its seat (the programs' API, bot/web/),
+        as :meth:`submit` stores a player's: for ``turn`` only, legal (R-O2), replacing the
+        seat's earlier one (R-O3). A program's HTTP request has no id to apply it once by; the
+        same order sent twice is stored twice, which changes nothing."""
+        table = await running(self.database, tournament_id)
+        seat = next((seat for seat in table.seats if seat.program_id == program_id), None)
+        if seat is None:
+            raise NotSeated(tournament_id)
+        check_turn(table, turn)
+        check_not_handed_over(seat, tournament_id)
+        return await self._store(None, table, seat, order, resolve)
 
     async def _seat(
         self, request: Request, tournament_id: int, turn: int | None
@@ -148,7 +170,7 @@ class Orders:
 
     async def _store(
         self,
-        request: Request,
+        request_id: int | None,
         table: TournamentTable,
         seat: SeatRow,
         order: Order,
@@ -165,7 +187,7 @@ class Orders:
             tournament.turn,
             seat.seat,
             order,
-            request_id=request.id,
+            request_id=request_id,
             now=self.clock(),
         )
         accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order)
