@@ -16,7 +16,7 @@ arrival, and the first response as discord.py sends it, through the webhook adap
 discord.py takes from its ``async_context``: only interaction responses pass there, so
 other requests cost nothing more); refusals and errors from the error reporter of the
 cogs; drawings from
-:class:`MeteredWorker`; closed DMs from ``bot.discord_helpers``; turn resolutions and
+:class:`MeteredWorker`; closed DMs from :mod:`bot.delivery`; turn resolutions and
 database statements from hooks the services and the database call with a duration.
 """
 

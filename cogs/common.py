@@ -101,7 +101,7 @@ def drawing_cooldown(
 
     Drawing takes the bot's drawing worker a moment; without a limit one player's bursts
     delayed everyone's pictures (issue #19). A refusal says privately when to try again
-    (:func:`cogs.errors.player_message`).
+    (:func:`bot.views.refusals.player_message`).
     """
 
     def drawing(interaction: discord.Interaction) -> bool:

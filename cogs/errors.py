@@ -3,7 +3,7 @@
 
 A refusal the player can fix is shown privately, in the player's language; anything else is a
 bug, logged with its traceback under a short error id, and the player gets only that id to
-quote to the hosts. Buttons, selects and forms answer the same way (:func:`:func:`cogs.common.reporting`).
+quote to the hosts. Buttons, selects and forms answer the same way (:func:`cogs.common.reporting`).
 """
 
 from __future__ import annotations
