@@ -11,8 +11,8 @@ Two loads:
   seat each; this server runs no scheduler, so the computers never order and the turns stay
   open, and every program orders again and again (a random legal move of the turn its
   stream told it), each order replacing its last (R-O3), at ``--rate`` orders a second.
-  This is the API's own capacity: authentication, limits, the order's check by the engine
-  and its one-statement store.
+  This is the API's own capacity: authentication, limits, and storing the order as a
+  player's is stored (the table read, the engine's check, the store).
 - ``--play``: combats of programs only; each program answers each turn its stream tells it
   with one order, the last order of a turn resolves it, and the next turn's events come. The
   figure then includes resolving turns and telling every stream.
