@@ -55,9 +55,10 @@ def test_the_worked_examples_are_here() -> None:
 def test_worked_example_resolves_to_its_after_grid(path: Path) -> None:
     scenario = parse_scenario(path.read_text(), str(path))
     assert scenario.after is not None
-    after = scenario.run().after
-    assert normalise_grid(after.grid()) == scenario.after
-    assert scenario.experience_differences(after) == []
+    played = scenario.play()
+    assert normalise_grid(played.after.grid()) == scenario.after
+    assert scenario.experience_differences(played.after) == []
+    assert scenario.end_differences(played) == []
 
 
 def test_cli_check_passes_on_all_examples() -> None:
