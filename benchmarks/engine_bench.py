@@ -13,6 +13,10 @@ primitives a computer player's search calls most (``engine/search.py``, ``evalua
 whole ``Game.play`` above is the search's ``play_turn``), and the read every evaluation of a
 new position starts with: its ``pieces`` by tile and each piece's ``rays``.
 
+``--variants`` plays every variant of RULES.md section 10 at once (a hidden deployment,
+fortresses, crowning, strength with mutual destruction, the domains goal) instead of the default
+rules: issue #36 asks that the engine stay within 20% of the default figure so.
+
 Last lines: peak RSS, then ``orders/s: N`` (the median; the compiled build's when it is
 built, the pure one's otherwise).
 """
@@ -36,21 +40,50 @@ from typing import TYPE_CHECKING
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 if TYPE_CHECKING:
-    from engine import Game, Order
+    from engine import Battlefield, Game, Order, Ruleset
 
 
-def random_turns(count: int, seed: int) -> list[tuple[Game, list[Order]]]:
+def ruleset(variants: bool) -> Ruleset:
+    """The default rules, or every variant of section 10 at once (R-V0a)."""
+    from engine import EmperorLost, EqualTakes, Fortress, Goal, GoalKind, Ruleset, Setup, Takes
+
+    if not variants:
+        return Ruleset()
+    return Ruleset(
+        goal=Goal(GoalKind.DOMAINS),
+        setup=Setup.HIDDEN,
+        fortress=Fortress.ON,
+        emperor_lost=EmperorLost.CROWN,
+        takes=Takes.BY_EXPERIENCE,
+        equal_takes=EqualTakes.MUTUAL,
+    )
+
+
+def new_game(battlefield: Battlefield, rules: Ruleset) -> Game:
+    """A combat before turn 1: under a hidden setup, every dynasty deploys as suggested."""
+    from engine import Game, suggested_deployment
+
+    game = Game.start(battlefield, rules)
+    if game.awaiting_deployment:
+        game = game.deploy({d: suggested_deployment(battlefield, d) for d in battlefield.dynasties})
+    return game
+
+
+def random_turns(count: int, seed: int, variants: bool = False) -> list[tuple[Game, list[Order]]]:
     """(game before the turn, its orders): 8 moves a turn; a game restarts once a dynasty falls."""
     from data.catalog import load_battlefield
-    from engine import Game, Ruleset, dynasty_moves
+    from engine import dynasty_moves
 
     battlefield = load_battlefield("medium-8")
+    rules = ruleset(variants)
     rng = random.Random(seed)
-    game = Game.start(battlefield, Ruleset())
+    game = new_game(battlefield, rules)
     turns: list[tuple[Game, list[Order]]] = []
     while len(turns) < count:
-        if game.is_over or len(game.position.active_dynasties) < len(battlefield.dynasties):
-            game = Game.start(battlefield, Ruleset())
+        # Once a dynasty has lost its last emperor (defeated, or in a crowning window), as
+        # the default rules always did: combats of both rules last alike.
+        if game.is_over or len(game.position.emperor_numbers()) < len(battlefield.dynasties):
+            game = new_game(battlefield, rules)
         orders: list[Order] = []
         for dynasty in game.position.active_dynasties:
             moves = dynasty_moves(game.position, dynasty)
@@ -80,11 +113,11 @@ def best_time(
     return wall, cpu
 
 
-def measure_engine(turns: int, seed: int, passes: int) -> dict[str, object]:
+def measure_engine(turns: int, seed: int, passes: int, variants: bool = False) -> dict[str, object]:
     """Each timed loop in this process, with the engine build it loaded: the best of ``passes``."""
     from engine import BUILD, Move, Position, legal_orders, next_position
 
-    played = random_turns(turns, seed)
+    played = random_turns(turns, seed, variants)
     orders_total = sum(len(orders) for _, orders in played)
     positions = [game.position for game, _ in played]
     resolved = [
@@ -224,6 +257,8 @@ def worker(kind: str, args: argparse.Namespace) -> dict[str, object]:
         "--passes",
         str(args.passes),
     ]
+    if args.variants:
+        command.append("--variants")
     output = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
     result: dict[str, object] = json.loads(output.strip().splitlines()[-1])
     return result
@@ -252,6 +287,11 @@ def main() -> None:
         help="a Python with the diplomacy package (default: this one)",
     )
     parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="every variant of RULES.md section 10 at once instead of the default rules",
+    )
+    parser.add_argument(
         "--worker", choices=["compiled", "pure", "diplomacy"], help=argparse.SUPPRESS
     )
     args = parser.parse_args()
@@ -259,7 +299,7 @@ def main() -> None:
         print(json.dumps(measure_diplomacy(args.phases, args.seed, args.passes)))
         return
     if args.worker is not None:
-        print(json.dumps(measure_engine(args.turns, args.seed, args.passes)))
+        print(json.dumps(measure_engine(args.turns, args.seed, args.passes, args.variants)))
         return
 
     from engine import BUILD
@@ -269,8 +309,10 @@ def main() -> None:
         kinds.append("diplomacy")
     else:
         print("diplomacy: not installed here (make bench installs it); not compared")
+    rules = "every section 10 variant" if args.variants else "default rules"
     print(
-        f"medium-8, {args.turns} turns of 8 orders a run; {args.runs} runs of: {', '.join(kinds)}"
+        f"medium-8, {rules}, {args.turns} turns of 8 orders a run; {args.runs} runs of: "
+        f"{', '.join(kinds)}"
     )
     results: dict[str, list[dict[str, object]]] = {kind: [] for kind in kinds}
     for run in range(1, args.runs + 1):

@@ -112,6 +112,10 @@ class Battlefield:
     lines: tuple[tuple[tuple[int, ...], ...], ...] = field(init=False, repr=False)
     # Per origin number: destination number -> the numbers of the path, origin included.
     routes: tuple[dict[int, tuple[int, ...]], ...] = field(init=False, repr=False)
+    # Each dynasty's emperor start tile, and per tile number the dynasty whose emperor start
+    # it is: its fortress (R-V2b), read at every take attempt under ``fortress = on``.
+    emperor_starts: dict[Dynasty, Tile] = field(init=False, repr=False)
+    fortress_at: tuple[Dynasty | None, ...] = field(init=False, repr=False)
     # What it pickles as (see __reduce__).
     _drawing: tuple[object, ...] = field(init=False, repr=False)
 
@@ -166,6 +170,17 @@ class Battlefield:
         )
         object.__setattr__(self, "tile_at", tile_at)
         object.__setattr__(self, "index_of", index_of)
+        emperor_starts = {
+            start.dynasty: tile
+            for tile, start in sorted(self.starts.items(), reverse=True)
+            if start.kind is PieceKind.EMPEROR
+        }
+        fortress_at: list[Dynasty | None] = [None] * len(tile_at)
+        for dynasty, tile in emperor_starts.items():
+            if tile in index_of:
+                fortress_at[index_of[tile]] = dynasty
+        object.__setattr__(self, "emperor_starts", emperor_starts)
+        object.__setattr__(self, "fortress_at", tuple(fortress_at))
         object.__setattr__(self, "lines", lines)
         object.__setattr__(self, "routes", routes)
         drawing = (
@@ -251,7 +266,10 @@ class Battlefield:
     def emperor_start(self, dynasty: Dynasty) -> Tile:
         """The dynasty's emperor start tile: its fortress, crowning tile and chest (R-V2b,
         R-V3b, R-T9) — after a hidden deployment, where its emperor was deployed (R-V1d)."""
-        return _emperor_tile(self.starts, dynasty, self.name)
+        tile = self.emperor_starts.get(dynasty)
+        if tile is None:
+            raise KeyError(f"dynasty {dynasty.letter} has no emperor start on {self.name}")
+        return tile
 
     def opposite(self, dynasty: Dynasty) -> Dynasty:
         """The dynasty whose drawn emperor start is nearest the mirror image of ``dynasty``'s

@@ -36,6 +36,7 @@ _HIDDEN: Final = Setup.HIDDEN
 _EMPEROR: Final = PieceKind.EMPEROR
 _PAWN: Final = PieceKind.PAWN
 _NO_MISSES: Final[Mapping[Dynasty, int]] = MappingProxyType({})
+_NO_WINDOWS: Final[frozenset[Dynasty]] = frozenset()
 UNPAINTED = "."
 """A tile no dynasty has painted yet (R-V6a), in :attr:`Game.painted`."""
 
@@ -179,7 +180,7 @@ class TurnReport:
         game: Game,  # the combat after this turn
         chests_captured: tuple[ChestCapture, ...] = (),  # chests captured this turn (R-T9)
         windows: tuple[WindowChange, ...] = (),  # crowning windows opened or closed (R-V3)
-        painting: tuple[Painting, ...] = (),  # what each dynasty painted (R-V6b)
+        painted_before: str = "",  # the colours before the turn (R-V6), goal domains only
     ) -> None:
         self.turn: Final = turn
         self.result: Final = result
@@ -188,7 +189,21 @@ class TurnReport:
         self.game: Final = game
         self.chests_captured: Final = chests_captured
         self.windows: Final = windows
-        self.painting: Final = painting
+        self.painted_before: Final = painted_before
+
+    @property
+    def painting(self) -> tuple[Painting, ...]:
+        """What each dynasty painted this turn (R-V6b), in seat order: worked out when asked,
+        from the colours before and after, so a turn nobody narrates never pays for it."""
+        before, after = self.painted_before, self.game.painted
+        if not before or before == after:
+            return ()
+        gained: dict[Dynasty, int] = {}
+        for number, letter in enumerate(after):
+            if letter != before[number] and letter != UNPAINTED:
+                dynasty = Dynasty(letter)
+                gained[dynasty] = gained.get(dynasty, 0) + 1
+        return tuple([Painting(d, gained[d], after.count(d.value)) for d in in_seat_order(gained)])
 
     @property
     def crowned(self) -> tuple[WindowChange, ...]:
@@ -333,7 +348,7 @@ class Game:
 
     def _painted_at_start(self) -> Game:
         """R-V6a: at turn 0 every tile holding a piece is painted its dynasty's colour."""
-        painted, _ = paint(self.position, UNPAINTED * self.position.battlefield.standable)
+        painted = paint(self.position, UNPAINTED * self.position.battlefield.standable)
         return Game(
             self.ruleset,
             self.position,
@@ -420,15 +435,17 @@ class Game:
             ]
         if ruleset.emperor_lost is _CROWN or self.painted:
             end = close_turn(
-                ruleset, result, result.after, self.windows, self.painted, turn, dropped
+                ruleset,
+                result,
+                result.after,
+                self.windows,
+                self.painted,
+                turn,
+                dropped,
+                repainted=result.ended_on(),
             )
             position, defeated, outcome = end.position, end.defeated, end.outcome
-            windows, painted, changes, painting = (
-                end.windows,
-                end.painted,
-                end.changes,
-                end.painting,
-            )
+            windows, painted, changes = end.windows, end.painted, end.changes
         else:
             position = _defeat(result.after, dropped) if dropped else result.after
             defeated = (
@@ -437,12 +454,12 @@ class Game:
                 else result.newly_defeated
             )
             outcome = _judge(ruleset, result, position, turn)
-            windows, painted, changes, painting = self.windows, self.painted, (), ()
+            windows, painted, changes = self.windows, self.painted, ()
         chests, captured = (
             capture_chests(self.chests, position, turn) if self.chests else (self.chests, ())
         )
         game = Game(ruleset, position, turn, missed, outcome, chests, windows, painted)
-        return TurnReport(turn, result, missed_now, defeated, game, captured, changes, painting)
+        return TurnReport(turn, result, missed_now, defeated, game, captured, changes, self.painted)
 
     def forfeit(self, dynasty: Dynasty) -> Game:
         """The dynasty gives up: it is defeated at once (R-G4, also in a crowning window,
@@ -479,16 +496,25 @@ def _game(
     return Game(ruleset, position, turn, missed, outcome, chests, opened, painted)
 
 
-class TurnEnd(NamedTuple):
-    """Steps 2-4 of a turn's end (R-V0b): what :func:`close_turn` found."""
+class TurnEnd:
+    """Steps 2-4 of a turn's end (R-V0b): what :func:`close_turn` found. (A plain class: one is
+    built every turn, and a NamedTuple's constructor is interpreted Python even compiled.)"""
 
-    position: Position  # after crownings and defeats
-    defeated: tuple[Dynasty, ...]  # defeated at this turn's end, in seat order
-    windows: frozenset[Dynasty]  # whose crowning window is the next turn
-    changes: tuple[WindowChange, ...]  # windows that closed, then those that opened
-    painted: str  # colours after painting
-    painting: tuple[Painting, ...]  # what each dynasty painted, in seat order
-    outcome: GameOutcome | None
+    def __init__(
+        self,
+        position: Position,  # after crownings and defeats
+        defeated: tuple[Dynasty, ...],  # defeated at this turn's end, in seat order
+        windows: frozenset[Dynasty],  # whose crowning window is the next turn
+        changes: tuple[WindowChange, ...],  # windows that closed, then those that opened
+        painted: str,  # colours after painting
+        outcome: GameOutcome | None,
+    ) -> None:
+        self.position: Final = position
+        self.defeated: Final = defeated
+        self.windows: Final = windows
+        self.changes: Final = changes
+        self.painted: Final = painted
+        self.outcome: Final = outcome
 
 
 def close_turn(
@@ -500,6 +526,7 @@ def close_turn(
     turn: int,
     dropped: Sequence[Dynasty] = (),
     emperor_starts: Mapping[Dynasty, Tile] | None = None,
+    repainted: list[int] | None = None,
 ) -> TurnEnd:
     """Steps 2-4 of the end of a turn (R-V0b) on ``position``, the board the resolution left.
 
@@ -511,29 +538,29 @@ def close_turn(
     4. The goal check, then the turn limit (R-G1..G3, R-V3d, R-V5b, R-V6c, R-V6d).
 
     ``emperor_starts``: each dynasty's crowning tile, by default its battlefield's emperor
-    start tile (a scenario names its own, RULES.md §9.1).
+    start tile (a scenario names its own, RULES.md §9.1). ``repainted``: the only tiles that
+    may need a new colour (:meth:`TurnResult.ended_on`), where a combat painted every turn
+    since turn 0 (every other piece still stands on its own colour); None: every tile.
     """
     defeated = list(result.newly_defeated)
     changes: list[WindowChange] = []
     opened = frozenset[Dynasty]()
     fallen = list(dropped)
-    if ruleset.emperor_lost is _CROWN:
-        starts = emperor_starts
-        if starts is None:
-            battlefield = position.battlefield
-            starts = {d: battlefield.emperor_start(d) for d in battlefield.dynasties}
+    # Step 2 has work only when a window ends, a dynasty drops out, or one has no emperor.
+    if ruleset.emperor_lost is _CROWN and (
+        windows or dropped or len(position.emperor_numbers()) < len(position.active_dynasties)
+    ):
+        starts = position.battlefield.emperor_starts if emperor_starts is None else emperor_starts
         position, opened, changes, uncrowned = _crowning(position, windows, fallen, starts)
         fallen += uncrowned
     if fallen:
         position = _defeat(position, fallen)
         defeated += fallen
-    painting: tuple[Painting, ...] = ()
     if painted:
-        painted, painting = paint(position, painted)
+        painted = paint(position, painted, repainted)
     outcome = _judge(ruleset, result, position, turn, opened, painted)
-    return TurnEnd(
-        position, in_seat_order(defeated), opened, tuple(changes), painted, painting, outcome
-    )
+    fell = in_seat_order(defeated) if defeated else ()
+    return TurnEnd(position, fell, opened, tuple(changes), painted, outcome)
 
 
 def _crowning(
@@ -550,7 +577,7 @@ def _crowning(
     changes: list[WindowChange] = []
     defeated: list[Dynasty] = []
     crowned: dict[int, Piece] = {}
-    for dynasty in in_seat_order(windows):
+    for dynasty in in_seat_order(windows) if windows else ():
         if dynasty in position.defeated or dynasty in dropped:
             continue
         tile = starts.get(dynasty)
@@ -579,43 +606,43 @@ def _crowning(
         position = Position(battlefield, pieces, position.defeated)
         emperors = position.emperor_numbers()
     opened: list[Dynasty] = []
-    closing = {change.dynasty for change in changes}
     for dynasty in position.active_dynasties:
-        if dynasty in closing or dynasty in dropped or dynasty in emperors:
+        if dynasty in emperors or dynasty in windows or dynasty in dropped:
             continue
         if position.numbers_of(dynasty):
             opened.append(dynasty)
             changes.append(WindowChange(dynasty, WindowEnd.OPENED, starts.get(dynasty)))
         else:
             defeated.append(dynasty)  # no piece at all: defeated at once (R-V3a)
-    return position, frozenset(opened), changes, defeated
+    return position, frozenset(opened) if opened else _NO_WINDOWS, changes, defeated
 
 
-def paint(position: Position, painted: str) -> tuple[str, tuple[Painting, ...]]:
+def paint(position: Position, painted: str, numbers: list[int] | None = None) -> str:
     """R-V6b: every tile where a piece of a dynasty not defeated stands takes its colour;
-    neutral pieces paint and erase nothing, and every other tile keeps its colour. The new
-    colours, and what each dynasty painted."""
-    colours = list(painted)
+    neutral pieces paint and erase nothing, and every other tile keeps its colour: the new
+    colours. ``numbers``: only these tiles can change (see :func:`close_turn`); None: look at
+    every tile."""
+    board = position.board
     defeated = position.defeated
-    gained: dict[Dynasty, int] = {}
-    for number, piece in enumerate(position.board):
+    colours: list[str] | None = None
+    for number in range(len(board)) if numbers is None else numbers:
+        piece = board[number]
         if piece is None or piece.dynasty in defeated:
             continue
-        letter = piece.dynasty.value
-        if colours[number] != letter:
+        letter = _LETTERS[piece.dynasty]
+        if painted[number] != letter:
+            if colours is None:
+                colours = list(painted)
             colours[number] = letter
-            gained[piece.dynasty] = gained.get(piece.dynasty, 0) + 1
-    now = "".join(colours)
-    totals = painted_counts(now)
-    return now, tuple(
-        Painting(dynasty, gained[dynasty], totals.get(dynasty, 0))
-        for dynasty in in_seat_order(gained)
-    )
+    return painted if colours is None else "".join(colours)
+
+
+_LETTERS: Final[dict[Dynasty, str]] = {dynasty: dynasty.value for dynasty in DYNASTIES}
 
 
 def painted_counts(painted: str) -> dict[Dynasty, int]:
     """How many tiles each dynasty's colour covers, in seat order (those with any)."""
-    return {d: painted.count(d.value) for d in DYNASTIES if d.value in painted}
+    return {d: painted.count(_LETTERS[d]) for d in DYNASTIES if _LETTERS[d] in painted}
 
 
 def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:
@@ -691,9 +718,8 @@ def _judge(
         winners = _monument_holders(position)
         cause = OutcomeCause.MONUMENTS
     elif kind is _DOMAINS:
-        standable = position.battlefield.standable
-        counts = painted_counts(painted)
-        winners = tuple(d for d in active if 100 * counts.get(d, 0) >= goal.percent * standable)
+        needed = goal.percent * position.battlefield.standable
+        winners = tuple([d for d in active if 100 * painted.count(_LETTERS[d]) >= needed])
         if winners:
             return GameOutcome(winners, OutcomeCause.DOMAINS, turn, goal.percent)
     if winners:
@@ -731,10 +757,10 @@ def _monument_holders(position: Position) -> tuple[Dynasty, ...]:
 def _most_painted(position: Position, painted: str, turn: int) -> GameOutcome:
     """R-V6d: at the turn limit the undefeated dynasty with the most painted tiles wins; a tie
     for the most is a draw."""
-    counts = painted_counts(painted)
     active = position.active_dynasties
-    most = max(counts.get(d, 0) for d in active)
-    leaders = tuple(d for d in active if counts.get(d, 0) == most)
+    counts = {d: painted.count(_LETTERS[d]) for d in active}
+    most = max(counts.values())
+    leaders = tuple(d for d in active if counts[d] == most)
     if len(leaders) == 1:
         return GameOutcome(leaders, OutcomeCause.MOST_PAINTED, turn, most)
     return GameOutcome((), OutcomeCause.PAINTED_TIE, turn, most)

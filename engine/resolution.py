@@ -185,6 +185,15 @@ class TurnResult:
             )
         return self._moves
 
+    def ended_on(self) -> list[int]:
+        """Tile numbers where a piece ended the turn other than where it held before it: the
+        moves' last tiles and the taken pieces' (R-V6b paints only those anew). Known only to
+        a result resolved in this process (a pickled one keeps no movers)."""
+        numbers = [m.path[m.k] for m in self._movers if m.destroyed is None]
+        for take in self._takes:
+            numbers.append(take.tile if take.pushed_to < 0 else take.pushed_to)
+        return numbers
+
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickled as its report (the board drawer gets one at every turn), not its movers."""
         return (
@@ -275,10 +284,12 @@ class TraceRound(NamedTuple):
 
 
 class Trace(NamedTuple):
-    """A resolution told round by round (:func:`trace`), and its result (as :func:`resolve`
-    gives it). The last round holds the end-of-turn EXPERIENCE events."""
+    """A resolution told round by round (:func:`trace`), the experience the end of the turn
+    set (EXPERIENCE events: R-P3, R-C3, R-C4, R-C5, R-P4), and its result (as :func:`resolve`
+    gives it)."""
 
     rounds: tuple[TraceRound, ...]
+    experience: tuple[TraceEvent, ...]
     result: TurnResult
 
 
@@ -404,7 +415,7 @@ def resolve(
     Every move must have passed :func:`engine.orders.check_order` on ``position``; a move of a
     piece that has another move too is refused with :class:`IllegalOrder`. ``fortresses``
     (``fortress = on`` only, R-V2b): by default the emperor start tile of every dynasty not
-    defeated (:func:`fortresses_of`).
+    defeated (``Battlefield.emperor_start``).
     """
     return resolve_checked(position, list(moves), None, rules, fortresses)
 
@@ -434,8 +445,10 @@ def trace(
     through the conflicts; :func:`resolve` itself never builds these events."""
     rounds: list[list[TraceEvent]] = []
     result = _result(position, list(moves), None, rules, fortresses, rounds)
+    ending = rounds.pop()  # the experience events: see _resolve
     return Trace(
         tuple([TraceRound(number, tuple(events)) for number, events in enumerate(rounds, 1)]),
+        tuple(ending),
         result,
     )
 
@@ -476,19 +489,6 @@ def _destructions(movers: list[_Mover]) -> tuple[Destruction, ...]:
         if mover.destroyed is not None and mover.destroyed not in found:
             found.append(mover.destroyed)
     return tuple(found)
-
-
-def fortresses_of(position: Position) -> dict[Dynasty, Tile]:
-    """The fortress of every dynasty not defeated: its emperor start tile (R-V2b), where its
-    emperor was deployed under a hidden setup (R-V1d)."""
-    battlefield = position.battlefield
-    found: dict[Dynasty, Tile] = {}
-    for dynasty in position.active_dynasties:
-        try:
-            found[dynasty] = battlefield.emperor_start(dynasty)
-        except KeyError:
-            continue
-    return found
 
 
 def next_position(
@@ -553,7 +553,6 @@ def _resolve(
     judge: _Judge | None = None
     if rules.fortress is _FORTRESS_ON or rules.takes is _BY_EXPERIENCE:
         judge = _Judge(position, rules, fortresses)
-    verdicts = _NO_VERDICTS  # per take tile of this round, when a judge decides
     destroyed: list[_Mover] = []  # attackers destroyed this round: pending until its end
 
     moving = movers
@@ -652,17 +651,16 @@ def _resolve(
             if events is not None:
                 events.append(_conflict_event(tile, group, winner, leads, tile_at))
         # Sole proposers decide on the state as it stands now: pending is read, not updated, here.
-        if judge is not None:
-            verdicts = judge.verdicts(proposers, fixed)
         if proposed is not None:
-            pushes = _pushes(battlefield, proposers, proposed, fixed, pending, verdicts)
+            pushes = _pushes(battlefield, proposers, proposed, fixed, pending, judge)
         to_fix: list[_Mover] = []
         for mover in proposers:
             tile = mover.path[mover.k]
-            if fixed[tile] is not None:
+            target = fixed[tile]
+            if target is not None:
                 changed = True
                 if judge is not None:
-                    verdict = verdicts.get(tile, _TAKES)
+                    verdict = judge.verdict(mover.piece, tile, target)
                     if verdict == _FAILS:
                         judge.fail(mover, tile, fixed, movers)
                         mover.k = mover.d - 1
@@ -784,48 +782,50 @@ def _experience_events(
     return events
 
 
-_NO_VERDICTS: Final[dict[int, int]] = {}  # never changed: ``_Judge.verdicts`` builds its own
-
-
 class _Judge:
     """Judges take attempts under ``fortress = on`` and ``takes = by-experience``: R-V2b
     first, then R-V4a, on facts of the position before the turn (R-V0c), and records what
     failed or destroyed."""
 
-    __slots__ = ("board", "fortress_of", "mutual", "strength", "tile_at")
+    __slots__ = ("board", "defeated", "fortress_of", "mutual", "strength", "tile_at")
 
     def __init__(self, position: Position, rules: Ruleset, fortresses: Fortresses | None) -> None:
         battlefield = position.battlefield
         self.board = position.board
         self.tile_at = battlefield.tile_at
+        self.defeated = position.defeated
         self.strength = rules.takes is _BY_EXPERIENCE
         self.mutual = rules.equal_takes is _MUTUAL
-        # Per tile number, the dynasty whose fortress it is (fortress = on only).
-        self.fortress_of: list[Dynasty | None] = []
+        # Per tile number, the dynasty whose fortress it is (fortress = on only); a defeated
+        # dynasty has none (``fortress``).
+        self.fortress_of: tuple[Dynasty | None, ...] = ()
         if rules.fortress is _FORTRESS_ON:
-            self.fortress_of = [None] * len(self.board)
-            found = fortresses_of(position) if fortresses is None else fortresses
-            for dynasty, tile in found.items():
-                number = battlefield.index_of.get(tile)
-                if number is not None:
-                    self.fortress_of[number] = dynasty
+            self.fortress_of = battlefield.fortress_at
+            if fortresses is not None:
+                named: list[Dynasty | None] = [None] * len(self.board)
+                for dynasty, tile in fortresses.items():
+                    number = battlefield.index_of.get(tile)
+                    if number is not None:
+                        named[number] = dynasty
+                self.fortress_of = tuple(named)
 
-    def verdicts(self, proposers: list[_Mover], fixed: list[Piece | None]) -> dict[int, int]:
-        """For each take attempt of the round (a sole proposer of a tile with a piece on it):
-        it takes, fails or destroys both."""
-        found: dict[int, int] = {}
-        for mover in proposers:
-            tile = mover.path[mover.k]
-            target = fixed[tile]
-            if target is not None:
-                found[tile] = self.verdict(mover.piece, tile, target)
-        return found
+    def fortress(self, attacker: Piece, tile: int, target: Piece) -> bool:
+        """R-V2b: a pawn attacks a piece standing on its own dynasty's fortress."""
+        fortress_of = self.fortress_of
+        return (
+            bool(fortress_of)
+            and attacker.kind is _PAWN
+            and fortress_of[tile] is target.dynasty
+            and target.dynasty not in self.defeated
+        )
 
     def verdict(self, attacker: Piece, tile: int, target: Piece) -> int:
-        # Only the piece that held the tile before the turn is ever attempted on: two attackers
-        # of one tile clash in the first round (R-R2), and a piece that moves in never holds it.
-        fortress_of = self.fortress_of
-        if fortress_of and attacker.kind is _PAWN and fortress_of[tile] is target.dynasty:
+        """Whether a sole proposer's attempt on ``tile`` takes, fails or destroys both.
+
+        Only the piece that held the tile before the turn is ever attempted on: two attackers
+        of one tile clash in the first round (R-R2), and a piece that moves in never holds it.
+        """
+        if self.fortress(attacker, tile, target):
             return _FAILS  # R-V2b: only an emperor takes a piece on its own fortress
         if self.strength:
             before = self.board[tile]
@@ -842,7 +842,7 @@ class _Judge:
         """R-V0c: nothing changes on the tile; the caller bounces the attacker."""
         target = fixed[tile]
         assert target is not None
-        fault = _FORTRESS if self.verdict_fault(mover.piece, tile, target) else _WEAKER
+        fault = _FORTRESS if self.fortress(mover.piece, tile, target) else _WEAKER
         mover.failed = FailedAttempt(
             mover.piece,
             self.tile_at[mover.path[0]],
@@ -851,11 +851,6 @@ class _Judge:
             fault,
             any([other.path[0] == tile for other in movers]),
         )
-
-    def verdict_fault(self, attacker: Piece, tile: int, target: Piece) -> bool:
-        """Whether a failed attempt failed on a fortress (R-V2b) rather than on strength."""
-        fortress_of = self.fortress_of
-        return bool(fortress_of) and attacker.kind is _PAWN and fortress_of[tile] is target.dynasty
 
     def destroy(
         self, mover: _Mover, tile: int, fixed: list[Piece | None], movers: list[_Mover]
@@ -1078,7 +1073,7 @@ def _pushes(
     proposed: set[int],
     fixed: list[Piece | None],
     pending: list[_Mover | None],
-    verdicts: dict[int, int],
+    judge: _Judge | None,
 ) -> dict[int, int]:
     """Take tile -> the tile beyond it, for each emperor whose take of a pawn pushes (R-C5).
 
@@ -1096,7 +1091,7 @@ def _pushes(
         target = fixed[tile]
         if target is None or mover.piece.kind is _PAWN or target.kind is not _PAWN:
             continue
-        if verdicts and verdicts.get(tile, _TAKES) != _TAKES:
+        if judge is not None and judge.verdict(mover.piece, tile, target) != _TAKES:
             continue
         here = tile_at[tile]
         last = tile_at[mover.path[-2]]
@@ -1241,9 +1236,9 @@ def _finish(
     destroyed = rules.equal_takes is _MUTUAL and any([m.destroyed is not None for m in movers])
     if destroyed:
         # R-V4b: pieces left the board without a take; R-P4 is worked out again from the board.
-        emperors = _emperors_on(fixed)
+        emperors, best = _emperors_on(fixed)
         for dynasty, tiles in emperors.items():
-            _set_experience(fixed, tiles, best_pawn_experience(fixed, dynasty))
+            _set_experience(fixed, tiles, best.get(dynasty, 1))
         emperor_lost = any(
             [
                 m.destroyed is not None
@@ -1282,13 +1277,21 @@ def _left_the_board(movers: list[_Mover], payer: _Mover | None, tile: Tile) -> b
     return any([m.destroyed is not None and m.destroyed.tile == tile for m in movers])
 
 
-def _emperors_on(board: list[Piece | None]) -> dict[Dynasty, tuple[int, ...]]:
-    """Emperor tile numbers per dynasty, read from the board."""
+def _emperors_on(
+    board: list[Piece | None],
+) -> tuple[dict[Dynasty, tuple[int, ...]], dict[Dynasty, int]]:
+    """Emperor tile numbers per dynasty, and each dynasty's best pawn experience (R-P4), read
+    from the board in one pass."""
     index: dict[Dynasty, tuple[int, ...]] = {}
+    best: dict[Dynasty, int] = {}
     for number, piece in enumerate(board):
-        if piece is not None and piece.kind is not _PAWN:
+        if piece is None:
+            continue
+        if piece.kind is not _PAWN:
             index[piece.dynasty] = (*index.get(piece.dynasty, ()), number)
-    return index
+        elif piece.experience > best.get(piece.dynasty, 1):
+            best[piece.dynasty] = piece.experience
+    return index, best
 
 
 def _costs(position: Position, movers: list[_Mover], takes: list[_Take]) -> tuple[Cost, ...]:

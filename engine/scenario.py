@@ -290,18 +290,19 @@ def _rules(data: Mapping[str, Any], source: str) -> Ruleset:
             emperor_takes=emperor_takes,
             goal=goal,
             turn_limit=1 if last_turn else MAX_TURN_LIMIT,
-            setup=_option(data, "setup", Setup, source),
-            fortress=_option(data, "fortress", Fortress, source),
-            emperor_lost=_option(data, "emperor_lost", EmperorLost, source),
-            takes=_option(data, "takes", Takes, source),
-            equal_takes=_option(data, "equal_takes", EqualTakes, source),
+            setup=_option(data, "setup", Setup, Setup.FIXED, source),
+            fortress=_option(data, "fortress", Fortress, Fortress.OFF, source),
+            emperor_lost=_option(data, "emperor_lost", EmperorLost, EmperorLost.DEFEAT, source),
+            takes=_option(data, "takes", Takes, Takes.ALWAYS, source),
+            equal_takes=_option(data, "equal_takes", EqualTakes, EqualTakes.TAKE, source),
         )
     except RulesetError as error:
         raise ScenarioError(str(error), source) from None
 
 
-def _option(data: Mapping[str, Any], key: str, kind: type[_Choice], source: str) -> _Choice:
-    default = next(iter(kind))
+def _option(
+    data: Mapping[str, Any], key: str, kind: type[_Choice], default: _Choice, source: str
+) -> _Choice:
     try:
         return choice(kind, data.get(key, default.value), key)
     except RulesetError as error:
