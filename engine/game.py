@@ -314,15 +314,14 @@ class Game:
         self._check_deployment_step(dynasty)
         check_deployment(self.position.battlefield, dynasty, deployment)
 
-    def _check_deployment_step(self, dynasty: Dynasty) -> None:
+    def _check_deployment_step(self, dynasty: Dynasty | None) -> None:
+        letter = "" if dynasty is None else dynasty.letter
         if self.ruleset.setup is not _HIDDEN:
-            raise IllegalDeployment("R-V0a", DeploymentFault.NOT_HIDDEN, dynasty=dynasty.letter)
-        if not self.awaiting_deployment:
-            raise IllegalDeployment(
-                "R-V1c", DeploymentFault.DEPLOYMENT_OVER, dynasty=dynasty.letter
-            )
-        if dynasty in self.position.defeated:
-            raise IllegalDeployment("R-G4", DeploymentFault.DEFEATED, dynasty=dynasty.letter)
+            raise IllegalDeployment("R-V0a", DeploymentFault.NOT_HIDDEN, dynasty=letter)
+        if not self.awaiting_deployment or self.outcome is not None:
+            raise IllegalDeployment("R-V1c", DeploymentFault.DEPLOYMENT_OVER, dynasty=letter)
+        if dynasty is not None and dynasty in self.position.defeated:
+            raise IllegalDeployment("R-G4", DeploymentFault.DEFEATED, dynasty=letter)
 
     def deploy(self, deployments: Mapping[Dynasty, Deployment]) -> Game:
         """The end of the deployment step (R-V1c): every deployment revealed at once, the
@@ -334,6 +333,7 @@ class Game:
         new emperor start tile (R-T9), and under ``domains`` the tiles holding a piece are
         painted (turn 0, R-V6a). A bad deployment is refused and nothing changes.
         """
+        self._check_deployment_step(None)
         for dynasty, deployment in deployments.items():
             self.check_deployment(dynasty, deployment)
         battlefield = deploy(self.position.battlefield, deployments)
@@ -468,7 +468,7 @@ class Game:
             raise IllegalOrder("R-G4", OrderFault.NOT_PLAYING, dynasty=dynasty.letter)
         position = _defeat(self.position, [dynasty])
         windows = self.windows - {dynasty}
-        outcome = None if self.awaiting_deployment else _last_standing(position, self.turn, windows)
+        outcome = _last_standing(position, self.turn, windows)
         return Game(
             self.ruleset,
             position,

@@ -311,12 +311,20 @@ def test_each_broken_deployment_is_refused_naming_its_rule() -> None:
 
 
 def test_a_deployment_is_refused_once_the_step_is_over_or_from_a_forfeited_dynasty() -> None:
-    game = cyvasse()
+    game = Game.start(load_battlefield("small-4"), HIDDEN)
     forfeited = game.forfeit(B)
-    assert forfeited.outcome is None  # nobody wins before the deployment is over
+    assert forfeited.outcome is None  # three dynasties are left
     with pytest.raises(IllegalDeployment) as caught:
         forfeited.check_deployment(B, fixed_deployment(game.position.battlefield, B))
     assert (caught.value.fault, caught.value.rule) == (DeploymentFault.DEFEATED, "R-G4")
+    deployed = forfeited.deploy({})  # b's pawns stay on its start tiles, neutral; no emperor
+    assert B in deployed.position.defeated and not deployed.position.emperor_tiles(B)
+    assert len(deployed.position.tiles_of(B)) == 0 and len(deployed.position.pieces) == 19
+    duel = cyvasse().forfeit(B)
+    assert duel.outcome is not None and duel.outcome.winners == (A,)  # R-G4 ends it at once
+    with pytest.raises(IllegalDeployment):
+        duel.deploy({})
+    game = cyvasse()
     deployed = game.deploy({})
     with pytest.raises(IllegalDeployment) as over:
         deployed.check_deployment(A, fixed_deployment(game.position.battlefield, A))
