@@ -19,6 +19,7 @@ from engine.deployment import (
     fixed_deployment,
     suggested_deployment,
 )
+from engine.domains import Colours
 from engine.errors import (
     BattlefieldFormatError,
     DeploymentFault,
@@ -96,6 +97,7 @@ __all__ = [
     "Capture",
     "Chest",
     "ChestCapture",
+    "Colours",
     "Conflict",
     "ConflictPolicy",
     "Cost",

@@ -14,6 +14,7 @@ from typing import Final, NamedTuple
 from engine.battlefield import Battlefield, Tile
 from engine.chests import Chest, ChestCapture, capture_chests, place_chests
 from engine.deployment import Deployment, check_deployment, deploy
+from engine.domains import Colours
 from engine.errors import DeploymentFault, IllegalDeployment, IllegalOrder, OrderFault
 from engine.orders import Move, Order, check_order, move_path
 from engine.pieces import DYNASTIES, Dynasty, Piece, PieceKind, in_seat_order
@@ -37,8 +38,6 @@ _EMPEROR: Final = PieceKind.EMPEROR
 _PAWN: Final = PieceKind.PAWN
 _NO_MISSES: Final[Mapping[Dynasty, int]] = MappingProxyType({})
 _NO_WINDOWS: Final[frozenset[Dynasty]] = frozenset()
-UNPAINTED = "."
-"""A tile no dynasty has painted yet (R-V6a), in :attr:`Game.painted`."""
 
 
 class OutcomeCause(Enum):
@@ -168,6 +167,9 @@ class Painting(NamedTuple):
     total: int
 
 
+_NO_CHANGES: Final[list[WindowChange]] = []  # never changed: ``_crowning`` builds its own
+
+
 class TurnReport:
     """One resolved turn: the board result, who missed, who fell, and the outcome if it ended."""
 
@@ -180,7 +182,7 @@ class TurnReport:
         game: Game,  # the combat after this turn
         chests_captured: tuple[ChestCapture, ...] = (),  # chests captured this turn (R-T9)
         windows: tuple[WindowChange, ...] = (),  # crowning windows opened or closed (R-V3)
-        painted_before: str = "",  # the colours before the turn (R-V6), goal domains only
+        domains_before: Colours | None = None,  # the colours before the turn (R-V6)
     ) -> None:
         self.turn: Final = turn
         self.result: Final = result
@@ -189,21 +191,22 @@ class TurnReport:
         self.game: Final = game
         self.chests_captured: Final = chests_captured
         self.windows: Final = windows
-        self.painted_before: Final = painted_before
+        self.domains_before: Final = domains_before
 
     @property
     def painting(self) -> tuple[Painting, ...]:
         """What each dynasty painted this turn (R-V6b), in seat order: worked out when asked,
         from the colours before and after, so a turn nobody narrates never pays for it."""
-        before, after = self.painted_before, self.game.painted
-        if not before or before == after:
+        before, after = self.domains_before, self.game.domains
+        if before is None or after is None or before is after:
             return ()
         gained: dict[Dynasty, int] = {}
-        for number, letter in enumerate(after):
-            if letter != before[number] and letter != UNPAINTED:
-                dynasty = Dynasty(letter)
-                gained[dynasty] = gained.get(dynasty, 0) + 1
-        return tuple([Painting(d, gained[d], after.count(d.value)) for d in in_seat_order(gained)])
+        for number, code in enumerate(after.codes):
+            if code != before.codes[number]:
+                dynasty = after.owner(number)
+                if dynasty is not None:
+                    gained[dynasty] = gained.get(dynasty, 0) + 1
+        return tuple([Painting(d, gained[d], after.tiles_of(d)) for d in in_seat_order(gained)])
 
     @property
     def crowned(self) -> tuple[WindowChange, ...]:
@@ -230,10 +233,11 @@ class Game:
     compiled engine. Compared by value.
 
     Besides the position, what the variants need between turns: ``windows``, the dynasties
-    whose crowning window is the next turn (R-V3a); ``painted``, one character per standable
-    tile of the position's battlefield (``Battlefield.tile_at``), ``.`` or the letter of the
-    dynasty whose colour it is (goal ``domains``, R-V6; empty otherwise). A hidden deployment
-    (R-V1) is played on a battlefield of its own, the position's (:meth:`deploy`).
+    whose crowning window is the next turn (R-V3a); ``domains``, the painted colours of the
+    position's battlefield (goal ``domains``, R-V6; None otherwise), whose text ``painted`` is
+    one character per standable tile (``Battlefield.tile_at``), ``.`` or the letter of the
+    dynasty whose colour it is ("" without the goal). A hidden deployment (R-V1) is played on
+    a battlefield of its own, the position's (:meth:`deploy`).
     """
 
     def __init__(
@@ -246,6 +250,7 @@ class Game:
         chests: tuple[Chest, ...] = (),  # the chests variant (R-T9): one per dynasty that has one
         windows: frozenset[Dynasty] = frozenset(),  # crowning windows of the next turn (R-V3a)
         painted: str = "",  # colours per standable tile (R-V6a), goal domains only
+        domains: Colours | None = None,  # the same colours, as the engine keeps them
     ) -> None:
         self.ruleset: Final = ruleset
         self.position: Final = position
@@ -254,7 +259,15 @@ class Game:
         self.outcome: Final = outcome
         self.chests: Final = chests
         self.windows: Final = windows
-        self.painted: Final = painted
+        if domains is None and painted:
+            domains = Colours.from_text(painted)
+        self.domains: Final = domains
+
+    @property
+    def painted(self) -> str:
+        """The colours as text (R-V6a): ``.`` or a letter per standable tile; "" without the
+        goal ``domains``."""
+        return "" if self.domains is None else self.domains.text
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -267,7 +280,7 @@ class Game:
             and self.outcome == other.outcome
             and self.chests == other.chests
             and self.windows == other.windows
-            and self.painted == other.painted
+            and self.domains == other.domains
         )
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
@@ -348,7 +361,7 @@ class Game:
 
     def _painted_at_start(self) -> Game:
         """R-V6a: at turn 0 every tile holding a piece is painted its dynasty's colour."""
-        painted = paint(self.position, UNPAINTED * self.position.battlefield.standable)
+        domains = Colours.unpainted(self.position.battlefield.standable).painted(self.position)
         return Game(
             self.ruleset,
             self.position,
@@ -357,7 +370,7 @@ class Game:
             self.outcome,
             self.chests,
             self.windows,
-            painted,
+            domains=domains,
         )
 
     def misses_in_a_row(self, dynasty: Dynasty) -> int:
@@ -365,15 +378,19 @@ class Game:
         return self.missed.get(dynasty, 0)
 
     def colours(self) -> dict[Dynasty, int]:
-        """How many tiles each dynasty's colour covers (R-V6a), defeated ones included."""
-        return painted_counts(self.painted)
+        """How many tiles each dynasty's colour covers (R-V6a), defeated ones included (those
+        with any, in seat order)."""
+        if self.domains is None:
+            return {}
+        covered = self.domains.covered()
+        return {d: covered[seat] for seat, d in enumerate(DYNASTIES) if covered[seat]}
 
     def colour_at(self, tile: Tile) -> Dynasty | None:
         """The dynasty whose colour ``tile`` is painted (R-V6a), or None."""
         number = self.position.battlefield.index_of.get(tile)
-        if not self.painted or number is None or self.painted[number] == UNPAINTED:
+        if self.domains is None or number is None:
             return None
-        return Dynasty(self.painted[number])
+        return self.domains.owner(number)
 
     def check(self, order: Order) -> None:
         """Legality of one order now (R-O2); raises :class:`IllegalOrder`."""
@@ -433,19 +450,19 @@ class Game:
                 for d in missed_now
                 if missed[d] >= MISSES_TO_DEFEAT and d not in result.after.defeated
             ]
-        if ruleset.emperor_lost is _CROWN or self.painted:
+        if ruleset.emperor_lost is _CROWN or self.domains is not None:
             end = close_turn(
                 ruleset,
                 result,
                 result.after,
                 self.windows,
-                self.painted,
+                self.domains,
                 turn,
                 dropped,
                 repainted=result.ended_on(),
             )
             position, defeated, outcome = end.position, end.defeated, end.outcome
-            windows, painted, changes = end.windows, end.painted, end.changes
+            windows, domains, changes = end.windows, end.domains, end.changes
         else:
             position = _defeat(result.after, dropped) if dropped else result.after
             defeated = (
@@ -454,12 +471,12 @@ class Game:
                 else result.newly_defeated
             )
             outcome = _judge(ruleset, result, position, turn)
-            windows, painted, changes = self.windows, self.painted, ()
+            windows, domains, changes = self.windows, self.domains, ()
         chests, captured = (
             capture_chests(self.chests, position, turn) if self.chests else (self.chests, ())
         )
-        game = Game(ruleset, position, turn, missed, outcome, chests, windows, painted)
-        return TurnReport(turn, result, missed_now, defeated, game, captured, changes, self.painted)
+        game = Game(ruleset, position, turn, missed, outcome, chests, windows, domains=domains)
+        return TurnReport(turn, result, missed_now, defeated, game, captured, changes, self.domains)
 
     def forfeit(self, dynasty: Dynasty) -> Game:
         """The dynasty gives up: it is defeated at once (R-G4, also in a crowning window,
@@ -477,7 +494,7 @@ class Game:
             outcome,
             self.chests,
             windows,
-            self.painted,
+            domains=self.domains,
         )
 
 
@@ -506,15 +523,19 @@ class TurnEnd:
         defeated: tuple[Dynasty, ...],  # defeated at this turn's end, in seat order
         windows: frozenset[Dynasty],  # whose crowning window is the next turn
         changes: tuple[WindowChange, ...],  # windows that closed, then those that opened
-        painted: str,  # colours after painting
+        domains: Colours | None,  # colours after painting
         outcome: GameOutcome | None,
     ) -> None:
         self.position: Final = position
         self.defeated: Final = defeated
         self.windows: Final = windows
         self.changes: Final = changes
-        self.painted: Final = painted
+        self.domains: Final = domains
         self.outcome: Final = outcome
+
+    @property
+    def painted(self) -> str:
+        return "" if self.domains is None else self.domains.text
 
 
 def close_turn(
@@ -522,7 +543,7 @@ def close_turn(
     result: TurnResult,
     position: Position,
     windows: frozenset[Dynasty],
-    painted: str,
+    domains: Colours | None,
     turn: int,
     dropped: Sequence[Dynasty] = (),
     emperor_starts: Mapping[Dynasty, Tile] | None = None,
@@ -542,10 +563,10 @@ def close_turn(
     may need a new colour (:meth:`TurnResult.ended_on`), where a combat painted every turn
     since turn 0 (every other piece still stands on its own colour); None: every tile.
     """
-    defeated = list(result.newly_defeated)
-    changes: list[WindowChange] = []
-    opened = frozenset[Dynasty]()
-    fallen = list(dropped)
+    defeated: Sequence[Dynasty] = result.newly_defeated
+    changes: list[WindowChange] = _NO_CHANGES
+    opened = _NO_WINDOWS
+    fallen: list[Dynasty] = list(dropped) if dropped else []
     # Step 2 has work only when a window ends, a dynasty drops out, or one has no emperor.
     if ruleset.emperor_lost is _CROWN and (
         windows or dropped or len(position.emperor_numbers()) < len(position.active_dynasties)
@@ -555,12 +576,12 @@ def close_turn(
         fallen += uncrowned
     if fallen:
         position = _defeat(position, fallen)
-        defeated += fallen
-    if painted:
-        painted = paint(position, painted, repainted)
-    outcome = _judge(ruleset, result, position, turn, opened, painted)
+        defeated = [*defeated, *fallen]
+    if domains is not None:
+        domains = domains.painted(position, repainted)
+    outcome = _judge(ruleset, result, position, turn, opened, domains)
     fell = in_seat_order(defeated) if defeated else ()
-    return TurnEnd(position, fell, opened, tuple(changes), painted, outcome)
+    return TurnEnd(position, fell, opened, tuple(changes), domains, outcome)
 
 
 def _crowning(
@@ -617,34 +638,6 @@ def _crowning(
     return position, frozenset(opened) if opened else _NO_WINDOWS, changes, defeated
 
 
-def paint(position: Position, painted: str, numbers: list[int] | None = None) -> str:
-    """R-V6b: every tile where a piece of a dynasty not defeated stands takes its colour;
-    neutral pieces paint and erase nothing, and every other tile keeps its colour: the new
-    colours. ``numbers``: only these tiles can change (see :func:`close_turn`); None: look at
-    every tile."""
-    board = position.board
-    defeated = position.defeated
-    colours: list[str] | None = None
-    for number in range(len(board)) if numbers is None else numbers:
-        piece = board[number]
-        if piece is None or piece.dynasty in defeated:
-            continue
-        letter = _LETTERS[piece.dynasty]
-        if painted[number] != letter:
-            if colours is None:
-                colours = list(painted)
-            colours[number] = letter
-    return painted if colours is None else "".join(colours)
-
-
-_LETTERS: Final[dict[Dynasty, str]] = {dynasty: dynasty.value for dynasty in DYNASTIES}
-
-
-def painted_counts(painted: str) -> dict[Dynasty, int]:
-    """How many tiles each dynasty's colour covers, in seat order (those with any)."""
-    return {d: painted.count(_LETTERS[d]) for d in DYNASTIES if _LETTERS[d] in painted}
-
-
 def _defeat(position: Position, dynasties: Iterable[Dynasty]) -> Position:
     """Defeat dynasties: their emperors leave the board, their pawns stay neutral (R-C6, R-G4)."""
     fallen = set(dynasties)
@@ -675,10 +668,10 @@ def _judge(
     position: Position,
     turn: int,
     windows: frozenset[Dynasty] = frozenset(),
-    painted: str = "",
+    domains: Colours | None = None,
 ) -> GameOutcome | None:
     """The goal check after a turn (R-G1, R-G3, R-V5b, R-V6c), then last standing (R-V3d),
-    then the turn limit (R-G2, R-V6d)."""
+    then the turn limit (R-G2, R-V6d). ``domains``: the colours after painting (R-V6)."""
     goal = ruleset.goal
     active = position.active_dynasties
     winners: tuple[Dynasty, ...] = ()
@@ -719,7 +712,12 @@ def _judge(
         cause = OutcomeCause.MONUMENTS
     elif kind is _DOMAINS:
         needed = goal.percent * position.battlefield.standable
-        winners = tuple([d for d in active if 100 * painted.count(_LETTERS[d]) >= needed])
+        covered = domains.counts() if domains is not None else [0] * len(DYNASTIES)
+        reached: list[Dynasty] = []
+        for seat, tiles in enumerate(covered):
+            if 100 * tiles >= needed and DYNASTIES[seat] in active:
+                reached.append(DYNASTIES[seat])
+        winners = tuple(reached)
         if winners:
             return GameOutcome(winners, OutcomeCause.DOMAINS, turn, goal.percent)
     if winners:
@@ -729,7 +727,7 @@ def _judge(
         return standing
     if turn >= ruleset.turn_limit:
         if kind is _DOMAINS:
-            return _most_painted(position, painted, turn)
+            return _most_painted(position, domains, turn)
         counts = position.piece_counts()
         most = max(counts.values())
         leaders = tuple(d for d in active if counts[d] == most)
@@ -754,11 +752,12 @@ def _monument_holders(position: Position) -> tuple[Dynasty, ...]:
     return () if holder is None else (holder,)
 
 
-def _most_painted(position: Position, painted: str, turn: int) -> GameOutcome:
+def _most_painted(position: Position, domains: Colours | None, turn: int) -> GameOutcome:
     """R-V6d: at the turn limit the undefeated dynasty with the most painted tiles wins; a tie
     for the most is a draw."""
     active = position.active_dynasties
-    counts = {d: painted.count(_LETTERS[d]) for d in active}
+    covered = domains.covered() if domains is not None else [0] * len(DYNASTIES)
+    counts = {d: covered[DYNASTIES.index(d)] for d in active}
     most = max(counts.values())
     leaders = tuple(d for d in active if counts[d] == most)
     if len(leaders) == 1:

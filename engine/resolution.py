@@ -153,16 +153,16 @@ class TurnResult:
         movers: Sequence[_Mover] = (),
         captures: tuple[Capture, ...] | None = None,
         moves: tuple[MoveResult, ...] | None = None,
-        failed_attempts: tuple[FailedAttempt, ...] = (),  # R-V0c, in the order they happened
-        destructions: tuple[Destruction, ...] = (),  # R-V4b, in the order they happened
+        failed_attempts: tuple[FailedAttempt, ...] | None = None,
+        destructions: tuple[Destruction, ...] | None = None,
     ) -> None:
         self.before: Final = before
         self.after: Final = after
         self.conflicts: Final = conflicts
         self.costs: Final = costs
         self.newly_defeated: Final = newly_defeated
-        self.failed_attempts: Final = failed_attempts
-        self.destructions: Final = destructions
+        self._failed = failed_attempts
+        self._destructions = destructions
         self._takes = takes
         self._movers = movers
         self._captures = captures
@@ -177,6 +177,20 @@ class TurnResult:
         return self._captures
 
     @property
+    def failed_attempts(self) -> tuple[FailedAttempt, ...]:
+        """The take attempts that failed (R-V0c), in the order of the moves."""
+        if self._failed is None:
+            self._failed = tuple([m.failed for m in self._movers if m.failed is not None])
+        return self._failed
+
+    @property
+    def destructions(self) -> tuple[Destruction, ...]:
+        """The mutual destructions (R-V4b), in the order of the attackers' moves."""
+        if self._destructions is None:
+            self._destructions = _destructions(self._movers)
+        return self._destructions
+
+    @property
     def moves(self) -> tuple[MoveResult, ...]:
         """What happened to each move, in the order the moves were given."""
         if self._moves is None:
@@ -186,10 +200,11 @@ class TurnResult:
         return self._moves
 
     def ended_on(self) -> list[int]:
-        """Tile numbers where a piece ended the turn other than where it held before it: the
-        moves' last tiles and the taken pieces' (R-V6b paints only those anew). Known only to
-        a result resolved in this process (a pickled one keeps no movers)."""
-        numbers = [m.path[m.k] for m in self._movers if m.destroyed is None]
+        """Tile numbers where a piece may stand now that did not stand there, its owner's,
+        before the turn: where moves ended away from their origin, and where taken pieces are
+        (R-V6b paints only those anew). Known only to a result resolved in this process (a
+        pickled one keeps no movers)."""
+        numbers = [m.path[m.k] for m in self._movers if m.k and m.destroyed is None]
         for take in self._takes:
             numbers.append(take.tile if take.pushed_to < 0 else take.pushed_to)
         return numbers
@@ -464,11 +479,6 @@ def _result(
     conflicts: list[Conflict] = []
     resolved = _resolve(position, moves, paths, rules, conflicts, fortresses, rounds)
     movers, after, takes, costs, newly_defeated = resolved
-    failed: tuple[FailedAttempt, ...] = ()
-    destroyed: tuple[Destruction, ...] = ()
-    if rules.fortress is _FORTRESS_ON or rules.takes is _BY_EXPERIENCE:
-        failed = tuple([m.failed for m in movers if m.failed is not None])
-        destroyed = _destructions(movers)
     return TurnResult(
         position,
         after,
@@ -477,12 +487,10 @@ def _result(
         newly_defeated,
         takes=takes,
         movers=movers,
-        failed_attempts=failed,
-        destructions=destroyed,
     )
 
 
-def _destructions(movers: list[_Mover]) -> tuple[Destruction, ...]:
+def _destructions(movers: Sequence[_Mover]) -> tuple[Destruction, ...]:
     """Each mutual destruction once (a returned target and its attacker both carry it)."""
     found: list[Destruction] = []
     for mover in movers:
@@ -1233,7 +1241,11 @@ def _finish(
         costs = _reset_experience(position, movers, fixed, takes, rules)
 
     emperor_lost = False
-    destroyed = rules.equal_takes is _MUTUAL and any([m.destroyed is not None for m in movers])
+    destroyed = False
+    if rules.equal_takes is _MUTUAL:
+        for mover in movers:
+            if mover.destroyed is not None:
+                destroyed = True
     if destroyed:
         # R-V4b: pieces left the board without a take; R-P4 is worked out again from the board.
         emperors, best = _emperors_on(fixed)

@@ -16,8 +16,9 @@ from typing import Any, TypeVar
 
 from engine.battlefield import Battlefield, StartTile, Tile
 from engine.deployment import Deployment
+from engine.domains import UNPAINTED, Colours
 from engine.errors import RulesetError, ScenarioError
-from engine.game import UNPAINTED, Game, GameOutcome, close_turn
+from engine.game import Game, GameOutcome, close_turn
 from engine.orders import Move, check_order
 from engine.pieces import Dynasty, Piece, PieceKind, in_seat_order
 from engine.position import Position
@@ -155,7 +156,7 @@ class Scenario:
             result,
             after,
             self.crowning,
-            self.painted_before,
+            Colours.from_text(self.painted_before) if self.painted_before else None,
             1,
             emperor_starts=self.emperor_starts,
         )

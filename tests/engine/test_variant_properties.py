@@ -42,6 +42,8 @@ from engine import (
     trace,
 )
 from engine.battlefield import Battlefield
+from engine.domains import Colours
+from engine.game import close_turn
 from engine.strategies import GreedyStrategy, RandomStrategy, Strategy, StrongStrategy
 
 STRENGTHS = [
@@ -246,8 +248,23 @@ def test_every_battlefield_plays_under_every_option(
                 rng.choice(legal_orders(game.position, d)) for d in game.position.active_dynasties
             ]
             report = game.play(orders)
-            assert not set(report.game.position.pieces) & report.game.position.battlefield.mountains
-            game = report.game
+            after = report.game
+            assert not set(after.position.pieces) & after.position.battlefield.mountains
+            if goal is GoalKind.DOMAINS:  # painting only the new tiles is painting them all
+                full = close_turn(
+                    rules,
+                    report.result,
+                    report.result.after,
+                    game.windows,
+                    game.domains,
+                    after.turn,
+                )
+                assert (full.painted, full.outcome) == (after.painted, after.outcome)
+                assert game.domains is not None and after.domains is not None
+                assert after.domains == game.domains.painted(after.position)
+                counted = Colours.from_text(after.painted)  # its tiles counted afresh
+                assert after.domains.covered() == counted.covered()
+            game = after
 
 
 def strong() -> StrongStrategy:
