@@ -459,7 +459,7 @@ class Game:
                 self.domains,
                 turn,
                 dropped,
-                repainted=result.ended_on(),
+                repainted=result.ended_on() if self.domains is not None else None,
             )
             position, defeated, outcome = end.position, end.defeated, end.outcome
             windows, domains, changes = end.windows, end.domains, end.changes
