@@ -6,6 +6,7 @@ step (R-V1), and whole combats through crowning windows (R-V3), painting (R-V6) 
 from __future__ import annotations
 
 import pickle
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,7 @@ from engine import (
     IllegalDeployment,
     IllegalOrder,
     Move,
+    MoveOutcome,
     OrderFault,
     OutcomeCause,
     Pass,
@@ -36,6 +38,7 @@ from engine import (
     Setup,
     Takes,
     Tile,
+    TurnReport,
     WindowEnd,
     fixed_deployment,
     legal_moves,
@@ -44,6 +47,7 @@ from engine import (
 )
 from engine.narration import BoardMarkKind, FactKind, Mark, board_marks, facts, narrate
 from engine.rules import VARIANT_CHOICES
+from engine.scenario import parse_scenario
 from tests.engine.helpers import grid, terrain
 
 A, B, C, D = Dynasty.A, Dynasty.B, Dynasty.C, Dynasty.D
@@ -513,3 +517,33 @@ def test_monuments_are_won_by_one_dynasty_holding_all_and_never_by_neutral_piece
     )
     blocked = Game(rules, neutral).play([Move(A, T("D2"), T("D1")), Pass(B)])
     assert blocked.outcome is None
+
+
+def test_failed_attempts_and_mutual_destructions_are_told_and_marked() -> None:
+    """Facts and board marks of R-V0c and R-V4b, from the worked examples."""
+    folder = Path(__file__).parent / "scenarios"
+    fortress = parse_scenario((folder / "variant-fortress.toml").read_text())
+    result = fortress.run()
+    report = TurnReport(1, result, (), (), Game(fortress.rules, result.after))
+    said = narrate(report, fortress.rules.policy)
+    assert (
+        "a's pawn failed to take b's pawn on C1 (only an emperor takes a piece on its own fortress)"
+        in said
+    )
+    marks = board_marks(report)
+    assert (BoardMarkKind.FAILED_ATTEMPT, T("C1")) in marks
+    assert (BoardMarkKind.TAKE, T("B9")) in marks and (BoardMarkKind.CLASH, T("C5")) in marks
+    mutual = parse_scenario((folder / "variant-mutual-destruction.toml").read_text())
+    result = mutual.run()
+    report = TurnReport(1, result, (), (), Game(mutual.rules, result.after))
+    said = narrate(report, mutual.rules.policy)
+    assert "a's pawn and b's pawn destroyed each other on C1" in said
+    assert "c's pawn moved to C3" in said
+    assert result.moves[0].outcome is MoveOutcome.DESTROYED
+    assert {(k, t) for k, t in board_marks(report)} >= {
+        (BoardMarkKind.MUTUAL_DESTRUCTION, T("C1")),
+        (BoardMarkKind.MUTUAL_DESTRUCTION, T("C5")),
+    }
+    weaker = parse_scenario((folder / "variant-strength.toml").read_text()).run()
+    [failed] = weaker.failed_attempts
+    assert failed.at_bounce and failed.tile == T("C4")
