@@ -142,6 +142,32 @@ def told(fact: Fact, names: Names) -> Message:
         return Message("narration-defeated", who=_who(fact.dynasties[0], names))
     if kind is FactKind.QUIET:
         return Message("narration-quiet")
+    if kind in (FactKind.FAILED_ATTEMPT, FactKind.MUTUAL_DESTRUCTION):
+        attacker, target = fact.pieces
+        return Message(
+            f"narration-{kind.value}",
+            attacker=_piece(attacker, names),
+            target=_piece(target, names),
+            tile=tiles[0],
+            bounce=_yes(fact.has(Mark.AT_BOUNCE)),
+            why="fortress" if fact.has(Mark.FORTRESS) else "weaker",
+        )
+    if kind in (FactKind.CROWNED, FactKind.WINDOW_OPENED, FactKind.WINDOW_CLOSED):
+        return Message(
+            f"narration-{kind.value}",
+            who=_who(fact.dynasties[0], names),
+            tile=tiles[0] if tiles else "",
+            known=_yes(bool(tiles)),
+            uncrowned=_yes(fact.has(Mark.UNCROWNED)),
+        )
+    if kind is FactKind.TILES_PAINTED:
+        painted, total = fact.numbers
+        return Message(
+            "narration-tiles-painted",
+            who=_who(fact.dynasties[0], names),
+            painted=painted,
+            total=total,
+        )
     assert fact.outcome is not None
     return outcome_message(fact.outcome, names)
 

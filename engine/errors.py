@@ -44,6 +44,8 @@ class OrderFault(enum.Enum):
     OWN_PIECE_THERE = "own-piece-there"  # tiles: (destination,)
     PIECE_ORDERED_TWICE = "piece-ordered-twice"  # tiles: (origin,)
     DOES_NOT_FIT = "does-not-fit"  # order: the order as written
+    MOUNTAIN = "mountain"  # tiles: (the mountain on the path,) (R-V2a)
+    NOT_DEPLOYED = "not-deployed"  # the deployment step is not over (R-V1c)
 
 
 class IllegalOrder(EngineError):
@@ -120,7 +122,69 @@ def _fault_text(error: IllegalOrder) -> str:
         return f"{tiles[0]} holds one of your own pieces"
     if fault is OrderFault.PIECE_ORDERED_TWICE:
         return f"the piece on {tiles[0]} has two orders; only the last one counts"
+    if fault is OrderFault.MOUNTAIN:
+        return f"{tiles[0]} is a mountain: no piece crosses or stands on it"
+    if fault is OrderFault.NOT_DEPLOYED:
+        return "the deployment is not over yet: orders start with turn 1"
     return f"the order {error.order} does not fit the position; check it first"
+
+
+class DeploymentFault(enum.Enum):
+    """Why a deployment is refused (R-V1c). Each names the parameters of
+    :class:`IllegalDeployment` it fills."""
+
+    NOT_HIDDEN = "not-hidden"  # the tournament's setup is fixed: nothing to deploy
+    DEPLOYMENT_OVER = "deployment-over"  # the deployment step has ended
+    NO_SUCH_DYNASTY = "no-such-dynasty"  # dynasty
+    DEFEATED = "defeated"  # dynasty: it forfeited
+    PAWN_COUNT = "pawn-count"  # numbers: (pawns it has, pawns placed)
+    MOUNTAIN_COUNT = "mountain-count"  # numbers: (mountains it has, mountains placed)
+    OUTSIDE_HOME = "outside-home"  # tiles: (the tile,)
+    TWO_ON_ONE_TILE = "two-on-one-tile"  # tiles: (the tile,)
+
+
+class IllegalDeployment(EngineError):
+    """A deployment that breaks R-V1c: refused, never stored, nothing changed.
+
+    ``fault`` says why; ``rule``, ``dynasty`` (a letter), ``tiles`` (names) and ``numbers`` are
+    its parameters; ``reason`` is the English sentence.
+    """
+
+    def __init__(
+        self,
+        rule: str,
+        fault: DeploymentFault,
+        *,
+        dynasty: str = "",
+        tiles: tuple[str, ...] = (),
+        numbers: tuple[int, ...] = (),
+    ) -> None:
+        self.rule = rule
+        self.fault = fault
+        self.dynasty = dynasty
+        self.tiles = tiles
+        self.numbers = numbers
+        self.reason = _deployment_text(self)
+        super().__init__(f"{self.reason} ({rule})")
+
+
+def _deployment_text(error: IllegalDeployment) -> str:
+    fault = error.fault
+    if fault is DeploymentFault.NOT_HIDDEN:
+        return "this combat has a fixed setup: pieces start where the battlefield draws them"
+    if fault is DeploymentFault.DEPLOYMENT_OVER:
+        return "the deployment is over: every piece is on the board"
+    if fault is DeploymentFault.NO_SUCH_DYNASTY:
+        return f"there is no dynasty {error.dynasty} on this battlefield"
+    if fault is DeploymentFault.DEFEATED:
+        return f"dynasty {error.dynasty} is defeated and deploys nothing"
+    if fault in (DeploymentFault.PAWN_COUNT, DeploymentFault.MOUNTAIN_COUNT):
+        has, placed = error.numbers
+        what = "pawn" if fault is DeploymentFault.PAWN_COUNT else "mountain"
+        return f"place exactly {has} {what}{'s' if has != 1 else ''}, not {placed}"
+    if fault is DeploymentFault.OUTSIDE_HOME:
+        return f"{error.tiles[0]} is not one of your home tiles"
+    return f"{error.tiles[0]} is given twice: one piece or mountain a tile"
 
 
 class RulesetError(EngineError):

@@ -1,4 +1,5 @@
-"""What happened in a resolved turn, as typed facts, and told in English.
+"""What happened in a resolved turn, as typed facts, and told in English; and the marks the board
+shows of it.
 
 :func:`facts` describes a turn as :class:`Fact` values (a kind, the pieces, tiles and
 dynasties it names, and its numbers): the bot tells them in each reader's language from its
@@ -12,12 +13,23 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.battlefield import Tile
 from engine.chests import ChestCapture
-from engine.game import GameOutcome, TurnReport
+from engine.game import GameOutcome, Painting, TurnReport, WindowChange, WindowEnd
 from engine.pieces import Dynasty, Piece, PieceKind
-from engine.resolution import Capture, Conflict, Cost, MoveOutcome, MoveResult
+from engine.resolution import (
+    AttemptFault,
+    Capture,
+    Conflict,
+    Cost,
+    Destruction,
+    FailedAttempt,
+    MoveOutcome,
+    MoveResult,
+    TurnResult,
+)
 from engine.rules import ConflictPolicy
 
 Names = Mapping[Dynasty, str]
@@ -40,6 +52,13 @@ class FactKind(enum.Enum):
     DEFEATED = "defeated"  # dynasties (who,)
     QUIET = "quiet"  # nothing moved
     ENDED = "ended"  # the combat's outcome (``outcome``): winners or a draw
+    # Section 10.
+    FAILED_ATTEMPT = "failed-attempt"  # pieces (attacker, target); tiles (where,); marks: why
+    MUTUAL_DESTRUCTION = "mutual-destruction"  # pieces (attacker, target); tiles (where,)
+    CROWNED = "crowned"  # pieces (the new emperor,); dynasties (whose,); tiles (where,)
+    WINDOW_OPENED = "window-opened"  # dynasties (who,); tiles (its crowning tile,)
+    WINDOW_CLOSED = "window-closed"  # dynasties (who,); tiles (crowning tile,); marks: uncrowned
+    TILES_PAINTED = "tiles-painted"  # dynasties (who,); numbers (painted now, its colour's total)
 
 
 class Mark(enum.Enum):
@@ -50,6 +69,24 @@ class Mark(enum.Enum):
     LEFT_BOARD = "left-board"  # TOOK: the taken emperor left the board
     BECAME_PAWN = "became-pawn"  # TOOK: a pawn (numbers[0]: its experience) took its place
     ROLLED_BACK = "rolled-back"  # COLLIDED*: the pieces rolled back (else they bounced)
+    FORTRESS = "fortress"  # FAILED_ATTEMPT: a pawn attacked a piece on its own fortress (R-V2b)
+    WEAKER = "weaker"  # FAILED_ATTEMPT: the target had more experience (R-V4a)
+    UNCROWNED = "uncrowned"  # WINDOW_CLOSED: no pawn stood on the tile (else: emperor regained)
+
+
+class BoardMarkKind(enum.Enum):
+    """What a mark on the board shows of the last turn (the renderer draws one per kind)."""
+
+    TAKE = "take"  # under the taken piece
+    CLASH = "clash"  # on a contested tile (R-R1)
+    FAILED_ATTEMPT = "failed-attempt"  # on the tile a take attempt failed on (R-V0c)
+    MUTUAL_DESTRUCTION = "mutual-destruction"  # on the tile emptied by R-V4b
+    CROWNING = "crowning"  # on the tile where a pawn was crowned (R-V3b)
+
+
+class BoardMark(NamedTuple):
+    kind: BoardMarkKind
+    tile: Tile
 
 
 @dataclass(frozen=True)
@@ -124,6 +161,44 @@ def conflict_fact(conflict: Conflict, policy: ConflictPolicy) -> Fact:
     return Fact(FactKind.COLLIDED, (), tiles, conflict.dynasties, (), marks)
 
 
+def failed_fact(failed: FailedAttempt) -> Fact:
+    """R-V0c: a take attempt that failed, and why."""
+    marks = {Mark.FORTRESS if failed.fault is AttemptFault.FORTRESS else Mark.WEAKER}
+    if failed.at_bounce:
+        marks.add(Mark.AT_BOUNCE)
+    pieces = (_piece(failed.attacker), _piece(failed.target))
+    return Fact(FactKind.FAILED_ATTEMPT, pieces, (failed.tile,), marks=frozenset(marks))
+
+
+def destruction_fact(destruction: Destruction) -> Fact:
+    """R-V4b: two pieces of equal experience destroyed each other."""
+    marks = frozenset({Mark.AT_BOUNCE}) if destruction.at_bounce else frozenset()
+    pieces = (_piece(destruction.attacker), _piece(destruction.target))
+    return Fact(FactKind.MUTUAL_DESTRUCTION, pieces, (destruction.tile,), marks=marks)
+
+
+def window_fact(change: WindowChange) -> Fact:
+    """R-V3: a crowning window opened, a pawn crowned, or a window closed otherwise."""
+    tiles = () if change.tile is None else (change.tile,)
+    who = (change.dynasty,)
+    if change.change is WindowEnd.OPENED:
+        return Fact(FactKind.WINDOW_OPENED, tiles=tiles, dynasties=who)
+    if change.change is WindowEnd.CROWNED:
+        emperor = (PieceOf(change.dynasty, PieceKind.EMPEROR),)
+        return Fact(FactKind.CROWNED, emperor, tiles, who)
+    marks = frozenset({Mark.UNCROWNED}) if change.change is WindowEnd.UNCROWNED else frozenset()
+    return Fact(FactKind.WINDOW_CLOSED, tiles=tiles, dynasties=who, marks=marks)
+
+
+def painting_fact(painting: Painting) -> Fact:
+    """R-V6b: what a dynasty painted this turn."""
+    return Fact(
+        FactKind.TILES_PAINTED,
+        dynasties=(painting.dynasty,),
+        numbers=(painting.gained, painting.total),
+    )
+
+
 def move_fact(result: MoveResult) -> Fact:
     move = result.move
     mover = (_piece(result.piece),)
@@ -139,18 +214,49 @@ def facts(report: TurnReport, policy: ConflictPolicy) -> list[Fact]:
     """What happened in a turn: takes and collisions first, then the rest, then the end."""
     result = report.result
     told = [capture_fact(capture) for capture in result.captures]
+    told += [failed_fact(failed) for failed in result.failed_attempts]
+    told += [destruction_fact(destruction) for destruction in result.destructions]
     told += [chest_fact(capture) for capture in report.chests_captured]
     told += [cost_fact(cost) for cost in result.costs]
     told += [conflict_fact(conflict, policy) for conflict in result.conflicts]
-    quiet = [m for m in result.moves if m.took is None and m.taken_by is None and not m.conflicts]
+    quiet = [
+        m
+        for m in result.moves
+        if m.took is None
+        and m.taken_by is None
+        and not m.conflicts
+        and m.failed is None
+        and m.destroyed is None
+    ]
     told += [move_fact(m) for m in quiet]
     told += [Fact(FactKind.MISSED, dynasties=(d,)) for d in report.missed]
+    told += [window_fact(change) for change in report.windows]
     told += [Fact(FactKind.DEFEATED, dynasties=(d,)) for d in report.defeated]
+    told += [painting_fact(painting) for painting in report.painting]
     if not result.moves and not told:
         told.append(Fact(FactKind.QUIET))
     if report.outcome is not None:
         told.append(Fact(FactKind.ENDED, dynasties=report.outcome.winners, outcome=report.outcome))
     return told
+
+
+def board_marks(report: TurnReport) -> tuple[BoardMark, ...]:
+    """Where the board marks what the turn did: takes, clashes, failed attempts, mutual
+    destructions and crownings, one mark a tile and kind, in that order."""
+    result: TurnResult = report.result
+    marks: list[BoardMark] = []
+    for capture in result.captures:
+        tile = capture.tile if capture.pushed_to is None else capture.pushed_to
+        marks.append(BoardMark(BoardMarkKind.TAKE, tile))
+    marks += [BoardMark(BoardMarkKind.CLASH, conflict.tile) for conflict in result.conflicts]
+    marks += [BoardMark(BoardMarkKind.FAILED_ATTEMPT, f.tile) for f in result.failed_attempts]
+    marks += [BoardMark(BoardMarkKind.MUTUAL_DESTRUCTION, d.tile) for d in result.destructions]
+    marks += [
+        BoardMark(BoardMarkKind.CROWNING, change.tile)
+        for change in report.crowned
+        if change.tile is not None
+    ]
+    return tuple(dict.fromkeys(marks))
 
 
 # ---------------------------------------------------------------------------------- English
@@ -208,6 +314,39 @@ def tell(fact: Fact, names: Names | None = None) -> str:
         return f"{_who(fact.dynasties[0], names)} is defeated"
     if kind is FactKind.QUIET:
         return "every piece held its tile"
+    if kind is FactKind.FAILED_ATTEMPT:
+        attacker, target = fact.pieces
+        said = f"{_whose(attacker, names)} failed to take {_whose(target, names)} on {tiles[0]}"
+        if fact.has(Mark.AT_BOUNCE):
+            said += " as it was sent back there"
+        if fact.has(Mark.FORTRESS):
+            return said + " (only an emperor takes a piece on its own fortress)"
+        return said + " (it had more experience)"
+    if kind is FactKind.MUTUAL_DESTRUCTION:
+        attacker, target = fact.pieces
+        said = f"{_whose(attacker, names)} and {_whose(target, names)} destroyed each other on {tiles[0]}"
+        return said + (" as it was sent back there" if fact.has(Mark.AT_BOUNCE) else "")
+    if kind is FactKind.CROWNED:
+        who = _who(fact.dynasties[0], names)
+        return f"{who}'s pawn on {tiles[0]} is crowned {who}'s emperor"
+    if kind is FactKind.WINDOW_OPENED:
+        who = _who(fact.dynasties[0], names)
+        return (
+            f"{who} lost its last emperor: a pawn of {who} on {tiles[0] if tiles else 'its emperor start'} "
+            f"at the end of the next turn is crowned, or {who} is defeated"
+        )
+    if kind is FactKind.WINDOW_CLOSED:
+        who = _who(fact.dynasties[0], names)
+        if fact.has(Mark.UNCROWNED):
+            where = tiles[0] if tiles else "its emperor start"
+            return f"no pawn of {who} stood on {where}: {who} is not crowned"
+        return f"{who} has an emperor again: its crowning window closes"
+    if kind is FactKind.TILES_PAINTED:
+        painted, total = fact.numbers
+        noun = "tile" if painted == 1 else "tiles"
+        return (
+            f"{_who(fact.dynasties[0], names)} painted {painted} {noun} (its colour covers {total})"
+        )
     assert fact.outcome is not None
     return fact.outcome.describe(names)
 

@@ -1,4 +1,4 @@
-"""Orders and their legality (R-O1, R-O2, R-P2..P4).
+"""Orders and their legality (R-O1, R-O2 with R-V2a, R-P2..P4).
 
 The legality check is the one gate every order passes: the bot refuses an illegal order
 with the check's message, and resolution may assume every move it receives passed it.
@@ -165,8 +165,10 @@ def _refuse_move(position: Position, move: Move) -> NoReturn:
             piece=piece.kind.value,
             numbers=(piece.experience, distance),
         )
-    missing = _first_missing(position, origin, destination)
-    raise IllegalOrder("R-O2", OrderFault.OFF_BATTLEFIELD, tiles=(missing,))
+    blocked, mountain = _first_missing(position, origin, destination)
+    if mountain:
+        raise IllegalOrder("R-V2a", OrderFault.MOUNTAIN, tiles=(blocked,))
+    raise IllegalOrder("R-O2", OrderFault.OFF_BATTLEFIELD, tiles=(blocked,))
 
 
 def legal_moves(position: Position, origin: Tile) -> list[Move]:
@@ -225,12 +227,17 @@ def _name(tile: Tile) -> str:
     return tile.name if 0 <= tile.col < 26 and tile.row >= 0 else f"({tile.row},{tile.col})"
 
 
-def _first_missing(position: Position, origin: Tile, destination: Tile) -> str:
+def _first_missing(position: Position, origin: Tile, destination: Tile) -> tuple[str, bool]:
+    """The first tile of the path that is not a tile, or is a mountain (R-V2a: the path may
+    neither cross nor end on one), and whether it is a mountain."""
     step_row = (destination.row > origin.row) - (destination.row < origin.row)
     step_col = (destination.col > origin.col) - (destination.col < origin.col)
+    battlefield = position.battlefield
     tile = origin
     while tile != destination:
         tile = Tile(tile.row + step_row, tile.col + step_col)
-        if tile not in position.battlefield.tiles:
-            return _name(tile)
-    return _name(destination)
+        if tile not in battlefield.tiles:
+            return _name(tile), False
+        if tile in battlefield.mountains:
+            return _name(tile), True
+    return _name(destination), False

@@ -179,7 +179,7 @@ class Position:
         return best_pawn_experience(self.board, dynasty)
 
     def grid(self) -> str:
-        """The position as a scenario grid (§9): one token per tile, rows on lines."""
+        """The position as a scenario grid (§9, §9.1): one token per tile, rows on lines."""
         rows = []
         for row in range(self.battlefield.height):
             tokens = []
@@ -191,8 +191,12 @@ class Position:
                     tokens.append(letter.upper() if piece.is_emperor else letter)
                 elif tile not in self.battlefield.tiles:
                     tokens.append("#")
+                elif tile in self.battlefield.mountains:
+                    tokens.append("^")
                 elif tile in self.battlefield.treasures:
                     tokens.append("x")
+                elif tile in self.battlefield.monuments:
+                    tokens.append("m")
                 else:
                     tokens.append(".")
             rows.append(" ".join(tokens))

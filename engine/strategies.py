@@ -13,6 +13,12 @@ give seeded ones, so their games can be replayed.
 Every strategy that finds itself in a position for the third time, or is about to give a move
 for the third time in its last few turns, orders something else than it did the previous times
 (:class:`engine.history.History`), so no combat goes round in circles until its turn limit.
+
+Under a hidden setup (R-V1) every strategy also deploys (:meth:`Strategy.deploy`), with the
+caller's private randomness (R-T7): ``random`` anywhere in its home zone, the others as a
+player would — the emperor deep and guarded, pawns forward, mountains between the emperor and
+its rivals (:func:`sensible_deployment`). Every order any of them gives is legal, mountains
+(R-V2a) and every variant included: they choose among ``legal_orders``.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from engine.battlefield import Battlefield
+from engine.battlefield import Battlefield, Tile
+from engine.deployment import Deployment
 from engine.evaluation import (
     EXTRA_EMPEROR,
     emperor_stakes,
@@ -57,11 +64,26 @@ class Strategy(Protocol):
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order: ...
 
+    def deploy(self, battlefield: Battlefield, dynasty: Dynasty, rng: random.Random) -> Deployment:
+        """Where ``dynasty`` places its pieces and mountains under a hidden setup (R-V1c): a
+        deployment that passes ``check_deployment``."""
+        ...
+
 
 class RandomStrategy:
-    """Any legal move, uniformly; passes only when it cannot move."""
+    """Any legal move, uniformly; passes only when it cannot move. Deploys anywhere in its
+    home zone."""
 
     name = "random"
+
+    def deploy(self, battlefield: Battlefield, dynasty: Dynasty, rng: random.Random) -> Deployment:
+        tiles = sorted(battlefield.home_zone(dynasty))
+        rng.shuffle(tiles)
+        pawns = battlefield.pieces_of(dynasty) - 1
+        mountains = battlefield.mountains_per_dynasty
+        return Deployment(
+            tiles[0], tuple(tiles[1 : 1 + pawns]), tuple(tiles[1 + pawns : 1 + pawns + mountains])
+        )
 
     def choose(
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
@@ -98,6 +120,9 @@ class GreedyStrategy:
     (:data:`SEEN_NOISE`)."""
 
     name = "greedy"
+
+    def deploy(self, battlefield: Battlefield, dynasty: Dynasty, rng: random.Random) -> Deployment:
+        return sensible_deployment(battlefield, dynasty, rng)
 
     def choose(
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
@@ -304,6 +329,9 @@ class StrongStrategy:
         self.seconds = seconds
         self.iterations = iterations
 
+    def deploy(self, battlefield: Battlefield, dynasty: Dynasty, rng: random.Random) -> Deployment:
+        return sensible_deployment(battlefield, dynasty, rng)
+
     def choose(
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order:
@@ -417,6 +445,43 @@ def nearby_rivals(position: Position, dynasty: Dynasty, limit: int) -> list[Dyna
             if gap <= 0 and gap < closest.get(rival, 1):
                 closest[rival] = gap
     return sorted(closest, key=lambda rival: (closest[rival], rival.seat))[:limit]
+
+
+def sensible_deployment(
+    battlefield: Battlefield, dynasty: Dynasty, rng: random.Random
+) -> Deployment:
+    """A deployment a player would choose (R-V1c): the emperor on the home tile farthest from
+    every rival's home zone (ties: at random), the mountains on the tiles beside it that face
+    the rivals (one side always left open, so it can step out), and the pawns on the tiles
+    nearest the rivals. The randomness is the caller's (R-T7)."""
+    zone = sorted(battlefield.home_zone(dynasty))
+    rivals = [
+        tile
+        for rival in battlefield.dynasties
+        if rival is not dynasty
+        for tile in battlefield.home_zone(rival)
+    ]
+
+    def front(tile: Tile) -> int:
+        """Steps (as the crow walks) to the nearest rival home tile."""
+        return min((abs(tile.row - r.row) + abs(tile.col - r.col) for r in rivals), default=0)
+
+    jitter = {tile: rng.random() for tile in zone}
+    deepest = max(front(tile) for tile in zone)
+    emperor = max((t for t in zone if front(t) >= deepest - 1), key=lambda t: (front(t), jitter[t]))
+    free = [tile for tile in zone if tile != emperor]
+    beside = [t for t in free if abs(t.row - emperor.row) + abs(t.col - emperor.col) == 1]
+    count = battlefield.mountains_per_dynasty
+    # Guards first: the tiles beside the emperor nearest the rivals, never all of them.
+    guards = sorted(beside, key=lambda t: (front(t), jitter[t]))[: max(len(beside) - 1, 0)]
+    rest = sorted(
+        [t for t in free if t not in guards],
+        key=lambda t: (abs(t.row - emperor.row) + abs(t.col - emperor.col), jitter[t]),
+    )
+    mountains = (guards + rest)[:count]
+    left = [t for t in free if t not in mountains]
+    pawns = sorted(left, key=lambda t: (front(t), jitter[t]))[: battlefield.pieces_of(dynasty) - 1]
+    return Deployment(emperor, tuple(pawns), tuple(mountains))
 
 
 def random_combat(

@@ -90,6 +90,31 @@ FACTS = [
     Fact(FactKind.MISSED, dynasties=(B,)),
     Fact(FactKind.DEFEATED, dynasties=(B,)),
     Fact(FactKind.QUIET),
+    Fact(
+        FactKind.FAILED_ATTEMPT,
+        (PieceOf(A, PAWN), PieceOf(B, PAWN)),
+        (C3,),
+        marks=frozenset({Mark.FORTRESS}),
+    ),
+    Fact(
+        FactKind.FAILED_ATTEMPT,
+        (PieceOf(A, EMPEROR), PieceOf(B, PAWN)),
+        (C3,),
+        marks=frozenset({Mark.WEAKER, Mark.AT_BOUNCE}),
+    ),
+    Fact(FactKind.MUTUAL_DESTRUCTION, (PieceOf(A, PAWN), PieceOf(B, EMPEROR)), (C3,)),
+    Fact(
+        FactKind.MUTUAL_DESTRUCTION,
+        (PieceOf(A, PAWN), PieceOf(B, PAWN)),
+        (C3,),
+        marks=frozenset({Mark.AT_BOUNCE}),
+    ),
+    Fact(FactKind.CROWNED, (PieceOf(B, EMPEROR),), (C3,), (B,)),
+    Fact(FactKind.WINDOW_OPENED, tiles=(C3,), dynasties=(B,)),
+    Fact(FactKind.WINDOW_CLOSED, tiles=(C3,), dynasties=(B,)),
+    Fact(FactKind.WINDOW_CLOSED, tiles=(C3,), dynasties=(B,), marks=frozenset({Mark.UNCROWNED})),
+    Fact(FactKind.TILES_PAINTED, dynasties=(A,), numbers=(1, 7)),
+    Fact(FactKind.TILES_PAINTED, dynasties=(C,), numbers=(3, 12)),
     *(
         Fact(FactKind.ENDED, dynasties=winners, outcome=GameOutcome(winners, cause, 9, 4, 20))
         for cause in OutcomeCause
@@ -144,6 +169,8 @@ ILLEGAL = [
     IllegalOrder("R-O2", OrderFault.OWN_PIECE_THERE, tiles=("C3",)),
     IllegalOrder("R-O3", OrderFault.PIECE_ORDERED_TWICE, tiles=("C3",)),
     IllegalOrder("R-O2", OrderFault.DOES_NOT_FIT, order="a: C3 -> C4"),
+    IllegalOrder("R-V2a", OrderFault.MOUNTAIN, tiles=("C3",)),
+    IllegalOrder("R-V1c", OrderFault.NOT_DEPLOYED),
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import (
     ConflictPolicy,
+    Dynasty,
     EmperorTaken,
     EmperorTakes,
     Move,
@@ -13,6 +14,8 @@ from engine import (
     TurnResult,
     resolve,
 )
+from engine.battlefield import Battlefield, StartTile
+from engine.pieces import Piece, PieceKind
 from engine.scenario import normalise_grid, parse_grid
 
 
@@ -48,3 +51,36 @@ def play(
 
 def shows(result: TurnResult, expected: str) -> bool:
     return normalise_grid(result.after.grid()) == normalise_grid(expected)
+
+
+def terrain(text: str, experience: int = 1) -> Position:
+    """A position from a grid that may hold mountains ``^`` and monuments ``m`` (§9.1); every
+    pawn has ``experience``, every emperor its dynasty's best pawn's (R-P4)."""
+    rows = [line.split() for line in text.strip().splitlines()]
+    tiles, mountains, monuments = set(), set(), set()
+    pieces: dict[Tile, Piece] = {}
+    for row, tokens in enumerate(rows):
+        for col, token in enumerate(tokens):
+            tile = Tile(row, col)
+            if token == "#":
+                continue
+            tiles.add(tile)
+            if token == "^":
+                mountains.add(tile)
+            elif token == "m":
+                monuments.add(tile)
+            elif token != ".":
+                kind = PieceKind.EMPEROR if token.isupper() else PieceKind.PAWN
+                pieces[tile] = Piece(Dynasty(token.lower()), kind, experience)
+    best = {p.dynasty: experience for p in pieces.values() if p.kind is PieceKind.PAWN}
+    for tile, piece in pieces.items():
+        if piece.kind is PieceKind.EMPEROR:
+            pieces[tile] = Piece(piece.dynasty, piece.kind, best.get(piece.dynasty, 1))
+    battlefield = Battlefield(
+        name="terrain",
+        tiles=frozenset(tiles),
+        starts={tile: StartTile(p.dynasty, p.kind) for tile, p in pieces.items()},
+        mountains=frozenset(mountains),
+        monuments=frozenset(monuments),
+    )
+    return Position(battlefield, pieces)

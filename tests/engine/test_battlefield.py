@@ -41,7 +41,16 @@ def test_r_b2_shipped_battlefields_parse_to_their_drawing(
 
 
 def test_shipped_battlefields_are_listed() -> None:
-    assert battlefield_names() == ["duel-8", "fortress-4", "medium-8", "small-4", "treasure-3"]
+    assert battlefield_names() == [
+        "cyvasse-2",
+        "domains-4",
+        "duel-8",
+        "fortress-4",
+        "medium-8",
+        "monuments-4",
+        "small-4",
+        "treasure-3",
+    ]
 
 
 def test_small_4_named_tiles() -> None:

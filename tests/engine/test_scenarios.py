@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import EmperorTakes, IllegalOrder, ScenarioError, Tile
+from engine import EmperorTakes, IllegalDeployment, IllegalOrder, ScenarioError, Tile
 from engine.scenario import Scenario, normalise_grid, parse_scenario
 
 FOLDER = Path(__file__).parent / "scenarios"
@@ -55,9 +55,10 @@ def test_the_worked_examples_are_here() -> None:
 def test_worked_example_resolves_to_its_after_grid(path: Path) -> None:
     scenario = parse_scenario(path.read_text(), str(path))
     assert scenario.after is not None
-    after = scenario.run().after
-    assert normalise_grid(after.grid()) == scenario.after
-    assert scenario.experience_differences(after) == []
+    played = scenario.play()
+    assert normalise_grid(played.after.grid()) == scenario.after
+    assert scenario.experience_differences(played.after) == []
+    assert scenario.end_differences(played) == []
 
 
 def test_cli_check_passes_on_all_examples() -> None:
@@ -282,3 +283,227 @@ def test_cli_check_compares_experience_after(tmp_path: Path) -> None:
     right = tmp_path / "right.toml"
     right.write_text(wrong.read_text().replace('"0,1" = 1', '"0,1" = 2'))
     assert run_cli("resolve", "--check", str(right)).returncode == 0
+
+
+# ------------------------------------------------------------------- section 9.1 (the variants)
+
+VARIANT_FILES = sorted(FOLDER.glob("variant-*.toml"))
+SHARED_VARIANTS = [  # the worked examples of RULES.md section 10 (issue #36)
+    "variant-crowning-last-emperor-waits.toml",
+    "variant-crowning-replace.toml",
+    "variant-crowning.toml",
+    "variant-deployment-hidden.toml",
+    "variant-domains-turn0.toml",
+    "variant-domains.toml",
+    "variant-fortress.toml",
+    "variant-monuments.toml",
+    "variant-mountain-push.toml",
+    "variant-mutual-destruction.toml",
+    "variant-strength.toml",
+]
+
+
+def test_the_variant_examples_are_here_with_our_own() -> None:
+    names = {path.name for path in VARIANT_FILES}
+    assert set(SHARED_VARIANTS) <= names
+    assert len(names - set(SHARED_VARIANTS)) >= 40
+
+
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda p: p.stem)
+def test_a_variant_file_checks_something_at_the_end_of_its_turn_or_its_deployment(
+    path: Path,
+) -> None:
+    """Every §9.1 file of ours states an expectation beyond the grid, or is a deployment."""
+    scenario = parse_scenario(path.read_text(), str(path))
+    expected = scenario.expected
+    assert scenario.variant
+    assert (
+        scenario.deployments is not None
+        or expected.winners is not None
+        or expected.defeated is not None
+        or scenario.experience_after
+    )
+
+
+def test_a_variant_check_fails_when_the_end_of_the_turn_differs(tmp_path: Path) -> None:
+    source = (FOLDER / "variant-domains.toml").read_text()
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(source.replace('winners = ["a"]', 'winners = ["b"]'))
+    result = run_cli("resolve", "--check", str(wrong))
+    assert result.returncode == 1
+    assert 'winners ["b"], draw false expected; got winners ["a"], draw false' in result.stderr
+    painted = tmp_path / "painted.toml"
+    painted.write_text(source.replace("a a a ^\na a b .", "a a a ^\na b b ."))
+    result = run_cli("resolve", "--check", str(painted))
+    assert result.returncode == 1 and "painted_after differs" in result.stderr
+    defeated = tmp_path / "defeated.toml"
+    defeated.write_text(
+        (FOLDER / "variant-crowning.toml").read_text().replace('defeated = ["c"]', "defeated = []")
+    )
+    result = run_cli("resolve", "--check", str(defeated))
+    assert result.returncode == 1
+    assert 'defeated [] expected; got ["c"]' in result.stderr
+
+
+def test_the_end_of_a_variant_turn_is_printed_on_request() -> None:
+    result = run_cli("resolve", "--end", str(FOLDER / "variant-domains.toml"))
+    assert result.returncode == 0
+    assert result.stdout.endswith(
+        'painted_after = """\na a a ^\na a b .\n^ b b .\n"""\nwinners = ["a"]\ndraw = false\n'
+        "defeated = []\n"
+    )
+
+
+DEPLOYMENT = """setup = "hidden"
+mountains_per_dynasty = 1
+before = \"\"\"
+. A a
+. . .
+b B .
+\"\"\"
+orders = []
+[home]
+a = ["0,0"]
+b = ["2,2"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            'fortress = "maybe"\nbefore = "A"',
+            "unknown fortress 'maybe': choose one of off, on (R-V2b)",
+        ),
+        ('setup = "secret"\nbefore = "A"', "choose one of fixed, hidden (R-V1)"),
+        ('emperor_lost = "die"\nbefore = "A"', "choose one of defeat, crown (R-V3)"),
+        ('takes = "x"\nbefore = "A"', "choose one of always, by-experience (R-V4a)"),
+        ('equal_takes = "mutual"\nbefore = "A"', "needs takes = by-experience"),
+        ('goal = "treasure"\nbefore = "A"', "choose one of last-emperor, monuments, domains"),
+        ('goal = "domains"\ndomains_percent = 0\nbefore = "A"', "from 1 to 100 (R-V6c)"),
+        ('goal = "last-emperor"\ndomains_percent = 40\nbefore = "A"', 'needs goal = "domains"'),
+        ('last_turn = true\nbefore = "A"', "last_turn needs a goal (R-G2)"),
+        ('winners = []\nbefore = "A"', "winners needs a goal (R-G1)"),
+        ('draw = true\nbefore = "A"', "draw needs a goal (R-G3)"),
+        ('goal = "last-emperor"\npainted_before = "."\nbefore = "A"', "painted_before needs"),
+        ('goal = "last-emperor"\npainted_after = "."\nbefore = "A"', "painted_after needs"),
+        ('crowning = ["b"]\nbefore = "A b"', 'crowning needs emperor_lost = "crown" (R-V3a)'),
+        ('mountains_per_dynasty = 1\nbefore = "A"', 'needs setup = "hidden" (R-V1b)'),
+        ('before = "A"\n[home]\na = ["0,0"]', 'home needs setup = "hidden" (R-V1a)'),
+        ('before = "A"\n[deployment.a]\nemperor = "0,0"', 'deployment needs setup = "hidden"'),
+        ('goal = "monuments"\nbefore = "A ."', "needs at least one monument tile (R-V5b)"),
+        ('monuments = ["0,1"]\nbefore = "A ."', "0,1 holds no piece; write an empty monument"),
+        ('monuments = ["0,1"]\nbefore = "A x"', "0,1 holds no piece"),
+        ('monuments = ["0,1"]\nbefore = "A ^"', "monuments: 0,1 is a mountain (R-V5a)"),
+        ('monuments = ["0,1"]\nbefore = "A #"', "monuments: 0,1 is not a tile (R-V5a)"),
+        ('before = "A ^"\n[emperor_start]\na = "0,1"', "is a mountain (R-V1d)"),
+        ('before = "A ."\n[emperor_start]\na = "0,5"', "is not a tile (R-V1d)"),
+        (
+            'emperor_lost = "crown"\ncrowning = ["a"]\nbefore = "A a"',
+            "crowning: a has an emperor in before",
+        ),
+        (
+            'emperor_lost = "crown"\ncrowning = ["b"]\nbefore = "A ."',
+            "crowning: b has no pawn in before",
+        ),
+        (
+            'emperor_lost = "crown"\ncrowning = ["b"]\nbefore = "A b"',
+            "crowning: b has no emperor start tile; name it in [emperor_start] (R-V3b)",
+        ),
+        (
+            'goal = "domains"\npainted_before = "a . ."\nbefore = "A ."',
+            "painted_before is not the shape of before",
+        ),
+        (
+            'goal = "domains"\npainted_before = "a ^"\nbefore = "A ."',
+            "write # and ^ exactly where before has them",
+        ),
+        (
+            'goal = "domains"\npainted_after = "a"\nbefore = "A ."',
+            "painted_after is not the shape of before",
+        ),
+        (DEPLOYMENT.replace("orders = []", 'orders = ["0,1 -> 1,1"]'), "has orders = []"),
+        (DEPLOYMENT + '[experience_at]\n"0,1" = 2\n', "experience_at describes a turn"),
+        (DEPLOYMENT.replace('b = ["2,2"]', 'b = ["0,0"]'), "is listed for a too"),
+        (DEPLOYMENT.replace('b = ["2,2"]', 'b = ["0,1"]'), "holds a piece of a"),
+        (DEPLOYMENT.replace('b = ["2,2"]', 'b = ["1,5"]'), "1,5 is not a tile (R-V1a)"),
+        (
+            DEPLOYMENT.replace(". . .", ". ^ .").replace('b = ["2,2"]', 'b = ["1,1"]'),
+            "is a mountain",
+        ),
+        (
+            DEPLOYMENT.replace(". . .", ". x .").replace('b = ["2,2"]', 'b = ["1,1"]'),
+            "treasure tile",
+        ),
+        (
+            DEPLOYMENT.replace(". . .", ". m .").replace('b = ["2,2"]', 'b = ["1,1"]'),
+            "monument tile",
+        ),
+        (
+            DEPLOYMENT.replace('b = ["2,2"]', "b = []"),
+            "dynasty b's home zone has 2 tiles, fewer than its 2 pieces and 1 mountains (R-V1b)",
+        ),
+        (
+            DEPLOYMENT + '[deployment.a]\npawns = ["0,2"]\nmountains = ["0,1"]\n',
+            "has no emperor tile",
+        ),
+        (DEPLOYMENT + '[deployment.c]\nemperor = "0,0"\n', "there is no dynasty c"),
+        (DEPLOYMENT + '[deployment.a]\nemperor = "0,0"\npawns = ["0,2"]\n', "places no mountain"),
+        (
+            DEPLOYMENT.replace("b B .", "b B B"),
+            "dynasty b needs exactly one emperor there, not 2 (R-V1c)",
+        ),
+    ],
+)
+def test_section_9_1_refusals_name_the_rule(text: str, words: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(text, "bad.toml")
+    assert words in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("deployment", "words"),
+    [
+        ('emperor = "0,0"\npawns = []\nmountains = ["0,1"]', "place exactly 1 pawn, not 0 (R-V1c)"),
+        (
+            'emperor = "0,0"\npawns = ["0,2"]\nmountains = []',
+            "place exactly 1 mountain, not 0 (R-V1b)",
+        ),
+        (
+            'emperor = "0,0"\npawns = ["1,1"]\nmountains = ["0,1"]',
+            "1,1 is not one of your home tiles",
+        ),
+        ('emperor = "0,0"\npawns = ["0,0"]\nmountains = ["0,1"]', "0,0 is given twice"),
+        (
+            'emperor = "2,2"\npawns = ["0,2"]\nmountains = ["0,1"]',
+            "C3 is not one of your home tiles",
+        ),
+    ],
+)
+def test_a_deployment_that_breaks_r_v1c_is_refused(deployment: str, words: str) -> None:
+    with pytest.raises(IllegalDeployment) as caught:
+        parse_scenario(DEPLOYMENT + "[deployment.a]\n" + deployment + "\n", "bad.toml")
+    assert words.replace("1,1", "B2").replace("0,0 is", "A1 is") in str(caught.value)
+
+
+def test_cli_refuses_a_variant_file_with_exit_2_naming_the_rule(tmp_path: Path) -> None:
+    mountain = tmp_path / "mountain.toml"
+    mountain.write_text('before = "A ^ B"\norders = ["0,0 -> 0,1"]\n')
+    result = run_cli("resolve", str(mountain))
+    assert result.returncode == 2
+    assert (
+        "illegal order: B1 is a mountain: no piece crosses or stands on it (R-V2a)" in result.stderr
+    )
+    deployment = tmp_path / "deployment.toml"
+    deployment.write_text(
+        DEPLOYMENT + '[deployment.a]\nemperor = "2,2"\npawns = ["0,2"]\nmountains = ["0,1"]\n'
+    )
+    result = run_cli("resolve", str(deployment))
+    assert result.returncode == 2
+    assert "illegal deployment: C3 is not one of your home tiles (R-V1c)" in result.stderr
+    option = tmp_path / "option.toml"
+    option.write_text('takes = "sometimes"\nbefore = "A"\n')
+    result = run_cli("resolve", "--check", str(option))
+    assert (
+        result.returncode == 2 and "(R-V4a)" in result.stderr and "Traceback" not in result.stderr
+    )

@@ -49,6 +49,34 @@ narration-ended = { $winners ->
         [1] { $who } wins after turn { $turn }: { $reason }
        *[other] { $who } win after turn { $turn }: { $reason }
     }
+# The variants (RULES.md section 10): failed attempts, mutual destruction, crowning, painting.
+narration-failed-attempt = { $attacker } failed to take { $target } on { $tile }{ $bounce ->
+        [yes] {" "}as it was sent back there
+       *[no] {""}
+    }{ $why ->
+        [fortress] {" "}(only an emperor takes a piece on its own fortress)
+       *[weaker] {" "}(it had more experience)
+    }
+narration-mutual-destruction = { $attacker } and { $target } destroyed each other on { $tile }{ $bounce ->
+        [yes] {" "}as it was sent back there
+       *[no] {""}
+    }
+narration-crowned = { $who }'s pawn on { $tile } is crowned { $who }'s emperor
+narration-window-opened = { $who } lost its last emperor: a pawn of { $who } on { $known ->
+        [yes] { $tile }
+       *[no] its emperor start
+    } at the end of the next turn is crowned, or { $who } is defeated
+narration-window-closed = { $uncrowned ->
+        [yes] no pawn of { $who } stood on { $known ->
+            [yes] { $tile }
+           *[no] its emperor start
+        }: { $who } is not crowned
+       *[no] { $who } has an emperor again: its crowning window closes
+    }
+narration-tiles-painted = { $who } painted { $painted } { $painted ->
+        [one] tile
+       *[other] tiles
+    } (its colour covers { $total })
 
 # Why a combat ended ($pieces, $turns: the goal's numbers, or the most pieces at the limit).
 outcome-opposite-start = an emperor reached the opposite start
@@ -61,6 +89,10 @@ outcome-last-standing = every other dynasty is defeated
 outcome-all-fell = the last emperors fell in the same turn
 outcome-most-pieces = turn limit reached with the most pieces ({ $pieces })
 outcome-tie = turn limit reached with a tie at { $pieces } pieces
+outcome-monuments = its pieces stand on every monument
+outcome-domains = its colour covers at least { $pieces }% of the battlefield
+outcome-most-painted = turn limit reached with the most painted tiles ({ $pieces })
+outcome-painted-tie = turn limit reached with a tie at { $pieces } painted tiles
 
 # Why an order is illegal (engine/errors.py OrderFault); $rule is the rule it breaks (R-O2).
 illegal-order = { $reason } ({ $rule })
@@ -85,3 +117,5 @@ illegal-path-blocked = the path is blocked at { $tile }
 illegal-own-piece-there = { $tile } holds one of your own pieces
 illegal-piece-ordered-twice = the piece on { $tile } has two orders; only the last one counts
 illegal-does-not-fit = the order { $order } does not fit the position; check it first
+illegal-mountain = { $tile } is a mountain: no piece crosses or stands on it
+illegal-not-deployed = the deployment is not over yet: orders start with turn 1

@@ -49,6 +49,34 @@ narration-ended = { $winners ->
         [1] { $who } gana tras el turno { $turn }: { $reason }
        *[other] { $who } ganan tras el turno { $turn }: { $reason }
     }
+# Las variantes (sección 10 de RULES.md): tomas fallidas, destrucción mutua, coronación, pintura.
+narration-failed-attempt = { $attacker } no logró tomar { $target } en { $tile }{ $bounce ->
+        [yes] {" "}cuando lo devolvían allí
+       *[no] {""}
+    }{ $why ->
+        [fortress] {" "}(solo un emperador toma una pieza en su propia fortaleza)
+       *[weaker] {" "}(tenía más experiencia)
+    }
+narration-mutual-destruction = { $attacker } y { $target } se destruyeron mutuamente en { $tile }{ $bounce ->
+        [yes] {" "}cuando lo devolvían allí
+       *[no] {""}
+    }
+narration-crowned = el peón de { $who } en { $tile } es coronado emperador de { $who }
+narration-window-opened = { $who } perdió su último emperador: un peón de { $who } en { $known ->
+        [yes] { $tile }
+       *[no] su salida de emperador
+    } al final del próximo turno será coronado, o { $who } quedará derrotada
+narration-window-closed = { $uncrowned ->
+        [yes] ningún peón de { $who } estaba en { $known ->
+            [yes] { $tile }
+           *[no] su salida de emperador
+        }: { $who } no es coronada
+       *[no] { $who } vuelve a tener emperador: su ventana de coronación se cierra
+    }
+narration-tiles-painted = { $who } pintó { $painted } { $painted ->
+        [one] casilla
+       *[other] casillas
+    } (su color cubre { $total })
 
 # Por qué acabó un combate ($pieces, $turns: los números del objetivo, o el máximo de piezas).
 outcome-opposite-start = un emperador llegó a la salida opuesta
@@ -61,6 +89,10 @@ outcome-last-standing = todas las demás dinastías están derrotadas
 outcome-all-fell = los últimos emperadores cayeron en el mismo turno
 outcome-most-pieces = se alcanzó el límite de turnos con más piezas ({ $pieces })
 outcome-tie = se alcanzó el límite de turnos con un empate a { $pieces } piezas
+outcome-monuments = sus piezas ocupan todos los monumentos
+outcome-domains = su color cubre al menos el { $pieces } % del campo de batalla
+outcome-most-painted = se alcanzó el límite de turnos con más casillas pintadas ({ $pieces })
+outcome-painted-tie = se alcanzó el límite de turnos con un empate a { $pieces } casillas pintadas
 
 # Por qué una orden no es legal (OrderFault de engine/errors.py); $rule: la regla (R-O2).
 illegal-order = { $reason } ({ $rule })
@@ -85,3 +117,5 @@ illegal-path-blocked = el camino está bloqueado en { $tile }
 illegal-own-piece-there = en { $tile } hay una pieza tuya
 illegal-piece-ordered-twice = la pieza de { $tile } tiene dos órdenes; solo cuenta la última
 illegal-does-not-fit = la orden { $order } no encaja con la posición; compruébala antes
+illegal-mountain = { $tile } es una montaña: ninguna pieza la cruza ni se detiene en ella
+illegal-not-deployed = el despliegue aún no ha terminado: las órdenes empiezan en el turno 1
