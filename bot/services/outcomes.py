@@ -185,10 +185,9 @@ def followed_emperors(
     lost: list[EmperorLoss] = []
     for trace in turns:
         seat_at = {tile: seat for seat, tile in where.items()}
-        for tile in trace.destroyed:
-            seat = seat_at.get(tile)
-            if seat is not None and seat not in first:
-                lost.append(EmperorLoss(trace.turn, seat))
+        destroyed = {seat_at[tile] for tile in trace.destroyed if tile in seat_at}
+        for seat in sorted(destroyed - set(first), key=lambda dynasty: dynasty.letter):
+            lost.append(EmperorLoss(trace.turn, seat))
         after = {seat: trace.moves.get(tile, tile) for seat, tile in where.items()}
         for take in trace.takes:
             seat = seat_at.get(take.tile) if take.taken_kind is PieceKind.EMPEROR else None
