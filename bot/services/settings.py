@@ -21,7 +21,13 @@ from dataclasses import dataclass, replace
 
 from bot.services.request import Request
 from bot.services.tournaments.base import computer_levels
-from bot.services.variants import DOMAINS_PERCENTS, NO_VARIANTS, combinations
+from bot.services.variants import (
+    DOMAINS_PERCENTS,
+    NO_VARIANTS,
+    combinations,
+    variant_words,
+    written,
+)
 from data.db import Database
 from data.errors import Refusal
 from data.repositories import requests
@@ -217,6 +223,8 @@ class SettingsService:
                 "no-default-option", option=option, choices=", ".join(TOURNAMENT_DEFAULTS)
             )
         chosen: Value | None = None
+        if value is not None and option == "variants":  # written as a host writes them
+            value = written(variant_words(value))
         if value is not None:
             chosen = described.value_named(value.strip())
             if chosen is None:
