@@ -186,8 +186,10 @@ def followed_emperors(
     for trace in turns:
         seat_at = {tile: seat for seat, tile in where.items()}
         destroyed = {seat_at[tile] for tile in trace.destroyed if tile in seat_at}
-        for seat in sorted(destroyed - set(first), key=lambda dynasty: dynasty.letter):
-            lost.append(EmperorLoss(trace.turn, seat))
+        lost += [
+            EmperorLoss(trace.turn, fallen)
+            for fallen in sorted(destroyed - set(first), key=lambda dynasty: dynasty.letter)
+        ]
         after = {seat: trace.moves.get(tile, tile) for seat, tile in where.items()}
         for take in trace.takes:
             seat = seat_at.get(take.tile) if take.taken_kind is PieceKind.EMPEROR else None
