@@ -335,6 +335,7 @@ class TournamentRow:
     wealth_stake: Mapping[str, int] = field(default_factory=dict)  # honour: every dynasty pays it
     scrubbed_at: float | None = None  # training: when who played it was forgotten (R-T4)
     computer_strategy: str = "greedy"  # fills empty seats at the start if allow_computers (R-T7)
+    allow_programs: bool = False  # players' programs may be seated (issue #37)
 
     @property
     def resolved_turns(self) -> int:

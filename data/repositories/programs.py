@@ -8,6 +8,7 @@ owner once and never stored. Seating a program is in :mod:`data.repositories.tou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from data.codec import ruleset_from_json
@@ -124,6 +125,25 @@ async def programs_with_owners(
             wanted,
         )
     return {row["id"]: (_program(row), row["dynasty_name"]) for row in rows}
+
+
+async def find_programs(
+    database: Database, text: str, *, first_of: int, limit: int
+) -> list[tuple[ProgramRow, str]]:
+    """Programs in use whose name holds ``text`` (case and spacing do not count), the player
+    ``first_of``'s own first, each with its owner's dynasty's name: what a player seating a
+    program chooses from."""
+    pattern = "%" + re.sub(r"([\\%_])", r"\\\1", name_key(text)) + "%"
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT p.id, p.player_id, p.dynasty_id, p.name, p.created_at, p.revoked_at, "
+            "d.name AS dynasty_name FROM programs p JOIN dynasties d ON d.id = p.dynasty_id "
+            "WHERE p.revoked_at IS NULL AND p.name_key LIKE ? ESCAPE '\\' "
+            "ORDER BY CASE WHEN p.player_id = ? THEN 0 ELSE 1 END, p.name_key, p.id LIMIT ?",
+            (pattern, first_of, limit),
+        )
+    return [(_program(row), row["dynasty_name"]) for row in rows]
 
 
 async def program_by_token_hash(database: Database, token_hash: str) -> ProgramRow | None:

@@ -40,6 +40,7 @@ from data.errors import (
     NotYourEmperor,
     OrderForClosedTurn,
     OrdersChanged,
+    OwnerAlreadySeated,
     ProgramAlreadySeated,
     ProgramRevoked,
     ProgramsNotAllowed,
@@ -1155,6 +1156,7 @@ async def _add_seat(
                 ),
                 "computers_not_allowed": ComputersNotAllowed(tournament_id),
                 "programs_not_allowed": ProgramsNotAllowed(tournament_id),
+                "owner_already_seated": OwnerAlreadySeated(tournament_id),
                 "program_revoked": ProgramRevoked(program),
                 "seats.program_id, seats.tournament_id": ProgramAlreadySeated(
                     tournament_id, program
