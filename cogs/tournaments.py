@@ -243,6 +243,7 @@ class Tournaments(
         chest_min="chests: the least gold coins a chest may hold (default 100)",
         chest_max="chests: the most gold coins a chest may hold (default 1000)",
         chest_reputation="chests: reputation won by the most generous, lost by the stingiest",
+        programs="Open it to players' programs: their owners seat them with /tournament seat",
     )
     @app_commands.choices(
         kind=_choices([kind.value for kind in TournamentKind]),
@@ -282,6 +283,7 @@ class Tournaments(
         chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         chest_max: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         chest_reputation: app_commands.Range[int, 0, 1_000_000] | None = None,
+        programs: bool = False,
     ) -> None:
         """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
         pinging the server's announcement role if it chose one.
@@ -325,6 +327,7 @@ class Tournaments(
             chest_minimum=chest_min,
             chest_maximum=chest_max,
             chest_reputation=chest_reputation,
+            programs=programs,
         )
         tournament = await self.bot.services.seating.announce(request_of(interaction), terms)
         public = await channel_voice(interaction)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.computers import DEFAULT_SECONDS, Thinker, think_here
+from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
@@ -37,6 +38,8 @@ class Services:
     think: Thinker = think_here
     """Where computer players choose their orders: the bot gives a worker process."""
     computer_seconds: float = DEFAULT_SECONDS
+    changes: Changes = field(default_factory=Changes)
+    """Who is told at once that a tournament changed (the programs' streams listen)."""
     dynasties: DynastyService = field(init=False)
     tournaments: Lookup = field(init=False)
     """What anyone may read about tournaments."""
@@ -59,12 +62,16 @@ class Services:
         database, clock = self.database, self.clock
         self.dynasties = DynastyService(database, clock)
         self.economy = EconomyService(database, clock)
-        self.seating = Seating(database, clock, self.economy)
+        self.seating = Seating(database, clock, self.economy, self.changes)
         self.tournaments = Lookup(database)
         self.history = History(database)
         self.chests = Chests(database, clock, self.seating)
         self.turns = Turns(
-            database, clock, think=self.think, computer_seconds=self.computer_seconds
+            database,
+            clock,
+            think=self.think,
+            computer_seconds=self.computer_seconds,
+            changes=self.changes,
         )
         self.orders = Orders(database, clock, self.turns)
         self.deadlines = Deadlines(database, clock)
