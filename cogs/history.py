@@ -29,6 +29,7 @@ from cogs.common import (
     battlefield_choices,
     reply_ephemeral,
     reporting,
+    viewer_pages,
     voice,
 )
 from data.errors import Refusal
@@ -96,10 +97,7 @@ class HistoryButton(
 
 async def viewer_links(interaction: Interaction, page: HistoryPage) -> dict[int, str]:
     """The page of each tournament listed, when the server shares its combats on the web."""
-    bot = interaction.client
-    return await bot.services.viewing.links(
-        bot.viewer_address, interaction.guild_id, (entry.tournament.id for entry in page.entries)
-    )
+    return await viewer_pages(interaction, (entry.tournament.id for entry in page.entries))
 
 
 async def archived_dynasty_choices(

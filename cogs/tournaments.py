@@ -70,6 +70,7 @@ from cogs.common import (
     reporting,
     request_of,
     tournament_choices,
+    viewer_pages,
     voice,
 )
 from data.errors import Refusal
@@ -334,9 +335,9 @@ class Tournaments(
         content, mentions = announcement_post(
             interaction.user.mention, server.announce_role_id, public
         )
-        await interaction.response.send_message(
-            content, embed=announcement_embed(tournament, public), allowed_mentions=mentions
-        )
+        embed = announcement_embed(tournament, public)
+        embed.url = (await viewer_pages(interaction, [tournament.id])).get(tournament.id)
+        await interaction.response.send_message(content, embed=embed, allowed_mentions=mentions)
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
     @app_commands.describe(
