@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from data.codec import ruleset_from_json
 from data.db import Database, Row
 from data.errors import (
     ConstraintBroken,
@@ -28,8 +27,6 @@ from data.rows import (
     ProgramRow,
     ProgramSeat,
     ProgramSkillRow,
-    ProgramTurn,
-    SeatStatus,
     TournamentStatus,
 )
 
@@ -237,34 +234,6 @@ async def seats_of_program(
             (program_id, *map(str, statuses)),
         )
     return [ProgramSeat(row[0], row[1], TournamentStatus(row[2])) for row in rows]
-
-
-async def program_turn(
-    database: Database, program_id: int, tournament_id: int
-) -> ProgramTurn | None:
-    """The tournament's status and open turn, and the program's seat there, in one read (what
-    every order of a program checks first); None if there is no such tournament."""
-    async with database.connection() as connection:
-        row = await fetch_one(
-            connection,
-            "SELECT t.status, t.turn, t.paused_at, t.battlefield, t.ruleset, s.seat, "
-            "s.status AS seat_status, s.handed_to FROM tournaments t "
-            "LEFT JOIN seats s ON s.tournament_id = t.id AND s.program_id = ? WHERE t.id = ?",
-            (program_id, tournament_id),
-        )
-    if row is None:
-        return None
-    return ProgramTurn(
-        tournament_id,
-        TournamentStatus(row["status"]),
-        row["turn"],
-        row["paused_at"] is not None,
-        row["battlefield"],
-        ruleset_from_json(row["ruleset"]),
-        row["seat"],
-        SeatStatus(row["seat_status"]) if row["seat_status"] is not None else None,
-        row["handed_to"],
-    )
 
 
 async def program_tables(
