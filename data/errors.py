@@ -221,7 +221,7 @@ class ProgramAlreadySeated(Refusal):
 
 class OwnerAlreadySeated(Refusal):
     """In a serious tournament a player and the player's programs take one seat between them
-    (migration 0016)."""
+    (migration 0017)."""
 
     def __init__(self, tournament_id: int) -> None:
         super().__init__("owner-already-seated", tournament=str(tournament_id))

@@ -161,7 +161,7 @@ async def test_the_database_keeps_only_a_hash_and_the_owners_own_dynasty(
 async def test_in_a_serious_tournament_an_owner_and_its_programs_take_one_seat(
     world: World, store: Store, unchanged: Unchanged
 ) -> None:
-    """Migration 0016: a program beside its owner (or beside another of its owner's programs)
+    """Migration 0017: a program beside its owner (or beside another of its owner's programs)
     could lose on purpose to what its owner stakes or is rated by; training records nothing."""
     owner, emperor = await world.contender()
     rival = await world.dynasty()

@@ -357,7 +357,7 @@ class Seating:
         ``program`` is one of the caller's programs by name, else a program's number
         (``#12``, what the command's choices give). A revoked program, a program seated there
         already, and (in a serious tournament) a program beside its owner or another of its
-        owner's programs are refused by the database (migrations 0014, 0016).
+        owner's programs are refused by the database (migrations 0014, 0017).
         """
         found = await self._program(request.player_id, program)
         by_owner = found.player_id == request.player_id

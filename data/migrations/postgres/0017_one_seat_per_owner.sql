@@ -1,4 +1,4 @@
--- 0016, the PostgreSQL twin of ../0016_one_seat_per_owner.sql: in a serious tournament a
+-- 0017, the PostgreSQL twin of ../0017_one_seat_per_owner.sql: in a serious tournament a
 -- player and the player's programs take one seat between them. The tournament is locked
 -- first (as every seat's trigger does, 0001), so two seats taken at once are checked in turn.
 CREATE FUNCTION seats_one_per_owner() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- 0016: in a serious tournament a player and the player's programs (issue #37) take one seat
+-- 0017: in a serious tournament a player and the player's programs (issue #37) take one seat
 -- between them. A program plays for its owner's dynasty: seated beside its owner (or beside
 -- another program of the same owner) it could lose on purpose to what its owner stakes, takes
 -- or is rated by. Training records nothing, so there an owner may sit with its programs.
