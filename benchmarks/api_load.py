@@ -18,7 +18,10 @@ Two loads:
   figure then includes resolving turns and telling every stream.
 
 Latency is from sending a POST until its answer is read (accepted); refusals are counted
-apart. Prints the latencies, refusals, events and heartbeats read, the server's peak RSS, and
+apart. Beside it, the server's own time in the order handler (from the request read to its
+answer made: what the API does, without the wait for a core or the socket) and how late the
+programs' event loop runs (how long an answer may wait, read, for the programs' process to
+look). Prints the latencies, refusals, events and heartbeats read, the server's peak RSS, and
 as its last line ``api: programs <n> orders/s <x> p99_ms <y> peak_rss_mb <z>``.
 
     .venv/bin/python benchmarks/api_load.py [--programs 200] [--seconds 20] [--rate 6] [--play]
@@ -41,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from aiohttp import web
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -61,6 +65,8 @@ SEATS = 8
 TURN_SECONDS = 7 * 24 * 3600
 """Turns never reach their deadline during a run."""
 TURN_LIMIT = 500
+TICK = 0.01
+"""Seconds between two looks at how late the programs' event loop runs."""
 CONNECTIONS = 400
 """Connections the programs' HTTP client keeps open to the server (streams and orders)."""
 
@@ -74,6 +80,8 @@ class Meter:
     events: int = 0
     heartbeats: int = 0
     measuring: bool = False
+    late: list[float] = field(default_factory=list)
+    """How late the programs' event loop woke, each tick of :data:`TICK` while measuring."""
     elapsed: float = 0.0
     cpu: float = 0.0
     """CPU seconds this process (the programs) used while measuring."""
@@ -95,17 +103,43 @@ async def serve(database: str) -> None:
     services = await Services.open(database)
     unlimited = Limits(rate=1000.0, burst=1000.0, streams=4, all_streams=10_000)
     api = ProgramApi.over(services, limits=unlimited)
+    handled: list[float] = []
+    lateness = Meter()
+    handler = api.orders
+
+    async def timed(request: web.Request) -> web.StreamResponse:
+        began = time.perf_counter()
+        try:
+            return await handler(request)
+        finally:
+            handled.append(time.perf_counter() - began)
+            lateness.measuring = True  # from the first order on
+
+    api.orders = timed  # type: ignore[method-assign]
     server = WebServer("127.0.0.1", 0, [api.mount()])
     await server.start()
     print(server.port, flush=True)
+    watching = asyncio.create_task(watch_loop(lateness))
     loop = asyncio.get_running_loop()
     began = time.process_time()
     await loop.run_in_executor(None, sys.stdin.read)
     cpu = time.process_time() - began
+    watching.cancel()
     await server.stop()
     await services.close()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"peak_rss_mb": peak, "cpu_seconds": cpu}), flush=True)
+    handled.sort()
+    cuts = statistics.quantiles(handled, n=100) if len(handled) > 1 else [0.0] * 99
+    usage = {
+        "peak_rss_mb": peak,
+        "cpu_seconds": cpu,
+        "handler_p50": cuts[49],
+        "handler_p99": cuts[98],
+        "server_late_p99": (
+            statistics.quantiles(lateness.late, n=100)[98] if len(lateness.late) > 1 else 0.0
+        ),
+    }
+    print(json.dumps(usage), flush=True)
 
 
 # ------------------------------------------------------------------------------ the set-up
@@ -224,6 +258,15 @@ class Program:
                     await self.order(random.Random(rng.random()))
 
 
+async def watch_loop(meter: Meter) -> None:
+    """How late this process's event loop wakes, while measuring: an answer read that late."""
+    while True:
+        began = time.perf_counter()
+        await asyncio.sleep(TICK)
+        if meter.measuring:
+            meter.late.append(time.perf_counter() - began - TICK)
+
+
 async def drive(args: argparse.Namespace, port: int, tokens: list[str]) -> Meter:
     meter = Meter()
     base = f"http://127.0.0.1:{port}"
@@ -241,6 +284,7 @@ async def drive(args: argparse.Namespace, port: int, tokens: list[str]) -> Meter
                 p.order_steadily(args.rate, until, random.Random(rng.random())) for p in programs
             ]
         running = asyncio.gather(*work)
+        watching = asyncio.create_task(watch_loop(meter))
         await asyncio.sleep(args.warmup)
         meter.measuring = True
         began, cpu = time.perf_counter(), time.process_time()
@@ -248,6 +292,7 @@ async def drive(args: argparse.Namespace, port: int, tokens: list[str]) -> Meter
         meter.measuring = False
         meter.elapsed = time.perf_counter() - began
         meter.cpu = time.process_time() - cpu
+        watching.cancel()
         for task in streams:
             task.cancel()
         await asyncio.gather(*streams, return_exceptions=True)
@@ -288,6 +333,13 @@ def report(args: argparse.Namespace, combats: int, meter: Meter, usage: dict[str
     print(
         f"accepted {len(meter.latencies)} in {elapsed:.1f} s; latency ms p50 {cuts[49] * 1000:.1f} "
         f"p90 {cuts[89] * 1000:.1f} p99 {cuts[98] * 1000:.1f} max {latencies[-1] * 1000:.1f}"
+    )
+    late = statistics.quantiles(meter.late, n=100) if len(meter.late) > 1 else [0.0] * 99
+    print(
+        f"the server's own time an order: p50 {usage['handler_p50'] * 1000:.2f} ms, p99 "
+        f"{usage['handler_p99'] * 1000:.2f} ms; event loops late at p99 (while orders come): "
+        f"the server's {usage['server_late_p99'] * 1000:.1f} ms, the programs' "
+        f"{late[98] * 1000:.1f} ms"
     )
     print(f"refused: {meter.refused or 'none'}")
     print(f"stream events read: {meter.events}; heartbeats: {meter.heartbeats}")

@@ -119,12 +119,16 @@ class Announcer:
         drawing: Worker,
         *,
         shards: Shards | None = None,
+        public_url: str | None = None,
     ) -> None:
         self.client = client
         self.services = services
         self.drawing = drawing
         self.shards = shards or Shards()
         """Whose channels this process posts in: its shards' servers (all, by default)."""
+        self.public_url = public_url
+        """Where the game viewer is reached (``PUBLIC_URL``, while the bot serves it): every
+        board post of a server that shares its combats links to its combat's page."""
         self._underway: set[tuple[int, int, str]] = set()  # announcements being posted here
         self.replays = Replays(services, drawing)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -263,6 +267,7 @@ class Announcer:
                 start = await tournament_repo.get_game(self.services.database, tournament_id, 0)
             boards = Boards.at(self.drawing, tournament, start, view.names)
             shown = start_shown(tournament, view.seats, view.names)
+            shown = shown.linked(await self._page(tournament))
             nonce = ("start", tournament_id)
             prompts = await self.services.orders.turn_prompts(tournament_id, 1)
             if prompts is None:  # turn 1 has resolved since: its own board follows
@@ -288,7 +293,7 @@ class Announcer:
         nonce = ("turn", tournament.id, report.turn)
         async with self._locks[tournament.id]:
             boards = Boards.of_turn(self.drawing, resolved)
-            shown = turn_shown(resolved)
+            shown = turn_shown(resolved).linked(await self._page(tournament))
             if report.outcome is not None:
                 if changes is None:
                     view = await self.services.tournaments.view(tournament.id)
@@ -416,7 +421,7 @@ class Announcer:
                 return
             game = view.game
             boards = Boards.at(self.drawing, tournament, game, view.names, end=True)
-            shown = forfeit_end_shown(tournament)
+            shown = forfeit_end_shown(tournament).linked(await self._page(tournament))
             changes = await self._logged_changes(tournament_id)
             nonce = ("end", tournament_id)
             await self._post_end(tournament, view.names, boards, shown, changes, nonce)
@@ -704,6 +709,14 @@ class Announcer:
             await self.turn_resolved(resolved)
         else:
             self.announce_ready(tournament_id)
+
+    async def _page(self, tournament: TournamentRow) -> str | None:
+        """The combat's page in the game viewer, if its server shares its combats on the web
+        and the bot has a public address."""
+        links = await self.services.viewing.links(
+            self.public_url, tournament.guild_id, [tournament.id]
+        )
+        return links.get(tournament.id)
 
     async def _reveal_and_announce(self, tournament_id: int) -> None:
         revealed = await self.services.turns.reveal(tournament_id)

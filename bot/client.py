@@ -55,6 +55,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.away",
     "cogs.economy",
     "cogs.settings",
+    "cogs.programs",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order. Cogs that
 add subcommands to another cog's group (cogs.common.Subcommands) come after that cog."""
@@ -149,6 +150,7 @@ class EmperorsBot(commands.Bot):
         self._backing_up: asyncio.Task[None] | None = None
         self._status: StatusServer | None = None
         self._web: WebServer | None = None
+        self._api: ProgramApi | None = None
         self._running_lock: RunningLock | None = None
         self._set_up = False
         self._stopping = False
@@ -205,6 +207,19 @@ class EmperorsBot(commands.Bot):
         return self._web.port if self._web is not None else None
 
     @property
+    def api_address(self) -> str | None:
+        """Where players' programs reach the API: ``PUBLIC_URL``, else this machine's address
+        of the API while it serves; None while it does not (no ``API_PORT``)."""
+        if self._web is None or self._web.port is None:
+            return None
+        return self.config.public_url or f"http://{self._web.host}:{self._web.port}"
+
+    @property
+    def viewer_address(self) -> str | None:
+        """Where the world reaches the game viewer (``PUBLIC_URL``), if the bot serves it."""
+        return self.config.public_url if self.config.api_port is not None else None
+
+    @property
     def status_port(self) -> int | None:
         """The port of ``/metrics`` and ``/healthz``, once serving."""
         return self._status.port if self._status is not None else None
@@ -249,22 +264,30 @@ class EmperorsBot(commands.Bot):
                 computer_seconds=self.config.computer_seconds,
                 think_deployment=self.thinking.deploy,
             )
-        self._announcer = Announcer(self, self._services, self.drawing, shards=self.sharding)
+        self._announcer = Announcer(
+            self,
+            self._services,
+            self.drawing,
+            shards=self.sharding,
+            public_url=self.viewer_address,
+        )
         self._scheduler = Scheduler(self._services, self._announcer, shards=self.sharding)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.metrics is not None:
             await self._start_metrics(self.metrics)
         if self.config.api_port is not None:
-            api = ProgramApi.over(
+            self._api = ProgramApi.over(
                 self._services,
                 on_complete=self._announcer.resolve_later,
                 stopping=lambda: self._stopping,
             )
+            # A turn opened or resolved, a combat over, a seat taken: streams hear it at once.
+            self._services.changes.listen(self._api.port.changed)
             self._web = WebServer(
                 self.config.api_host,
                 self.config.api_port,
-                [api.mount(), Mount(viewer_routes(self._services.viewing))],
+                [self._api.mount(), Mount(viewer_routes(self._services.viewing))],
             )
             await self._web.start()
         await self.tree.set_translator(CommandTranslator(self.tree))

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 import discord
@@ -164,6 +164,15 @@ async def answer_publicly(
         content=voice(interaction)("told-in-channel", notice=notice, channel=f"<#{channel}>"),
     )
     return notice.text(public)
+
+
+async def viewer_pages(interaction: Interaction, tournament_ids: Iterable[int]) -> dict[int, str]:
+    """The game viewer's page of each of these tournaments of the interaction's server, when
+    the server shares its combats on the web and the bot has a public address (else none)."""
+    bot = interaction.client
+    return await bot.services.viewing.links(
+        bot.viewer_address, interaction.guild_id, tournament_ids
+    )
 
 
 def combat_begun(bot: EmperorsBot, tournament_id: int) -> None:

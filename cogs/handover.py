@@ -13,10 +13,44 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.i18n import Message
+from bot.i18n import Message, name_text
 from bot.services.tournaments.base import computer_levels
+from bot.views.markup import CHOICES_LIMIT
 from bot.views.tournaments import handover_notice
-from cogs.common import Subcommands, answer_publicly, channel_voice, request_of, tournament_choices
+from cogs.common import (
+    Subcommands,
+    answer_publicly,
+    channel_voice,
+    matches,
+    request_of,
+    tournament_choices,
+    voice,
+)
+from data.errors import Refusal
+
+
+async def seated_program_choices(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The programs seated in the tournament chosen (its own server's), by name and owner."""
+    tournament = interaction.namespace.tournament
+    if not isinstance(tournament, int):
+        return []
+    services = interaction.client.services
+    try:
+        await services.tournaments.reachable(tournament, interaction.guild_id)
+        view = await services.tournaments.view(tournament)
+    except Refusal:
+        return []
+    locale = voice(interaction).locale
+    return [
+        app_commands.Choice(
+            name=name_text(view.names[seat.dynasty], locale), value=f"#{seat.program_id}"
+        )
+        for seat in view.seats
+        if seat.program_id is not None
+        and matches(current, name_text(view.names[seat.dynasty], locale))
+    ][:CHOICES_LIMIT]
 
 
 class Handover(Subcommands):
@@ -32,24 +66,30 @@ class Handover(Subcommands):
         tournament="The running tournament",
         level="How well the computer plays",
         player="Host only: the seat of a player who missed 2 turns in a row",
+        program="Host only: the seat of a program that missed 2 turns in a row",
     )
     @app_commands.choices(
         level=[app_commands.Choice(name=level, value=level) for level in computer_levels()]
     )
     @app_commands.autocomplete(tournament=tournament_choices)
+    @app_commands.autocomplete(program=seated_program_choices)
     async def handover(
         self,
         interaction: Interaction,
         tournament: int,
         level: str,
         player: discord.User | None = None,
+        program: str | None = None,
     ) -> None:
         """Publicly: whose seat goes to which computer; the computer orders at once."""
+        if player is not None and program is not None:
+            raise Refusal("handover-player-or-program")
         handed = await self.bot.services.handovers.hand_over(
             request_of(interaction),
             tournament,
             level,
             player_id=player.id if player is not None else None,
+            program=program,
         )
         notice = handover_notice(handed, interaction.user)
         announcer = self.bot.announcer

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.services.tournaments.history import MAX_HISTORY_PAGE
+from bot.services.tournaments.history import MAX_HISTORY_PAGE, HistoryPage
 from bot.views.history import HISTORY_PAGE, history_embed, history_view
 from bot.views.markup import CHOICES_LIMIT, custom_id_number
 from cogs.common import (
@@ -29,6 +29,7 @@ from cogs.common import (
     battlefield_choices,
     reply_ephemeral,
     reporting,
+    viewer_pages,
     voice,
 )
 from data.errors import Refusal
@@ -88,9 +89,15 @@ class HistoryButton(
             page=self.page,
         )
         say = voice(interaction)
+        links = await viewer_links(interaction, page)
         await interaction.response.edit_message(
-            embed=history_embed(page, say), view=history_view(page, say)
+            embed=history_embed(page, say, links), view=history_view(page, say)
         )
+
+
+async def viewer_links(interaction: Interaction, page: HistoryPage) -> dict[int, str]:
+    """The page of each tournament listed, when the server shares its combats on the web."""
+    return await viewer_pages(interaction, (entry.tournament.id for entry in page.entries))
 
 
 async def archived_dynasty_choices(
@@ -131,8 +138,9 @@ class History(Subcommands):
             interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
         )
         say = voice(interaction)
+        links = await viewer_links(interaction, found)
         await reply_ephemeral(
-            interaction, embed=history_embed(found, say), view=history_view(found, say)
+            interaction, embed=history_embed(found, say, links), view=history_view(found, say)
         )
 
     async def cog_load(self) -> None:

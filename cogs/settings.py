@@ -23,15 +23,17 @@ from discord.ext import commands
 from bot.client import EmperorsBot, Interaction
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
 from bot.views.markup import CHOICES_LIMIT
-from bot.views.settings import option_label, settings_embed, value_label
+from bot.views.settings import option_label, settings_embed, value_label, viewer_done
 from cogs.common import matches, reply_ephemeral, request_of, variants_choices, voice
 from data.errors import Refusal
 
 
-def shown_settings(interaction: Interaction, settings: ServerSettings) -> discord.Embed:
-    """The settings embed for the caller, in their language."""
+async def shown_settings(interaction: Interaction, settings: ServerSettings) -> discord.Embed:
+    """The settings embed for the caller, in their language, with whether the server shares
+    its combats in the game viewer."""
     preferred = str(interaction.guild_locale) if interaction.guild_locale else None
-    return settings_embed(settings, voice(interaction), preferred)
+    shared = await interaction.client.services.viewing.shared(interaction.guild_id)
+    return settings_embed(settings, voice(interaction), preferred, shared=shared)
 
 
 async def default_value_choices(
@@ -72,7 +74,7 @@ class Settings(
     @app_commands.command(name="show", description="This server's settings for tournaments")
     async def show(self, interaction: Interaction) -> None:
         settings = await self.bot.services.settings.of(interaction.guild_id)
-        await reply_ephemeral(interaction, embed=shown_settings(interaction, settings))
+        await reply_ephemeral(interaction, embed=await shown_settings(interaction, settings))
 
     @app_commands.command(name="default", description="The default of a /tournament create option")
     @app_commands.describe(
@@ -99,7 +101,7 @@ class Settings(
             value=shown,
         )
         await reply_ephemeral(
-            interaction, content=done, embed=shown_settings(interaction, settings)
+            interaction, content=done, embed=await shown_settings(interaction, settings)
         )
 
     @channels.command(name="add", description="Let this channel host tournaments")
@@ -113,7 +115,7 @@ class Settings(
         await reply_ephemeral(
             interaction,
             content=voice(interaction)("settings-channel-added", channel=channel.mention),
-            embed=shown_settings(interaction, settings),
+            embed=await shown_settings(interaction, settings),
         )
 
     @channels.command(name="remove", description="Stop this channel hosting new tournaments")
@@ -131,7 +133,7 @@ class Settings(
                 channel=channel.mention,
                 left="named" if settings.channel_ids else "any",
             ),
-            embed=shown_settings(interaction, settings),
+            embed=await shown_settings(interaction, settings),
         )
 
     @channels.command(name="clear", description="Let every channel host tournaments again")
@@ -142,7 +144,7 @@ class Settings(
         await reply_ephemeral(
             interaction,
             content=voice(interaction)("settings-channels-cleared"),
-            embed=shown_settings(interaction, settings),
+            embed=await shown_settings(interaction, settings),
         )
 
     @app_commands.command(name="role", description="The role pinged when a tournament is announced")
@@ -169,7 +171,7 @@ class Settings(
         await reply_ephemeral(
             interaction,
             content="\n".join([done, *notes]),
-            embed=shown_settings(interaction, settings),
+            embed=await shown_settings(interaction, settings),
         )
 
     @app_commands.command(name="language", description="The language of this server")
@@ -190,7 +192,27 @@ class Settings(
             content=voice(interaction)(
                 "settings-language-done", code=language, name=LOCALES[language]
             ),
-            embed=shown_settings(interaction, settings),
+            embed=await shown_settings(interaction, settings),
+        )
+
+    @app_commands.command(
+        name="viewer", description="Whether anyone with a link may watch this server's combats"
+    )
+    @app_commands.describe(share="on: anyone with a tournament's link may watch it on the web")
+    @app_commands.choices(
+        share=[
+            app_commands.Choice(name="on: anyone with the link may watch", value="on"),
+            app_commands.Choice(name="off: nobody outside Discord", value="off"),
+        ]
+    )
+    async def viewer(self, interaction: Interaction, share: str) -> None:
+        """Every tournament of the server at once, finished ones too (default: off)."""
+        shared = await self.bot.services.viewing.share(request_of(interaction), share == "on")
+        settings = await self.bot.services.settings.of(interaction.guild_id)
+        await reply_ephemeral(
+            interaction,
+            content=viewer_done(shared, self.bot.viewer_address, voice(interaction)),
+            embed=await shown_settings(interaction, settings),
         )
 
 

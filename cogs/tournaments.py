@@ -72,6 +72,7 @@ from cogs.common import (
     request_of,
     tournament_choices,
     variants_choices,
+    viewer_pages,
     voice,
 )
 from data.errors import Refusal
@@ -249,6 +250,7 @@ class Tournaments(
         chest_min="chests: the least gold coins a chest may hold (default 100)",
         chest_max="chests: the most gold coins a chest may hold (default 1000)",
         chest_reputation="chests: reputation won by the most generous, lost by the stingiest",
+        programs="Open it to players' programs: their owners seat them with /tournament seat",
     )
     @app_commands.choices(
         kind=_choices([kind.value for kind in TournamentKind]),
@@ -290,6 +292,7 @@ class Tournaments(
         chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         chest_max: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         chest_reputation: app_commands.Range[int, 0, 1_000_000] | None = None,
+        programs: bool = False,
     ) -> None:
         """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
         pinging the server's announcement role if it chose one. ``variants`` names the rules
@@ -337,15 +340,16 @@ class Tournaments(
             chest_minimum=chest_min,
             chest_maximum=chest_max,
             chest_reputation=chest_reputation,
+            programs=programs,
         )
         tournament = await self.bot.services.seating.announce(request_of(interaction), terms)
         public = await channel_voice(interaction)
         content, mentions = announcement_post(
             interaction.user.mention, server.announce_role_id, public
         )
-        await interaction.response.send_message(
-            content, embed=announcement_embed(tournament, public), allowed_mentions=mentions
-        )
+        embed = announcement_embed(tournament, public)
+        embed.url = (await viewer_pages(interaction, [tournament.id])).get(tournament.id)
+        await interaction.response.send_message(content, embed=embed, allowed_mentions=mentions)
 
     @app_commands.command(name="join", description="Take a seat with one of your emperors")
     @app_commands.describe(

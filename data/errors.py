@@ -219,6 +219,14 @@ class ProgramAlreadySeated(Refusal):
         super().__init__("program-already-seated", program=name, tournament=str(tournament_id))
 
 
+class OwnerAlreadySeated(Refusal):
+    """In a serious tournament a player and the player's programs take one seat between them
+    (migration 0017)."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__("owner-already-seated", tournament=str(tournament_id))
+
+
 class TooManyPrograms(Refusal):
     """A player has at most ``limit`` programs in use (migration 0014)."""
 

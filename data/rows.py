@@ -245,26 +245,6 @@ class ProgramSeat:
 
 
 @dataclass(frozen=True)
-class ProgramTurn:
-    """A tournament as a program's order needs it: its status and open turn, and the
-    program's seat there (``seat`` None: it has none)."""
-
-    tournament_id: int
-    status: TournamentStatus
-    turn: int
-    paused: bool
-    battlefield: str
-    ruleset: Ruleset
-    seat: int | None
-    seat_status: SeatStatus | None
-    handed_to: str | None
-
-    @property
-    def dynasty(self) -> Dynasty | None:
-        return DYNASTIES[self.seat] if self.seat is not None else None
-
-
-@dataclass(frozen=True)
 class ServerSettingsRow:
     """A server's settings as stored (see migrations 0006, 0008); ``updated_at`` None: never
     set; ``locale`` None: no language chosen (the server's preferred locale applies)."""
@@ -335,6 +315,7 @@ class TournamentRow:
     wealth_stake: Mapping[str, int] = field(default_factory=dict)  # honour: every dynasty pays it
     scrubbed_at: float | None = None  # training: when who played it was forgotten (R-T4)
     computer_strategy: str = "greedy"  # fills empty seats at the start if allow_computers (R-T7)
+    allow_programs: bool = False  # players' programs may be seated (issue #37)
     # The hidden deployment before turn 1 is under way (R-V1c): turn 1 is open, its deadline
     # times the deployment step, and "k of n ready" counts deployments.
     deploying: bool = False

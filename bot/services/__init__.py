@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.computers import DEFAULT_SECONDS, DeploymentThinker, Thinker, deploy_here, think_here
+from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
@@ -38,6 +39,8 @@ class Services:
     think: Thinker = think_here
     """Where computer players choose their orders: the bot gives a worker process."""
     computer_seconds: float = DEFAULT_SECONDS
+    changes: Changes = field(default_factory=Changes)
+    """Who is told at once that a tournament changed (the programs' streams listen)."""
     think_deployment: DeploymentThinker = deploy_here
     """Where they choose their deployments (R-V1c): the bot gives the same worker."""
     dynasties: DynastyService = field(init=False)
@@ -63,7 +66,7 @@ class Services:
         database, clock = self.database, self.clock
         self.dynasties = DynastyService(database, clock)
         self.economy = EconomyService(database, clock)
-        self.seating = Seating(database, clock, self.economy)
+        self.seating = Seating(database, clock, self.economy, self.changes)
         self.tournaments = Lookup(database)
         self.history = History(database)
         self.chests = Chests(database, clock, self.seating)
@@ -73,6 +76,7 @@ class Services:
             think=self.think,
             think_deployment=self.think_deployment,
             computer_seconds=self.computer_seconds,
+            changes=self.changes,
         )
         self.orders = Orders(database, clock, self.turns)
         self.deployments = Deployments(database, clock, self.turns)

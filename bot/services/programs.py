@@ -33,6 +33,8 @@ KNOWN_FOR = 1.0
 """Seconds a token, once known, is trusted without reading the database again: a revocation
 made in this process counts at once, one made by another bot process within this time."""
 KNOWN_TOKENS = 10_000
+CHOICES = 25
+"""Programs offered at once to a player choosing one (Discord shows 25 choices at most)."""
 LADDER_PAGE = 10
 MAX_LADDER_PAGE = 10_000
 """Pages of the ladder a button may ask for (a forged one could ask for any)."""
@@ -99,6 +101,13 @@ class ProgramService:
             for program in found
         ]
 
+    async def choices(
+        self, player_id: int, typed: str, *, limit: int = CHOICES
+    ) -> list[tuple[ProgramRow, str]]:
+        """Programs in use whose name holds ``typed``, the player's own first, each with its
+        owner's dynasty: what a player seating a program (or naming its own) chooses from."""
+        return await repo.find_programs(self.database, typed, first_of=player_id, limit=limit)
+
     async def revoke(self, request: Request, name: str) -> ProgramRow:
         """Revoke the player's program ``name`` for good: its token plays no more, its seats in
         running combats miss their turns (R-G4). The same request revokes once."""
@@ -143,18 +152,9 @@ class ProgramService:
         return (await repo.programs_with_owners(self.database, [program.id]))[program.id][1]
 
     async def seat_names(self, seats: Iterable[SeatRow]) -> dict[Dynasty, Message]:
-        """What boards, legends and announcements call the program seats among ``seats``:
-        ``Greedy (House Lovelace)``, the program's name and its owner's dynasty (plain text:
-        escape it where Discord reads markdown)."""
-        seated = {seat.dynasty: seat.program_id for seat in seats if seat.program_id is not None}
-        owners = await repo.programs_with_owners(self.database, seated.values())
-        return {
-            dynasty: Message(
-                "seat-name-program", program=owners[program][0].name, dynasty=owners[program][1]
-            )
-            for dynasty, program in seated.items()
-            if program in owners
-        }
+        """What boards, legends and announcements call the program seats among ``seats``
+        (see :func:`program_seat_names`)."""
+        return await program_seat_names(self.database, seats)
 
     async def ladder(self, page: int = 1) -> list[ProgramEntry]:
         """The programs in use ranked by skill, ``LADDER_PAGE`` a page, best first."""
@@ -162,6 +162,25 @@ class ProgramService:
         return await repo.program_ladder(
             self.database, z=Z, limit=LADDER_PAGE, offset=(page - 1) * LADDER_PAGE
         )
+
+
+async def program_seat_names(
+    database: Database, seats: Iterable[SeatRow]
+) -> dict[Dynasty, Message]:
+    """What boards, legends and announcements call the program seats among ``seats``:
+    ``Greedy (House Lovelace)``, the program's name and its owner's dynasty (plain text:
+    escape it where Discord reads markdown). One read, none without a program seat."""
+    seated = {seat.dynasty: seat.program_id for seat in seats if seat.program_id is not None}
+    if not seated:
+        return {}
+    owners = await repo.programs_with_owners(database, seated.values())
+    return {
+        dynasty: Message(
+            "seat-name-program", program=owners[program][0].name, dynasty=owners[program][1]
+        )
+        for dynasty, program in seated.items()
+        if program in owners
+    }
 
 
 def skill_of_program(row: ProgramSkillRow | None) -> Skill:

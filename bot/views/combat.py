@@ -5,7 +5,7 @@ the emperors, the escrow's payouts and the chests."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import discord
 
@@ -97,17 +97,20 @@ def lines(messages: Sequence[Message]) -> Listing:
 @dataclass(frozen=True)
 class Shown:
     """An embed the channel is shown, in words any reader's language can give: the channel's
-    in the channel, each follower's own by DM."""
+    in the channel, each follower's own by DM. ``url``: the combat's page in the game viewer
+    (its title links there), when the server shares its combats on the web."""
 
     title: Message
     description: Param
     fields: tuple[tuple[Message, Param], ...] = ()
+    url: str | None = None
 
     def embed(self, locale: str, limit: int = DESCRIPTION_LIMIT) -> discord.Embed:
         embed = discord.Embed(
             title=self.title.text(locale),
             description=clipped(said(self.description, locale), limit),
             colour=EMBED_COLOUR,
+            url=self.url,
         )
         for name, value in self.fields:
             embed.add_field(
@@ -119,7 +122,11 @@ class Shown:
         return embed
 
     def with_field(self, name: Message, value: Param) -> Shown:
-        return Shown(self.title, self.description, (*self.fields, (name, value)))
+        return replace(self, fields=(*self.fields, (name, value)))
+
+    def linked(self, url: str | None) -> Shown:
+        """The same embed, its title linking to ``url`` (None: no link)."""
+        return replace(self, url=url)
 
 
 def said(value: Param, locale: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import discord
 
 from bot.i18n import Voice
@@ -19,8 +21,12 @@ from bot.views.markup import (
 )
 
 
-def history_embed(page: HistoryPage, say: Voice) -> discord.Embed:
-    """A page of the archive: each tournament with its battlefield, type, end and result."""
+def history_embed(
+    page: HistoryPage, say: Voice, links: Mapping[int, str] | None = None
+) -> discord.Embed:
+    """A page of the archive: each tournament with its battlefield, type, end and result, and
+    its page in the game viewer (``links``, by tournament) when the server shares its combats."""
+    links = links or {}
     lines = [
         say(
             "history-entry",
@@ -36,6 +42,7 @@ def history_embed(page: HistoryPage, say: Voice) -> discord.Embed:
             )
             if entry.tournament.outcome is not None
             else "",
+            link=links.get(entry.tournament.id, "none"),
         )
         for entry in page.entries
     ]

@@ -10,7 +10,7 @@ from typing import Literal
 
 import discord
 
-from bot.i18n import Name, Voice
+from bot.i18n import Message, Name, Voice
 
 EMBED_COLOUR = discord.Colour.gold()
 """The colour of every embed the game shows."""
@@ -57,8 +57,13 @@ _LINE_MARKUP = re.compile(r"^([ \t]*)(?:([#>+-])|([0-9]+)\.)", re.MULTILINE)
 
 def plain_name(name: Name) -> Name:
     """A seat's name for Discord markdown: a player's name escaped (:func:`plain`), the bot's
-    own words for a seat without one (``guest A``) as they are, said in the reader's language."""
-    return plain(name) if isinstance(name, str) else name
+    own words for a seat without one (``guest A``) said in the reader's language, with what
+    players chose in them escaped too (a program's name and its owner's dynasty)."""
+    if isinstance(name, str):
+        return plain(name)
+    return Message(
+        name.id, **{key: plain(v) if isinstance(v, str) else v for key, v in name.params.items()}
+    )
 
 
 def plain(text: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import Voice, lookup, speaks
+from bot.i18n import Named, Voice, lookup, speaks
 from bot.i18n.commands import option_id
 from bot.i18n.refusals import key
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
@@ -22,10 +22,11 @@ def value_label(label: str, say: Voice) -> str:
 
 
 def settings_embed(
-    settings: ServerSettings, say: Voice, preferred: str | None = None
+    settings: ServerSettings, say: Voice, preferred: str | None = None, *, shared: bool = False
 ) -> discord.Embed:
     """Every setting of the server, and whether each default is the server's or built in;
-    ``preferred``: the server's preferred locale on Discord."""
+    ``preferred``: the server's preferred locale on Discord; ``shared``: whether anyone with a
+    link may watch its combats in the game viewer."""
     defaults = [
         say(
             "settings-default-line",
@@ -63,9 +64,26 @@ def settings_embed(
     embed.add_field(name=say("settings-channels"), value=clipped(channels, FIELD_VALUE_LIMIT))
     embed.add_field(name=say("settings-announcement-role"), value=role)
     embed.add_field(name=say("settings-language-name"), value=language)
+    embed.add_field(
+        name=say("settings-viewer-name"),
+        value=say("settings-viewer", shared="yes" if shared else "no", command=VIEWER),
+        inline=False,
+    )
     embed.set_footer(text=say("settings-footer"))
     return embed
 
 
+def viewer_done(shared: bool, address: str | None, say: Voice) -> str:
+    """What a manager who shares the server's combats on the web, or stops, is told;
+    ``address``: the bot's public address (without one, boards carry no link)."""
+    return say(
+        "settings-viewer-done",
+        shared="yes" if shared else "no",
+        links="yes" if address else "no",
+        history=Named("tournament history"),
+    )
+
+
+VIEWER = Named("settings viewer")
 CREATE = "tournament create"
 """The command whose options a server gives defaults."""

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.i18n import ENGLISH, Listing, Message, Param, Voice
+from bot.i18n import ENGLISH, Listing, Message, Named, Param, Voice
 from bot.narration import outcome_message
 from bot.services.economy import SeatPool
 from bot.services.tournaments.base import Joined, TournamentView, level_of_strategy
@@ -292,6 +292,15 @@ def tournament_label(tournament: TournamentRow, say: Voice = ENGLISH) -> str:
 def handover_notice(handed: HandedOver, by: discord.abc.User) -> Message:
     """What the channel is told (mentions shown, never pinging: the answer pings nobody)."""
     seat = handed.seat
+    if handed.program:
+        return Message(
+            "handover-program",
+            by=by.mention,
+            seat=seat.dynasty.letter,
+            tournament=str(handed.tournament.id),
+            name=plain_name(handed.name),
+            level=handed.level,
+        )
     return Message(
         "handover-by-host" if handed.by_host else "handover-own",
         by=by.mention,
@@ -338,6 +347,8 @@ def announcement(tournament: TournamentRow) -> Listing:
         lines.append(
             Message("announce-computers", level=level_of_strategy(tournament.computer_strategy))
         )
+    if tournament.allow_programs:
+        lines.append(Message("announce-programs", command=Named("tournament seat")))
     return Listing(tuple(lines), lines[0], separator="\n")
 
 

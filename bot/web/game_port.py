@@ -5,12 +5,12 @@ The API (``bot/web/api.py``) knows programs, HTTP and JSON; everything it asks o
 goes through the port: where a program is seated, the open turn as its seat sees it, storing
 its order, a tournament's public state, and the events of its stream. Reads go to the
 repositories and to the tournaments' lookups (:mod:`bot.services.tournaments.lookup`); an
-order is refused first in the API's own words when the program has no turn to order for, then
-stored by the orders service as a player's is (:meth:`Orders.submit_for_program
-<bot.services.tournaments.orders.Orders.submit_for_program>`: legal, R-O2; replacing the
-seat's earlier one, R-O3; counted in "k of n ready", R-O4). A turn an order completes is
-resolved by ``on_complete`` (the bot's announcer resolves and announces it; without one, the
-port resolves it itself), and the stream learns of it from
+order goes to the orders service, which checks and stores it as a player's (:meth:`Orders.
+submit_for_program <bot.services.tournaments.orders.Orders.submit_for_program>`: the seat and
+the open turn; legal, R-O2; replacing the seat's earlier one, R-O3; counted in "k of n ready",
+R-O4), and its refusals are told in the API's own words where it has them. A turn an order
+completes is resolved by ``on_complete`` (the bot's announcer resolves and announces it;
+without one, the port resolves it itself), and the stream learns of it from
 :class:`bot.web.events.ProgramEvents`.
 """
 
@@ -51,7 +51,7 @@ from data.rows import (
     TournamentStatus,
     TournamentTable,
 )
-from engine import IllegalOrder, Move, Order, Pass, Tile, dynasty_moves
+from engine import IllegalOrder, Move, Order, Tile, dynasty_moves
 
 log = logging.getLogger(__name__)
 
@@ -146,45 +146,23 @@ class ServicesGamePort:
     async def submit(
         self, program: ProgramRow, tournament_id: int, order: OrderRequest
     ) -> Accepted | HttpRefusal:
-        found = await program_repo.program_turn(self.database, program.id, tournament_id)
-        if found is None:
-            return ApiRefusal("api-no-such-tournament", tournament=str(tournament_id))
-        dynasty = found.dynasty
-        if dynasty is None:
-            return ApiRefusal("api-not-seated", tournament=str(tournament_id))
-        if found.status is not TournamentStatus.RUNNING:
-            return ApiRefusal(
-                "api-no-turn", tournament=str(tournament_id), status=found.status.value
-            )
-        if order.turn != found.turn:
-            return ApiRefusal(
-                "api-turn-not-open",
-                turn=order.turn,
-                tournament=str(tournament_id),
-                current=found.turn,
-            )
-        if found.handed_to is not None:
-            return ApiRefusal("api-seat-handed-over", tournament=str(tournament_id))
-        if found.seat_status is not SeatStatus.ACTIVE:
-            status = found.seat_status.value if found.seat_status is not None else "defeated"
-            return ApiRefusal("api-seat-out", status=status, tournament=str(tournament_id))
-        played: Order = (
-            Pass(dynasty)
-            if order.piece is None or order.to is None
-            else Move(dynasty, order.piece, order.to)
-        )
         try:
             accepted = await self.services.orders.submit_for_program(
-                program.id, tournament_id, played, turn=found.turn, resolve=False
+                program.id, tournament_id, order.piece, order.to, turn=order.turn, resolve=False
             )
+        except NotFound:
+            return ApiRefusal("api-no-such-tournament", tournament=str(tournament_id))
         except IllegalOrder as error:
-            return illegal_order_refusal(error, dynasty.letter)
-        except Refusal as error:  # the turn resolved meanwhile, say: the game said no
-            return game_refusal(error)
-        ready = accepted.ready
+            found = await self._seat(program.id, tournament_id)
+            letter = found[1].dynasty.letter if found is not None else ""
+            return illegal_order_refusal(error, letter)
+        except Refusal as error:
+            return _order_refusal(error, tournament_id, order.turn)
+        assert accepted.turn is not None
         if accepted.complete and not accepted.paused:
-            self.on_complete(tournament_id, found.turn)
-        return Accepted(found.turn, ready.ready, ready.active)
+            self.on_complete(tournament_id, accepted.turn)
+        ready = accepted.ready
+        return Accepted(accepted.turn, ready.ready, ready.active)
 
     async def public_state(self, tournament_id: int) -> Json:
         try:
@@ -328,6 +306,28 @@ class ServicesGamePort:
         except Exception:
             log.exception("Resolving turn %d of tournament #%d failed", turn, tournament_id)
         self.events.changed(tournament_id)
+
+
+def _order_refusal(refused: Refusal, tournament_id: int, turn: int) -> HttpRefusal:
+    """The orders service's refusal of a program's order, in the API's words where it has
+    its own (the order is for no turn, another turn, a seat it does not hold or that plays no
+    more); any other as the game says it (the turn resolved meanwhile, say)."""
+    tournament = str(tournament_id)
+    params = refused.params
+    said = f"refusal-{refused.kind}"
+    if said == "refusal-not-seated":
+        return ApiRefusal("api-not-seated", tournament=tournament)
+    if said == "refusal-no-turn":
+        return ApiRefusal("api-no-turn", tournament=tournament, status=str(params["status"]))
+    if said == "refusal-turn-resolved":
+        current = params["current"]
+        assert isinstance(current, int)
+        return ApiRefusal("api-turn-not-open", turn=turn, tournament=tournament, current=current)
+    if said == "refusal-seat-handed":
+        return ApiRefusal("api-seat-handed-over", tournament=tournament)
+    if said == "refusal-seat-out":
+        return ApiRefusal("api-seat-out", status=str(params["status"]), tournament=tournament)
+    return game_refusal(refused)
 
 
 def _program_seat(table: TournamentTable, program_id: int) -> SeatRow | None:

@@ -251,6 +251,7 @@ _TOURNAMENT_COLUMNS = (
     "wealth_stake",
     "scrubbed_at",
     "computer_strategy",
+    "allow_programs",
     "deploying",
 )
 """A tournaments row's columns, in :class:`TournamentRow`'s field order (the chest terms,
@@ -284,6 +285,7 @@ def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
             },
             "status": TournamentStatus(fields["status"]),
             "allow_computers": bool(fields["allow_computers"]),
+            "allow_programs": bool(fields["allow_programs"]),
             "deploying": bool(fields["deploying"]),
             "outcome": outcome_from_dict(json.loads(outcome)) if outcome is not None else None,
         }

@@ -8,9 +8,9 @@ owner once and never stored. Seating a program is in :mod:`data.repositories.tou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
-from data.codec import ruleset_from_json
 from data.db import Database, Row
 from data.errors import (
     ConstraintBroken,
@@ -27,8 +27,6 @@ from data.rows import (
     ProgramRow,
     ProgramSeat,
     ProgramSkillRow,
-    ProgramTurn,
-    SeatStatus,
     TournamentStatus,
 )
 
@@ -126,6 +124,25 @@ async def programs_with_owners(
     return {row["id"]: (_program(row), row["dynasty_name"]) for row in rows}
 
 
+async def find_programs(
+    database: Database, text: str, *, first_of: int, limit: int
+) -> list[tuple[ProgramRow, str]]:
+    """Programs in use whose name holds ``text`` (case and spacing do not count), the player
+    ``first_of``'s own first, each with its owner's dynasty's name: what a player seating a
+    program chooses from."""
+    pattern = "%" + re.sub(r"([\\%_])", r"\\\1", name_key(text)) + "%"
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT p.id, p.player_id, p.dynasty_id, p.name, p.created_at, p.revoked_at, "
+            "d.name AS dynasty_name FROM programs p JOIN dynasties d ON d.id = p.dynasty_id "
+            "WHERE p.revoked_at IS NULL AND p.name_key LIKE ? ESCAPE '\\' "
+            "ORDER BY CASE WHEN p.player_id = ? THEN 0 ELSE 1 END, p.name_key, p.id LIMIT ?",
+            (pattern, first_of, limit),
+        )
+    return [(_program(row), row["dynasty_name"]) for row in rows]
+
+
 async def program_by_token_hash(database: Database, token_hash: str) -> ProgramRow | None:
     """The program a token's hash names, revoked or not; None for a hash nobody has."""
     async with database.connection() as connection:
@@ -217,34 +234,6 @@ async def seats_of_program(
             (program_id, *map(str, statuses)),
         )
     return [ProgramSeat(row[0], row[1], TournamentStatus(row[2])) for row in rows]
-
-
-async def program_turn(
-    database: Database, program_id: int, tournament_id: int
-) -> ProgramTurn | None:
-    """The tournament's status and open turn, and the program's seat there, in one read (what
-    every order of a program checks first); None if there is no such tournament."""
-    async with database.connection() as connection:
-        row = await fetch_one(
-            connection,
-            "SELECT t.status, t.turn, t.paused_at, t.battlefield, t.ruleset, s.seat, "
-            "s.status AS seat_status, s.handed_to FROM tournaments t "
-            "LEFT JOIN seats s ON s.tournament_id = t.id AND s.program_id = ? WHERE t.id = ?",
-            (program_id, tournament_id),
-        )
-    if row is None:
-        return None
-    return ProgramTurn(
-        tournament_id,
-        TournamentStatus(row["status"]),
-        row["turn"],
-        row["paused_at"] is not None,
-        row["battlefield"],
-        ruleset_from_json(row["ruleset"]),
-        row["seat"],
-        SeatStatus(row["seat_status"]) if row["seat_status"] is not None else None,
-        row["handed_to"],
-    )
 
 
 async def program_tables(

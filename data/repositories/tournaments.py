@@ -43,6 +43,7 @@ from data.errors import (
     NotYourEmperor,
     OrderForClosedTurn,
     OrdersChanged,
+    OwnerAlreadySeated,
     ProgramAlreadySeated,
     ProgramRevoked,
     ProgramsNotAllowed,
@@ -118,9 +119,12 @@ BattlefieldLoader = Callable[[str], Battlefield]
 
 _TABLE_PARTS = ("seat_list", "state", "order_list")
 """What :data:`_TABLE_QUERY` reads after the tournaments row, in this order."""
-_SAME_PARTS = "t.table_revision = ?2 AND t.revision = ?3 AND t.turn = ?4"
-"""The seats, the game and the open turn's orders are as when the row read ?2, ?3, ?4: every
-change to them counts on the row (migrations 0001 and 0003)."""
+_SAME_TABLE = "t.table_revision = ?2 AND t.turn = ?4"
+"""The seats and the game are as when the row read ?2 and ?4: every change to the seats and
+the recorded turns counts on ``table_revision`` (migration 0003)."""
+_SAME_ORDERS = f"{_SAME_TABLE} AND t.revision = ?3"
+"""The open turn's orders are as when the row read ?2, ?3 and ?4: every order counts on
+``revision`` (migration 0001), and which orders count depends on the seats."""
 # Each part of a table as (SQLite, PostgreSQL): the same JSON text on both (json_agg of no
 # rows is NULL; a stored json, the state or an order's body, is kept as it was written).
 _SEATS = (
@@ -148,15 +152,20 @@ _ORDERS = (
 
 
 def _table_query(*, known: bool) -> Variant:
-    """The tournament ``?1``'s row and its table's parts, in one read; with ``known``, the
-    parts only if they changed since the row read ?2-?4 (else ``seat_list`` is NULL)."""
+    """The tournament ``?1``'s row and its table's parts, in one read; with ``known``, each
+    part only if it changed since the row read ?2-?4 (else NULL): an order changes the order
+    list alone, so the seats and the game (the largest part) are not read again."""
 
     def text(backend: int) -> str:
         parts = [
             f"({part[backend]})"
             if not known
-            else f"CASE WHEN {_SAME_PARTS} THEN NULL ELSE ({part[backend]}) END"
-            for part in (_SEATS, _STATE, _ORDERS)
+            else f"CASE WHEN {same} THEN NULL ELSE ({part[backend]}) END"
+            for part, same in (
+                (_SEATS, _SAME_TABLE),
+                (_STATE, _SAME_TABLE),
+                (_ORDERS, _SAME_ORDERS),
+            )
         ]
         named = ", ".join(
             f"{part} AS {name}" for part, name in zip(parts, _TABLE_PARTS, strict=True)
@@ -645,9 +654,10 @@ async def load_table(
     Every click reads its tournament's table, and most find it as the previous click left
     it: any change to the seats, the orders or the turns counts on the tournaments row (see
     migration 0003), so the read sends the counts of the table decoded last and the database
-    returns the seats, game and orders only if they changed. One statement either way; a
-    row that reads the same gives back the same table, and a turn that only changed the row
-    (its deadline, say) reuses the decoded parts. Reads inside a transaction, which may yet
+    returns each part only if it changed: an order brings back the order list alone, not the
+    seats and the game. One statement either way; a row that reads the same gives back the
+    same table, and a turn that only changed the row (its deadline, say) reuses the decoded
+    parts. Reads inside a transaction, which may yet
     roll back, neither use nor fill that cache.
 
     Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
@@ -1316,6 +1326,7 @@ async def _add_seat(
                 ),
                 "computers_not_allowed": ComputersNotAllowed(tournament_id),
                 "programs_not_allowed": ProgramsNotAllowed(tournament_id),
+                "owner_already_seated": OwnerAlreadySeated(tournament_id),
                 "program_revoked": ProgramRevoked(program),
                 "seats.program_id, seats.tournament_id": ProgramAlreadySeated(
                     tournament_id, program
@@ -1395,7 +1406,7 @@ class _Read:
 
     table: TournamentTable
     row: tuple[Any, ...]
-    marks: tuple[int, int, int]  # table_revision, revision, turn: see _SAME_PARTS
+    marks: tuple[int, int, int]  # table_revision, revision, turn: see _SAME_TABLE
 
 
 async def _table_at(
@@ -1412,13 +1423,20 @@ async def _table_at(
         row = await fetch_one(connection, _CHANGED_TABLE_QUERY, (tournament_id, *known.marks))
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
-    if known is not None and _row_values(row) == known.row:
+    values = _row_values(row)
+    if known is not None and values == known.row:
         return known.table, row  # the row reads as it did: nothing to decode (most clicks)
-    tournament = tournament_row(row)
+    tournament = _only_revision_changed(known, values, row) or tournament_row(row)
     if row["seat_list"] is None and known is not None:
-        # Parts unchanged; a game is decoded with the tournament's rules, so those must be too.
+        # Seats and game unchanged (the orders maybe not); a game is decoded with the
+        # tournament's rules, so those must be unchanged too.
         if tournament.ruleset == known.table.tournament.ruleset:
-            return replace(known.table, tournament=tournament), row
+            orders = row["order_list"]
+            return replace(
+                known.table,
+                tournament=tournament,
+                orders=known.table.orders if orders is None else _orders_from_json(orders),
+            ), row
         return await _table_at(connection, tournament_id, battlefields)
     game = None
     if row["state"] is not None:
@@ -1431,6 +1449,21 @@ async def _table_at(
         _orders_from_json(row["order_list"]),
     )
     return table, row
+
+
+def _only_revision_changed(
+    known: _Read | None, values: tuple[Any, ...], row: Row
+) -> TournamentRow | None:
+    """The tournament as ``known`` had it with the row's new ``revision``, if the row changed
+    in that alone (what an order does to it, migration 0001): not decoded again."""
+    if known is None:
+        return None
+    changed = [
+        at for at, (now, then) in enumerate(zip(values, known.row, strict=True)) if now != then
+    ]
+    if len(changed) != 1 or list(row.keys())[changed[0]] != "revision":
+        return None
+    return replace(known.table.tournament, revision=values[changed[0]])
 
 
 def _row_values(row: Row) -> tuple[Any, ...]:

@@ -16,10 +16,17 @@ from discord import app_commands
 from bot.announcer import Announcer
 from bot.client import EXTENSIONS, EmperorsBot
 from bot.config import Config
-from bot.i18n import lookup, resource_files
-from bot.i18n.commands import LOCALISED, CommandTranslator, choice_id, command_id, option_id
+from bot.i18n import Voice, lookup, resource_files
+from bot.i18n.commands import (
+    LOCALISED,
+    CommandTranslator,
+    choice_id,
+    command_id,
+    option_id,
+    qualified_name,
+)
 from bot.services import Services
-from bot.views.help import command_fields
+from bot.views.help import command_fields, help_embed
 from tests.fakediscord.limits import DESCRIPTION_LIMIT, commands_problems, name_problem
 
 SPANISH = ("es-ES", "es-419")
@@ -163,12 +170,22 @@ async def test_a_choice_the_tree_does_not_declare_is_not_translated(
 async def test_help_lists_every_command_whole_in_every_language(
     tree: app_commands.CommandTree[Any],
 ) -> None:
-    """Discord cuts an embed field at 1024 characters: /help's field of each group stays under
-    it in every language, so no subcommand drops off the end."""
+    """Discord cuts an embed field at 1024 characters and an embed at 6000: /help's fields stay
+    under both in every language, a group too long for one field going on in the next, so no
+    subcommand drops off the end."""
     for locale in ("en-US", *SPANISH):
         fields = command_fields(tree, locale)
-        assert len(fields) == len(tree.get_commands())
+        names = [name for name, _ in fields]
+        assert [name for name in names if "(" not in name] == [
+            f"/{qualified_name(command, locale)}" for command in tree.get_commands()
+        ]
         for name, text in fields:
-            assert not text.endswith("…"), (locale, name, len(text))
+            assert len(text) <= 1024 and not text.endswith("…"), (locale, name, len(text))
+        listed = "\n".join(text for _, text in fields)
+        for command in tree.walk_commands():
+            if isinstance(command, app_commands.Command) and command.parent is not None:
+                assert f"`/{qualified_name(command, locale)}` " in listed, (locale, command)
+        assert len(help_embed(tree, Voice(locale))) <= 6000, locale
     spanish = dict(command_fields(tree, "es-ES"))
-    assert "`/torneo dejar-de-seguir`" in spanish["/torneo"]
+    assert "`/torneo dejar-de-seguir`" in spanish["/torneo"] + spanish.get("/torneo (2)", "")
+    assert "/torneo (2)" in spanish  # /torneo outgrows one field

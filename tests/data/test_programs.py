@@ -13,6 +13,7 @@ from data.errors import (
     InvalidValue,
     NameTaken,
     NotFound,
+    OwnerAlreadySeated,
     ProgramAlreadySeated,
     ProgramRevoked,
     ProgramsNotAllowed,
@@ -26,6 +27,7 @@ from data.rows import (
     ProgramSeat,
     ProgramSkillRow,
     SeatKind,
+    TournamentKind,
     TournamentStatus,
 )
 from engine import Dynasty, Pass
@@ -156,12 +158,42 @@ async def test_the_database_keeps_only_a_hash_and_the_owners_own_dynasty(
     check()
 
 
+async def test_in_a_serious_tournament_an_owner_and_its_programs_take_one_seat(
+    world: World, store: Store, unchanged: Unchanged
+) -> None:
+    """Migration 0017: a program beside its owner (or beside another of its owner's programs)
+    could lose on purpose to what its owner stakes or is rated by; training records nothing."""
+    owner, emperor = await world.contender()
+    rival = await world.dynasty()
+    ada, bea = await register(world, owner, "Ada"), await register(world, owner, "Bea")
+    theirs = await register(world, rival, "Cy")
+    serious = await world.tournament("small-4", TournamentKind.GIFT)
+    training = await world.tournament("small-4", TournamentKind.TRAINING)
+    for tournament in (serious, training):
+        await programs.open_to_programs(world.db, tournament.id)
+        await tournaments.add_program_seat(world.db, tournament.id, 0, program_id=ada.id)
+    with pytest.raises(OwnerAlreadySeated, match="one seat between them"):
+        await tournaments.add_program_seat(world.db, serious.id, 1, program_id=bea.id)
+    with pytest.raises(OwnerAlreadySeated, match="tournament #1"):
+        await world.seat(serious, 1, (owner, emperor))
+    await tournaments.add_program_seat(world.db, serious.id, 1, program_id=theirs.id)
+    await tournaments.add_program_seat(world.db, training.id, 1, program_id=bea.id)
+    await world.seat(training, 2, (owner, emperor))  # training allows all three
+    check = unchanged()
+    store.refused(
+        "INSERT INTO seats (tournament_id, seat, kind, player_id, emperor_id, joined_at) "
+        "VALUES (?, 2, 'player', ?, ?, 1.0)",
+        (serious.id, owner.player_id, emperor.id),
+    )
+    check()
+
+
 async def test_a_program_is_seated_once_in_a_tournament_open_to_programs(
     world: World, store: Store, unchanged: Unchanged
 ) -> None:
     owner = await world.dynasty()
     program, other = await register(world, owner, "Ada"), await register(world, owner, "Bea")
-    tournament = await world.tournament("duel-8")
+    tournament = await world.tournament("duel-8", TournamentKind.TRAINING)
     with pytest.raises(ProgramsNotAllowed, match="not open to programs"):
         await tournaments.add_program_seat(world.db, tournament.id, 0, program_id=program.id)
     assert not await programs.allows_programs(world.db, tournament.id)

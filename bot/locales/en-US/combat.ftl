@@ -31,6 +31,7 @@ announce-computers = Empty seats are filled by { $level ->
         [hard] hard computer players (they search every player's likely orders for the best mix of their own)
        *[other] computer players ({ $level })
     } when the host starts.
+announce-programs = Open to players' programs: their owners enter them with /{ $command }, and each program plays from its owner's computer through the bot's API.
 announce-chests = Chests: every player deposits a secret { NUMBER($minimum, useGrouping: 1) } to { NUMBER($maximum, useGrouping: 1) } gold coins when taking a seat, in a chest on its emperor's start tile. The first rival piece to end a turn there captures it (a defeated dynasty's pieces capture nothing). At the end each captured chest's gold goes to its captor's dynasty and the others return unopened; a chest a computer player captures returns too.{ $reputation ->
         [0] {""}
        *[other] {" "}Of the captured chests, the emperor who deposited the most gains { $reputation } reputation (generous) and the one who deposited the least loses { $reputation } (stingy), if they differ.
@@ -243,6 +244,13 @@ seat-taken = { $player } takes seat **{ $seat }** of tournament #{ $tournament }
         [yes] {" "}Every seat is taken: the combat begins! Turn prompts arrive by DM.
        *[no] {""}
     }
+seat-taken-program = { $player } { $by_owner ->
+        [yes] enters their program
+       *[no] seats the program
+    } { $program } in seat **{ $seat }** of tournament #{ $tournament }.{ $started ->
+        [yes] {" "}Every seat is taken: the combat begins! Turn prompts arrive by DM, and programs hear of the turn through the bot's API.
+       *[no] {""}
+    }
 seat-left = { $player } leaves tournament #{ $tournament }.
 tournament-begins = Tournament #{ $tournament } begins: turn 1 is open{ $deadline ->
         [none] {""}
@@ -299,6 +307,7 @@ refusal-host-only = Only the host of tournament #{ $tournament } or a member wit
         [pause] pause
         [resume] resume
         [extend] extend
+        [seat-a-program] seat a program in
        *[hand-over] hand over
     } it.
 refusal-no-turn = Tournament #{ $tournament } { $status ->

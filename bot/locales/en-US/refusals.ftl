@@ -66,6 +66,7 @@ refusal-computers-not-allowed = tournament #{ $tournament } does not allow compu
 refusal-programs-not-allowed = tournament #{ $tournament } is not open to programs; ask its host to open it to programs, or enter a tournament that is
 refusal-program-revoked = the program '{ $program }' was revoked and plays no more; register a new program instead
 refusal-program-already-seated = the program '{ $program }' already has a seat in tournament #{ $tournament }; one seat per program
+refusal-owner-already-seated = in a serious tournament a player and their programs take one seat between them, and one of them already sits in tournament #{ $tournament }; a training tournament allows both
 refusal-too-many-programs = you already have { $limit } programs, the most allowed; revoke one you no longer use with /program revoke first
 refusal-seat-not-active = dynasty { $seat } is { $status ->
         [defeated] defeated

@@ -33,3 +33,18 @@ settings-role-none = Announcements ping nobody.
 settings-role-not-mentionable = Note: { $role } cannot be mentioned by everyone, so announcements will name it without pinging. Allow anyone to @mention it (the role's settings), or give me Mention @everyone, @here and All Roles.
 settings-language-done = This server's language is { $code } ({ $name }): the bot speaks it in this server's channels (announcements, boards, results). Each player reads the answers only they see in their own Discord language.
 refusal-managed-role = { $role } belongs to a bot or an integration; choose a role that players take to hear of new tournaments.
+
+## The game viewer on the web (issue #37)
+
+settings-viewer-name = Game viewer on the web
+settings-viewer = { $shared ->
+        [yes] shared: anyone with a tournament's link may watch and replay it
+       *[no] not shared: nobody outside Discord sees this server's combats (/{ $command } shares them)
+    }
+settings-viewer-done = { $shared ->
+        [yes] Anyone with a link may now watch this server's tournaments on the web, finished ones too.{ $links ->
+            [yes] {" "}Every board posted from now on, and each entry of /{ $history }, links to its page.
+           *[no] {" "}Boards carry no link while the bot has no public address: its host sets PUBLIC_URL.
+        }
+       *[no] This server's tournaments are no longer shared on the web: their pages say so and stop updating.
+    }

@@ -11,6 +11,9 @@ history-title = Finished tournaments{ $by_dynasty ->
 history-entry = **#{ $tournament }** { $battlefield } · { kind-name }{ $ended ->
         [none] {""}
        *[other] {" "}· ended { $ended }
+    }{ $link ->
+        [none] {""}
+       *[other] {" "}· [watch]({ $link })
     }
     { $result }
 history-empty = No finished tournament here yet.
@@ -45,6 +48,7 @@ handover-by-host = 🤖 The player of seat **{ $seat }** of tournament #{ $tourn
         [yes] {" "}{ $name }'s results still count for its dynasty.
        *[no] {""}
     }
+handover-program = 🤖 The program of seat **{ $seat }** of tournament #{ $tournament } ({ $name }) missed 2 turns in a row: { $by } hands the seat to { computer-level } for the rest of the combat.
 handover-dm = You missed 2 turns in a row in tournament #{ $tournament }: its host handed your seat to { computer-level } for the rest of the combat. Your emperor fights on, and its results still count for your dynasty.
 
 follow-welcome = You follow tournament #{ $tournament } on { $battlefield }: each new board comes here as its channel sees it. Stop with /tournament unfollow in its server.
@@ -62,6 +66,8 @@ refusal-unfollow-not-following = You do not follow tournament #{ $tournament }.
 
 level-name = { $level }
 seat-status-name = { $status }
+refusal-handover-player-or-program = Name the player or the program whose seat you hand over, not both.
+refusal-handover-no-program = That program has no seat in tournament #{ $tournament }: choose one of its programs.
 refusal-handover-not-seated = That player has no seat in tournament #{ $tournament }: choose a seated player.
 refusal-handover-played-by-computer = { $whose ->
         [own] Your seat

@@ -31,6 +31,7 @@ announce-computers = Los asientos vacíos los ocupan { $level ->
         [hard] jugadores de la máquina difíciles (buscan la mejor mezcla de órdenes propias frente a las órdenes probables de cada jugador)
        *[other] jugadores de la máquina ({ $level })
     } cuando el anfitrión da comienzo.
+announce-programs = Abierto a los programas de los jugadores: sus dueños los inscriben con /{ $command }, y cada programa juega desde el ordenador de su dueño a través de la API del bot.
 announce-chests = Cofres: al ocupar su asiento, cada jugador deposita en secreto de { NUMBER($minimum, useGrouping: 1) } a { NUMBER($maximum, useGrouping: 1) } monedas de oro en un cofre sobre la casilla de salida de su emperador. La primera pieza rival que acabe un turno allí lo captura (las piezas de una dinastía derrotada no capturan nada). Al final, el oro de cada cofre capturado va a la dinastía que lo capturó y los demás vuelven sin abrir; un cofre que captura un jugador de la máquina también vuelve.{ $reputation ->
         [0] {""}
        *[other] {" "}De los cofres capturados, el emperador que más depositó gana { $reputation } de reputación (generoso) y el que menos depositó pierde { $reputation } (tacaño), si no son el mismo.
@@ -246,6 +247,13 @@ seat-taken = { $player } ocupa el asiento **{ $seat }** del torneo #{ $tournamen
         [yes] {" "}Todos los asientos están ocupados: ¡empieza el combate! Los avisos de turno llegan por MD.
        *[no] {""}
     }
+seat-taken-program = { $player } { $by_owner ->
+        [yes] inscribe su programa
+       *[no] sienta al programa
+    } { $program } en el asiento **{ $seat }** del torneo #{ $tournament }.{ $started ->
+        [yes] {" "}Todos los asientos están ocupados: ¡empieza el combate! Los avisos de turno llegan por MD, y los programas se enteran del turno por la API del bot.
+       *[no] {""}
+    }
 seat-left = { $player } sale del torneo #{ $tournament }.
 tournament-begins = Empieza el torneo #{ $tournament }: el turno 1 está abierto{ $deadline ->
         [none] {""}
@@ -305,6 +313,7 @@ refusal-host-only = Solo el anfitrión del torneo #{ $tournament } o un miembro 
         [pause] pausarlo
         [resume] reanudarlo
         [extend] prorrogarlo
+        [seat-a-program] sentar un programa en él
        *[hand-over] pasar ese asiento a la máquina
     }.
 refusal-no-turn = El torneo #{ $tournament } { $status ->

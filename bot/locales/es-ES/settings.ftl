@@ -41,3 +41,18 @@ settings-role-none = Los anuncios no mencionan a nadie.
 settings-role-not-mentionable = Nota: no todos pueden mencionar a { $role }, así que los anuncios lo nombrarán sin avisar. Permite que cualquiera lo @mencione (en los ajustes del rol), o dame Mencionar @everyone, @here y todos los roles.
 settings-language-done = El idioma de este servidor es { $code } ({ $name }): el bot lo habla en los canales de este servidor (anuncios, tableros, resultados). Cada jugador lee las respuestas que solo ve él en su propio idioma de Discord.
 refusal-managed-role = { $role } pertenece a un bot o a una integración; elige un rol que tomen los jugadores para enterarse de los torneos nuevos.
+
+## El visor de partidas en la web (issue #37)
+
+settings-viewer-name = Visor de partidas en la web
+settings-viewer = { $shared ->
+        [yes] compartido: cualquiera con el enlace de un torneo puede verlo y repetirlo
+       *[no] no compartido: nadie fuera de Discord ve los combates de este servidor (/{ $command } los comparte)
+    }
+settings-viewer-done = { $shared ->
+        [yes] Ahora cualquiera con un enlace puede ver en la web los torneos de este servidor, también los terminados.{ $links ->
+            [yes] {" "}Cada tablero que se publique desde ahora, y cada entrada de /{ $history }, enlaza con su página.
+           *[no] {" "}Los tableros no llevan enlace mientras el bot no tenga dirección pública: quien lo aloja define PUBLIC_URL.
+        }
+       *[no] Los torneos de este servidor ya no se comparten en la web: sus páginas lo dicen y dejan de actualizarse.
+    }

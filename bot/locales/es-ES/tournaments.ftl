@@ -11,6 +11,9 @@ history-title = Torneos terminados{ $by_dynasty ->
 history-entry = **#{ $tournament }** { $battlefield } · { kind-name }{ $ended ->
         [none] {""}
        *[other] {" "}· terminó { $ended }
+    }{ $link ->
+        [none] {""}
+       *[other] {" "}· [ver]({ $link })
     }
     { $result }
 history-empty = Aquí aún no ha terminado ningún torneo.
@@ -45,6 +48,7 @@ handover-by-host = 🤖 El jugador del asiento **{ $seat }** del torneo #{ $tour
         [yes] {" "}Los resultados de { $name } siguen contando para su dinastía.
        *[no] {""}
     }
+handover-program = 🤖 El programa del asiento **{ $seat }** del torneo #{ $tournament } ({ $name }) perdió 2 turnos seguidos: { $by } pasa el asiento a { computer-level } para el resto del combate.
 handover-dm = Has faltado a 2 turnos seguidos en el torneo #{ $tournament }: su anfitrión ha cedido tu asiento a { computer-level } para el resto del combate. Tu emperador sigue luchando, y sus resultados siguen contando para tu dinastía.
 
 follow-welcome = Sigues el torneo #{ $tournament } en { $battlefield }: cada tablero nuevo llega aquí tal como lo ve su canal. Deja de seguirlo con /torneo dejar-de-seguir en su servidor.
@@ -72,6 +76,8 @@ seat-status-name = { $status ->
         [forfeited] rendido
        *[other] { $status }
     }
+refusal-handover-player-or-program = Nombra al jugador o al programa cuyo asiento cedes, no a los dos.
+refusal-handover-no-program = Ese programa no tiene asiento en el torneo #{ $tournament }: elige uno de sus programas.
 refusal-handover-not-seated = Ese jugador no tiene asiento en el torneo #{ $tournament }: elige un jugador sentado.
 refusal-handover-played-by-computer = { $whose ->
         [own] Tu asiento

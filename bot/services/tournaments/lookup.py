@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import Message, Name
+from bot.services.programs import program_seat_names
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
     TournamentView,
@@ -161,15 +162,19 @@ class Lookup:
 
 
 async def seat_names(database: Database, table: TournamentTable) -> dict[Dynasty, Name]:
-    """What each seat is called on boards and in narration: its emperor, a guest or a
-    computer (these two in the reader's words)."""
+    """What each seat is called on boards and in narration: its emperor, a guest, a player's
+    program with its owner's dynasty, or a computer (guests and computers in the reader's
+    words)."""
     emperors = await emperor_repo.emperor_names(
         database, (seat.emperor_id for seat in table.seats if seat.emperor_id is not None)
     )
+    programs = await program_seat_names(database, table.seats)
     names: dict[Dynasty, Name] = {}
     for seat in table.seats:
         if seat.kind is SeatKind.PLAYER and seat.emperor_id in emperors:
             names[seat.dynasty] = emperors[seat.emperor_id]
+        elif seat.dynasty in programs:
+            names[seat.dynasty] = programs[seat.dynasty]
         elif seat.kind is SeatKind.CASUAL:
             names[seat.dynasty] = Message("seat-name-guest", seat=seat.dynasty.letter)
         else:

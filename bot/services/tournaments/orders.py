@@ -139,21 +139,37 @@ class Orders:
         self,
         program_id: int,
         tournament_id: int,
-        order: Order,
+        piece: Tile | None,
+        to: Tile | None,
         *,
         turn: int,
         resolve: bool = True,
     ) -> OrderAccepted:
         """Store the order of a player's program for its seat (the programs' API, bot/web/),
-        as :meth:`submit` stores a player's: for ``turn`` only, legal (R-O2), replacing the
-        seat's earlier one (R-O3). A program's HTTP request has no id to apply it once by; the
-        same order sent twice is stored twice, which changes nothing."""
-        table = await running(self.database, tournament_id)
+        as :meth:`submit` stores a player's: its piece on ``piece`` goes to ``to`` (or, with
+        neither, it passes), for ``turn`` only, legal (R-O2), replacing the seat's earlier
+        one (R-O3). Refused, in this order, as a program needs to tell: no such tournament,
+        no seat of the program's there (``not-seated``), no turn open (``no-turn``), another
+        turn open (``turn-resolved``), the seat handed to a computer (``seat-handed``) or out
+        (``seat-out``). One read of the table (the order list alone when only orders changed
+        since the last) and one statement that stores. A program's HTTP request has no id to
+        apply it once by; the same order sent twice is stored twice, which changes nothing."""
+        table = await repo.load_table(self.database, tournament_id)
         seat = next((seat for seat in table.seats if seat.program_id == program_id), None)
         if seat is None:
             raise NotSeated(tournament_id)
+        status = table.tournament.status
+        if status is not TournamentStatus.RUNNING or table.game is None:
+            raise Refusal("no-turn", tournament=str(tournament_id), status=status.value)
         check_turn(table, turn)
         check_not_handed_over(seat, tournament_id)
+        if seat.status is not SeatStatus.ACTIVE:
+            raise Refusal("seat-out", status=seat.status.value, tournament=str(tournament_id))
+        order: Order = (
+            Move(seat.dynasty, piece, to)
+            if piece is not None and to is not None
+            else Pass(seat.dynasty)
+        )
         return await self._store(None, table, seat, order, resolve)
 
     async def _seat(

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 
 from bot.i18n import Message, Named
 from bot.i18n.refusals import refusal, thing
+from bot.services.changes import Changes
 from bot.services.economy import EconomyService
+from bot.services.programs import program_seat_names
 from bot.services.request import Request
 from bot.services.settings import NO_COMPUTERS, CreateOptions
 from bot.services.tournaments.base import (
@@ -31,6 +34,7 @@ from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
+from data.repositories import programs as program_repo
 from data.repositories import requests
 from data.repositories import tournaments as repo
 from data.rows import (
@@ -38,6 +42,7 @@ from data.rows import (
     ChestRow,
     ChestTerms,
     Prize,
+    ProgramRow,
     SeatRow,
     TournamentKind,
     TournamentRow,
@@ -56,6 +61,9 @@ from engine import (
     Ruleset,
 )
 from engine.rules import DEFAULT_DOMAINS_PERCENT, choice, turn_limit_for
+
+PROGRAM_NUMBER = re.compile(r"#?([0-9]{1,18})")
+"""A program named by its number (``#12``): how the choices of /tournament seat give it."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,18 @@ class Terms:
     chest_minimum: int | None = None
     chest_maximum: int | None = None
     chest_reputation: int | None = None
+    programs: bool = False
+    """Open to players' programs: their owners may enter them (issue #37)."""
+
+
+@dataclass(frozen=True)
+class ProgramSeated:
+    """A program given a seat: the seat (and the start, if it was the last free one), what
+    boards call it, and whether its owner entered it (else a host seated it)."""
+
+    joined: Joined
+    name: Message
+    by_owner: bool
 
 
 class Seating:
@@ -94,12 +114,18 @@ class Seating:
     """
 
     def __init__(
-        self, database: Database, clock: Callable[[], float], economy: EconomyService
+        self,
+        database: Database,
+        clock: Callable[[], float],
+        economy: EconomyService,
+        changes: Changes | None = None,
     ) -> None:
         self.database = database
         self.clock = clock
         self.economy = economy
         """Reads the wealth a host writes for a prize or a stake, as a trade's is read."""
+        self.changes = changes or Changes()
+        """Told each tournament whose seats changed, that began or was cancelled."""
 
     async def announce(self, request: Request, terms: Terms) -> TournamentRow:
         """Announce the tournament a host chose (:class:`Terms`) in the request's channel.
@@ -160,6 +186,7 @@ class Seating:
             allow_computers=level != NO_COMPUTERS,
             computer_strategy=strategy,
             chests=chests,
+            allow_programs=terms.programs,
         )
 
     async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
@@ -196,12 +223,14 @@ class Seating:
         allow_computers: bool = False,
         chests: ChestTerms | None = None,
         computer_strategy: str = DEFAULT_STRATEGY,
+        allow_programs: bool = False,
     ) -> TournamentRow:
         """Announce a tournament in the request's channel, hosted by its player. A gift's wealth prize is paid by the host's dynasty into
         escrow now (R-T4); an honour tournament's ``wealth_stake`` is paid by each dynasty as
         it takes its seat; ``chests`` announces the chests variant (R-T9, serious tournaments
         only). Training takes none of them (nor a reputation prize). With ``allow_computers``,
-        empty seats get ``computer_strategy`` players when the host starts it (R-T7)."""
+        empty seats get ``computer_strategy`` players when the host starts it (R-T7); with
+        ``allow_programs``, players may enter their programs (:meth:`seat_program`)."""
         host_player_id = request.player_id
         prize = prize or Prize()
         check_terms(kind, stake, prize, wealth_stake, chests)
@@ -230,7 +259,7 @@ class Seating:
                 self.database, request.id, "tournament create", now=self.clock()
             ):
                 await player_repo.ensure_player(self.database, host_player_id, now=self.clock())
-                return await repo.create_tournament(
+                tournament = await repo.create_tournament(
                     self.database,
                     battlefield=shipped,
                     ruleset=ruleset,
@@ -247,6 +276,10 @@ class Seating:
                     computer_strategy=computer_strategy,
                     now=self.clock(),
                 )
+                if allow_programs:
+                    await program_repo.open_to_programs(self.database, tournament.id)
+                    tournament = replace(tournament, allow_programs=True)
+                return tournament
         except InsufficientFunds as short:
             raise Refusal(
                 "prize-unpaid",
@@ -277,7 +310,7 @@ class Seating:
             raise Refusal("no-such-emperor", name=emperor_name) from None
         chest: ChestRow | None = None
 
-        async def take() -> SeatRow:
+        async def take(tournament: TournamentRow) -> SeatRow:
             nonlocal chest
             seat = await repo.add_player_seat(
                 self.database,
@@ -320,16 +353,61 @@ class Seating:
         return await self._take_seat(
             request,
             tournament_id,
-            lambda: repo.add_casual_seat(
+            lambda _: repo.add_casual_seat(
                 self.database, tournament_id, None, player_id=player_id, now=self.clock()
             ),
         )
+
+    async def seat_program(
+        self, request: Request, tournament_id: int, program: str
+    ) -> ProgramSeated:
+        """Seat a player's program (issue #37) on the next free seat, like a computer player:
+        its owner enters it in a tournament open to programs; the host (or a manager of the
+        tournament's server) seats any program, which opens the tournament to programs. The
+        last free seat starts the combat, as :meth:`join`'s does. A program seat deposits no
+        chest (R-T9, as a computer's).
+
+        ``program`` is one of the caller's programs by name, else a program's number
+        (``#12``, what the command's choices give). A revoked program, a program seated there
+        already, and (in a serious tournament) a program beside its owner or another of its
+        owner's programs are refused by the database (migrations 0014, 0017).
+        """
+        found = await self._program(request.player_id, program)
+        by_owner = found.player_id == request.player_id
+
+        async def take(tournament: TournamentRow) -> SeatRow:
+            hosting = tournament.host_player_id == request.player_id or request.is_manager
+            if not tournament.allow_programs and hosting:
+                await program_repo.open_to_programs(self.database, tournament_id)
+            elif not by_owner and not hosting:
+                check_host(tournament, request, "seat a program")
+            return await repo.add_program_seat(
+                self.database, tournament_id, None, program_id=found.id, now=self.clock()
+            )
+
+        joined = await self._take_seat(request, tournament_id, take, chestless=True)
+        names = await program_seat_names(self.database, [joined.seat])
+        return ProgramSeated(joined, names[joined.seat.dynasty], by_owner)
+
+    async def _program(self, player_id: int, program: str) -> ProgramRow:
+        """The player's own program called ``program``, else the program numbered so."""
+        try:
+            return await program_repo.program_named(self.database, player_id, program)
+        except NotFound:
+            number = PROGRAM_NUMBER.fullmatch(program.strip())
+            if number is None:
+                raise
+        try:
+            return await program_repo.get_program(self.database, int(number[1]))
+        except NotFound:
+            raise NotFound("program", program.strip()) from None
 
     async def leave(self, request: Request, tournament_id: int) -> None:
         async with requests.once(self.database, request.id, "tournament leave", now=self.clock()):
             check_server(await repo.get_tournament(self.database, tournament_id), request.guild_id)
             seat = await self._seat_of(tournament_id, request.player_id)
             await repo.remove_seat(self.database, tournament_id, seat.seat, now=self.clock())
+        self.changes.tell(tournament_id)
 
     async def start(self, request: Request, tournament_id: int) -> TournamentTable:
         """Start now: the host or a manager of its server; empty seats get computer players if
@@ -352,7 +430,9 @@ class Seating:
                             strategy=tournament.computer_strategy,
                             now=self.clock(),
                         )
-            return await repo.start_tournament(self.database, tournament_id, now=self.clock())
+            table = await repo.start_tournament(self.database, tournament_id, now=self.clock())
+        self.changes.tell(tournament_id)
+        return table
 
     async def cancel(self, request: Request, tournament_id: int) -> TournamentRow:
         """Call it off: nothing is recorded, stakes, prizes and bets return (R-T4, R-T6); a
@@ -360,27 +440,33 @@ class Seating:
         async with requests.once(self.database, request.id, "tournament cancel", now=self.clock()):
             tournament = await repo.get_tournament(self.database, tournament_id)
             check_host(tournament, request, "cancel")
-            return await repo.cancel_tournament(self.database, tournament_id, now=self.clock())
+            cancelled = await repo.cancel_tournament(self.database, tournament_id, now=self.clock())
+        self.changes.tell(tournament_id)
+        return cancelled
 
     async def _take_seat(
         self,
         request: Request,
         tournament_id: int,
-        take: Callable[[], Awaitable[SeatRow]],
+        take: Callable[[TournamentRow], Awaitable[SeatRow]],
         deposit: int | None = None,
+        *,
+        chestless: bool = False,
     ) -> Joined:
         """The next free seat and, when it was the last one, the start, in one transaction:
         players joining at the same moment are seated one after the other, each on a free
-        seat, and exactly one of them starts the combat."""
+        seat, and exactly one of them starts the combat. A ``chestless`` seat (a program's,
+        like a computer's) deposits no chest, whatever the tournament."""
         async with requests.once(self.database, request.id, "tournament join", now=self.clock()):
             tournament = await repo.get_tournament(self.database, tournament_id)
             check_server(tournament, request.guild_id)
             if tournament.status is not TournamentStatus.OPEN:
                 raise not_joinable(tournament)
-            if (tournament.chests is None) != (deposit is None):
+            if not chestless and (tournament.chests is None) != (deposit is None):
                 raise _deposit_refused(tournament)
-            seat = await take()
+            seat = await take(tournament)
             started = await self._start_if_full(tournament_id)
+        self.changes.tell(tournament_id)
         return Joined(seat, started)
 
     async def _start_if_full(self, tournament_id: int) -> TournamentTable | None:

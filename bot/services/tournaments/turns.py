@@ -28,6 +28,7 @@ from bot.computers import (
 from bot.i18n import DEFAULT_LOCALE, Message, Name
 from bot.narration import narration as told_turn
 from bot.services import skill
+from bot.services.changes import Changes
 from bot.services.chests import chest_reputation
 from bot.services.outcomes import (
     CombatRecord,
@@ -67,6 +68,7 @@ from data.repositories import absences as absence_repo
 from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import leases, requests
+from data.repositories import programs as program_repo
 from data.repositories import skill as skill_repo
 from data.repositories import tournaments as repo
 from data.rows import (
@@ -130,6 +132,7 @@ class Turns:
         think: Thinker = think_here,
         think_deployment: DeploymentThinker = deploy_here,
         computer_seconds: float = DEFAULT_SECONDS,
+        changes: Changes | None = None,
     ) -> None:
         self.database = database
         self.clock = clock
@@ -141,6 +144,8 @@ class Turns:
         """Thinking time per order of a searching computer player."""
         self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
         """Who this process is when it takes a lease (data/repositories/leases.py)."""
+        self.changes = changes or Changes()
+        """Told each tournament whose turn resolved or that a forfeit changed."""
         self.on_resolved: Callable[[float], None] | None = None
         """Told the seconds each turn resolution took (the bot's metrics listen here)."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
@@ -179,6 +184,7 @@ class Turns:
                         await self._rate(tournament, tournament.outcome)
             except OrdersChanged:
                 continue
+            self.changes.tell(tournament_id)
             if tournament.status is TournamentStatus.RUNNING and tournament.deploying:
                 deployed = await repo.count_deployed(self.database, tournament_id)
                 if deployed.active and deployed.ready >= deployed.active:
@@ -214,6 +220,7 @@ class Turns:
             finally:
                 await leases.give_back(self.database, lease, self.holder)
             if resolved is not None:
+                self.changes.tell(tournament_id)
                 log.info("Resolved turn %d of tournament #%d", turn, tournament_id)
                 if self.on_resolved is not None:
                     self.on_resolved(time.perf_counter() - began)
@@ -370,6 +377,7 @@ class Turns:
             finally:
                 await leases.give_back(self.database, lease, self.holder)
             if revealed is not None:
+                self.changes.tell(tournament_id)
                 log.info("Revealed the deployments of tournament #%d", tournament_id)
             return revealed
 
@@ -703,8 +711,9 @@ class Turns:
         return events
 
     async def _rate(self, tournament: TournamentRow, outcome: GameOutcome) -> None:
-        """The seated emperors' skill after a serious combat (see :mod:`bot.services.skill`),
-        in the caller's transaction, with the outcome's other effects and the last turn."""
+        """The seated emperors' and programs' skill after a serious combat (see
+        :mod:`bot.services.skill`), in the caller's transaction, with the outcome's other
+        effects and the last turn."""
         if not tournament.kind.is_serious:
             return
         seats = await repo.list_seats(self.database, tournament.id)
@@ -713,8 +722,15 @@ class Turns:
         ratings = await skill_repo.skills(
             self.database, (seat.emperor_id for seat in seats if seat.emperor_id is not None)
         )
-        updated = skill.rate(seats, skill.places(seats, outcome, fell), ratings)
+        programs = await program_repo.program_skills(
+            self.database, (seat.program_id for seat in seats if seat.program_id is not None)
+        )
+        placed = skill.places(seats, outcome, fell)
+        updated = skill.rate(seats, placed, ratings, programs)
         await skill_repo.save_skills(self.database, updated, now=self.clock())
+        rated = skill.rate_programs(seats, placed, ratings, programs)
+        if rated:
+            await program_repo.save_program_skills(self.database, rated, now=self.clock())
 
     async def _apply(self, effects: Sequence[Effect], tournament: TournamentRow) -> None:
         """Apply outcome effects inside the caller's transaction (nested calls are savepoints)."""
