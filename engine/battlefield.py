@@ -131,43 +131,16 @@ class Battlefield:
         self._check_terrain()
         standable = self.tiles - self.mountains if self.mountains else self.tiles
         dynasties = in_seat_order(start.dynasty for start in self.starts.values())
-        rays: dict[Tile, tuple[tuple[Tile, ...], ...]] = {}
-        for tile in standable:
-            tile_rays = []
-            for direction in Direction:
-                d_row, d_col = direction.value
-                ray = []
-                row, col = tile.row + d_row, tile.col + d_col
-                while Tile(row, col) in standable:
-                    ray.append(Tile(row, col))
-                    row, col = row + d_row, col + d_col
-                tile_rays.append(tuple(ray))
-            rays[tile] = tuple(tile_rays)
-        paths = {
-            (tile, ray[index]): (tile, *ray[: index + 1])
-            for tile, tile_rays in rays.items()
-            for ray in tile_rays
-            for index in range(len(ray))
-        }
+        # The tables depend on the standable tiles alone: a deployment that adds no mountain
+        # (R-V1c) plays on the drawn battlefield's tables rather than a copy of its own.
+        grid = _tables(standable) if self.deployed_mountains else _shared_tables(standable)
+        rays, paths, tile_at, index_of, lines, routes = grid
         object.__setattr__(self, "height", height)
         object.__setattr__(self, "width", width)
         object.__setattr__(self, "dynasties", dynasties)
         object.__setattr__(self, "seated", frozenset(dynasties))
         object.__setattr__(self, "_rays", rays)
         object.__setattr__(self, "paths", paths)
-        tile_at = tuple(sorted(standable))
-        index_of = {tile: number for number, tile in enumerate(tile_at)}
-        lines = tuple(
-            tuple(tuple(index_of[t] for t in ray) for ray in rays[tile]) for tile in tile_at
-        )
-        routes = tuple(
-            {
-                ray[index]: (origin, *ray[: index + 1])
-                for ray in lines[origin]
-                for index in range(len(ray))
-            }
-            for origin in range(len(tile_at))
-        )
         object.__setattr__(self, "tile_at", tile_at)
         object.__setattr__(self, "index_of", index_of)
         emperor_starts = {
@@ -319,6 +292,58 @@ class Battlefield:
         if tile not in self.tiles:
             raise ValueError(f"{tile.name} is not a tile of {self.name}")
         return tile
+
+
+_Tables = tuple[
+    dict[Tile, tuple[tuple[Tile, ...], ...]],
+    dict[tuple[Tile, Tile], tuple[Tile, ...]],
+    tuple[Tile, ...],
+    dict[Tile, int],
+    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[dict[int, tuple[int, ...]], ...],
+]
+
+
+def _tables(standable: frozenset[Tile]) -> _Tables:
+    """A battlefield's move tables, which depend on its standable tiles alone: rays, paths,
+    tile numbers (reading order), lines and routes (see :class:`Battlefield`)."""
+    rays: dict[Tile, tuple[tuple[Tile, ...], ...]] = {}
+    for tile in standable:
+        tile_rays = []
+        for direction in Direction:
+            d_row, d_col = direction.value
+            ray = []
+            row, col = tile.row + d_row, tile.col + d_col
+            while Tile(row, col) in standable:
+                ray.append(Tile(row, col))
+                row, col = row + d_row, col + d_col
+            tile_rays.append(tuple(ray))
+        rays[tile] = tuple(tile_rays)
+    paths = {
+        (tile, ray[index]): (tile, *ray[: index + 1])
+        for tile, tile_rays in rays.items()
+        for ray in tile_rays
+        for index in range(len(ray))
+    }
+    tile_at = tuple(sorted(standable))
+    index_of = {tile: number for number, tile in enumerate(tile_at)}
+    lines = tuple(tuple(tuple(index_of[t] for t in ray) for ray in rays[tile]) for tile in tile_at)
+    routes = tuple(
+        {
+            ray[index]: (origin, *ray[: index + 1])
+            for ray in lines[origin]
+            for index in range(len(ray))
+        }
+        for origin in range(len(tile_at))
+    )
+    return rays, paths, tile_at, index_of, lines, routes
+
+
+# The tables of drawn battlefields, shared by every battlefield with the same standable tiles:
+# each combat under a hidden setup plays on a battlefield of its own (R-V1c), and one that
+# deploys no mountain would otherwise copy tables of several hundred kilobytes. Battlefields
+# with deployed mountains build their own, so these stay the few drawn shapes.
+_shared_tables = functools.lru_cache(maxsize=64)(_tables)
 
 
 _CELL_WIDTH = 4  # a tile is "|" + three characters, on a four-column grid (R-B2)

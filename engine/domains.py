@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.pieces import DYNASTIES, Dynasty
+from engine.pieces import DYNASTIES, Dynasty, seat_of
 from engine.position import Position
 
 UNPAINTED = "."
@@ -22,6 +22,8 @@ _SEATS: Final[tuple[Dynasty, ...]] = DYNASTIES
 _LETTERS: Final = UNPAINTED + "".join(dynasty.value for dynasty in DYNASTIES)
 # bytes of codes -> bytes of letters, for ``bytes.translate``.
 _TO_TEXT: Final = bytes(_LETTERS, "ascii") + bytes(256 - len(_LETTERS))
+# Each code as one byte.
+_CODE_BYTES: Final[tuple[bytes, ...]] = tuple(bytes((code,)) for code in range(len(_LETTERS)))
 
 
 class Colours:
@@ -81,7 +83,7 @@ class Colours:
         return counts
 
     def tiles_of(self, dynasty: Dynasty) -> int:
-        return self.covered()[_seat(dynasty)]
+        return self.counts()[seat_of(dynasty)]
 
     def owner(self, number: int) -> Dynasty | None:
         """The dynasty whose colour the tile with this number is, or None."""
@@ -98,8 +100,10 @@ class Colours:
         defeated = position.defeated
         neutral = bool(defeated)
         codes = self.codes
-        changed: bytearray | None = None
-        counts: list[int] | None = None
+        # Each tile that takes a new colour, as its number * 16 + its code: the new colours
+        # are then put together from slices of the old ones (bytes are read natively when
+        # compiled, a bytearray is not).
+        new: list[int] = []
         for number in list(range(len(board))) if numbers is None else numbers:
             piece = board[number]
             if piece is None:
@@ -107,24 +111,27 @@ class Colours:
             dynasty = piece.dynasty
             if neutral and dynasty in defeated:
                 continue
-            seat = _seat(dynasty)
-            old = codes[number] if changed is None else changed[number]
-            if old != seat + 1:
-                if changed is None:
-                    changed = bytearray(codes)
-                    counts = self.covered()
-                assert counts is not None
-                changed[number] = seat + 1
-                counts[seat] = counts[seat] + 1
-                if old:
-                    counts[old - 1] = counts[old - 1] - 1
-        return self if changed is None else Colours(bytes(changed), counts)
-
-
-def _seat(dynasty: Dynasty) -> int:
-    """The seat of ``dynasty`` (a is 0): found by identity, cheaper than a lookup by hash."""
-    seats = _SEATS
-    for seat in range(len(seats)):
-        if seats[seat] is dynasty:
-            return seat
-    raise ValueError(dynasty)
+            code = seat_of(dynasty) + 1
+            if codes[number] != code:
+                new.append(number * 16 + code)
+        if not new:
+            return self
+        if len(new) > 1:
+            new.sort()
+        counts = self.covered()
+        parts: list[bytes] = []
+        start = 0
+        for change in new:
+            number = change >> 4
+            if number < start:
+                continue  # a tile listed twice is painted once
+            code = change & 15
+            old = codes[number]
+            parts.append(codes[start:number])
+            parts.append(_CODE_BYTES[code])
+            start = number + 1
+            counts[code - 1] += 1
+            if old:
+                counts[old - 1] -= 1
+        parts.append(codes[start:])
+        return Colours(b"".join(parts), counts)

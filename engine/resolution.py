@@ -149,8 +149,8 @@ class TurnResult:
         costs: tuple[Cost, ...],  # pawns reset by ``costly`` takes, in seat order (R-C5)
         newly_defeated: tuple[Dynasty, ...],  # lost their last emperor this turn (R-C6)
         *,
-        takes: Sequence[_Take] = (),
-        movers: Sequence[_Mover] = (),
+        takes: list[_Take] | None = None,
+        movers: list[_Mover] | None = None,
         captures: tuple[Capture, ...] | None = None,
         moves: tuple[MoveResult, ...] | None = None,
         failed_attempts: tuple[FailedAttempt, ...] | None = None,
@@ -163,8 +163,9 @@ class TurnResult:
         self.newly_defeated: Final = newly_defeated
         self._failed = failed_attempts
         self._destructions = destructions
-        self._takes = takes
-        self._movers = movers
+        # Lists (walked by index when compiled); none for a result rebuilt from its report.
+        self._takes: list[_Take] = [] if takes is None else takes
+        self._movers: list[_Mover] = [] if movers is None else movers
         self._captures = captures
         self._moves = moves
 
