@@ -16,7 +16,11 @@ new position starts with: its ``pieces`` by tile and each piece's ``rays``.
 ``--variants`` plays random games under every variant of RULES.md section 10 at once (a hidden
 deployment as suggested, fortresses, crowning, strength with mutual destruction, the domains
 goal; ``--variant-goal last-emperor`` keeps every option but paints nothing): issue #36 asks that
-the engine stay within 20% of the default figure so. Their games differ from the default ones
+the engine stay within 20% of the default figure so. ``--variant NAME`` (repeatable) turns on
+only the variants named, each alone or a few together: ``hidden`` (R-V1), ``fortress`` (R-V2b),
+``crowning`` (R-V3), ``strength`` (R-V4, with mutual destruction), ``monuments`` (R-V5: needs a
+battlefield with monuments, e.g. ``--battlefield monuments-4``) and ``domains`` (R-V6).
+``--battlefield`` plays another shipped battlefield (``cyvasse-2`` deploys mountains). Their games differ from the default ones
 (fewer takes succeed and failed attempts count as orders, so pieces gain more experience and
 their longer moves take more rounds to resolve), so the same turns are also played under the
 default rules: the ratio of the two is what the variants cost the engine itself.
@@ -25,11 +29,13 @@ Last lines: each build's peak RSS, then ``orders/s: N peak_rss_mb: M`` (medians;
 build's when it is built, the pure one's otherwise).
 
     .venv/bin/python benchmarks/engine_bench.py [--turns 10000] [--runs 5] [--passes 5] [--variants]
+        [--variant hidden|fortress|crowning|strength|monuments|domains ...] [--battlefield medium-8]
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import gc
 import json
 import os
@@ -49,21 +55,41 @@ if TYPE_CHECKING:
     from engine import Battlefield, Game, Order, Ruleset
 
 
+VARIANTS = ("hidden", "fortress", "crowning", "strength", "monuments", "domains")
+"""The variants ``--variant`` can turn on one by one (RULES.md section 10)."""
+
+
 def ruleset(variants: str) -> Ruleset:
-    """The default rules (``variants`` empty), or every variant option of section 10 at once
-    with the goal ``variants`` names (R-V0a)."""
+    """The default rules (``variants`` empty); every variant option of section 10 at once with
+    the goal ``variants`` names (R-V0a); or, for ``only:NAME,NAME``, just the variants named
+    (see ``VARIANTS``), every other option as by default."""
     from engine import EmperorLost, EqualTakes, Fortress, Goal, Ruleset, Setup, Takes
 
     if not variants:
         return Ruleset()
-    return Ruleset(
-        goal=Goal.parse(variants),
-        setup=Setup.HIDDEN,
-        fortress=Fortress.ON,
-        emperor_lost=EmperorLost.CROWN,
-        takes=Takes.BY_EXPERIENCE,
-        equal_takes=EqualTakes.MUTUAL,
-    )
+    if not variants.startswith("only:"):
+        return Ruleset(
+            goal=Goal.parse(variants),
+            setup=Setup.HIDDEN,
+            fortress=Fortress.ON,
+            emperor_lost=EmperorLost.CROWN,
+            takes=Takes.BY_EXPERIENCE,
+            equal_takes=EqualTakes.MUTUAL,
+        )
+    named = set(variants.removeprefix("only:").split(","))
+    goals = [goal for goal in ("monuments", "domains") if goal in named]
+    chosen = Ruleset(goal=Goal.parse(goals[0])) if goals else Ruleset()
+    if "hidden" in named:
+        chosen = dataclasses.replace(chosen, setup=Setup.HIDDEN)
+    if "fortress" in named:
+        chosen = dataclasses.replace(chosen, fortress=Fortress.ON)
+    if "crowning" in named:
+        chosen = dataclasses.replace(chosen, emperor_lost=EmperorLost.CROWN)
+    if "strength" in named:
+        chosen = dataclasses.replace(
+            chosen, takes=Takes.BY_EXPERIENCE, equal_takes=EqualTakes.MUTUAL
+        )
+    return chosen
 
 
 def new_game(battlefield: Battlefield, rules: Ruleset) -> Game:
@@ -76,14 +102,18 @@ def new_game(battlefield: Battlefield, rules: Ruleset) -> Game:
     return game
 
 
-def random_turns(count: int, seed: int, variants: str = "") -> list[tuple[Game, list[Order]]]:
-    """(game before the turn, its orders): 8 moves a turn; a game restarts once a dynasty has
-    lost its last emperor (defeated, or in a crowning window). ``variants``: see ``ruleset``."""
+def random_turns(
+    count: int, seed: int, variants: str = "", battlefield_name: str = "medium-8"
+) -> list[tuple[Game, list[Order]]]:
+    """(game before the turn, its orders): a move for each dynasty a turn; a game restarts once
+    a dynasty has lost its last emperor (defeated, or in a crowning window). ``variants``: see
+    ``ruleset``."""
     from data.catalog import load_battlefield
     from engine import dynasty_moves
 
-    battlefield = load_battlefield("medium-8")
+    battlefield = load_battlefield(battlefield_name)
     rules = ruleset(variants)
+    rules.check_battlefield(battlefield)
     rng = random.Random(seed)
     game = new_game(battlefield, rules)
     turns: list[tuple[Game, list[Order]]] = []
@@ -119,11 +149,13 @@ def best_time(
     return wall, cpu
 
 
-def measure_engine(turns: int, seed: int, passes: int, variants: str = "") -> dict[str, object]:
+def measure_engine(
+    turns: int, seed: int, passes: int, variants: str = "", battlefield_name: str = "medium-8"
+) -> dict[str, object]:
     """Each timed loop in this process, with the engine build it loaded: the best of ``passes``."""
     from engine import BUILD, Game, Move, Position, Ruleset, legal_orders, next_position
 
-    played = random_turns(turns, seed, variants)
+    played = random_turns(turns, seed, variants, battlefield_name)
     orders_total = sum(len(orders) for _, orders in played)
     positions = [game.position for game, _ in played]
     resolved = [
@@ -272,8 +304,11 @@ def worker(kind: str, args: argparse.Namespace) -> dict[str, object]:
         "--passes",
         str(args.passes),
     ]
+    command += ["--battlefield", args.battlefield]
     if args.variants:
         command += ["--variants", "--variant-goal", args.variant_goal]
+    for name in args.variant:
+        command += ["--variant", name]
     output = subprocess.run(command, env=env, check=True, capture_output=True, text=True).stdout
     result: dict[str, object] = json.loads(output.strip().splitlines()[-1])
     return result
@@ -312,29 +347,57 @@ def main() -> None:
         help="the goal of --variants: domains (default) or last-emperor",
     )
     parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        choices=VARIANTS,
+        help="only this variant of section 10 (repeatable; monuments needs --battlefield "
+        "monuments-4)",
+    )
+    parser.add_argument("--battlefield", default="medium-8", help="a shipped battlefield")
+    parser.add_argument(
         "--worker", choices=["compiled", "pure", "diplomacy"], help=argparse.SUPPRESS
     )
     args = parser.parse_args()
+    if args.variants and args.variant:
+        parser.error("--variants turns every variant on: give it or --variant, not both")
+    if "monuments" in args.variant and "domains" in args.variant:
+        parser.error("monuments and domains are both goals: a combat has one (R-V0a)")
+    variants = args.variant_goal if args.variants else ""
+    if args.variant:
+        variants = "only:" + ",".join(sorted(set(args.variant)))
     if args.worker == "diplomacy":
         print(json.dumps(measure_diplomacy(args.phases, args.seed, args.passes)))
         return
     if args.worker is not None:
-        variants = args.variant_goal if args.variants else ""
-        print(json.dumps(measure_engine(args.turns, args.seed, args.passes, variants)))
+        print(
+            json.dumps(
+                measure_engine(args.turns, args.seed, args.passes, variants, args.battlefield)
+            )
+        )
         return
 
-    from engine import BUILD
+    from data.catalog import load_battlefield
+    from engine import BUILD, RulesetError
+
+    try:
+        ruleset(variants).check_battlefield(load_battlefield(args.battlefield))
+    except (RulesetError, LookupError) as error:
+        parser.error(str(error))
 
     kinds = ["compiled", "pure"] if BUILD.startswith("compiled") else ["pure"]
     if has_diplomacy(args.diplomacy_python):
         kinds.append("diplomacy")
     else:
         print("diplomacy: not installed here (make bench installs it); not compared")
-    rules = (
-        f"every section 10 variant, goal {args.variant_goal}" if args.variants else "default rules"
-    )
+    if args.variant:
+        rules = "only the variants " + ", ".join(sorted(set(args.variant)))
+    elif args.variants:
+        rules = f"every section 10 variant, goal {args.variant_goal}"
+    else:
+        rules = "default rules"
     print(
-        f"medium-8, {rules}, {args.turns} turns of 8 orders a run; {args.runs} runs of: "
+        f"{args.battlefield}, {rules}, {args.turns} turns a run; {args.runs} runs of: "
         f"{', '.join(kinds)}"
     )
     results: dict[str, list[dict[str, object]]] = {kind: [] for kind in kinds}
@@ -363,7 +426,7 @@ def main() -> None:
             f"next_position {median(kind, 'us_per_next_position'):.1f} µs/turn; "
             f"pieces and rays of a new position {median(kind, 'us_per_position_read'):.1f} µs"
         )
-        if args.variants:
+        if variants:
             plain, own = median(kind, "us_per_turn_default_rules"), median(kind, "us_per_turn")
             print(
                 f"{kind}: the same turns under the default rules {plain:.1f} µs/turn: the "

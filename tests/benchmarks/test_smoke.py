@@ -33,6 +33,8 @@ class Smoke:
     """A regular expression the whole last line matches; ``peak`` is the peak RSS in MB."""
     needs_postgres: bool = False
     needs_browser: bool = False
+    label: str = ""
+    """Tells apart two runs of one script in the test's id."""
 
 
 SMOKES = [
@@ -55,6 +57,16 @@ SMOKES = [
         "engine_bench.py",
         ("--turns", "30", "--runs", "1", "--passes", "1", "--phases", "2"),
         rf"orders/s: {NUMBER}{PEAK}",
+    ),
+    Smoke(
+        "engine_bench.py",
+        (
+            *("--turns", "30", "--runs", "1", "--passes", "1", "--phases", "2"),
+            *("--battlefield", "monuments-4", "--variant", "monuments"),
+            *("--variant", "strength", "--variant", "hidden"),
+        ),
+        rf"orders/s: {NUMBER}{PEAK}",
+        label="variants",
     ),
     Smoke(
         "memory_bench.py",
@@ -128,7 +140,15 @@ def run(smoke: Smoke, *extra: str) -> str:
 
 @pytest.mark.parametrize(
     "smoke",
-    [pytest.param(s, id=s.script + ("-postgresql" if s.needs_postgres else "")) for s in SMOKES],
+    [
+        pytest.param(
+            s,
+            id=s.script
+            + ("-postgresql" if s.needs_postgres else "")
+            + (f"-{s.label}" if s.label else ""),
+        )
+        for s in SMOKES
+    ],
 )
 def test_the_benchmark_runs_and_ends_with_its_documented_line(
     smoke: Smoke, request: pytest.FixtureRequest
