@@ -22,8 +22,6 @@ _SEATS: Final[tuple[Dynasty, ...]] = DYNASTIES
 _LETTERS: Final = UNPAINTED + "".join(dynasty.value for dynasty in DYNASTIES)
 # bytes of codes -> bytes of letters, for ``bytes.translate``.
 _TO_TEXT: Final = bytes(_LETTERS, "ascii") + bytes(256 - len(_LETTERS))
-# Each code as one byte.
-_CODE_BYTES: Final[tuple[bytes, ...]] = tuple(bytes((code,)) for code in range(len(_LETTERS)))
 
 
 class Colours:
@@ -100,9 +98,8 @@ class Colours:
         defeated = position.defeated
         neutral = bool(defeated)
         codes = self.codes
-        # Each tile that takes a new colour, as its number * 16 + its code: the new colours
-        # are then put together from slices of the old ones (bytes are read natively when
-        # compiled, a bytearray is not).
+        # Each tile that takes a new colour, as its number * 16 + its code: found reading the
+        # old colours (bytes, read natively when compiled), then written into one copy.
         new: list[int] = []
         for number in list(range(len(board))) if numbers is None else numbers:
             piece = board[number]
@@ -116,22 +113,16 @@ class Colours:
                 new.append(number * 16 + code)
         if not new:
             return self
-        if len(new) > 1:
-            new.sort()
         counts = self.covered()
-        parts: list[bytes] = []
-        start = 0
+        changed = bytearray(codes)
         for change in new:
             number = change >> 4
-            if number < start:
-                continue  # a tile listed twice is painted once
             code = change & 15
-            old = codes[number]
-            parts.append(codes[start:number])
-            parts.append(_CODE_BYTES[code])
-            start = number + 1
+            old = changed[number]
+            if old == code:
+                continue  # a tile listed twice is painted once
+            changed[number] = code
             counts[code - 1] += 1
             if old:
                 counts[old - 1] -= 1
-        parts.append(codes[start:])
-        return Colours(b"".join(parts), counts)
+        return Colours(bytes(changed), counts)
