@@ -11,7 +11,7 @@ from bot.render import render_board
 from bot.services.tournaments.base import OrderMenu, TournamentView, TurnResolved
 from bot.worker import Worker
 from data.rows import TournamentRow
-from engine import Chest, Dynasty, Game, Move, Pass, Position, TurnResult
+from engine import Chest, Colours, Dynasty, Game, Move, Pass, Position, Ruleset, TurnResult
 
 
 async def own_order_board(
@@ -39,13 +39,16 @@ async def own_order_board(
         order=order if isinstance(order, Move) else None,
         chests=menu.chests,
         locale=say.locale,
+        ruleset=tournament.ruleset,
+        painted=menu.painted,
     )
 
 
 class Boards:
     """A board drawn once per language that reads it (its key, legend and title have words):
     the channel's, and each of its players' own for their prompts. ``moment`` says which
-    board it is (the start, turn 3, the end) in its title."""
+    board it is (the start, turn 3, the end) in its title; ``ruleset`` and ``painted`` what it
+    shows of section 10 (:func:`bot.render.render_board`)."""
 
     def __init__(
         self,
@@ -57,6 +60,8 @@ class Boards:
         *,
         chests: Sequence[Chest] = (),
         last_turn: TurnResult | None = None,
+        ruleset: Ruleset | None = None,
+        painted: Colours | None = None,
     ) -> None:
         self._worker = worker
         self._title = f"#{tournament.id} {tournament.battlefield}"
@@ -65,6 +70,8 @@ class Boards:
         self._names = names
         self._chests = chests
         self._last_turn = last_turn
+        self._ruleset = ruleset
+        self._painted = painted
         self._drawn: dict[str, bytes] = {}
         self._lock = asyncio.Lock()
 
@@ -80,7 +87,16 @@ class Boards:
     ) -> Boards:
         """The board at the start of a combat, or (``end``) at an end that came without a turn."""
         moment = Message("board-end" if end else "board-start")
-        return cls(worker, tournament, moment, game.position, names, chests=game.chests)
+        return cls(
+            worker,
+            tournament,
+            moment,
+            game.position,
+            names,
+            chests=game.chests,
+            ruleset=game.ruleset,
+            painted=game.domains,
+        )
 
     @classmethod
     def of_turn(cls, worker: Worker, resolved: TurnResolved) -> Boards:
@@ -94,6 +110,8 @@ class Boards:
             resolved.names,
             chests=report.game.chests,
             last_turn=report.result,
+            ruleset=report.game.ruleset,
+            painted=report.game.domains,
         )
 
     async def drawn(self, locale: str) -> bytes:
@@ -109,6 +127,8 @@ class Boards:
                     chests=self._chests,
                     last_turn=self._last_turn,
                     locale=locale,
+                    ruleset=self._ruleset,
+                    painted=self._painted,
                 )
             return self._drawn[catalogue]
 
@@ -124,4 +144,6 @@ async def status_board(worker: Worker, view: TournamentView, locale: str) -> byt
         title=f"#{tournament.id} {tournament.battlefield}",
         chests=view.game.chests,
         locale=locale,
+        ruleset=view.game.ruleset,
+        painted=view.game.domains,
     )
