@@ -184,15 +184,12 @@ def sparks(tile: int) -> Image.Image:
 
 @functools.lru_cache(maxsize=128)
 def home_face(base: RGB, colour: RGB, tile: int) -> Image.Image:
-    """A tile of a home zone: its colour striped with its dynasty's, the stripes inside the
-    tile's rounded square."""
+    """A tile of a home zone: its colour striped with its dynasty's (a flat blend of the two,
+    so that the shared palette holds it exactly), the stripes inside the tile's rounded
+    square."""
     face = sprites.tile_face(base, False, tile).copy()
-    lines = paint(
-        (tile, tile),
-        tile,
-        (tile / 2, tile / 2),
-        [(tuple(stripes()), colour, style.HOME_STRIPE_ALPHA)],
-    )
+    stripe = style.blend(base, colour, style.HOME_STRIPE_ALPHA / 255)
+    lines = paint((tile, tile), tile, (tile / 2, tile / 2), [(tuple(stripes()), stripe, 255)])
     inside = Image.new("RGBA", (tile, tile), (0, 0, 0, 0))
     inside.paste(lines, (0, 0), face.getchannel("A"))
     face.alpha_composite(inside)
