@@ -27,6 +27,7 @@ from data.rows import (
 from engine import (
     Battlefield,
     Chest,
+    Colours,
     Deployment,
     Dynasty,
     Game,
@@ -186,6 +187,7 @@ class OrderMenu:
     pieces: list[PieceChoice]
     current: Order | None  # the player's own stored order, shown only to them (R-O4)
     chests: tuple[Chest, ...] = ()  # the chests on the board (R-T9), drawn with it
+    painted: Colours | None = None  # the colours of the goal domains (R-V6), drawn with it
 
 
 @dataclass(frozen=True)

@@ -240,6 +240,7 @@ def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
         _choices(position, seat.dynasty),
         current,
         table.game.chests,
+        table.game.domains,
     )
 
 
