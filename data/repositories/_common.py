@@ -251,6 +251,7 @@ _TOURNAMENT_COLUMNS = (
     "wealth_stake",
     "scrubbed_at",
     "computer_strategy",
+    "deploying",
 )
 """A tournaments row's columns, in :class:`TournamentRow`'s field order (the chest terms,
 three columns, are its one ``chests`` field)."""
@@ -283,6 +284,7 @@ def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
             },
             "status": TournamentStatus(fields["status"]),
             "allow_computers": bool(fields["allow_computers"]),
+            "deploying": bool(fields["deploying"]),
             "outcome": outcome_from_dict(json.loads(outcome)) if outcome is not None else None,
         }
     )
