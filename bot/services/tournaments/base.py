@@ -155,6 +155,7 @@ class OrderAccepted:
     turn: int | None = None  # the turn it is for
     paused: bool = False  # the tournament is paused: a complete turn waits for the resume
     order: Order | None = None  # as stored: shown to its player only (R-O4)
+    menu: OrderMenu | None = None  # the player's menu with this order as its current one
 
     @property
     def complete(self) -> bool:

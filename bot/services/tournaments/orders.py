@@ -206,7 +206,8 @@ class Orders:
             request_id=request_id,
             now=self.clock(),
         )
-        accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order)
+        menu = replace(_menu_of(table, seat), current=order)
+        accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order, menu)
         if not (resolve and accepted.complete) or accepted.paused:
             return accepted
         return replace(
