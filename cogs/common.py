@@ -41,6 +41,22 @@ log = logging.getLogger(__name__)
 
 MINUTE = 60.0
 
+NAME_TYPED = 100
+"""Characters a name option takes as typed. A stored name has at most 32 (``NAME_LIMIT`` of
+the data layer) once its blanks are collapsed: the service says so in words, while a longer
+text never reaches it (Discord's client stops at the limit, :class:`bot.command_tree.GameTree`
+refuses a forged one)."""
+NameText = app_commands.Range[str, 1, NAME_TYPED]
+"""A dynasty's, an emperor's or a contender's name, as typed."""
+BattlefieldText = app_commands.Range[str, 1, 40]
+"""A battlefield's name (``small-4``; no shipped name is longer)."""
+WealthText = app_commands.Range[str, 1, 200]
+"""Wealth or keys as a player writes them: ``5 gold, 2 ruby, 1 key:fortress-4``."""
+CodeText = app_commands.Range[str, 1, 60]
+"""An asset's or an item's code (``gold``, ``key:fortress-4``), or a setting's value."""
+TileText = app_commands.Range[str, 1, 8]
+"""A tile, like ``C4``."""
+
 T = TypeVar("T")
 
 

@@ -59,6 +59,9 @@ from bot.views.tournaments import (
     tournament_label,
 )
 from cogs.common import (
+    BattlefieldText,
+    NameText,
+    WealthText,
     battlefield_choices,
     channel_voice,
     combat_begun,
@@ -262,7 +265,7 @@ class Tournaments(
     async def create(
         self,
         interaction: Interaction,
-        battlefield: str,
+        battlefield: BattlefieldText,
         kind: str = TournamentKind.TRAINING.value,
         policy: str | None = None,
         emperor_taken: str | None = None,
@@ -274,9 +277,9 @@ class Tournaments(
         turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
         turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
-        wealth_stake: str | None = None,
+        wealth_stake: WealthText | None = None,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
-        prize_wealth: str | None = None,
+        prize_wealth: WealthText | None = None,
         computers: str | None = None,
         chests: bool = False,
         chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -347,7 +350,7 @@ class Tournaments(
         self,
         interaction: Interaction,
         tournament: int,
-        emperor: str | None = None,
+        emperor: NameText | None = None,
         casual: bool = False,
     ) -> None:
         """Publicly: who takes which seat; the combat starts when the last seat is taken."""
