@@ -41,6 +41,7 @@ from bot.views.prompts import (
     prompt_status,
 )
 from cogs.common import (
+    TileText,
     defer_ephemeral,
     drawing_cooldown,
     matches,
@@ -313,8 +314,8 @@ class Orders(commands.Cog):
         self,
         interaction: Interaction,
         tournament: int | None = None,
-        piece: str | None = None,
-        to: str | None = None,
+        piece: TileText | None = None,
+        to: TileText | None = None,
         pass_turn: bool = False,
     ) -> None:
         """Privately: an order given in the options, or the prompt with the board to choose."""
