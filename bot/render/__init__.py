@@ -75,9 +75,7 @@ def render_board(
         scene=scene,
         painted=painted,
     )
-    buffer = io.BytesIO()
-    palette.quantise(image).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
-    return buffer.getvalue()
+    return _png(image)
 
 
 def render_replay(
@@ -185,6 +183,11 @@ def render_home_zone(
         title=title,
         locale=locale,
     )
+    return _png(image)
+
+
+def _png(image: Image.Image) -> bytes:
+    """A board as Discord gets it: quantised to the shared palette, a PNG."""
     buffer = io.BytesIO()
     palette.quantise(image).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
     return buffer.getvalue()
