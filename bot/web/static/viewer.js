@@ -582,7 +582,6 @@
       }
       drawChests(before.chests || []);
       words = current.event === "orders" ? S["viewer-steps-orders"] : current.text;
-      if (current.event === "orders" && !turn.steps.exact) words += " " + S["viewer-steps-approximate"];
     }
     $("step-text").textContent = words;
     document.body.dataset.stepEvent = current.event;
