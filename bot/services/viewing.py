@@ -177,7 +177,7 @@ class ViewingService:
         tournament = table.tournament
         battlefield = _battlefield(table)
         ready = table.ready if tournament.status is TournamentStatus.RUNNING else None
-        turns = await self._turns(tournament, battlefield, since)
+        turns = await self._turns(tournament, since)
         names = await seat_names(self.database, table)
         return ViewerGame(
             tournament,
@@ -190,11 +190,11 @@ class ViewingService:
             watched.version,
         )
 
-    async def _turns(
-        self, tournament: TournamentRow, battlefield: Battlefield, since: int
-    ) -> tuple[ViewedTurn, ...]:
+    async def _turns(self, tournament: TournamentRow, since: int) -> tuple[ViewedTurn, ...]:
         """The stored turns after ``since``, each resolved again from the game before it and
-        the moves its result revealed (resolution is a pure function, R-R3)."""
+        the moves its result revealed (resolution is a pure function, R-R3). A stored game is
+        decoded on the battlefield as drawn: its state holds the deployments (R-V1c)."""
+        battlefield = load_battlefield(tournament.battlefield)
         stored = await viewing_repo.stored_turns(self.database, tournament.id, since - 1)
         turns: list[ViewedTurn] = []
         before: StoredTurn | None = None

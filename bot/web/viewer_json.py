@@ -23,6 +23,7 @@ from bot.render.board import home_owner, legend_entries
 from bot.render.scene import scene_of
 from bot.services.viewing import ViewedTurn, ViewerGame, ViewerRefusal
 from bot.steps import Step, caption
+from bot.web.public_state import tile_json
 from data.rows import TournamentStatus
 from engine import (
     Battlefield,
@@ -186,25 +187,13 @@ def hidden_homes(view: ViewerGame) -> bool:
 
 
 def _battlefield_json(battlefield: Battlefield, hide_homes: bool) -> dict[str, Any]:
-    """Every tile in reading order with its kind: ``plain``, ``treasure``, ``mountain``
-    (R-V2a, deployed ones included once revealed), ``monument`` (R-V5a), or the start of a
-    dynasty's emperor (``emperor-start``) or pawn (``pawn-start``) with that dynasty's letter;
-    a tile of a dynasty's home zone (R-V1a) says whose in ``home``, once the deployment is
-    revealed (never before: ``hide_homes``)."""
+    """Every tile in reading order with its kind, as the bot API's public state writes it
+    (:func:`bot.web.public_state.tile_json`); a tile of a dynasty's home zone (R-V1a) says
+    whose in ``home``, once the deployment is revealed (never before: ``hide_homes``)."""
     tiles = []
     homes = bool(battlefield.homes) and not hide_homes
-    for tile in battlefield.tile_at:
-        entry: dict[str, Any] = {"tile": list(tile), "kind": "plain"}
-        start = battlefield.starts.get(tile)
-        if tile in battlefield.mountains:
-            entry["kind"] = "mountain"
-        elif tile in battlefield.monuments:
-            entry["kind"] = "monument"
-        elif tile in battlefield.treasures:
-            entry["kind"] = "treasure"
-        elif start is not None:
-            entry["kind"] = f"{start.kind.value}-start"
-            entry["dynasty"] = start.dynasty.letter
+    for tile in battlefield:  # every tile: the mountains too, where no piece stands
+        entry = tile_json(battlefield, tile)
         home = home_owner(battlefield, tile) if homes else None
         if home is not None:
             entry["home"] = home.letter
