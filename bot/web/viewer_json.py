@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.i18n import DEFAULT_LOCALE, Listing, Message, Name, name_text, text
 from bot.narration import narration, outcome_message
-from bot.render.board import home_owner, legend_entries
+from bot.render.board import legend_entries
 from bot.render.scene import scene_of
 from bot.services.viewing import ViewedTurn, ViewerGame, ViewerRefusal
 from bot.steps import Step, caption
@@ -190,11 +190,14 @@ def _battlefield_json(battlefield: Battlefield, hide_homes: bool) -> dict[str, A
     """Every tile in reading order with its kind, as the bot API's public state writes it
     (:func:`bot.web.public_state.tile_json`); a tile of a dynasty's home zone (R-V1a) says
     whose in ``home``, once the deployment is revealed (never before: ``hide_homes``)."""
+    homes: dict[Tile, Dynasty] = {}
+    if battlefield.homes and not hide_homes:
+        for dynasty in battlefield.dynasties:
+            homes.update(dict.fromkeys(battlefield.home_zone(dynasty), dynasty))
     tiles = []
-    homes = bool(battlefield.homes) and not hide_homes
     for tile in battlefield:  # every tile: the mountains too, where no piece stands
         entry = tile_json(battlefield, tile)
-        home = home_owner(battlefield, tile) if homes else None
+        home = homes.get(tile)
         if home is not None:
             entry["home"] = home.letter
         tiles.append(entry)
