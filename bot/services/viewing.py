@@ -51,7 +51,7 @@ from engine import (
 
 VIEW_PATH = "/view/{tournament_id}"
 """Where a tournament's page is, under the bot's public address (``PUBLIC_URL``)."""
-NAMES_VERSION = "1"
+NAMES_VERSION = "2"
 """Part of every version: raise it when what the viewer builds from the same rows changes."""
 
 Names = Mapping[Dynasty, Name]
