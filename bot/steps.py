@@ -7,21 +7,29 @@ rotation) with the moving pieces it changed, each named by its origin (its ident
 turn) and where it stands or proposes afterwards. The viewer replays them on the board before
 the turn and ends on the stored position after it.
 
-Where the steps come from: the engine's trace of §4's rounds, once it has one; until then
-:func:`steps_from_result` rebuilds them from what a :class:`~engine.TurnResult` reports
-(conflicts and takes each in the order they happened, every move's end), in §4's order where
-that is known (their rounds are not: a step from it has ``round`` None).
+Where the steps come from: the engine's own trace of §4's rounds (:func:`engine.trace`), so
+every step is what the resolution did, in the order it did it, with its round.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.i18n import Listing, Message, Name
 from bot.narration import told
-from engine import Capture, Conflict, ConflictPolicy, Dynasty, MoveOutcome, Piece, Tile, TurnResult
+from engine import (
+    Capture,
+    Conflict,
+    ConflictPolicy,
+    Dynasty,
+    Piece,
+    Tile,
+    Trace,
+    TraceEvent,
+    TraceKind,
+)
 from engine.narration import capture_fact, conflict_fact
 
 Names = Mapping[Dynasty, Name]
@@ -75,65 +83,107 @@ class Step:
     at_bounce: bool = False  # the taken piece had moved and was sent back to its origin (R-C2)
 
 
-def steps_from_result(result: TurnResult, policy: ConflictPolicy) -> tuple[Step, ...]:
-    """The steps a turn's report can tell: its conflicts in the order they happened, then its
-    takes in theirs (each taker bouncing, R-C2), then where every move ended: returns, fixes,
-    rotations. Within each kind the order is §4's; between kinds it is not known."""
-    by_origin = {move.move.origin: move for move in result.moves}
+def steps_from_trace(trace: Trace) -> tuple[Step, ...]:
+    """The steps of the engine's own trace of §4 (:func:`engine.trace`), round by round.
+
+    A take or a failed attempt and the bounce the engine tells after it are one step (its
+    mover ends where it bounced to, as the sentence says); the experience the turn's end sets
+    is not a step (the page ends on the stored position after the turn)."""
     steps: list[Step] = []
-    for conflict in result.conflicts:
-        after = []
-        for origin in conflict.origins:
-            path = by_origin[origin].path
-            if origin == conflict.winner:
-                at = conflict.tile
-            elif policy.rolls_back:
-                at = origin
-            else:
-                at = path[max(path.index(conflict.tile) - 1, 0)]
-            after.append(MoverAt(origin, at, False))
-        steps.append(
-            Step(
-                StepEvent.CONFLICT,
-                tuple(after),
-                conflict.tile,
-                winner=conflict.winner,
-                precedence=conflict.precedence,
-            )
-        )
-    ended: set[Tile] = set()  # movers whose end a step already showed
-    for capture in result.captures:
-        taken_mover = by_origin.get(capture.tile)
-        if capture.at_bounce and taken_mover is not None and capture.tile not in ended:
-            steps.append(Step(StepEvent.RETURN, (MoverAt(capture.tile, capture.tile, True),)))
-            ended.add(capture.tile)
-        taker = by_origin[capture.taker_origin]
-        pushed = capture.pushed_to is not None
-        at = capture.tile if pushed else taker.path[-2]
-        if pushed:
-            ended.add(capture.taker_origin)
-        steps.append(
-            Step(
-                StepEvent.TAKE,
-                (MoverAt(capture.taker_origin, at, pushed),),
-                capture.tile,
-                taken=capture.taken,
-                became=capture.became,
-                pushed_to=capture.pushed_to,
-                at_bounce=capture.at_bounce,
-            )
-        )
-    waiting = [move for move in result.moves if move.move.origin not in ended]
-    for move in waiting:
-        if move.outcome is MoveOutcome.RETURNED:
-            steps.append(Step(StepEvent.RETURN, (MoverAt(move.move.origin, move.final, True),)))
-    for move in waiting:
-        if move.outcome is not MoveOutcome.RETURNED and not move.rotated:
-            steps.append(Step(StepEvent.FIX, (MoverAt(move.move.origin, move.final, True),)))
-    rotated = tuple(MoverAt(move.move.origin, move.final, True) for move in waiting if move.rotated)
-    if rotated:
-        steps.append(Step(StepEvent.ROTATION, rotated))
+    for traced in trace.rounds:
+        number = traced.number
+        for event in traced.events:
+            kind = event.kind
+            if kind is TraceKind.BOUNCE and steps and _bounces_after(steps[-1], event):
+                last = steps[-1]
+                mover = MoverAt(last.movers[0].origin, event.tile, False)
+                steps[-1] = replace(last, movers=(mover,))
+                continue
+            step = _step(event, number)
+            if step is not None:
+                steps.append(step)
     return tuple(steps)
+
+
+def _bounces_after(step: Step, bounce: TraceEvent) -> bool:
+    """Whether ``bounce`` is the bounce of the take or failed attempt ``step`` just told."""
+    return (
+        step.event in (StepEvent.TAKE, StepEvent.FAILED)
+        and len(step.movers) == 1
+        and step.movers[0].origin == bounce.origin
+    )
+
+
+def _step(event: TraceEvent, number: int) -> Step | None:
+    """One event of the trace as a step (None: an event that is not one, the experience)."""
+    kind, tile, origin = event.kind, event.tile, event.origin
+    if kind is TraceKind.CONFLICT or kind is TraceKind.ROTATION:
+        fixed = kind is TraceKind.ROTATION
+        movers = tuple(
+            MoverAt(o, at, fixed) for o, at in zip(event.origins, event.tiles, strict=True)
+        )
+        if fixed:
+            return Step(StepEvent.ROTATION, movers, round=number)
+        return Step(
+            StepEvent.CONFLICT,
+            movers,
+            tile,
+            number,
+            winner=event.winner,
+            precedence=event.precedence,
+        )
+    if origin is None:
+        return None
+    if kind is TraceKind.TAKE and event.capture is not None:
+        capture = event.capture  # a taker that pushes is fixed on ``tile`` by a FIX after it
+        return Step(
+            StepEvent.TAKE,
+            (MoverAt(origin, tile, False),),
+            tile,
+            number,
+            taken=capture.taken,
+            became=capture.became,
+            pushed_to=capture.pushed_to,
+            at_bounce=capture.at_bounce,
+        )
+    if kind is TraceKind.FAILED_ATTEMPT and event.failed is not None:
+        failed = event.failed
+        return Step(
+            StepEvent.FAILED,
+            (MoverAt(origin, tile, False),),
+            tile,
+            number,
+            taken=failed.target,
+            at_bounce=failed.at_bounce,
+        )
+    if kind is TraceKind.MUTUAL_DESTRUCTION and event.destruction is not None:
+        destruction = event.destruction
+        return Step(
+            StepEvent.MUTUAL,
+            (MoverAt(origin, tile, True, left=True),),
+            tile,
+            number,
+            taken=destruction.target,
+            at_bounce=destruction.at_bounce,
+        )
+    one = _ONE_MOVER.get(kind)
+    if one is None:
+        return None
+    event_of, fixed = one
+    about = tile if kind is TraceKind.WAIT or kind is TraceKind.SLIDE else None
+    if kind is TraceKind.SLIDE and event.tiles:
+        about = event.tiles[0]
+    return Step(event_of, (MoverAt(origin, tile, fixed),), about, number)
+
+
+_ONE_MOVER = {
+    TraceKind.RETURN: (StepEvent.RETURN, True),
+    TraceKind.SLIDE: (StepEvent.SLIDE, False),
+    TraceKind.BOUNCE: (StepEvent.BOUNCE, False),
+    TraceKind.WAIT: (StepEvent.WAIT, False),
+    TraceKind.FIX: (StepEvent.FIX, True),
+}
+"""The steps of one moving piece: its event and whether the tile it ends the step on is final."""
 
 
 def caption(

@@ -26,7 +26,7 @@ from bot.i18n import Message, Name, Named
 from bot.services.request import Request
 from bot.services.settings import NotManager
 from bot.services.tournaments.lookup import seat_names
-from bot.steps import Step, steps_from_result
+from bot.steps import Step, steps_from_trace
 from data.catalog import load_battlefield
 from data.codec import game_from_json
 from data.db import Database
@@ -44,13 +44,14 @@ from engine import (
     Move,
     Ruleset,
     Tile,
+    Trace,
     TurnReport,
-    resolve,
+    trace,
 )
 
 VIEW_PATH = "/view/{tournament_id}"
 """Where a tournament's page is, under the bot's public address (``PUBLIC_URL``)."""
-NAMES_VERSION = "1"
+NAMES_VERSION = "2"
 """Part of every version: raise it when what the viewer builds from the same rows changes."""
 
 Names = Mapping[Dynasty, Name]
@@ -76,7 +77,7 @@ class Watch:
 
 class ViewedTurn:
     """One turn as the viewer shows it: the game after it, and (turn 1 on) what the turn
-    revealed and its steps in §4's order (``exact``: from the engine's own trace).
+    revealed and its steps in §4's order, from the engine's own trace (:func:`engine.trace`).
 
     Everything is worked out on first use, from the stored rows: the games decoded, the turn
     resolved again from the game before it and the moves its result revealed (R-R3). A page
@@ -91,7 +92,6 @@ class ViewedTurn:
         ruleset: Ruleset,
     ) -> None:
         self.turn = stored.turn
-        self.exact = False
         self._stored = stored
         self._before = before
         self._battlefield = battlefield
@@ -105,19 +105,22 @@ class ViewedTurn:
         return game_from_json(self._battlefield, self._ruleset, self._stored.state)
 
     @functools.cached_property
-    def report(self) -> TurnReport | None:
+    def _traced(self) -> tuple[TurnReport, Trace] | None:
         before, result = self._before, self._stored.result
         if before is None or result is None:
             return None
         previous = game_from_json(self._battlefield, self._ruleset, before.state)
         return _report(self.turn, previous, self.game, json.loads(result))
 
-    @functools.cached_property
+    @property
+    def report(self) -> TurnReport | None:
+        traced = self._traced
+        return traced[0] if traced is not None else None
+
+    @property
     def steps(self) -> tuple[Step, ...]:
-        report = self.report
-        if report is None:
-            return ()
-        return steps_from_result(report.result, self._ruleset.policy)
+        traced = self._traced
+        return steps_from_trace(traced[1]) if traced is not None else ()
 
 
 @dataclass(frozen=True)
@@ -174,7 +177,7 @@ class ViewingService:
         tournament = table.tournament
         battlefield = _battlefield(table)
         ready = table.ready if tournament.status is TournamentStatus.RUNNING else None
-        turns = await self._turns(tournament, battlefield, since)
+        turns = await self._turns(tournament, since)
         names = await seat_names(self.database, table)
         return ViewerGame(
             tournament,
@@ -187,11 +190,11 @@ class ViewingService:
             watched.version,
         )
 
-    async def _turns(
-        self, tournament: TournamentRow, battlefield: Battlefield, since: int
-    ) -> tuple[ViewedTurn, ...]:
+    async def _turns(self, tournament: TournamentRow, since: int) -> tuple[ViewedTurn, ...]:
         """The stored turns after ``since``, each resolved again from the game before it and
-        the moves its result revealed (resolution is a pure function, R-R3)."""
+        the moves its result revealed (resolution is a pure function, R-R3). A stored game is
+        decoded on the battlefield as drawn: its state holds the deployments (R-V1c)."""
+        battlefield = load_battlefield(tournament.battlefield)
         stored = await viewing_repo.stored_turns(self.database, tournament.id, since - 1)
         turns: list[ViewedTurn] = []
         before: StoredTurn | None = None
@@ -251,16 +254,20 @@ def _version(watched: Watched) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
 
 
-def _report(turn: int, before: Game, after: Game, result: Mapping[str, Any]) -> TurnReport:
-    """A resolved turn from the games before and after it and its stored result."""
+def _report(
+    turn: int, before: Game, after: Game, result: Mapping[str, Any]
+) -> tuple[TurnReport, Trace]:
+    """A resolved turn from the games before and after it and its stored result, and the
+    engine's trace of its resolution (the same rules and fortresses ``Game.play`` used)."""
     stored_moves = result.get("moves")
     moves = [
         Move(Dynasty(move["dynasty"]), Tile(*move["from"]), Tile(*move["to"]))
         for move in (stored_moves if isinstance(stored_moves, list) else [])
     ]
-    return TurnReport(
+    traced = trace(before.position, moves, before.ruleset)
+    report = TurnReport(
         turn,
-        resolve(before.position, moves, before.ruleset),
+        traced.result,
         _dynasties(result.get("missed")),
         _dynasties(result.get("defeated")),
         after,
@@ -271,6 +278,7 @@ def _report(turn: int, before: Game, after: Game, result: Mapping[str, Any]) -> 
             and (piece := after.position.piece_at(chest.tile)) is not None
         ),
     )
+    return report, traced
 
 
 def _dynasties(letters: object) -> tuple[Dynasty, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bot.render import sprites, style
+from bot.render import sprites, style, terrain
 from bot.render.sprites import Circle, Layer, Polygon, Rect, Shape
 from bot.render.style import RGB
 from engine import Dynasty, PieceKind
@@ -63,6 +63,24 @@ def layers_json(layers: list[Layer]) -> list[dict[str, Any]]:
     ]
 
 
+def _scaled(layers: list[Layer], factor: float, dx: float, dy: float) -> list[Layer]:
+    """``layers`` drawn ``factor`` times as large, their centre moved to ``(dx, dy)``: a mark
+    the PNG boards paint at a size and place of its own (a failed attempt's shield)."""
+
+    def moved(shape: Shape) -> Shape:
+        if isinstance(shape, Circle):
+            return Circle(shape.x * factor + dx, shape.y * factor + dy, shape.r * factor)
+        if isinstance(shape, Rect):
+            x0, y0 = shape.x0 * factor + dx, shape.y0 * factor + dy
+            return Rect(x0, y0, shape.x1 * factor + dx, shape.y1 * factor + dy)
+        assert isinstance(shape, Polygon)
+        return Polygon(tuple((x * factor + dx, y * factor + dy) for x, y in shape.points))
+
+    return [
+        (tuple(moved(shape) for shape in shapes), colour, alpha) for shapes, colour, alpha in layers
+    ]
+
+
 def _outline(shapes: list[Shape], width: float) -> list[dict[str, list[Any]]]:
     return [shape_json(shape.grown(width)) for shape in shapes]
 
@@ -77,10 +95,15 @@ def _dynasty(dynasty: Dynasty) -> dict[str, Any]:
             for base in (style.TILE_LIGHT, style.TILE_DARK)
         ]
 
+    painted = [
+        style.blend(base, colour, style.PAINT_TINT) for base in (style.TILE_LIGHT, style.TILE_DARK)
+    ]
     return {
         "colour": hex_colour(colour),
         "ink": hex_colour(style.ink_on(colour)),
         "faded": hex_colour(sprites.faded(colour)),
+        "painted": [hex_colour(tint) for tint in painted],  # R-V6a, on the light and dark tiles
+        "painted_ink": [hex_colour(style.darker(tint, style.PAINT_LETTER)) for tint in painted],
         "start": {kind.value: tinted(kind) for kind in PieceKind},
         "pattern": PATTERNS[dynasty],
     }
@@ -115,6 +138,7 @@ def board_style() -> dict[str, Any]:
             "white": hex_colour(style.WHITE),
             "neutral": hex_colour(style.NEUTRAL),
             "neutral_ink": hex_colour(style.ink_on(style.NEUTRAL)),
+            "mountain": hex_colour(style.MOUNTAIN_TILE),
         },
         "dynasties": {dynasty.letter: _dynasty(dynasty) for dynasty in style.DYNASTY_COLOURS},
         "sizes": {
@@ -139,6 +163,10 @@ def board_style() -> dict[str, Any]:
             "clash_size_by_piece": style.CLASH_SIZE_BY_PIECE,
             "clash_by_piece": list(style.CLASH_BY_PIECE),
             "clash_drop": style.CLASH_DROP,
+            "home_stripe": _number(style.HOME_STRIPE_ALPHA / 255),
+            "paint_letter": style.PAINT_LETTER_SIZE,
+            "paint_corner": list(style.PAINT_CORNER),
+            "paint_corner_size": style.PAINT_CORNER_SIZE,
         },
         "pieces": pieces,
         "badges": [
@@ -158,5 +186,15 @@ def board_style() -> dict[str, Any]:
             "chest_captured": layers_json(sprites.chest_layers(True)),
             "head": shape_json(sprites.head(0.0, 0.0, 1.0)),
             "hollow_head": shape_json(sprites.head(-0.075, 0.0, 0.45)),
+            "mountain": layers_json(terrain.mountain_layers()),
+            "monument": layers_json(terrain.monument_layers(False)),
+            "monument_corner": layers_json(terrain.monument_layers(True)),
+            "fortress": layers_json(terrain.fortress_layers()),
+            "halo": layers_json(terrain.halo_layers()),
+            "sparks": layers_json(terrain.spark_layers()),
+            "wreck": layers_json(sprites.wreck_layers()),
+            "shield": layers_json(
+                _scaled(sprites.shield_layers(), style.SHIELD_SIZE, *style.SHIELD_CENTRE)
+            ),
         },
     }

@@ -41,20 +41,28 @@ def tile(where: Tile) -> list[int]:
 
 
 @functools.lru_cache(maxsize=64)
+def tile_json(battlefield: Battlefield, where: Tile) -> Json:
+    """A tile and its kind: ``plain``, ``treasure``, ``mountain`` (R-V2a: deployed ones too,
+    once revealed), ``monument`` (R-V5a), or the start of a dynasty's emperor
+    (``emperor-start``) or pawn (``pawn-start``) with that dynasty's letter."""
+    entry: Json = {"tile": tile(where), "kind": "plain"}
+    start = battlefield.starts.get(where)
+    if where in battlefield.mountains:
+        entry["kind"] = "mountain"
+    elif where in battlefield.monuments:
+        entry["kind"] = "monument"
+    elif where in battlefield.treasures:
+        entry["kind"] = "treasure"
+    elif start is not None:
+        entry["kind"] = f"{start.kind.value}-start"
+        entry["dynasty"] = start.dynasty.letter
+    return entry
+
+
 def battlefield_json(battlefield: Battlefield) -> Json:
-    """Every tile with its kind: ``plain``, ``treasure``, or the start of a dynasty's emperor
-    (``emperor-start``) or pawn (``pawn-start``) with that dynasty's letter. Made once per
-    battlefield (every turn event carries it): shared, so never changed by its readers."""
-    tiles = []
-    for where in battlefield:
-        entry: Json = {"tile": tile(where), "kind": "plain"}
-        start = battlefield.starts.get(where)
-        if where in battlefield.treasures:
-            entry["kind"] = "treasure"
-        elif start is not None:
-            entry["kind"] = f"{start.kind.value}-start"
-            entry["dynasty"] = start.dynasty.letter
-        tiles.append(entry)
+    """Every tile with its kind (:func:`tile_json`). Made once per battlefield (every turn
+    event carries it): shared, so never changed by its readers."""
+    tiles = [tile_json(battlefield, where) for where in battlefield]
     return {
         "name": battlefield.name,
         "rows": battlefield.height,

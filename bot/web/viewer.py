@@ -72,7 +72,6 @@ PAGE_STRINGS = (
     "viewer-step-count",
     "viewer-steps-orders",
     "viewer-steps-end",
-    "viewer-steps-approximate",
     "viewer-steps-none",
     "board-key-moved",
     "board-key-stopped",

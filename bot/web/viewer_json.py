@@ -20,10 +20,22 @@ from typing import Any
 from bot.i18n import DEFAULT_LOCALE, Listing, Message, Name, name_text, text
 from bot.narration import narration, outcome_message
 from bot.render.board import legend_entries
+from bot.render.scene import scene_of
 from bot.services.viewing import ViewedTurn, ViewerGame, ViewerRefusal
 from bot.steps import Step, caption
+from bot.web.public_state import tile_json
 from data.rows import TournamentStatus
-from engine import Battlefield, ConflictPolicy, Dynasty, Piece, PieceKind, Position, Tile
+from engine import (
+    Battlefield,
+    ConflictPolicy,
+    Dynasty,
+    Piece,
+    PieceKind,
+    Position,
+    Setup,
+    Tile,
+    TurnResult,
+)
 
 FORMAT = 1
 """The version of :func:`game_json`'s format (``"viewer"`` in it)."""
@@ -65,7 +77,7 @@ def game_json(view: ViewerGame, locale: str, texts: TurnTexts | None = None) -> 
         "version": view.version,
         "since": view.since,
         "tournament": _tournament_json(view, locale),
-        "battlefield": _battlefield_json(view.battlefield),
+        "battlefield": _battlefield_json(view.battlefield, hidden_homes(view)),
         "seats": [
             {
                 "letter": dynasty.letter,
@@ -78,7 +90,9 @@ def game_json(view: ViewerGame, locale: str, texts: TurnTexts | None = None) -> 
     }
     worded = tuple(shown.items())
     turns = []
-    for turn in view.turns:
+    # While a hidden setup deploys (R-V1c) no position is shown: the stored start is not where
+    # the pieces will stand, and where they will is secret until every deployment is revealed.
+    for turn in () if view.tournament.deploying else view.turns:
         make = functools.partial(_turn_json, turn, view, shown, locale)
         if texts is None:
             turns.append(dumps(make()))
@@ -111,6 +125,7 @@ def _tournament_json(view: ViewerGame, locale: str) -> dict[str, Any]:
         "battlefield": tournament.battlefield,
         "kind": tournament.kind.value,
         "status": status.value,
+        "deploying": tournament.deploying,
         "resolved": tournament.resolved_turns,
         "turn_limit": ruleset.turn_limit,
         "deadline": _moment(tournament.deadline) if running and not tournament.paused else None,
@@ -165,19 +180,26 @@ def _moment(seconds: float | None) -> str | None:
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def _battlefield_json(battlefield: Battlefield) -> dict[str, Any]:
-    """Every tile in reading order with its kind: ``plain``, ``treasure``, or the start of a
-    dynasty's emperor (``emperor-start``) or pawn (``pawn-start``) with that dynasty's letter
-    (the bot API's public state writes battlefields the same way)."""
+def hidden_homes(view: ViewerGame) -> bool:
+    """Whether the home zones are not shown: a hidden setup not revealed yet (R-V1c)."""
+    battlefield = view.battlefield
+    return view.tournament.ruleset.setup is Setup.HIDDEN and not battlefield.is_deployed
+
+
+def _battlefield_json(battlefield: Battlefield, hide_homes: bool) -> dict[str, Any]:
+    """Every tile in reading order with its kind, as the bot API's public state writes it
+    (:func:`bot.web.public_state.tile_json`); a tile of a dynasty's home zone (R-V1a) says
+    whose in ``home``, once the deployment is revealed (never before: ``hide_homes``)."""
+    homes: dict[Tile, Dynasty] = {}
+    if battlefield.homes and not hide_homes:
+        for dynasty in battlefield.dynasties:
+            homes.update(dict.fromkeys(battlefield.home_zone(dynasty), dynasty))
     tiles = []
-    for tile in battlefield.tile_at:
-        entry: dict[str, Any] = {"tile": list(tile), "kind": "plain"}
-        start = battlefield.starts.get(tile)
-        if tile in battlefield.treasures:
-            entry["kind"] = "treasure"
-        elif start is not None:
-            entry["kind"] = f"{start.kind.value}-start"
-            entry["dynasty"] = start.dynasty.letter
+    for tile in battlefield:  # every tile: the mountains too, where no piece stands
+        entry = tile_json(battlefield, tile)
+        home = homes.get(tile)
+        if home is not None:
+            entry["home"] = home.letter
         tiles.append(entry)
     return {
         "name": battlefield.name,
@@ -223,6 +245,7 @@ def _turn_json(
         "summary": summary(position, title, names, locale),
     }
     report = turn.report
+    data.update(_section_ten(turn, view, report.result if report is not None else None))
     if report is None:
         return data
     result = report.result
@@ -251,10 +274,26 @@ def _turn_json(
     data["narration"] = [line.text(locale) for line in narration(report, policy, view.names)]
     pieces = {move.move.origin: move.piece for move in result.moves}
     data["steps"] = {
-        "exact": turn.exact,
         "list": [_step_json(step, pieces, policy, view.names, locale) for step in turn.steps],
     }
     return data
+
+
+def _section_ten(turn: ViewedTurn, view: ViewerGame, result: TurnResult | None) -> dict[str, Any]:
+    """What the PNG boards draw of section 10 (bot.render.scene): the fortresses (R-V2b), each
+    painted tile and whose colour it is (R-V6a), and the turn's failed take attempts (R-V0c),
+    mutual destructions (R-V4b) and crownings (R-V3b)."""
+    game = turn.game
+    scene = scene_of(game.position, result, view.tournament.ruleset, game.domains)
+    return {
+        "fortresses": [list(tile) for tile in scene.fortresses],
+        "painted": [[tile.row, tile.col, owner.letter] for tile, owner in scene.painted.items()],
+        "failed": [list(tile) for tile in scene.failed],
+        "wrecked": [
+            {"tile": list(tile), "target": _piece(target)} for tile, target in scene.wrecked
+        ],
+        "crowned": [list(tile) for tile in scene.crowned],
+    }
 
 
 def _piece(piece: Piece) -> dict[str, str]:

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from bot.i18n import CATALOGUES
-from bot.steps import MoverAt, Step, StepEvent, caption, steps_from_result
+from bot.steps import MoverAt, Step, StepEvent, caption, steps_from_trace
 from engine import (
     Battlefield,
     ConflictPolicy,
     Dynasty,
     EmperorTakes,
+    EqualTakes,
     Move,
     Piece,
     PieceKind,
     Position,
     Ruleset,
+    Takes,
     Tile,
     resolve,
+    trace,
 )
 
 A, B, C, D = Dynasty.A, Dynasty.B, Dynasty.C, Dynasty.D
@@ -59,16 +62,18 @@ def test_a_conflict_then_a_take_at_bounce_after_the_taken_piece_went_back() -> N
     ]
     rules = Ruleset(policy=ConflictPolicy.BOUNCE)
     result = resolve(position, moves, rules)
-    steps = steps_from_result(result, rules.policy)
+    steps = steps_from_trace(trace(position, moves, rules))
     assert stepped(steps) == [
         ("conflict", "B1", [("B2", "B2", False), ("A1", "A1", False)]),
-        ("return", None, [("B2", "B2", True)]),  # the taken piece back on its origin first
+        ("wait", "B2", [("A2", "B2", False)]),  # B2 is still a's origin
+        ("fix", None, [("B1", "D1", True)]),
+        ("return", None, [("B2", "B2", True)]),  # round 2, step 1: the bounced pieces return
+        ("return", None, [("A1", "A1", True)]),
         ("take", "B2", [("A2", "A2", False)]),  # the taker bounces (k = d - 1)
         ("return", None, [("A2", "A2", True)]),
-        ("return", None, [("A1", "A1", True)]),
-        ("fix", None, [("B1", "D1", True)]),
     ]
-    take = steps[2]
+    assert [step.round for step in steps] == [1, 1, 1, 2, 2, 2, 3]
+    take = steps[5]
     assert (take.taken, take.became, take.at_bounce) == (
         Piece(A, PAWN, 1),
         Piece(C, PAWN, 1),
@@ -78,11 +83,12 @@ def test_a_conflict_then_a_take_at_bounce_after_the_taken_piece_went_back() -> N
     told = [caption(step, pieces, rules.policy, NAMES).text("en-US") for step in steps]
     assert told == [
         "Ada and Di collided on B1 and bounced",
+        "Cy's pawn waits: B2 is still another moving piece's origin",
+        "Bo's pawn ends on D1",
         "Ada's pawn goes back to B2 and stays there",
+        "Di's pawn goes back to A1 and stays there",
         "Cy's pawn took Ada's pawn on B2 as it was sent back there",
         "Cy's pawn goes back to A2 and stays there",
-        "Di's pawn goes back to A1 and stays there",
-        "Bo's pawn ends on D1",
     ]
 
 
@@ -93,9 +99,12 @@ def test_an_emperor_that_pushes_ends_on_the_tile_it_took() -> None:
         {tile("C2"): Piece(A, EMPEROR, 1), tile("D2"): Piece(B, PAWN, 1)},
     )
     rules = Ruleset(emperor_takes=EmperorTakes.PUSH)
-    result = resolve(position, [Move(A, tile("C2"), tile("D2"))], rules)
-    steps = steps_from_result(result, rules.policy)
-    assert stepped(steps) == [("take", "D2", [("C2", "D2", True)])]
+    moves = [Move(A, tile("C2"), tile("D2"))]
+    steps = steps_from_trace(trace(position, moves, rules))
+    assert stepped(steps) == [
+        ("take", "D2", [("C2", "D2", False)]),
+        ("fix", None, [("C2", "D2", True)]),  # fixed on the tile it took, with the others
+    ]
     assert steps[0].pushed_to == tile("E2") and steps[0].became == Piece(A, PAWN, 1)
 
 
@@ -105,10 +114,15 @@ def test_a_rotation_is_one_step_of_every_piece_in_its_cycle() -> None:
     rules = Ruleset(policy=ConflictPolicy.ROLLBACK)
     result = resolve(position, moves, rules)
     assert all(move.rotated for move in result.moves)  # a swap (§4 step 4)
-    steps = steps_from_result(result, rules.policy)
-    assert stepped(steps) == [("rotation", None, [("A1", "B1", True), ("B1", "A1", True)])]
+    steps = steps_from_trace(trace(position, moves, rules))
+    assert stepped(steps) == [
+        ("wait", "B1", [("A1", "B1", False)]),  # step 3: each waits on the other's origin
+        ("wait", "A1", [("B1", "A1", False)]),
+        ("rotation", None, [("A1", "B1", True), ("B1", "A1", True)]),  # step 4, same round
+    ]
+    assert [step.round for step in steps] == [1, 1, 1]
     pieces = {move.move.origin: move.piece for move in result.moves}
-    assert caption(steps[0], pieces, rules.policy, NAMES).text("en-US") == (
+    assert caption(steps[2], pieces, rules.policy, NAMES).text("en-US") == (
         "Ada's pawn and Bo's pawn move round at once, each into the tile the next one leaves"
     )
 
@@ -142,3 +156,36 @@ def test_every_step_the_trace_may_give_is_told_in_every_language() -> None:
         for step in steps:
             said = caption(step, pieces, ConflictPolicy.BOUNCE, NAMES).text(locale)
             assert "Ada" in said and "{" not in said and "viewer-" not in said
+
+
+def test_a_failed_attempt_and_a_mutual_destruction_are_the_engines_own_steps() -> None:
+    """R-V4a/R-V4b under ``takes = by-experience``, ``equal-takes = mutual``: a's weaker pawn fails on B1 and bounces
+    back (one step: the attempt and its bounce); c's pawn, as strong as d's on D2, destroys it
+    and both leave the board."""
+    position = Position(
+        FIELD,
+        {
+            tile("A1"): Piece(A, PAWN, 1),
+            tile("B1"): Piece(B, PAWN, 3),
+            tile("C2"): Piece(C, PAWN, 2),
+            tile("D2"): Piece(D, PAWN, 2),
+        },
+    )
+    moves = [Move(A, tile("A1"), tile("B1")), Move(C, tile("C2"), tile("D2"))]
+    rules = Ruleset(takes=Takes.BY_EXPERIENCE, equal_takes=EqualTakes.MUTUAL)
+    steps = steps_from_trace(trace(position, moves, rules))
+    assert stepped(steps) == [
+        ("failed", "B1", [("A1", "A1", False)]),
+        ("mutual", "D2", [("C2", "D2", True)]),
+        ("return", None, [("A1", "A1", True)]),
+    ]
+    assert [step.round for step in steps] == [1, 1, 2]
+    assert steps[0].taken == Piece(B, PAWN, 3) and steps[1].taken == Piece(D, PAWN, 2)
+    assert steps[1].movers[0].left
+    result = resolve(position, moves, rules)
+    pieces = {move.move.origin: move.piece for move in result.moves}
+    told = [caption(step, pieces, rules.policy, NAMES).text("en-US") for step in steps[:2]]
+    assert told == [
+        "Ada's pawn attacks B1, but the take fails: it bounces back to A1",
+        "Cy's pawn and Di's pawn are equally strong: both leave the board at D2",
+    ]

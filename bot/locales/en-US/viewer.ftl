@@ -35,7 +35,6 @@ viewer-step-next = Next step
 viewer-step-count = Step { $step } of { $steps }
 viewer-steps-orders = The orders of this turn, revealed at once: each dashed arrow aims where its piece was ordered.
 viewer-steps-end = The end of the turn: every piece stands where it stays, experience is counted and defeats are settled.
-viewer-steps-approximate = Each kind of step is shown in the order the rules applied it; which kind came first within a round was not recorded for this turn.
 viewer-steps-none = Nothing moved in this turn.
 viewer-step-return = { $piece } goes back to { $at } and stays there
 viewer-step-slide = { $piece } slides back to { $at }: the tile ahead is held

@@ -34,7 +34,6 @@ viewer-step-next = Paso siguiente
 viewer-step-count = Paso { $step } de { $steps }
 viewer-steps-orders = Las órdenes de este turno, reveladas a la vez: cada flecha discontinua apunta adonde se ordenó mover su pieza.
 viewer-steps-end = El final del turno: cada pieza está donde se queda, se cuenta la experiencia y se resuelven las derrotas.
-viewer-steps-approximate = Cada clase de paso se muestra en el orden en que las reglas la aplicaron; qué clase fue primero dentro de una ronda no quedó registrado en este turno.
 viewer-steps-none = En este turno no se movió nada.
 viewer-step-return = { $piece } vuelve a { $at } y se queda allí
 viewer-step-slide = { $piece } retrocede a { $at }: la casilla de delante está ocupada

@@ -97,6 +97,7 @@
     state.layers = {
       root,
       tiles,
+      terrain: node("g", { class: "terrain" }, root),
       under: node("g", { class: "under" }, root),
       pieces: node("g", { class: "pieces" }, root),
       chests: node("g", { class: "chests" }, root),
@@ -131,19 +132,27 @@
       if (spec.kind === "rings") {
         node("circle", { cx: side / 2, cy: side / 2, r: 0.045, fill: "none", stroke: dynasty.ink, "stroke-opacity": 0.7, "stroke-width": 0.02 }, pattern);
       }
+      // A home zone (R-V1a), as the deployment board draws it: stripes of its dynasty's colour.
+      const stripes = node("pattern", { id: `home-${letter}`, patternUnits: "userSpaceOnUse", width: 0.2, height: 0.2, patternTransform: "rotate(45)" }, defs);
+      node("rect", { x: 0, y: 0, width: 0.07, height: 0.2, fill: dynasty.colour, "fill-opacity": SZ.home_stripe }, stripes);
     }
   }
 
   function drawTiles(group) {
     clear(group);
     const gap = SZ.tile_gap;
-    for (const { tile: [row, col], kind, dynasty: letter } of state.game.battlefield.tiles) {
+    for (const { tile: [row, col], kind, dynasty: letter, home } of state.game.battlefield.tiles) {
       const shade = (row + col) % 2 === 0 ? 0 : 1;
       let colour = shade === 0 ? C.tile_light : C.tile_dark;
       if (kind === "treasure") colour = C.treasure;
+      else if (kind === "mountain") colour = C.mountain;
       else if (letter) colour = STYLE.dynasties[letter].start[kind === "emperor-start" ? "emperor" : "pawn"][shade];
-      node("rect", { x: col + gap, y: row + gap, width: 1 - 2 * gap, height: 1 - 2 * gap, rx: SZ.tile_corner, fill: colour }, group);
+      const square = { x: col + gap, y: row + gap, width: 1 - 2 * gap, height: 1 - 2 * gap, rx: SZ.tile_corner };
+      node("rect", Object.assign({ fill: colour, class: "tile", "data-tile": `${row},${col}`, "data-kind": kind, "data-home": home }, square), group);
+      if (home) node("rect", Object.assign({ fill: `url(#home-${home})`, class: "home" }, square), group);
       if (kind === "treasure") layers(MARKS.gem, group, col + 0.5, row + 0.5);
+      if (kind === "mountain") layers(MARKS.mountain, group, col + 0.5, row + 0.5);
+      if (kind === "monument") layers(MARKS.monument, group, col + 0.5, row + 0.5);
       if (letter && state.patterns) {
         const mark = node("text", { x: col + 0.1, y: row + 0.9, "font-size": 0.22, "font-weight": 700, fill: C.outline, "fill-opacity": 0.6 }, group);
         mark.textContent = letter;
@@ -319,13 +328,7 @@
       if (move.outcome !== "reached") drawTrack(under, move, shifted[index], STYLE.dynasties[move.dynasty].colour);
     });
     for (const capture of turn.captures || []) {
-      if (capture.left && !occupied.has(key(capture.tile))) {
-        const spec = STYLE.pieces[capture.taken.kind];
-        const group = node("g", { transform: `translate(${capture.tile[1] + 0.5} ${capture.tile[0] + 0.5})`, class: "ghost" }, over);
-        for (const found of spec.outline) shape(found, group, { fill: C.outline });
-        for (const found of spec.body) shape(found, group, { fill: STYLE.dynasties[capture.taken.dynasty].faded });
-        layers(MARKS.cross, group);
-      }
+      if (capture.left && !occupied.has(key(capture.tile))) drawGhost(over, capture.taken, capture.tile);
     }
     moves.forEach((move, index) => {
       drawArrow(over, move, shifted[index], occupied.has(key(move.from)), STYLE.dynasties[move.dynasty].colour);
@@ -339,15 +342,76 @@
   }
 
   function clearLayers() {
-    const { under, pieces, chests, over } = state.layers;
-    for (const group of [under, pieces, chests, over]) clear(group);
+    const { terrain, under, pieces, chests, over } = state.layers;
+    for (const group of [terrain, under, pieces, chests, over]) clear(group);
+  }
+
+  // Section 10 under the pieces, as the PNG boards draw it: each painted tile in its dynasty's
+  // colour with its letter (R-V6a: never colour alone), each fortress's walls (R-V2b); and
+  // over them the small obelisk of a monument a piece holds (R-V5a).
+  function drawTerrain(turn, occupied) {
+    const { terrain, over } = state.layers;
+    const gap = SZ.tile_gap;
+    for (const [row, col, letter] of turn.painted || []) {
+      const shade = (row + col) % 2 === 0 ? 0 : 1;
+      const dynasty = STYLE.dynasties[letter];
+      node("rect", { x: col + gap, y: row + gap, width: 1 - 2 * gap, height: 1 - 2 * gap, rx: SZ.tile_corner, fill: dynasty.painted[shade], class: "painted", "data-tile": `${row},${col}`, "data-dynasty": letter }, terrain);
+      const held = occupied.has(`${row},${col}`);
+      const [dx, dy] = held ? SZ.paint_corner : [0, 0];
+      node("text", {
+        x: col + 0.5 + dx,
+        y: row + 0.5 + dy,
+        "font-size": held ? SZ.paint_corner_size : SZ.paint_letter,
+        "font-weight": 700,
+        fill: dynasty.painted_ink[shade],
+        "text-anchor": "middle",
+        "dominant-baseline": "central",
+        class: "painted-letter",
+      }, held ? over : terrain).textContent = letter;
+    }
+    for (const tile of turn.fortresses || []) {
+      layers(MARKS.fortress, node("g", { class: "fortress", "data-tile": key(tile) }, terrain), tile[1] + 0.5, tile[0] + 0.5);
+    }
+    for (const { tile: [row, col], kind } of state.game.battlefield.tiles) {
+      if (kind === "monument" && occupied.has(`${row},${col}`)) layers(MARKS.monument_corner, over, col + 0.5, row + 0.5);
+    }
+  }
+
+  // The marks of section 10's events: a shield beside a piece a take attempt failed on
+  // (R-V0c), a dark burst and the crossed-out target of a mutual destruction (R-V4b), a gold
+  // ring and sparks around a pawn crowned (R-V3b).
+  function drawEvents(turn, occupied) {
+    const { under, over } = state.layers;
+    for (const { tile, target } of turn.wrecked || []) {
+      layers(MARKS.wreck, under, tile[1] + 0.5, tile[0] + 0.5);
+      if (!occupied.has(key(tile))) drawGhost(over, target, tile);
+    }
+    for (const tile of turn.crowned || []) {
+      layers(MARKS.halo, under, tile[1] + 0.5, tile[0] + 0.5);
+      layers(MARKS.sparks, over, tile[1] + 0.5, tile[0] + 0.5);
+    }
+    for (const tile of turn.failed || []) {
+      layers(MARKS.shield, node("g", { class: "failed", "data-tile": key(tile) }, over), tile[1] + 0.5, tile[0] + 0.5);
+    }
+  }
+
+  function drawGhost(parent, piece, tile) {
+    const spec = STYLE.pieces[piece.kind];
+    const group = node("g", { transform: `translate(${tile[1] + 0.5} ${tile[0] + 0.5})`, class: "ghost" }, parent);
+    for (const found of spec.outline) shape(found, group, { fill: C.outline });
+    for (const found of spec.body) shape(found, group, { fill: STYLE.dynasties[piece.dynasty].faded });
+    layers(MARKS.cross, group);
   }
 
   function drawPosition(turn) {
     clearLayers();
     const placed = piecesOf(turn.position);
     const occupied = new Set(placed.map((found) => key(found.tile)));
-    if (turn.moves) drawMarks(turn, occupied);
+    drawTerrain(turn, occupied);
+    if (turn.moves) {
+      drawMarks(turn, occupied);
+      drawEvents(turn, occupied);
+    }
     for (const found of placed) drawPiece(state.layers.pieces, found.piece, found.tile);
     drawChests(turn.chests || []);
   }
@@ -567,6 +631,8 @@
       const { held, movers } = boardAfter(turn, before, count);
       clearLayers();
       const { under, pieces, over } = state.layers;
+      const standing = new Set([...held.keys(), ...[...movers.values()].filter((m) => !m.left).map((m) => key(m.at))]);
+      drawTerrain(before, standing);
       for (const found of held.values()) drawPiece(pieces, found.piece, found.tile);
       for (const mover of movers.values()) {
         if (mover.left) continue;
@@ -577,12 +643,13 @@
         const here = key(current.tile);
         const occupied = held.has(here) || [...movers.values()].some((mover) => !mover.left && key(mover.at) === here);
         if (current.event === "take") layers(MARKS.burst, under, current.tile[1] + 0.5, current.tile[0] + 0.5);
+        if (current.event === "mutual") layers(MARKS.wreck, under, current.tile[1] + 0.5, current.tile[0] + 0.5);
+        if (current.event === "failed") layers(MARKS.shield, over, current.tile[1] + 0.5, current.tile[0] + 0.5);
         drawRing(over, current.tile);
         if (current.event === "conflict") drawClash(over, current.tile, occupied);
       }
       drawChests(before.chests || []);
       words = current.event === "orders" ? S["viewer-steps-orders"] : current.text;
-      if (current.event === "orders" && !turn.steps.exact) words += " " + S["viewer-steps-approximate"];
     }
     $("step-text").textContent = words;
     document.body.dataset.stepEvent = current.event;
