@@ -59,6 +59,8 @@ pytest-pure: $(STAMP)
 
 demo: $(STAMP) compiled
 	$(PY) -m bot simulate --battlefield medium-8 --seed 1 --out replay/
+	$(PY) -m bot simulate --battlefield cyvasse-2 --seed 1 --out replay-variants/ --setup hidden \
+		--fortress on --emperor-lost crown --takes by-experience --equal-takes mutual
 
 # The engine benchmark compares both builds and MILA's Diplomacy adjudicator (the bench extra).
 bench: $(STAMP) compiled
@@ -66,7 +68,8 @@ bench: $(STAMP) compiled
 	$(PY) benchmarks/engine_bench.py
 
 # Computer players against each other (engine only, about ten minutes): greedy alone on every
-# shipped battlefield, then the strong player against greedy ones.
+# shipped battlefield, then the strong player against greedy ones, then the variants of RULES.md
+# section 10 on the battlefields that show them off.
 league: $(STAMP) compiled
 	$(PY) -m bot league --battlefield small-4 --players 'greedy*4' --games 20 --seed 1
 	$(PY) -m bot league --battlefield medium-8 --players 'greedy*8' --games 16 --seed 1
@@ -76,6 +79,12 @@ league: $(STAMP) compiled
 	$(PY) -m bot league --battlefield duel-8 --players strong,greedy --games 40 --seed 1
 	$(PY) -m bot league --battlefield small-4 --players 'strong,greedy*3' --games 40 --seed 1
 	$(PY) -m bot league --battlefield medium-8 --players 'strong,greedy*7' --games 16 --seed 1
+	$(PY) -m bot league --battlefield cyvasse-2 --players 'greedy*2' --games 20 --seed 1 \
+		--setup hidden --fortress on --emperor-lost crown --takes by-experience --equal-takes mutual
+	$(PY) -m bot league --battlefield monuments-4 --players 'greedy*4' --games 20 --seed 1 \
+		--goal monuments --setup hidden
+	$(PY) -m bot league --battlefield domains-4 --players 'greedy*4' --games 20 --seed 1 \
+		--goal domains:60 --takes by-experience
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache replay build engine/_compiled

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.figures import peak_rss_mb
 from bot.league import play_league
 from data.catalog import battlefield_names, load_battlefield
-from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset
+from engine import ConflictPolicy, EmperorTaken, Goal, GoalKind, Ruleset, RulesetError
 from engine.rules import turn_limit_for
 
 
@@ -63,8 +63,10 @@ def main() -> None:
         for policy in ConflictPolicy:
             for goal in goals(turn_limit):
                 ruleset = Ruleset(policy, emperor_taken, goal, turn_limit)
-                if goal.kind is GoalKind.TREASURE and not battlefield.treasures:
-                    continue
+                try:
+                    ruleset.check_battlefield(battlefield)
+                except RulesetError:
+                    continue  # a goal this battlefield cannot have (treasure, monuments)
                 records = play_league(battlefield, ruleset, players, args.games, args.seed)
                 record = records[args.players]
                 share = record.decided / record.games

@@ -249,12 +249,13 @@ def parser() -> argparse.ArgumentParser:
     game.add_argument("--battlefield", default="medium-8", help="battlefield name")
     game.add_argument("--seed", type=int, default=1, help="random seed (same seed, same game)")
     game.add_argument("--out", type=Path, default=Path("replay"), help="folder for the replay")
-    game.add_argument("--goal", help="the goal (R-G1), e.g. last-emperor")
+    game.add_argument("--goal", help="the goal (R-G1), e.g. last-emperor, monuments, domains:60")
     game.add_argument("--policy", help="the conflict policy (R-R1), e.g. bounce")
     game.add_argument(
         "--turn-limit", type=int, help="turns before the game is decided (R-G2; the battlefield's)"
     )
     game.add_argument("--kind", default="conquer", help="tournament type (R-T4), e.g. conquer")
+    importlib.import_module("bot.league").add_variant_arguments(game)
     game.add_argument("--progress", action="store_true", help="print each turn as it resolves")
     saving = commands.add_parser(
         "backup", help="copy the database (EMPERORS_DB) to FILE, even while the bot runs"

@@ -41,19 +41,28 @@ from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.request import Request
-from bot.services.tournaments.base import OrderMenu, TurnPrompts, TurnResolved
+from bot.services.tournaments.base import (
+    DeploymentMenu,
+    OrderMenu,
+    Revealed,
+    TournamentView,
+    TurnPrompts,
+    TurnResolved,
+)
 from bot.services.tournaments.deadlines import ClockChange
 from bot.shards import Shards
-from bot.views.boards import Boards
+from bot.views.boards import Boards, deployment_board
 from bot.views.combat import (
     Shown,
     describe_effect,
     end_shown,
     follower_heading,
     forfeit_end_shown,
+    reveal_shown,
     start_shown,
     turn_shown,
 )
+from bot.views.deployment import deployment_prompt
 from bot.views.log import entry
 from bot.views.markup import (
     BOARD_FILE,
@@ -75,7 +84,7 @@ from data.rows import (
     TournamentRow,
     TournamentStatus,
 )
-from engine import Dynasty
+from engine import Dynasty, Position, Setup
 
 log = logging.getLogger(__name__)
 
@@ -153,6 +162,20 @@ class Announcer:
         self.later(
             self._resolve_and_announce(tournament_id, turn),
             f"resolving turn {turn} of tournament #{tournament_id}",
+        )
+
+    def reveal_later(self, tournament_id: int) -> None:
+        """Reveal a deployment step its last deployment completed, then announce it (the
+        player is answered)."""
+        self.later(
+            self._reveal_and_announce(tournament_id),
+            f"revealing the deployments of tournament #{tournament_id}",
+        )
+
+    def announce_reveal(self, revealed: Revealed) -> None:
+        self.later(
+            self.deployment_revealed(revealed),
+            f"announcing the deployments of tournament #{revealed.tournament.id}",
         )
 
     def play_computers(self, tournament_id: int) -> None:
@@ -235,6 +258,9 @@ class Announcer:
                 self.play_computers(tournament_id)
             if view.game is None:
                 return
+            if tournament.ruleset.setup is Setup.HIDDEN:  # the deployment step first (R-V1c)
+                await self._open_deployment(view)
+                return
             # Posted late (its process stopped first), the start shows the start all the same.
             start = view.game
             if start.turn != 0:
@@ -288,6 +314,98 @@ class Announcer:
                 await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
             await self._open_turn(prompts, boards, shown, nonce=nonce)
+
+    async def deployment_revealed(self, revealed: Revealed) -> None:
+        """Every deployment revealed at once (R-V1c): the first board in the channel, with turn
+        1's ready line, and each player's prompt for turn 1 by DM."""
+        tournament = revealed.tournament
+        key = (tournament.id, 0, AnnouncementKind.TURN)
+        await self._once(key, tournament, self._show_reveal(tournament.id))
+
+    async def _show_reveal(self, tournament_id: int) -> None:
+        async with self._locks[tournament_id]:
+            view = await self.services.tournaments.view(tournament_id)
+            tournament = view.tournament
+            self.play_computers(tournament_id)  # turn 1's orders, while the board is drawn
+            start = await tournament_repo.get_game(self.services.database, tournament_id, 0)
+            boards = Boards.at(self.drawing, tournament, start, view.names, revealed=True)
+            shown = reveal_shown(tournament, start, view.names)
+            nonce = ("reveal", tournament_id)
+            prompts = await self.services.orders.turn_prompts(tournament_id, 1)
+            if prompts is None:  # turn 1 has resolved since: its own board follows
+                locale = await self._channel_locale(tournament)
+                images = [(await boards.drawn(locale), BOARD_FILE)]
+                await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
+                return
+            await self._open_turn(prompts, boards, shown, nonce=nonce)
+
+    async def _open_deployment(self, view: TournamentView) -> None:
+        """The deployment step has begun (R-V1c): the seats and the empty battlefield in the
+        channel with "0 of n deployed", and each player's deployment prompt by DM. A start
+        posted after the reveal shows the seats only (the reveal has its own board)."""
+        tournament = view.tournament
+        assert view.game is not None
+        prompts = await self.services.deployments.prompts(tournament.id)
+        empty = Position(view.game.position.battlefield, {})
+        boards = Boards(self.drawing, tournament, Message("board-deploying"), empty, view.names)
+        shown = start_shown(tournament, view.seats, view.names).with_field(
+            Message("deploy-field"), Message("deploy-explained")
+        )
+        locale = await self._channel_locale(tournament)
+        content = None if prompts is None else ready_line(tournament, prompts.ready)
+        board = await boards.drawn(locale)
+        message_id = await self._post(
+            tournament,
+            None if content is None else content.text(locale),
+            shown.embed(locale),
+            [(board, BOARD_FILE)],
+            nonce=("start", tournament.id),
+        )
+        if prompts is None:
+            return
+        channel = self._channel(tournament)
+        if message_id is not None and channel is not None:
+            line = TurnLine(tournament.id, tournament.turn, channel.id, message_id)
+            await announcement_repo.keep_turn_line(self.services.database, line)
+        await asyncio.gather(
+            *(self._deployment_prompt(menu, view, channel) for menu in prompts.menus)
+        )
+
+    async def _deployment_prompt(
+        self,
+        menu: DeploymentMenu,
+        view: TournamentView,
+        channel: discord.PartialMessageable | None,
+    ) -> None:
+        """One player's secret deployment prompt, by DM, with the board of its own arrangement;
+        a player whose DMs are closed is asked in the channel, once per combat, to use /deploy
+        there (before anyone deploys: it tells nothing about deployments)."""
+        tournament = menu.tournament
+        player_id = menu.seat.player_id
+        assert player_id is not None
+        try:
+            locale = await self.services.locales.of_player(player_id)
+            board = await deployment_board(self.drawing, menu, view.names, locale)
+            delivered = await send_dm(
+                self.client,
+                player_id,
+                file=png_file(board, BOARD_FILE),
+                nonce=message_nonce("deploy", tournament.id, player_id),
+                **deployment_prompt(menu, locale),
+            )
+            if delivered or channel is None:
+                return
+            if await announcement_repo.claim_closed_dms_notice(
+                self.services.database, tournament.id, player_id, now=self.services.clock()
+            ):
+                await channel.send(**closed_dms_notice(player_id, tournament.id, deploying=True))
+        except discord.HTTPException as error:
+            log.warning(
+                "Could not send user %s the deployment prompt of tournament #%d: %s",
+                player_id,
+                tournament.id,
+                error,
+            )
 
     async def combat_ended(self, tournament_id: int) -> None:
         """A combat that ended without a turn (the last rival forfeited): board, result, replay."""
@@ -373,6 +491,8 @@ class Announcer:
         tournament = await tournament_repo.get_tournament(self.services.database, tournament_id)
         if kind is AnnouncementKind.START:
             await self._once(announcement.key, tournament, self._show_start(tournament_id))
+        elif kind is AnnouncementKind.TURN and announcement.turn == 0:  # the reveal (R-V1c)
+            await self._once(announcement.key, tournament, self._show_reveal(tournament_id))
         elif kind is AnnouncementKind.END:
             await self._once(announcement.key, tournament, self._show_end(tournament_id))
         else:
@@ -583,7 +703,9 @@ class Announcer:
 
     async def _computers_play(self, tournament_id: int) -> None:
         resolved = await self.services.turns.play_computers(tournament_id)
-        if resolved is not None:
+        if isinstance(resolved, Revealed):
+            await self.deployment_revealed(resolved)
+        elif resolved is not None:
             await self.turn_resolved(resolved)
         else:
             self.announce_ready(tournament_id)
@@ -595,6 +717,11 @@ class Announcer:
             self.public_url, tournament.guild_id, [tournament.id]
         )
         return links.get(tournament.id)
+
+    async def _reveal_and_announce(self, tournament_id: int) -> None:
+        revealed = await self.services.turns.reveal(tournament_id)
+        if revealed is not None:
+            await self.deployment_revealed(revealed)
 
     async def _logged(self, work: Coroutine[Any, Any, None], what: str) -> None:
         try:

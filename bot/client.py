@@ -51,6 +51,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.handover",
     "cogs.spectators",
     "cogs.orders",
+    "cogs.deployments",
     "cogs.away",
     "cogs.economy",
     "cogs.settings",
@@ -261,6 +262,7 @@ class EmperorsBot(commands.Bot):
                 self._database,
                 think=self.thinking,
                 computer_seconds=self.config.computer_seconds,
+                think_deployment=self.thinking.deploy,
             )
         self._announcer = Announcer(
             self,

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
 from bot.worker import Worker
-from engine import Dynasty, Game, Order, Position
+from engine import Battlefield, Deployment, Dynasty, Game, Order, Position
 from engine.history import History
 from engine.strategies import STRONG_SECONDS, strategy_named
 
@@ -63,6 +63,31 @@ async def think_here(turn: ComputerTurn) -> Order:
     return think(turn)
 
 
+@dataclass(frozen=True)
+class ComputerDeployment:
+    """What a computer player knows when it deploys under a hidden setup (R-V1c): the
+    battlefield as drawn and its own dynasty; nobody else's deployment."""
+
+    strategy: str
+    battlefield: Battlefield
+    dynasty: Dynasty
+
+
+def deployment_of(turn: ComputerDeployment, rng: random.Random | None = None) -> Deployment:
+    """Choose the computer's deployment, with private randomness as :func:`think` (R-T7)."""
+    rng = rng or random.Random(secrets.randbits(128))
+    return strategy_named(turn.strategy).deploy(turn.battlefield, turn.dynasty, rng)
+
+
+DeploymentThinker = Callable[[ComputerDeployment], Awaitable[Deployment]]
+"""Where computers choose their deployments: :func:`deploy_here`, or :meth:`Thinking.deploy`."""
+
+
+async def deploy_here(turn: ComputerDeployment) -> Deployment:
+    """Deploy on the caller's own thread: for tests and offline tools, not the running bot."""
+    return deployment_of(turn)
+
+
 THINKING_NICENESS = 10
 """The thinking worker yields the processor to the bot (and to the drawing worker): a search
 may use a whole core, and on a small host it would otherwise slow the answers to clicks."""
@@ -77,6 +102,10 @@ class Thinking:
 
     async def __call__(self, turn: ComputerTurn) -> Order:
         return await self._worker.run(think, turn)
+
+    async def deploy(self, turn: ComputerDeployment) -> Deployment:
+        """A computer's deployment, chosen in the same worker as its orders."""
+        return await self._worker.run(deployment_of, turn)
 
     async def close(self) -> None:
         await self._worker.close()

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from data.catalog import battlefield_names, load_battlefield
 from engine import Battlefield, ConflictPolicy, EmperorTaken, EngineError, Game, Goal, Ruleset
 from engine.history import History
-from engine.rules import choice, turn_limit_for
+from engine.rules import VARIANT_CHOICES, choice, turn_limit_for
 from engine.strategies import STRATEGIES, Strategy, strategy_named
 
 
@@ -111,6 +111,10 @@ def play_game(
 ) -> GameResult:
     """One combat, every seat ordering with its strategy; order times go to ``timings``."""
     game = Game.start(battlefield, ruleset)
+    if game.awaiting_deployment:  # each deploys as its strategy likes (R-V1c)
+        game = game.deploy(
+            {d: seats[d.seat][1].deploy(battlefield, d, rng) for d in battlefield.dynasties}
+        )
     history = History()
     dynasties = battlefield.dynasties
     standing: list[int] = []
@@ -199,11 +203,14 @@ def league_setup(args: argparse.Namespace) -> tuple[Battlefield, Ruleset, list[s
     """The battlefield, rules and seats :func:`add_arguments` asked for; ValueError,
     EngineError or KeyError saying what to change."""
     battlefield = load_battlefield(args.battlefield)
-    ruleset = Ruleset(
-        policy=choice(ConflictPolicy, args.policy, "conflict policy"),
-        emperor_taken=choice(EmperorTaken, args.emperor_taken, "emperor-taken option"),
-        goal=Goal.parse(args.goal),
-        turn_limit=turn_limit_for(battlefield, args.turn_limit),
+    ruleset = Ruleset.from_options(
+        {
+            "policy": args.policy,
+            "emperor_taken": choice(EmperorTaken, args.emperor_taken, "emperor-taken option").value,
+            "goal": str(Goal.parse(args.goal)),
+            "turn_limit": turn_limit_for(battlefield, args.turn_limit),
+            **variant_options(args),
+        }
     )
     ruleset.check_battlefield(battlefield)
     players = expand_players(args.players)
@@ -247,6 +254,25 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_variant_arguments(parser: argparse.ArgumentParser) -> None:
+    """The variants of RULES.md section 10 (R-V0a), one option each (``--setup hidden``,
+    ``--equal-takes mutual``…), their defaults the rules of sections 1-9: for ``league`` and
+    ``simulate`` alike."""
+    for key, kind in VARIANT_CHOICES.items():
+        values = [str(member.value) for member in kind]
+        parser.add_argument(
+            f"--{key.replace('_', '-')}",
+            choices=values,
+            default=values[0],
+            help=f"a variant of RULES.md section 10 (R-V0a): {' or '.join(values)}",
+        )
+
+
+def variant_options(args: argparse.Namespace) -> dict[str, str]:
+    """The variants :func:`add_variant_arguments` read, as ruleset options."""
+    return {key: str(getattr(args, key)) for key in VARIANT_CHOICES}
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--battlefield", required=True, help=f"one of: {', '.join(battlefield_names())}"
@@ -267,10 +293,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=Ruleset().emperor_taken.value,
         help="what a taken emperor becomes (R-C4)",
     )
-    parser.add_argument("--goal", default="last-emperor", help="goal (R-G1), e.g. treasure")
+    parser.add_argument(
+        "--goal", default="last-emperor", help="goal (R-G1), e.g. treasure, monuments, domains:60"
+    )
     parser.add_argument(
         "--turn-limit", type=int, help="R-G2 (default: the battlefield's, 50 on most)"
     )
+    add_variant_arguments(parser)
     parser.add_argument(
         "--seconds", type=float, help="thinking budget per order of searching players"
     )

@@ -14,7 +14,8 @@ deposit before the turn resolves, nor any token. So the redactor removes, at eve
   select and form values (an order's tiles, the amount typed in a chest's deposit form),
   message contents, embed descriptions and fields, component labels and placeholders; custom
   ids keep their first part only (``order:…``, ``chest:…``);
-- turn prompt custom ids (``order:go:12:3:…:C4:C6``) anywhere in a line, as ``order:…``;
+- turn prompt custom ids (``order:go:12:3:…:C4:C6``) and deployment prompt ones
+  (``deploy:go:12:3:<arrangement>``) anywhere in a line, as ``order:…`` and ``deploy:…``;
 - a database URL's user name and password (anything between ``scheme://`` and the last ``@``
   of a word, ``password=`` parameters, and ``DATABASE_URL``'s password wherever it appears).
 
@@ -66,7 +67,7 @@ _TOKEN_SHAPED = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-
 _AUTHORIZATION = re.compile(r"\b(Bot|Bearer)\s+[A-Za-z0-9._~+/=-]{8,}")
 _PROGRAM_TOKEN = re.compile(r"eotd_[A-Za-z0-9_-]{8,}")
 _TOKEN_PATHS = re.compile(r"(/(?:interactions|webhooks)/[0-9]+/)[^/\s'\"?&#]+")
-_PROMPT_IDS = re.compile(r"\border:[a-z]+(?::[A-Za-z0-9_-]*)+")
+_PROMPT_IDS = re.compile(r"\b(order|deploy):[a-z]+(?::[A-Za-z0-9_-]*)+")
 _FIELD_NAMES = "|".join(sorted(SECRET_FIELDS))
 _TEXT_FIELDS = re.compile(
     rf"""(['"](?:{_FIELD_NAMES})['"]\s*:\s*)"""
@@ -89,7 +90,7 @@ def redact_text(text: str) -> str:
     text = _AUTHORIZATION.sub(rf"\1 {REDACTED}", text)
     text = _PROGRAM_TOKEN.sub(REDACTED, text)
     text = _TOKEN_PATHS.sub(rf"\1{REDACTED}", text)
-    text = _PROMPT_IDS.sub("order:…", text)
+    text = _PROMPT_IDS.sub(r"\1:…", text)
     text = redact_urls(text)
     # Payloads that reached the text some other way (a repr inside an error, say).
     return _TEXT_FIELDS.sub(rf"\1'{REDACTED}'", text)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.services import Services
-from bot.services.tournaments.base import TurnResolved
+from bot.services.tournaments.base import Revealed, TurnResolved
 from bot.services.tournaments.deadlines import ClockChange
 from bot.services.tournaments.turns import TAKEOVER
 from bot.shards import Shards
@@ -79,6 +79,9 @@ class Notifier(Protocol):
 
     async def turn_resolved(self, resolved: TurnResolved) -> None: ...
 
+    async def deployment_revealed(self, revealed: Revealed) -> None:
+        """Every deployment revealed at once (R-V1c): the first board, turn 1's prompts."""
+
     async def remind(self, reminder: Reminder) -> None: ...
 
     def play_computers(self, tournament_id: int) -> None:
@@ -126,6 +129,11 @@ class Scheduler:
             *await self.services.turns.resolve_complete(self.owns, settled=SETTLED),
         ]:
             await self.notifier.turn_resolved(resolved)
+        for revealed in [
+            *await self.services.turns.reveal_due(self.owns),
+            *await self.services.turns.reveal_complete(),
+        ]:
+            await self.notifier.deployment_revealed(revealed)
         for tournament_id in await self.services.turns.computers_to_play():
             self.notifier.play_computers(tournament_id)
         for reminder in await self.due_reminders():
@@ -146,8 +154,8 @@ class Scheduler:
             database, statuses=(TournamentStatus.RUNNING,), limit=10_000
         )
         for tournament in running:
-            if tournament.deadline is None or tournament.paused:
-                continue
+            if tournament.deadline is None or tournament.paused or tournament.deploying:
+                continue  # (no reminder to order while deploying: the step's prompt says it)
             # Another server's reminders wait a little for their own process (see tick).
             late = 0.0 if self.owns is None or self.owns(tournament.guild_id) else TAKEOVER
             due = [

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from bot.i18n import DEFAULT_LOCALE
+from bot.league import variant_options
 from bot.narration import outcome_message
 from bot.render import render_board, render_replay
 from bot.services import Services
@@ -28,7 +29,7 @@ from bot.views.tournaments import announcement
 from data.catalog import UnknownBattlefield, battlefield_locks, load_battlefield
 from data.repositories import economy as economy_repo
 from data.rows import LogMessage, TournamentKind, TournamentStatus
-from engine import DYNASTIES, ConflictPolicy, Dynasty, EngineError, Game, Goal, Order, Ruleset
+from engine import DYNASTIES, ConflictPolicy, Dynasty, EngineError, Goal, Order, Ruleset
 from engine.history import History
 from engine.rules import choice, turn_limit_for
 from engine.strategies import GreedyStrategy, RandomStrategy, Strategy
@@ -57,10 +58,13 @@ def main(args: argparse.Namespace) -> int:
 
 async def simulate(args: argparse.Namespace) -> int:
     battlefield = load_battlefield(args.battlefield)
-    ruleset = Ruleset(
-        policy=choice(ConflictPolicy, args.policy or "bounce", "conflict policy"),
-        goal=Goal.parse(args.goal or "last-emperor"),
-        turn_limit=turn_limit_for(battlefield, args.turn_limit),
+    ruleset = Ruleset.from_options(
+        {
+            "policy": choice(ConflictPolicy, args.policy or "bounce", "conflict policy").value,
+            "goal": str(Goal.parse(args.goal or "last-emperor")),
+            "turn_limit": turn_limit_for(battlefield, args.turn_limit),
+            **variant_options(args),
+        }
     )
     kind = choice(TournamentKind, args.kind, "tournament type")
     out: Path = args.out
@@ -101,6 +105,7 @@ async def simulate(args: argparse.Namespace) -> int:
                 f"{NAMES[index]} of the {HOUSES[index]} ({strategies[player].name}) takes seat {DYNASTIES[index].letter}"
             )
         print()
+        await deploy(services, tournament.id, players, strategies, rng)
 
         frames_written = 0
         history = History()  # what the computer players remember (engine.history)
@@ -114,9 +119,8 @@ async def simulate(args: argparse.Namespace) -> int:
                 seat = next((s for s in view.seats if s.player_id == player), None)
                 if seat is None or seat.status.value != "active":
                     continue
-                menu = await services.orders.menu(Request(player), tournament.id)
-                game = Game(view.tournament.ruleset, menu.position)
-                order = strategies[player].choose(game, seat.dynasty, rng, history)
+                assert view.game is not None  # with its crowning windows and colours
+                order = strategies[player].choose(view.game, seat.dynasty, rng, history)
                 given[seat.dynasty] = order
                 clock.advance(rng.uniform(1, 60))
                 accepted = await services.orders.submit(Request(player), tournament.id, order)
@@ -176,6 +180,29 @@ async def simulate(args: argparse.Namespace) -> int:
         return 0
     finally:
         await services.close()
+
+
+async def deploy(
+    services: Services,
+    tournament_id: int,
+    players: list[int],
+    strategies: dict[int, Strategy],
+    rng: random.Random,
+) -> None:
+    """Under a hidden setup (R-V1c) each player deploys as its strategy likes, through the
+    same service as a player's DM prompt; the last deployment reveals them all."""
+    view = await services.tournaments.view(tournament_id)
+    if not view.tournament.deploying or view.game is None:
+        return
+    battlefield = view.game.position.battlefield
+    for player in players:
+        seat = next(s for s in view.seats if s.player_id == player)
+        deployment = strategies[player].deploy(battlefield, seat.dynasty, rng)
+        accepted = await services.deployments.deploy(Request(player), tournament_id, deployment)
+        print(f"{NAMES[seat.seat]} deploys ({accepted.ready.ready} of {accepted.ready.active})")
+        if accepted.revealed is not None:
+            print("Every deployment is revealed at once.")
+    print()
 
 
 async def unlock(services: Services, host: int, battlefield: str) -> None:

@@ -29,9 +29,10 @@ from discord.ext import commands
 from bot.client import EmperorsBot, Interaction
 from bot.i18n import Message, Voice
 from bot.services.request import Request
+from bot.services.variants import offered
 from bot.views.markup import CHOICES_LIMIT, NO_MENTIONS
 from bot.views.refusals import player_message, sentence
-from bot.views.tournaments import tournament_label
+from bot.views.tournaments import tournament_label, variants_label
 from data.catalog import battlefield_names, load_battlefield
 from data.errors import Refusal
 from data.rows import TournamentRow
@@ -226,6 +227,18 @@ async def battlefield_choices(
             )
             choices.append(app_commands.Choice(name=label, value=name))
     return choices[:CHOICES_LIMIT]
+
+
+async def variants_choices(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The variants of section 10 (R-V0a) a host may add to what it typed, each explained in
+    a few words in the host's language (:func:`bot.services.variants.offered`)."""
+    say = voice(interaction)
+    return [
+        app_commands.Choice(name=variants_label(value, say), value=value)
+        for value in offered(current)
+    ][:CHOICES_LIMIT]
 
 
 async def tournament_choices(

@@ -24,7 +24,7 @@ from bot.client import EmperorsBot, Interaction
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
 from bot.views.markup import CHOICES_LIMIT
 from bot.views.settings import option_label, settings_embed, value_label, viewer_done
-from cogs.common import matches, reply_ephemeral, request_of, voice
+from cogs.common import matches, reply_ephemeral, request_of, variants_choices, voice
 from data.errors import Refusal
 
 
@@ -40,7 +40,10 @@ async def default_value_choices(
     interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The values the chosen option may take, named in the caller's language."""
-    described = TOURNAMENT_DEFAULTS.get(str(interaction.namespace.option or ""))
+    option = str(interaction.namespace.option or "")
+    if option == "variants":  # explained as /tournament create explains them
+        return await variants_choices(interaction, current)
+    described = TOURNAMENT_DEFAULTS.get(option)
     if described is None:
         return []
     say = voice(interaction)

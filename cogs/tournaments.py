@@ -28,6 +28,7 @@ from bot.client import EmperorsBot, Interaction
 from bot.delivery import missing_permissions
 from bot.i18n import Voice
 from bot.services.settings import TOURNAMENT_DEFAULTS, TURN_LENGTHS
+from bot.services.tournaments.base import Revealed
 from bot.services.tournaments.chests import ChestOffer
 from bot.services.tournaments.seating import Terms
 from bot.views.boards import status_board
@@ -70,6 +71,7 @@ from cogs.common import (
     reporting,
     request_of,
     tournament_choices,
+    variants_choices,
     viewer_pages,
     voice,
 )
@@ -136,7 +138,9 @@ class ForfeitButton(
             allowed_mentions=NO_MENTIONS,
         )
         progress = await bot.services.tournaments.progress(self.tournament_id)
-        if resolved is not None:
+        if isinstance(resolved, Revealed):  # the last rival still to deploy gave up (R-V1c)
+            bot.announcer.announce_reveal(resolved)
+        elif resolved is not None:
             bot.announcer.announce_turn(resolved)
         elif progress.tournament.status is TournamentStatus.FINISHED:
             bot.announcer.announce_end(self.tournament_id)
@@ -230,9 +234,11 @@ class Tournaments(
         emperor_taken="What a taken emperor becomes",
         emperor_takes="What happens when an emperor takes a pawn",
         emperor_duel="What an emperor taking an emperor means after the combat",
+        variants="Rules from sibling games: hidden set-up, fortress, crowning, strength…",
         goal="How the combat is won",
         survive_pieces="survive goal: more than this many pieces…",
         survive_turns="survive goal: …after this many turns",
+        domains_percent="domains goal: the share of the tiles a colour must cover (default 50)",
         turn_limit="Turns before the dynasty with the most pieces wins (default: the battlefield's)",
         turn_length="How long players have to order each turn",
         stake="honour: the reputation every emperor stakes",
@@ -260,7 +266,7 @@ class Tournaments(
             app_commands.Choice(name=name, value=seconds) for name, seconds in TURN_LENGTHS.items()
         ],
     )
-    @app_commands.autocomplete(battlefield=battlefield_choices)
+    @app_commands.autocomplete(battlefield=battlefield_choices, variants=variants_choices)
     async def create(
         self,
         interaction: Interaction,
@@ -270,9 +276,11 @@ class Tournaments(
         emperor_taken: str | None = None,
         emperor_takes: str | None = None,
         emperor_duel: str | None = None,
+        variants: str | None = None,
         goal: str | None = None,
         survive_pieces: app_commands.Range[int, 0, 100] | None = None,
         survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
+        domains_percent: app_commands.Range[int, 1, 100] | None = None,
         turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
         turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
@@ -287,7 +295,8 @@ class Tournaments(
         programs: bool = False,
     ) -> None:
         """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
-        pinging the server's announcement role if it chose one.
+        pinging the server's announcement role if it chose one. ``variants`` names the rules
+        of section 10 a host turns on (bot/services/variants.py), offered with what each does.
 
         Refused in a channel where the bot cannot post boards (the combat would run unseen),
         and in a channel the server did not name for tournaments. An option left out (None)
@@ -308,7 +317,9 @@ class Tournaments(
                 "emperor_taken": emperor_taken,
                 "emperor_takes": emperor_takes,
                 "emperor_duel": emperor_duel,
+                "variants": variants,
                 "goal": goal,
+                "domains_percent": domains_percent,
                 "turn_length": turn_length,
                 "computers": computers,
             }
@@ -319,6 +330,7 @@ class Tournaments(
             kind=TournamentKind(kind),
             survive_pieces=survive_pieces,
             survive_turns=survive_turns,
+            domains_percent=domains_percent,
             turn_limit=turn_limit,
             stake=stake,
             wealth_stake=wealth_stake,

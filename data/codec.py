@@ -1,7 +1,11 @@
-"""JSON forms of engine values as the database stores them (orders, games, outcomes, turns).
+"""JSON forms of engine values as the database stores them (orders, games, outcomes, turns,
+deployments).
 
 Compact and stable: a stored game read back with the same battlefield and ruleset equals the
-game that was written, so a restarted bot resumes exactly where it stopped.
+game that was written, so a restarted bot resumes exactly where it stopped. A game played after
+a hidden deployment (R-V1) keeps its deployments, and is read back on the battlefield they make
+(:func:`engine.deploy` on the shipped one); the crowning windows (R-V3) and painted colours
+(R-V6) it carries between turns are kept with it.
 """
 
 from __future__ import annotations
@@ -15,7 +19,10 @@ from engine import (
     Battlefield,
     Capture,
     Chest,
+    Deployment,
+    Destruction,
     Dynasty,
+    FailedAttempt,
     Game,
     GameOutcome,
     Move,
@@ -23,10 +30,15 @@ from engine import (
     OutcomeCause,
     Pass,
     Piece,
+    PieceKind,
     Position,
     Ruleset,
     Tile,
     TurnReport,
+    WindowChange,
+    WindowEnd,
+    deploy,
+    fixed_deployment,
 )
 
 
@@ -83,13 +95,26 @@ def outcome_from_dict(data: Mapping[str, Any]) -> GameOutcome:
 
 def game_to_json(game: Game) -> str:
     """The game between turns: position, consecutive misses (R-G4), outcome, and its chests
-    (R-T9) if it has any: ``[owner, captured by or null, turn captured or 0]`` each."""
+    (R-T9) if it has any: ``[owner, captured by or null, turn captured or 0]`` each. Only when
+    the variants give them: ``deployed``, every dynasty's deployment once a hidden one is
+    revealed (R-V1c); ``windows``, the letters of the dynasties whose crowning window is the
+    next turn (R-V3a); ``painted``, the colours (R-V6a, :attr:`engine.Game.painted`)."""
     data: dict[str, Any] = {
         "turn": game.turn,
         "position": game.position.to_dict(),
         "missed": {dynasty.letter: count for dynasty, count in game.missed.items()},
         "outcome": outcome_to_dict(game.outcome) if game.outcome is not None else None,
     }
+    battlefield = game.position.battlefield
+    if battlefield.is_deployed:
+        data["deployed"] = {
+            dynasty.letter: deployment.to_dict()
+            for dynasty, deployment in deployments_of(battlefield).items()
+        }
+    if game.windows:
+        data["windows"] = "".join(sorted(dynasty.letter for dynasty in game.windows))
+    if game.painted:
+        data["painted"] = game.painted
     if game.chests:
         data["chests"] = [
             [
@@ -130,7 +155,11 @@ def ruleset_from_json(text: str) -> Ruleset:
 
 
 def game_from_data(battlefield: Battlefield, ruleset: Ruleset, data: Mapping[str, Any]) -> Game:
+    """The game :func:`game_to_json` wrote, on ``battlefield`` as shipped (a revealed hidden
+    deployment is played on the battlefield its deployments make, rebuilt here)."""
     outcome = data.get("outcome")
+    if "deployed" in data:
+        battlefield = deployed_battlefield(battlefield, dumps(data["deployed"]))
     return Game(
         ruleset,
         Position.from_dict(battlefield, data["position"]),
@@ -146,7 +175,41 @@ def game_from_data(battlefield: Battlefield, ruleset: Ruleset, data: Mapping[str
             )
             for owner, captor, turn in data.get("chests", ())
         ),
+        frozenset(Dynasty(letter) for letter in data.get("windows", "")),
+        str(data.get("painted", "")),
     )
+
+
+def deployments_of(battlefield: Battlefield) -> dict[Dynasty, Deployment]:
+    """The deployments that made a battlefield (R-V1c): where each dynasty's pieces started
+    and the mountains it deployed, by seat. A dynasty that kept its fixed setup and deployed
+    no mountain (it did not deploy) is left out: :func:`engine.deploy` gives it just that."""
+    deployed: dict[Dynasty, Deployment] = {}
+    for dynasty in battlefield.dynasties:
+        pawns = tuple(
+            tile
+            for tile, start in sorted(battlefield.starts.items())
+            if start.dynasty is dynasty and start.kind is PieceKind.PAWN
+        )
+        mountains = tuple(sorted(battlefield.deployed_mountains & battlefield.home_zone(dynasty)))
+        chosen = Deployment(battlefield.emperor_start(dynasty), pawns, mountains)
+        if chosen != fixed_deployment(battlefield, dynasty):
+            deployed[dynasty] = chosen
+    return deployed
+
+
+def deployments_from_dict(data: Mapping[str, Any]) -> dict[Dynasty, Deployment]:
+    """Deployments by dynasty letter, as :func:`game_to_json` and the deployments table keep
+    them; ValueError if one is malformed."""
+    return {Dynasty(letter): Deployment.from_dict(body) for letter, body in data.items()}
+
+
+@functools.lru_cache(maxsize=DECODED_GAMES)
+def deployed_battlefield(battlefield: Battlefield, deployments: str) -> Battlefield:
+    """The battlefield a combat is played on once ``deployments`` (JSON by letter) are
+    revealed (R-V1c, R-V1d): built once per combat and kept, so every stored turn of one
+    combat is read onto the same battlefield."""
+    return deploy(battlefield, deployments_from_dict(json.loads(deployments)))
 
 
 def report_to_dict(report: TurnReport, narration: str = "") -> dict[str, Any]:
@@ -183,6 +246,28 @@ def report_to_dict(report: TurnReport, narration: str = "") -> dict[str, Any]:
         "outcome": outcome_to_dict(report.outcome) if report.outcome is not None else None,
         "narration": narration,
     }
+    # The variants' facts (section 10), only when a turn has them: failed take attempts
+    # (R-V0c), mutual destructions (R-V4b), crowning windows opened or closed (R-V3), and what
+    # each dynasty painted (R-V6b). None of them is a take: ``captures`` stays the takes only.
+    if result.failed_attempts:
+        data["failed"] = [_failed(failed) for failed in result.failed_attempts]
+    if result.destructions:
+        data["destructions"] = [_destruction(found) for found in result.destructions]
+    if report.windows:
+        data["windows"] = [
+            {
+                "dynasty": change.dynasty.letter,
+                "change": change.change.value,
+                "tile": list(change.tile) if change.tile is not None else None,
+            }
+            for change in report.windows
+        ]
+    painting = report.painting
+    if painting:
+        data["painting"] = [
+            {"dynasty": painted.dynasty.letter, "gained": painted.gained, "total": painted.total}
+            for painted in painting
+        ]
     if report.chests_captured:
         data["chests"] = [
             {
@@ -205,6 +290,39 @@ def _capture(capture: Capture) -> dict[str, Any]:
         "became": _piece(capture.became) if capture.became is not None else None,
         "at_bounce": capture.at_bounce,
         "pushed_to": list(capture.pushed_to) if capture.pushed_to is not None else None,
+    }
+
+
+def windows_from_report(result: Mapping[str, Any]) -> tuple[WindowChange, ...]:
+    """The crowning windows a stored turn opened or closed (R-V3), as its report had them."""
+    return tuple(
+        WindowChange(
+            Dynasty(change["dynasty"]),
+            WindowEnd(change["change"]),
+            Tile(*change["tile"]) if change.get("tile") is not None else None,
+        )
+        for change in result.get("windows", ())
+    )
+
+
+def _failed(failed: FailedAttempt) -> dict[str, Any]:
+    return {
+        "attacker": _piece(failed.attacker),
+        "from": list(failed.attacker_origin),
+        "tile": list(failed.tile),
+        "target": _piece(failed.target),
+        "fault": failed.fault.value,
+        "at_bounce": failed.at_bounce,
+    }
+
+
+def _destruction(destruction: Destruction) -> dict[str, Any]:
+    return {
+        "attacker": _piece(destruction.attacker),
+        "from": list(destruction.attacker_origin),
+        "tile": list(destruction.tile),
+        "target": _piece(destruction.target),
+        "at_bounce": destruction.at_bounce,
     }
 
 

@@ -245,6 +245,21 @@ class OrderForClosedTurn(Refusal):
         super().__init__("order-for-closed-turn", turn=turn, open=open_turn or 0)
 
 
+class DeploymentOver(Refusal):
+    """A deployment for a tournament not deploying: its deployments were revealed, or it has
+    no hidden setup (R-V1c)."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__("deployment-over", tournament=str(tournament_id))
+
+
+class NotDeployed(Refusal):
+    """An order before the deployments are revealed (R-V1c): turn 1 starts after them."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__("not-deployed", tournament=str(tournament_id))
+
+
 class TurnAlreadyResolved(Refusal):
     def __init__(self, tournament_id: int, turn: int) -> None:
         super().__init__("turn-already-resolved", tournament=str(tournament_id), turn=turn)

@@ -316,6 +316,9 @@ class TournamentRow:
     scrubbed_at: float | None = None  # training: when who played it was forgotten (R-T4)
     computer_strategy: str = "greedy"  # fills empty seats at the start if allow_computers (R-T7)
     allow_programs: bool = False  # players' programs may be seated (issue #37)
+    # The hidden deployment before turn 1 is under way (R-V1c): turn 1 is open, its deadline
+    # times the deployment step, and "k of n ready" counts deployments.
+    deploying: bool = False
 
     @property
     def resolved_turns(self) -> int:

@@ -17,7 +17,7 @@ from typing import cast
 
 from bot.i18n import DEFAULT_LOCALE, Message, Param
 from data.errors import AssetName, Refusal
-from engine import EngineError, IllegalOrder, OrderFault
+from engine import EngineError, IllegalDeployment, IllegalOrder, OrderFault
 
 KEY_TO = re.compile(r"key to (?P<battlefield>.+)")
 """How the shop names a battlefield's key (``key to fortress-4``, bot/services/economy.py)."""
@@ -68,6 +68,8 @@ def refusal(error: BaseException) -> Message | str | None:
             return said(carried)
         if isinstance(current, IllegalOrder):
             return illegal_order(current)
+        if isinstance(current, IllegalDeployment):
+            return illegal_deployment(current)
         if isinstance(current, EngineError):
             return str(current)
         current = current.__cause__
@@ -103,6 +105,20 @@ def illegal_order(error: IllegalOrder) -> Message:
         reason = Message("illegal-not-straight", tile=tile, origin=error.tiles[1])
     else:
         reason = Message(f"illegal-{fault.value}", **_fault_params(error, tile))
+    return Message("illegal-order", reason=reason, rule=error.rule)
+
+
+def illegal_deployment(error: IllegalDeployment) -> Message:
+    """Why a deployment is refused, with the rule it breaks: ``D5 is not one of your home
+    tiles (R-V1c)``. Every fault names at most a dynasty, a tile and two numbers."""
+    has, placed = error.numbers if len(error.numbers) == 2 else (0, 0)
+    reason = Message(
+        f"illegal-deployment-{error.fault.value}",
+        dynasty=error.dynasty,
+        tile=error.tiles[0] if error.tiles else "",
+        has=has,
+        placed=placed,
+    )
     return Message("illegal-order", reason=reason, rule=error.rule)
 
 

@@ -6,7 +6,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.computers import DEFAULT_SECONDS, Thinker, think_here
+from bot.computers import DEFAULT_SECONDS, DeploymentThinker, Thinker, deploy_here, think_here
 from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
@@ -16,6 +16,7 @@ from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
 from bot.services.tournaments.chests import Chests
 from bot.services.tournaments.deadlines import Deadlines
+from bot.services.tournaments.deployments import Deployments
 from bot.services.tournaments.following import Following
 from bot.services.tournaments.handover import Handovers
 from bot.services.tournaments.history import History
@@ -40,6 +41,8 @@ class Services:
     computer_seconds: float = DEFAULT_SECONDS
     changes: Changes = field(default_factory=Changes)
     """Who is told at once that a tournament changed (the programs' streams listen)."""
+    think_deployment: DeploymentThinker = deploy_here
+    """Where they choose their deployments (R-V1c): the bot gives the same worker."""
     dynasties: DynastyService = field(init=False)
     tournaments: Lookup = field(init=False)
     """What anyone may read about tournaments."""
@@ -48,6 +51,7 @@ class Services:
     chests: Chests = field(init=False)
     turns: Turns = field(init=False)
     orders: Orders = field(init=False)
+    deployments: Deployments = field(init=False)
     deadlines: Deadlines = field(init=False)
     absences: Absences = field(init=False)
     handovers: Handovers = field(init=False)
@@ -70,10 +74,12 @@ class Services:
             database,
             clock,
             think=self.think,
+            think_deployment=self.think_deployment,
             computer_seconds=self.computer_seconds,
             changes=self.changes,
         )
         self.orders = Orders(database, clock, self.turns)
+        self.deployments = Deployments(database, clock, self.turns)
         self.deadlines = Deadlines(database, clock)
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)

@@ -6,9 +6,13 @@ the same transaction that records the last turn, so an outcome is never half app
 the data layer pays it out when it records the end (:mod:`data.repositories._ledger`).
 
 Which emperor was taken, by whom and when, is read from the stored turns by following each
-seat's *own* emperor across the board (:func:`emperor_takes`): under ``convert`` (R-C4) a
+seat's *own* emperor across the board (:func:`followed_emperors`): under ``convert`` (R-C4) a
 dynasty may play on with a rival's emperor, and a take of that piece is a take of the rival's
-emperor, never of the dynasty's own.
+emperor, never of the dynasty's own. So too for the variants of section 10: a pawn crowned in a
+crowning window is not the emperor the player fielded (R-V3e: it has no reputation, and taking
+it conquers or kills nobody), and an emperor lost in a mutual destruction falls with no taker
+(R-V4b: in ``death`` it dies and nobody earns its reputation; otherwise nothing happens to it).
+Failed take attempts (R-V0c) and mutual destructions are not takes: they earn nothing.
 """
 
 from __future__ import annotations
@@ -81,6 +85,8 @@ class TurnTrace:
     moves: Mapping[Tile, Tile]  # origin -> the tile where the moved piece ended
     takes: Sequence[Take]  # in the order they happened
     emperors_after: frozenset[Tile]  # tiles holding an emperor after the turn (and forfeits)
+    # Tiles, before the turn, of the emperors lost in a mutual destruction (R-V4b).
+    destroyed: frozenset[Tile] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,14 @@ class EmperorTake:
 
 
 @dataclass(frozen=True)
+class EmperorLoss:
+    """A seat's own emperor left the board in a mutual destruction, never taken (R-V4b)."""
+
+    turn: int
+    lost: Dynasty
+
+
+@dataclass(frozen=True)
 class CombatRecord:
     """Everything the outcome depends on, gathered from the stored turns."""
 
@@ -114,6 +128,7 @@ class CombatRecord:
     reputation: Mapping[int, int]  # emperor id -> reputation before the outcome
     dynasty: Mapping[int, int]  # emperor id -> the dynasty it played for
     duel: EmperorDuel = EmperorDuel.AS_TYPE
+    emperor_losses: Sequence[EmperorLoss] = ()
 
 
 def turn_trace(turn: int, result: Mapping[str, Any], emperors_after: Iterable[Tile]) -> TurnTrace:
@@ -138,12 +153,26 @@ def turn_trace(turn: int, result: Mapping[str, Any], emperors_after: Iterable[Ti
                 emperor_after,
             )
         )
-    return TurnTrace(turn, moves, tuple(takes), frozenset(emperors_after))
+    destroyed = frozenset(
+        Tile(*found[at])
+        for found in result.get("destructions", [])
+        for at, piece in (("from", "attacker"), ("tile", "target"))
+        if PieceKind(found[piece]["kind"]) is PieceKind.EMPEROR
+    )
+    return TurnTrace(turn, moves, tuple(takes), frozenset(emperors_after), destroyed)
 
 
 def emperor_takes(starts: Mapping[Dynasty, Tile], turns: Iterable[TurnTrace]) -> list[EmperorTake]:
+    """The first take of every seat's own emperor (:func:`followed_emperors`)."""
+    return followed_emperors(starts, turns)[0]
+
+
+def followed_emperors(
+    starts: Mapping[Dynasty, Tile], turns: Iterable[TurnTrace]
+) -> tuple[list[EmperorTake], list[EmperorLoss]]:
     """Follow every seat's own emperor from its start tile through the turns: the first take of
-    each, in the order they happened.
+    each, in the order they happened, and the emperors lost in a mutual destruction before any
+    take (R-V4b).
 
     A piece is known by the tile it stands on before a turn (no two share one): a move takes
     it to the tile the move ended on; a take leaves it on its tile, as an emperor of the taker
@@ -153,8 +182,14 @@ def emperor_takes(starts: Mapping[Dynasty, Tile], turns: Iterable[TurnTrace]) ->
     """
     where = dict(starts)  # seat -> the tile of its own emperor while it is on the board
     first: dict[Dynasty, EmperorTake] = {}
+    lost: list[EmperorLoss] = []
     for trace in turns:
         seat_at = {tile: seat for seat, tile in where.items()}
+        destroyed = {seat_at[tile] for tile in trace.destroyed if tile in seat_at}
+        lost += [
+            EmperorLoss(trace.turn, fallen)
+            for fallen in sorted(destroyed - set(first), key=lambda dynasty: dynasty.letter)
+        ]
         after = {seat: trace.moves.get(tile, tile) for seat, tile in where.items()}
         for take in trace.takes:
             seat = seat_at.get(take.tile) if take.taken_kind is PieceKind.EMPEROR else None
@@ -168,7 +203,7 @@ def emperor_takes(starts: Mapping[Dynasty, Tile], turns: Iterable[TurnTrace]) ->
             else:
                 after[seat] = take.tile
         where = {seat: tile for seat, tile in after.items() if tile in trace.emperors_after}
-    return sorted(first.values(), key=lambda take: take.turn)
+    return sorted(first.values(), key=lambda take: take.turn), lost
 
 
 def effects_of(record: CombatRecord, tournament: Tournament) -> list[Effect]:
@@ -200,6 +235,12 @@ def effects_of(record: CombatRecord, tournament: Tournament) -> list[Effect]:
         decided.append((victim, taker, duel))
         if duel is EmperorDuel.AS_TYPE and record.kind is TournamentKind.DEATH:
             fallen.add(victim)
+    destroyed: list[int] = []  # R-V4b: in death, a lost emperor dies and nobody earns
+    for loss in record.emperor_losses:
+        victim = emperor_of.get(loss.lost)
+        if victim is not None and record.kind is TournamentKind.DEATH and victim not in fallen:
+            fallen.add(victim)
+            destroyed.append(victim)
 
     if record.kind is TournamentKind.HONOUR:
         if winners:  # honour is zero-sum: the stakes are all it rewards (no take or win rewards)
@@ -231,6 +272,7 @@ def effects_of(record: CombatRecord, tournament: Tournament) -> list[Effect]:
             joined = reason_of("duel-joined", tournament)
             fates.append(Conquest(victim, taker, record.dynasty[taker], *joined))
         # EmperorDuel.COMBAT: the taken emperor played for its taker in this combat only.
+    fates += [Death(victim, None, *reason_of("destroyed", tournament)) for victim in destroyed]
     return [*ledger.changes, *fates]
 
 

@@ -21,13 +21,29 @@ from dataclasses import dataclass, replace
 
 from bot.services.request import Request
 from bot.services.tournaments.base import computer_levels
+from bot.services.variants import (
+    DOMAINS_PERCENTS,
+    NO_VARIANTS,
+    combinations,
+    variant_words,
+    written,
+)
 from data.db import Database
 from data.errors import Refusal
 from data.repositories import requests
 from data.repositories import settings as settings_repo
 from data.repositories.settings import MAX_CHANNELS
 from data.rows import ServerSettingsRow
-from engine import ConflictPolicy, EmperorDuel, EmperorTaken, EmperorTakes, Goal, GoalKind, Ruleset
+from engine import (
+    ConflictPolicy,
+    EmperorDuel,
+    EmperorTaken,
+    EmperorTakes,
+    Goal,
+    GoalKind,
+    Ruleset,
+)
+from engine.rules import DEFAULT_DOMAINS_PERCENT
 
 Value = str | int | bool
 """What an option's value is stored as (JSON)."""
@@ -92,6 +108,12 @@ TOURNAMENT_DEFAULTS: Mapping[str, OptionDefault] = {
     "emperor_duel": OptionDefault(_RULES.emperor_duel.value, _named(EmperorDuel)),
     # survive needs numbers a host gives with it: it cannot be a server's default.
     "goal": OptionDefault(Goal().kind.value, _named(GoalKind, without=[GoalKind.SURVIVE])),
+    # The variants of section 10 (R-V0a), as one value (bot/services/variants.py).
+    "variants": OptionDefault(NO_VARIANTS, {written: written for written in combinations()}),
+    # The domains goal's percentage (R-V6c), when the goal is domains.
+    "domains_percent": OptionDefault(
+        DEFAULT_DOMAINS_PERCENT, {f"{percent}%": percent for percent in DOMAINS_PERCENTS}
+    ),
     "computers": OptionDefault(
         NO_COMPUTERS, {NO_COMPUTERS: NO_COMPUTERS} | {level: level for level in computer_levels()}
     ),
@@ -201,6 +223,8 @@ class SettingsService:
                 "no-default-option", option=option, choices=", ".join(TOURNAMENT_DEFAULTS)
             )
         chosen: Value | None = None
+        if value is not None and option == "variants":  # written as a host writes them
+            value = written(variant_words(value))
         if value is not None:
             chosen = described.value_named(value.strip())
             if chosen is None:

@@ -8,10 +8,15 @@ from collections.abc import Mapping, Sequence
 
 from bot.i18n import Message, Name, Voice, catalogue_of, text
 from bot.render import render_board
-from bot.services.tournaments.base import OrderMenu, TournamentView, TurnResolved
+from bot.services.tournaments.base import (
+    DeploymentMenu,
+    OrderMenu,
+    TournamentView,
+    TurnResolved,
+)
 from bot.worker import Worker
 from data.rows import TournamentRow
-from engine import Chest, Dynasty, Game, Move, Pass, Position, TurnResult
+from engine import Chest, Dynasty, Game, Move, Pass, Piece, Position, TurnResult, deploy
 
 
 async def own_order_board(
@@ -77,9 +82,11 @@ class Boards:
         names: Mapping[Dynasty, Name],
         *,
         end: bool = False,
+        revealed: bool = False,
     ) -> Boards:
-        """The board at the start of a combat, or (``end``) at an end that came without a turn."""
-        moment = Message("board-end" if end else "board-start")
+        """The board at the start of a combat, or (``end``) at an end that came without a turn;
+        ``revealed``: the start as the hidden deployments made it (R-V1c)."""
+        moment = Message("board-end" if end else "board-revealed" if revealed else "board-start")
         return cls(worker, tournament, moment, game.position, names, chests=game.chests)
 
     @classmethod
@@ -111,6 +118,37 @@ class Boards:
                     locale=locale,
                 )
             return self._drawn[catalogue]
+
+
+async def deployment_board(
+    worker: Worker,
+    menu: DeploymentMenu,
+    names: Mapping[Dynasty, Name],
+    locale: str,
+    *,
+    private: bool = False,
+) -> bytes:
+    """The board of a player's deployment prompt (R-V1c), for that player's eyes only: its
+    own pieces and mountains as arranged now (its stored deployment, else the default), and
+    no rival piece (theirs are secret too). ``private``: drawn as a player's request.
+
+    The drawing of home zones and mountains belongs to :func:`bot.render.render_board`;
+    when it learns to mark a home zone, this is the call that asks for the player's own."""
+    shown = deploy(menu.battlefield, {menu.seat.dynasty: menu.arrangement})
+    dynasty = menu.seat.dynasty
+    own = {
+        tile: Piece(dynasty, start.kind, 1)
+        for tile, start in shown.starts.items()
+        if start.dynasty is dynasty
+    }
+    title = text(
+        locale,
+        "board-title-deployment",
+        tournament=str(menu.tournament.id),
+        battlefield=menu.tournament.battlefield,
+    )
+    draw = worker.run_on_demand if private else worker.run
+    return await draw(render_board, Position(shown, own), names=names, title=title, locale=locale)
 
 
 async def status_board(worker: Worker, view: TournamentView, locale: str) -> bytes:

@@ -24,8 +24,9 @@ from bot.views.markup import (
     plain_name,
 )
 from bot.views.tournaments import wealth
+from data.codec import deployments_of
 from data.rows import DepositPurpose, PayoutReason, PayoutRow, SeatRow, TournamentRow
-from engine import Dynasty, GameOutcome
+from engine import Dynasty, Game, GameOutcome
 
 
 def describe_effect(effect: Effect, emperors: Mapping[int, Name]) -> Message:
@@ -162,6 +163,25 @@ def start_shown(
             "combat-begun-title", tournament=str(tournament.id), battlefield=tournament.battlefield
         ),
         lines([_seat_text(seat, names) for seat in seats]),
+    )
+
+
+def reveal_shown(tournament: TournamentRow, start: Game, names: Mapping[Dynasty, Name]) -> Shown:
+    """The deployments revealed at once (R-V1c): the first board, and which dynasties kept
+    the fixed setup (they did not deploy, or deployed it)."""
+    deployed = deployments_of(start.position.battlefield)
+    fixed = [
+        Message("combat-seat-name", name=plain_name(names[dynasty]), letter=dynasty.letter)
+        for dynasty in start.position.battlefield.dynasties
+        if dynasty not in deployed and dynasty in names
+    ]
+    return Shown(
+        Message("reveal-title", tournament=str(tournament.id), battlefield=tournament.battlefield),
+        Message(
+            "reveal-description",
+            fixed=Listing(tuple(fixed), Message("economy-nothing"), last="list-and"),
+            count=len(fixed),
+        ),
     )
 
 

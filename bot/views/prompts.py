@@ -277,14 +277,18 @@ def prompt_number(digits: str) -> int:
 
 
 def closed_dms_notice(
-    user_id: int, tournament_id: int, locale: str = DEFAULT_LOCALE
+    user_id: int, tournament_id: int, locale: str = DEFAULT_LOCALE, *, deploying: bool = False
 ) -> dict[str, Any]:
     """What a tournament's channel is told (in the channel's ``locale``), once per combat,
-    about a player whose DMs are closed: where to play instead. It says nothing about their
-    orders."""
+    about a player whose DMs are closed: where to play instead (``deploying``: where to deploy,
+    R-V1c). It says nothing about their orders or deployment."""
     return {
         "content": text(
-            locale, "closed-dms-notice", mention=f"<@{user_id}>", tournament=str(tournament_id)
+            locale,
+            "closed-dms-notice",
+            mention=f"<@{user_id}>",
+            tournament=str(tournament_id),
+            deploying="yes" if deploying else "no",
         ),
         "allowed_mentions": discord.AllowedMentions(users=[discord.Object(id=user_id)]),
     }

@@ -14,9 +14,11 @@ from bot.services.economy import SeatPool
 from bot.services.tournaments.base import Joined, TournamentView, level_of_strategy
 from bot.services.tournaments.deadlines import ClockChange, duration
 from bot.services.tournaments.handover import HandedOver
+from bot.services.variants import NO_VARIANTS, PRESETS, written
 from bot.views.economy import pools_text
 from bot.views.markup import (
     BOARD_FILE,
+    CHOICE_NAME_LIMIT,
     EMBED_COLOUR,
     FIELD_VALUE_LIMIT,
     NO_MENTIONS,
@@ -55,9 +57,10 @@ def clock(tournament: TournamentRow) -> dict[str, Param]:
 
 def ready_line(tournament: TournamentRow, ready: ReadyCount) -> Message:
     """All the channel learns about an open turn before it resolves (R-O4): a player away
-    counts as any player who has not ordered yet."""
+    counts as any player who has not ordered yet. While the combat deploys, all it learns is
+    "k of n deployed" (R-V1c)."""
     return Message(
-        "ready-line",
+        "deploy-line" if tournament.deploying else "ready-line",
         turn=tournament.turn,
         ready=ready.ready,
         active=ready.active,
@@ -111,20 +114,55 @@ def permission_names(permissions: discord.Permissions) -> Listing:
     )
 
 
+_VARIANT_LINES = {
+    "setup": "rules-setup",
+    "fortress": "rules-fortress",
+    "emperor_lost": "rules-emperor-lost",
+    "takes": "rules-takes",
+    "equal_takes": "rules-equal-takes",
+}
+"""The line that explains each variant of section 10 (R-V0a), shown only when it is on."""
+
+
 def ruleset_lines(ruleset: Ruleset) -> list[Message]:
-    """The exact rules of a combat as players read them before they join, one per line."""
+    """The exact rules of a combat as players read them before they join, one per line (a
+    variant of section 10 only when it is on, as the engine's own description says it)."""
     goal = ruleset.goal
     return [
         Message("rules-policy", policy=ruleset.policy.value),
         Message("rules-emperor-taken", option=ruleset.emperor_taken.value),
         Message("rules-emperor-takes", option=ruleset.emperor_takes.value),
         Message("rules-emperor-duel", option=ruleset.emperor_duel.value),
-        Message(
-            "rules-goal", goal=str(goal), kind=goal.kind.value, pieces=goal.pieces, turns=goal.turns
+        *(
+            Message(_VARIANT_LINES[option], option=value)
+            for option, value in ruleset.variant_options().items()
         ),
-        Message("rules-turn-limit", limit=ruleset.turn_limit),
+        Message(
+            "rules-goal",
+            goal=str(goal),
+            kind=goal.kind.value,
+            pieces=goal.pieces,
+            turns=goal.turns,
+            percent=goal.percent,
+        ),
+        Message("rules-turn-limit", limit=ruleset.turn_limit, goal=goal.kind.value),
         Message("rules-misses"),
     ]
+
+
+def variants_label(value: str, say: Voice) -> str:
+    """A value of the ``variants`` option as the autocomplete offers it: the variants, and
+    in a few words what each does (``hidden, fortress · secret set-up…; …``)."""
+    words = [word for word in value.split(", ") if word]
+    named = next((preset for preset, same in PRESETS.items() if written(same) == value), "none")
+    explained = Listing(
+        tuple(Message("variant-short", word=word) for word in words),
+        Message("variant-short", word=NO_VARIANTS),
+        separator="; ",
+    )
+    return clipped(
+        say("variant-choice", variants=value, preset=named, explained=explained), CHOICE_NAME_LIMIT
+    )
 
 
 def wealth(amounts: Mapping[str, int]) -> Listing | str:

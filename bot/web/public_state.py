@@ -4,7 +4,9 @@ answers and what its events are made of (issue #37).
 Exactly what the tournament's channel shows, no more (R-O4): the battlefield, the seats and
 their names as plain text, the status, turn, turn limit and deadline, the exact rules, the
 position (pieces, dynasties, experience) and "k of n ready" (never who). Never an order
-before its turn resolves, never what a chest holds. Times are ISO 8601 in UTC; tiles are
+before its turn resolves, never what a chest holds. While a hidden setup deploys (R-V1c:
+``deploying`` true), nobody's deployment and no position: the board is shown once every
+deployment is revealed, on the battlefield they made. Times are ISO 8601 in UTC; tiles are
 ``[row, column]`` counted from 0 at the top left (R-B1).
 """
 
@@ -133,7 +135,9 @@ def public_state(
     """The tournament as everyone may see it (see the module's docstring)."""
     tournament = table.tournament
     running = tournament.status is TournamentStatus.RUNNING
-    game = table.game
+    game = table.game if not tournament.deploying else None
+    if game is not None:  # after a hidden deployment: the start tiles and mountains it made
+        battlefield = game.position.battlefield
     return {
         "tournament": tournament.id,
         "status": tournament.status.value,
@@ -142,6 +146,7 @@ def public_state(
         "turn_limit": tournament.ruleset.turn_limit,
         "deadline": iso(tournament.deadline) if running else None,
         "paused": tournament.paused,
+        "deploying": tournament.deploying,
         "rules": rules_json(table),
         "battlefield": battlefield_json(battlefield),
         "seats": [
@@ -150,7 +155,7 @@ def public_state(
         ],
         "position": position_json(game.position) if game is not None else None,
         "chests": chests_json(game.chests) if game is not None else [],
-        "ready": ready_json(table.ready) if running else None,
+        "ready": ready_json(table.ready) if running and not tournament.deploying else None,
         "outcome": outcome_json(table),
     }
 

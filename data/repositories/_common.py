@@ -252,6 +252,7 @@ _TOURNAMENT_COLUMNS = (
     "scrubbed_at",
     "computer_strategy",
     "allow_programs",
+    "deploying",
 )
 """A tournaments row's columns, in :class:`TournamentRow`'s field order (the chest terms,
 three columns, are its one ``chests`` field)."""
@@ -285,6 +286,7 @@ def _tournament_from_values(values: tuple[Any, ...]) -> TournamentRow:
             "status": TournamentStatus(fields["status"]),
             "allow_computers": bool(fields["allow_computers"]),
             "allow_programs": bool(fields["allow_programs"]),
+            "deploying": bool(fields["deploying"]),
             "outcome": outcome_from_dict(json.loads(outcome)) if outcome is not None else None,
         }
     )

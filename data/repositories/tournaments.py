@@ -17,6 +17,7 @@ from data.catalog import load_battlefield
 from data.codec import (
     DECODED_GAMES,
     captured_chests,
+    deployments_from_dict,
     dumps,
     game_from_json,
     game_to_json,
@@ -32,9 +33,11 @@ from data.errors import (
     ComputersNotAllowed,
     ConstraintBroken,
     DataError,
+    DeploymentOver,
     EmperorBusy,
     EmperorDead,
     InvalidValue,
+    NotDeployed,
     NotEnoughReputation,
     NotFound,
     NotYourEmperor,
@@ -96,6 +99,7 @@ from data.rows import (
 from engine import (
     DYNASTIES,
     Battlefield,
+    Deployment,
     Dynasty,
     EngineError,
     Game,
@@ -106,6 +110,7 @@ from engine import (
     Pass,
     Position,
     Ruleset,
+    Setup,
     Tile,
     TurnReport,
 )
@@ -339,16 +344,19 @@ async def due_tournaments(
 
 async def awaiting_computers(database: Database, *, limit: int = 1000) -> list[int]:
     """Running tournaments where an active seat a computer plays (its own, or one handed to
-    it) has not ordered for the open turn (R-T7): after a restart, or a thinking process that
-    died, their computers order now."""
+    it) has not ordered for the open turn (R-T7), or, while the combat deploys, has not
+    deployed (R-V1c): after a restart, or a thinking process that died, their computers order
+    (or deploy) now."""
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
             "SELECT DISTINCT t.id FROM tournaments t JOIN seats s ON s.tournament_id = t.id "
             "WHERE t.status = 'running' AND s.status = 'active' "
             "AND (s.kind = 'computer' OR s.handed_to IS NOT NULL) "
-            "AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.tournament_id = t.id "
-            "AND o.turn = t.turn AND o.seat = s.seat) ORDER BY t.id LIMIT ?",
+            "AND ((t.deploying = 0 AND NOT EXISTS (SELECT 1 FROM orders o "
+            "WHERE o.tournament_id = t.id AND o.turn = t.turn AND o.seat = s.seat)) "
+            "OR (t.deploying = 1 AND NOT EXISTS (SELECT 1 FROM deployments d "
+            "WHERE d.tournament_id = t.id AND d.seat = s.seat))) ORDER BY t.id LIMIT ?",
             (limit,),
         )
     return [row[0] for row in rows]
@@ -584,7 +592,8 @@ async def start_tournament(
     now: float | None = None,
     battlefields: BattlefieldLoader = load_battlefield,
 ) -> TournamentTable:
-    """Every seat is filled: the combat starts, turn 1 is open until its deadline.
+    """Every seat is filled: the combat starts, turn 1 is open until its deadline (under a
+    hidden setup, the deployment step is, R-V1c: see :func:`upsert_deployment`).
 
     Raises :class:`TournamentNotReady` (empty seats), :class:`TournamentClosed`,
     :class:`NotFound`.
@@ -598,11 +607,18 @@ async def start_tournament(
             await chest_owners(connection, tournament_id),
         )
         try:
+            # Under a hidden setup the combat deploys first: turn 1's deadline times the
+            # deployment step (R-V1c), and the turn gets its own when they are revealed.
             changed = await run(
                 connection,
                 "UPDATE tournaments SET status = 'running', turn = 1, started_at = ?, "
-                "deadline = ? WHERE id = ? AND status = 'open'",
-                (at, at + tournament.turn_seconds, tournament_id),
+                "deadline = ?, deploying = ? WHERE id = ? AND status = 'open'",
+                (
+                    at,
+                    at + tournament.turn_seconds,
+                    int(tournament.ruleset.setup is Setup.HIDDEN),
+                    tournament_id,
+                ),
             )
         except ConstraintBroken as error:
             if error.rule != "seats_empty":
@@ -743,6 +759,151 @@ _STORE_ORDER = Variant(
 )
 """Store a seat's order for a turn (with its request's id, migration 0004) and count
 "k of n ready" as it leaves the turn."""
+
+
+async def upsert_deployment(
+    database: Database,
+    tournament_id: int,
+    seat: int,
+    deployment: Deployment,
+    *,
+    request_id: int | None = None,
+    now: float | None = None,
+) -> ReadyCount:
+    """Store the seat's secret deployment (R-V1c), replacing its previous one (the last one
+    counts, as R-O3), and count "k of n deployed" as it leaves the step.
+
+    Check it with the engine first (:meth:`engine.Game.check_deployment`): an illegal one must
+    never be stored. With ``request_id`` the request is recorded with it (applied once).
+    Raises :class:`DeploymentOver` (revealed already, or no hidden setup), :class:`SeatNotActive`,
+    :class:`AlreadyApplied`, :class:`NotFound`.
+    """
+    async with database.connection() as connection:
+        try:
+            await connection.execute(
+                "INSERT INTO deployments (tournament_id, seat, body, submitted_at, request_id) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, seat) DO UPDATE SET "
+                "body = excluded.body, submitted_at = excluded.submitted_at, "
+                "request_id = excluded.request_id",
+                (tournament_id, seat, dumps(deployment.to_dict()), moment(now), request_id),
+            )
+        except ConstraintBroken as error:
+            if error.rule == "deployment_over":
+                raise DeploymentOver(tournament_id) from None
+            raise await _order_refused(connection, tournament_id, 1, seat, error) from None
+        # Counted after the deployment is stored (committed): of two last deployments
+        # arriving together, the later count sees both.
+        return await _count_deployed(connection, tournament_id)
+
+
+async def own_deployment(database: Database, tournament_id: int, seat: int) -> Deployment | None:
+    """The seat's own stored deployment (show it to its player only until the reveal, R-V1c)."""
+    async with database.connection() as connection:
+        row = await fetch_one(
+            connection,
+            "SELECT body FROM deployments WHERE tournament_id = ? AND seat = ?",
+            (tournament_id, seat),
+        )
+    return None if row is None else Deployment.from_dict(json.loads(row[0]))
+
+
+async def deployed_seats(database: Database, tournament_id: int) -> set[int]:
+    """The seats that have deployed: for the computers, which deploy once each (never shown
+    to players: they learn "k of n deployed" only)."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection, "SELECT seat FROM deployments WHERE tournament_id = ?", (tournament_id,)
+        )
+    return {row[0] for row in rows}
+
+
+async def count_deployed(database: Database, tournament_id: int) -> ReadyCount:
+    """How many active seats have deployed: all that others may know before the reveal."""
+    async with database.connection() as connection:
+        return await _count_deployed(connection, tournament_id)
+
+
+async def _count_deployed(connection: Connection, tournament_id: int) -> ReadyCount:
+    row = await fetch_one(connection, f"SELECT {_DEPLOYED_COUNTS}", (tournament_id,))
+    assert row is not None
+    return ReadyCount(row[0], row[1])
+
+
+_DEPLOYED_COUNTS = (
+    "(SELECT count(*) FROM deployments d"
+    "  JOIN seats s ON s.tournament_id = d.tournament_id AND s.seat = d.seat"
+    "  WHERE d.tournament_id = ?1 AND s.status = 'active'),"
+    " (SELECT count(*) FROM seats s WHERE s.tournament_id = ?1 AND s.status = 'active')"
+)
+
+
+async def deployments_to_reveal(
+    database: Database, tournament_id: int
+) -> dict[Dynasty, Deployment]:
+    """The deployments of the seats still playing, by dynasty: what the reveal applies (a
+    seat that fell during the step keeps its fixed setup, R-V1c). For the reveal only."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT d.seat, d.body FROM deployments d JOIN seats s "
+            "ON s.tournament_id = d.tournament_id AND s.seat = d.seat "
+            "WHERE d.tournament_id = ? AND s.status = 'active' ORDER BY d.seat",
+            (tournament_id,),
+        )
+    return deployments_from_dict({DYNASTIES[row[0]].letter: json.loads(row[1]) for row in rows})
+
+
+async def reveal_deployments(
+    database: Database, table: TournamentTable, game: Game, *, now: float | None = None
+) -> TournamentRow:
+    """End the deployment step (R-V1c): every deployment revealed at once. ``game`` is
+    ``table.game.deploy(...)`` of the deployments read after ``table`` was loaded; it becomes
+    the game before turn 1, which gets its own deadline from now. One transaction, guarded by
+    the revision ``table`` was read at: a deployment or a forfeit since raises
+    :class:`OrdersChanged` (read again and reveal again), a reveal made first
+    :class:`DeploymentOver`, a pause :class:`TournamentPaused`.
+    """
+    tournament = table.tournament
+    at = moment(now)
+    async with database.transaction() as connection:
+        row = await fetch_one(
+            connection,
+            "UPDATE tournaments SET deploying = 0, deadline = ?, revision = revision + 1 "
+            "WHERE id = ? AND status = 'running' AND deploying = 1 AND revision = ? "
+            "AND paused_at IS NULL RETURNING *",
+            (at + tournament.turn_seconds, tournament.id, tournament.revision),
+        )
+        if row is None:
+            now_row = await _tournament(connection, tournament.id)
+            if not now_row.deploying or now_row.status is not TournamentStatus.RUNNING:
+                raise DeploymentOver(tournament.id)
+            if now_row.paused:
+                raise TournamentPaused(tournament.id)
+            raise OrdersChanged(tournament.id, tournament.turn)
+        await connection.execute(
+            "UPDATE turns SET state = ? WHERE tournament_id = ? AND turn = 0",
+            (game_to_json(game), tournament.id),
+        )
+        return tournament_row(row)
+
+
+async def complete_deployments(database: Database, *, limit: int = 100) -> list[TournamentRow]:
+    """Running tournaments still deploying whose every active seat has deployed and whose
+    clock runs: their reveal was lost (a process stopped between the last deployment and its
+    reveal)."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT t.* FROM tournaments t WHERE t.status = 'running' AND t.deploying = 1 "
+            "AND t.paused_at IS NULL "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "  AND s.status = 'active') "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "  AND s.status = 'active' AND NOT EXISTS (SELECT 1 FROM deployments d "
+            "  WHERE d.tournament_id = t.id AND d.seat = s.seat)) ORDER BY t.id LIMIT ?",
+            (limit,),
+        )
+    return [tournament_row(row) for row in rows]
 
 
 async def claim_reminder(
@@ -1452,6 +1613,8 @@ async def _order_refused(
         return AlreadyApplied()
     if rule == "seat_handed_over":
         return SeatHandedOver(_letter(seat))
+    if rule == "not_deployed":
+        return NotDeployed(tournament_id)
     if rule == "order_for_closed_turn":
         row = await fetch_one(
             connection, "SELECT status, turn FROM tournaments WHERE id = ?", (tournament_id,)

@@ -63,6 +63,7 @@ CONVERTED = (
     "bot/services/tournaments/base.py",
     "bot/services/tournaments/chests.py",
     "bot/services/tournaments/deadlines.py",
+    "bot/services/tournaments/deployments.py",
     "bot/services/tournaments/following.py",
     "bot/services/tournaments/handover.py",
     "bot/services/tournaments/history.py",
@@ -70,10 +71,12 @@ CONVERTED = (
     "bot/services/tournaments/orders.py",
     "bot/services/tournaments/seating.py",
     "bot/services/tournaments/turns.py",
+    "bot/services/variants.py",
     "bot/services/viewing.py",
     "bot/views/boards.py",
     "bot/views/chests.py",
     "bot/views/combat.py",
+    "bot/views/deployment.py",
     "bot/views/dynasties.py",
     "bot/views/economy.py",
     "bot/views/help.py",
@@ -89,6 +92,7 @@ CONVERTED = (
     "cogs/away.py",
     "cogs/common.py",
     "cogs/deadlines.py",
+    "cogs/deployments.py",
     "cogs/dynasties.py",
     "cogs/economy.py",
     "cogs/errors.py",
@@ -216,7 +220,9 @@ def python_files() -> Iterator[Path]:
 
 ID_CALLS = frozenset({"say", "text", "Message", "ApiRefusal"})
 """What takes a message id first (``text`` takes it second, after the locale)."""
-REFUSALS = frozenset({"Refusal", "Refused", "OptionRefused", "NotAllowed", "TokenRefused"})
+REFUSALS = frozenset(
+    {"Refusal", "Refused", "OptionRefused", "NotAllowed", "TokenRefused", "VariantRefused"}
+)
 """What takes a refusal's kind first: its words are message ``refusal-<kind>``."""
 INVALID = "InvalidValue"
 """What takes a kind of value the game cannot store: message ``refusal-invalid-<kind>``."""

@@ -47,6 +47,8 @@ async def test_a_host_s_option_wins_then_the_server_s_default_then_the_built_in_
         "emperor_takes": "as-pawn",
         "emperor_duel": "as-type",
         "goal": "last-emperor",
+        "variants": "none",  # section 10 off (R-V0a)
+        "domains_percent": 50,
         "computers": "none",  # the host's none is given, not left out
     }
     assert chosen.from_server == ("turn_length",)

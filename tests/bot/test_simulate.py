@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image
+
+from bot.league import add_variant_arguments, variant_options
+from bot.simulate import simulate
+from engine.rules import VARIANT_CHOICES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -134,3 +139,56 @@ def test_simulate_refuses_an_unknown_battlefield_in_one_line(tmp_path: Path) -> 
     assert result.returncode == 2
     assert result.stderr.strip().startswith("simulate: there is no battlefield 'nowhere'")
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+VARIANTS = {"fortress": "on", "emperor_lost": "crown", "takes": "by-experience"}
+
+
+@pytest.mark.parametrize(
+    ("battlefield", "goal"),
+    [("cyvasse-2", "last-emperor"), ("monuments-4", "monuments"), ("domains-4", "domains:40")],
+)
+@pytest.mark.parametrize("equal_takes", ["take", "mutual"])
+async def test_computers_deploy_and_play_every_variant_with_legal_orders_only(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    battlefield: str,
+    goal: str,
+    equal_takes: str,
+) -> None:
+    """Every variant at once on each battlefield that shows them off (issue #36): the
+    computers deploy through the deployment service and order through the orders service,
+    which refuses any illegal order (R-O2, R-V2a) and any bad deployment (R-V1c): the combat
+    ends without one."""
+    args = argparse.Namespace(
+        battlefield=battlefield,
+        seed=4,
+        out=tmp_path,
+        goal=goal,
+        policy=None,
+        turn_limit=30,
+        kind="death",
+        progress=False,
+        setup="hidden",
+        equal_takes=equal_takes,
+        **VARIANTS,
+    )
+    assert await simulate(args) == 0
+    printed = capsys.readouterr().out
+    assert "Every deployment is revealed at once." in printed
+    assert "Setup (hidden)" in printed and "Result: " in printed
+
+
+@pytest.mark.parametrize("variant", ["setup", "fortress", "emperor_lost", "takes", "equal_takes"])
+def test_simulate_takes_each_variant_option(variant: str) -> None:
+    parser = argparse.ArgumentParser()
+    add_variant_arguments(parser)
+    values = [str(member.value) for member in VARIANT_CHOICES[variant]]
+    chosen = parser.parse_args([f"--{variant.replace('_', '-')}", values[1]])
+    options = variant_options(chosen)
+    assert options[variant] == values[1]
+    assert all(
+        options[key] == str(next(iter(kind)).value)
+        for key, kind in VARIANT_CHOICES.items()
+        if key != variant
+    )

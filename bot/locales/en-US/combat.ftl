@@ -63,6 +63,26 @@ rules-emperor-duel = Emperor takes an emperor ({ $option }): { $option ->
         [combat] the taken emperor plays for the taker for the rest of this combat only; afterwards both dynasties keep their emperors
        *[permanent] the taken emperor joins the taker's dynasty for good, with its reputation
     }; training ignores this.
+rules-setup = Setup ({ $option }): { $option ->
+        [hidden] before turn 1 each player secretly places its emperor, its pawns and its mountains on its own home tiles; everything is revealed at once
+       *[other] every piece starts where the battlefield draws it
+    }.
+rules-fortress = Fortress ({ $option }): { $option ->
+        [on] a dynasty's piece standing on its own emperor start tile (its fortress) can be taken only by an emperor; a pawn's attempt fails and it bounces back
+       *[other] an emperor start tile is a tile like any other
+    }.
+rules-emperor-lost = Last emperor lost ({ $option }): { $option ->
+        [crown] a dynasty that loses its last emperor has one turn to stand a pawn on its emperor start tile: that pawn is crowned its new emperor; otherwise the dynasty is defeated
+       *[other] a dynasty with no emperor left on the board is defeated
+    }.
+rules-takes = Takes ({ $option }): { $option ->
+        [by-experience] a piece takes only a piece with no more experience than its own (both as they were at the start of the turn); against a stronger one the attempt fails and it bounces back
+       *[other] every take attempt takes
+    }.
+rules-equal-takes = Equal experience ({ $option }): { $option ->
+        [mutual] between pieces of equal experience both pieces leave the board (mutual destruction)
+       *[other] between pieces of equal experience the attempt takes
+    }.
 rules-goal = Goal ({ $goal }): { $kind ->
         [last-emperor] the last dynasty with an emperor on the board wins
         [reach-opposite] the first emperor to end a turn on the opposite emperor's start tile wins
@@ -72,10 +92,52 @@ rules-goal = Goal ({ $goal }): { $kind ->
            *[other] pieces
         } wins
         [take-stronger] the first dynasty to take a rival emperor with more experience than its own emperor wins
+        [monuments] the first dynasty whose pieces stand on every monument tile at the end of a turn wins, or the last dynasty left undefeated
+        [domains] every tile where a piece ends a turn takes its dynasty's colour; the first dynasty whose colour covers at least { $percent }% of the tiles wins, or the last dynasty left undefeated
        *[emperor-strike] the first dynasty whose emperor, with its own move, takes the emperor opposite it (the one whose start tile is nearest the mirror image of its own) wins
     }.
-rules-turn-limit = Turn limit: { $limit } turns; then the dynasty with the most pieces wins, and a tie is a draw.
+rules-turn-limit = Turn limit: { $limit } turns; then { $goal ->
+        [domains] the dynasty with the most painted tiles wins
+       *[other] the dynasty with the most pieces wins
+    }, and a tie is a draw.
 rules-misses = A player who misses 3 turns in a row is defeated; passing is not missing.
+
+## The variants of section 10 as a host chooses them (bot/services/variants.py)
+
+variant-short = { $word ->
+        [hidden] secret set-up on your home tiles, mountains too
+        [fortress] only an emperor takes a piece on its own fortress
+        [crown] lose your last emperor: crown a pawn next turn
+        [by-experience] only an equal or stronger piece takes
+        [mutual] equals destroy each other
+       *[none] the rules as written
+    }
+variant-choice = { $variants }{ $preset ->
+        [cyvasse] {" "}(Cyvasse)
+        [chess] {" "}(Emperor Chess)
+       *[none] {""}
+    } · { $explained }
+refusal-unknown-variant = There is no variant '{ $word }': the variants are { $words } (or none). Choose one of the combinations the list offers.
+refusal-variant-mutual-alone = mutual (equal experience destroys both pieces) needs by-experience: only pieces compared by experience can be equal (R-V0a). Add by-experience, or leave mutual out.
+refusal-no-monument-tile = { $battlefield } has no monument tile, so the monuments goal cannot be won there (R-V5b): choose a battlefield with monuments, such as monuments-4, or another goal.
+refusal-home-zone-too-small = On { $battlefield }, dynasty { $dynasty }'s home zone has { $zone } tiles, fewer than the { $needed } pieces and mountains it must deploy (R-V1b): choose another battlefield, or leave hidden out.
+refusal-domains-percent-only = domains_percent is for the domains goal only: choose goal domains, or leave it out.
+refusal-domains-percent = The domains goal needs a percentage from 1 to 100, not { $percent } (R-V6c).
+
+## The hidden deployment in the channel (R-V1c)
+
+deploy-line = Deployment before turn { $turn }: { $ready } of { $active } deployed{ $clock ->
+        [none] {""}
+       *[other] {" "}· { clock-text }
+    }
+deploy-field = Deployment
+deploy-explained = Each player places its emperor, pawns and mountains on its own home tiles, secretly, with the prompt it gets by DM (or /deploy). Everything is revealed at once when all have deployed or the time is up; a dynasty that has not deployed keeps the setup the battlefield draws, without mountains.
+reveal-title = Tournament #{ $tournament } on { $battlefield }: the deployments revealed
+reveal-description = Every deployment is revealed at once; turn 1 is open.{ $count ->
+        [0] {""}
+       *[other] {" "}{ $fixed } kept the setup the battlefield draws.
+    }
+combat-seat-name = **{ $letter }** { $name }
 
 ## How a combat ends
 
@@ -102,6 +164,7 @@ effect-reason = { $reason ->
         [stakes-won] won the stakes of tournament #{ $tournament } on { $battlefield }
         [killed] killed an emperor in tournament #{ $tournament } on { $battlefield }
         [taken] taken in tournament #{ $tournament } on { $battlefield }
+        [destroyed] destroyed with its attacker or target (equal experience) in tournament #{ $tournament } on { $battlefield }
         [conquered] conquered in tournament #{ $tournament } on { $battlefield }
         [duel-won] took the reputation of the emperor it took in tournament #{ $tournament } on { $battlefield }
         [duel-lost] lost its reputation to the emperor that took it in tournament #{ $tournament } on { $battlefield }

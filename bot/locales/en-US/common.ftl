@@ -37,7 +37,13 @@ page = Page { $page }
 newer = ◀ Newer
 older = Older ▶
 
-closed-dms-notice = { $mention }, I cannot send you direct messages (your privacy settings block them), so your turn prompts for tournament #{ $tournament } cannot reach you. Use /order here each turn to see the board and give your order: only you see its answers. Reminders will be shown to you privately with your next command.
+closed-dms-notice = { $mention }, I cannot send you direct messages (your privacy settings block them), so your { $deploying ->
+        [yes] deployment prompt
+       *[no] turn prompts
+    } for tournament #{ $tournament } cannot reach you. { $deploying ->
+        [yes] Use /deploy here to place your pieces before turn 1, then /order each turn: only you see their answers.
+       *[no] Use /order here each turn to see the board and give your order: only you see its answers.
+    } Reminders will be shown to you privately with your next command.
 
 # What Discord's client never sends, refused all the same (bot/command_tree.py).
 refusal-outside-server = /{ $command } works only in a server: use it in the channel of the server where you play.

@@ -119,3 +119,19 @@ illegal-piece-ordered-twice = the piece on { $tile } has two orders; only the la
 illegal-does-not-fit = the order { $order } does not fit the position; check it first
 illegal-mountain = { $tile } is a mountain: no piece crosses or stands on it
 illegal-not-deployed = the deployment is not over yet: orders start with turn 1
+
+# Why a deployment is refused (engine/errors.py DeploymentFault, R-V1c); said as illegal-order.
+illegal-deployment-not-hidden = this combat has a fixed setup: pieces start where the battlefield draws them
+illegal-deployment-deployment-over = the deployment is over: every piece is on the board
+illegal-deployment-no-such-dynasty = there is no dynasty { $dynasty } on this battlefield
+illegal-deployment-defeated = dynasty { $dynasty } is defeated and deploys nothing
+illegal-deployment-pawn-count = place exactly { $has } { $has ->
+        [one] pawn
+       *[other] pawns
+    }, not { $placed }
+illegal-deployment-mountain-count = place exactly { $has } { $has ->
+        [one] mountain
+       *[other] mountains
+    }, not { $placed }
+illegal-deployment-outside-home = { $tile } is not one of your home tiles
+illegal-deployment-two-on-one-tile = { $tile } is given twice: one piece or mountain a tile

@@ -85,3 +85,48 @@ refusal-choose-listed = Choose one of the listed options.
 refusal-no-turn-to-order = You have no turn to order: join a tournament with /tournament join, and wait for it to start.
 refusal-choose-tournament = You play in tournaments { $tournaments }: choose one with the tournament option.
 refusal-name-the-piece = Name the piece that goes there too (piece:), like piece:C4 to:C6.
+
+# The deployment prompt (R-V1c): by DM, or from /deploy (bot/views/deployment.py).
+deploy-title = Tournament #{ $tournament } on { $battlefield } · your deployment
+deploy-description = { $clock ->
+        [ends] Ends { $deadline }.{" "}
+        [paused] Paused: { $left } left once it resumes (by itself { $until } at the latest).{" "}
+       *[none] {""}
+    }You are dynasty **{ $seat }**. Before turn 1, place your emperor, your { $pawns } { $pawns ->
+        [one] pawn
+       *[other] pawns
+    }{ $mountains ->
+        [0] {""}
+        [one] {" "}and your mountain
+       *[other] {" "}and your { $mountains } mountains
+    } on your home tiles. Nobody sees your deployment until every deployment is revealed at once; you can change it until then.
+    Choose what to move, then where it goes (what stood there takes its place), then **Confirm**; or **Use the default** in one click.
+deploy-stored = Your deployment is stored; you can still change it:
+deploy-not-stored = You have not deployed yet. The default arrangement:
+deploy-legend = E emperor · P pawn · ^ mountain · · free home tile
+deploy-where = Where does the { deploy-what } on { $tile } go?
+deploy-what = { $what ->
+        [emperor] emperor
+        [pawn] pawn
+        [mountain] mountain
+       *[none] free tile
+    }
+deploy-item = { deploy-what } on { $tile }
+deploy-target = { $tile } · { deploy-what }
+deploy-choose-what = Choose what to move
+deploy-choose-where = Where does { $tile } go?
+deploy-earlier = ◀ Earlier tiles
+deploy-more = More tiles ▶
+deploy-confirm = Confirm this deployment
+deploy-default = Use the default
+deploy-change = Change my deployment
+deploy-accepted = Your deployment is stored (only you see it). { $ready } of { $active } deployed. You can change it until every deployment is revealed.
+deploy-accepted-complete = Your deployment is stored (only you see it). { $ready } of { $active } deployed: every deployment is revealed now, and the first board will be in the tournament's channel.
+deploy-accepted-paused = Your deployment is stored (only you see it). { $ready } of { $active } deployed. The tournament is paused: nothing is revealed until it resumes, and you can change your deployment until then.
+refusal-damaged-deployment = This deployment prompt is damaged or out of date; use /deploy for a fresh one.
+refusal-not-home-tile = { $tile } is not one of your home tiles; choose one the list offers.
+refusal-not-your-deployment-prompt = This deployment prompt belongs to another player; use /deploy for your own.
+refusal-choose-deployment = { $tournaments ->
+        [none] You have no deployment to make now: none of your tournaments is deploying.
+       *[other] You deploy in tournaments { $tournaments }: choose one with the tournament option.
+    }

@@ -77,6 +77,8 @@ refusal-order-for-closed-turn = turn { $turn } is closed: { $open ->
         [0] no turn is open
        *[other] turn { $open } is open
     }; look at the board again and reorder
+refusal-deployment-over = tournament #{ $tournament } is not deploying: its deployments were revealed (or it has no hidden setup), so a deployment changes nothing now (R-V1c)
+refusal-not-deployed = tournament #{ $tournament } is still deploying: orders start with turn 1, once every deployment is revealed (R-V1c)
 refusal-turn-already-resolved = turn { $turn } of tournament #{ $tournament } was already resolved; reload the tournament
 refusal-orders-changed = orders for turn { $turn } of tournament #{ $tournament } changed while it was being resolved; load it again and resolve again
 refusal-betting-closed = bets on tournament #{ $tournament } closed when its first turn resolved (R-T6); bet on a tournament that has not started yet

@@ -63,6 +63,26 @@ rules-emperor-duel = Un emperador captura a un emperador ({ $option }): { $optio
         [combat] el emperador capturado juega para quien lo capturó solo el resto de este combate; después, ambas dinastías conservan a sus emperadores
        *[permanent] el emperador capturado pasa para siempre a la dinastía de quien lo capturó, con su reputación
     }; el entrenamiento no lo tiene en cuenta.
+rules-setup = Despliegue ({ $option }): { $option ->
+        [hidden] antes del turno 1 cada jugador coloca en secreto su emperador, sus peones y sus montañas en sus propias casillas de origen; todo se revela a la vez
+       *[other] cada pieza empieza donde la dibuja el campo de batalla
+    }.
+rules-fortress = Fortaleza ({ $option }): { $option ->
+        [on] una pieza de una dinastía en su propia salida de emperador (su fortaleza) solo puede capturarla un emperador; el intento de un peón falla y rebota
+       *[other] una salida de emperador es una casilla como cualquier otra
+    }.
+rules-emperor-lost = Último emperador perdido ({ $option }): { $option ->
+        [crown] una dinastía que pierde su último emperador tiene un turno para poner un peón en su salida de emperador: ese peón es coronado su nuevo emperador; si no, la dinastía queda derrotada
+       *[other] una dinastía sin emperador en el tablero queda derrotada
+    }.
+rules-takes = Capturas ({ $option }): { $option ->
+        [by-experience] una pieza solo captura a otra que no tenga más experiencia que ella (ambas como estaban al empezar el turno); contra una más fuerte el intento falla y rebota
+       *[other] todo intento de captura captura
+    }.
+rules-equal-takes = Experiencia igual ({ $option }): { $option ->
+        [mutual] entre piezas de igual experiencia ambas salen del tablero (destrucción mutua)
+       *[other] entre piezas de igual experiencia el intento captura
+    }.
 rules-goal = Objetivo ({ $goal }): { $kind ->
         [last-emperor] gana la última dinastía con un emperador en el tablero
         [reach-opposite] gana el primer emperador que acabe un turno en la casilla de salida del emperador de enfrente
@@ -72,10 +92,55 @@ rules-goal = Objetivo ({ $goal }): { $kind ->
            *[other] piezas
         }
         [take-stronger] gana la primera dinastía que capture a un emperador rival con más experiencia que su propio emperador
+        [monuments] gana la primera dinastía cuyas piezas ocupen todos los monumentos al final de un turno, o la última dinastía sin derrotar
+        [domains] cada casilla donde una pieza acaba un turno toma el color de su dinastía; gana la primera dinastía cuyo color cubra al menos el { $percent } % de las casillas, o la última dinastía sin derrotar
        *[emperor-strike] gana la primera dinastía cuyo emperador, con su propio movimiento, capture al emperador de enfrente (aquel cuya casilla de salida está más cerca del reflejo de la suya)
     }.
-rules-turn-limit = Límite de turnos: { $limit } turnos; después gana la dinastía con más piezas, y un empate es tablas.
+rules-turn-limit = Límite de turnos: { $limit } turnos; después gana la dinastía con { $goal ->
+        [domains] más casillas pintadas
+       *[other] más piezas
+    }, y un empate es tablas.
 rules-misses = Un jugador que falta a 3 turnos seguidos queda derrotado; pasar no es faltar.
+
+## Las variantes de la sección 10 como las elige un anfitrión (bot/services/variants.py)
+
+variant-short = { $word ->
+        [hidden] despliegue secreto en tus casillas de origen, con montañas
+        [fortress] solo un emperador captura una pieza en su fortaleza
+        [crown] pierdes tu último emperador: corona un peón al turno siguiente
+        [by-experience] solo captura una pieza igual o más fuerte
+        [mutual] las iguales se destruyen mutuamente
+       *[none] las reglas tal cual
+    }
+variant-choice = { $variants }{ $preset ->
+        [cyvasse] {" "}(Cyvasse)
+        [chess] {" "}(Ajedrez del Emperador)
+       *[none] {""}
+    } · { $explained }
+refusal-unknown-variant = No hay ninguna variante '{ $word }': las variantes son { $words } (o none). Elige una de las combinaciones que ofrece la lista.
+refusal-variant-mutual-alone = mutual (la experiencia igual destruye ambas piezas) necesita by-experience: solo las piezas que se comparan por experiencia pueden ser iguales (R-V0a). Añade by-experience, o quita mutual.
+refusal-no-monument-tile = { $battlefield } no tiene monumentos, así que allí no se puede ganar el objetivo monumentos (R-V5b): elige un campo con monumentos, como monuments-4, u otro objetivo.
+refusal-home-zone-too-small = En { $battlefield }, la zona de origen de la dinastía { $dynasty } tiene { $zone } casillas, menos que las { $needed } piezas y montañas que debe desplegar (R-V1b): elige otro campo, o quita hidden.
+refusal-domains-percent-only = porcentaje_dominios es solo para el objetivo dominios: elige el objetivo dominios, o déjalo vacío.
+refusal-domains-percent = El objetivo dominios necesita un porcentaje de 1 a 100, no { $percent } (R-V6c).
+
+## El despliegue oculto en el canal (R-V1c)
+
+deploy-line = Despliegue antes del turno { $turn }: { $ready } de { $active } desplegados{ $clock ->
+        [none] {""}
+       *[other] {" "}· { clock-text }
+    }
+deploy-field = Despliegue
+deploy-explained = Cada jugador coloca su emperador, sus peones y sus montañas en sus propias casillas de origen, en secreto, con el aviso que recibe por MD (o /desplegar). Todo se revela a la vez cuando todos han desplegado o se acaba el tiempo; una dinastía que no ha desplegado conserva la salida que dibuja el campo, sin montañas.
+reveal-title = Torneo #{ $tournament } en { $battlefield }: los despliegues, revelados
+reveal-description = Todos los despliegues se revelan a la vez; el turno 1 está abierto.{ $count ->
+        [0] {""}
+       *[other] {" "}{ $fixed } { $count ->
+            [one] conserva
+           *[other] conservan
+        } la salida que dibuja el campo.
+    }
+combat-seat-name = **{ $letter }** { $name }
 
 ## Cómo acaba un combate
 
@@ -102,6 +167,7 @@ effect-reason = { $reason ->
         [stakes-won] ganó lo apostado en el torneo #{ $tournament } en { $battlefield }
         [killed] mató a un emperador en el torneo #{ $tournament } en { $battlefield }
         [taken] capturado en el torneo #{ $tournament } en { $battlefield }
+        [destroyed] destruido junto con su atacante u objetivo (igual experiencia) en el torneo #{ $tournament } en { $battlefield }
         [conquered] conquistado en el torneo #{ $tournament } en { $battlefield }
         [duel-won] se quedó con la reputación del emperador que capturó en el torneo #{ $tournament } en { $battlefield }
         [duel-lost] perdió su reputación ante el emperador que lo capturó en el torneo #{ $tournament } en { $battlefield }

@@ -63,7 +63,13 @@ page = Página { $page }
 newer = ◀ Más recientes
 older = Más antiguas ▶
 
-closed-dms-notice = { $mention }, no puedo enviarte mensajes directos (tu configuración de privacidad los bloquea), así que tus avisos de turno del torneo #{ $tournament } no te llegan. Usa /orden aquí en cada turno para ver el tablero y dar tu orden: solo tú ves sus respuestas. Los recordatorios se te mostrarán en privado con tu próximo comando.
+closed-dms-notice = { $mention }, no puedo enviarte mensajes directos (tu configuración de privacidad los bloquea), así que { $deploying ->
+        [yes] tu aviso de despliegue
+       *[no] tus avisos de turno
+    } del torneo #{ $tournament } no te llegan. { $deploying ->
+        [yes] Usa /desplegar aquí para colocar tus piezas antes del turno 1, y luego /orden en cada turno: solo tú ves sus respuestas.
+       *[no] Usa /orden aquí en cada turno para ver el tablero y dar tu orden: solo tú ves sus respuestas.
+    } Los recordatorios se te mostrarán en privado con tu próximo comando.
 
 # Lo que el cliente de Discord nunca envía, rechazado de todos modos (bot/command_tree.py).
 refusal-outside-server = /{ $command } solo funciona en un servidor: úsalo en el canal del servidor donde juegas.

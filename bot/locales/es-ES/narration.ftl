@@ -119,3 +119,19 @@ illegal-piece-ordered-twice = la pieza de { $tile } tiene dos órdenes; solo cue
 illegal-does-not-fit = la orden { $order } no encaja con la posición; compruébala antes
 illegal-mountain = { $tile } es una montaña: ninguna pieza la cruza ni se detiene en ella
 illegal-not-deployed = el despliegue aún no ha terminado: las órdenes empiezan en el turno 1
+
+# Por qué se rechaza un despliegue (DeploymentFault de engine/errors.py, R-V1c).
+illegal-deployment-not-hidden = este combate tiene despliegue fijo: las piezas empiezan donde las dibuja el campo
+illegal-deployment-deployment-over = el despliegue ha terminado: todas las piezas están en el tablero
+illegal-deployment-no-such-dynasty = no hay dinastía { $dynasty } en este campo de batalla
+illegal-deployment-defeated = la dinastía { $dynasty } está derrotada y no despliega nada
+illegal-deployment-pawn-count = coloca exactamente { $has } { $has ->
+        [one] peón
+       *[other] peones
+    }, no { $placed }
+illegal-deployment-mountain-count = coloca exactamente { $has } { $has ->
+        [one] montaña
+       *[other] montañas
+    }, no { $placed }
+illegal-deployment-outside-home = { $tile } no es una de tus casillas de origen
+illegal-deployment-two-on-one-tile = { $tile } aparece dos veces: una pieza o montaña por casilla

@@ -97,3 +97,48 @@ refusal-choose-listed = Elige una de las opciones de la lista.
 refusal-no-turn-to-order = No tienes ningún turno que ordenar: únete a un torneo con /torneo unirse y espera a que empiece.
 refusal-choose-tournament = Juegas en los torneos { $tournaments }: elige uno con la opción torneo.
 refusal-name-the-piece = Di también qué pieza va allí (pieza:), como pieza:C4 destino:C6.
+
+# El aviso de despliegue (R-V1c): por MD, o con /desplegar (bot/views/deployment.py).
+deploy-title = Torneo #{ $tournament } en { $battlefield } · tu despliegue
+deploy-description = { $clock ->
+        [ends] Termina { $deadline }.{" "}
+        [paused] En pausa: quedan { $left } cuando se reanude (por sí solo { $until } como muy tarde).{" "}
+       *[none] {""}
+    }Eres la dinastía **{ $seat }**. Antes del turno 1, coloca tu emperador, tus { $pawns } { $pawns ->
+        [one] peón
+       *[other] peones
+    }{ $mountains ->
+        [0] {""}
+        [one] {" "}y tu montaña
+       *[other] {" "}y tus { $mountains } montañas
+    } en tus casillas de origen. Nadie ve tu despliegue hasta que se revelan todos a la vez; puedes cambiarlo hasta entonces.
+    Elige qué mover, luego adónde va (lo que había allí ocupa su lugar), luego **Confirmar**; o **Usar el predeterminado** con un clic.
+deploy-stored = Tu despliegue está guardado; aún puedes cambiarlo:
+deploy-not-stored = Aún no has desplegado. La disposición predeterminada:
+deploy-legend = E emperador · P peón · ^ montaña · · casilla de origen libre
+deploy-where = ¿Adónde va { deploy-what } de { $tile }?
+deploy-what = { $what ->
+        [emperor] el emperador
+        [pawn] el peón
+        [mountain] la montaña
+       *[none] la casilla libre
+    }
+deploy-item = { deploy-what } de { $tile }
+deploy-target = { $tile } · { deploy-what }
+deploy-choose-what = Elige qué mover
+deploy-choose-where = ¿Adónde va { $tile }?
+deploy-earlier = ◀ Casillas anteriores
+deploy-more = Más casillas ▶
+deploy-confirm = Confirmar este despliegue
+deploy-default = Usar el predeterminado
+deploy-change = Cambiar mi despliegue
+deploy-accepted = Tu despliegue está guardado (solo tú lo ves). { $ready } de { $active } desplegados. Puedes cambiarlo hasta que se revelen todos los despliegues.
+deploy-accepted-complete = Tu despliegue está guardado (solo tú lo ves). { $ready } de { $active } desplegados: todos los despliegues se revelan ahora, y el primer tablero estará en el canal del torneo.
+deploy-accepted-paused = Tu despliegue está guardado (solo tú lo ves). { $ready } de { $active } desplegados. El torneo está en pausa: nada se revela hasta que se reanude, y puedes cambiar tu despliegue hasta entonces.
+refusal-damaged-deployment = Este aviso de despliegue está dañado o caducado; usa /desplegar para uno nuevo.
+refusal-not-home-tile = { $tile } no es una de tus casillas de origen; elige una de la lista.
+refusal-not-your-deployment-prompt = Este aviso de despliegue es de otro jugador; usa /desplegar para el tuyo.
+refusal-choose-deployment = { $tournaments ->
+        [none] No tienes ningún despliegue que hacer: ninguno de tus torneos está en despliegue.
+       *[other] Despliegas en los torneos { $tournaments }: elige uno con la opción torneo.
+    }

@@ -79,6 +79,8 @@ refusal-order-for-closed-turn = el turno { $turn } está cerrado: { $open ->
         [0] no hay ningún turno abierto
        *[other] está abierto el turno { $open }
     }; mira el tablero otra vez y vuelve a dar tu orden
+refusal-deployment-over = el torneo #{ $tournament } no está en despliegue: sus despliegues ya se revelaron (o no tiene despliegue oculto), así que un despliegue ya no cambia nada (R-V1c)
+refusal-not-deployed = el torneo #{ $tournament } aún está en despliegue: las órdenes empiezan en el turno 1, cuando se revelen todos los despliegues (R-V1c)
 refusal-turn-already-resolved = el turno { $turn } del torneo #{ $tournament } ya se resolvió; vuelve a cargar el torneo
 refusal-orders-changed = las órdenes del turno { $turn } del torneo #{ $tournament } cambiaron mientras se resolvía; cárgalo otra vez y vuelve a resolverlo
 refusal-betting-closed = las apuestas del torneo #{ $tournament } se cerraron al resolverse su primer turno (R-T6); apuesta en un torneo que aún no haya empezado

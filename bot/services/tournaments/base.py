@@ -25,7 +25,9 @@ from data.rows import (
     TournamentTable,
 )
 from engine import (
+    Battlefield,
     Chest,
+    Deployment,
     Dynasty,
     Game,
     Move,
@@ -82,6 +84,60 @@ class TurnResolved:
         """The turn told one line a message, in any reader's language, with ``names`` (the
         seats' own unless given: escaped ones, for Discord)."""
         return told_turn(self.report, self.tournament.ruleset.policy, names or self.names)
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """The deployment step just ended (R-V1c): every deployment revealed at once, turn 1
+    open on the board they made."""
+
+    tournament: TournamentRow  # after the reveal: turn 1's own deadline
+    game: Game  # the combat before turn 1, deployed
+    names: Mapping[Dynasty, Name]  # each seat's (Lookup.names)
+
+
+@dataclass(frozen=True)
+class DeploymentMenu:
+    """What a player may deploy now (R-V1c): its home zone on the battlefield as drawn, what
+    it places there, and its own deployment (shown to it alone until the reveal)."""
+
+    tournament: TournamentRow
+    seat: SeatRow
+    battlefield: Battlefield  # as drawn: the fixed setup, no deployed mountain
+    zone: tuple[Tile, ...]  # the seat's home zone (R-V1a), in reading order
+    pawns: int  # as many as its fixed setup gives it
+    mountains: int  # R-V1b
+    current: Deployment | None  # its stored deployment, None until it deploys
+    suggested: Deployment  # the default arrangement, one click away
+
+    @property
+    def arrangement(self) -> Deployment:
+        """What the player sees first: its stored deployment, else the default one."""
+        return self.current or self.suggested
+
+
+@dataclass(frozen=True)
+class DeploymentAccepted:
+    """A deployment stored: "k of n deployed" as it left the step, and the reveal if it was
+    the last one."""
+
+    ready: ReadyCount
+    deployment: Deployment  # as stored: shown to its player only
+    revealed: Revealed | None = None
+    paused: bool = False  # the tournament is paused: a complete step waits for the resume
+
+    @property
+    def complete(self) -> bool:
+        return self.ready.ready >= self.ready.active
+
+
+@dataclass(frozen=True)
+class DeploymentPrompts:
+    """The deployment step just opened, as its players are prompted by DM."""
+
+    tournament: TournamentRow
+    ready: ReadyCount
+    menus: list[DeploymentMenu]  # one per player; computers deploy by themselves
 
 
 @dataclass(frozen=True)

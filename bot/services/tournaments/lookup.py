@@ -12,6 +12,7 @@ from bot.services.tournaments.base import (
     check_server,
     level_of_strategy,
 )
+from data.codec import windows_from_report
 from data.db import Database
 from data.errors import Refusal
 from data.repositories import emperors as emperor_repo
@@ -51,6 +52,8 @@ class Lookup:
         table = await repo.load_table(self.database, tournament_id)
         names = await seat_names(self.database, table)
         ready = table.ready if table.tournament.status is TournamentStatus.RUNNING else None
+        if ready is not None and table.tournament.deploying:  # "k of n deployed" (R-V1c)
+            ready = await repo.count_deployed(self.database, tournament_id)
         return TournamentView(
             table.tournament,
             list(table.seats),
@@ -79,9 +82,12 @@ class Lookup:
         )
 
     async def progress(self, tournament_id: int) -> TurnProgress:
-        """The open turn as everyone may see it: its deadline and "k of n ready" (R-O4)."""
-        ready = await repo.count_ready(self.database, tournament_id)
-        return TurnProgress(await repo.get_tournament(self.database, tournament_id), ready)
+        """The open turn as everyone may see it: its deadline and "k of n ready" (R-O4); while
+        the combat deploys, "k of n deployed" (R-V1c)."""
+        tournament = await repo.get_tournament(self.database, tournament_id)
+        if tournament.deploying:
+            return TurnProgress(tournament, await repo.count_deployed(self.database, tournament_id))
+        return TurnProgress(tournament, await repo.count_ready(self.database, tournament_id))
 
     async def payouts(self, tournament_id: int) -> list[PayoutRow]:
         """What the end of the combat paid out of escrow: winners' shares of a gift's prize or
@@ -115,6 +121,8 @@ class Lookup:
             tuple(Dynasty(letter) for letter in stored.get("missed", [])),
             tuple(Dynasty(letter) for letter in stored.get("defeated", [])),
             after,
+            windows=windows_from_report(stored),
+            domains_before=before.domains,
         )
         names = await seat_names(self.database, await repo.load_table(self.database, tournament_id))
         return TurnResolved(tournament, report, names)

@@ -26,6 +26,7 @@ from bot.services.tournaments.base import (
     strategy_for_level,
     unknown_level,
 )
+from bot.services.variants import VariantRefused, check_battlefield, ruleset_options, variant_words
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
 from data.db import Database
 from data.errors import InsufficientFunds, InvalidValue, NotFound, Refusal
@@ -59,7 +60,7 @@ from engine import (
     GoalKind,
     Ruleset,
 )
-from engine.rules import choice, turn_limit_for
+from engine.rules import DEFAULT_DOMAINS_PERCENT, choice, turn_limit_for
 
 PROGRAM_NUMBER = re.compile(r"#?([0-9]{1,18})")
 """A program named by its number (``#12``): how the choices of /tournament seat give it."""
@@ -77,6 +78,8 @@ class Terms:
     kind: TournamentKind = TournamentKind.TRAINING
     survive_pieces: int | None = None
     survive_turns: int | None = None
+    domains_percent: int | None = None
+    """The domains goal's percentage as the host gave it (R-V6c); its default is an option."""
     turn_limit: int | None = None
     stake: int = 0
     wealth_stake: str | None = None
@@ -131,7 +134,7 @@ class Seating:
         naming those defaults, so the host knows which option to give instead."""
         try:
             return await self._announce(request, terms)
-        except (InvalidValue, EngineError) as error:
+        except (InvalidValue, EngineError, VariantRefused) as error:
             if not terms.options.from_server:
                 raise
             said = refusal(error)
@@ -149,7 +152,14 @@ class Seating:
             reputation=terms.prize_reputation,
             wealth=await self._wealth(terms.prize_wealth, "prize_wealth"),
         )
-        goal = chosen_goal(str(options["goal"]), terms.survive_pieces, terms.survive_turns)
+        goal = chosen_goal(
+            str(options["goal"]),
+            terms.survive_pieces,
+            terms.survive_turns,
+            terms.domains_percent,
+            int(options["domains_percent"]),
+        )
+        variants = ruleset_options(variant_words(str(options["variants"])))
         level = str(options["computers"])
         strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
         ruleset = Ruleset(
@@ -162,6 +172,8 @@ class Seating:
                 self.shipped_battlefield(terms.battlefield), terms.turn_limit
             ),
         )
+        if variants:  # the variants of section 10 (R-V0a), checked by variant_words
+            ruleset = Ruleset.from_options({**ruleset.to_dict(), **variants})
         return await self.create(
             request,
             battlefield=terms.battlefield,
@@ -223,6 +235,7 @@ class Seating:
         prize = prize or Prize()
         check_terms(kind, stake, prize, wealth_stake, chests)
         shipped = self.shipped_battlefield(battlefield)
+        check_battlefield(ruleset, shipped)
         try:
             ruleset.check_battlefield(shipped)
         except EngineError:  # the one thing a battlefield refuses of a ruleset
@@ -491,15 +504,29 @@ def _not_startable(tournament: TournamentRow) -> Refusal:
     return Refusal("not-startable", tournament=str(tournament.id), status=tournament.status.value)
 
 
-def chosen_goal(kind: str, pieces: int | None, turns: int | None) -> Goal:
-    """The goal a host chose: survive takes its numbers (R-G1), the others none."""
+def chosen_goal(
+    kind: str,
+    pieces: int | None,
+    turns: int | None,
+    percent: int | None = None,
+    default_percent: int = DEFAULT_DOMAINS_PERCENT,
+) -> Goal:
+    """The goal a host chose: survive takes its numbers (R-G1), domains its percentage (the
+    host's ``percent``, else ``default_percent``: R-V6c), the others none."""
     goal_kind = choice(GoalKind, kind, "goal")
+    if percent is not None and goal_kind is not GoalKind.DOMAINS:
+        raise Refusal("domains-percent-only")
     if goal_kind is GoalKind.SURVIVE:
         if turns is None:
             raise Refusal("survive-turns")
         return Goal(goal_kind, pieces=pieces or 0, turns=turns)
     if pieces is not None or turns is not None:
         raise Refusal("survive-only")
+    if goal_kind is GoalKind.DOMAINS:
+        chosen = default_percent if percent is None else percent
+        if not 1 <= chosen <= 100:
+            raise Refusal("domains-percent", percent=chosen)
+        return Goal(goal_kind, percent=chosen)
     return Goal(goal_kind)
 
 

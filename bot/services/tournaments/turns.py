@@ -14,7 +14,17 @@ from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import replace
 
-from bot.computers import DEFAULT_SECONDS, HISTORY_TURNS, ComputerTurn, Thinker, think, think_here
+from bot.computers import (
+    DEFAULT_SECONDS,
+    HISTORY_TURNS,
+    ComputerDeployment,
+    ComputerTurn,
+    DeploymentThinker,
+    Thinker,
+    deploy_here,
+    think,
+    think_here,
+)
 from bot.i18n import DEFAULT_LOCALE, Message, Name
 from bot.narration import narration as told_turn
 from bot.services import skill
@@ -29,13 +39,14 @@ from bot.services.outcomes import (
     Tournament,
     TurnTrace,
     effects_of,
-    emperor_takes,
+    followed_emperors,
     turn_trace,
 )
 from bot.services.request import Request
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
     Owns,
+    Revealed,
     TurnResolved,
     check_server,
     running,
@@ -45,6 +56,7 @@ from bot.services.tournaments.lookup import seat_names
 from data.codec import report_to_dict
 from data.db import Database
 from data.errors import (
+    DeploymentOver,
     OrderForClosedTurn,
     OrdersChanged,
     Refusal,
@@ -72,7 +84,9 @@ from data.rows import (
     log_text,
 )
 from engine import (
+    Deployment,
     Dynasty,
+    EngineError,
     Game,
     GameOutcome,
     Order,
@@ -81,6 +95,7 @@ from engine import (
     Tile,
     TurnReport,
     check_order,
+    suggested_deployment,
 )
 
 log = logging.getLogger(__name__)
@@ -115,6 +130,7 @@ class Turns:
         clock: Callable[[], float],
         *,
         think: Thinker = think_here,
+        think_deployment: DeploymentThinker = deploy_here,
         computer_seconds: float = DEFAULT_SECONDS,
         changes: Changes | None = None,
     ) -> None:
@@ -122,6 +138,8 @@ class Turns:
         self.clock = clock
         self.think = think
         """Where computer players choose their orders (a worker process in the bot)."""
+        self.think_deployment = think_deployment
+        """Where they choose their deployments under a hidden setup (the same worker)."""
         self.computer_seconds = computer_seconds
         """Thinking time per order of a searching computer player."""
         self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
@@ -140,8 +158,9 @@ class Turns:
         bot waits for them to finish)."""
         return len(self._resolvers)
 
-    async def forfeit(self, request: Request, tournament_id: int) -> TurnResolved | None:
-        """Give up (R-G4): the dynasty is defeated at once; the combat may end with it.
+    async def forfeit(self, request: Request, tournament_id: int) -> TurnResolved | Revealed | None:
+        """Give up (R-G4): the dynasty is defeated at once; the combat may end with it, and a
+        turn (or a deployment step, R-V1c) that waited only for it resolves (is revealed).
 
         Asked from the tournament's own server, once per request."""
         for _ in range(_RESOLVE_ATTEMPTS):
@@ -166,7 +185,11 @@ class Turns:
             except OrdersChanged:
                 continue
             self.changes.tell(tournament_id)
-            if tournament.status is TournamentStatus.RUNNING:
+            if tournament.status is TournamentStatus.RUNNING and tournament.deploying:
+                deployed = await repo.count_deployed(self.database, tournament_id)
+                if deployed.active and deployed.ready >= deployed.active:
+                    return await self.reveal(tournament_id)
+            elif tournament.status is TournamentStatus.RUNNING:
                 ready = await repo.count_ready(self.database, tournament_id)
                 if ready.active and ready.ready >= ready.active:
                     return await self.resolve(tournament_id, turn=tournament.turn)
@@ -232,6 +255,8 @@ class Turns:
                 return None
             if table.tournament.paused:
                 return None  # nothing resolves until the host resumes (the database agrees)
+            if table.game.awaiting_deployment:
+                return None  # the deployment step comes first (:meth:`reveal`, R-V1c)
             at = self.clock()
             report = table.game.play(table.orders_to_play(), await self._excused(table, at))
             names = await seat_names(self.database, table)
@@ -290,6 +315,7 @@ class Turns:
                 tournament
                 for tournament in due
                 if tournament.id not in tried
+                and not tournament.deploying  # revealed by reveal_due (R-V1c)
                 and (
                     owns is None
                     or owns(tournament.guild_id)
@@ -334,6 +360,95 @@ class Turns:
                 resolved.append(result)
         return resolved
 
+    async def reveal(self, tournament_id: int) -> Revealed | None:
+        """End the deployment step (R-V1c): every deployment stored now is revealed at once,
+        a dynasty without one keeps its fixed setup and deploys no mountain, and turn 1
+        opens with its own deadline. None when there is nothing to reveal (revealed first by
+        someone else, paused, or not deploying). Queued and leased as a turn's resolution is:
+        one process reveals, once."""
+        async with self._resolving(tournament_id):
+            lease = f"reveal:{tournament_id}"
+            if not await leases.take(
+                self.database, lease, self.holder, RESOLVE_LEASE, now=self.clock()
+            ):
+                return None
+            try:
+                revealed = await self._reveal(tournament_id)
+            finally:
+                await leases.give_back(self.database, lease, self.holder)
+            if revealed is not None:
+                self.changes.tell(tournament_id)
+                log.info("Revealed the deployments of tournament #%d", tournament_id)
+            return revealed
+
+    async def _reveal(self, tournament_id: int) -> Revealed | None:
+        for _ in range(_RESOLVE_ATTEMPTS):
+            table = await repo.load_table(self.database, tournament_id)
+            game = table.game
+            tournament = table.tournament
+            if (
+                tournament.status is not TournamentStatus.RUNNING
+                or not tournament.deploying
+                or tournament.paused
+                or game is None
+            ):
+                return None
+            stored = await repo.deployments_to_reveal(self.database, tournament_id)
+            deployments: dict[Dynasty, Deployment] = {}
+            for dynasty, deployment in stored.items():
+                try:  # checked when it was stored; a seat defeated since deploys nothing
+                    game.check_deployment(dynasty, deployment)
+                except EngineError:
+                    log.warning("tournament #%d: a stored deployment no longer fits", tournament_id)
+                    continue
+                deployments[dynasty] = deployment
+            deployed = game.deploy(deployments)
+            try:
+                after = await repo.reveal_deployments(
+                    self.database, table, deployed, now=self.clock()
+                )
+            except OrdersChanged:
+                continue
+            except (DeploymentOver, TournamentPaused):
+                return None
+            return Revealed(after, deployed, await seat_names(self.database, table))
+        raise Refusal("tournament-busy")
+
+    async def reveal_due(self, owns: Owns | None = None) -> list[Revealed]:
+        """Every deployment step whose deadline has passed is revealed (R-V1c: a missing
+        deployment is the fixed setup, not a missed turn); another server's only
+        :data:`TAKEOVER` seconds later, as :meth:`resolve_due` does."""
+        now = self.clock()
+        revealed = []
+        for tournament in await repo.due_tournaments(self.database, now=now):
+            elsewhere = owns is not None and not owns(tournament.guild_id)
+            if not tournament.deploying or (
+                elsewhere and (tournament.deadline or now) > now - TAKEOVER
+            ):
+                continue
+            try:
+                result = await self.reveal(tournament.id)
+            except Exception:
+                log.exception("tournament #%d could not reveal its deployments", tournament.id)
+                continue
+            if result is not None:
+                revealed.append(result)
+        return revealed
+
+    async def reveal_complete(self) -> list[Revealed]:
+        """Deployment steps every active seat has deployed for but that were never revealed
+        (a process stopped between the last deployment and its reveal): reveal them now."""
+        revealed = []
+        for tournament in await repo.complete_deployments(self.database, limit=_STARTUP_SCAN):
+            try:
+                result = await self.reveal(tournament.id)
+            except Exception:
+                log.exception("tournament #%d could not reveal its deployments", tournament.id)
+                continue
+            if result is not None:
+                revealed.append(result)
+        return revealed
+
     async def forget_training(self, tournament_id: int) -> bool:
         """Once a training combat is over and its end posted: forget who played it (R-T4).
         Whether this call did (not for other types, nor twice)."""
@@ -348,9 +463,10 @@ class Turns:
         )
         return [tournament for tournament in ended if await self.forget_training(tournament)]
 
-    async def play_computers(self, tournament_id: int) -> TurnResolved | None:
+    async def play_computers(self, tournament_id: int) -> TurnResolved | Revealed | None:
         """The computer seats that have not ordered for the open turn choose and store their
         orders (R-T7); if that completes the turn, it resolves at once, whoever plays it.
+        While the combat deploys (R-V1c) they deploy instead, and complete the step likewise.
 
         Returns the resolved turn, or None (the turn still waits for players, it closed
         meanwhile, or another process sharing the database thinks for this turn's computers,
@@ -373,22 +489,56 @@ class Turns:
             self._thinking.discard(tournament_id)
             self._asked_again.discard(tournament_id)
 
-    async def _computers_order(self, tournament_id: int) -> TurnResolved | None:
-        """One pass of :meth:`play_computers` over the turn open now."""
+    async def _computers_order(self, tournament_id: int) -> TurnResolved | Revealed | None:
+        """One pass of :meth:`play_computers` over the turn (or deployment) open now."""
         table = await repo.load_table(self.database, tournament_id)
         game = table.game
         if table.tournament.status is not TournamentStatus.RUNNING or game is None:
             return None
         turn = table.tournament.turn
-        lease = f"computers:{tournament_id}:{turn}"
+        deploying = game.awaiting_deployment
+        lease = f"computers:{tournament_id}:{'deploy' if deploying else turn}"
         if not await leases.take(
             self.database, lease, self.holder, COMPUTERS_LEASE, now=self.clock()
         ):
             return None  # another process thinks for them
         try:
+            if deploying:
+                return await self._deploy_and_reveal(table, game)
             return await self._order_and_resolve(table, game, turn)
         finally:
             await leases.give_back(self.database, lease, self.holder)
+
+    async def _deploy_and_reveal(self, table: TournamentTable, game: Game) -> Revealed | None:
+        """The waiting computer seats' deployments (R-V1c: each chosen with private
+        randomness, away from the event loop, R-T7), then the reveal if the step is complete.
+        A deployment its strategy got wrong (or whose thinking failed) gives way to the
+        default arrangement, so no computer is left on the fixed setup by a bug."""
+        tournament_id = table.tournament.id
+        deployed = await repo.deployed_seats(self.database, tournament_id)
+        battlefield = game.position.battlefield
+        for seat in table.seats:
+            strategy = seat.computer_strategy
+            if strategy is None or seat.status is not SeatStatus.ACTIVE or seat.seat in deployed:
+                continue
+            try:
+                deployment = await self.think_deployment(
+                    ComputerDeployment(strategy, battlefield, seat.dynasty)
+                )
+                game.check_deployment(seat.dynasty, deployment)
+            except Exception:
+                log.exception("a %s computer could not deploy; the default stands in", strategy)
+                deployment = suggested_deployment(battlefield, seat.dynasty)
+            try:
+                await repo.upsert_deployment(
+                    self.database, tournament_id, seat.seat, deployment, now=self.clock()
+                )
+            except (DeploymentOver, SeatNotActive):
+                return None  # revealed at the deadline meanwhile, or the seat fell
+        ready = await repo.count_deployed(self.database, tournament_id)
+        if ready.active and ready.ready >= ready.active:
+            return await self.reveal(tournament_id)
+        return None
 
     async def _order_and_resolve(
         self, table: TournamentTable, game: Game, turn: int
@@ -485,6 +635,7 @@ class Turns:
                 reputation[emperor.id] = emperor.reputation
                 dynasty[emperor.id] = emperor.dynasty_id
         starts = {d: tiles[0] for d, tiles in start.emperors.items() if tiles}
+        taken, lost = followed_emperors(starts, traces)
         record = CombatRecord(
             tournament.kind,
             tournament.stake,
@@ -492,10 +643,11 @@ class Turns:
             seats,
             outcome,
             takes,
-            emperor_takes(starts, traces),
+            taken,
             reputation,
             dynasty,
             tournament.ruleset.emperor_duel,
+            lost,
         )
         return effects_of(record, Tournament(tournament.id, tournament.battlefield))
 
