@@ -22,9 +22,9 @@ latency of an interaction is measured from sending it to the fake's gateway unti
 response (the callback) reaches the fake. The bot runs in a child process (its own core, like
 a real deployment where Discord is elsewhere) unless ``--same-process``.
 
-Prints progress lines (with the bot's CPU time per interaction), latencies by kind, and as
-its last line ``interactions/s: N p99_ms: P peak_rss_mb: M`` (M: the bot's process, the
-largest of several).
+Prints progress lines (with the CPU time per interaction of the bot and of its worker
+processes), latencies by kind, and as its last line ``interactions/s: N p99_ms: P
+peak_rss_mb: M`` (M: the bot's process, the largest of several).
 
 With ``METRICS_PORT`` set in the environment the bot serves /metrics and /healthz, and this
 script asks for both every ``--scrape`` seconds (5; Prometheus usually scrapes every 15 s
@@ -350,19 +350,50 @@ class BotUsage:
 
     def cpu_seconds(self) -> float:
         if self.pids is None:
-            usage = resource.getrusage(resource.RUSAGE_SELF)
-            return usage.ru_utime + usage.ru_stime
-        total = 0
-        for pid in self.pids:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])
-        return total / os.sysconf("SC_CLK_TCK")
+            return own_cpu_seconds()
+        return sum(map(process_cpu_seconds, self.pids))
+
+    def worker_cpu_seconds(self) -> float:
+        """CPU time of the bot's worker processes (drawing, computer players) still running:
+        the bot's work that its own process's figure leaves out."""
+        if self.pids is None:
+            return 0.0
+        return sum(process_cpu_seconds(pid) for pid in descendants(self.pids))
 
     def peak_rss_mb(self) -> float:
         """The largest bot process's peak RSS (this process's when the bot runs in it)."""
         if self.pids is None:
             return peak_rss_mb()
         return max(self.peak_kb, default=0) / 1024
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a running process (0 once it has ended)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return 0.0
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def descendants(pids: list[int]) -> list[int]:
+    """The processes started by ``pids`` and by their children, as /proc lists them now."""
+    found: list[int] = []
+    waiting = list(pids)
+    while waiting:
+        pid = waiting.pop()
+        for task in Path(f"/proc/{pid}/task").glob("*/children"):
+            with contextlib.suppress(FileNotFoundError):
+                children = [int(child) for child in task.read_text().split()]
+                found += children
+                waiting += children
+    return found
 
 
 @contextlib.asynccontextmanager
@@ -437,6 +468,7 @@ async def measure(
         for i, user in enumerate(players)
     ]
     began, cpu_began = time.perf_counter(), usage.cpu_seconds()
+    workers_began, driver_began = usage.worker_cpu_seconds(), own_cpu_seconds()
     shown = 0
     scraping = asyncio.create_task(scrape_forever(scrape_every)) if scrape_every else None
     try:
@@ -452,14 +484,25 @@ async def measure(
                 window = meter.latencies[shown:done]
                 elapsed = time.perf_counter() - began
                 cpu = (usage.cpu_seconds() - cpu_began) / done * 1000
+                workers = (usage.worker_cpu_seconds() - workers_began) / done * 1000
                 print(
                     f"{done} interactions, {done / elapsed:.0f}/s, "
                     f"p50 {1000 * statistics.median(window):.1f} ms, "
-                    f"p99 {meter.p99_ms(window):.1f} ms, bot CPU {cpu:.2f} ms/interaction",
+                    f"p99 {meter.p99_ms(window):.1f} ms, bot CPU {cpu:.2f} ms/interaction "
+                    f"(workers {workers:.2f} ms more)",
                     flush=True,
                 )
                 shown = done
         rate = len(meter.latencies) / (time.perf_counter() - began)
+        if usage.pids is not None:
+            done = len(meter.latencies)
+            bot = (usage.cpu_seconds() - cpu_began) / done * 1000
+            workers = (usage.worker_cpu_seconds() - workers_began) / done * 1000
+            driver = (own_cpu_seconds() - driver_began) / done * 1000
+            print(
+                f"CPU per interaction: bot {bot:.2f} ms, its workers {workers:.2f} ms, "
+                f"this process (the fake and the players) {driver:.2f} ms"
+            )
         for kind, latencies in sorted(meter.by_kind.items()):
             print(
                 f"  {kind}: {len(latencies)}, p50 {1000 * statistics.median(latencies):.1f} ms, "

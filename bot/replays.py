@@ -62,8 +62,8 @@ class Replays:
 
     async def _draw(self, tournament_id: int, *, for_channel: bool) -> Replay:
         frames = await self.services.tournaments.replay_frames(tournament_id)
-        # Read after the frames: a turn resolved in between adds a frame's chests, cut off.
-        chests = (await self.services.tournaments.replay_chests(tournament_id))[: len(frames)]
+        # The games of the same frames: a turn resolved in between adds none.
+        games = await self.services.tournaments.replay_games(tournament_id, len(frames) - 1)
         view = await self.services.tournaments.view(tournament_id)
         draw = self.drawing.run if for_channel else self.drawing.run_on_demand
         gif = await draw(
@@ -71,7 +71,9 @@ class Replays:
             frames,
             names=view.names,
             title=f"#{tournament_id} {view.tournament.battlefield}",
-            chests=chests,
+            chests=[game.chests for game in games],
+            ruleset=view.tournament.ruleset,
+            painted=[game.domains for game in games],
         )
         turns = len(frames) - 1
         if view.tournament.kind.is_serious:  # a training replay names its emperors (R-T4)

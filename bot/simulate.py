@@ -136,11 +136,14 @@ async def simulate(args: argparse.Namespace) -> int:
                 f"turn {resolved.report.turn}: "
                 + "; ".join(line.text(DEFAULT_LOCALE) for line in resolved.narration())
             )
+            after = resolved.report.game
             image = render_board(
-                resolved.report.game.position,
+                after.position,
                 last_turn=resolved.report.result,
                 names=resolved.names,
                 title=f"{battlefield.name} - turn {resolved.report.turn}",
+                ruleset=after.ruleset,
+                painted=after.domains,
             )
             (out / f"turn-{resolved.report.turn:03d}.png").write_bytes(image)
             frames_written += 1
@@ -149,8 +152,16 @@ async def simulate(args: argparse.Namespace) -> int:
 
         final = await services.tournaments.view(tournament.id)
         frames = await services.tournaments.replay_frames(tournament.id)
+        games = await services.tournaments.replay_games(tournament.id, len(frames) - 1)
         (out / "replay.gif").write_bytes(
-            render_replay(frames, names=final.names, title=battlefield.name)
+            render_replay(
+                frames,
+                names=final.names,
+                title=battlefield.name,
+                chests=[game.chests for game in games],
+                ruleset=final.tournament.ruleset,
+                painted=[game.domains for game in games],
+            )
         )
         print()
         print(

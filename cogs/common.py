@@ -42,6 +42,24 @@ log = logging.getLogger(__name__)
 
 MINUTE = 60.0
 
+NAME_TYPED = 100
+"""Characters a name option takes as typed. A stored name has at most 32 (``NAME_LIMIT`` of
+the data layer) once its blanks are collapsed: the service says so in words, while a longer
+text never reaches it (Discord's client stops at the limit, :class:`bot.command_tree.GameTree`
+refuses a forged one)."""
+NameText = app_commands.Range[str, 1, NAME_TYPED]
+"""A dynasty's, an emperor's or a contender's name, as typed."""
+BattlefieldText = app_commands.Range[str, 1, 40]
+"""A battlefield's name (``small-4``; no shipped name is longer)."""
+WealthText = app_commands.Range[str, 1, 200]
+"""Wealth or keys as a player writes them: ``5 gold, 2 ruby, 1 key:fortress-4``."""
+CodeText = app_commands.Range[str, 1, 60]
+"""An asset's or an item's code (``gold``, ``key:fortress-4``), or a setting's value."""
+TileText = app_commands.Range[str, 1, 8]
+"""A tile, like ``C4``."""
+VariantsText = app_commands.Range[str, 1, 200]
+"""The variants of section 10 a host turns on, as written (``hidden, fortress, strength``)."""
+
 T = TypeVar("T")
 
 
@@ -284,6 +302,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     twice is answered by whichever delivery answers first, and the other stays silent.
     """
     original = _original(error)
+    if isinstance(original, STALE_COMMAND):
+        await _answer_stale(interaction)
+        return
     if isinstance(original, discord.HTTPException) and original.code == ALREADY_ANSWERED:
         log.info(
             "%s for user %s was answered by its other delivery",
@@ -320,6 +341,33 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             )
             return
         log.warning("Could not show user %s their error: %s", interaction.user.id, failure)
+
+
+STALE_COMMAND = (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)
+"""What discord.py raises for a command the bot does not have as it was sent: a client whose
+list of commands predates a rename or a removal (Discord updates it within a minute or so), or
+a forged one. Neither is a bug of the bot's."""
+
+
+async def _answer_stale(interaction: discord.Interaction) -> None:
+    """A command the bot does not have: a private refusal in the reader's language (no choices,
+    for an autocomplete), and a line in the log at INFO that never repeats what was typed (a
+    forged name could be anything, at any length)."""
+    log.info(
+        "User %s used a command this bot does not have (an old list of commands, or forged)",
+        interaction.user.id,
+    )
+    metrics = getattr(interaction.client, "metrics", None)
+    if metrics is not None:
+        metrics.refused(interaction.id, bug=False)
+    try:
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+            return
+        text = player_message(Refusal("command-gone"), voice(interaction).locale)
+        await reply_ephemeral(interaction, content=sentence(text or ""))
+    except discord.HTTPException as failure:
+        log.info("Could not tell user %s the command is gone: %s", interaction.user.id, failure)
 
 
 async def reporting(interaction: discord.Interaction, work: Awaitable[None]) -> None:

@@ -31,7 +31,14 @@ from bot.views.dynasties import (
     skill_leaderboard_embed,
 )
 from bot.views.markup import custom_id_number, plain
-from cogs.common import emperor_choices, reply_ephemeral, reporting, request_of, voice
+from cogs.common import (
+    NameText,
+    emperor_choices,
+    reply_ephemeral,
+    reporting,
+    request_of,
+    voice,
+)
 from data.errors import Refusal
 
 LEADERBOARD_SCOPES = [
@@ -135,7 +142,7 @@ class Dynasties(commands.Cog):
 
     @dynasty.command(name="found", description="Found your dynasty, or rename it")
     @app_commands.describe(name="The dynasty's name")
-    async def found(self, interaction: Interaction, name: str) -> None:
+    async def found(self, interaction: Interaction, name: NameText) -> None:
         dynasty = await self.bot.services.dynasties.found(request_of(interaction), name)
         await reply_ephemeral(
             interaction, content=voice(interaction)("dynasty-founded", name=plain(dynasty.name))
@@ -143,20 +150,20 @@ class Dynasties(commands.Cog):
 
     @dynasty.command(name="show", description="A dynasty's reputation, emperors and rank")
     @app_commands.describe(name="A dynasty's name (leave out for your own)")
-    async def show(self, interaction: Interaction, name: str | None = None) -> None:
+    async def show(self, interaction: Interaction, name: NameText | None = None) -> None:
         view = await self.bot.services.dynasties.show(interaction.user.id, name)
         await reply_ephemeral(interaction, embed=dynasty_embed(view, voice(interaction)))
 
     @dynasty.command(name="log", description="A dynasty's history, newest first")
     @app_commands.describe(name="A dynasty's name (leave out for your own)")
-    async def log(self, interaction: Interaction, name: str | None = None) -> None:
+    async def log(self, interaction: Interaction, name: NameText | None = None) -> None:
         page = await self.bot.services.dynasties.log_page(interaction.user.id, name=name)
         say = voice(interaction)
         await reply_ephemeral(interaction, embed=log_embed(page, say), view=log_view(page, say))
 
     @emperor.command(name="create", description="A new emperor for your dynasty")
     @app_commands.describe(name="The emperor's name")
-    async def create(self, interaction: Interaction, name: str) -> None:
+    async def create(self, interaction: Interaction, name: NameText) -> None:
         """The dynasty is founded on first use, named after the player (always a valid name)."""
         user = interaction.user
         say = voice(interaction)
@@ -179,14 +186,14 @@ class Dynasties(commands.Cog):
     @emperor.command(name="show", description="One of your emperors: record, history and log")
     @app_commands.describe(name="Your emperor")
     @app_commands.autocomplete(name=emperor_choices)
-    async def show_emperor(self, interaction: Interaction, name: str) -> None:
+    async def show_emperor(self, interaction: Interaction, name: NameText) -> None:
         view = await self.bot.services.dynasties.show_emperor(interaction.user.id, name)
         await reply_ephemeral(interaction, embed=emperor_embed(view, voice(interaction)))
 
     @emperor.command(name="retire", description="Retire an idle emperor of yours: it dies")
     @app_commands.describe(name="Your emperor, neither playing nor betting")
     @app_commands.autocomplete(name=emperor_choices)
-    async def retire(self, interaction: Interaction, name: str) -> None:
+    async def retire(self, interaction: Interaction, name: NameText) -> None:
         """Privately asks for a confirmation first: retiring cannot be undone (R-L3)."""
         emperor = await self.bot.services.dynasties.retirement(interaction.user.id, name)
         say = voice(interaction)

@@ -40,6 +40,9 @@ from bot.views.economy import (
 )
 from bot.views.markup import CHOICE_NAME_LIMIT, CHOICES_LIMIT, custom_id_number, plain
 from cogs.common import (
+    CodeText,
+    NameText,
+    WealthText,
     channel_voice,
     matches,
     reply_ephemeral,
@@ -152,7 +155,7 @@ class Economy(commands.Cog):
 
     @app_commands.command(name="shop", description="Keys to locked battlefields, and their prices")
     @app_commands.describe(buy="A key to buy now; leave it out to see the shop")
-    async def shop(self, interaction: Interaction, buy: str | None = None) -> None:
+    async def shop(self, interaction: Interaction, buy: CodeText | None = None) -> None:
         say = voice(interaction)
         if buy is not None:
             bought = await self.bot.services.economy.buy(request_of(interaction), buy)
@@ -188,9 +191,9 @@ class Economy(commands.Cog):
         self,
         interaction: Interaction,
         tournament: int,
-        emperor: str,
-        backed: str,
-        asset: str,
+        emperor: NameText,
+        backed: NameText,
+        asset: CodeText,
         amount: app_commands.Range[int, 1, MAX_AMOUNT],
     ) -> None:
         placed = await self.bot.services.economy.bet(
@@ -261,9 +264,9 @@ class Economy(commands.Cog):
     async def offer(
         self,
         interaction: Interaction,
-        dynasty: str,
-        give: str,
-        want: str,
+        dynasty: NameText,
+        give: WealthText,
+        want: WealthText,
         hours: app_commands.Range[int, 1, MAX_OFFER_HOURS] = DEFAULT_OFFER_HOURS,
     ) -> None:
         trade = await self.bot.services.economy.offer(

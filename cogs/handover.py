@@ -18,6 +18,7 @@ from bot.services.tournaments.base import computer_levels
 from bot.views.markup import CHOICES_LIMIT
 from bot.views.tournaments import handover_notice
 from cogs.common import (
+    NameText,
     Subcommands,
     answer_publicly,
     channel_voice,
@@ -79,7 +80,7 @@ class Handover(Subcommands):
         tournament: int,
         level: str,
         player: discord.User | None = None,
-        program: str | None = None,
+        program: NameText | None = None,
     ) -> None:
         """Publicly: whose seat goes to which computer; the computer orders at once."""
         if player is not None and program is not None:

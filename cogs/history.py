@@ -25,6 +25,8 @@ from bot.services.tournaments.history import MAX_HISTORY_PAGE, HistoryPage
 from bot.views.history import HISTORY_PAGE, history_embed, history_view
 from bot.views.markup import CHOICES_LIMIT, custom_id_number
 from cogs.common import (
+    BattlefieldText,
+    NameText,
     Subcommands,
     battlefield_choices,
     reply_ephemeral,
@@ -129,8 +131,8 @@ class History(Subcommands):
     async def history(
         self,
         interaction: Interaction,
-        dynasty: str | None = None,
-        battlefield: str | None = None,
+        dynasty: NameText | None = None,
+        battlefield: BattlefieldText | None = None,
         page: app_commands.Range[int, 1, MAX_HISTORY_PAGE + 1] = 1,
     ) -> None:
         """Privately: a page of the archive, with buttons to the newer and older pages."""

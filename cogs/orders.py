@@ -41,6 +41,7 @@ from bot.views.prompts import (
     prompt_status,
 )
 from cogs.common import (
+    TileText,
     defer_ephemeral,
     drawing_cooldown,
     matches,
@@ -96,9 +97,9 @@ async def give_order(
             await interaction.response.edit_message(content=text)
     finally:  # stored whether or not the answer got through (late, or delivered twice)
         after_order(bot, tournament_id, accepted)
-    if prompt is not None and not resolving:
+    if prompt is not None and not resolving and accepted.menu is not None:
         bot.announcer.later(
-            show_own_order(interaction, prompt),
+            show_own_order(interaction, prompt, accepted.menu),
             f"showing user {prompt.player_id} their order for tournament #{tournament_id}",
         )
 
@@ -191,23 +192,30 @@ def order_board_wait(player_id: int) -> float | None:
     return cooldown.update_rate_limit()
 
 
-async def show_own_order(interaction: Interaction, key: PromptKey) -> None:
-    """After Confirm or Pass: the prompt's board shows the order as stored (a moment later,
-    once drawn). Skipped if the order changed meanwhile (that order's drawing shows it), or
-    its turn resolved. A player past its limit of drawings waits for it, once per prompt: that
-    one drawing shows the order stored by then, so the board never keeps an older order."""
+async def show_own_order(interaction: Interaction, key: PromptKey, stored: OrderMenu) -> None:
+    """After Confirm or Pass: the prompt's board shows the order as stored (``stored``: the
+    menu the order left; a moment later, once drawn). Skipped if the order changed meanwhile
+    (that order's drawing shows it), or its turn resolved. A player past its limit of drawings
+    waits for it, once per prompt: that one drawing shows the order stored by then, so the
+    board never keeps an older order."""
     if key in _redraws_waiting:
         return  # the waiting redraw will draw the order stored when it runs
     _redraws_waiting.add(key)
+    waited = False
     try:
         while (wait := order_board_wait(key.player_id)) is not None:
+            waited = True
             await asyncio.sleep(wait)
     finally:
         _redraws_waiting.discard(key)
     services = interaction.client.services
     player = Request(key.player_id)
     try:
-        menu = await services.orders.menu(player, key.tournament_id, turn=key.turn)
+        menu = (
+            await services.orders.menu(player, key.tournament_id, turn=key.turn)
+            if waited
+            else stored
+        )
     except Refusal:
         return  # the turn resolved, or the combat ended: the next prompt has its own board
     names = (await services.tournaments.view(key.tournament_id)).names
@@ -306,8 +314,8 @@ class Orders(commands.Cog):
         self,
         interaction: Interaction,
         tournament: int | None = None,
-        piece: str | None = None,
-        to: str | None = None,
+        piece: TileText | None = None,
+        to: TileText | None = None,
         pass_turn: bool = False,
     ) -> None:
         """Privately: an order given in the options, or the prompt with the board to choose."""

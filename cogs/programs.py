@@ -28,6 +28,7 @@ from bot.views.programs import (
     revoked_text,
 )
 from cogs.common import (
+    NameText,
     Subcommands,
     channel_voice,
     combat_begun,
@@ -75,7 +76,7 @@ class Programs(
 
     @app_commands.command(name="register", description="Register a program and get its token")
     @app_commands.describe(name="The program's name, as boards will show it")
-    async def register(self, interaction: Interaction, name: str) -> None:
+    async def register(self, interaction: Interaction, name: NameText) -> None:
         """Privately, once: the token (the dynasty is founded, after the player, if need be)."""
         user = interaction.user
         say = voice(interaction)
@@ -96,7 +97,7 @@ class Programs(
     @app_commands.command(name="revoke", description="Revoke a program: its token plays no more")
     @app_commands.describe(name="Your program")
     @app_commands.autocomplete(name=own_program_choices)
-    async def revoke(self, interaction: Interaction, name: str) -> None:
+    async def revoke(self, interaction: Interaction, name: NameText) -> None:
         """For good: its seats in running combats miss their turns from now on (R-G4)."""
         revoked = await self.bot.services.programs.revoke(request_of(interaction), name)
         await reply_ephemeral(interaction, content=revoked_text(revoked, voice(interaction)))
@@ -104,7 +105,7 @@ class Programs(
     @app_commands.command(name="rename", description="Rename a program (its token stays)")
     @app_commands.describe(name="Your program", new_name="Its new name")
     @app_commands.autocomplete(name=own_program_choices)
-    async def rename(self, interaction: Interaction, name: str, new_name: str) -> None:
+    async def rename(self, interaction: Interaction, name: NameText, new_name: NameText) -> None:
         renamed = await self.bot.services.programs.rename(request_of(interaction), name, new_name)
         await reply_ephemeral(interaction, content=renamed_text(name, renamed, voice(interaction)))
 
@@ -129,7 +130,7 @@ class ProgramSeats(Subcommands):
     )
     @app_commands.autocomplete(tournament=tournament_choices)
     @app_commands.autocomplete(program=program_choices)
-    async def seat(self, interaction: Interaction, tournament: int, program: str) -> None:
+    async def seat(self, interaction: Interaction, tournament: int, program: NameText) -> None:
         """Publicly: which program takes which seat; the combat starts when the last seat is
         taken, as with /tournament join."""
         seated = await self.bot.services.seating.seat_program(

@@ -24,7 +24,7 @@ from bot.client import EmperorsBot, Interaction
 from bot.services.settings import LOCALES, TOURNAMENT_DEFAULTS, ServerSettings
 from bot.views.markup import CHOICES_LIMIT
 from bot.views.settings import option_label, settings_embed, value_label, viewer_done
-from cogs.common import matches, reply_ephemeral, request_of, variants_choices, voice
+from cogs.common import CodeText, matches, reply_ephemeral, request_of, variants_choices, voice
 from data.errors import Refusal
 
 
@@ -86,7 +86,7 @@ class Settings(
     )
     @app_commands.autocomplete(value=default_value_choices)
     async def default(
-        self, interaction: Interaction, option: str, value: str | None = None
+        self, interaction: Interaction, option: str, value: CodeText | None = None
     ) -> None:
         settings = await self.bot.services.settings.set_default(
             request_of(interaction),

@@ -60,6 +60,10 @@ from bot.views.tournaments import (
     tournament_label,
 )
 from cogs.common import (
+    BattlefieldText,
+    NameText,
+    VariantsText,
+    WealthText,
     battlefield_choices,
     channel_voice,
     combat_begun,
@@ -270,13 +274,13 @@ class Tournaments(
     async def create(
         self,
         interaction: Interaction,
-        battlefield: str,
+        battlefield: BattlefieldText,
         kind: str = TournamentKind.TRAINING.value,
         policy: str | None = None,
         emperor_taken: str | None = None,
         emperor_takes: str | None = None,
         emperor_duel: str | None = None,
-        variants: str | None = None,
+        variants: VariantsText | None = None,
         goal: str | None = None,
         survive_pieces: app_commands.Range[int, 0, 100] | None = None,
         survive_turns: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
@@ -284,9 +288,9 @@ class Tournaments(
         turn_limit: app_commands.Range[int, 1, MAX_TURN_LIMIT] | None = None,
         turn_length: int | None = None,
         stake: app_commands.Range[int, 0, 1_000_000] = 0,
-        wealth_stake: str | None = None,
+        wealth_stake: WealthText | None = None,
         prize_reputation: app_commands.Range[int, 0, 1_000_000] = 0,
-        prize_wealth: str | None = None,
+        prize_wealth: WealthText | None = None,
         computers: str | None = None,
         chests: bool = False,
         chest_min: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
@@ -363,7 +367,7 @@ class Tournaments(
         self,
         interaction: Interaction,
         tournament: int,
-        emperor: str | None = None,
+        emperor: NameText | None = None,
         casual: bool = False,
     ) -> None:
         """Publicly: who takes which seat; the combat starts when the last seat is taken."""

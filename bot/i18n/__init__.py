@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
@@ -62,6 +63,11 @@ CATALOGUES: Mapping[str, str] = {"en": "en-US", "es": "es-ES"}
 SPOKEN: tuple[str, ...] = ("en-US", "en-GB", "es-ES", "es-419")
 """The Discord locales the bot speaks as themselves; any other locale of a language the bot
 has reads that language's catalogue (and its numbers), and every other one reads English."""
+
+PLACEABLE_LIMIT = 2000
+"""Characters of one parameter a message shows at most (:func:`fitted`). Fluent refuses a
+longer placeable than 2,500 characters (it logs an error and shows ``{???}``), and Discord
+shows no message over 2,000: what a player typed can be longer than either."""
 
 REMEMBERED = 8192
 """Messages remembered as made, by locale, id and parameters."""
@@ -247,14 +253,29 @@ def _formatted(
 
 def _argument(value: Param, locale: str) -> str | FluentType:
     if isinstance(value, Message | Listing | Named):
-        return value.text(locale)
+        return fitted(value.text(locale))
     if isinstance(value, bool):
         return str(value).lower()
     if isinstance(value, int):
         return _Integer(value, useGrouping=False)
     if isinstance(value, float):
         return FluentFloat(value, useGrouping=False)
-    return value
+    return fitted(value)
+
+
+def fitted(said: str) -> str:
+    """``said`` as one parameter of a message may hold it: cut to :data:`PLACEABLE_LIMIT`
+    characters with "…" if longer, never between a backslash and the character it escapes
+    nor between a letter and its accents."""
+    if len(said) <= PLACEABLE_LIMIT:
+        return said
+    cut = said[: PLACEABLE_LIMIT - 1]
+    while cut and unicodedata.combining(cut[-1]):
+        cut = cut[:-1]
+    cut = cut[:-1] if cut and not cut[-1].isprintable() else cut
+    if (len(cut) - len(cut.rstrip("\\"))) % 2:
+        cut = cut[:-1]
+    return cut + "…"
 
 
 class _Integer(FluentInt):

@@ -14,9 +14,21 @@ from PIL import Image
 from bot.i18n import DEFAULT_LOCALE, Name, text
 from bot.render import palette
 from bot.render.board import compose
+from bot.render.deployment import compose_home_zone
 from bot.render.layout import board_layout, replay_layout, tile_centre
-from bot.render.style import BACKGROUND, DYNASTY_COLOURS, NEUTRAL
-from engine import Chest, Dynasty, Move, Position, TurnResult
+from bot.render.scene import scene_of, union_key
+from bot.render.style import BACKGROUND, DYNASTY_COLOURS, NEUTRAL, TURN_KEY
+from engine import (
+    Battlefield,
+    Chest,
+    Colours,
+    Deployment,
+    Dynasty,
+    Move,
+    Position,
+    Ruleset,
+    TurnResult,
+)
 
 PNG_COMPRESSION = 3
 FINAL_FRAME_HOLD = 4  # the last frame of a replay stays this many frames long
@@ -31,8 +43,11 @@ def render_board(
     order: Move | None = None,
     chests: Sequence[Chest] = (),
     locale: str = DEFAULT_LOCALE,
+    ruleset: Ruleset | None = None,
+    painted: Colours | None = None,
 ) -> bytes:
-    """The board as a PNG; with ``last_turn``, that turn's moves, takes and clashes drawn on it.
+    """The board as a PNG; with ``last_turn``, that turn's moves, takes and clashes drawn on it
+    (and its failed take attempts, mutual destructions and crownings, RULES.md section 10).
 
     ``names`` label the legend (default: the dynasty letters), in ``locale``'s words; ``position`` is what stands
     on the board (for a turn just played, ``last_turn.after`` or the game's position).
@@ -40,11 +55,15 @@ def render_board(
     dashed white arrow and a ring on its target, unlike any mark of a resolved turn).
     ``chests`` are the game's chests (R-T9): a closed chest in the corner of each tile that
     holds one, an open one once captured. ``locale`` is the language of the key and the legend
-    (the title comes written).
+    (the title comes written). ``ruleset``, the tournament's, says what else it shows: the
+    fortresses (``fortress = on``, R-V2b), and under ``setup = hidden`` before the deployment
+    is revealed every home zone and no piece (R-V1). ``painted``: the colours of the goal
+    ``domains`` (``Game.domains``, R-V6), each painted tile in its dynasty's colour and letter.
+    Mountains and monuments are the battlefield's own (R-V2a, R-V5a). The key says what every
+    mark it shows means.
     """
-    geometry = board_layout(
-        position.battlefield, title=bool(title), key=last_turn is not None, locale=locale
-    )
+    scene = scene_of(position, last_turn, ruleset, painted)
+    geometry = board_layout(position.battlefield, title=bool(title), key=scene.key, locale=locale)
     image = compose(
         position,
         geometry,
@@ -53,6 +72,8 @@ def render_board(
         title=title,
         order=order,
         chests=chests,
+        scene=scene,
+        painted=painted,
     )
     buffer = io.BytesIO()
     palette.quantise(image).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
@@ -67,10 +88,14 @@ def render_replay(
     frame_ms: int = 900,
     chests: Sequence[Sequence[Chest]] = (),
     locale: str = DEFAULT_LOCALE,
+    ruleset: Ruleset | None = None,
+    painted: Sequence[Colours | None] = (),
 ) -> bytes:
     """An animated GIF, one frame per (position, turn that led to it); frame ``i`` is turn ``i``.
 
-    ``chests``, if given, holds each frame's chests (R-T9), frame by frame.
+    ``chests``, if given, holds each frame's chests (R-T9), frame by frame, and ``painted``
+    each frame's colours (R-V6); ``ruleset`` is the tournament's, as :func:`render_board`
+    reads it. Every frame has the key of all the marks the replay shows.
 
     Frames share one palette, are drawn smaller than :func:`render_board`, and store only
     what changed since the previous frame, so a hundred turns of an eight-player combat
@@ -89,7 +114,13 @@ def render_replay(
             )
     if chests and len(chests) != len(frames):
         raise ValueError(f"{len(frames)} frames but chests for {len(chests)}")
-    geometry = replay_layout(battlefield, locale)
+    if painted and len(painted) != len(frames):
+        raise ValueError(f"{len(frames)} frames but colours for {len(painted)}")
+    scenes = [
+        scene_of(position, turn, ruleset, painted[index] if painted else None)
+        for index, (position, turn) in enumerate(frames)
+    ]
+    geometry = replay_layout(battlefield, locale, union_key(scenes, TURN_KEY))
 
     def picture(index: int) -> Image.Image:
         position, turn = frames[index]
@@ -101,7 +132,16 @@ def render_replay(
         caption = text(locale, "board-caption", title=title, heading=heading) if title else heading
         shown = chests[index] if chests else ()
         return palette.quantise(
-            compose(position, geometry, last_turn=turn, names=names, title=caption, chests=shown)
+            compose(
+                position,
+                geometry,
+                last_turn=turn,
+                names=names,
+                title=caption,
+                chests=shown,
+                scene=scenes[index],
+                painted=painted[index] if painted else None,
+            )
         )
 
     durations = [frame_ms] * len(frames)
@@ -120,12 +160,43 @@ def render_replay(
     return buffer.getvalue()
 
 
+def render_home_zone(
+    battlefield: Battlefield,
+    dynasty: Dynasty,
+    *,
+    deployment: Deployment | None = None,
+    ruleset: Ruleset | None = None,
+    names: Mapping[Dynasty, Name] | None = None,
+    title: str | None = None,
+    locale: str = DEFAULT_LOCALE,
+) -> bytes:
+    """A player's board for the hidden deployment (R-V1c), as a PNG, for that player's eyes
+    only: the battlefield (before its deployment) with ``dynasty``'s home zone striped in its
+    colour and every other tile darkened, each free tile of the zone named as the player picks
+    it (``C2``); with ``deployment``, its emperor, pawns and mountains where it puts them (and
+    its fortress under ``fortress = on``, R-V2b). ``names`` label the legend, which shows this
+    dynasty alone."""
+    image = compose_home_zone(
+        battlefield,
+        dynasty,
+        deployment=deployment,
+        ruleset=ruleset,
+        names=names,
+        title=title,
+        locale=locale,
+    )
+    buffer = io.BytesIO()
+    palette.quantise(image).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
+    return buffer.getvalue()
+
+
 __all__ = [
     "BACKGROUND",
     "DYNASTY_COLOURS",
     "NEUTRAL",
     "board_layout",
     "render_board",
+    "render_home_zone",
     "render_replay",
     "tile_centre",
 ]

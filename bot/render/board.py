@@ -1,8 +1,8 @@
 """One picture of a position: battlefield, coordinates, pieces, legend, and the last turn.
 
-What never changes during a combat (tiles, coordinates, the key to the marks) is drawn
-once per layout and cached, and so is the legend for a given set of counts: a render
-copies the battlefield, pastes cached sprites and the legend, and draws the title.
+What never changes during a combat (tiles, terrain, coordinates, the key) is drawn once per
+layout and cached, and so is the legend for a given set of counts: a render copies the
+battlefield, pastes cached sprites and the legend, and draws the title.
 """
 
 from __future__ import annotations
@@ -13,38 +13,91 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from bot.i18n import Name, name_text, text
-from bot.render import overlay, sprites, style
-from bot.render.layout import Layout, key_text_size, key_unit
-from bot.render.sprites import ArrowShape, paste
+from bot.render import overlay, sprites, style, terrain
+from bot.render.key import draw_key
+from bot.render.layout import Layout
+from bot.render.scene import Scene
+from bot.render.sprites import paste
 from bot.render.style import RGB
-from engine import Battlefield, Chest, Dynasty, Move, PieceKind, Position, Tile, TurnResult
+from engine import (
+    Battlefield,
+    Chest,
+    Colours,
+    Dynasty,
+    Move,
+    PieceKind,
+    Position,
+    Tile,
+    TurnResult,
+)
+
+NO_SCENE = Scene()
 
 
 def tile_colour(battlefield: Battlefield, tile: Tile) -> RGB:
-    """A tile's own colour: checkered, tinted on a start tile, gold on a treasure."""
+    """A tile's own colour: checkered, tinted on a start tile, gold on a treasure, slate on a
+    monument (R-V5a)."""
     if tile in battlefield.treasures:
         return style.TREASURE_TILE
-    base = style.TILE_LIGHT if (tile.row + tile.col) % 2 == 0 else style.TILE_DARK
+    light = (tile.row + tile.col) % 2 == 0
     start = battlefield.starts.get(tile)
+    if start is None and tile in battlefield.monuments:
+        return style.MONUMENT_TILE if light else style.MONUMENT_TILE_DARK
+    base = style.TILE_LIGHT if light else style.TILE_DARK
     if start is None:
         return base
     amount = style.EMPEROR_START_TINT if start.kind is PieceKind.EMPEROR else style.START_TINT
     return style.blend(base, style.DYNASTY_COLOURS[start.dynasty], amount)
 
 
+def painted_colour(tile: Tile, dynasty: Dynasty) -> RGB:
+    """A tile painted ``dynasty``'s colour (R-V6a), on its checker."""
+    base = style.TILE_LIGHT if (tile.row + tile.col) % 2 == 0 else style.TILE_DARK
+    return style.blend(base, style.DYNASTY_COLOURS[dynasty], style.PAINT_TINT)
+
+
+def home_owner(battlefield: Battlefield, tile: Tile) -> Dynasty | None:
+    """Whose home zone ``tile`` is in (R-V1a): its home cell's dynasty or its start's."""
+    owner = battlefield.homes.get(tile)
+    if owner is None:
+        start = battlefield.drawn_starts.get(tile)
+        owner = start.dynasty if start is not None else None
+    return owner
+
+
 @functools.lru_cache(maxsize=32)
-def battlefield_layer(battlefield: Battlefield, geometry: Layout) -> Image.Image:
-    """The empty battlefield with its coordinates (and the key, if the layout has one)."""
+def battlefield_layer(
+    battlefield: Battlefield, geometry: Layout, before_reveal: bool = False
+) -> Image.Image:
+    """The empty battlefield with its terrain and coordinates (and the key, if the layout has
+    one); ``before_reveal``: every home zone striped and lettered, its start tiles among them
+    (R-V1a), for the pictures drawn before a hidden deployment is revealed."""
     image = Image.new("RGB", (geometry.width, geometry.height), style.BACKGROUND)
     for place in battlefield:
-        face = sprites.tile_face(
-            tile_colour(battlefield, place), place in battlefield.treasures, geometry.tile
-        )
         x, y, _, _ = geometry.box(place)
+        owner = home_owner(battlefield, place) if before_reveal else None
+        if place in battlefield.mountains:
+            face = terrain.mountain(geometry.tile)
+        elif owner is not None:
+            light = (place.row + place.col) % 2 == 0
+            base = style.TILE_LIGHT if light else style.TILE_DARK
+            face = terrain.home_face(base, style.DYNASTY_COLOURS[owner], geometry.tile)
+        else:
+            face = sprites.tile_face(
+                tile_colour(battlefield, place), place in battlefield.treasures, geometry.tile
+            )
         image.paste(face, (x, y), face)
+        if place in battlefield.monuments:
+            obelisk = terrain.monument(geometry.tile, False)
+            image.paste(obelisk, (x, y), obelisk)
+        if owner is not None:
+            mark = terrain.letter(
+                owner.letter, style.OUTLINE, style.HOME_LETTER_SIZE, geometry.tile
+            )
+            image.paste(mark, (x, y), mark)
     _draw_coordinates(image, geometry)
     if geometry.key_top is not None:
-        _draw_key(image, geometry, geometry.key_top)
+        draw_key(image, geometry, geometry.key_top)
     return image
 
 
@@ -69,44 +122,65 @@ def _draw_coordinates(image: Image.Image, geometry: Layout) -> None:
             draw.text((x, y), str(row + 1), font=face, fill=style.LABEL, anchor="mm")
 
 
-def _cropped(sprite: Image.Image) -> Image.Image:
-    box = sprite.getbbox()
-    return sprite.crop(box) if box else sprite
+def _draw_painted(image: Image.Image, position: Position, geometry: Layout, scene: Scene) -> None:
+    """Each painted tile in its dynasty's colour (R-V6a), an empty one with its letter: a tile
+    with a piece of its own dynasty needs none (a piece always paints the tile it ends on,
+    R-V6b); one with a neutral pawn gets it in a corner after the pieces (:func:`_draw_over`)."""
+    size = geometry.tile
+    battlefield = position.battlefield
+    for place, dynasty in scene.painted.items():
+        colour = painted_colour(place, dynasty)
+        face = sprites.tile_face(colour, place in battlefield.treasures, size)
+        x, y, _, _ = geometry.box(place)
+        image.paste(face, (x, y), face)
+        if place not in position.pieces:
+            ink = style.darker(colour, style.PAINT_LETTER)
+            mark = terrain.letter(dynasty.letter, ink, style.PAINT_LETTER_SIZE, size)
+            image.paste(mark, (x, y), mark)
 
 
-def _draw_key(image: Image.Image, geometry: Layout, top: int) -> None:
-    """What the last turn's marks mean, each word after its mark; on two lines if narrow."""
-    draw = ImageDraw.Draw(image)
-    face = style.font(key_text_size(geometry.text_size))
-    unit = key_unit(geometry.legend_row)
-    marks = (
-        sprites.arrow(style.LABEL, ArrowShape(1, 1, False, 0), unit),
-        sprites.arrow(style.LABEL, ArrowShape(1, 0, True, 0), unit),
-        sprites.burst(unit, 0.75),
-        sprites.clash(round(unit * 0.6)),
-    )
-    per_line = -(-len(marks) // geometry.key_lines)
-    words = style.key_words(geometry.locale)
-    for index, (mark, word) in enumerate(zip(marks, words, strict=True)):
-        line, place = divmod(index, per_line)
-        if place == 0:
-            x = float(geometry.left)
-            y = top + (line + 0.5) * geometry.legend_row
-        cropped = _cropped(mark)
-        paste(image, cropped, (x + cropped.width / 2, y))
-        x += cropped.width + 6 * geometry.ui
-        draw.text((x, y), word, font=face, fill=style.LABEL, anchor="lm")
-        x += face.getlength(word) + 20 * geometry.ui
+def _draw_fortresses(image: Image.Image, geometry: Layout, scene: Scene) -> None:
+    walls = terrain.fortress(geometry.tile)
+    for place in scene.fortresses:
+        x, y, _, _ = geometry.box(place)
+        image.paste(walls, (x, y), walls)
+
+
+def _draw_over(image: Image.Image, position: Position, geometry: Layout, scene: Scene) -> None:
+    """After the pieces: a small obelisk in the corner of each monument tile a piece holds (never
+    hidden by the piece holding it, R-V5b) or its colour covers, and a painted tile's letter
+    beside a neutral pawn on it."""
+    size = geometry.tile
+    if position.battlefield.monuments:
+        obelisk = terrain.monument(size, True)
+        for place in position.battlefield.monuments:
+            shown = place in position.pieces and not scene.before_reveal
+            if shown or place in scene.painted:
+                x, y, _, _ = geometry.box(place)
+                image.paste(obelisk, (x, y), obelisk)
+    if scene.painted and position.defeated:
+        for place, piece in position:
+            dynasty = scene.painted.get(place)
+            if dynasty is not None and position.is_neutral(piece):
+                ink = style.darker(painted_colour(place, dynasty), style.PAINT_LETTER)
+                mark = terrain.corner_letter(dynasty.letter, ink, size)
+                x, y, _, _ = geometry.box(place)
+                image.paste(mark, (x, y), mark)
 
 
 Entry = tuple[Dynasty, str, str, bool]  # dynasty, name, count, defeated
 
 
 def legend_entries(
-    position: Position, names: Mapping[Dynasty, Name] | None, locale: str
+    position: Position,
+    names: Mapping[Dynasty, Name] | None,
+    locale: str,
+    painted: Colours | None = None,
 ) -> tuple[Entry, ...]:
-    """Per seat: its name (default its letter), its piece count or its defeat (R-C6)."""
+    """Per seat: its name (default its letter), its piece count or its defeat (R-C6), and under
+    the goal ``domains`` the tiles its colour covers (R-V6c)."""
     counts = position.piece_counts()
+    covered = painted.covered() if painted is not None else None
     entries = []
     for dynasty in position.battlefield.dynasties:
         name = style.drawable(name_text(names.get(dynasty, ""), locale)) if names else ""
@@ -115,6 +189,9 @@ def legend_entries(
             count = text(locale, "board-out", grey=grey)
         else:
             count = text(locale, "board-pieces", pieces=counts[dynasty])
+            if covered is not None:
+                tiles = text(locale, "board-painted", tiles=covered[dynasty.seat])
+                count = f"{count} · {tiles}"
         entries.append((dynasty, name or dynasty.letter, count, dynasty in position.defeated))
     return tuple(entries)
 
@@ -163,7 +240,7 @@ def _legend_cell(geometry: Layout, entry: Entry) -> Image.Image:
     return cell
 
 
-def _draw_title(image: Image.Image, geometry: Layout, title: str) -> None:
+def draw_title(image: Image.Image, geometry: Layout, title: str) -> None:
     face = style.font(geometry.title_size)
     text = style.fit(style.drawable(title), geometry.width - 2 * geometry.left, face)
     y = geometry.title_top + geometry.title_height / 2
@@ -197,22 +274,32 @@ def compose(
     title: str | None,
     order: Move | None = None,
     chests: Sequence[Chest] = (),
+    scene: Scene = NO_SCENE,
+    painted: Colours | None = None,
 ) -> Image.Image:
     """The full picture, in RGB; ``order``: a player's own pending order; ``chests``: the
-    chests of the chests variant (R-T9)."""
-    image = battlefield_layer(position.battlefield, geometry).copy()
+    chests of the chests variant (R-T9); ``scene``: what it shows of section 10 (``painted``:
+    the colours it shows, counted in the legend)."""
+    image = battlefield_layer(position.battlefield, geometry, scene.before_reveal).copy()
+    if scene.painted:
+        _draw_painted(image, position, geometry, scene)
+    if scene.fortresses:
+        _draw_fortresses(image, geometry, scene)
     if title:
-        _draw_title(image, geometry, title)
+        draw_title(image, geometry, title)
     if last_turn is not None:
-        overlay.draw_under(image, position, geometry, last_turn)
+        overlay.draw_under(image, position, geometry, last_turn, scene)
     if order is not None:
         overlay.draw_order_under(image, geometry, order)
-    _draw_pieces(image, position, geometry)
-    _draw_chests(image, chests, geometry)
+    if not scene.before_reveal:  # where the battlefield draws them is not where they will be
+        _draw_pieces(image, position, geometry)
+        _draw_chests(image, chests, geometry)
+    _draw_over(image, position, geometry, scene)
     if last_turn is not None:
-        overlay.draw_over(image, position, geometry, last_turn)
+        overlay.draw_over(image, position, geometry, last_turn, scene)
     if order is not None:
         overlay.draw_order_over(image, geometry, order)
-    entries = legend_entries(position, names, geometry.locale)
+    counted = painted if scene.painted else None
+    entries = legend_entries(position, names, geometry.locale, counted)
     image.paste(legend_strip(geometry, entries), (0, geometry.legend_top))
     return image

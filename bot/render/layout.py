@@ -11,7 +11,8 @@ import math
 from dataclasses import dataclass
 
 from bot.i18n import DEFAULT_LOCALE
-from bot.render import style
+from bot.render.key import key_rows
+from bot.render.style import TURN_KEY, KeyEntry
 from engine import Battlefield, Tile
 
 BOARD_PIXELS = 624  # the longer side of a board in a still picture
@@ -42,8 +43,8 @@ class Layout:
     legend_row: int  # height of one legend line
     text_size: int
     icon: int
-    key_top: int | None  # the lines explaining the last turn's marks, if any
-    key_lines: int
+    key_top: int | None  # the lines explaining the picture's marks, if any
+    key_rows: tuple[tuple[KeyEntry, ...], ...]  # the key's entries, line by line
     width: int
     height: int
     locale: str  # the language of the key and the legend
@@ -57,6 +58,14 @@ class Layout:
     def centre(self, tile: Tile) -> tuple[int, int]:
         x, y, _, _ = self.box(tile)
         return (x + self.tile // 2, y + self.tile // 2)
+
+    @property
+    def key_lines(self) -> int:
+        return len(self.key_rows)
+
+    @property
+    def key(self) -> tuple[KeyEntry, ...]:
+        return tuple(entry for row in self.key_rows for entry in row)
 
 
 def tile_size(battlefield: Battlefield, board_pixels: int) -> int:
@@ -72,7 +81,7 @@ def layout(
     tile: int,
     ui: float,
     title: bool,
-    key: bool,
+    key: tuple[KeyEntry, ...],
     locale: str = DEFAULT_LOCALE,
 ) -> Layout:
     columns, rows = battlefield.width, battlefield.height
@@ -90,9 +99,9 @@ def layout(
     legend_columns = math.ceil(dynasties / legend_rows)
     legend_top = top + rows * tile + band
     text_size = round(19 * ui)
-    key_lines = _key_lines(width - 2 * left, legend_row, text_size, ui, locale) if key else 0
+    rows_of_key = key_rows(key, locale, width - 2 * left, legend_row, text_size, ui)
     key_top = legend_top + legend_rows * legend_row if key else None
-    height = legend_top + (legend_rows + key_lines) * legend_row + pad
+    height = legend_top + (legend_rows + len(rows_of_key)) * legend_row + pad
     return Layout(
         columns=columns,
         rows=rows,
@@ -113,54 +122,46 @@ def layout(
         text_size=text_size,
         icon=round(24 * ui),
         key_top=key_top,
-        key_lines=key_lines,
+        key_rows=rows_of_key,
         width=width,
         height=height,
         locale=locale,
     )
 
 
-def key_unit(legend_row: int) -> int:
-    """The tile size the key's marks are drawn at."""
-    return round(legend_row * 1.4)
-
-
-def key_text_size(text_size: int) -> int:
-    return round(text_size * 0.9)
-
-
-def _key_lines(room: int, legend_row: int, text_size: int, ui: float, locale: str) -> int:
-    """One line for the key when it fits, else two (narrow battlefields, long words)."""
-    face = style.font(key_text_size(text_size))
-    marks = 2.6 * key_unit(legend_row)  # the four marks' widths, in units
-    words = style.key_words(locale)
-    spacing = len(words) * 26 * ui
-    return 1 if marks + sum(face.getlength(word) for word in words) + spacing <= room else 2
-
-
 def board_layout(
     battlefield: Battlefield,
     *,
     title: bool = False,
-    key: bool = False,
+    key: bool | tuple[KeyEntry, ...] = False,
     locale: str = DEFAULT_LOCALE,
 ) -> Layout:
-    """The layout of :func:`bot.render.render_board`'s picture."""
+    """The layout of :func:`bot.render.render_board`'s picture; ``key``: the entries of its key
+    (True: those of a turn's board, :data:`~bot.render.style.TURN_KEY`)."""
     return layout(
         battlefield,
         tile=tile_size(battlefield, BOARD_PIXELS),
         ui=1.0,
         title=title,
-        key=key,
+        key=_entries(key),
         locale=locale,
     )
 
 
-def replay_layout(battlefield: Battlefield, locale: str = DEFAULT_LOCALE) -> Layout:
-    """The layout of every frame of :func:`bot.render.render_replay` (title and key always on)."""
+def replay_layout(
+    battlefield: Battlefield, locale: str = DEFAULT_LOCALE, key: tuple[KeyEntry, ...] = TURN_KEY
+) -> Layout:
+    """The layout of every frame of :func:`bot.render.render_replay` (title and key always on;
+    ``key``: every entry any frame shows)."""
     tile = tile_size(battlefield, REPLAY_BOARD_PIXELS)
     ui = min(1.0, 0.25 + tile / 64)
-    return layout(battlefield, tile=tile, ui=ui, title=True, key=True, locale=locale)
+    return layout(battlefield, tile=tile, ui=ui, title=True, key=key, locale=locale)
+
+
+def _entries(key: bool | tuple[KeyEntry, ...]) -> tuple[KeyEntry, ...]:
+    if key is True:
+        return TURN_KEY
+    return key or ()
 
 
 def tile_centre(

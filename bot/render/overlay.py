@@ -7,14 +7,18 @@ towards its destination: solid with a filled head up to where the piece ended; w
 stopped short, the unkept part is a faded band under the pieces ending in a hollow head
 at the tile it could not enter. A take puts a burst under the taken piece, a conflict a
 warning sign on the contested tile, and an emperor that left the board shows crossed out.
+Section 10 adds a shield beside a piece a take attempt failed on (R-V0c), a dark burst under
+the crossed-out target of a mutual destruction (R-V4b), and a gold ring around a pawn crowned
+(R-V3b).
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
-from bot.render import sprites, style
+from bot.render import sprites, style, terrain
 from bot.render.layout import Layout
+from bot.render.scene import Scene
 from bot.render.sprites import ArrowShape, paste
 from engine import Direction, Move, MoveOutcome, MoveResult, Position, Tile, TurnResult
 
@@ -49,10 +53,16 @@ def _lanes(moves: tuple[MoveResult, ...]) -> list[int]:
 
 def _shape(move: MoveResult, lane: int, position: Position) -> ArrowShape:
     length = len(move.path) - 1
-    final = length if move.outcome is MoveOutcome.REACHED else move.path.index(move.final)
+    final = length if _kept_whole(move) else move.path.index(move.final)
     return ArrowShape(
         length=length, final=final, from_edge=move.path[0] in position.pieces, lane=lane
     )
+
+
+def _kept_whole(move: MoveResult) -> bool:
+    """Whether the piece went the whole way: reached its destination, or destroyed itself on
+    it with its target (R-V4b)."""
+    return move.outcome is MoveOutcome.REACHED or move.outcome is MoveOutcome.DESTROYED
 
 
 def _place(image: Image.Image, geometry: Layout, move: MoveResult, sprite: Image.Image) -> None:
@@ -93,25 +103,41 @@ def draw_order_over(image: Image.Image, geometry: Layout, order: Move) -> None:
     )
 
 
-def draw_under(image: Image.Image, position: Position, geometry: Layout, turn: TurnResult) -> None:
-    """Before the pieces: the burst of each take, the faded part of each move that stopped short."""
-    burst = sprites.burst(geometry.tile)
+def draw_under(
+    image: Image.Image, position: Position, geometry: Layout, turn: TurnResult, scene: Scene
+) -> None:
+    """Before the pieces: the burst of each take and of each mutual destruction, the ring of
+    each crowning, the faded part of each move that stopped short."""
+    tile = geometry.tile
+    burst = sprites.burst(tile)
     taken = {c.tile if c.pushed_to is None else c.pushed_to for c in turn.captures}
-    for tile in sorted(taken):
-        paste(image, burst, geometry.centre(tile))
+    for place in sorted(taken):
+        paste(image, burst, geometry.centre(place))
+    if scene.wrecked:
+        wreck = sprites.wreck(tile)
+        for place, _ in scene.wrecked:
+            paste(image, wreck, geometry.centre(place))
+    if scene.crowned:
+        halo = terrain.halo(tile)
+        for place in scene.crowned:
+            paste(image, halo, geometry.centre(place))
     for move, lane in zip(turn.moves, _lanes(turn.moves), strict=True):
-        if move.outcome is not MoveOutcome.REACHED:
+        if not _kept_whole(move):
             colour = style.DYNASTY_COLOURS[move.piece.dynasty]
             _place(
                 image,
                 geometry,
                 move,
-                sprites.track(colour, _shape(move, lane, position), geometry.tile),
+                sprites.track(colour, _shape(move, lane, position), tile),
             )
 
 
-def draw_over(image: Image.Image, position: Position, geometry: Layout, turn: TurnResult) -> None:
-    """After the pieces: emperors that left the board, every move's arrow, a sign on every clash."""
+def draw_over(
+    image: Image.Image, position: Position, geometry: Layout, turn: TurnResult, scene: Scene
+) -> None:
+    """After the pieces: pieces that left the board (an emperor taken, the target of a mutual
+    destruction), every move's arrow, a sign on every clash, a shield beside every piece a take
+    attempt failed on."""
     tile = geometry.tile
     for capture in turn.captures:
         if capture.became is None and capture.tile not in position.pieces:
@@ -121,6 +147,10 @@ def draw_over(image: Image.Image, position: Position, geometry: Layout, turn: Tu
                 sprites.ghost(colour, capture.taken.is_emperor, tile),
                 geometry.centre(capture.tile),
             )
+    for place, target in scene.wrecked:
+        if place not in position.pieces:
+            colour = style.DYNASTY_COLOURS[target.dynasty]
+            paste(image, sprites.ghost(colour, target.is_emperor, tile), geometry.centre(place))
     for move, lane in zip(turn.moves, _lanes(turn.moves), strict=True):
         colour = style.DYNASTY_COLOURS[move.piece.dynasty]
         _place(image, geometry, move, sprites.arrow(colour, _shape(move, lane, position), tile))
@@ -132,3 +162,13 @@ def draw_over(image: Image.Image, position: Position, geometry: Layout, turn: Tu
             paste(image, sign, (x + tile * dx, y + tile * dy))
         else:
             paste(image, sprites.clash(round(tile * style.CLASH_SIZE)), (x, y))
+    if scene.crowned:
+        sparks = terrain.sparks(tile)
+        for place in scene.crowned:
+            paste(image, sparks, geometry.centre(place))
+    if scene.failed:
+        shield = sprites.shield(round(tile * style.SHIELD_SIZE))
+        dx, dy = style.SHIELD_CENTRE
+        for place in scene.failed:
+            x, y = geometry.centre(place)
+            paste(image, shield, (x + tile * dx, y + tile * dy))

@@ -12,7 +12,7 @@ import string
 
 from PIL import Image, ImageDraw
 
-from bot.render import sprites, style
+from bot.render import sprites, style, terrain
 from bot.render.sprites import ArrowShape
 from bot.render.style import RGB
 from engine import PieceKind
@@ -39,14 +39,32 @@ def flat_colours() -> list[RGB]:
         style.CLASH,
         style.CHEST_WOOD,
         style.CHEST_OPENED,
+        style.MOUNTAIN_TILE,
+        style.ROCK,
+        style.MONUMENT_TILE,
+        style.MONUMENT_TILE_DARK,
+        style.MONUMENT,
+        style.STONE,
+        style.STEEL,
+        style.WRECK,
+        style.HALO,
     ]
+    tiles = (style.TILE_LIGHT, style.TILE_DARK)
     for colour in style.DYNASTY_COLOURS.values():
         colours.append(colour)
         for kind in PieceKind:
             amount = style.EMPEROR_START_TINT if kind is PieceKind.EMPEROR else style.START_TINT
-            colours.extend(
-                style.blend(base, colour, amount) for base in (style.TILE_LIGHT, style.TILE_DARK)
-            )
+            colours.extend(style.blend(base, colour, amount) for base in tiles)
+        painted = [style.blend(base, colour, style.PAINT_TINT) for base in tiles]
+        colours.extend(painted)
+        colours.extend(style.darker(tint, style.PAINT_LETTER) for tint in painted)
+        stripe = style.HOME_STRIPE_ALPHA / 255
+        colours.extend(style.blend(base, colour, stripe) for base in tiles)
+    dimmed = style.DIMMED_ALPHA / 255
+    colours.extend(
+        style.blend(ground, style.BACKGROUND, dimmed)
+        for ground in (*tiles, style.MOUNTAIN_TILE, style.MONUMENT_TILE, style.MONUMENT_TILE_DARK)
+    )
     return list(dict.fromkeys(colours))
 
 
@@ -79,6 +97,32 @@ def _stamps() -> list[tuple[Image.Image, RGB]]:
             for captured in (False, True):
                 stamps.append((sprites.chest(captured, tile), ground))
     stamps.append((sprites.tile_face(style.TREASURE_TILE, True, tile), style.BACKGROUND))
+    stamps.extend(_variant_stamps(tile, inks))
+    return stamps
+
+
+def _variant_stamps(tile: int, inks: list[RGB]) -> list[tuple[Image.Image, RGB]]:
+    """The sprites of section 10 on the grounds they stand on."""
+    grounds = (style.TILE_LIGHT, style.TILE_DARK, style.MONUMENT_TILE)
+    stamps: list[tuple[Image.Image, RGB]] = [
+        (terrain.mountain(tile), style.BACKGROUND),
+        (terrain.dimmed(style.TILE_LIGHT, False, tile), style.BACKGROUND),
+        (terrain.dimmed(style.TILE_DARK, True, tile), style.BACKGROUND),
+    ]
+    for ground in grounds:
+        stamps.append((terrain.monument(tile, True), ground))
+        stamps.append((terrain.monument(tile, False), ground))
+        stamps.append((terrain.fortress(tile), ground))
+        stamps.append((terrain.halo(tile), ground))
+        stamps.append((terrain.sparks(tile), ground))
+        stamps.append((sprites.shield(tile // 2), ground))
+        stamps.append((sprites.wreck(tile), ground))
+    for ink in inks[:-1]:
+        for base in (style.TILE_LIGHT, style.TILE_DARK):
+            stamps.append((terrain.home_face(base, ink, tile), style.BACKGROUND))
+            painted = style.blend(base, ink, style.PAINT_TINT)
+            letter = terrain.letter("a", style.darker(painted, style.PAINT_LETTER), 0.46, tile)
+            stamps.append((letter, painted))
     return stamps
 
 

@@ -126,7 +126,9 @@ def outlined(shapes: Sequence[Shape], colour: RGB, width: float, alpha: int = 25
     ]
 
 
-def _text(sprite: Image.Image, centre: Point, text: str, size: int, ink: RGB, bold: bool) -> None:
+def draw_text(
+    sprite: Image.Image, centre: Point, text: str, size: int, ink: RGB, bold: bool
+) -> None:
     """``text`` centred on its ink (not on the font's line box), so single letters sit true."""
     face = style.font(size)
     left, top, right, bottom = face.getbbox(text)
@@ -201,11 +203,11 @@ def piece(
     ink = style.ink_on(colour)
     size = style.EMPEROR_LETTER_SIZE if emperor else style.LETTER_SIZE
     letter_centre = (centre[0], centre[1] + letter_offset(emperor) * tile)
-    _text(sprite, letter_centre, letter, round(size * tile), ink, bold=True)
+    draw_text(sprite, letter_centre, letter, round(size * tile), ink, bold=True)
     if experience is not None:
         badge_x = badge_centre(len(str(experience)))
         number_centre = (centre[0] + badge_x * tile, centre[1] + style.BADGE_CENTRE * tile)
-        _text(
+        draw_text(
             sprite,
             number_centre,
             str(experience),
@@ -288,13 +290,57 @@ def burst(tile: int, scale: float = 1.0) -> Image.Image:
 
 
 def burst_layers(scale: float = 1.0) -> list[Layer]:
+    return outlined([_star(scale)], style.BURST, style.OUTLINE_WIDTH * 0.9)
+
+
+def _star(scale: float) -> Polygon:
     points = []
     count = style.BURST_POINTS
     for index in range(2 * count):
         radius = (style.BURST_OUTER if index % 2 == 0 else style.BURST_INNER) * scale
         angle = math.pi * index / count - math.pi / 2
         points.append((radius * math.cos(angle), radius * math.sin(angle)))
-    return outlined([Polygon(tuple(points))], style.BURST, style.OUTLINE_WIDTH * 0.9)
+    return Polygon(tuple(points))
+
+
+@functools.lru_cache(maxsize=64)
+def wreck(tile: int, scale: float = 1.0) -> Image.Image:
+    """The burst of a mutual destruction (R-V4b): dark, edged in white, turned half a point
+    from a take's so that their outlines differ too; the tile it marks is empty."""
+    return paint((tile, tile), tile, (tile / 2, tile / 2), wreck_layers(scale))
+
+
+def wreck_layers(scale: float = 1.0) -> list[Layer]:
+    star = _star(scale)
+    turn = math.pi / style.BURST_POINTS / 2
+    turned = Polygon(
+        tuple(
+            (x * math.cos(turn) - y * math.sin(turn), x * math.sin(turn) + y * math.cos(turn))
+            for x, y in star.points
+        )
+    )
+    return [
+        ((turned.grown(style.OUTLINE_WIDTH * 1.6),), style.OUTLINE, 255),
+        ((turned.grown(style.OUTLINE_WIDTH * 0.9),), style.WHITE, 255),
+        ((turned,), style.WRECK, 255),
+    ]
+
+
+@functools.lru_cache(maxsize=64)
+def shield(size: int) -> Image.Image:
+    """The mark of a failed take attempt (R-V0c): a shield, for the target held its tile."""
+    return paint((size, size), size, (size / 2, size / 2), shield_layers())
+
+
+def shield_layers() -> list[Layer]:
+    """The shield in a square of side 1: white, a steel field inside, a white bar across."""
+    outer = Polygon(((-0.36, -0.42), (0.36, -0.42), (0.36, 0.05), (0.0, 0.44), (-0.36, 0.05)))
+    field = Polygon(_offset(outer.points, -0.09))
+    bar = Rect(-0.3, -0.1, 0.3, 0.0)
+    layers = outlined([outer], style.WHITE, 0.07)
+    layers.append(((field,), style.STEEL, 255))
+    layers.append(((bar,), style.WHITE, 255))
+    return layers
 
 
 @functools.lru_cache(maxsize=64)

@@ -8,6 +8,7 @@ Proportions are in tiles, so every picture scales with its tile size.
 
 from __future__ import annotations
 
+import enum
 import functools
 import unicodedata
 from importlib import resources
@@ -48,6 +49,16 @@ BURST: RGB = grid((255, 206, 48))  # a take
 CLASH: RGB = grid((255, 255, 255))  # a conflict
 CHEST_WOOD: RGB = grid((150, 92, 40))  # a chest still in place (R-T9)
 CHEST_OPENED: RGB = grid((200, 160, 116))  # a captured chest, open and empty
+# Section 10 of RULES.md: terrain and the marks of its take attempts.
+MOUNTAIN_TILE: RGB = grid((124, 116, 108))  # a mountain (R-V2a): a tile no piece stands on
+ROCK: RGB = grid((82, 74, 68))  # its peaks (their caps are WHITE)
+MONUMENT_TILE: RGB = grid((200, 212, 228))  # a monument tile (R-V5a)…
+MONUMENT_TILE_DARK: RGB = grid((186, 200, 220))
+MONUMENT: RGB = grid((246, 244, 236))  # …and its obelisk, in the tile's upper right corner
+STONE: RGB = grid((104, 106, 118))  # a fortress's walls (R-V2b)
+STEEL: RGB = grid((88, 118, 160))  # the shield of a failed take attempt (R-V0c)
+WRECK: RGB = grid((48, 48, 56))  # the burst of a mutual destruction (R-V4b)
+HALO: RGB = grid((236, 180, 24))  # the ring around a pawn crowned (R-V3b)
 
 DYNASTY_COLOURS: dict[Dynasty, RGB] = {
     Dynasty.A: grid((0, 114, 178)),  # blue
@@ -60,11 +71,40 @@ DYNASTY_COLOURS: dict[Dynasty, RGB] = {
     Dynasty.H: grid((204, 121, 167)),  # reddish purple
 }
 
-KEY_MESSAGES = ("board-key-moved", "board-key-stopped", "board-key-taken", "board-key-clash")
-"""The words after the marks of the last turn, in the key under the board (bot/locales)."""
+
+class KeyEntry(enum.Enum):
+    """One entry of the key under a board: a mark and its word (bot/locales, ``board-key-*``).
+
+    The first four explain every turn's arrows and marks; the others appear only on a picture
+    that shows them (a failed attempt, a mountain…)."""
+
+    MOVED = "moved"
+    STOPPED = "stopped"
+    TAKEN = "taken"
+    CLASH = "clash"
+    FAILED = "failed"  # a take attempt that failed (R-V0c)
+    MUTUAL = "mutual"  # a mutual destruction (R-V4b)
+    CROWNED = "crowned"  # a pawn crowned (R-V3b)
+    MOUNTAIN = "mountain"  # R-V2a
+    MONUMENT = "monument"  # R-V5a
+    FORTRESS = "fortress"  # R-V2b
+    HOME = "home"  # a home zone, before the deployment's reveal (R-V1a)
+    PAINTED = "painted"  # a tile painted its dynasty's colour (R-V6a)
+
+    @property
+    def message(self) -> str:
+        return f"board-key-{self.value}"
+
+
+TURN_KEY = (KeyEntry.MOVED, KeyEntry.STOPPED, KeyEntry.TAKEN, KeyEntry.CLASH)
+"""The key of every board that shows a turn."""
 
 START_TINT = 0.30  # how much of its dynasty's colour a pawn start tile takes
 EMPEROR_START_TINT = 0.45
+PAINT_TINT = 0.55  # …and a tile painted its colour (R-V6a)
+PAINT_LETTER = 0.5  # its letter: the painted tile's colour, this much darker
+HOME_STRIPE_ALPHA = 150  # a home zone's stripes in its dynasty's colour (R-V1a)
+DIMMED_ALPHA = 150  # a deployment's board: what is not one's own home zone, darkened
 
 # Proportions, in tiles.
 PIECE_RADIUS = 0.35
@@ -90,6 +130,14 @@ ORDER_RING_WIDTH = 0.08
 CHEST_CENTRE = (0.25, -0.27)  # a chest sits in its tile's upper right corner (the clash
 # sign takes the upper left, the experience badge the lower right)
 CHEST_HALF_WIDTH = 0.17
+MONUMENT_CENTRE = (0.3, -0.28)  # a monument's obelisk: the upper right, like a chest's
+PAINT_CORNER = (-0.3, 0.3)  # a painted tile's letter beside a neutral pawn: the lower left…
+PAINT_CORNER_SIZE = 0.26
+PAINT_LETTER_SIZE = 0.46  # …and in the middle of an empty painted tile
+HOME_LETTER_SIZE = 0.42  # a home zone's letter, before the reveal (no piece is shown)
+TILE_NAME_SIZE = 0.3  # a tile's name on one's own home zone, to deploy by (R-V1c)
+SHIELD_CENTRE = (-0.25, 0.23)  # a failed take attempt's shield: the lower left corner
+SHIELD_SIZE = 0.48
 CLASH_SIZE = 0.5  # the conflict sign on an empty tile…
 CLASH_SIZE_BY_PIECE = 0.38  # …and, smaller, in the upper left corner of a tile with a piece
 CLASH_BY_PIECE = (-0.3, -0.3)
@@ -121,10 +169,19 @@ def ink_on(colour: RGB) -> RGB:
     return WHITE if on_white > on_dark else OUTLINE
 
 
+def darker(colour: RGB, amount: float) -> RGB:
+    return blend(colour, OUTLINE, amount)
+
+
 @functools.cache
-def key_words(locale: str) -> tuple[str, ...]:
-    """The words of the key to the last turn's marks, in ``locale``."""
-    return tuple(message(locale, word) for word in KEY_MESSAGES)
+def key_word(locale: str, entry: KeyEntry) -> str:
+    """The word after ``entry``'s mark in the key, in ``locale``."""
+    return message(locale, entry.message)
+
+
+def key_words(locale: str, entries: tuple[KeyEntry, ...] = TURN_KEY) -> tuple[str, ...]:
+    """The words of the key's ``entries``, in ``locale``."""
+    return tuple(key_word(locale, entry) for entry in entries)
 
 
 FONT_FILE = "Inter-Regular-subset.otf"

@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import Message, Name, Voice, catalogue_of, text
-from bot.render import render_board
+from bot.render import render_board, render_home_zone
 from bot.services.tournaments.base import (
     DeploymentMenu,
     OrderMenu,
@@ -16,7 +16,17 @@ from bot.services.tournaments.base import (
 )
 from bot.worker import Worker
 from data.rows import TournamentRow
-from engine import Chest, Dynasty, Game, Move, Pass, Piece, Position, TurnResult, deploy
+from engine import (
+    Chest,
+    Colours,
+    Dynasty,
+    Game,
+    Move,
+    Pass,
+    Position,
+    Ruleset,
+    TurnResult,
+)
 
 
 async def own_order_board(
@@ -44,13 +54,16 @@ async def own_order_board(
         order=order if isinstance(order, Move) else None,
         chests=menu.chests,
         locale=say.locale,
+        ruleset=tournament.ruleset,
+        painted=menu.painted,
     )
 
 
 class Boards:
     """A board drawn once per language that reads it (its key, legend and title have words):
     the channel's, and each of its players' own for their prompts. ``moment`` says which
-    board it is (the start, turn 3, the end) in its title."""
+    board it is (the start, turn 3, the end) in its title; ``ruleset`` and ``painted`` what it
+    shows of section 10 (:func:`bot.render.render_board`)."""
 
     def __init__(
         self,
@@ -62,6 +75,8 @@ class Boards:
         *,
         chests: Sequence[Chest] = (),
         last_turn: TurnResult | None = None,
+        ruleset: Ruleset | None = None,
+        painted: Colours | None = None,
     ) -> None:
         self._worker = worker
         self._title = f"#{tournament.id} {tournament.battlefield}"
@@ -70,6 +85,8 @@ class Boards:
         self._names = names
         self._chests = chests
         self._last_turn = last_turn
+        self._ruleset = ruleset
+        self._painted = painted
         self._drawn: dict[str, bytes] = {}
         self._lock = asyncio.Lock()
 
@@ -87,7 +104,16 @@ class Boards:
         """The board at the start of a combat, or (``end``) at an end that came without a turn;
         ``revealed``: the start as the hidden deployments made it (R-V1c)."""
         moment = Message("board-end" if end else "board-revealed" if revealed else "board-start")
-        return cls(worker, tournament, moment, game.position, names, chests=game.chests)
+        return cls(
+            worker,
+            tournament,
+            moment,
+            game.position,
+            names,
+            chests=game.chests,
+            ruleset=game.ruleset,
+            painted=game.domains,
+        )
 
     @classmethod
     def of_turn(cls, worker: Worker, resolved: TurnResolved) -> Boards:
@@ -101,6 +127,8 @@ class Boards:
             resolved.names,
             chests=report.game.chests,
             last_turn=report.result,
+            ruleset=report.game.ruleset,
+            painted=report.game.domains,
         )
 
     async def drawn(self, locale: str) -> bytes:
@@ -116,6 +144,8 @@ class Boards:
                     chests=self._chests,
                     last_turn=self._last_turn,
                     locale=locale,
+                    ruleset=self._ruleset,
+                    painted=self._painted,
                 )
             return self._drawn[catalogue]
 
@@ -129,18 +159,9 @@ async def deployment_board(
     private: bool = False,
 ) -> bytes:
     """The board of a player's deployment prompt (R-V1c), for that player's eyes only: its
-    own pieces and mountains as arranged now (its stored deployment, else the default), and
-    no rival piece (theirs are secret too). ``private``: drawn as a player's request.
-
-    The drawing of home zones and mountains belongs to :func:`bot.render.render_board`;
-    when it learns to mark a home zone, this is the call that asks for the player's own."""
-    shown = deploy(menu.battlefield, {menu.seat.dynasty: menu.arrangement})
-    dynasty = menu.seat.dynasty
-    own = {
-        tile: Piece(dynasty, start.kind, 1)
-        for tile, start in shown.starts.items()
-        if start.dynasty is dynasty
-    }
+    home zone on the battlefield as drawn, with its own pieces and mountains as arranged now
+    (its stored deployment, else the default), and no rival piece (theirs are secret too).
+    ``private``: drawn as a player's request."""
     title = text(
         locale,
         "board-title-deployment",
@@ -148,7 +169,16 @@ async def deployment_board(
         battlefield=menu.tournament.battlefield,
     )
     draw = worker.run_on_demand if private else worker.run
-    return await draw(render_board, Position(shown, own), names=names, title=title, locale=locale)
+    return await draw(
+        render_home_zone,
+        menu.battlefield,
+        menu.seat.dynasty,
+        deployment=menu.arrangement,
+        ruleset=menu.tournament.ruleset,
+        names=names,
+        title=title,
+        locale=locale,
+    )
 
 
 async def status_board(worker: Worker, view: TournamentView, locale: str) -> bytes:
@@ -162,4 +192,6 @@ async def status_board(worker: Worker, view: TournamentView, locale: str) -> byt
         title=f"#{tournament.id} {tournament.battlefield}",
         chests=view.game.chests,
         locale=locale,
+        ruleset=view.game.ruleset,
+        painted=view.game.domains,
     )

@@ -21,6 +21,7 @@ from bot.render import (
     tile_centre,
 )
 from bot.render.layout import Layout
+from bot.render.scene import scene_of
 from bot.render.style import BURST, WHITE
 from data.catalog import battlefield_names, load_battlefield
 from engine import (
@@ -362,7 +363,7 @@ def test_every_shipped_battlefield_renders(name: str) -> None:
     position, turn = frames[-1]
     names = dict.fromkeys(battlefield.dynasties, "A rather long display name 👑 for the legend")
     image = picture(render_board(position, last_turn=turn, names=names, title=f"{name}, turn 8"))
-    geometry = board_layout(battlefield, title=True, key=True)
+    geometry = board_layout(battlefield, title=True, key=scene_of(position, turn).key)
     assert image.size == (geometry.width, geometry.height)
     assert 400 <= geometry.width <= 800
 

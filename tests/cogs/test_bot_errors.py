@@ -121,3 +121,45 @@ def test_user_message_follows_the_chain_and_ignores_bugs() -> None:
     assert user_message(wrapper) == "the path is blocked at C3 (R-O2)"
     assert user_message(RuntimeError("boom")) is None
     assert user_message(KeyError("emperor")) is None
+
+
+@pytest.mark.parametrize(
+    ("removed", "typed", "locale", "words"),
+    [
+        ("leaderboard", "leaderboard", "en-US", "This command no longer exists"),
+        ("tournament status", "tournament status", "es-ES", "Este comando ya no existe"),
+    ],
+)
+async def test_a_command_the_bot_no_longer_has_is_refused_privately_and_quietly(
+    fake_discord: FakeDiscord,
+    bot: EmperorsBot,
+    caplog: pytest.LogCaptureFixture,
+    removed: str,
+    typed: str,
+    locale: str,
+    words: str,
+) -> None:
+    """A client whose list of commands predates a rename still sends the old name (Discord
+    keeps what was synced): the bot answers privately in the reader's language, logs it at
+    INFO at most and never repeats what was typed; its autocomplete offers nothing."""
+    fake = fake_discord
+    caplog.set_level(logging.DEBUG)
+    async with fake.running(bot):
+        *parents, name = removed.split()
+        if parents:
+            group = bot.tree.get_command(parents[0])
+            assert isinstance(group, app_commands.Group)
+            group.remove_command(name)
+        else:
+            bot.tree.remove_command(name)
+        record = await fake.slash(fake.alice, typed, locale=locale)
+        answer = await record.wait_done()
+        choices = await fake.autocomplete(fake.alice, typed, "tournament", "1") if parents else []
+    assert answer.ephemeral and answer.content.startswith(words), answer.content
+    assert "error id" not in answer.content
+    assert choices == []
+    assert not [r for r in caplog.records if r.levelno > logging.INFO], [
+        r.getMessage() for r in caplog.records if r.levelno > logging.INFO
+    ]
+    ours = [r.getMessage() for r in caplog.records if r.name.split(".")[0] in ("bot", "cogs")]
+    assert ours and not any(name in message for message in ours), ours

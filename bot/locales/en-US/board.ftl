@@ -19,3 +19,20 @@ board-revealed = the deployments revealed
 board-title-deployment = #{ $tournament } { $battlefield } - your deployment
 board-turn = turn { $turn }
 board-caption = { $title } - { $heading }
+# Section 10 of RULES.md: the marks of a take attempt and of a crowning, the terrain, painting.
+board-key-failed = failed take
+board-key-mutual = destroyed each other
+board-key-crowned = crowned
+board-key-mountain = mountain
+board-key-monument = monument
+board-key-fortress = fortress
+board-key-home = home zone
+board-key-painted = painted
+board-painted = { $tiles } { $tiles ->
+        [one] tile
+       *[other] tiles
+    }
+board-mountains = { $mountains } { $mountains ->
+        [one] mountain
+       *[other] mountains
+    }

@@ -34,3 +34,5 @@ refusal-channel-not-named = { $channel } is not one of the channels named for to
 refusal-everyone-role = @everyone cannot be pinged by announcements; choose a role that players take to hear of new tournaments.
 refusal-language-choices = The language is one of: { $choices }. Choose one of them.
 refusal-settings-need-server = Settings belong to a server: use /settings in that server.
+
+refusal-command-gone = This command no longer exists as your Discord shows it: Discord may still show an old list of commands for a minute or so. Try again in a minute.

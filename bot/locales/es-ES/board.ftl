@@ -19,3 +19,20 @@ board-revealed = los despliegues, revelados
 board-title-deployment = #{ $tournament } { $battlefield } - tu despliegue
 board-turn = turno { $turn }
 board-caption = { $title } - { $heading }
+# Sección 10 de RULES.md: las marcas de un intento de toma y de una coronación, el terreno, la pintura.
+board-key-failed = toma fallida
+board-key-mutual = destrucción mutua
+board-key-crowned = coronado
+board-key-mountain = montaña
+board-key-monument = monumento
+board-key-fortress = fortaleza
+board-key-home = zona de casa
+board-key-painted = pintada
+board-painted = { $tiles } { $tiles ->
+        [one] casilla
+       *[other] casillas
+    }
+board-mountains = { $mountains } { $mountains ->
+        [one] montaña
+       *[other] montañas
+    }

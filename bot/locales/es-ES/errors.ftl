@@ -34,3 +34,5 @@ refusal-channel-not-named = { $channel } no es uno de los canales elegidos para 
 refusal-everyone-role = Los anuncios no pueden mencionar a @everyone; elige un rol que tomen los jugadores para enterarse de los torneos nuevos.
 refusal-language-choices = El idioma es uno de: { $choices }. Elige uno.
 refusal-settings-need-server = Los ajustes son de un servidor: usa /ajustes en ese servidor.
+
+refusal-command-gone = Este comando ya no existe tal como lo muestra tu Discord: puede que Discord aún muestre una lista antigua de comandos durante un minuto o así. Vuelve a intentarlo en un minuto.

@@ -27,6 +27,7 @@ from data.rows import (
 from engine import (
     Battlefield,
     Chest,
+    Colours,
     Deployment,
     Dynasty,
     Game,
@@ -154,6 +155,7 @@ class OrderAccepted:
     turn: int | None = None  # the turn it is for
     paused: bool = False  # the tournament is paused: a complete turn waits for the resume
     order: Order | None = None  # as stored: shown to its player only (R-O4)
+    menu: OrderMenu | None = None  # the player's menu with this order as its current one
 
     @property
     def complete(self) -> bool:
@@ -186,6 +188,7 @@ class OrderMenu:
     pieces: list[PieceChoice]
     current: Order | None  # the player's own stored order, shown only to them (R-O4)
     chests: tuple[Chest, ...] = ()  # the chests on the board (R-T9), drawn with it
+    painted: Colours | None = None  # the colours of the goal domains (R-V6), drawn with it
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ from data.rows import (
 )
 from engine import (
     DYNASTIES,
-    Chest,
     Dynasty,
+    Game,
     Move,
     Position,
     Tile,
@@ -150,14 +150,11 @@ class Lookup:
             frames.append((after.position, result))
         return frames
 
-    async def replay_chests(self, tournament_id: int) -> list[tuple[Chest, ...]]:
-        """The chests of each frame of :meth:`replay_frames` (R-T9); none without chests."""
-        tournament = await repo.get_tournament(self.database, tournament_id)
-        if tournament.chests is None or tournament.started_at is None:
-            return []
+    async def replay_games(self, tournament_id: int, turns: int) -> list[Game]:
+        """The stored game after each of the first ``turns`` turns, from the start: each frame
+        of :meth:`replay_frames` with its chests (R-T9) and colours (R-V6)."""
         return [
-            (await repo.get_game(self.database, tournament_id, turn)).chests
-            for turn in range(tournament.resolved_turns + 1)
+            await repo.get_game(self.database, tournament_id, turn) for turn in range(turns + 1)
         ]
 
 

@@ -206,7 +206,8 @@ class Orders:
             request_id=request_id,
             now=self.clock(),
         )
-        accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order)
+        menu = replace(_menu_of(table, seat), current=order)
+        accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order, menu)
         if not (resolve and accepted.complete) or accepted.paused:
             return accepted
         return replace(
@@ -240,6 +241,7 @@ def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
         _choices(position, seat.dynasty),
         current,
         table.game.chests,
+        table.game.domains,
     )
 
 
