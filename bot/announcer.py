@@ -32,6 +32,7 @@ import discord
 from bot.delivery import (
     CHANNEL_PERMISSIONS,
     NOT_ALLOWED,
+    ChannelPace,
     message_nonce,
     missing_permissions,
     send_dm,
@@ -138,6 +139,8 @@ class Announcer:
         self._updating_ready = False
         self._following = False
         self._tasks: set[asyncio.Task[None]] = set()
+        self.pace = ChannelPace()
+        """Every post in a channel waits its turn there, within Discord's rate."""
 
     # ------------------------------------------------------------ started by cogs
 
@@ -634,7 +637,8 @@ class Announcer:
         if channel is None:
             return
         try:
-            await channel.send(clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS)
+            async with self.pace.turn(channel.id):
+                await channel.send(clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
@@ -778,13 +782,14 @@ class Announcer:
             return None
         files = [attachment(data, name) for data, name in images]
         try:
-            message = await channel.send(
-                content,
-                embed=embed,
-                files=files,
-                allowed_mentions=NO_MENTIONS,
-                nonce=message_nonce(*nonce),
-            )
+            async with self.pace.turn(channel.id):
+                message = await channel.send(
+                    content,
+                    embed=embed,
+                    files=files,
+                    allowed_mentions=NO_MENTIONS,
+                    nonce=message_nonce(*nonce),
+                )
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
@@ -878,7 +883,8 @@ class Announcer:
             if await announcement_repo.claim_closed_dms_notice(
                 self.services.database, tournament.id, player_id, now=self.services.clock()
             ):
-                await channel.send(**closed_dms_notice(player_id, tournament.id))
+                async with self.pace.turn(channel.id):
+                    await channel.send(**closed_dms_notice(player_id, tournament.id))
         except discord.HTTPException as error:
             log.warning(
                 "Could not send user %s the prompt of tournament #%d: %s",
@@ -944,7 +950,8 @@ class Announcer:
                 except discord.NotFound:
                     pass  # deleted by someone: post the line again
             again = ready_line_again(tournament_id, line_text).text(locale)
-            message = await channel.send(again, allowed_mentions=NO_MENTIONS)
+            async with self.pace.turn(channel.id):
+                message = await channel.send(again, allowed_mentions=NO_MENTIONS)
         except discord.Forbidden as error:
             if error.code not in NOT_ALLOWED:
                 raise

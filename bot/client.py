@@ -263,6 +263,7 @@ class EmperorsBot(commands.Bot):
                 think=self.thinking,
                 computer_seconds=self.config.computer_seconds,
                 think_deployment=self.thinking.deploy,
+                computer_pace=self.config.computer_pace,
             )
         self._announcer = Announcer(
             self,
@@ -272,6 +273,8 @@ class EmperorsBot(commands.Bot):
             public_url=self.viewer_address,
         )
         self._scheduler = Scheduler(self._services, self._announcer, shards=self.sharding)
+        wake = self._scheduler.wake
+        self._services.turns.on_paced = lambda _moment: wake.set()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.metrics is not None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.shards import Shards, parse_ids
+from data.repositories.settings import MAX_COMPUTER_PACE
 from data.urls import encoding_problem
 
 ENV_FILE = Path(".env")
@@ -28,6 +29,9 @@ DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_COMPUTER_SECONDS = 0.8
 """Thinking time per order of a hard (strong) computer player."""
 COMPUTER_SECONDS_RANGE = (0.05, 10.0)
+DEFAULT_COMPUTER_PACE = 10
+"""The least seconds between two resolved turns of a combat that no person plays any more,
+where its server chose no pace of its own (/settings pace): its channel stays readable."""
 LOG_FORMATS = ("plain", "json")
 DEFAULT_METRICS_HOST = "127.0.0.1"
 DEFAULT_API_HOST = "127.0.0.1"
@@ -58,6 +62,8 @@ class Config:
     log_level: str = DEFAULT_LOG_LEVEL
     computer_seconds: float = DEFAULT_COMPUTER_SECONDS
     """How long a hard computer player thinks per order (``COMPUTER_SECONDS``)."""
+    computer_pace: int = DEFAULT_COMPUTER_PACE
+    """The pace of combats no person plays where a server chose none (``COMPUTER_PACE``)."""
     log_format: str = LOG_FORMATS[0]
     """``plain`` (one readable line per record) or ``json`` (one JSON object per line)."""
     metrics_port: int | None = None
@@ -102,7 +108,7 @@ class Config:
         An empty value counts as unset. Raises :class:`ConfigError` for a malformed ``.env``
         line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or ``LOG_FORMAT``,
         a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count, a
-        ``COMPUTER_SECONDS`` out of range, a ``DATABASE_URL`` that is not a PostgreSQL URL,
+        ``COMPUTER_SECONDS`` or ``COMPUTER_PACE`` out of range, a ``DATABASE_URL`` that is not a PostgreSQL URL,
         ``BACKUP_DIR`` with ``DATABASE_URL``, an ``API_PORT`` that is not a port, a
         ``PUBLIC_URL`` that is not an http(s) address, or shard settings that are not a count and ids
         below it (or that leave shards to other processes while the game is in a SQLite file,
@@ -124,6 +130,7 @@ class Config:
             dev_guild_id=_guild_id(settings.get("DISCORD_DEV_GUILD")),
             log_level=_log_level(settings.get("LOG_LEVEL", DEFAULT_LOG_LEVEL)),
             computer_seconds=_computer_seconds(settings.get("COMPUTER_SECONDS")),
+            computer_pace=_computer_pace(settings.get("COMPUTER_PACE")),
             log_format=_choice("LOG_FORMAT", settings.get("LOG_FORMAT", "plain"), LOG_FORMATS),
             metrics_port=_port("METRICS_PORT", settings.get("METRICS_PORT")),
             metrics_host=settings.get("METRICS_HOST", DEFAULT_METRICS_HOST),
@@ -246,6 +253,17 @@ def _computer_seconds(value: str | None) -> float:
             f"of seconds from {low} to {high}, got {value!r}"
         )
     return seconds
+
+
+def _computer_pace(value: str | None) -> int:
+    if value is None:
+        return DEFAULT_COMPUTER_PACE
+    if not value.isdigit() or int(value) > MAX_COMPUTER_PACE:
+        raise ConfigError(
+            "COMPUTER_PACE is the least seconds between two turns of a combat no person plays: "
+            f"a whole number from 0 to {MAX_COMPUTER_PACE}, got {value!r}"
+        )
+    return int(value)
 
 
 def _choice(name: str, value: str, choices: tuple[str, ...]) -> str:

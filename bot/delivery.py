@@ -3,9 +3,15 @@ the nonce that keeps a message posted again after a crash from showing twice."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
+import time
 import weakref
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -79,3 +85,73 @@ def message_nonce(*key: object) -> str:
     """A message's nonce, the same for the same ``key``: Discord creates one message per nonce
     (within a few minutes), so a board posted again after a crash is not shown twice."""
     return hashlib.blake2b(repr(key).encode(), digest_size=10).hexdigest()  # 20 of Discord's 25
+
+
+CHANNEL_MESSAGES = 5
+CHANNEL_SECONDS = 5.0
+"""Discord's rate of posts in one channel: about 5 messages every 5 seconds."""
+PACED_CHANNELS = 10_000
+"""Channels whose last posts :class:`ChannelPace` remembers before it forgets idle ones."""
+
+
+@dataclass
+class _Lane:
+    """One channel's posts: one at a time, in the order asked (an asyncio lock is fair), and
+    when the last :data:`CHANNEL_MESSAGES` of them ended."""
+
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    ended: deque[float] = field(default_factory=lambda: deque(maxlen=CHANNEL_MESSAGES))
+    waiting: int = 0
+
+
+class ChannelPace:
+    """The bot's posts in each channel kept within Discord's rate (:data:`CHANNEL_MESSAGES`
+    every :data:`CHANNEL_SECONDS`): a post waits its turn in its channel's queue, in the order
+    it was asked, and is never dropped; another channel's posts do not wait for it.
+
+    Discord would make discord.py wait once the channel's bucket is empty; pacing here keeps a
+    busy channel readable and never reaches Discord's refusal. A post counts from when it
+    ended (its answer came back), so the window Discord measures is never shorter."""
+
+    def __init__(
+        self,
+        messages: int = CHANNEL_MESSAGES,
+        seconds: float = CHANNEL_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.messages = messages
+        self.seconds = seconds
+        self.clock = clock
+        self.sleep = sleep
+        self._lanes: dict[int, _Lane] = {}
+
+    @contextlib.asynccontextmanager
+    async def turn(self, channel_id: int) -> AsyncIterator[None]:
+        """Hold the channel's turn to post once (``async with pace.turn(channel): send``)."""
+        lane = self._lanes.get(channel_id)
+        if lane is None:
+            if len(self._lanes) >= PACED_CHANNELS:
+                self._forget_idle()
+            lane = self._lanes[channel_id] = _Lane(ended=deque(maxlen=self.messages))
+        lane.waiting += 1
+        try:
+            async with lane.turn:
+                if len(lane.ended) == self.messages:
+                    wait = lane.ended[0] + self.seconds - self.clock()
+                    if wait > 0:
+                        await self.sleep(wait)
+                try:
+                    yield
+                finally:
+                    lane.ended.append(self.clock())
+        finally:
+            lane.waiting -= 1
+
+    def _forget_idle(self) -> None:
+        """Forget the channels with nothing waiting whose last post is older than the window:
+        their next post goes at once anyway."""
+        now = self.clock()
+        for channel_id, lane in list(self._lanes.items()):
+            if not lane.waiting and (not lane.ended or lane.ended[-1] + self.seconds <= now):
+                del self._lanes[channel_id]

@@ -219,7 +219,8 @@ class Scheduler:
         return changed
 
     async def next_wake(self) -> float:
-        """Seconds until the next deadline or reminder (at most IDLE_WAKE)."""
+        """Seconds until the next deadline, reminder or paced computers' moment (at most
+        IDLE_WAKE)."""
         now = self.clock()
         running = await tournament_repo.list_tournaments(
             self.services.database, statuses=(TournamentStatus.RUNNING,), limit=10_000
@@ -232,6 +233,7 @@ class Scheduler:
             if tournament.deadline is not None
             for left in (0.0, *(left for _, left in REMINDERS))
         ] + pause_ends
+        moments += [moment for _, moment in await self.services.turns.paced()]
         if any(
             tournament.deadline is not None and tournament.deadline <= now for tournament in ticking
         ) or any(end <= now for end in pause_ends):
@@ -254,6 +256,7 @@ class Scheduler:
         except Exception:
             log.exception("resolving the turns completed before the restart failed")
         while not self._stopping:
+            self.wake.clear()  # a wake from here on (a new deadline, a paced combat) is kept
             try:
                 await self.tick()
                 delay = await self.next_wake()
@@ -265,7 +268,6 @@ class Scheduler:
             self.last_tick = time.monotonic()
             if self._stopping:
                 return
-            self.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=delay)
 

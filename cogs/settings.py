@@ -26,6 +26,7 @@ from bot.views.markup import CHOICES_LIMIT
 from bot.views.settings import option_label, settings_embed, value_label, viewer_done
 from cogs.common import CodeText, matches, reply_ephemeral, request_of, variants_choices, voice
 from data.errors import Refusal
+from data.repositories.settings import MAX_COMPUTER_PACE
 
 
 async def shown_settings(interaction: Interaction, settings: ServerSettings) -> discord.Embed:
@@ -171,6 +172,30 @@ class Settings(
         await reply_ephemeral(
             interaction,
             content="\n".join([done, *notes]),
+            embed=await shown_settings(interaction, settings),
+        )
+
+    @app_commands.command(
+        name="pace", description="Seconds between turns of a combat no person plays any more"
+    )
+    @app_commands.describe(seconds="0 to 60 (leave out for the built-in pace, 10)")
+    async def pace(
+        self,
+        interaction: Interaction,
+        seconds: app_commands.Range[int, 0, MAX_COMPUTER_PACE] | None = None,
+    ) -> None:
+        """Keeps a channel readable: a combat of computer players only (or whose people have
+        handed their seats over, or fallen) resolves a turn every ``seconds`` at most."""
+        settings = await self.bot.services.settings.set_computer_pace(
+            request_of(interaction), seconds
+        )
+        await reply_ephemeral(
+            interaction,
+            content=voice(interaction)(
+                "settings-pace-done",
+                seconds=settings.computer_pace,
+                whose="server" if settings.pace_chosen else "built-in",
+            ),
             embed=await shown_settings(interaction, settings),
         )
 

@@ -35,6 +35,11 @@ class AssetName(str):
     fortress-4``): each language says it in its own words."""
 
 
+class Moment(int):
+    """A moment (Unix seconds) a refusal names, which each reader reads in their own time zone:
+    its message writes it as a Discord timestamp, ``<t:{ $again }:R>``."""
+
+
 class Refusal(Exception):
     """A request the game refuses, by the rule it breaks (``kind``) and the values its words
     name (``params``); the words are message ``refusal-<kind>`` of the catalogue.
@@ -301,6 +306,30 @@ class TooManyOffers(Refusal):
 
     def __init__(self, limit: int, seconds: float) -> None:
         super().__init__("too-many-offers", limit=limit, minutes=max(1, math.ceil(seconds / 60)))
+
+
+class TooManyAnnouncements(Refusal):
+    """A member has announced as many tournaments in the last hour as they may (migration
+    0018); they may announce again at ``again``."""
+
+    def __init__(self, limit: int, again: float) -> None:
+        super().__init__("too-many-announcements", limit=limit, again=Moment(math.ceil(again)))
+
+
+class ChannelAnnouncements(Refusal):
+    """A channel has heard as many announcements in the last hour as it may (migration 0018);
+    the next may be made there at ``again``."""
+
+    def __init__(self, limit: int, again: float) -> None:
+        super().__init__("channel-announcements", limit=limit, again=Moment(math.ceil(again)))
+
+
+class TooManyComputerCombats(Refusal):
+    """A member hosts as many running combats of computer players only as they may at once
+    (migration 0018)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__("too-many-computer-combats", limit=limit)
 
 
 class TournamentPaused(Refusal):

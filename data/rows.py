@@ -246,8 +246,9 @@ class ProgramSeat:
 
 @dataclass(frozen=True)
 class ServerSettingsRow:
-    """A server's settings as stored (see migrations 0006, 0008); ``updated_at`` None: never
-    set; ``locale`` None: no language chosen (the server's preferred locale applies)."""
+    """A server's settings as stored (see migrations 0006, 0008, 0016); ``updated_at`` None:
+    never set; ``locale`` None: no language chosen (the server's preferred locale applies);
+    ``computer_pace`` None: the built-in pace of combats no person plays."""
 
     guild_id: int
     defaults: Mapping[str, Any] = field(default_factory=dict)
@@ -255,6 +256,7 @@ class ServerSettingsRow:
     announce_role_id: int | None = None
     locale: str | None = None
     updated_at: float | None = None
+    computer_pace: int | None = None
 
 
 @dataclass(frozen=True)

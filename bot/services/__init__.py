@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.computers import DEFAULT_SECONDS, DeploymentThinker, Thinker, deploy_here, think_here
+from bot.config import DEFAULT_COMPUTER_PACE
 from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
@@ -43,6 +44,8 @@ class Services:
     """Who is told at once that a tournament changed (the programs' streams listen)."""
     think_deployment: DeploymentThinker = deploy_here
     """Where they choose their deployments (R-V1c): the bot gives the same worker."""
+    computer_pace: int = DEFAULT_COMPUTER_PACE
+    """The pace of combats no person plays where a server chose none (``COMPUTER_PACE``)."""
     dynasties: DynastyService = field(init=False)
     tournaments: Lookup = field(init=False)
     """What anyone may read about tournaments."""
@@ -70,6 +73,7 @@ class Services:
         self.tournaments = Lookup(database)
         self.history = History(database)
         self.chests = Chests(database, clock, self.seating)
+        self.settings = SettingsService(database, clock, self.computer_pace)
         self.turns = Turns(
             database,
             clock,
@@ -77,6 +81,7 @@ class Services:
             think_deployment=self.think_deployment,
             computer_seconds=self.computer_seconds,
             changes=self.changes,
+            settings=self.settings,
         )
         self.orders = Orders(database, clock, self.turns)
         self.deployments = Deployments(database, clock, self.turns)
@@ -84,7 +89,6 @@ class Services:
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)
         self.following = Following(database, clock)
-        self.settings = SettingsService(self.database, self.clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(database, clock, self.dynasties)
         self.viewing = ViewingService(database, clock)
@@ -95,8 +99,10 @@ class Services:
         path: str | None = None,
         clock: Callable[[], float] = time.time,
         think: Thinker = think_here,
+        *,
+        computer_pace: int = DEFAULT_COMPUTER_PACE,
     ) -> Services:
-        return cls(await open_database(path), clock, think)
+        return cls(await open_database(path), clock, think, computer_pace=computer_pace)
 
     async def close(self) -> None:
         await self.database.close()

@@ -19,6 +19,7 @@ import enum
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
+from bot.config import DEFAULT_COMPUTER_PACE as COMPUTER_PACE
 from bot.services.request import Request
 from bot.services.tournaments.base import computer_levels
 from bot.services.variants import (
@@ -136,6 +137,8 @@ class ServerSettings:
     announce_role_id: int | None
     locale: str | None  # None: not chosen, the server's preferred locale on Discord applies
     ignored: Mapping[str, object]  # stored defaults no longer valid for their option
+    computer_pace: int = COMPUTER_PACE  # seconds between turns of a combat no person plays
+    pace_chosen: bool = False  # the server chose it (else the built-in pace)
 
     def default(self, option: str) -> Value:
         """What a host who leaves ``option`` out gets: the server's default or the built-in."""
@@ -204,15 +207,19 @@ class CreateOptions:
 class SettingsService:
     """Reads and changes servers' settings."""
 
-    def __init__(self, database: Database, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, database: Database, clock: Callable[[], float], pace: int = COMPUTER_PACE
+    ) -> None:
         self.database = database
         self.clock = clock
+        self.pace = pace
+        """The pace of combats no person plays where a server chose none."""
 
     async def of(self, guild_id: int | None) -> ServerSettings:
         """The server's settings (the built-in ones outside a server)."""
         if guild_id is None:
-            return _settings(ServerSettingsRow(0))
-        return _settings(await settings_repo.server_settings(self.database, guild_id))
+            return _settings(ServerSettingsRow(0), self.pace)
+        return _settings(await settings_repo.server_settings(self.database, guild_id), self.pace)
 
     async def set_default(self, request: Request, option: str, value: str | None) -> ServerSettings:
         """Set the server's default for ``option`` to the value named ``value``; None puts the
@@ -274,6 +281,16 @@ class SettingsService:
             lambda row: replace(row, announce_role_id=role_id),
         )
 
+    async def set_computer_pace(self, request: Request, seconds: int | None) -> ServerSettings:
+        """The least seconds between two turns of this server's combats that no person plays
+        any more; None puts the built-in pace back."""
+        guild_id = _managed(request)
+        async with requests.once(self.database, request.id, "settings pace", now=self.clock()):
+            await settings_repo.save_computer_pace(
+                self.database, guild_id, seconds, now=self.clock()
+            )
+        return await self.of(guild_id)
+
     async def set_locale(self, request: Request, locale: str) -> ServerSettings:
         if locale not in LOCALES:
             raise Refusal("language-choices", choices=", ".join(LOCALES))
@@ -287,20 +304,27 @@ class SettingsService:
     ) -> ServerSettings:
         """Read, change and store the settings of the request's server in one transaction,
         once per request; a member with Manage Server there only."""
-        guild_id = request.guild_id
-        if guild_id is None:
-            raise Refusal("settings-need-server")
-        if not request.is_manager:
-            raise NotManager()
+        guild_id = _managed(request)
         async with requests.once(self.database, request.id, f"settings {what}", now=self.clock()):
             row = await settings_repo.server_settings(self.database, guild_id)
             changed = change(row)
             if changed is not row:
                 row = await settings_repo.save_settings(self.database, changed, now=self.clock())
-        return _settings(row)
+        return _settings(row, self.pace)
 
 
-def _settings(row: ServerSettingsRow) -> ServerSettings:
+def _managed(request: Request) -> int:
+    """The server whose settings the request may change: its own, by a member with Manage
+    Server there."""
+    guild_id = request.guild_id
+    if guild_id is None:
+        raise Refusal("settings-need-server")
+    if not request.is_manager:
+        raise NotManager()
+    return guild_id
+
+
+def _settings(row: ServerSettingsRow, pace: int) -> ServerSettings:
     valid = {
         option: value
         for option, value in row.defaults.items()
@@ -309,5 +333,12 @@ def _settings(row: ServerSettingsRow) -> ServerSettings:
     ignored = {option: value for option, value in row.defaults.items() if option not in valid}
     locale = row.locale if row.locale in LOCALES else None
     return ServerSettings(
-        row.guild_id, valid, row.channel_ids, row.announce_role_id, locale, ignored
+        row.guild_id,
+        valid,
+        row.channel_ids,
+        row.announce_role_id,
+        locale,
+        ignored,
+        row.computer_pace if row.computer_pace is not None else pace,
+        row.computer_pace is not None,
     )

@@ -4,6 +4,7 @@ as plain text (it may hold names players chose), within Discord's limit."""
 from __future__ import annotations
 
 import math
+import re
 import time
 
 from discord import app_commands
@@ -11,6 +12,7 @@ from discord import app_commands
 from bot.i18n import DEFAULT_LOCALE, Message, Voice
 from bot.i18n.refusals import refusal
 from bot.views.markup import MESSAGE_LIMIT, discord_timestamp, plain
+from data.errors import Moment
 
 
 def player_message(error: BaseException, locale: str = DEFAULT_LOCALE) -> str | None:
@@ -30,7 +32,28 @@ def player_message(error: BaseException, locale: str = DEFAULT_LOCALE) -> str | 
         found = str(error)
     if found is None:
         return None
-    return plain(found.text(locale) if isinstance(found, Message) else found)
+    if not isinstance(found, Message):
+        return plain(found)
+    return with_moments(plain(found.text(locale)), found)
+
+
+_ESCAPED_TIMESTAMP = re.compile(r"\\<t:([0-9]+):([tTdDfFR])>")
+"""A Discord timestamp as :func:`plain` escapes it (``\\<t:1767225600:R>``)."""
+
+
+def with_moments(said: str, message: Message) -> str:
+    """``said`` (escaped) with the timestamps of the refusal's own moments rendered again: the
+    time to try again is the bot's markup, shown in each reader's time zone, not text a
+    player typed (:class:`data.errors.Moment`)."""
+    moments = {str(value) for value in message.params.values() if isinstance(value, Moment)}
+    if not moments:
+        return said
+
+    def shown(found: re.Match[str]) -> str:
+        stamp = found.group(1)
+        return f"<t:{stamp}:{found.group(2)}>" if stamp in moments else found.group(0)
+
+    return _ESCAPED_TIMESTAMP.sub(shown, said)
 
 
 def cooldown_text(error: app_commands.CommandOnCooldown, say: Voice) -> str:

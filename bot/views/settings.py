@@ -69,6 +69,14 @@ def settings_embed(
         value=say("settings-viewer", shared="yes" if shared else "no", command=VIEWER),
         inline=False,
     )
+    embed.add_field(
+        name=say("settings-pace-name"),
+        value=say(
+            "settings-pace",
+            seconds=settings.computer_pace,
+            whose="server" if settings.pace_chosen else "built-in",
+        ),
+    )
     embed.set_footer(text=say("settings-footer"))
     return embed
 

@@ -30,6 +30,7 @@ from data.db import Connection, Database, Row, Variant
 from data.errors import (
     AlreadyApplied,
     AlreadySeated,
+    ChannelAnnouncements,
     ComputersNotAllowed,
     ConstraintBroken,
     DataError,
@@ -52,6 +53,8 @@ from data.errors import (
     SeatNotActive,
     SeatStillPlayed,
     SeatTaken,
+    TooManyAnnouncements,
+    TooManyComputerCombats,
     TournamentClosed,
     TournamentFull,
     TournamentNotReady,
@@ -116,6 +119,15 @@ from engine import (
 )
 
 BattlefieldLoader = Callable[[str], Battlefield]
+
+ANNOUNCEMENTS_PER_MEMBER = 5
+"""Tournaments a member may announce in any hour (the trigger of migration 0018)."""
+ANNOUNCEMENTS_PER_CHANNEL = 10
+"""Announcements a channel may hear in any hour (the trigger of migration 0018)."""
+ANNOUNCEMENTS_WINDOW = 3600.0
+COMPUTER_COMBATS_PER_MEMBER = 2
+"""Running combats of computer players only a member may host at once, in channels (the
+trigger of migration 0018)."""
 
 _TABLE_PARTS = ("seat_list", "state", "order_list")
 """What :data:`_TABLE_QUERY` reads after the tournaments row, in this order."""
@@ -268,6 +280,8 @@ async def create_tournament(
             raise
         assert row is not None
         tournament = tournament_row(row)
+        if host_player_id is not None and channel_id is not None:
+            await _count_announcement(connection, host_player_id, channel_id, at)
         if wealth:
             host = await fetch_one(
                 connection, "SELECT id FROM dynasties WHERE player_id = ?", (host_player_id,)
@@ -284,6 +298,37 @@ async def create_tournament(
                 at=at,
             )
     return tournament
+
+
+async def _count_announcement(
+    connection: Connection, player_id: int, channel_id: int, at: float
+) -> None:
+    """Count an announcement in a channel against its member's and its channel's limits
+    (migration 0018), in the transaction that announces it: refused with when the member, or
+    the channel, may announce again. A tournament made outside Discord (a tool, a benchmark:
+    no channel) is no announcement."""
+    try:
+        await connection.execute(
+            "INSERT INTO recent_announcements (player_id, channel_id, announced_at) "
+            "VALUES (?, ?, ?)",
+            (player_id, channel_id, at),
+        )
+    except ConstraintBroken as error:
+        if error.rule == "too_many_announcements":
+            column, value, limit = "player_id", player_id, ANNOUNCEMENTS_PER_MEMBER
+        elif error.rule == "channel_announcements":
+            column, value, limit = "channel_id", channel_id, ANNOUNCEMENTS_PER_CHANNEL
+        else:
+            raise
+        oldest = await fetch_one(
+            connection,
+            f"SELECT min(announced_at) FROM recent_announcements WHERE {column} = ? "
+            "AND announced_at > ?",
+            (value, at - ANNOUNCEMENTS_WINDOW),
+        )
+        first = oldest[0] if oldest is not None and oldest[0] is not None else at
+        refused = TooManyAnnouncements if column == "player_id" else ChannelAnnouncements
+        raise refused(limit, first + ANNOUNCEMENTS_WINDOW) from None
 
 
 async def get_tournament(database: Database, tournament_id: int) -> TournamentRow:
@@ -360,6 +405,44 @@ async def awaiting_computers(database: Database, *, limit: int = 1000) -> list[i
             (limit,),
         )
     return [row[0] for row in rows]
+
+
+async def computer_combats_waiting(
+    database: Database, *, limit: int = 1000
+) -> list[tuple[int, int | None, float]]:
+    """Running combats in a channel that no person plays any more (every active seat is a
+    computer's, or handed to one) whose computers have yet to order for the open turn: each
+    with its server and when its open turn opened (the start, or the last resolution), from
+    which its pace counts (migration 0018)."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT t.id, t.guild_id, CASE WHEN t.turn = 1 THEN t.started_at ELSE "
+            "(SELECT r.resolved_at FROM turns r WHERE r.tournament_id = t.id "
+            "AND r.turn = t.turn - 1) END FROM tournaments t "
+            "WHERE t.status = 'running' AND t.channel_id IS NOT NULL AND t.paused_at IS NULL "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "AND s.status = 'active' AND s.kind <> 'computer' AND s.handed_to IS NULL) "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "AND s.status = 'active' AND NOT EXISTS (SELECT 1 FROM orders o "
+            "WHERE o.tournament_id = t.id AND o.turn = t.turn AND o.seat = s.seat)) "
+            "ORDER BY t.id LIMIT ?",
+            (limit,),
+        )
+    return [(row[0], row[1], row[2] if row[2] is not None else 0.0) for row in rows]
+
+
+async def turn_opened_at(database: Database, tournament: TournamentRow) -> float:
+    """When the tournament's open turn opened: its start, or the last turn's resolution."""
+    if tournament.turn <= 1 or tournament.resolved_turns == 0:
+        return tournament.started_at or 0.0
+    async with database.connection() as connection:
+        row = await fetch_one(
+            connection,
+            "SELECT resolved_at FROM turns WHERE tournament_id = ? AND turn = ?",
+            (tournament.id, tournament.turn - 1),
+        )
+    return row[0] if row is not None and row[0] is not None else tournament.started_at or 0.0
 
 
 async def complete_turns(
@@ -621,6 +704,8 @@ async def start_tournament(
                 ),
             )
         except ConstraintBroken as error:
+            if error.rule == "too_many_computer_combats":
+                raise TooManyComputerCombats(COMPUTER_COMBATS_PER_MEMBER) from None
             if error.rule != "seats_empty":
                 raise
             seated = await fetch_one(

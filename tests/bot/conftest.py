@@ -36,7 +36,9 @@ def database_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def services(database_path: Path, clock: Clock) -> AsyncIterator[Services]:
-    opened = await Services.open(str(database_path), clock=clock, think=SeededThinker())
+    opened = await Services.open(  # combats of computers alone go at once, unpaced
+        str(database_path), clock=clock, think=SeededThinker(), computer_pace=0
+    )
     try:
         yield opened
     finally:

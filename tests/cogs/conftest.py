@@ -31,8 +31,9 @@ class Clock:
 @pytest.fixture
 def config(tmp_path: Path) -> Config:
     """Default settings with the database in the test's own folder (``fake_discord.running``
-    logs in with the fake's token)."""
-    return Config(database_path=tmp_path / "emperors.db")
+    logs in with the fake's token). Combats of computers alone go at once (``computer_pace=0``):
+    tests/cogs/test_flood_limits_e2e.py checks the pace."""
+    return Config(database_path=tmp_path / "emperors.db", computer_pace=0)
 
 
 @pytest.fixture
@@ -49,7 +50,9 @@ def clock() -> Clock:
 @pytest_asyncio.fixture
 async def services(config: Config, clock: Clock) -> AsyncIterator[Services]:
     """The game's services on the test's database file, on the test's clock."""
-    opened = await Services.open(str(config.database_path), clock, SeededThinker())
+    opened = await Services.open(
+        str(config.database_path), clock, SeededThinker(), computer_pace=config.computer_pace
+    )
     yield opened
     await opened.close()
 

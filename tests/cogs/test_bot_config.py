@@ -41,6 +41,11 @@ def test_a_host_sets_how_long_hard_computers_think(tmp_path: Path) -> None:
     assert Config.load({"COMPUTER_SECONDS": "0.3"}, tmp_path / ".env").computer_seconds == 0.3
 
 
+def test_an_operator_sets_the_pace_of_combats_of_computers_alone(tmp_path: Path) -> None:
+    assert Config.load({}, tmp_path / ".env").computer_pace == 10
+    assert Config.load({"COMPUTER_PACE": "0"}, tmp_path / ".env").computer_pace == 0
+
+
 def test_token_stays_out_of_repr() -> None:
     assert "s3cret" not in repr(Config(discord_token="s3cret"))
 
@@ -108,6 +113,8 @@ def test_the_api_is_off_unless_a_port_is_given_and_on_this_machine_by_default(
         ("LOG_LEVEL=loud\n", "LOG_LEVEL must be one of"),
         ("COMPUTER_SECONDS=fast\n", "COMPUTER_SECONDS is how long a hard computer player thinks"),
         ("COMPUTER_SECONDS=60\n", r"a number of seconds from 0\.05 to 10\.0, got '60'"),
+        ("COMPUTER_PACE=61\n", r"COMPUTER_PACE is .* from 0 to 60, got '61'"),
+        ("COMPUTER_PACE=-1\n", "COMPUTER_PACE is the least seconds between two turns"),
         ("LOG_FORMAT=xml\n", "LOG_FORMAT must be plain or json"),
         ("METRICS_PORT=70000\n", "METRICS_PORT must be a port number"),
         ("API_PORT=http\n", "API_PORT must be a port number"),

@@ -52,7 +52,9 @@ async def test_an_emperor_taking_an_emperor_takes_its_reputation_not_its_life(
                     options = {"tournament": 1, "piece": tile(origin), "to": tile(destination)}
                 answer = await command(fake, user, "order", options, **here)
                 assert "order" in answer.content.lower(), answer.content
-        end = await fake.wait_for_message(lambda m: m.content.startswith("Tournament #1 is over"))
+        end = await fake.wait_for_message(  # behind the channel's pace of posts (issue #35)
+            lambda m: m.content.startswith("Tournament #1 is over"), timeout=30
+        )
         assert await bot.announcer.settle(5)  # type: ignore[attr-defined]
     assert "Emperor takes an emperor (reputation)" in announced.text
     assert "Aurelia wins" in end.content

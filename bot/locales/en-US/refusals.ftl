@@ -113,6 +113,9 @@ refusal-already-away = you are already away; change when you come back with /awa
 refusal-away-too-long = a player is away at most 14 days in any 30 days (counting earlier absences); choose an earlier date
 refusal-too-many-followers = tournament #{ $tournament } already has { $limit } followers, the most allowed; watch its boards in its channel instead
 refusal-following-too-many = you already follow { $limit } tournaments, the most allowed; unfollow one with /tournament unfollow first
+refusal-too-many-announcements = you have announced { $limit } tournaments in the last hour, the most allowed; you can announce another <t:{ $again }:R>
+refusal-channel-announcements = this channel has heard { $limit } announcements in the last hour, the most it may; the next can be made here <t:{ $again }:R>, or now in another channel
+refusal-too-many-computer-combats = you already host { $limit } running combats of computer players only, the most at once; wait for one to end, or call one off with /tournament cancel
 refusal-database-busy = the game is busy with another change; try again in a moment
 
 # Names of what a dynasty holds (data/assets.toml codes, and the shop's keys).
@@ -142,6 +145,7 @@ refusal-training-leaves-no-trace = { $tournament ->
 # Values the game cannot store (data/errors.py InvalidValue, by kind).
 invalid-what = { $what }
 refusal-invalid-too-many-channels = a server names at most { $limit } channels for tournaments
+refusal-invalid-computer-pace = a pace is 0 to { $limit } seconds between two turns
 refusal-invalid-no-treasure-tile = { $battlefield } has no treasure tile; choose another goal or battlefield
 refusal-invalid-stake-not-honour = only an honour tournament has a stake, and it is 0 or more
 refusal-invalid-prize-takes-reputation = a prize gives reputation; it cannot take it

@@ -18,6 +18,14 @@ settings-no-role = none: announcements ping nobody
 settings-language-name = Language
 settings-language = { $code } ({ $name })
 settings-language-unchosen = none chosen: the server's language on Discord, { $code } ({ $name })
+settings-pace-name = Combats no person plays
+settings-pace = a turn every { $seconds } { $seconds ->
+        [one] second
+       *[other] seconds
+    } at most ({ $whose ->
+        [server] this server's
+       *[built-in] built in
+    })
 settings-footer = Members with Manage Server change them with /settings.
 
 settings-default-done = New tournaments get { $option }: **{ $value }** unless their host chooses otherwise.
@@ -31,6 +39,13 @@ settings-channels-cleared = Tournaments may be announced in any channel where I 
 settings-role-done = Every tournament announced here pings { $role }, and nobody else.
 settings-role-none = Announcements ping nobody.
 settings-role-not-mentionable = Note: { $role } cannot be mentioned by everyone, so announcements will name it without pinging. Allow anyone to @mention it (the role's settings), or give me Mention @everyone, @here and All Roles.
+settings-pace-done = A combat that no person plays any more (only computer players, or seats handed to them) resolves a turn every { $seconds } { $seconds ->
+        [one] second
+       *[other] seconds
+    } at most ({ $whose ->
+        [server] this server's choice
+       *[built-in] the built-in pace
+    }), so its channel stays readable.
 settings-language-done = This server's language is { $code } ({ $name }): the bot speaks it in this server's channels (announcements, boards, results). Each player reads the answers only they see in their own Discord language.
 refusal-managed-role = { $role } belongs to a bot or an integration; choose a role that players take to hear of new tournaments.
 

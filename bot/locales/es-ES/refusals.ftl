@@ -115,6 +115,9 @@ refusal-already-away = ya estás ausente; cambia cuándo vuelves con /ausencia h
 refusal-away-too-long = un jugador está ausente como mucho 14 días de cada 30 (contando las ausencias anteriores); elige una fecha más temprana
 refusal-too-many-followers = el torneo #{ $tournament } ya tiene { $limit } seguidores, el máximo permitido; mira sus tableros en su canal
 refusal-following-too-many = ya sigues { $limit } torneos, el máximo permitido; deja de seguir uno con /torneo dejar-de-seguir antes
+refusal-too-many-announcements = has anunciado { $limit } torneos en la última hora, el máximo permitido; podrás anunciar otro <t:{ $again }:R>
+refusal-channel-announcements = este canal ha oído { $limit } anuncios en la última hora, el máximo que admite; el siguiente podrá hacerse aquí <t:{ $again }:R>, o ya mismo en otro canal
+refusal-too-many-computer-combats = ya organizas { $limit } combates en curso solo de jugadores del ordenador, el máximo a la vez; espera a que termine uno, o anula uno con /torneo cancelar
 refusal-database-busy = el juego está ocupado con otro cambio; vuelve a intentarlo en un momento
 
 # Nombres de lo que tiene una dinastía (códigos de data/assets.toml, y las llaves de la tienda).
@@ -154,6 +157,7 @@ invalid-what = { $what ->
        *[other] { $what }
     }
 refusal-invalid-too-many-channels = un servidor nombra como mucho { $limit } canales para torneos
+refusal-invalid-computer-pace = un ritmo es de 0 a { $limit } segundos entre dos turnos
 refusal-invalid-no-treasure-tile = { $battlefield } no tiene casilla de tesoro; elige otro objetivo u otro campo de batalla
 refusal-invalid-stake-not-honour = solo un torneo de honor tiene apuesta, y es 0 o más
 refusal-invalid-prize-takes-reputation = un premio da reputación; no puede quitarla

@@ -26,6 +26,14 @@ settings-no-role = ninguno: los anuncios no mencionan a nadie
 settings-language-name = Idioma
 settings-language = { $code } ({ $name })
 settings-language-unchosen = sin elegir: el idioma del servidor en Discord, { $code } ({ $name })
+settings-pace-name = Combates sin personas
+settings-pace = un turno cada { $seconds } { $seconds ->
+        [one] segundo
+       *[other] segundos
+    } como mucho ({ $whose ->
+        [server] de este servidor
+       *[built-in] de fábrica
+    })
 settings-footer = Los miembros con Gestionar servidor los cambian con /ajustes.
 
 settings-default-done = Los torneos nuevos tienen { $option }: **{ $value }** salvo que su anfitrión elija otra cosa.
@@ -39,6 +47,13 @@ settings-channels-cleared = Los torneos se pueden anunciar en cualquier canal do
 settings-role-done = Cada torneo que se anuncie aquí menciona a { $role }, y a nadie más.
 settings-role-none = Los anuncios no mencionan a nadie.
 settings-role-not-mentionable = Nota: no todos pueden mencionar a { $role }, así que los anuncios lo nombrarán sin avisar. Permite que cualquiera lo @mencione (en los ajustes del rol), o dame Mencionar @everyone, @here y todos los roles.
+settings-pace-done = Un combate en el que ya no juega ninguna persona (solo jugadores del ordenador, o asientos cedidos a ellos) resuelve un turno cada { $seconds } { $seconds ->
+        [one] segundo
+       *[other] segundos
+    } como mucho ({ $whose ->
+        [server] lo eligió este servidor
+       *[built-in] el ritmo de fábrica
+    }), para que su canal se pueda leer.
 settings-language-done = El idioma de este servidor es { $code } ({ $name }): el bot lo habla en los canales de este servidor (anuncios, tableros, resultados). Cada jugador lee las respuestas que solo ve él en su propio idioma de Discord.
 refusal-managed-role = { $role } pertenece a un bot o a una integración; elige un rol que tomen los jugadores para enterarse de los torneos nuevos.
 

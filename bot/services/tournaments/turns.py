@@ -43,6 +43,7 @@ from bot.services.outcomes import (
     turn_trace,
 )
 from bot.services.request import Request
+from bot.services.settings import SettingsService
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
     Owns,
@@ -69,6 +70,7 @@ from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import leases, requests
 from data.repositories import programs as program_repo
+from data.repositories import settings as settings_repo
 from data.repositories import skill as skill_repo
 from data.repositories import tournaments as repo
 from data.rows import (
@@ -133,9 +135,12 @@ class Turns:
         think_deployment: DeploymentThinker = deploy_here,
         computer_seconds: float = DEFAULT_SECONDS,
         changes: Changes | None = None,
+        settings: SettingsService | None = None,
     ) -> None:
         self.database = database
         self.clock = clock
+        self.settings = settings or SettingsService(database, clock)
+        """Each server's pace of combats no person plays (/settings pace)."""
         self.think = think
         """Where computer players choose their orders (a worker process in the bot)."""
         self.think_deployment = think_deployment
@@ -148,6 +153,9 @@ class Turns:
         """Told each tournament whose turn resolved or that a forfeit changed."""
         self.on_resolved: Callable[[float], None] | None = None
         """Told the seconds each turn resolution took (the bot's metrics listen here)."""
+        self.on_paced: Callable[[float], None] | None = None
+        """Told the moment the computers of a paced combat may order, when they wait for it
+        (the scheduler listens here, to wake then)."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
         self._thinking: set[int] = set()  # tournaments whose computers are choosing now
         self._asked_again: set[int] = set()  # ... and asked to meanwhile (a turn opened)
@@ -490,10 +498,16 @@ class Turns:
             self._asked_again.discard(tournament_id)
 
     async def _computers_order(self, tournament_id: int) -> TurnResolved | Revealed | None:
-        """One pass of :meth:`play_computers` over the turn (or deployment) open now."""
+        """One pass of :meth:`play_computers` over the turn (or deployment) open now: nothing
+        yet if the combat is paced and its moment has not come (:meth:`computers_due`)."""
         table = await repo.load_table(self.database, tournament_id)
         game = table.game
         if table.tournament.status is not TournamentStatus.RUNNING or game is None:
+            return None
+        due = await self.computers_due(table)
+        if due is not None and due > self.clock():
+            if self.on_paced is not None:
+                self.on_paced(due)
             return None
         turn = table.tournament.turn
         deploying = game.awaiting_deployment
@@ -581,9 +595,48 @@ class Turns:
 
     async def computers_to_play(self) -> list[int]:
         """Running tournaments whose computers have yet to order for the open turn and are not
-        choosing now: after a restart, or if their thinking failed (for the scheduler)."""
+        choosing now: after a restart, if their thinking failed, or once a paced combat's
+        moment has come (for the scheduler); a paced combat waiting for its moment is not."""
         waiting = await repo.awaiting_computers(self.database)
-        return [tournament_id for tournament_id in waiting if tournament_id not in self._thinking]
+        now = self.clock()
+        later = {tournament for tournament, moment in await self.paced() if moment > now}
+        return [
+            tournament_id
+            for tournament_id in waiting
+            if tournament_id not in self._thinking and tournament_id not in later
+        ]
+
+    async def computers_due(self, table: TournamentTable) -> float | None:
+        """When the computers of a combat in a channel that no person plays any more may order
+        for its open turn: its server's pace (/settings pace) after the turn opened, so that
+        its channel gets a board that often at most. None: at once (a person still plays, no
+        channel to keep readable, or a pace of 0)."""
+        tournament = table.tournament
+        if tournament.channel_id is None or any(
+            seat.status is SeatStatus.ACTIVE and seat.ordering_player is not None
+            for seat in table.seats
+        ):
+            return None
+        pace = (await self.settings.of(tournament.guild_id)).computer_pace
+        if pace <= 0:
+            return None
+        return await repo.turn_opened_at(self.database, tournament) + pace
+
+    async def paced(self) -> list[tuple[int, float]]:
+        """The paced combats whose computers wait for their moment to order, each with that
+        moment (for the scheduler, which wakes then)."""
+        waiting = await repo.computer_combats_waiting(self.database)
+        chosen = await settings_repo.computer_paces(
+            self.database, (guild for _, guild, _ in waiting if guild is not None)
+        )
+        moments = []
+        for tournament, guild, opened in waiting:
+            pace = (
+                chosen.get(guild, self.settings.pace) if guild is not None else self.settings.pace
+            )
+            if pace > 0:
+                moments.append((tournament, opened + pace))
+        return moments
 
     async def _computer_order(self, turn: ComputerTurn) -> Order:
         """The computer's order, legal (R-O2). If its thinking fails (the worker died twice),
