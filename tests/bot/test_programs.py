@@ -16,11 +16,11 @@ from bot.services.programs import LADDER_PAGE, TokenRefused
 from bot.services.request import Request
 from bot.web.tokens import PREFIX, bearer_token, new_token, token_hash, well_formed
 from data.catalog import load_battlefield
-from data.errors import AlreadyApplied, NameTaken, NotFound
+from data.errors import AlreadyApplied, NameTaken, NotFound, Refusal
 from data.repositories import programs as program_repo
 from data.repositories import tournaments as tournament_repo
 from data.rows import ProgramSeat, ProgramSkillRow, TournamentKind, TournamentStatus
-from engine import Ruleset
+from engine import Ruleset, Setup
 from tests.bot.conftest import Clock
 
 ADA = 101
@@ -180,3 +180,24 @@ def test_the_log_redacts_anything_shaped_like_a_token_as_a_second_lock() -> None
     said = redact_text(f"a program sent {token} and Bearer {token}; {token[:20]}")
     assert token not in said and token[:20] not in said
     assert said.count(REDACTED) == 3
+
+
+async def test_a_program_is_refused_a_seat_where_the_setup_is_hidden(services: Services) -> None:
+    """R-V1c: the API takes no deployment, so a program is not seated where each player
+    deploys in secret; the refusal names the tournament and the program, and nothing is
+    seated."""
+    await services.programs.register(Request(ADA), "Greedy", dynasty_name="House Lovelace")
+    tournament = await tournament_repo.create_tournament(
+        services.database,
+        battlefield=load_battlefield("cyvasse-2"),
+        ruleset=Ruleset(setup=Setup.HIDDEN),
+        kind=TournamentKind.TRAINING,
+        turn_seconds=3600,
+        host_player_id=ADA,
+    )
+    with pytest.raises(Refusal) as refused:
+        await services.seating.seat_program(Request(ADA), tournament.id, "Greedy")
+    assert refused.value.kind == "program-hidden-setup"
+    assert refused.value.params == {"tournament": str(tournament.id), "program": "Greedy"}
+    table = await tournament_repo.load_table(services.database, tournament.id)
+    assert not table.seats

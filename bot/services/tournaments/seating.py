@@ -59,6 +59,7 @@ from engine import (
     Goal,
     GoalKind,
     Ruleset,
+    Setup,
 )
 from engine.rules import DEFAULT_DOMAINS_PERCENT, choice, turn_limit_for
 
@@ -370,12 +371,18 @@ class Seating:
         ``program`` is one of the caller's programs by name, else a program's number
         (``#12``, what the command's choices give). A revoked program, a program seated there
         already, and (in a serious tournament) a program beside its owner or another of its
-        owner's programs are refused by the database (migrations 0014, 0017).
+        owner's programs are refused by the database (migrations 0014, 0017). A tournament
+        whose setup is hidden (R-V1c) is refused: the API takes no deployment, and a program
+        seated there would deploy nothing while its rivals chose theirs.
         """
         found = await self._program(request.player_id, program)
         by_owner = found.player_id == request.player_id
 
         async def take(tournament: TournamentRow) -> SeatRow:
+            if tournament.ruleset.setup is Setup.HIDDEN:
+                raise Refusal(
+                    "program-hidden-setup", tournament=str(tournament_id), program=found.name
+                )
             hosting = tournament.host_player_id == request.player_id or request.is_manager
             if not tournament.allow_programs and hosting:
                 await program_repo.open_to_programs(self.database, tournament_id)
