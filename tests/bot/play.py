@@ -60,11 +60,13 @@ async def announce(
     stake: int = 0,
     prize: Prize | None = None,
     computers: str | None = None,
+    channel_id: int | None = 2,
 ) -> TournamentRow:
     """A tournament open for seats, hosted by ``host``; with ``computers`` (a strategy), the
-    seats left empty at the start are filled by computer players of that strategy."""
+    seats left empty at the start are filled by computer players of that strategy.
+    ``channel_id`` None: made outside Discord, so no announcement counts (migration 0018)."""
     return await services.seating.create(
-        Request(host.id, guild_id=GUILD, channel_id=2),
+        Request(host.id, guild_id=GUILD, channel_id=channel_id),
         battlefield=battlefield,
         ruleset=ruleset or Ruleset(turn_limit=30),
         kind=kind,
@@ -85,6 +87,7 @@ async def open_tournament(
     ruleset: Ruleset | None = None,
     stake: int = 0,
     prize: Prize | None = None,
+    channel_id: int | None = 2,
 ) -> TournamentRow:
     """A tournament every player has joined (so it has started when they fill it)."""
     tournament = await announce(
@@ -95,6 +98,7 @@ async def open_tournament(
         ruleset=ruleset,
         stake=stake,
         prize=prize,
+        channel_id=channel_id,
     )
     for player in players:
         await services.seating.join(

@@ -109,9 +109,15 @@ async def snapshot(
 async def duel(
     services: Services, fighters: list[Player], *, prize: Prize | None = None
 ) -> TournamentRow:
-    """A gift duel that ends after one turn, so a pass by both is a draw."""
+    """A gift duel that ends after one turn, so a pass by both is a draw. Made outside a
+    channel: the property test below opens more duels an hour than a member may announce."""
     return await open_tournament(
-        services, fighters, battlefield="duel-8", ruleset=Ruleset(turn_limit=1), prize=prize
+        services,
+        fighters,
+        battlefield="duel-8",
+        ruleset=Ruleset(turn_limit=1),
+        prize=prize,
+        channel_id=None,
     )
 
 
