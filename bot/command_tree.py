@@ -8,7 +8,10 @@ do instead:
 
 - a server-only command used without a server (no ``guild_id``);
 - a required option left out, or an option of the wrong type, not one of its choices, or
-  outside its range or length (Discord's own limits where the command declares none).
+  outside its range or length (Discord's own limits where the command declares none);
+- a ``tournament`` of this server announced in a channel the member cannot view: everything
+  about a tournament is for those who see its channel, so it is refused as if it did not
+  exist (issue #35 item 2).
 
 The rules are read from the parameters the cogs declare (``@app_commands.choices``,
 ``app_commands.Range``…), so an option added tomorrow is checked the day it is added.
@@ -24,7 +27,7 @@ from discord import AppCommandOptionType as OptionType
 from discord import app_commands
 
 from bot.i18n import Listing, Message, Named, Param
-from data.errors import Refusal
+from data.errors import NotFound, Refusal
 
 DISCORD_NUMBER_LIMIT = 2**53
 """Discord's bound on integer and number options (either sign) when a command declares none."""
@@ -46,6 +49,13 @@ class Refused(app_commands.CheckFailure):
     def __init__(self, kind: str, /, **params: Param) -> None:
         self.refused = Refusal(kind, **params)
         super().__init__(str(self.refused))
+
+    @classmethod
+    def of(cls, refusal: Refusal) -> Refused:
+        """The refusal a lower layer would have raised, raised by the check instead."""
+        refused = cls(refusal.kind)
+        refused.refused = refusal
+        return refused
 
 
 class OutsideServer(Refused):
@@ -78,6 +88,7 @@ class GameTree(app_commands.CommandTree[Any]):
                     "options-damaged", command=Named(command.qualified_name)
                 ) from None
             check_options(command, namespace)
+            await _check_tournament_seen(interaction, namespace)
         return True
 
     def _allowed_here(self, command: app_commands.Command[Any, ..., Any], in_server: bool) -> bool:
@@ -91,6 +102,40 @@ class GameTree(app_commands.CommandTree[Any]):
         if in_server:
             return contexts.guild
         return contexts.dm_channel or contexts.private_channel
+
+
+def sees_channel(interaction: discord.Interaction[Any], channel_id: int | None) -> bool:
+    """Whether the member asking may view the channel ``channel_id`` of the interaction's
+    server, by Discord's permissions there (roles and overwrites; a thread as its parent).
+    Outside a server, for a tournament made outside Discord (no channel) or a channel this
+    server no longer has, nothing of it is hidden by a channel."""
+    guild = interaction.guild
+    member = interaction.user
+    if guild is None or channel_id is None or not isinstance(member, discord.Member):
+        return True
+    channel = guild.get_channel_or_thread(channel_id)
+    if channel is None:
+        return True
+    return channel.permissions_for(member).view_channel
+
+
+async def _check_tournament_seen(
+    interaction: discord.Interaction[Any], namespace: app_commands.Namespace
+) -> None:
+    """Refuse a tournament of this server whose channel the member cannot view, in the words
+    of a tournament that does not exist, so its number tells nothing."""
+    tournament_id = namespace.__dict__.get("tournament")
+    if interaction.guild_id is None or not isinstance(tournament_id, int):
+        return
+    services = getattr(interaction.client, "services", None)
+    if services is None:
+        return
+    try:
+        tournament = await services.tournaments.reachable(tournament_id, interaction.guild_id)
+    except Refusal:
+        return  # not found, or another server's: the command refuses it in its own words
+    if not sees_channel(interaction, tournament.channel_id):
+        raise Refused.of(NotFound("tournament", f"#{tournament_id}"))
 
 
 def check_options(

@@ -27,6 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
+from bot.command_tree import sees_channel
 from bot.i18n import Message, Voice
 from bot.services.request import Request
 from bot.services.variants import offered
@@ -264,7 +265,7 @@ async def tournament_choices(
 ) -> list[app_commands.Choice[int]]:
     """Open and running tournaments of this server, newest first."""
     found = await interaction.client.services.tournaments.list_open(interaction.guild_id)
-    return tournament_list(found, current, voice(interaction))
+    return tournament_list(seen_tournaments(interaction, found), current, voice(interaction))
 
 
 async def recent_tournament_choices(
@@ -273,7 +274,14 @@ async def recent_tournament_choices(
     """This server's open and running tournaments, then its latest finished ones: for the
     commands that look at a tournament (status, rules, replay)."""
     found = await interaction.client.services.history.list_recent(interaction.guild_id)
-    return tournament_list(found, current, voice(interaction))
+    return tournament_list(seen_tournaments(interaction, found), current, voice(interaction))
+
+
+def seen_tournaments(
+    interaction: discord.Interaction, tournaments: Sequence[TournamentRow]
+) -> list[TournamentRow]:
+    """The tournaments whose channel the member asking may view (issue #35 item 2)."""
+    return [row for row in tournaments if sees_channel(interaction, row.channel_id)]
 
 
 def tournament_list(

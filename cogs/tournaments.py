@@ -74,6 +74,7 @@ from cogs.common import (
     reply_ephemeral,
     reporting,
     request_of,
+    seen_tournaments,
     tournament_choices,
     variants_choices,
     viewer_pages,
@@ -438,7 +439,8 @@ class Tournaments(
         say = voice(interaction)
         if tournament is None:
             found = await self.bot.services.tournaments.list_open(interaction.guild_id)
-            lines = [tournament_label(row, say) for row in found] or [say("status-none-open")]
+            seen = seen_tournaments(interaction, found)
+            lines = [tournament_label(row, say) for row in seen] or [say("status-none-open")]
             lines.append(say("status-history-hint"))
             await reply_ephemeral(interaction, content=clipped("\n".join(lines), MESSAGE_LIMIT))
             return

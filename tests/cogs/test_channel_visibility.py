@@ -1,0 +1,54 @@
+"""Everything about a tournament is for the members who can view its channel (issue #35 item 2):
+a member the channel is hidden from gets the answer a tournament that does not exist gets, in
+every command that names one, finds it in no autocomplete and no list, and is sent no board."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.config import Config
+from bot.services import Services
+from tests.cogs.conftest import game_bot
+from tests.cogs.game_helpers import command
+from tests.cogs.test_game_computers import TRAINING
+from tests.fakediscord import FakeDiscord
+
+
+async def test_a_member_who_cannot_view_the_channel_learns_nothing_of_its_tournament(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    fake = fake_discord
+    alice, bob = fake.alice, fake.bob
+    async with fake.running(game_bot(config, services)):
+        await command(fake, alice, "tournament create", TRAINING, channel_id=fake.tournaments)
+        fake.set_channel_permissions(
+            fake.tournaments, bob, deny=discord.Permissions(view_channel=True)
+        )
+        # the bot hears the CHANNEL_UPDATE before bob's next interaction, on the same gateway
+        hidden = {
+            name: await command(fake, bob, name, options)
+            for name, options in [
+                ("tournament status", {"tournament": 1}),
+                ("tournament follow", {"tournament": 1}),
+                ("tournament rules", {"tournament": 1}),
+                ("tournament join", {"tournament": 1, "casual": True}),
+            ]
+        }
+        missing = await command(fake, bob, "tournament status", {"tournament": 99})
+        listed = await command(fake, bob, "tournament status")
+        offered = await fake.autocomplete(bob, "tournament status", "tournament", "")
+        offered_join = await fake.autocomplete(bob, "tournament join", "tournament", "")
+        seen = await command(fake, alice, "tournament status", {"tournament": 1})
+        alice_offered = await fake.autocomplete(alice, "tournament status", "tournament", "")
+    for name, answer in hidden.items():
+        assert answer.ephemeral, name
+        assert answer.content == "There is no tournament #1; check the name or number and try again"
+        assert not answer.files and not answer.embeds, name
+    assert missing.content.replace("99", "1") == hidden["tournament status"].content
+    assert "#1" not in listed.text
+    assert offered == [] and offered_join == []
+    assert seen.ephemeral and "#1" in seen.text  # who sees the channel sees the tournament
+    assert [choice["value"] for choice in alice_offered] == [1]
+    seated = await services.tournaments.view(1)
+    assert all(seat.player_id != bob.id for seat in seated.seats)  # nothing changed
+    assert await services.following.followers(1) == []
