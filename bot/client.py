@@ -252,6 +252,17 @@ class EmperorsBot(commands.Bot):
             raise RuntimeError("the scheduler starts when the bot logs in (setup_hook)")
         return self._scheduler
 
+    def open_channel(self, guild_id: int, channel_id: int) -> bool:
+        """Whether everyone in the server may view the channel (its @everyone's permissions
+        there): only such channels' tournaments are shown on the web. A server this process
+        does not hold (another shard's) or a channel deleted since is left to the server's
+        choice alone."""
+        guild = self.get_guild(guild_id)
+        channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+        if guild is None or channel is None:
+            return True
+        return channel.permissions_for(guild.default_role).view_channel
+
     async def setup_hook(self) -> None:
         """Open the database, start the services and the scheduler, load the cogs and publish
         their slash commands to Discord."""
@@ -287,6 +298,7 @@ class EmperorsBot(commands.Bot):
             )
             # A turn opened or resolved, a combat over, a seat taken: streams hear it at once.
             self._services.changes.listen(self._api.port.changed)
+            self._services.viewing.open_channel = self.open_channel
             self._web = WebServer(
                 self.config.api_host,
                 self.config.api_port,

@@ -160,11 +160,23 @@ class ViewingService:
     def __init__(self, database: Database, clock: Callable[[], float]) -> None:
         self.database = database
         self.clock = clock
+        self.open_channel: Callable[[int, int], bool] = lambda _guild, _channel: True
+        """Whether everyone in a server may view one of its channels: the bot sets it from
+        Discord's permissions of the server's @everyone (issue #35 item 2)."""
 
     async def watch(self, tournament_id: int) -> Watch | ViewerRefusal:
-        """Whether the tournament may be shown, and the version of what is shown: one read."""
+        """Whether the tournament may be shown, and the version of what is shown: one read.
+        A server shares on the web only the tournaments of channels everyone there may view:
+        one announced in a private channel stays for those who see that channel."""
         watched = await viewing_repo.watched(self.database, tournament_id)
         if watched is None or not watched.public:
+            return not_shown(tournament_id)
+        tournament = watched.tournament
+        if (
+            tournament.guild_id is not None
+            and tournament.channel_id is not None
+            and not self.open_channel(tournament.guild_id, tournament.channel_id)
+        ):
             return not_shown(tournament_id)
         return Watch(watched.tournament, _version(watched))
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 
+import discord
 import pytest
 
 from bot import announcer
 from bot.config import Config
 from bot.services import Services
+from bot.services.viewing import Watch, not_shown
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import command, start_duel
 from tests.fakediscord import FakeDiscord, MessageRecord
@@ -84,3 +86,25 @@ async def test_nothing_links_without_a_public_address_or_while_not_shared(
     assert "Boards carry no link while the bot has no public address" in shared.content
     assert all("url" not in embed for post in board_posts(fake) for embed in post.embeds)
     assert "[watch]" not in history.text
+
+
+async def test_a_shared_server_shows_on_the_web_only_what_everyone_there_may_view(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    """Issue #35 item 2: a tournament announced in a channel @everyone cannot view stays for
+    those who see that channel, whatever the server shares on the web."""
+    fake, alice = fake_discord, fake_discord.alice
+    council = fake.add_channel("council")
+    view = discord.Permissions(view_channel=True)
+    fake.set_channel_permissions(council, fake.guild.roles[fake.guild.id], deny=view)
+    for allowed in (fake.bot_role(), alice):
+        fake.set_channel_permissions(council, allowed, allow=view)
+    served = dataclasses.replace(config, api_port=0, public_url="https://emperors.example")
+    async with fake.running(game_bot(served, services)):
+        await command(fake, fake.admin, "settings viewer", {"share": "on"})
+        await command(fake, alice, "tournament create", DUEL, channel_id=fake.tournaments)
+        await command(fake, alice, "tournament create", DUEL, channel_id=council)
+        open_page = await services.viewing.watch(1)
+        private_page = await services.viewing.watch(2)
+    assert isinstance(open_page, Watch)
+    assert private_page == not_shown(2)
