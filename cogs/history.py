@@ -13,6 +13,7 @@ latest finished ones beside the running ones.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any, Self
 
@@ -21,6 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
+from bot.command_tree import sees_channel
 from bot.services.tournaments.history import MAX_HISTORY_PAGE, HistoryPage
 from bot.views.history import HISTORY_PAGE, history_embed, history_view
 from bot.views.markup import CHOICES_LIMIT, custom_id_number
@@ -84,17 +86,29 @@ class HistoryButton(
     async def turn_page(self, interaction: Interaction) -> None:
         if self.damaged or self.page is None:
             raise Refusal("damaged-button", where="history")
-        page = await interaction.client.services.history.history(
-            interaction.guild_id,
-            dynasty_id=self.dynasty_id,
-            battlefield=self.battlefield,
-            page=self.page,
+        page = seen_page(
+            interaction,
+            await interaction.client.services.history.history(
+                interaction.guild_id,
+                dynasty_id=self.dynasty_id,
+                battlefield=self.battlefield,
+                page=self.page,
+            ),
         )
         say = voice(interaction)
         links = await viewer_links(interaction, page)
         await interaction.response.edit_message(
             embed=history_embed(page, say, links), view=history_view(page, say)
         )
+
+
+def seen_page(interaction: Interaction, page: HistoryPage) -> HistoryPage:
+    """The page without the tournaments whose channel the member cannot view (issue #35
+    item 2): such a page lists fewer, and its buttons still lead on."""
+    seen = [
+        entry for entry in page.entries if sees_channel(interaction, entry.tournament.channel_id)
+    ]
+    return page if len(seen) == len(page.entries) else dataclasses.replace(page, entries=seen)
 
 
 async def viewer_links(interaction: Interaction, page: HistoryPage) -> dict[int, str]:
@@ -136,8 +150,11 @@ class History(Subcommands):
         page: app_commands.Range[int, 1, MAX_HISTORY_PAGE + 1] = 1,
     ) -> None:
         """Privately: a page of the archive, with buttons to the newer and older pages."""
-        found = await self.bot.services.history.history(
-            interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
+        found = seen_page(
+            interaction,
+            await self.bot.services.history.history(
+                interaction.guild_id, dynasty_name=dynasty, battlefield=battlefield, page=page - 1
+            ),
         )
         say = voice(interaction)
         links = await viewer_links(interaction, found)

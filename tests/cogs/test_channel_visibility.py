@@ -9,7 +9,7 @@ import discord
 from bot.config import Config
 from bot.services import Services
 from tests.cogs.conftest import game_bot
-from tests.cogs.game_helpers import command
+from tests.cogs.game_helpers import command, start_duel
 from tests.cogs.test_game_computers import TRAINING
 from tests.fakediscord import FakeDiscord
 
@@ -52,3 +52,23 @@ async def test_a_member_who_cannot_view_the_channel_learns_nothing_of_its_tourna
     seated = await services.tournaments.view(1)
     assert all(seat.player_id != bob.id for seat in seated.seats)  # nothing changed
     assert await services.following.followers(1) == []
+
+
+async def test_the_archive_leaves_out_what_a_member_cannot_view(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    fake, alice, bob, admin = fake_discord, fake_discord.alice, fake_discord.bob, fake_discord.admin
+    duel = {"battlefield": "duel-8", "type": "training", "turn_length": 600, "turn_limit": 10}
+    here = {"channel_id": fake.tournaments}
+    async with fake.running(game_bot(config, services)):
+        await start_duel(fake, alice, bob, duel, **here)
+        asked = await command(fake, bob, "tournament forfeit", {"tournament": 1}, **here)
+        await fake.click(bob, asked, asked.custom_ids[0])
+        await fake.wait_for_message(lambda m: m.content.startswith("Tournament #1 is over"))
+        fake.set_channel_permissions(
+            fake.tournaments, admin, deny=discord.Permissions(view_channel=True)
+        )
+        hidden = await command(fake, admin, "tournament history")
+        seen = await command(fake, alice, "tournament history")
+    assert "#1" in seen.text
+    assert "#1" not in hidden.text
