@@ -64,6 +64,16 @@ VariantsText = app_commands.Range[str, 1, 200]
 T = TypeVar("T")
 
 
+def component_click(interaction: discord.Interaction) -> tuple[str, list[str]] | None:
+    """A click on a component: its custom id and the values chosen (a select's); None for any
+    other interaction."""
+    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        return None
+    chosen = interaction.data.get("values", [])
+    values = [str(value) for value in chosen] if isinstance(chosen, list) else []
+    return str(interaction.data.get("custom_id", "")), values
+
+
 def request_of(interaction: discord.Interaction) -> Request:
     """What the player behind ``interaction`` asks, as the services take it: who, from which
     server and channel, with Manage Server there or not, and the interaction's id, which

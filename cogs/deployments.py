@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
@@ -32,6 +31,7 @@ from bot.views.deployment import (
 )
 from bot.views.markup import png_file
 from cogs.common import (
+    component_click,
     defer_ephemeral,
     drawing_cooldown,
     reply_ephemeral,
@@ -135,13 +135,10 @@ class Deployments(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: Interaction) -> None:
         """Clicks on deployment prompts, whenever they were sent."""
-        if interaction.type is not discord.InteractionType.component or interaction.data is None:
-            return
-        click = deploy_click(str(interaction.data.get("custom_id", "")))
-        if click is not None:
-            chosen = interaction.data.get("values", [])
-            values = [str(value) for value in chosen] if isinstance(chosen, list) else []
-            await reporting(interaction, answer_click(interaction, *click, values))
+        clicked = component_click(interaction)
+        click = deploy_click(clicked[0]) if clicked is not None else None
+        if clicked is not None and click is not None:
+            await reporting(interaction, answer_click(interaction, *click, clicked[1]))
 
     @app_commands.command(
         name="deploy", description="Place your pieces secretly before turn 1 (hidden setup)"

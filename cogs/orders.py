@@ -42,6 +42,7 @@ from bot.views.prompts import (
 )
 from cogs.common import (
     TileText,
+    component_click,
     defer_ephemeral,
     drawing_cooldown,
     matches,
@@ -285,13 +286,10 @@ class Orders(commands.Cog):
     @commands.Cog.listener()
     async def on_interaction(self, interaction: Interaction) -> None:
         """Clicks on turn prompts, whenever they were sent (:func:`bot.views.prompts.order_view`)."""
-        if interaction.type is not discord.InteractionType.component or interaction.data is None:
-            return
-        click = prompt_click(str(interaction.data.get("custom_id", "")))
-        if click is not None:
-            chosen = interaction.data.get("values", [])
-            values = [str(value) for value in chosen] if isinstance(chosen, list) else []
-            await reporting(interaction, answer_prompt(interaction, *click, values))
+        clicked = component_click(interaction)
+        click = prompt_click(clicked[0]) if clicked is not None else None
+        if clicked is not None and click is not None:
+            await reporting(interaction, answer_prompt(interaction, *click, clicked[1]))
             await remind_privately(interaction)
 
     @commands.Cog.listener()
