@@ -272,13 +272,20 @@ class Announcer:
             shown = start_shown(tournament, view.seats, view.names)
             shown = shown.linked(await self._page(tournament))
             nonce = ("start", tournament_id)
-            prompts = await self.services.orders.turn_prompts(tournament_id, 1)
-            if prompts is None:  # turn 1 has resolved since: its own board follows
-                locale = await self._channel_locale(tournament)
-                images = [(await boards.drawn(locale), BOARD_FILE)]
-                await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
-                return
-            await self._open_turn(prompts, boards, shown, nonce=nonce)
+            await self._open_first_turn(tournament, boards, shown, nonce)
+
+    async def _open_first_turn(
+        self, tournament: TournamentRow, boards: Boards, shown: Shown, nonce: tuple[object, ...]
+    ) -> None:
+        """The opening board (the start, or the reveal) with turn 1's prompts; only the board
+        if turn 1 has resolved since (its own board follows)."""
+        prompts = await self.services.orders.turn_prompts(tournament.id, 1)
+        if prompts is None:
+            locale = await self._channel_locale(tournament)
+            images = [(await boards.drawn(locale), BOARD_FILE)]
+            await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
+            return
+        await self._open_turn(prompts, boards, shown, nonce=nonce)
 
     async def turn_resolved(self, resolved: TurnResolved) -> None:
         """The board and narration in the channel; at the end the results and the replay;
@@ -334,13 +341,7 @@ class Announcer:
             boards = Boards.at(self.drawing, tournament, start, view.names, revealed=True)
             shown = reveal_shown(tournament, start, view.names)
             nonce = ("reveal", tournament_id)
-            prompts = await self.services.orders.turn_prompts(tournament_id, 1)
-            if prompts is None:  # turn 1 has resolved since: its own board follows
-                locale = await self._channel_locale(tournament)
-                images = [(await boards.drawn(locale), BOARD_FILE)]
-                await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
-                return
-            await self._open_turn(prompts, boards, shown, nonce=nonce)
+            await self._open_first_turn(tournament, boards, shown, nonce)
 
     async def _open_deployment(self, view: TournamentView) -> None:
         """The deployment step has begun (R-V1c): the seats and the empty battlefield in the

@@ -427,27 +427,29 @@ class Turns:
         deployment is the fixed setup, not a missed turn); another server's only
         :data:`TAKEOVER` seconds later, as :meth:`resolve_due` does."""
         now = self.clock()
-        revealed = []
-        for tournament in await repo.due_tournaments(self.database, now=now):
-            elsewhere = owns is not None and not owns(tournament.guild_id)
-            if not tournament.deploying or (
-                elsewhere and (tournament.deadline or now) > now - TAKEOVER
-            ):
-                continue
-            try:
-                result = await self.reveal(tournament.id)
-            except Exception:
-                log.exception("tournament #%d could not reveal its deployments", tournament.id)
-                continue
-            if result is not None:
-                revealed.append(result)
-        return revealed
+        due = [
+            tournament
+            for tournament in await repo.due_tournaments(self.database, now=now)
+            if tournament.deploying
+            and not (
+                owns is not None
+                and not owns(tournament.guild_id)
+                and (tournament.deadline or now) > now - TAKEOVER
+            )
+        ]
+        return await self._reveal_each(due)
 
     async def reveal_complete(self) -> list[Revealed]:
         """Deployment steps every active seat has deployed for but that were never revealed
         (a process stopped between the last deployment and its reveal): reveal them now."""
+        return await self._reveal_each(
+            await repo.complete_deployments(self.database, limit=_STARTUP_SCAN)
+        )
+
+    async def _reveal_each(self, tournaments: list[TournamentRow]) -> list[Revealed]:
+        """Reveal each tournament's deployments; one that fails is logged, the others go on."""
         revealed = []
-        for tournament in await repo.complete_deployments(self.database, limit=_STARTUP_SCAN):
+        for tournament in tournaments:
             try:
                 result = await self.reveal(tournament.id)
             except Exception:
