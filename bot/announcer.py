@@ -202,9 +202,12 @@ class Announcer:
             f"announcing the clock of tournament #{change.tournament.id}",
         )
 
-    def announce_text(self, tournament: TournamentRow, text: str) -> None:
-        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel."""
-        self.later(self._say(tournament, text), f"telling the channel of #{tournament.id}")
+    def announce_text(
+        self, tournament: TournamentRow, text: str, view: discord.ui.View | None = None
+    ) -> None:
+        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel,
+        with ``view``'s buttons if given (answered from their custom ids alone)."""
+        self.later(self._say(tournament, text, view), f"telling the channel of #{tournament.id}")
 
     def announce_dm(self, player_id: int, notice: Message) -> None:
         """DM ``notice`` to a player in their language, if their DMs let the bot (the channel
@@ -632,14 +635,19 @@ class Announcer:
         await asyncio.gather(*(self._tell_player(player, notice) for player in change.players))
         self.announce_ready(tournament.id)
 
-    async def _say(self, tournament: TournamentRow, text: str) -> None:
+    async def _say(
+        self, tournament: TournamentRow, text: str, view: discord.ui.View | None = None
+    ) -> None:
         """A line of the bot's in the tournament's channel (no board)."""
         channel = self._channel(tournament)
         if channel is None:
             return
+        extra: dict[str, Any] = {} if view is None else {"view": view}
         try:
             async with self.pace.turn(channel.id):
-                await channel.send(clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS)
+                await channel.send(
+                    clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS, **extra
+                )
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:

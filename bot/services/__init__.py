@@ -15,6 +15,7 @@ from bot.services.locales import LocaleService
 from bot.services.programs import ProgramService
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
+from bot.services.tournaments.agreements import Agreements
 from bot.services.tournaments.chests import Chests
 from bot.services.tournaments.deadlines import Deadlines
 from bot.services.tournaments.deployments import Deployments
@@ -53,6 +54,7 @@ class Services:
     seating: Seating = field(init=False)
     chests: Chests = field(init=False)
     turns: Turns = field(init=False)
+    agreements: Agreements = field(init=False)
     orders: Orders = field(init=False)
     deployments: Deployments = field(init=False)
     deadlines: Deadlines = field(init=False)
@@ -84,6 +86,7 @@ class Services:
             settings=self.settings,
         )
         self.orders = Orders(database, clock, self.turns)
+        self.agreements = Agreements(database, clock, self.turns)
         self.deployments = Deployments(database, clock, self.turns)
         self.deadlines = Deadlines(database, clock)
         self.absences = Absences(database, clock)

@@ -380,3 +380,19 @@ cmd-tournament-seat--tournament = torneo
     .description = El torneo, antes de empezar
 cmd-tournament-seat--program = programa
     .description = Tu programa, o (anfitrión) el de cualquiera
+
+# Finales acordados (R-G5, cogs/agreements.py).
+cmd-tournament-draw = tablas
+    .description = Vota en secreto terminar un combate en tablas
+cmd-tournament-draw--tournament = torneo
+    .description = El torneo en curso
+cmd-tournament-concede = conceder
+    .description = Vota en secreto ceder el combate a un rival
+cmd-tournament-concede--tournament = torneo
+    .description = El torneo en curso
+cmd-tournament-concede--to = a
+    .description = El rival que ganaría
+cmd-tournament-unvote = retirar-voto
+    .description = Retira tu voto por unas tablas o una cesión
+cmd-tournament-unvote--tournament = torneo
+    .description = El torneo en curso
