@@ -75,6 +75,7 @@ from bot.views.markup import (
     png_file,
 )
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
+from bot.views.reminders import digest_notice
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
 from data.errors import Refusal
@@ -561,7 +562,12 @@ class Announcer:
         tell everyone who has not ordered (R-O4)."""
         tournament = reminder.tournament
         locale = await self.services.locales.of_player(reminder.player_id)
-        said = reminder_notice(tournament.id, tournament.turn, reminder.deadline).text(locale)
+        notice = (
+            digest_notice(reminder.digest)
+            if reminder.digest
+            else reminder_notice(tournament.id, tournament.turn, reminder.deadline)
+        )
+        said = clipped(notice.text(locale), MESSAGE_LIMIT)
         try:
             delivered = await send_dm(self.client, reminder.player_id, content=said)
         except discord.HTTPException as error:
@@ -573,13 +579,15 @@ class Announcer:
             )
             return
         if not delivered:
-            await announcement_repo.keep_private_reminder(
-                self.services.database,
-                reminder.player_id,
-                tournament.id,
-                tournament.turn,
-                reminder.deadline,
-            )
+            waiting = [
+                (combat.tournament_id, combat.turn, combat.deadline)
+                for combat in reminder.digest
+                if combat.deadline is not None
+            ] or [(tournament.id, tournament.turn, reminder.deadline)]
+            for tournament_id, turn, deadline in waiting:
+                await announcement_repo.keep_private_reminder(
+                    self.services.database, reminder.player_id, tournament_id, turn, deadline
+                )
             (await self._privately_reminded()).add(reminder.player_id)
 
     async def _privately_reminded(self) -> set[int]:

@@ -54,6 +54,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.orders",
     "cogs.deployments",
     "cogs.away",
+    "cogs.reminders",
     "cogs.economy",
     "cogs.settings",
     "cogs.programs",

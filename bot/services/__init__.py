@@ -13,6 +13,7 @@ from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.programs import ProgramService
+from bot.services.reminders import ReminderService
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
 from bot.services.tournaments.agreements import Agreements
@@ -63,6 +64,7 @@ class Services:
     following: Following = field(init=False)
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
+    reminders: ReminderService = field(init=False)
     locales: LocaleService = field(init=False)
     programs: ProgramService = field(init=False)
     viewing: ViewingService = field(init=False)
@@ -92,6 +94,7 @@ class Services:
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)
         self.following = Following(database, clock)
+        self.reminders = ReminderService(database, clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(database, clock, self.dynasties)
         self.viewing = ViewingService(database, clock)

@@ -41,3 +41,26 @@ END $$;
 
 CREATE TRIGGER combat_votes_open BEFORE INSERT ON combat_votes
 FOR EACH ROW EXECUTE FUNCTION combat_votes_open();
+
+-- Reminders under each player's control (issue #38 item 4): see the SQLite twin.
+CREATE TABLE reminder_settings (
+    player_id       bigint  PRIMARY KEY,
+    dms             integer NOT NULL DEFAULT 1 CHECK (dms IN (0, 1)),
+    before_seconds  integer CHECK (before_seconds BETWEEN 60 AND 604800),
+    time_zone       text    CHECK (length(time_zone) BETWEEN 1 AND 64),
+    quiet_start     integer CHECK (quiet_start BETWEEN 0 AND 1439),
+    quiet_end       integer CHECK (quiet_end BETWEEN 0 AND 1439),
+    digest_at       integer CHECK (digest_at BETWEEN 0 AND 1439),
+    updated_at      double precision NOT NULL,
+    CONSTRAINT quiet_hours_whole CHECK (
+        (quiet_start IS NULL) = (quiet_end IS NULL)
+        AND (quiet_start IS NULL OR quiet_start <> quiet_end)
+    )
+);
+
+CREATE TABLE reminder_digests (
+    player_id  bigint  NOT NULL,
+    day        text    NOT NULL CHECK (length(day) = 10),
+    sent_at    double precision NOT NULL,
+    PRIMARY KEY (player_id, day)
+);
