@@ -191,6 +191,14 @@ class Announcer:
             f"ordering for the computers of tournament #{tournament_id}",
         )
 
+    def announce_reopened(self, tournament_id: int, undo_id: int, shown: Shown) -> None:
+        """A turn undone (issue #38 item 6) is open again: the board as it now stands with
+        ``shown`` in the channel and for followers, and every player's prompt by DM."""
+        self.later(
+            self._show_reopened(tournament_id, undo_id, shown),
+            f"announcing the undo of a turn of tournament #{tournament_id}",
+        )
+
     def announce_end(self, tournament_id: int) -> None:
         self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
 
@@ -328,6 +336,29 @@ class Announcer:
                 await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
             await self._open_turn(prompts, boards, shown, nonce=nonce)
+
+    async def _show_reopened(self, tournament_id: int, undo_id: int, shown: Shown) -> None:
+        async with self._locks[tournament_id]:
+            view = await self.services.tournaments.view(tournament_id)
+            tournament, game = view.tournament, view.game
+            if game is None:
+                return
+            self.play_computers(tournament_id)
+            prompts = await self.services.orders.turn_prompts(tournament_id, tournament.turn)
+            if prompts is None:
+                return  # resolved again already: its own board follows
+            boards = Boards(
+                self.drawing,
+                tournament,
+                Message("board-undone", turn=tournament.turn),
+                game.position,
+                view.names,
+                chests=game.chests,
+                ruleset=game.ruleset,
+                painted=game.domains,
+            )
+            shown = shown.linked(await self._page(tournament))
+            await self._open_turn(prompts, boards, shown, nonce=("undo", tournament_id, undo_id))
 
     async def deployment_revealed(self, revealed: Revealed) -> None:
         """Every deployment revealed at once (R-V1c): the first board in the channel, with turn
@@ -892,7 +923,10 @@ class Announcer:
                 self.client,
                 player_id,
                 file=png_file(board, BOARD_FILE),
-                nonce=message_nonce("prompt", tournament.id, tournament.turn, player_id),
+                # The deadline tells a turn reopened by an undo from its first opening.
+                nonce=message_nonce(
+                    "prompt", tournament.id, tournament.turn, player_id, tournament.deadline
+                ),
                 **turn_prompt(menu, locale),
             )
             if delivered or channel is None:

@@ -57,6 +57,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.reminders",
     "cogs.economy",
     "cogs.settings",
+    "cogs.undo",
     "cogs.programs",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order. Cogs that

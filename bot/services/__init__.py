@@ -27,6 +27,7 @@ from bot.services.tournaments.lookup import Lookup
 from bot.services.tournaments.orders import Orders
 from bot.services.tournaments.seating import Seating
 from bot.services.tournaments.turns import Turns
+from bot.services.tournaments.undo import Undo
 from bot.services.viewing import ViewingService
 from data.backends import open_database
 from data.db import Database
@@ -56,6 +57,7 @@ class Services:
     chests: Chests = field(init=False)
     turns: Turns = field(init=False)
     agreements: Agreements = field(init=False)
+    undo: Undo = field(init=False)
     orders: Orders = field(init=False)
     deployments: Deployments = field(init=False)
     deadlines: Deadlines = field(init=False)
@@ -89,6 +91,7 @@ class Services:
         )
         self.orders = Orders(database, clock, self.turns)
         self.agreements = Agreements(database, clock, self.turns)
+        self.undo = Undo(database, clock, self.changes)
         self.deployments = Deployments(database, clock, self.turns)
         self.deadlines = Deadlines(database, clock)
         self.absences = Absences(database, clock)

@@ -66,3 +66,66 @@ CREATE TABLE reminder_digests (
     sent_at    REAL    NOT NULL,
     PRIMARY KEY (player_id, day)
 ) STRICT;
+
+-- Undo of the last resolved turn (issue #38 item 6). Resolving turn N changes three things
+-- in the database: it inserts turn N's row (the game after it: board, experience, chests on
+-- the board, misses), opens turn N+1 on the tournament, and updates each seat's misses,
+-- status and takes (turns_advance). The game is always the last turn's row, so the first two
+-- are undone by deleting that row and setting the turn back; the seats are put back from the
+-- copy this trigger keeps of them just before each turn resolves (the last turn's only).
+-- A turn that ended the combat is never undone (its outcome paid out), and the bot checks
+-- that nobody ordered for the next turn.
+CREATE TABLE turn_seats_before (
+    tournament_id  INTEGER NOT NULL,
+    turn           INTEGER NOT NULL CHECK (turn >= 1),
+    seat           INTEGER NOT NULL,
+    misses         INTEGER NOT NULL,
+    status         TEXT    NOT NULL,
+    takes          INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, turn, seat)
+) STRICT;
+
+CREATE TRIGGER turns_keep_seats_before BEFORE INSERT ON turns
+WHEN NEW.turn > 0
+BEGIN
+    DELETE FROM turn_seats_before WHERE tournament_id = NEW.tournament_id;
+    INSERT INTO turn_seats_before (tournament_id, turn, seat, misses, status, takes)
+    SELECT tournament_id, NEW.turn, seat, misses, status, takes
+    FROM seats WHERE tournament_id = NEW.tournament_id;
+END;
+
+-- Every undo, for ever: the turn as it was resolved (its game and its result), when, and who
+-- undid it. The log keeps that it happened even though the turn is played again.
+CREATE TABLE turn_undos (
+    id             INTEGER PRIMARY KEY,
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    turn           INTEGER NOT NULL CHECK (turn >= 1),
+    state          TEXT    NOT NULL CHECK (json_valid(state)),
+    result         TEXT    NOT NULL CHECK (json_valid(result)),
+    resolved_at    REAL    NOT NULL,
+    undone_by      INTEGER NOT NULL,
+    undone_at      REAL    NOT NULL
+) STRICT;
+
+CREATE INDEX turn_undos_tournament ON turn_undos (tournament_id, turn);
+
+-- Turns are history, except the one an undo has just recorded (same tournament, turn and
+-- resolution moment).
+DROP TRIGGER turns_kept;
+
+CREATE TRIGGER turns_kept BEFORE DELETE ON turns
+WHEN NOT EXISTS (
+    SELECT 1 FROM turn_undos
+    WHERE tournament_id = OLD.tournament_id AND turn = OLD.turn
+        AND resolved_at = OLD.resolved_at
+)
+BEGIN
+    SELECT RAISE(ABORT, 'turns_are_history');
+END;
+
+-- How long after a turn resolves its host may undo it, per server (default 10 minutes).
+CREATE TABLE undo_windows (
+    guild_id    INTEGER PRIMARY KEY,
+    seconds     INTEGER NOT NULL CHECK (seconds BETWEEN 0 AND 86400),
+    updated_at  REAL    NOT NULL
+) STRICT;

@@ -433,3 +433,13 @@ cmd-reminders-digest = resumen
     .description = Un MD diario con todos los combates que te esperan (sin opción: ninguno)
 cmd-reminders-digest--at = hora
     .description = A qué hora, la tuya: 08:00; en lugar de un recordatorio por combate
+
+# Deshacer el último turno (issue #38 punto 6, cogs/undo.py).
+cmd-tournament-undo = deshacer
+    .description = Deshace el último turno resuelto (anfitrión o Gestionar servidor)
+cmd-tournament-undo--tournament = torneo
+    .description = El torneo en curso
+cmd-settings-undo-window = ventana-deshacer
+    .description = Durante cuánto tiempo tras un turno su anfitrión puede deshacerlo
+cmd-settings-undo-window--minutes = minutos
+    .description = Minutos tras resolverse un turno (0: no se deshace; sin opción: verlo)
