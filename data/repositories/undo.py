@@ -71,9 +71,12 @@ async def undo_last_turn(
     since (``undo-next-turn-begun``)."""
     at = moment(now)
     async with database.transaction() as connection:
+        # An update that changes nothing, to hold the tournament's row until the undo commits:
+        # an order for the next turn arriving meanwhile waits, then finds that turn closed.
         tournament = await fetch_one(
             connection,
-            "SELECT status, turn, revision, turn_seconds FROM tournaments WHERE id = ?",
+            "UPDATE tournaments SET table_revision = table_revision WHERE id = ? "
+            "RETURNING status, turn, revision, turn_seconds",
             (tournament_id,),
         )
         if tournament is None or tournament["status"] != "running":

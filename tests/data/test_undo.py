@@ -130,3 +130,25 @@ async def test_an_undo_is_refused_late_after_the_next_turn_began_or_for_an_older
     assert begun.value.kind == "undo-next-turn-begun"
     assert everything(store) == before
     assert deleted == "turns_are_history"
+
+
+async def test_the_computers_orders_for_the_next_turn_do_not_stop_an_undo(
+    world: World, store: Store
+) -> None:
+    """A computer orders as soon as a turn opens: its order is dropped with the undo (it
+    chooses again for the reopened turn), a person's is not (the undo is refused)."""
+    tournament = await world.tournament("duel-8", TournamentKind.CONQUER, allow_computers=True)
+    await world.seat(tournament, 0, await world.contender())
+    await tournaments.add_computer_seat(world.db, tournament.id, 1, strategy="greedy")
+    await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
+    rng = random.Random(7)
+    before = everything(store)
+    await order_seats(world, tournament.id, (0, 1), rng)
+    await resolve(world, tournament.id)
+    await order_seats(world, tournament.id, (1,), rng)  # the computer, for turn 2
+    await undo_repo.undo_last_turn(world.db, tournament.id, 1, by=1, window=600, now=world.tick())
+    reopened = await tournaments.get_tournament(world.db, tournament.id)
+    orders = store.rows("SELECT turn FROM orders WHERE tournament_id = ?", (tournament.id,))
+
+    assert reopened.turn == 1 and orders == []
+    assert everything(store) == before
