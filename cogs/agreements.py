@@ -138,7 +138,9 @@ class Agreements(Subcommands):
     @app_commands.describe(tournament="The running tournament", to="The rival who would win")
     @app_commands.autocomplete(tournament=tournament_choices)
     @app_commands.autocomplete(to=rival_choices)
-    async def concede(self, interaction: Interaction, tournament: int, to: str) -> None:
+    async def concede(
+        self, interaction: Interaction, tournament: int, to: app_commands.Range[str, 1, 64]
+    ) -> None:
         """Privately; when every other dynasty still in the combat concedes to the same
         rival, that rival wins (R-G5)."""
         cast = await self.bot.services.agreements.vote(
