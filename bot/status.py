@@ -2,7 +2,9 @@
 
 ``/metrics`` is Prometheus's text format (see ``bot.metrics``); the gauges that are cheap to
 read at scrape time (tournaments by status, gateway latency) are read then, not kept up to
-date in between. ``/healthz`` answers 200 when the bot can play, 503 otherwise, with a JSON
+date in between. A scrape never fails for the database's sake: while it does not answer,
+``emperors_database_up`` is 0 and the series read from it (tournaments by status) are left
+out, and every other metric is there as usual. ``/healthz`` answers 200 when the bot can play, 503 otherwise, with a JSON
 body naming each check and, when one fails, the reason:
 
 - ``gateway``: connected to Discord's gateway and ready;
@@ -31,6 +33,7 @@ from typing import Any, Protocol
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
+from prometheus_client import Gauge
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from bot.config import ConfigError
@@ -38,6 +41,7 @@ from bot.metrics import Metrics
 from bot.scheduler import IDLE_WAKE, Scheduler
 from bot.worker import Worker
 from data.db import Database
+from data.outages import is_outage
 from data.repositories import tournaments as tournament_repo
 from data.schema import schema_version
 
@@ -121,6 +125,12 @@ class StatusServer:
         self.metrics = metrics
         self.host = host
         self._wanted_port = port
+        self.database_up = Gauge(
+            "emperors_database_up",
+            "1 if the database answered this scrape's read, 0 if not (the series read from it "
+            "are then left out)",
+            registry=metrics.registry,
+        )
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
         """The port it listens on (chosen by the system when asked for port 0)."""
@@ -154,15 +164,32 @@ class StatusServer:
 
     async def _metrics(self, request: web.Request) -> web.Response:
         bot = self.bot
-        if bot.database_ready:
-            counts = await tournament_repo.count_by_status(bot.database)
-            self.metrics.set_tournaments({str(status): n for status, n in counts.items()})
+        self.database_up.set(1 if await self._read_database() else 0)
         latency = bot.latency
         if math.isfinite(latency):
             self.metrics.gateway_latency.set(latency)
         return web.Response(
             body=self.metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST}
         )
+
+    async def _read_database(self) -> bool:
+        """Read the gauges that come from the database; False (and those series left out)
+        if it does not answer within :data:`CHECK_SECONDS`."""
+        tournaments = self.metrics.tournaments
+        if not self.bot.database_ready:
+            tournaments.clear()
+            return False
+        try:
+            counts = await asyncio.wait_for(
+                tournament_repo.count_by_status(self.bot.database), CHECK_SECONDS
+            )
+        except Exception as error:
+            if not is_outage(error) and not isinstance(error, TimeoutError):
+                log.warning("Could not read the tournaments for /metrics", exc_info=True)
+            tournaments.clear()
+            return False
+        self.metrics.set_tournaments({str(status): n for status, n in counts.items()})
+        return True
 
     async def _healthz(self, request: web.Request) -> web.Response:
         checks = await health(self.bot)
@@ -202,6 +229,10 @@ async def _database(bot: Watched) -> str:
         await asyncio.wait_for(schema_version(bot.database), CHECK_SECONDS)
     except TimeoutError:
         return f"no answer within {CHECK_SECONDS:.0f} s"
+    except Exception as error:
+        if is_outage(error):
+            return "unavailable"
+        raise
     return OK
 
 
