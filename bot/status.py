@@ -104,6 +104,8 @@ class Watched(Protocol):
     @property
     def database_ready(self) -> bool: ...
     @property
+    def waiting_for_database(self) -> str | None: ...
+    @property
     def database(self) -> Database: ...
     @property
     def scheduling(self) -> bool: ...
@@ -224,7 +226,7 @@ async def _gateway(bot: Watched) -> str:
 
 async def _database(bot: Watched) -> str:
     if not bot.database_ready:
-        return "not open"
+        return bot.waiting_for_database or "not open"
     try:
         await asyncio.wait_for(schema_version(bot.database), CHECK_SECONDS)
     except TimeoutError:
