@@ -204,6 +204,16 @@ class EmperorsBot(commands.Bot):
         return self._database is not None
 
     @property
+    def ended_work(self) -> list[str]:
+        """The background work that runs as long as the bot plays (the scheduler, the
+        announcements' follower) and has ended all the same: a bug, which only a restart of
+        the process mends (``/livez`` says so). Nothing while the bot stops."""
+        if self._stopping:
+            return []
+        work = (("scheduler", self._scheduling), ("announcer", self._following))
+        return [name for name, task in work if task is not None and task.done()]
+
+    @property
     def scheduling(self) -> bool:
         """Whether the scheduler runs in the background."""
         return self._scheduling is not None and not self._scheduling.done()
@@ -228,7 +238,7 @@ class EmperorsBot(commands.Bot):
 
     @property
     def status_port(self) -> int | None:
-        """The port of ``/metrics`` and ``/healthz``, once serving."""
+        """The port of ``/metrics`` and the health checks, once serving."""
         return self._status.port if self._status is not None else None
 
     @property

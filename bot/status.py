@@ -1,11 +1,17 @@
-"""``/metrics`` and ``/healthz`` on ``METRICS_PORT``, served on the bot's own event loop.
+"""``/metrics``, ``/livez``, ``/readyz`` and ``/healthz`` on ``METRICS_PORT``, served on the
+bot's own event loop.
 
 ``/metrics`` is Prometheus's text format (see ``bot.metrics``); the gauges that are cheap to
 read at scrape time (tournaments by status, gateway latency) are read then, not kept up to
 date in between. A scrape never fails for the database's sake: while it does not answer,
 ``emperors_database_up`` is 0 and the series read from it (tournaments by status) are left
-out, and every other metric is there as usual. ``/healthz`` answers 200 when the bot can play, 503 otherwise, with a JSON
-body naming each check and, when one fails, the reason:
+out, and every other metric is there as usual.
+
+``/livez`` answers 200 while the process is alive (its event loop turns, the work that runs
+as long as it plays has not ended: :mod:`bot.liveness`), 503 otherwise: what an orchestrator
+restarts on. It stays 200 during a Discord or database outage, which a restart would not
+mend. ``/readyz`` answers 200 when the bot can play, 503 otherwise (``/healthz`` is the same,
+its older name); both name each check and, when one fails, the reason in words:
 
 - ``gateway``: connected to Discord's gateway and ready;
 - ``database``: a read answers;
@@ -37,6 +43,7 @@ from prometheus_client import Gauge
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from bot.config import ConfigError
+from bot.liveness import Heartbeat
 from bot.metrics import Metrics
 from bot.scheduler import IDLE_WAKE, Scheduler
 from bot.worker import Worker
@@ -115,12 +122,14 @@ class Watched(Protocol):
     def latency(self) -> float: ...
     @property
     def drawing(self) -> Worker: ...
+    @property
+    def ended_work(self) -> list[str]: ...
 
     def is_closed(self) -> bool: ...
 
 
 class StatusServer:
-    """The HTTP server of ``/metrics`` and ``/healthz``."""
+    """The HTTP server of ``/metrics``, ``/livez``, ``/readyz`` and ``/healthz``."""
 
     def __init__(self, bot: Watched, metrics: Metrics, host: str, port: int) -> None:
         self.bot = bot
@@ -133,6 +142,8 @@ class StatusServer:
             "are then left out)",
             registry=metrics.registry,
         )
+        self.heartbeat = Heartbeat()
+        """The event loop's heartbeat, for ``/livez``."""
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
         """The port it listens on (chosen by the system when asked for port 0)."""
@@ -140,7 +151,9 @@ class StatusServer:
     async def start(self) -> None:
         app = web.Application()
         app.router.add_get("/metrics", self._metrics)
-        app.router.add_get("/healthz", self._healthz)
+        app.router.add_get("/livez", self._livez)
+        app.router.add_get("/readyz", self._readyz)
+        app.router.add_get("/healthz", self._readyz)
         serving = runner(app)
         await serving.setup()
         site = web.TCPSite(serving, self.host, self._wanted_port)
@@ -157,9 +170,11 @@ class StatusServer:
             raise
         self._runner = serving
         self.port = int(serving.addresses[0][1])
-        log.info("Serving /metrics and /healthz on %s port %s", self.host, self.port)
+        self.heartbeat.start()
+        log.info("Serving /metrics, /livez and /readyz on %s port %s", self.host, self.port)
 
     async def stop(self) -> None:
+        await self.heartbeat.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -193,13 +208,25 @@ class StatusServer:
         self.metrics.set_tournaments({str(status): n for status, n in counts.items()})
         return True
 
-    async def _healthz(self, request: web.Request) -> web.Response:
-        checks = await health(self.bot)
-        failing = {name: state for name, state in checks.items() if state != OK}
-        body: dict[str, object] = {"status": "unhealthy" if failing else OK, "checks": checks}
-        if failing:
-            body["reason"] = "; ".join(f"{name}: {state}" for name, state in failing.items())
-        return web.json_response(body, status=503 if failing else 200)
+    async def _readyz(self, request: web.Request) -> web.Response:
+        return answer(await health(self.bot), failing="unhealthy")
+
+    async def _livez(self, request: web.Request) -> web.Response:
+        ended = self.bot.ended_work
+        checks = {
+            "loop": self.heartbeat.state(),
+            "work": f"ended: {', '.join(ended)}" if ended else OK,
+        }
+        return answer(checks, failing="dead")
+
+
+def answer(checks: dict[str, str], *, failing: str) -> web.Response:
+    """200 with every check ``ok``; else 503, the status ``failing`` and the reasons."""
+    failed = {name: state for name, state in checks.items() if state != OK}
+    body: dict[str, object] = {"status": failing if failed else OK, "checks": checks}
+    if failed:
+        body["reason"] = "; ".join(f"{name}: {state}" for name, state in failed.items())
+    return web.json_response(body, status=503 if failed else 200)
 
 
 async def health(bot: Watched) -> dict[str, str]:
