@@ -70,6 +70,12 @@ EXPOSED_ENV_FILE = (
     "token: run chmod 600 %s"
 )
 
+UNUSED_BACKUP_DIR = (
+    "BACKUP_DIR is set, but DATABASE_URL keeps the game on PostgreSQL: the daily copies are "
+    "of the SQLite file only, so none is taken. Back PostgreSQL up with pg_dump "
+    "(docs/deployment.md, PostgreSQL, Back up), and unset BACKUP_DIR to silence this"
+)
+
 
 async def serve(config: Config) -> None:
     """Log in, connect and play until SIGTERM (what service managers send) or Ctrl+C.
@@ -134,6 +140,8 @@ def run(config: Config) -> int:
     )
     if readable_by_others(ENV_FILE):
         logging.getLogger(__name__).warning(EXPOSED_ENV_FILE, ENV_FILE, ENV_FILE)
+    if config.unused_backup_dir:
+        logging.getLogger(__name__).warning(UNUSED_BACKUP_DIR)
     tune_garbage_collection()
     try:
         asyncio.run(serve(config))

@@ -114,3 +114,27 @@ async def test_a_stop_while_waiting_for_the_database_exits_0_quietly(
     code, out, rest = await outcome(process)
     stopped_quietly(code, out, seen + rest)
     assert not any("s3cret" in line for line in seen + rest)
+
+
+async def test_backup_dir_with_postgresql_is_a_warning_not_a_refusal(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """The Docker image sets BACKUP_DIR for SQLite; adding DATABASE_URL to .env used to make
+    the container exit at every start (issue #40 item 1). Now the bot says once that no
+    daily copy is taken, and starts."""
+    process = await run_against(
+        fake_discord,
+        tmp_path,
+        DISCORD_TOKEN=fake_discord.token,
+        DATABASE_URL="postgresql://emperors:s3cret@127.0.0.1:1/emperors",
+        BACKUP_DIR=str(tmp_path / "backups"),
+    )
+    assert process.stderr is not None
+    seen: list[str] = []
+    await lines_until(process.stderr, WAITING, 1, seen)
+    process.send_signal(signal.SIGTERM)
+    code, out, rest = await outcome(process)
+    stopped_quietly(code, out, seen + rest)
+    [warned] = [line for line in seen if "BACKUP_DIR" in line]
+    assert "WARNING bot.__main__: BACKUP_DIR is set, but DATABASE_URL" in warned
+    assert "pg_dump" in warned and not (tmp_path / "backups").exists()
