@@ -91,6 +91,9 @@ class Config:
     public_url: str | None = None
     """The address players reach the API and the viewer at, through the proxy
     (``PUBLIC_URL``, like https://emperors.example): what links in Discord point at."""
+    sentry_dsn: str | None = field(default=None, repr=False)
+    """``SENTRY_DSN``: where the bot reports its errors (bot/tracking.py); None reports
+    nowhere. Hidden from ``repr`` (it holds the project's key)."""
 
     @property
     def database(self) -> str | Path:
@@ -145,6 +148,7 @@ class Config:
             api_port=_port("API_PORT", settings.get("API_PORT")),
             api_host=settings.get("API_HOST", DEFAULT_API_HOST),
             public_url=_public_url(settings.get("PUBLIC_URL")),
+            sentry_dsn=_sentry_dsn(settings.get("SENTRY_DSN")),
         )
 
 
@@ -294,6 +298,20 @@ def _public_url(value: str | None) -> str | None:
             "https://emperors.example (with https:// or http://), or unset"
         )
     return value.rstrip("/")
+
+
+def _sentry_dsn(value: str | None) -> str | None:
+    """A Sentry DSN is an http(s) URL with the project's key as its user name; the value is
+    never repeated (the key lets anyone send events to the project)."""
+    if value is None:
+        return None
+    scheme, _, rest = value.partition("://")
+    if scheme not in ("https", "http") or "@" not in rest or any(c.isspace() for c in value):
+        raise ConfigError(
+            "SENTRY_DSN must be the DSN of a Sentry project, like "
+            "https://<key>@o0.ingest.sentry.io/0 (its Client Keys page), or unset"
+        )
+    return value
 
 
 def _count(name: str, value: str | None, default: int) -> int:
