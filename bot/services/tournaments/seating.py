@@ -243,6 +243,8 @@ class Seating:
             raise InvalidValue("no-treasure-tile", battlefield=battlefield) from None
         if computer_strategy not in COMPUTER_LEVELS.values():
             raise unknown_level(level_of_strategy(computer_strategy))
+        if allow_programs and ruleset.setup is Setup.HIDDEN:
+            raise Refusal("programs-hidden-setup")
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise Refusal("turn-length")
         if battlefield in battlefield_locks():
