@@ -36,8 +36,9 @@ from bot.worker import Worker
 from data.backends import open_database
 from data.backup import RunningLock
 from data.db import Database
-from data.errors import DatabaseUnavailable, DataError
+from data.errors import DatabaseOffline, DatabaseUnavailable, DataError
 from data.sqlite import SQLiteDatabase, is_damaged
+from data.urls import redacted
 
 log = logging.getLogger(__name__)
 
@@ -455,22 +456,29 @@ class EmperorsBot(commands.Bot):
             except DatabaseUnavailable as error:
                 if not error.transient:
                     raise
-                log.warning(
-                    "Cannot reach the database %s yet (%s); trying again in %.0f s "
-                    "(attempt %d): the bot starts once it answers",
-                    error.location,
-                    error.reason,
-                    wait,
-                    attempt,
-                )
-                self.waiting_for_database = (
-                    f"not reached yet ({error.reason}); attempt {attempt}, the next in {wait:.0f} s"
-                )
-                await asyncio.sleep(wait)
-                wait = min(wait * 2, LONGEST_RETRY)
+                self._wait_for_database(error.location, error.reason, wait, attempt)
+            except DatabaseOffline:  # it answered, then went away while being opened
+                location = redacted(self.config.database_url or self.config.database_path)
+                self._wait_for_database(location, "lost while opening it", wait, attempt)
             else:
                 self.waiting_for_database = None
                 return database
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, LONGEST_RETRY)
+
+    def _wait_for_database(self, location: str, reason: str, wait: float, attempt: int) -> None:
+        """Say (in the log, and to ``/readyz``) why the database is not open yet."""
+        log.warning(
+            "Cannot reach the database %s yet (%s); trying again in %.0f s "
+            "(attempt %d): the bot starts once it answers",
+            location,
+            reason,
+            wait,
+            attempt,
+        )
+        self.waiting_for_database = (
+            f"not reached yet ({reason}); attempt {attempt}, the next in {wait:.0f} s"
+        )
 
     async def sync_commands(self) -> None:
         """Publish the command list: to the dev server at once, or globally.

@@ -13,12 +13,13 @@ import signal
 from collections.abc import Iterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from bot.client import FIRST_RETRY, LONGEST_RETRY
 from tests.cogs.test_bot_main import outcome, run_against, stopped_quietly
 from tests.fakediscord import FakeDiscord
-from tests.pgcluster import Cluster, binaries
+from tests.pgcluster import Cluster, binaries, free_port
 
 pytestmark = pytest.mark.slow
 
@@ -58,8 +59,13 @@ async def test_a_database_that_comes_up_late_is_waited_for(
     fake_discord: FakeDiscord, cluster_not_started: Cluster, tmp_path: Path
 ) -> None:
     url = cluster_not_started.url().replace("postgres@", "postgres:s3cret@")
+    port = free_port()
     process = await run_against(
-        fake_discord, tmp_path, DISCORD_TOKEN=fake_discord.token, DATABASE_URL=url
+        fake_discord,
+        tmp_path,
+        DISCORD_TOKEN=fake_discord.token,
+        DATABASE_URL=url,
+        METRICS_PORT=str(port),
     )
     assert process.stderr is not None
     seen: list[str] = []
@@ -69,6 +75,16 @@ async def test_a_database_that_comes_up_late_is_waited_for(
         assert [(m[3], m[4]) for m in tries if m] == [("1", "1"), ("2", "2")]
         assert all(m is not None and m[1].startswith("postgresql://***@/") for m in tries)
         assert fake_discord.gateway.identifies == []  # not connected: nothing to play with
+        # Alive, not ready, and saying why (the probes are served while it waits).
+        async with aiohttp.ClientSession() as session:
+            base = f"http://127.0.0.1:{port}"
+            async with session.get(f"{base}/livez") as live:
+                assert live.status == 200
+            async with session.get(f"{base}/readyz") as ready:
+                assert ready.status == 503
+                database = (await ready.json())["checks"]["database"]
+        assert re.match(r"not reached yet \(.+\); attempt [2-9], the next in \d+ s$", database)
+        assert "s3cret" not in database
         await asyncio.to_thread(cluster_not_started.start_server)
         await fake_discord.wait_connected(timeout=30)
     finally:
