@@ -259,9 +259,12 @@ async def _database(bot: Watched) -> str:
     except TimeoutError:
         return f"no answer within {CHECK_SECONDS:.0f} s"
     except Exception as error:
-        if is_outage(error):
-            return "unavailable"
-        raise
+        if not is_outage(error):
+            raise
+        since = bot.database.availability.down_since
+        return (
+            "unavailable" if since is None else f"unavailable for {time.monotonic() - since:.0f} s"
+        )
     return OK
 
 
