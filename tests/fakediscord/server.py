@@ -57,6 +57,7 @@ from .records import (
     EPHEMERAL,
     LOADING,
     MODAL,
+    PATIENCE,
     UPDATE_MESSAGE,
     AttachmentRecord,
     CallbackRecord,
@@ -432,7 +433,7 @@ class FakeDiscord:
         self._held.append(held)
         return held
 
-    async def wait_connected(self, timeout: float = 5.0) -> GatewaySession:
+    async def wait_connected(self, timeout: float = PATIENCE) -> GatewaySession:
         """Until a bot has identified and been sent READY and GUILD_CREATE."""
         return await self.gateway.wait_connected(timeout)
 
@@ -570,7 +571,7 @@ class FakeDiscord:
     async def wait_for_message(
         self,
         predicate: Callable[[MessageRecord], bool] = lambda m: True,
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
         *,
         existing: bool = True,
     ) -> MessageRecord:
@@ -651,7 +652,7 @@ class FakeDiscord:
         *,
         channel_id: ChannelRef | None = None,
         guild: bool = True,
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
     ) -> list[JSON]:
         """The choices the bot offers while ``user`` types ``value`` into option ``focused``."""
         fake_user = self._user(user)
