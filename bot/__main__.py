@@ -37,6 +37,7 @@ import argparse
 import asyncio
 import gc
 import importlib
+import importlib.metadata
 import logging
 from collections.abc import Sequence
 from pathlib import Path
@@ -47,6 +48,7 @@ import discord
 from bot.client import EmperorsBot
 from bot.config import ENV_FILE, Config, ConfigError, readable_by_others
 from bot.logs import configure_logging, print_redacted_traceback, redact_text
+from bot.tracking import start_error_tracking
 from data.backup import BackupRefused, back_up, restore
 from data.urls import encoding_problem, secrets_of
 
@@ -68,6 +70,12 @@ UNREACHABLE = "Cannot reach Discord: check this machine's network connection, th
 EXPOSED_ENV_FILE = (
     "The settings file %s can be read by other users of this machine, and it holds the bot "
     "token: run chmod 600 %s"
+)
+
+UNUSED_BACKUP_DIR = (
+    "BACKUP_DIR is set, but DATABASE_URL keeps the game on PostgreSQL: the daily copies are "
+    "of the SQLite file only, so none is taken. Back PostgreSQL up with pg_dump "
+    "(docs/deployment.md, PostgreSQL, Back up), and unset BACKUP_DIR to silence this"
 )
 
 
@@ -134,6 +142,12 @@ def run(config: Config) -> int:
     )
     if readable_by_others(ENV_FILE):
         logging.getLogger(__name__).warning(EXPOSED_ENV_FILE, ENV_FILE, ENV_FILE)
+    if config.unused_backup_dir:
+        logging.getLogger(__name__).warning(UNUSED_BACKUP_DIR)
+    try:
+        start_error_tracking(config.sentry_dsn, release=release())
+    except ConfigError as error:
+        return fail(str(error))
     tune_garbage_collection()
     try:
         asyncio.run(serve(config))
@@ -149,6 +163,14 @@ def run(config: Config) -> int:
         pass
     logging.getLogger(__name__).info("Stopped")
     return 0
+
+
+def release() -> str | None:
+    """The installed version of the bot, for the error tracker (None when not installed)."""
+    try:
+        return f"emperors-of-the-dynasty@{importlib.metadata.version('emperors-of-the-dynasty')}"
+    except importlib.metadata.PackageNotFoundError:
+        return None
 
 
 def fail(message: str, code: int = EXIT_SETUP) -> int:

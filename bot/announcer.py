@@ -79,6 +79,7 @@ from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
 from data.errors import Refusal
+from data.outages import is_outage
 from data.repositories import announcements as announcement_repo
 from data.repositories import tournaments as tournament_repo
 from data.repositories.announcements import Announcement, AnnouncementKind, TurnLine
@@ -447,8 +448,9 @@ class Announcer:
         while self._following:
             try:
                 await self.post_waiting()
-            except Exception:
-                log.exception("looking for announcements to post failed; trying again")
+            except Exception as error:
+                if not is_outage(error):  # an outage is logged once, by the database
+                    log.exception("looking for announcements to post failed; trying again")
             await asyncio.sleep(FOLLOW_EVERY)
 
     async def post_waiting(self) -> None:
@@ -471,7 +473,9 @@ class Announcer:
         for announcement in announcements:
             try:
                 await self._post_one(announcement)
-            except Exception:
+            except Exception as error:
+                if is_outage(error):
+                    return  # told once by the database; the next look tries again
                 log.exception(
                     "Posting %s %d of tournament #%d failed; trying again in %.0f s",
                     announcement.kind,
@@ -743,8 +747,11 @@ class Announcer:
     async def _logged(self, work: Coroutine[Any, Any, None], what: str) -> None:
         try:
             await work
-        except Exception:
-            log.exception("Failed %s", what)
+        except Exception as error:
+            if is_outage(error):
+                log.info("Not done while the database is unavailable: %s", what)
+            else:
+                log.exception("Failed %s", what)
 
     def _channel(self, tournament: TournamentRow) -> discord.PartialMessageable | None:
         if tournament.channel_id is None:

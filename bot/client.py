@@ -36,8 +36,9 @@ from bot.worker import Worker
 from data.backends import open_database
 from data.backup import RunningLock
 from data.db import Database
-from data.errors import DataError
+from data.errors import DatabaseOffline, DatabaseUnavailable, DataError
 from data.sqlite import SQLiteDatabase, is_damaged
+from data.urls import redacted
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,11 @@ HANDLER_TASKS = (
 """How discord.py names the tasks that run interaction handlers (slash commands, views,
 dynamic items, the on_interaction listeners such as the turn prompts')."""
 RESTARTING = "The bot is restarting: try again in a minute. Everything you did before is saved."
+FIRST_RETRY = 1.0
+"""Seconds before the second try to reach a database that was not there at start."""
+LONGEST_RETRY = 30.0
+"""The longest wait between two tries to reach the database at start (the wait doubles
+from :data:`FIRST_RETRY` up to this): a database that comes up late is found within it."""
 
 
 def gateway_intents() -> discord.Intents:
@@ -152,6 +158,8 @@ class EmperorsBot(commands.Bot):
         self._web: WebServer | None = None
         self._api: ProgramApi | None = None
         self._running_lock: RunningLock | None = None
+        self.waiting_for_database: str | None = None
+        """Why the database is not open yet, while the start waits for its server."""
         self._set_up = False
         self._stopping = False
         self._refusals: set[asyncio.Task[None]] = set()
@@ -197,6 +205,16 @@ class EmperorsBot(commands.Bot):
         return self._database is not None
 
     @property
+    def ended_work(self) -> list[str]:
+        """The background work that runs as long as the bot plays (the scheduler, the
+        announcements' follower) and has ended all the same: a bug, which only a restart of
+        the process mends (``/livez`` says so). Nothing while the bot stops."""
+        if self._stopping:
+            return []
+        work = (("scheduler", self._scheduling), ("announcer", self._following))
+        return [name for name, task in work if task is not None and task.done()]
+
+    @property
     def scheduling(self) -> bool:
         """Whether the scheduler runs in the background."""
         return self._scheduling is not None and not self._scheduling.done()
@@ -221,7 +239,7 @@ class EmperorsBot(commands.Bot):
 
     @property
     def status_port(self) -> int | None:
-        """The port of ``/metrics`` and ``/healthz``, once serving."""
+        """The port of ``/metrics`` and the health checks, once serving."""
         return self._status.port if self._status is not None else None
 
     @property
@@ -265,7 +283,10 @@ class EmperorsBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, start the services and the scheduler, load the cogs and publish
-        their slash commands to Discord."""
+        their slash commands to Discord. ``/metrics`` and the health checks are served from
+        the start, so a monitor sees the bot wait for its database."""
+        if self.metrics is not None:
+            await self._serve_status(self.metrics)
         if self._database is None:
             self._database = await self._open_database()
         if self._services is None:
@@ -289,7 +310,7 @@ class EmperorsBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.metrics is not None:
-            await self._start_metrics(self.metrics)
+            self._count(self.metrics)
         if self.config.api_port is not None:
             self._api = ProgramApi.over(
                 self._services,
@@ -321,17 +342,20 @@ class EmperorsBot(commands.Bot):
             self._backing_up = asyncio.create_task(backups.run_forever())
         self._set_up = True
 
-    async def _start_metrics(self, metrics: Metrics) -> None:
-        """Count what the services and the database time, and serve it all."""
+    async def _serve_status(self, metrics: Metrics) -> None:
+        """Serve ``/metrics`` and the health checks on ``METRICS_PORT``."""
+        port = self.config.metrics_port
+        assert port is not None
+        self._status = StatusServer(self, metrics, self.config.metrics_host, port)
+        await self._status.start()
+
+    def _count(self, metrics: Metrics) -> None:
+        """Count what the services and the database time, and the interactions' answers."""
         self.services.turns.on_resolved = metrics.turn_resolved
         self.database.timer = metrics.statement
         metrics.command_names = frozenset(c.qualified_name for c in self.tree.walk_commands())
         # setup_hook runs in the task that then connects: every handler inherits this.
         metrics.watch_responses()
-        port = self.config.metrics_port
-        assert port is not None
-        self._status = StatusServer(self, metrics, self.config.metrics_host, port)
-        await self._status.start()
 
     async def login(self, token: str) -> None:
         keep_secret(token)  # whoever logs it, at whatever level, the log never shows it
@@ -384,11 +408,13 @@ class EmperorsBot(commands.Bot):
                 await interaction.response.send_message(RESTARTING, ephemeral=True)
 
     async def _open_database(self) -> Database:
-        """Open ``DATABASE_URL`` or ``EMPERORS_DB``; a database the host must fix (a folder
-        missing, a server unreachable) stops the start with one sentence."""
+        """Open ``DATABASE_URL`` or ``EMPERORS_DB``, waiting for a database server that is not
+        up yet (:meth:`_reach_database`); a database the host must fix (a folder missing, a
+        server refusing the user, the password or the database name) stops the start with
+        one sentence."""
         setting = self.config.database_setting
         try:
-            database = await open_database(self.config.database)
+            database = await self._reach_database()
         except sqlite3.DatabaseError as error:
             if is_damaged(error):
                 raise ConfigError(
@@ -416,6 +442,43 @@ class EmperorsBot(commands.Bot):
                 )
         log.info("Opened the database %s", database.location)
         return database
+
+    async def _reach_database(self) -> Database:
+        """Open the database, trying again while its server cannot be reached (a machine
+        that starts the bot before PostgreSQL, a database container still starting): one
+        line per try saying why and when the next comes, the wait doubling up to
+        :data:`LONGEST_RETRY`. A stop meanwhile ends the wait (the start is abandoned)."""
+        attempt, wait = 0, FIRST_RETRY
+        while True:
+            attempt += 1
+            try:
+                database = await open_database(self.config.database)
+            except DatabaseUnavailable as error:
+                if not error.transient:
+                    raise
+                self._wait_for_database(error.location, error.reason, wait, attempt)
+            except DatabaseOffline:  # it answered, then went away while being opened
+                location = redacted(self.config.database_url or self.config.database_path)
+                self._wait_for_database(location, "lost while opening it", wait, attempt)
+            else:
+                self.waiting_for_database = None
+                return database
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, LONGEST_RETRY)
+
+    def _wait_for_database(self, location: str, reason: str, wait: float, attempt: int) -> None:
+        """Say (in the log, and to ``/readyz``) why the database is not open yet."""
+        log.warning(
+            "Cannot reach the database %s yet (%s); trying again in %.0f s "
+            "(attempt %d): the bot starts once it answers",
+            location,
+            reason,
+            wait,
+            attempt,
+        )
+        self.waiting_for_database = (
+            f"not reached yet ({reason}); attempt {attempt}, the next in {wait:.0f} s"
+        )
 
     async def sync_commands(self) -> None:
         """Publish the command list: to the dev server at once, or globally.

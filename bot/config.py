@@ -71,7 +71,8 @@ class Config:
     metrics_host: str = DEFAULT_METRICS_HOST
     """The address the metrics port listens on: this machine only, unless the host says."""
     backup_dir: Path | None = None
-    """A folder for the daily backup of the database; None takes none."""
+    """A folder for the daily backup of the SQLite file; None takes none. Not used with
+    ``database_url`` (:attr:`unused_backup_dir`): PostgreSQL is backed up with pg_dump."""
     backup_keep: int = DEFAULT_BACKUP_KEEP
     """How many daily backups stay in ``backup_dir`` (the newest)."""
     database_url: str | None = field(default=None, repr=False)
@@ -90,11 +91,21 @@ class Config:
     public_url: str | None = None
     """The address players reach the API and the viewer at, through the proxy
     (``PUBLIC_URL``, like https://emperors.example): what links in Discord point at."""
+    sentry_dsn: str | None = field(default=None, repr=False)
+    """``SENTRY_DSN``: where the bot reports its errors (bot/tracking.py); None reports
+    nowhere. Hidden from ``repr`` (it holds the project's key)."""
 
     @property
     def database(self) -> str | Path:
         """Where the game's data is: the PostgreSQL URL, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def unused_backup_dir(self) -> bool:
+        """``BACKUP_DIR`` set while the game is on PostgreSQL: no daily copy is taken, and
+        the bot warns at start (the Docker image sets it for SQLite, and an operator who
+        adds ``DATABASE_URL`` expects the bot to start, not to refuse)."""
+        return self.backup_dir is not None and self.database_url is not None
 
     @property
     def database_setting(self) -> str:
@@ -109,7 +120,7 @@ class Config:
         line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or ``LOG_FORMAT``,
         a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count, a
         ``COMPUTER_SECONDS`` or ``COMPUTER_PACE`` out of range, a ``DATABASE_URL`` that is not a PostgreSQL URL,
-        ``BACKUP_DIR`` with ``DATABASE_URL``, an ``API_PORT`` that is not a port, a
+        an ``API_PORT`` that is not a port, a
         ``PUBLIC_URL`` that is not an http(s) address, or shard settings that are not a count and ids
         below it (or that leave shards to other processes while the game is in a SQLite file,
         which only one process may use).
@@ -118,12 +129,6 @@ class Config:
         values.update(os.environ if environ is None else environ)
         settings = {key: value.strip() for key, value in values.items() if value.strip()}
         backup_dir = settings.get("BACKUP_DIR")
-        if backup_dir and settings.get("DATABASE_URL"):
-            raise ConfigError(
-                "BACKUP_DIR takes daily copies of the SQLite file, but DATABASE_URL keeps the "
-                "game on PostgreSQL: back that up with pg_dump (docs/deployment.md) and unset "
-                "BACKUP_DIR"
-            )
         return cls(
             discord_token=settings.get("DISCORD_TOKEN"),
             database_path=Path(settings.get("EMPERORS_DB", DEFAULT_DATABASE)).expanduser(),
@@ -143,6 +148,7 @@ class Config:
             api_port=_port("API_PORT", settings.get("API_PORT")),
             api_host=settings.get("API_HOST", DEFAULT_API_HOST),
             public_url=_public_url(settings.get("PUBLIC_URL")),
+            sentry_dsn=_sentry_dsn(settings.get("SENTRY_DSN")),
         )
 
 
@@ -292,6 +298,20 @@ def _public_url(value: str | None) -> str | None:
             "https://emperors.example (with https:// or http://), or unset"
         )
     return value.rstrip("/")
+
+
+def _sentry_dsn(value: str | None) -> str | None:
+    """A Sentry DSN is an http(s) URL with the project's key as its user name; the value is
+    never repeated (the key lets anyone send events to the project)."""
+    if value is None:
+        return None
+    scheme, _, rest = value.partition("://")
+    if scheme not in ("https", "http") or "@" not in rest or any(c.isspace() for c in value):
+        raise ConfigError(
+            "SENTRY_DSN must be the DSN of a Sentry project, like "
+            "https://<key>@o0.ingest.sentry.io/0 (its Client Keys page), or unset"
+        )
+    return value
 
 
 def _count(name: str, value: str | None, default: int) -> int:

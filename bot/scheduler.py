@@ -28,6 +28,7 @@ from bot.services.tournaments.base import Revealed, TurnResolved
 from bot.services.tournaments.deadlines import ClockChange
 from bot.services.tournaments.turns import TAKEOVER
 from bot.shards import Shards
+from data.outages import is_outage
 from data.repositories import absences as absence_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
@@ -253,15 +254,17 @@ class Scheduler:
         try:
             for resolved in await self.services.turns.resolve_complete():
                 await self.notifier.turn_resolved(resolved)
-        except Exception:
-            log.exception("resolving the turns completed before the restart failed")
+        except Exception as error:
+            if not is_outage(error):  # an outage is logged once, by the database
+                log.exception("resolving the turns completed before the restart failed")
         while not self._stopping:
             self.wake.clear()  # a wake from here on (a new deadline, a paced combat) is kept
             try:
                 await self.tick()
                 delay = await self.next_wake()
-            except Exception:
-                log.exception("scheduler tick failed; retrying")
+            except Exception as error:
+                if not is_outage(error):
+                    log.exception("scheduler tick failed; retrying")
                 delay = IDLE_WAKE
             if self.owns is not None:
                 delay = min(delay, CHECK_EVERY)

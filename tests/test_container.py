@@ -113,9 +113,3 @@ def test_compose_runs_the_bot_with_its_volume_and_env_file() -> None:
     assert bot["environment"]["EMPERORS_DB"].startswith("/data/")
     seconds = int(str(bot["stop_grace_period"]).rstrip("s"))
     assert seconds > 25  # the bot's own bound on the work it finishes when stopped
-
-
-def test_compose_keeps_a_marked_place_for_postgresql() -> None:
-    text = (ROOT / "compose.yaml").read_text()
-    assert "PostgreSQL: reserved place" in text and "does not exist yet" in text
-    assert set(compose()["services"]) == {"bot"}

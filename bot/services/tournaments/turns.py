@@ -65,6 +65,7 @@ from data.errors import (
     TournamentPaused,
     TurnAlreadyResolved,
 )
+from data.outages import is_outage
 from data.repositories import absences as absence_repo
 from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
@@ -336,8 +337,9 @@ class Turns:
                 tried.add(tournament.id)
                 try:
                     result = await self.resolve(tournament.id, turn=tournament.turn)
-                except Exception:
-                    log.exception("tournament #%d could not resolve its turn", tournament.id)
+                except Exception as error:
+                    if not is_outage(error):
+                        log.exception("tournament #%d could not resolve its turn", tournament.id)
                     continue
                 if result is not None:
                     resolved.append(result)
@@ -361,8 +363,9 @@ class Turns:
                 continue
             try:
                 result = await self.resolve(tournament.id, turn=tournament.turn)
-            except Exception:
-                log.exception("tournament #%d could not resolve its turn", tournament.id)
+            except Exception as error:
+                if not is_outage(error):
+                    log.exception("tournament #%d could not resolve its turn", tournament.id)
                 continue
             if result is not None:
                 resolved.append(result)
@@ -452,8 +455,9 @@ class Turns:
         for tournament in tournaments:
             try:
                 result = await self.reveal(tournament.id)
-            except Exception:
-                log.exception("tournament #%d could not reveal its deployments", tournament.id)
+            except Exception as error:
+                if not is_outage(error):
+                    log.exception("tournament #%d could not reveal its deployments", tournament.id)
                 continue
             if result is not None:
                 revealed.append(result)
