@@ -185,7 +185,7 @@ async def test_restore_refuses_while_a_bot_runs_and_leaves_everything(
     backup = tmp_path / "backup.db"
     back_up(database_path, backup)
     before = database_path.read_bytes()
-    lock = RunningLock.shared(database_path)  # what a running bot holds
+    lock = RunningLock.running(database_path)  # what a running bot holds
     try:
         done = bot_command("restore", str(backup), database=database_path)
     finally:
