@@ -45,7 +45,15 @@ import aiohttp
 import discord
 
 from bot.client import EmperorsBot
-from bot.config import ENV_FILE, Config, ConfigError, readable_by_others
+from bot.config import (
+    ENV_FILE,
+    EXPOSED_ENV_FILE,
+    MISSING_TOKEN,
+    Config,
+    ConfigError,
+    readable_by_others,
+    unknown_settings,
+)
 from bot.logs import configure_logging, print_redacted_traceback, redact_text
 from data.backup import BackupRefused, back_up, restore
 from data.urls import encoding_problem, secrets_of
@@ -55,20 +63,11 @@ EXIT_SETUP = 2
 EXIT_UNREACHABLE = 1
 """Exit code when Discord cannot be reached at start: worth trying again later."""
 
-MISSING_TOKEN = (
-    "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
-    "copy its token, and put DISCORD_TOKEN=... in .env or the environment "
-    "(see README, 'Run it in your server')."
-)
 REJECTED_TOKEN = (
     "Discord rejected DISCORD_TOKEN: copy a fresh token from the Bot page of your application "
     "at https://discord.com/developers/applications (Reset Token) into .env or the environment."
 )
 UNREACHABLE = "Cannot reach Discord: check this machine's network connection, then start again"
-EXPOSED_ENV_FILE = (
-    "The settings file %s can be read by other users of this machine, and it holds the bot "
-    "token: run chmod 600 %s"
-)
 
 
 async def serve(config: Config) -> None:
@@ -134,6 +133,8 @@ def run(config: Config) -> int:
     )
     if readable_by_others(ENV_FILE):
         logging.getLogger(__name__).warning(EXPOSED_ENV_FILE, ENV_FILE, ENV_FILE)
+    for line in unknown_settings():
+        logging.getLogger(__name__).warning("%s", line)
     tune_garbage_collection()
     try:
         asyncio.run(serve(config))
@@ -205,6 +206,23 @@ def restore_backup(config: Config, source: Path) -> int:
     return 0
 
 
+CONFIG_FINE = (
+    "No problem found in the settings, the token's shape, the database, the folders or the "
+    "ports (Discord itself was not asked)"
+)
+
+
+def check_config() -> int:
+    """The ``check-config`` command: one line per problem and exit 2, or exit 0."""
+    problems = importlib.import_module("bot.checks").check_config()
+    for problem in problems:
+        print(redact_text(problem), file=sys.stderr)
+    if problems:
+        return EXIT_SETUP
+    print(CONFIG_FINE)
+    return 0
+
+
 def simulate(args: argparse.Namespace) -> int:
     """Hand over to ``bot.simulate``, imported only when asked for (it pulls in rendering)."""
     module = importlib.import_module("bot.simulate")
@@ -245,6 +263,10 @@ def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     commands = root.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="connect to Discord and run the game")
+    commands.add_parser(
+        "check-config",
+        help="check the settings, the database, folders and ports without starting (exit 0 or 2)",
+    )
     game = commands.add_parser("simulate", help="play a game between computer players offline")
     game.add_argument("--battlefield", default="medium-8", help="battlefield name")
     game.add_argument("--seed", type=int, default=1, help="random seed (same seed, same game)")
@@ -288,6 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return league(args)
     if args.command == "migrate-db":
         return migrate_db(args)
+    if args.command == "check-config":
+        return check_config()
     try:
         config = Config.load()
     except ConfigError as error:
