@@ -165,6 +165,17 @@ PG_BACKUP = (
 )
 
 
+SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+
+
+def pg_dump_file(named: Path, instead: str | None = None) -> str:
+    """The file a PostgreSQL example names: ``named``, unless it is named like a SQLite file
+    (a pg_dump file is not one): then ``instead``, or ``named`` as ``.dump``."""
+    if named.suffix.lower() not in SQLITE_SUFFIXES:
+        return str(named)
+    return instead if instead is not None else str(named.with_suffix(".dump"))
+
+
 def backup(config: Config, target: Path) -> int:
     """The ``backup`` command: a consistent copy of the database, even while the bot runs."""
     if config.database_url is not None:
@@ -172,7 +183,7 @@ def backup(config: Config, target: Path) -> int:
             PG_BACKUP.format(
                 command="backup",
                 what="Back it up",
-                example=f'pg_dump --format=custom --file={target} "$DATABASE_URL"',
+                example=f'pg_dump --format=custom --file={pg_dump_file(target)} "$DATABASE_URL"',
             )
         )
     try:
@@ -191,7 +202,7 @@ def restore_backup(config: Config, source: Path) -> int:
                 command="restore",
                 what="Restore a pg_dump backup into a new, empty database",
                 example=f"createdb emperors_restored && pg_restore --no-owner "
-                f"--dbname=postgresql://…/emperors_restored {source}",
+                f"--dbname=postgresql://…/emperors_restored {pg_dump_file(source, 'FILE.dump')}",
             )
         )
     try:

@@ -122,7 +122,7 @@ class Fleet:
                 beats = await fleet.beats(self.database)
                 problem, certain = self._conflict([b for b in beats if not self._stale(b)])
                 if all(taken) and problem is None:
-                    log.info("Running %s; the database knows it", self.shards.describe())
+                    log.info("This process runs %s (noted in the database)", self.shards.describe())
                     return
                 await fleet.leave(self.database, self.process)
                 if problem is None:
