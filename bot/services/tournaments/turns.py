@@ -173,7 +173,7 @@ class Turns:
 
         Asked from the tournament's own server, once per request."""
         for _ in range(_RESOLVE_ATTEMPTS):
-            table, seat = await self.forfeitable(request, tournament_id)
+            table, seat = await self._forfeiting_seat(request, tournament_id)
             try:
                 async with requests.once(
                     self.database, request.id, "tournament forfeit", now=self.clock()
@@ -201,12 +201,10 @@ class Turns:
             return None
         raise Refusal("tournament-busy")
 
-    async def forfeitable(
-        self, request: Request, tournament_id: int
-    ) -> tuple[TournamentTable, SeatRow]:
-        """The running combat and the player's seat that may still give up (R-G4); asked
-        before a forfeit is confirmed too, so that a player who already gave up is told so
-        (whatever became of the combat since) instead of being asked again."""
+    async def forfeitable(self, request: Request, tournament_id: int) -> None:
+        """Refuse, before a forfeit is confirmed, what :meth:`forfeit` would refuse, and a
+        player who already gave up (R-G4): told so, whatever became of the combat since,
+        instead of being asked again."""
         check_server(await repo.get_tournament(self.database, tournament_id), request.guild_id)
         seats = await repo.list_seats(self.database, tournament_id)
         if any(
@@ -214,12 +212,19 @@ class Turns:
             for seat in seats
         ):
             raise Refusal("forfeit-already", tournament=str(tournament_id))
+        _, seat = await self._forfeiting_seat(request, tournament_id)
+        if seat.status is not SeatStatus.ACTIVE:  # defeated on the board
+            raise SeatNotActive(seat.dynasty.letter, seat.status.value)
+
+    async def _forfeiting_seat(
+        self, request: Request, tournament_id: int
+    ) -> tuple[TournamentTable, SeatRow]:
+        """The running combat and the player's seat in it, not handed to a computer."""
         table = await running(self.database, tournament_id)
+        check_server(table.tournament, request.guild_id)
         seat = seat_of_player(table, request.player_id)
         if seat.handed_to is not None:
             raise Refusal("forfeit-handed-over", tournament=str(tournament_id))
-        if seat.status is not SeatStatus.ACTIVE:
-            raise SeatNotActive(seat.dynasty.letter, seat.status.value)
         return table, seat
 
     async def resolve(self, tournament_id: int, *, turn: int | None = None) -> TurnResolved | None:
