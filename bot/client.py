@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import sqlite3
 from pathlib import Path
@@ -23,6 +25,7 @@ from bot.backups import DailyBackups
 from bot.command_tree import GameTree
 from bot.computers import Thinking
 from bot.config import Config, ConfigError, readable_by_others
+from bot.fleet import Fleet
 from bot.i18n.commands import CommandTranslator
 from bot.logs import keep_secret
 from bot.metrics import MeteredWorker, Metrics
@@ -34,9 +37,10 @@ from bot.web.server import Mount, WebServer
 from bot.web.viewer import viewer_routes
 from bot.worker import Worker
 from data.backends import open_database
-from data.backup import RunningLock
+from data.backup import DatabaseInUse, RunningLock
 from data.db import Database
 from data.errors import DatabaseOffline, DatabaseUnavailable, DataError
+from data.repositories import fleet as fleet_repo
 from data.sqlite import SQLiteDatabase, is_damaged
 from data.urls import redacted
 
@@ -160,6 +164,8 @@ class EmperorsBot(commands.Bot):
         self._running_lock: RunningLock | None = None
         self.waiting_for_database: str | None = None
         """Why the database is not open yet, while the start waits for its server."""
+        self._fleet: Fleet | None = None
+        """This process's shards, taken in the database it opened (None for a handed-in one)."""
         self._set_up = False
         self._stopping = False
         self._refusals: set[asyncio.Task[None]] = set()
@@ -289,6 +295,7 @@ class EmperorsBot(commands.Bot):
             await self._serve_status(self.metrics)
         if self._database is None:
             self._database = await self._open_database()
+            self._fleet = await Fleet.join(self._database, self.sharding)
         if self._services is None:
             self._services = Services(
                 self._database,
@@ -413,6 +420,8 @@ class EmperorsBot(commands.Bot):
         server refusing the user, the password or the database name) stops the start with
         one sentence."""
         setting = self.config.database_setting
+        if self.config.database_url is None:
+            self._running_lock = self._lock_database(self.config.database_path)
         try:
             database = await self._reach_database()
         except sqlite3.DatabaseError as error:
@@ -431,8 +440,6 @@ class EmperorsBot(commands.Bot):
             raise ConfigError(f"cannot use the database {setting}: {error}") from error
         if self.config.database_url is None:
             path = self.config.database_path
-            if path.is_file():
-                self._running_lock = RunningLock.shared(path)
             if readable_by_others(path):
                 log.warning(
                     "The database %s can be read by other users of this machine: it holds "
@@ -480,27 +487,69 @@ class EmperorsBot(commands.Bot):
             f"not reached yet ({reason}); attempt {attempt}, the next in {wait:.0f} s"
         )
 
+    @staticmethod
+    def _lock_database(path: Path) -> RunningLock | None:
+        """The SQLite file for this process alone; a missing folder is left to the open,
+        which says so."""
+        try:
+            return RunningLock.running(path)
+        except DatabaseInUse:
+            raise ConfigError(
+                f"another bot is already running on the database EMPERORS_DB={path} (two "
+                "would both answer every command): stop it first, or give this one its own "
+                "EMPERORS_DB"
+            ) from None
+        except OSError:
+            return None
+
     async def sync_commands(self) -> None:
         """Publish the command list: to the dev server at once, or globally.
 
         A global sync can take a while to reach every client; a server sync is instant, which
-        is what a host testing changes wants (``DISCORD_DEV_GUILD``).
+        is what a host testing changes wants (``DISCORD_DEV_GUILD``). Of a fleet, only the
+        process of shard 0 publishes, and only a list that differs from the last one it
+        published (a digest of it is kept in the database): Discord limits how often commands
+        may be created, and a restart changes nothing.
         """
         guild_id = self.config.dev_guild_id
-        if guild_id is None:
-            synced = await self.tree.sync()
-            log.info("Synced %d commands globally", len(synced))
+        guild = None if guild_id is None else discord.Object(id=guild_id)
+        where = "globally" if guild_id is None else f"to server {guild_id}"
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        if self._fleet is not None and not self._fleet.syncs_commands:
+            log.info("Commands are published by the process of shard 0")
             return
-        guild = discord.Object(id=guild_id)
-        self.tree.copy_global_to(guild=guild)
+        scope = f"{self.application_id}:{guild_id or 'global'}"
+        digest = await self._command_digest(guild)
+        if (
+            self._fleet is not None
+            and await fleet_repo.synced_digest(self.database, scope) == digest
+        ):
+            log.info("Commands unchanged since they were last synced %s", where)
+            return
         try:
             synced = await self.tree.sync(guild=guild)
         except discord.Forbidden as error:
+            if guild_id is None:
+                raise
             raise ConfigError(
                 f"cannot publish commands to DISCORD_DEV_GUILD={guild_id} ({error.text}): "
                 "invite the bot there with the applications.commands scope, or unset it"
             ) from error
-        log.info("Synced %d commands to server %s", len(synced), guild_id)
+        if self._fleet is not None:
+            await fleet_repo.note_sync(self.database, scope, digest)
+        log.info("Synced %d commands %s", len(synced), where)
+
+    async def _command_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A digest of what :meth:`CommandTree.sync` sends for ``guild`` (None: globally)."""
+        translator = self.tree.translator
+        assert translator is not None
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree.get_commands(guild=guild)
+        ]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s, in %d servers", self.user, len(self.guilds))
@@ -558,6 +607,9 @@ class EmperorsBot(commands.Bot):
             await self._status.stop()
         if self._services is not None:
             await self._services.locales.settle()
+        if self._fleet is not None:
+            await self._fleet.leave()
+            self._fleet = None
         if self._owns_database and self._database is not None:
             await self._database.close()
             self._database = None

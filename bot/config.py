@@ -11,6 +11,7 @@ errors end up in the service manager's log. Errors name the line number or the s
 
 from __future__ import annotations
 
+import difflib
 import logging
 import os
 import re
@@ -39,6 +40,48 @@ DEFAULT_BACKUP_KEEP = 7
 
 _SCHEME = re.compile(r"([a-z][a-z0-9+.-]{0,19})://", re.IGNORECASE)
 """A URL's scheme, named in a refusal only when it is plainly one (never a pasted secret)."""
+
+
+SETTINGS: tuple[str, ...] = (
+    "DISCORD_TOKEN",
+    "DISCORD_DEV_GUILD",
+    "EMPERORS_DB",
+    "DATABASE_URL",
+    "LOG_LEVEL",
+    "LOG_FORMAT",
+    "COMPUTER_SECONDS",
+    "COMPUTER_PACE",
+    "METRICS_PORT",
+    "METRICS_HOST",
+    "BACKUP_DIR",
+    "BACKUP_KEEP",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "API_PORT",
+    "API_HOST",
+    "PUBLIC_URL",
+    "SENTRY_DSN",
+)
+"""Every setting the bot reads (docs/deployment.md lists each; tests/bot/test_config_check.py
+checks that the two agree)."""
+BUILD_VARIABLES = ("ENGINE_PURE", "ENGINE_EXPECTED")
+"""Variables read by the engine's build choice (engine/_build.py), not settings, never warned."""
+COMPOSE_VARIABLES = ("POSTGRES_PASSWORD",)
+"""Variables of ``.env`` that compose.postgres.yaml reads for the database's container (the
+bot gets them too, and ignores them), never warned."""
+OWN_PREFIX = "EMPERORS_"
+SIMILAR = 0.85
+"""How alike (difflib's ratio) a variable's name must be to a setting's to be taken as meant
+for the bot: METRIC_PORT and LOG_LEVL are, DATABASE_HOST, PG_PORT and LOGNAME are not."""
+MISSING_TOKEN = (
+    "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
+    "copy its token, and put DISCORD_TOKEN=... in .env or the environment "
+    "(see README, 'Run it in your server')."
+)
+EXPOSED_ENV_FILE = (
+    "The settings file %s can be read by other users of this machine, and it holds the bot "
+    "token: run chmod 600 %s"
+)
 
 
 class ConfigError(ValueError):
@@ -329,3 +372,35 @@ def readable_by_others(path: Path) -> bool:
     except OSError:
         return False
     return bool(mode & (stat.S_IRGRP | stat.S_IROTH))
+
+
+def unknown_settings(
+    environ: Mapping[str, str] | None = None, env_file: Path = ENV_FILE
+) -> list[str]:
+    """One line for each variable meant for the bot that is not one of its settings (it is
+    ignored), naming the closest setting.
+
+    Meant for the bot: every line of ``.env`` (the bot's own file), and a variable of the
+    environment whose name begins with ``EMPERORS_`` or is alike (:data:`SIMILAR`) to a
+    setting's; the rest of the environment belongs to the machine and other programs.
+    """
+    known = (*SETTINGS, *BUILD_VARIABLES, *COMPOSE_VARIABLES)
+    in_file = read_env_file(env_file) if env_file.is_file() else {}
+    environment = os.environ if environ is None else environ
+    lines = []
+    named = [(name, str(env_file)) for name in in_file]
+    named += [(name, "the environment") for name in sorted(environment) if name not in in_file]
+    for name, where in named:
+        if name in known:
+            continue
+        alike = difflib.get_close_matches(name, known, n=1, cutoff=SIMILAR)
+        if where == "the environment" and not alike and not name.startswith(OWN_PREFIX):
+            continue
+        closest = alike or difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = (
+            f"did you mean {closest[0]}?"
+            if closest
+            else "the settings are listed in docs/deployment.md, 'Configure'"
+        )
+        lines.append(f"{name} (in {where}) is not a setting of the bot and is ignored: {hint}")
+    return lines

@@ -473,6 +473,7 @@ class Tournaments(
     async def forfeit(self, interaction: Interaction, tournament: int) -> None:
         """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
+        await self.bot.services.turns.forfeitable(request_of(interaction), tournament)
         say = voice(interaction)
         await reply_ephemeral(
             interaction,

@@ -80,6 +80,7 @@ from data.rows import (
     LogName,
     LogParam,
     NewEvent,
+    SeatRow,
     SeatStatus,
     TournamentRow,
     TournamentStatus,
@@ -173,11 +174,7 @@ class Turns:
 
         Asked from the tournament's own server, once per request."""
         for _ in range(_RESOLVE_ATTEMPTS):
-            table = await running(self.database, tournament_id)
-            check_server(table.tournament, request.guild_id)
-            seat = seat_of_player(table, request.player_id)
-            if seat.handed_to is not None:
-                raise Refusal("forfeit-handed-over", tournament=str(tournament_id))
+            table, seat = await self._forfeiting_seat(request, tournament_id)
             try:
                 async with requests.once(
                     self.database, request.id, "tournament forfeit", now=self.clock()
@@ -204,6 +201,32 @@ class Turns:
                     return await self.resolve(tournament_id, turn=tournament.turn)
             return None
         raise Refusal("tournament-busy")
+
+    async def forfeitable(self, request: Request, tournament_id: int) -> None:
+        """Refuse, before a forfeit is confirmed, what :meth:`forfeit` would refuse, and a
+        player who already gave up (R-G4): told so, whatever became of the combat since,
+        instead of being asked again."""
+        check_server(await repo.get_tournament(self.database, tournament_id), request.guild_id)
+        seats = await repo.list_seats(self.database, tournament_id)
+        if any(
+            seat.player_id == request.player_id and seat.status is SeatStatus.FORFEITED
+            for seat in seats
+        ):
+            raise Refusal("forfeit-already", tournament=str(tournament_id))
+        _, seat = await self._forfeiting_seat(request, tournament_id)
+        if seat.status is not SeatStatus.ACTIVE:  # defeated on the board
+            raise SeatNotActive(seat.dynasty.letter, seat.status.value)
+
+    async def _forfeiting_seat(
+        self, request: Request, tournament_id: int
+    ) -> tuple[TournamentTable, SeatRow]:
+        """The running combat and the player's seat in it, not handed to a computer."""
+        table = await running(self.database, tournament_id)
+        check_server(table.tournament, request.guild_id)
+        seat = seat_of_player(table, request.player_id)
+        if seat.handed_to is not None:
+            raise Refusal("forfeit-handed-over", tournament=str(tournament_id))
+        return table, seat
 
     async def resolve(self, tournament_id: int, *, turn: int | None = None) -> TurnResolved | None:
         """Resolve the open turn with the orders stored now (missing ones are misses, R-O1).
