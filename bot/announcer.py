@@ -27,18 +27,23 @@ from collections import defaultdict
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.command_tree import member_sees_channel
 from bot.delivery import (
     CHANNEL_PERMISSIONS,
     NOT_ALLOWED,
+    PROMPT_ATTEMPTS,
     ChannelPace,
+    Undelivered,
     message_nonce,
     missing_permissions,
+    retry_delay,
     send_dm,
+    transient,
 )
-from bot.i18n import Message, Name, Param
+from bot.i18n import Message, Name, Param, Voice
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
@@ -53,7 +58,7 @@ from bot.services.tournaments.base import (
 )
 from bot.services.tournaments.deadlines import ClockChange
 from bot.shards import Shards
-from bot.views.boards import Boards, deployment_board
+from bot.views.boards import Boards, deployment_board, own_order_board
 from bot.views.combat import (
     Shown,
     describe_effect,
@@ -81,8 +86,10 @@ from bot.worker import Worker
 from data.errors import Refusal
 from data.outages import is_outage
 from data.repositories import announcements as announcement_repo
+from data.repositories import deliveries as delivery_repo
 from data.repositories import tournaments as tournament_repo
 from data.repositories.announcements import Announcement, AnnouncementKind, TurnLine
+from data.repositories.deliveries import PromptKind, UndeliveredPrompt
 from data.rows import (
     TournamentRow,
     TournamentStatus,
@@ -103,8 +110,6 @@ FOLLOW_EVERY = 0.5
 FOLLOW_AFTER = 1.0
 """Seconds an announcement is left to the process that made it before :meth:`follow` takes
 it up: that process, when it speaks for the server, posts it at once from what it holds."""
-RETRY_AFTER = 30.0
-"""Seconds before an announcement that failed is tried again."""
 
 
 class Announcer:
@@ -383,35 +388,16 @@ class Announcer:
         view: TournamentView,
         channel: discord.PartialMessageable | None,
     ) -> None:
-        """One player's secret deployment prompt, by DM, with the board of its own arrangement;
-        a player whose DMs are closed is asked in the channel, once per combat, to use /deploy
-        there (before anyone deploys: it tells nothing about deployments)."""
-        tournament = menu.tournament
+        """One player's secret deployment prompt, by DM, with the board of its own arrangement
+        (see :meth:`_deliver_prompt`)."""
         player_id = menu.seat.player_id
         assert player_id is not None
-        try:
-            locale = await self.services.locales.of_player(player_id)
-            board = await deployment_board(self.drawing, menu, view.names, locale)
-            delivered = await send_dm(
-                self.client,
-                player_id,
-                file=png_file(board, BOARD_FILE),
-                nonce=message_nonce("deploy", tournament.id, player_id),
-                **deployment_prompt(menu, locale),
-            )
-            if delivered or channel is None:
-                return
-            if await announcement_repo.claim_closed_dms_notice(
-                self.services.database, tournament.id, player_id, now=self.services.clock()
-            ):
-                await channel.send(**closed_dms_notice(player_id, tournament.id, deploying=True))
-        except discord.HTTPException as error:
-            log.warning(
-                "Could not send user %s the deployment prompt of tournament #%d: %s",
-                player_id,
-                tournament.id,
-                error,
-            )
+        locale = await self.services.locales.of_player(player_id)
+        board = await deployment_board(self.drawing, menu, view.names, locale)
+        prompt = deployment_prompt(menu, locale)
+        await self._deliver_prompt(
+            menu.tournament, player_id, PromptKind.DEPLOY, prompt, board, channel
+        )
 
     async def combat_ended(self, tournament_id: int) -> None:
         """A combat that ended without a turn (the last rival forfeited): board, result, replay."""
@@ -454,11 +440,19 @@ class Announcer:
             await asyncio.sleep(FOLLOW_EVERY)
 
     async def post_waiting(self) -> None:
-        """One look at what this process's servers are still to be shown, and post it."""
+        """One look at what this process's servers are still to be shown, and post it; and
+        at the DM prompts that are due to be sent again."""
         shards = self.shards
+        now = self.services.clock()
         waiting = await announcement_repo.waiting_announcements(
             self.services.database,
-            due_by=self.services.clock() - FOLLOW_AFTER,
+            due_by=now - FOLLOW_AFTER,
+            shard_count=None if shards.all else shards.count,
+            shard_ids=shards.ids or (),
+        )
+        prompts = await delivery_repo.due_prompts(
+            self.services.database,
+            due_by=now,
             shard_count=None if shards.all else shards.count,
             shard_ids=shards.ids or (),
         )
@@ -466,75 +460,201 @@ class Announcer:
         for announcement in waiting:
             if announcement.key not in self._underway:
                 by_tournament.setdefault(announcement.tournament_id, []).append(announcement)
-        await asyncio.gather(*(self._post_waiting(found) for found in by_tournament.values()))
+        await asyncio.gather(
+            *(self._post_waiting(found) for found in by_tournament.values()),
+            *(self._prompt_again(prompt) for prompt in prompts),
+        )
+
+    async def _prompt_again(self, prompt: UndeliveredPrompt) -> None:
+        """Send again a DM prompt that failed in passing (or that a restore asks for), if its
+        turn is still open and its player has not ordered (or deployed) meanwhile."""
+        database = self.services.database
+        try:
+            found = await self._prompt_of(prompt)
+            if found is None:
+                await delivery_repo.prompt_delivered(database, prompt)
+                return
+            tournament, message, board = found
+            done = await self._deliver_prompt(
+                tournament,
+                prompt.player_id,
+                prompt.kind,
+                message,
+                board,
+                self._channel(tournament),
+                attempts=prompt.attempts,
+            )
+        except Exception:
+            log.exception(
+                "Sending user %s the prompt of tournament #%d again failed",
+                prompt.player_id,
+                prompt.tournament_id,
+            )
+            attempts = prompt.attempts + 1
+            later = self.services.clock() + retry_delay(attempts)
+            await delivery_repo.keep_undelivered(
+                database,
+                UndeliveredPrompt(
+                    prompt.tournament_id,
+                    prompt.player_id,
+                    prompt.kind,
+                    prompt.turn,
+                    prompt.guild_id,
+                    attempts,
+                    later,
+                ),
+            )
+            return
+        if done:
+            await delivery_repo.prompt_delivered(database, prompt)
+
+    async def _prompt_of(
+        self, prompt: UndeliveredPrompt
+    ) -> tuple[TournamentRow, dict[str, Any], bytes] | None:
+        """The prompt to send again, drawn afresh (the player's arrangement or stored order as
+        it stands); None if it is no longer wanted."""
+        locale = await self.services.locales.of_player(prompt.player_id)
+        tournament_id = prompt.tournament_id
+        if prompt.kind is PromptKind.ORDER:
+            turn = await self.services.orders.turn_prompts(tournament_id, prompt.turn)
+            menus = [] if turn is None else turn.menus
+            menu = next((m for m in menus if m.seat.player_id == prompt.player_id), None)
+            if menu is None or menu.current is not None:
+                return None
+            names = (await self.services.tournaments.view(tournament_id)).names
+            board = await own_order_board(self.drawing, menu, names, Voice(locale))
+            return menu.tournament, turn_prompt(menu, locale), board
+        step = await self.services.deployments.prompts(tournament_id)
+        deploying = [] if step is None or step.tournament.turn != prompt.turn else step.menus
+        found = next((m for m in deploying if m.seat.player_id == prompt.player_id), None)
+        if found is None or found.current is not None:
+            return None
+        names = (await self.services.tournaments.view(tournament_id)).names
+        board = await deployment_board(self.drawing, found, names, locale)
+        return found.tournament, deployment_prompt(found, locale), board
+
+    async def prompt_everyone_again(self) -> int:
+        """After a restore: every player of every open turn (or deployment step) who has not
+        ordered (or deployed) is to be prompted again, as the turn's first prompt may have been
+        sent from a database that is gone. How many prompts were asked for."""
+        database = self.services.database
+        now = self.services.clock()
+        running = await tournament_repo.list_tournaments(
+            database, statuses=(TournamentStatus.RUNNING,), limit=10_000
+        )
+        asked = 0
+        for tournament in running:
+            kind = PromptKind.DEPLOY if tournament.deploying else PromptKind.ORDER
+            if kind is PromptKind.DEPLOY:
+                step = await self.services.deployments.prompts(tournament.id)
+                waiting = [] if step is None else [m.seat for m in step.menus if m.current is None]
+            else:
+                turn = await self.services.orders.turn_prompts(tournament.id, tournament.turn)
+                waiting = [] if turn is None else [m.seat for m in turn.menus if m.current is None]
+            for seat in waiting:
+                if seat.player_id is None:
+                    continue
+                await delivery_repo.keep_undelivered(
+                    database,
+                    UndeliveredPrompt(
+                        tournament.id,
+                        seat.player_id,
+                        kind,
+                        tournament.turn,
+                        tournament.guild_id,
+                        0,
+                        now,
+                    ),
+                )
+                asked += 1
+        return asked
 
     async def _post_waiting(self, announcements: list[Announcement]) -> None:
-        """One tournament's waiting announcements, in order; a failed one is tried later."""
+        """One tournament's waiting announcements, in order; a failed one is tried later, and
+        the ones after it wait for it."""
         for announcement in announcements:
             try:
-                await self._post_one(announcement)
+                if not await self._post_one(announcement):
+                    return
             except Exception as error:
                 if is_outage(error):
                     return  # told once by the database; the next look tries again
                 log.exception(
-                    "Posting %s %d of tournament #%d failed; trying again in %.0f s",
+                    "Posting %s %d of tournament #%d failed",
                     announcement.kind,
                     announcement.turn,
                     announcement.tournament_id,
-                    RETRY_AFTER,
                 )
-                await announcement_repo.postpone_announcement(
-                    self.services.database,
-                    announcement.key,
-                    until=self.services.clock() + RETRY_AFTER,
-                )
+                await self._postpone(announcement.key, error)
                 return
 
-    async def _post_one(self, announcement: Announcement) -> None:
+    async def _post_one(self, announcement: Announcement) -> bool:
+        """Post one waiting announcement; False if it failed in passing (see :meth:`_once`)."""
         tournament_id, kind = announcement.tournament_id, announcement.kind
         database = self.services.database
         if kind is AnnouncementKind.READY:
             await announcement_repo.announced(database, announcement.key)
             self._show_ready_soon(tournament_id)
-            return
+            return True
         tournament = await tournament_repo.get_tournament(self.services.database, tournament_id)
         if kind is AnnouncementKind.START:
-            await self._once(announcement.key, tournament, self._show_start(tournament_id))
-        elif kind is AnnouncementKind.TURN and announcement.turn == 0:  # the reveal (R-V1c)
-            await self._once(announcement.key, tournament, self._show_reveal(tournament_id))
-        elif kind is AnnouncementKind.END:
-            await self._once(announcement.key, tournament, self._show_end(tournament_id))
-        else:
-            resolved = await self.services.tournaments.resolved_turn(
-                tournament_id, announcement.turn
-            )
-            changes = await self._logged_changes(tournament_id) if resolved.finished else None
-            await self._once(announcement.key, tournament, self._show_turn(resolved, changes))
+            return await self._once(announcement.key, tournament, self._show_start(tournament_id))
+        if kind is AnnouncementKind.TURN and announcement.turn == 0:  # the reveal (R-V1c)
+            return await self._once(announcement.key, tournament, self._show_reveal(tournament_id))
+        if kind is AnnouncementKind.END:
+            return await self._once(announcement.key, tournament, self._show_end(tournament_id))
+        resolved = await self.services.tournaments.resolved_turn(tournament_id, announcement.turn)
+        changes = await self._logged_changes(tournament_id) if resolved.finished else None
+        return await self._once(announcement.key, tournament, self._show_turn(resolved, changes))
 
     async def _once(
         self,
         key: tuple[int, int, str],
         tournament: TournamentRow,
         work: Coroutine[Any, Any, None],
-    ) -> None:
+    ) -> bool:
         """Post an announcement of this process's server once: not while it is being posted
         here, nor after it was crossed off (posted before a restart, or by :meth:`follow`).
-        A tournament without a channel has nothing kept (its prompts go by DM)."""
+        A tournament without a channel has nothing kept (its prompts go by DM).
+
+        False if its board failed to post in passing (:class:`Undelivered`): it stays in the
+        database, due again after a delay that grows with each failure, and is posted then,
+        here or after a restart; the tournament's later announcements wait for it."""
         if not self.owns(tournament) or key in self._underway:
             work.close()
-            return
+            return True
         self._underway.add(key)
         try:
             kept = tournament.channel_id is not None
             database = self.services.database
             if kept and not await announcement_repo.announcement_waiting(database, key):
                 work.close()
-                return
+                return True
             await work
             if kept:
                 await announcement_repo.announced(database, key)
+        except Undelivered as failure:
+            await self._postpone(key, failure)
+            return False
         finally:
             self._underway.discard(key)
+        return True
+
+    async def _postpone(self, key: tuple[int, int, str], failure: Exception) -> None:
+        """An announcement failed: try it again later, each time after a longer wait."""
+        attempts = await announcement_repo.postpone_announcement(
+            self.services.database, key, now=self.services.clock(), delay=retry_delay
+        )
+        tournament_id, turn, kind = key
+        log.warning(
+            "Could not post %s %d of tournament #%d (%s); trying again in %.0f s (attempt %d)",
+            kind,
+            turn,
+            tournament_id,
+            failure,
+            retry_delay(attempts),
+            attempts,
+        )
 
     async def _ready_elsewhere(self, tournament_id: int) -> None:
         """A ready count changed here: show it if this process speaks for the tournament's
@@ -795,8 +915,9 @@ class Announcer:
         *,
         nonce: tuple[object, ...],
     ) -> int | None:
-        """Post a board in the tournament's channel; the message id, None if it failed.
-        Posted again with the same ``nonce`` (after a crash), Discord keeps the first."""
+        """Post a board in the tournament's channel; the message id, None if Discord refused
+        it (the host is told); :class:`Undelivered` if it failed in passing. Posted again with
+        the same ``nonce`` (after a crash), Discord keeps the first."""
         channel = self._channel(tournament)
         if channel is None:
             return None
@@ -810,7 +931,10 @@ class Announcer:
                     allowed_mentions=NO_MENTIONS,
                     nonce=message_nonce(*nonce),
                 )
-        except discord.HTTPException as error:
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if transient(error):  # its announcement is tried again (see _once)
+                raise Undelivered(error) from error
+            assert isinstance(error, discord.HTTPException)
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
                 await self._tell_host(tournament)
@@ -881,33 +1005,118 @@ class Announcer:
     async def _prompt(
         self, menu: OrderMenu, boards: Boards, channel: discord.PartialMessageable | None
     ) -> None:
-        """One player's secret prompt for the open turn, by DM. A player whose DMs are closed
-        is asked in the channel, once per combat, to use /order there instead; this happens
-        only as a turn opens, before anyone has ordered, so it tells the channel nothing about
-        orders (R-O4)."""
-        tournament = menu.tournament
+        """One player's secret prompt for the open turn, by DM (see :meth:`_deliver_prompt`)."""
         player_id = menu.seat.player_id
         assert player_id is not None
+        locale = await self.services.locales.of_player(player_id)
+        board = await boards.drawn(locale)
+        await self._deliver_prompt(
+            menu.tournament, player_id, PromptKind.ORDER, turn_prompt(menu, locale), board, channel
+        )
+
+    async def _deliver_prompt(
+        self,
+        tournament: TournamentRow,
+        player_id: int,
+        kind: PromptKind,
+        prompt: dict[str, Any],
+        board: bytes,
+        channel: discord.PartialMessageable | None,
+        *,
+        attempts: int = 0,
+    ) -> bool:
+        """Send one player's secret prompt (to order, or to deploy) by DM. Whether it is done
+        with: it arrived, or Discord refused it for good (closed DMs: the channel is asked to
+        tell the player, once per combat). One that failed in passing (:func:`transient`) is
+        kept in the database to be sent again after a growing delay (:meth:`_prompt_again`),
+        until :data:`PROMPT_ATTEMPTS` tries; it carries the same nonce each time."""
+        if kind is PromptKind.ORDER:
+            nonce = message_nonce("prompt", tournament.id, tournament.turn, player_id)
+        else:
+            nonce = message_nonce("deploy", tournament.id, player_id)
         try:
-            locale = await self.services.locales.of_player(player_id)
-            board = await boards.drawn(locale)
             delivered = await send_dm(
-                self.client,
-                player_id,
-                file=png_file(board, BOARD_FILE),
-                nonce=message_nonce("prompt", tournament.id, tournament.turn, player_id),
-                **turn_prompt(menu, locale),
+                self.client, player_id, file=png_file(board, BOARD_FILE), nonce=nonce, **prompt
             )
-            if delivered or channel is None:
-                return
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if not transient(error):
+                log.warning(
+                    "Could not send user %s the prompt of tournament #%d: %s",
+                    player_id,
+                    tournament.id,
+                    error,
+                )
+                return True
+            return await self._prompt_later(tournament, player_id, kind, attempts + 1, error)
+        if not delivered and channel is not None:
+            await self._ask_in_channel(tournament, player_id, kind, channel)
+        return True
+
+    async def _prompt_later(
+        self,
+        tournament: TournamentRow,
+        player_id: int,
+        kind: PromptKind,
+        attempts: int,
+        error: BaseException,
+    ) -> bool:
+        """Keep a prompt that failed in passing to send it again; True if it is given up."""
+        if attempts >= PROMPT_ATTEMPTS:
+            log.warning(
+                "Gave up sending user %s the prompt of tournament #%d after %d tries: %s",
+                player_id,
+                tournament.id,
+                attempts,
+                error,
+            )
+            return True
+        delay = retry_delay(attempts)
+        await delivery_repo.keep_undelivered(
+            self.services.database,
+            UndeliveredPrompt(
+                tournament.id,
+                player_id,
+                kind,
+                tournament.turn,
+                tournament.guild_id,
+                attempts,
+                self.services.clock() + delay,
+            ),
+        )
+        log.warning(
+            "Could not send user %s the prompt of tournament #%d (%s: %s); trying again in "
+            "%.0f s (attempt %d)",
+            player_id,
+            tournament.id,
+            type(error).__name__,
+            error,
+            delay,
+            attempts,
+        )
+        return False
+
+    async def _ask_in_channel(
+        self,
+        tournament: TournamentRow,
+        player_id: int,
+        kind: PromptKind,
+        channel: discord.PartialMessageable,
+    ) -> None:
+        """A player's DMs are closed: the channel asks them, once per combat, to use /order (or
+        /deploy) there instead. This happens only as a turn (or the step) opens, before anyone
+        has ordered, so it tells the channel nothing about orders (R-O4)."""
+        try:
             if await announcement_repo.claim_closed_dms_notice(
                 self.services.database, tournament.id, player_id, now=self.services.clock()
             ):
+                deploying = kind is PromptKind.DEPLOY
                 async with self.pace.turn(channel.id):
-                    await channel.send(**closed_dms_notice(player_id, tournament.id))
+                    await channel.send(
+                        **closed_dms_notice(player_id, tournament.id, deploying=deploying)
+                    )
         except discord.HTTPException as error:
             log.warning(
-                "Could not send user %s the prompt of tournament #%d: %s",
+                "Could not ask user %s in the channel of tournament #%d: %s",
                 player_id,
                 tournament.id,
                 error,

@@ -37,7 +37,7 @@ from bot.web.server import Mount, WebServer
 from bot.web.viewer import viewer_routes
 from bot.worker import Worker
 from data.backends import open_database
-from data.backup import DatabaseInUse, RunningLock
+from data.backup import DatabaseInUse, RunningLock, restored_mark
 from data.db import Database
 from data.errors import DatabaseOffline, DatabaseUnavailable, DataError
 from data.repositories import fleet as fleet_repo
@@ -335,6 +335,7 @@ class EmperorsBot(commands.Bot):
             await self._web.start()
         await self.tree.set_translator(CommandTranslator(self.tree))
         await self.sync_commands()
+        await self._prompt_again_after_restore()
         if self._schedule:
             self._scheduling = asyncio.create_task(self._scheduler.run_forever())
             self._following = asyncio.create_task(self._announcer.follow())
@@ -348,6 +349,19 @@ class EmperorsBot(commands.Bot):
             )
             self._backing_up = asyncio.create_task(backups.run_forever())
         self._set_up = True
+
+    async def _prompt_again_after_restore(self) -> None:
+        """After ``python -m bot restore``: the players of the open turns are prompted again
+        (by :meth:`Announcer.follow`), since the prompts they have may be from a database that
+        is gone. The mark is removed only once the prompts are asked for."""
+        if not self._owns_database or self.config.database_url is not None:
+            return
+        mark = restored_mark(self.config.database_path)
+        if not mark.exists():
+            return
+        asked = await self.announcer.prompt_everyone_again()
+        mark.unlink(missing_ok=True)
+        log.info("Started on a restored backup: prompting %d players of open turns again", asked)
 
     async def _serve_status(self, metrics: Metrics) -> None:
         """Serve ``/metrics`` and the health checks on ``METRICS_PORT``."""

@@ -116,7 +116,8 @@ def restore(backup: Path, database: Path) -> SetAside | None:
     What the database held is kept first as ``<database>.before-restore-<time>`` (a checked
     backup of it) or, when it is damaged, as ``<database>.damaged-<time>`` (its files as they
     are); None when there was no database. A backup with an older schema is upgraded when
-    the bot next starts.
+    the bot next starts, and the bot then prompts the players of the open turns again
+    (:func:`restored_mark`).
     """
     check_backup(backup)
     if not database.parent.is_dir():
@@ -130,7 +131,15 @@ def restore(backup: Path, database: Path) -> SetAside | None:
             problems = _integrity_problems(target)
             if problems:
                 raise BackupRefused(f"the restored database is damaged: {problems[0]}")
+        create_private(restored_mark(database))
     return kept
+
+
+def restored_mark(database: Path) -> Path:
+    """An empty file beside the database, written by :func:`restore` and removed by the bot
+    once it has asked for the open turns' prompts again: the prompts sent from the database
+    as it was after the backup are not in the restored one's past, so players may lack them."""
+    return database.with_name(f"{database.name}.restored")
 
 
 def _set_aside(database: Path) -> SetAside:
