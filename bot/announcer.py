@@ -81,6 +81,7 @@ from bot.views.markup import (
     png_file,
 )
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
+from bot.views.reminders import digest_notice
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
 from data.errors import Refusal
@@ -197,6 +198,14 @@ class Announcer:
             f"ordering for the computers of tournament #{tournament_id}",
         )
 
+    def announce_reopened(self, tournament_id: int, undo_id: int, shown: Shown) -> None:
+        """A turn undone (issue #38 item 6) is open again: the board as it now stands with
+        ``shown`` in the channel and for followers, and every player's prompt by DM."""
+        self.later(
+            self._show_reopened(tournament_id, undo_id, shown),
+            f"announcing the undo of a turn of tournament #{tournament_id}",
+        )
+
     def announce_end(self, tournament_id: int) -> None:
         self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
 
@@ -209,9 +218,12 @@ class Announcer:
             f"announcing the clock of tournament #{change.tournament.id}",
         )
 
-    def announce_text(self, tournament: TournamentRow, text: str) -> None:
-        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel."""
-        self.later(self._say(tournament, text), f"telling the channel of #{tournament.id}")
+    def announce_text(
+        self, tournament: TournamentRow, text: str, view: discord.ui.View | None = None
+    ) -> None:
+        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel,
+        with ``view``'s buttons if given (answered from their custom ids alone)."""
+        self.later(self._say(tournament, text, view), f"telling the channel of #{tournament.id}")
 
     def announce_dm(self, player_id: int, notice: Message) -> None:
         """DM ``notice`` to a player in their language, if their DMs let the bot (the channel
@@ -331,6 +343,29 @@ class Announcer:
                 await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
             await self._open_turn(prompts, boards, shown, nonce=nonce)
+
+    async def _show_reopened(self, tournament_id: int, undo_id: int, shown: Shown) -> None:
+        async with self._locks[tournament_id]:
+            view = await self.services.tournaments.view(tournament_id)
+            tournament, game = view.tournament, view.game
+            if game is None:
+                return
+            self.play_computers(tournament_id)
+            prompts = await self.services.orders.turn_prompts(tournament_id, tournament.turn)
+            if prompts is None:
+                return  # resolved again already: its own board follows
+            boards = Boards(
+                self.drawing,
+                tournament,
+                Message("board-undone", turn=tournament.turn),
+                game.position,
+                view.names,
+                chests=game.chests,
+                ruleset=game.ruleset,
+                painted=game.domains,
+            )
+            shown = shown.linked(await self._page(tournament))
+            await self._open_turn(prompts, boards, shown, nonce=("undo", tournament_id, undo_id))
 
     async def deployment_revealed(self, revealed: Revealed) -> None:
         """Every deployment revealed at once (R-V1c): the first board in the channel, with turn
@@ -683,7 +718,12 @@ class Announcer:
         tell everyone who has not ordered (R-O4)."""
         tournament = reminder.tournament
         locale = await self.services.locales.of_player(reminder.player_id)
-        said = reminder_notice(tournament.id, tournament.turn, reminder.deadline).text(locale)
+        notice = (
+            digest_notice(reminder.digest)
+            if reminder.digest
+            else reminder_notice(tournament.id, tournament.turn, reminder.deadline)
+        )
+        said = clipped(notice.text(locale), MESSAGE_LIMIT)
         try:
             delivered = await send_dm(self.client, reminder.player_id, content=said)
         except discord.HTTPException as error:
@@ -695,13 +735,15 @@ class Announcer:
             )
             return
         if not delivered:
-            await announcement_repo.keep_private_reminder(
-                self.services.database,
-                reminder.player_id,
-                tournament.id,
-                tournament.turn,
-                reminder.deadline,
-            )
+            waiting = [
+                (combat.tournament_id, combat.turn, combat.deadline)
+                for combat in reminder.digest
+                if combat.deadline is not None
+            ] or [(tournament.id, tournament.turn, reminder.deadline)]
+            for tournament_id, turn, deadline in waiting:
+                await announcement_repo.keep_private_reminder(
+                    self.services.database, reminder.player_id, tournament_id, turn, deadline
+                )
             (await self._privately_reminded()).add(reminder.player_id)
 
     async def _privately_reminded(self) -> set[int]:
@@ -757,14 +799,19 @@ class Announcer:
         await asyncio.gather(*(self._tell_player(player, notice) for player in change.players))
         self.announce_ready(tournament.id)
 
-    async def _say(self, tournament: TournamentRow, text: str) -> None:
+    async def _say(
+        self, tournament: TournamentRow, text: str, view: discord.ui.View | None = None
+    ) -> None:
         """A line of the bot's in the tournament's channel (no board)."""
         channel = self._channel(tournament)
         if channel is None:
             return
+        extra: dict[str, Any] = {} if view is None else {"view": view}
         try:
             async with self.pace.turn(channel.id):
-                await channel.send(clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS)
+                await channel.send(
+                    clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS, **extra
+                )
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
@@ -1031,7 +1078,10 @@ class Announcer:
         kept in the database to be sent again after a growing delay (:meth:`_prompt_again`),
         until :data:`PROMPT_ATTEMPTS` tries; it carries the same nonce each time."""
         if kind is PromptKind.ORDER:
-            nonce = message_nonce("prompt", tournament.id, tournament.turn, player_id)
+            # The deadline tells a turn reopened by an undo from its first opening.
+            nonce = message_nonce(
+                "prompt", tournament.id, tournament.turn, player_id, tournament.deadline
+            )
         else:
             nonce = message_nonce("deploy", tournament.id, player_id)
         try:

@@ -54,12 +54,15 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.history",
     "cogs.deadlines",
     "cogs.handover",
+    "cogs.agreements",
     "cogs.spectators",
     "cogs.orders",
     "cogs.deployments",
     "cogs.away",
+    "cogs.reminders",
     "cogs.economy",
     "cogs.settings",
+    "cogs.undo",
     "cogs.programs",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order. Cogs that

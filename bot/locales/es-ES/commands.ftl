@@ -380,3 +380,66 @@ cmd-tournament-seat--tournament = torneo
     .description = El torneo, antes de empezar
 cmd-tournament-seat--program = programa
     .description = Tu programa, o (anfitrión) el de cualquiera
+
+# Finales acordados (R-G5, cogs/agreements.py).
+cmd-tournament-draw = tablas
+    .description = Vota en secreto terminar un combate en tablas
+cmd-tournament-draw--tournament = torneo
+    .description = El torneo en curso
+cmd-tournament-concede = conceder
+    .description = Vota en secreto ceder el combate a un rival
+cmd-tournament-concede--tournament = torneo
+    .description = El torneo en curso
+cmd-tournament-concede--to = a
+    .description = El rival que ganaría
+cmd-tournament-unvote = retirar-voto
+    .description = Retira tu voto por unas tablas o una cesión
+cmd-tournament-unvote--tournament = torneo
+    .description = El torneo en curso
+
+# Recordatorios de cada jugador (issue #38 punto 4, cogs/reminders.py).
+cmd-reminders = recordatorios
+    .description = Tus propios recordatorios por MD
+cmd-reminders-show = ver
+    .description = Tus ajustes de recordatorios, con botones
+cmd-reminders-dms = md
+    .description = Recordatorios por MD, sí o no
+cmd-reminders-dms--on = activar
+    .description = True: recuérdame; False: nunca (los avisos de turno siguen llegando)
+cmd-reminders-timing = cuando
+    .description = Cuánto antes de cada plazo recordártelo
+cmd-reminders-timing--before = antes
+    .description = Cuánto antes del plazo (por defecto: a mitad de turno, y luego con una décima)
+cmd-reminders-timing--before--0 = por defecto
+cmd-reminders-timing--before--900 = 15 minutos
+cmd-reminders-timing--before--1800 = 30 minutos
+cmd-reminders-timing--before--3600 = 1 hora
+cmd-reminders-timing--before--7200 = 2 horas
+cmd-reminders-timing--before--14400 = 4 horas
+cmd-reminders-timing--before--28800 = 8 horas
+cmd-reminders-timing--before--43200 = 12 horas
+cmd-reminders-timing--before--86400 = 1 día
+cmd-reminders-zone = zona
+    .description = Tu zona horaria, para las horas de silencio y el resumen
+cmd-reminders-zone--name = nombre
+    .description = Una zona horaria IANA: Europe/Madrid, America/Mexico_City, UTC…
+cmd-reminders-quiet = silencio
+    .description = Horas sin recordatorios (sin opciones: ninguna)
+cmd-reminders-quiet--start = inicio
+    .description = Cuándo empiezan, a tu hora: 22:00
+cmd-reminders-quiet--end = fin
+    .description = Cuándo terminan, a tu hora: 07:30
+cmd-reminders-digest = resumen
+    .description = Un MD diario con todos los combates que te esperan (sin opción: ninguno)
+cmd-reminders-digest--at = hora
+    .description = A qué hora, la tuya: 08:00; en lugar de un recordatorio por combate
+
+# Deshacer el último turno (issue #38 punto 6, cogs/undo.py).
+cmd-tournament-undo = deshacer
+    .description = Deshace el último turno resuelto (anfitrión o Gestionar servidor)
+cmd-tournament-undo--tournament = torneo
+    .description = El torneo en curso
+cmd-settings-undo-window = ventana-deshacer
+    .description = Durante cuánto tiempo tras un turno su anfitrión puede deshacerlo
+cmd-settings-undo-window--minutes = minutos
+    .description = Minutos tras resolverse un turno (0: no se deshace; sin opción: verlo)

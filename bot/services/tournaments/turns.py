@@ -308,7 +308,7 @@ class Turns:
                         effects = await self._finish_effects(
                             table.tournament, report.outcome, report
                         )
-                        events = await self._fight_events(table, report, names)
+                        events = await self._fight_events(table, report.outcome, names)
                     tournament = await repo.resolve_turn(
                         self.database,
                         table,
@@ -690,6 +690,22 @@ class Turns:
         away = await absence_repo.away_players(self.database, players, at=at)
         return frozenset(players[player] for player in away)
 
+    async def conclude(self, table: TournamentTable, outcome: GameOutcome) -> TournamentRow:
+        """End a running combat between turns with ``outcome`` (the players agreed, R-G5), in
+        the caller's transaction: the fight logged (R-L1), chests, bets and deposits settled
+        as at any end (R-T6, R-T9), then the outcome's effects by its type (R-T4) and the
+        skill ratings, exactly as when a turn ends it."""
+        tournament = table.tournament
+        names = await seat_names(self.database, table)
+        events = await self._fight_events(table, outcome, names)
+        effects = await self._finish_effects(tournament, outcome)
+        ended = await repo.finish_tournament(
+            self.database, tournament.id, outcome, events=events, now=self.clock()
+        )
+        await self._apply(await self._with_chests(effects, ended), ended)
+        await self._rate(ended, outcome)
+        return ended
+
     async def _finish_effects(
         self, tournament: TournamentRow, outcome: GameOutcome, last: TurnReport | None = None
     ) -> list[Effect]:
@@ -758,15 +774,15 @@ class Turns:
         return [*effects[:fates], *changes, *effects[fates:]]
 
     async def _fight_events(
-        self, table: TournamentTable, report: TurnReport, names: Mapping[Dynasty, Name]
+        self, table: TournamentTable, outcome: GameOutcome, names: Mapping[Dynasty, Name]
     ) -> list[NewEvent]:
         """R-L1: a fight is logged publicly for every dynasty that fought it (not training),
         its contenders and winners as names each reader reads in their own language."""
         tournament = table.tournament
-        if not tournament.kind.is_serious or report.outcome is None:
+        if not tournament.kind.is_serious:
             return []
         contenders = tuple(_log_name(names[seat.dynasty]) for seat in table.seats)
-        winners = tuple(_log_name(names[dynasty]) for dynasty in report.outcome.winners)
+        winners = tuple(_log_name(names[dynasty]) for dynasty in outcome.winners)
         events = []
         for seat in table.seats:
             if seat.emperor_id is None:
@@ -787,7 +803,7 @@ class Turns:
                     emperor.dynasty_id,
                     emperor.id,
                     tournament.id,
-                    {"winners": [d.letter for d in report.outcome.winners], "turns": report.turn},
+                    {"winners": [d.letter for d in outcome.winners], "turns": outcome.turn},
                 )
             )
         return events
