@@ -38,6 +38,7 @@ from bot.delivery import (
     send_dm,
 )
 from bot.i18n import Message, Name, Param
+from bot.narration import outcome_message
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
@@ -52,6 +53,7 @@ from bot.services.tournaments.base import (
 )
 from bot.services.tournaments.deadlines import ClockChange
 from bot.shards import Shards
+from bot.views.alt_text import replay_alt_text
 from bot.views.boards import Boards, deployment_board
 from bot.views.combat import (
     Shown,
@@ -66,13 +68,11 @@ from bot.views.combat import (
 from bot.views.deployment import deployment_prompt
 from bot.views.log import entry
 from bot.views.markup import (
-    BOARD_FILE,
     MESSAGE_LIMIT,
     NO_MENTIONS,
     REPLAY_FILE,
-    attachment,
+    Picture,
     clipped,
-    png_file,
 )
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
@@ -282,7 +282,7 @@ class Announcer:
         prompts = await self.services.orders.turn_prompts(tournament.id, 1)
         if prompts is None:
             locale = await self._channel_locale(tournament)
-            images = [(await boards.drawn(locale), BOARD_FILE)]
+            images = [await boards.picture(locale, await self._channel_palette(tournament))]
             await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
             return
         await self._open_turn(prompts, boards, shown, nonce=nonce)
@@ -319,7 +319,8 @@ class Announcer:
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
                 locale = await self._channel_locale(tournament)
-                images = [(await boards.drawn(locale), BOARD_FILE)]
+                palette = await self._channel_palette(tournament)
+                images = [await boards.picture(locale, palette)]
                 await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
                 await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
@@ -357,12 +358,12 @@ class Announcer:
         )
         locale = await self._channel_locale(tournament)
         content = None if prompts is None else ready_line(tournament, prompts.ready)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self._channel_palette(tournament))
         message_id = await self._post(
             tournament,
             None if content is None else content.text(locale),
             shown.embed(locale),
-            [(board, BOARD_FILE)],
+            [board],
             nonce=("start", tournament.id),
         )
         if prompts is None:
@@ -389,11 +390,12 @@ class Announcer:
         assert player_id is not None
         try:
             locale = await self.services.locales.of_player(player_id)
-            board = await deployment_board(self.drawing, menu, view.names, locale)
+            palette = await self.services.palettes.of_player(player_id)
+            board = await deployment_board(self.drawing, menu, view.names, locale, palette=palette)
             delivered = await send_dm(
                 self.client,
                 player_id,
-                file=png_file(board, BOARD_FILE),
+                file=board.file(),
                 nonce=message_nonce("deploy", tournament.id, player_id),
                 **deployment_prompt(menu, locale),
             )
@@ -615,6 +617,10 @@ class Announcer:
 
     # ------------------------------------------------------------ helpers
 
+    async def _channel_palette(self, tournament: TournamentRow) -> str:
+        """The palette of the boards posted in the tournament's channel: its server's."""
+        return await self.services.palettes.of_server(tournament.guild_id)
+
     async def _channel_locale(self, tournament: TournamentRow) -> str:
         """The language of the tournament's channel: its server's choice, else the server's
         preferred locale on Discord, else English."""
@@ -659,7 +665,7 @@ class Announcer:
         tournament: TournamentRow,
         content: Message | None,
         shown: Shown,
-        images: Sequence[tuple[bytes, str]],
+        images: Sequence[Picture],
         *,
         nonce: tuple[object, ...],
     ) -> None:
@@ -677,7 +683,7 @@ class Announcer:
             locale = await self.services.locales.of_player(player_id)
             heading = follower_heading(tournament, content).text(locale)
             embed = shown.embed(locale)
-            files = [attachment(data, name) for data, name in images]
+            files = [image.file() for image in images]
             async with sending:
                 try:
                     delivered = await send_dm(
@@ -749,12 +755,12 @@ class Announcer:
         tournament = prompts.tournament
         content = ready_line(tournament, prompts.ready)
         locale = await self._channel_locale(tournament)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self._channel_palette(tournament))
         message_id = await self._post(
             tournament,
             content.text(locale),
             shown.embed(locale),
-            [(board, BOARD_FILE)],
+            [board],
             nonce=nonce,
         )
         channel = self._channel(tournament)
@@ -765,14 +771,14 @@ class Announcer:
         else:  # no board: the first order posts a line of its own
             await announcement_repo.forget_turn_line(database, tournament.id)
         await asyncio.gather(*(self._prompt(menu, boards, channel) for menu in prompts.menus))
-        await self._tell_followers(tournament, content, shown, [(board, BOARD_FILE)], nonce=nonce)
+        await self._tell_followers(tournament, content, shown, [board], nonce=nonce)
 
     async def _post(
         self,
         tournament: TournamentRow,
         content: str | None,
         embed: discord.Embed,
-        images: Sequence[tuple[bytes, str]],
+        images: Sequence[Picture],
         *,
         nonce: tuple[object, ...],
     ) -> int | None:
@@ -781,7 +787,7 @@ class Announcer:
         channel = self._channel(tournament)
         if channel is None:
             return None
-        files = [attachment(data, name) for data, name in images]
+        files = [image.file() for image in images]
         try:
             async with self.pace.turn(channel.id):
                 message = await channel.send(
@@ -843,7 +849,14 @@ class Announcer:
         )
         replay = await self.replays.replay(tournament.id, for_channel=True)
         locale = await self._channel_locale(tournament)
-        images = [(await boards.drawn(locale), BOARD_FILE), (replay.gif, REPLAY_FILE)]
+        palette = await self._channel_palette(tournament)
+        replay_text = replay_alt_text(
+            locale, boards.caption(locale), replay.turns, outcome_message(tournament.outcome, names)
+        )
+        images = [
+            await boards.picture(locale, palette),
+            Picture(replay.gif, REPLAY_FILE, replay_text),
+        ]
         await self._post(
             tournament,
             clipped(over.text(locale), MESSAGE_LIMIT),
@@ -871,11 +884,11 @@ class Announcer:
         assert player_id is not None
         try:
             locale = await self.services.locales.of_player(player_id)
-            board = await boards.drawn(locale)
+            board = await boards.picture(locale, await self.services.palettes.of_player(player_id))
             delivered = await send_dm(
                 self.client,
                 player_id,
-                file=png_file(board, BOARD_FILE),
+                file=board.file(),
                 nonce=message_nonce("prompt", tournament.id, tournament.turn, player_id),
                 **turn_prompt(menu, locale),
             )

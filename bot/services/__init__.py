@@ -12,6 +12,7 @@ from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
+from bot.services.palettes import PaletteService
 from bot.services.programs import ProgramService
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
@@ -64,6 +65,7 @@ class Services:
     locales: LocaleService = field(init=False)
     programs: ProgramService = field(init=False)
     viewing: ViewingService = field(init=False)
+    palettes: PaletteService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -92,6 +94,7 @@ class Services:
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(database, clock, self.dynasties)
         self.viewing = ViewingService(database, clock)
+        self.palettes = PaletteService(database, clock)
 
     @classmethod
     async def open(

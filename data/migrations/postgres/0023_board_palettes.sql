@@ -1,0 +1,14 @@
+-- 0023, the PostgreSQL twin of ../0023_board_palettes.sql: the board palette each player
+-- chose for their own boards, and each server for its channels' boards.
+
+CREATE TABLE player_board_palettes (
+    player_id  bigint PRIMARY KEY,
+    palette    text   NOT NULL CHECK (palette IN ('standard', 'colour-blind')),
+    chosen_at  double precision NOT NULL
+);
+
+CREATE TABLE server_board_palettes (
+    guild_id   bigint PRIMARY KEY,
+    palette    text   NOT NULL CHECK (palette IN ('standard', 'colour-blind')),
+    chosen_at  double precision NOT NULL
+);
