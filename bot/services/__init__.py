@@ -26,6 +26,7 @@ from bot.services.tournaments.lookup import Lookup
 from bot.services.tournaments.orders import Orders
 from bot.services.tournaments.seating import Seating
 from bot.services.tournaments.turns import Turns
+from bot.services.tutorial import TutorialService
 from bot.services.viewing import ViewingService
 from data.backends import open_database
 from data.db import Database
@@ -66,6 +67,7 @@ class Services:
     programs: ProgramService = field(init=False)
     viewing: ViewingService = field(init=False)
     palettes: PaletteService = field(init=False)
+    tutorials: TutorialService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -95,6 +97,7 @@ class Services:
         self.programs = ProgramService(database, clock, self.dynasties)
         self.viewing = ViewingService(database, clock)
         self.palettes = PaletteService(database, clock)
+        self.tutorials = TutorialService(database, clock)
 
     @classmethod
     async def open(

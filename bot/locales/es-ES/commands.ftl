@@ -397,3 +397,5 @@ cmd-palette-server--palette--standard = estándar
 cmd-palette-server--palette--colour-blind = para daltónicos
 cmd-palette-show = ver
     .description = Las paletas con que se dibujan tus tableros
+cmd-tutorial = tutorial
+    .description = Aprende el juego en un duelo corto contra un ordenador fácil

@@ -12,3 +12,11 @@ CREATE TABLE server_board_palettes (
     palette    text   NOT NULL CHECK (palette IN ('standard', 'colour-blind')),
     chosen_at  double precision NOT NULL
 );
+
+CREATE TABLE tutorials (
+    player_id   bigint  PRIMARY KEY,
+    game        text    NOT NULL,
+    turn        integer NOT NULL CHECK (turn BETWEEN 0 AND 100),
+    started_at  double precision NOT NULL,
+    played_at   double precision NOT NULL
+);
