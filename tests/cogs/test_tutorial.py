@@ -14,7 +14,7 @@ import pytest
 from bot.config import Config
 from bot.services import Services
 from bot.services.tutorial import TURNS, TutorialService
-from tests.cogs.conftest import game_bot
+from tests.cogs.conftest import Clock, game_bot
 from tests.cogs.game_helpers import command, component, options, updated
 from tests.fakediscord import FakeDiscord, MessageRecord
 
@@ -109,3 +109,24 @@ async def test_a_spanish_player_gets_the_tutorial_in_spanish_and_a_click_of_an_o
     assert description.startswith("Tablero tutorial - turno 1. tú (a): emperador en C1")
     assert "turno anterior" in old.content and "turno 2" in old.content
     assert step.played == 1  # the old click played nothing
+
+
+async def test_a_tutorial_goes_on_after_a_restart_from_its_prompt(
+    fake_discord: FakeDiscord, config: Config, services: Services, clock: Clock
+) -> None:
+    """The prompt of a bot that stopped still plays: the tutorial is in the database."""
+    fake, alice = fake_discord, fake_discord.alice
+    async with fake.running(game_bot(config, services)):
+        prompt = await command(fake, alice, "tutorial")
+        await play_turn(fake, alice, prompt)
+    await services.close()
+    reopened = await Services.open(str(config.database_path), clock)
+    try:
+        async with fake.running(game_bot(config, reopened)):
+            await play_turn(fake, alice, prompt)
+            played = (await reopened.tutorials.current(alice.id)).played
+    finally:
+        await reopened.close()
+    assert played == 2
+    assert prompt.embeds[0]["title"] == "Tutorial · turn 3 of 5"
+    assert prompt.embeds[0]["description"].startswith("**Bounces.**")
