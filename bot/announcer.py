@@ -29,6 +29,7 @@ from typing import Any
 
 import discord
 
+from bot.command_tree import member_sees_channel
 from bot.delivery import (
     CHANNEL_PERMISSIONS,
     NOT_ALLOWED,
@@ -671,7 +672,8 @@ class Announcer:
     ) -> None:
         """What the channel was shown, by DM to each follower in the follower's language: the
         very board drawn for the channel, never drawn again (its words are the channel's). A
-        follower whose DMs refuse the bot stops following. Each DM carries a nonce of the
+        follower whose DMs refuse the bot, who left the server or who can no longer view the
+        channel stops following. Each DM carries a nonce of the
         channel's post and the follower, so a post taken up again after a crash does not reach
         a follower twice."""
         followers = await self.services.following.followers(tournament.id)
@@ -680,6 +682,16 @@ class Announcer:
         sending = asyncio.Semaphore(FOLLOWER_DMS_AT_ONCE)
 
         async def send(player_id: int) -> None:
+            seen = await member_sees_channel(
+                self.client, tournament.guild_id, tournament.channel_id, player_id
+            )
+            if not seen:
+                # Gone from the server or the channel hidden from them (issue #35): the
+                # channel's boards are not theirs to see. If Discord could not say, this
+                # board waits for no one and the follower stays.
+                if seen is False:
+                    await self.services.following.drop_follower(tournament.id, player_id)
+                return
             locale = await self.services.locales.of_player(player_id)
             heading = follower_heading(tournament, content).text(locale)
             embed = shown.embed(locale)

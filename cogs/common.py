@@ -112,15 +112,25 @@ async def defer_ephemeral(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
-async def reply_ephemeral(interaction: discord.Interaction, **message: Any) -> None:
-    """Send ``message`` (content, embed, file, view…) that only the caller sees.
+async def reply_ephemeral(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    file: discord.File | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Send a message that only the caller sees.
 
-    Uses the initial response if it is still available, the follow-up webhook otherwise.
+    Uses the initial response if it is still available, the follow-up webhook otherwise. Its
+    parts are typed one by one, so a coroutine passed for an embed is a type error.
     """
+    message: dict[str, Any] = {"content": content, "embed": embed, "file": file, "view": view}
+    given = {part: value for part, value in message.items() if value is not None}
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=True, **message)
+        await interaction.followup.send(ephemeral=True, **given)
     else:
-        await interaction.response.send_message(ephemeral=True, **message)
+        await interaction.response.send_message(ephemeral=True, **given)
 
 
 def drawing_cooldown(
