@@ -1,5 +1,6 @@
-"""Migration 0023 and the board palettes players and servers choose (issue #38, item 8), on
-both backends; and the service that changes them (once per request, managers only)."""
+"""Migration 0023: the board palettes players and servers choose (issue #38, item 8) and
+each player's tutorial (item 7), on both backends; and the service that changes palettes
+(once per request, managers only)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from bot.services.palettes import PaletteService
 from bot.services.request import Request
 from data.db import Database
 from data.errors import AlreadyApplied, Refusal
-from data.repositories import palettes
+from data.repositories import palettes, tutorials
+from data.repositories.tutorials import TutorialRow
 from tests.data.conftest import Store
 
 PLAYER, OTHER, GUILD = 31, 32, 41
@@ -55,3 +57,19 @@ async def test_the_service_applies_a_choice_once_and_refuses_misuse(db: Database
     assert await service.of_player(OTHER) == "standard"
     assert await service.choose_own(Request(OTHER, id=904), "colour-blind") == "colour-blind"
     assert await service.of_player(OTHER) == "colour-blind"
+
+
+async def test_a_tutorial_turn_is_stored_once_and_a_new_tutorial_starts_over(
+    db: Database, store: Store
+) -> None:
+    """Migration 0023's tutorials, on both backends (issue #38, item 7)."""
+    assert await tutorials.tutorial(db, PLAYER) is None
+    await tutorials.start_tutorial(db, PLAYER, "{}", now=1.0)
+    assert await tutorials.play_tutorial_turn(db, PLAYER, 0, '{"t": 1}', now=2.0)
+    assert not await tutorials.play_tutorial_turn(db, PLAYER, 0, '{"t": 9}', now=3.0)
+    assert await tutorials.tutorial(db, PLAYER) == TutorialRow(PLAYER, '{"t": 1}', 1)
+    await tutorials.start_tutorial(db, PLAYER, "{}", now=4.0)
+    assert await tutorials.tutorial(db, PLAYER) == TutorialRow(PLAYER, "{}", 0)
+    assert await tutorials.tutorial(db, OTHER) is None
+    store.refused("UPDATE tutorials SET turn = -1")
+    store.refused("UPDATE tutorials SET game = NULL")
