@@ -44,6 +44,7 @@ from bot.delivery import (
     transient,
 )
 from bot.i18n import Message, Name, Param, Voice
+from bot.narration import outcome_message
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
@@ -58,6 +59,7 @@ from bot.services.tournaments.base import (
 )
 from bot.services.tournaments.deadlines import ClockChange
 from bot.shards import Shards
+from bot.views.alt_text import replay_alt_text
 from bot.views.boards import Boards, deployment_board, own_order_board
 from bot.views.combat import (
     Shown,
@@ -72,13 +74,11 @@ from bot.views.combat import (
 from bot.views.deployment import deployment_prompt
 from bot.views.log import entry
 from bot.views.markup import (
-    BOARD_FILE,
     MESSAGE_LIMIT,
     NO_MENTIONS,
     REPLAY_FILE,
-    attachment,
+    Picture,
     clipped,
-    png_file,
 )
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
 from bot.views.reminders import digest_notice
@@ -301,7 +301,7 @@ class Announcer:
         prompts = await self.services.orders.turn_prompts(tournament.id, 1)
         if prompts is None:
             locale = await self._channel_locale(tournament)
-            images = [(await boards.drawn(locale), BOARD_FILE)]
+            images = [await boards.picture(locale, await self._channel_palette(tournament))]
             await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
             return
         await self._open_turn(prompts, boards, shown, nonce=nonce)
@@ -338,7 +338,8 @@ class Announcer:
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
                 locale = await self._channel_locale(tournament)
-                images = [(await boards.drawn(locale), BOARD_FILE)]
+                palette = await self._channel_palette(tournament)
+                images = [await boards.picture(locale, palette)]
                 await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
                 await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
@@ -399,12 +400,12 @@ class Announcer:
         )
         locale = await self._channel_locale(tournament)
         content = None if prompts is None else ready_line(tournament, prompts.ready)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self._channel_palette(tournament))
         message_id = await self._post(
             tournament,
             None if content is None else content.text(locale),
             shown.embed(locale),
-            [(board, BOARD_FILE)],
+            [board],
             nonce=("start", tournament.id),
         )
         if prompts is None:
@@ -428,7 +429,8 @@ class Announcer:
         player_id = menu.seat.player_id
         assert player_id is not None
         locale = await self.services.locales.of_player(player_id)
-        board = await deployment_board(self.drawing, menu, view.names, locale)
+        palette = await self.services.palettes.of_player(player_id)
+        board = await deployment_board(self.drawing, menu, view.names, locale, palette=palette)
         prompt = deployment_prompt(menu, locale)
         await self._deliver_prompt(
             menu.tournament, player_id, PromptKind.DEPLOY, prompt, board, channel
@@ -545,10 +547,11 @@ class Announcer:
 
     async def _prompt_of(
         self, prompt: UndeliveredPrompt
-    ) -> tuple[TournamentRow, dict[str, Any], bytes] | None:
+    ) -> tuple[TournamentRow, dict[str, Any], Picture] | None:
         """The prompt to send again, drawn afresh (the player's arrangement or stored order as
-        it stands); None if it is no longer wanted."""
+        it stands, in the player's palette); None if it is no longer wanted."""
         locale = await self.services.locales.of_player(prompt.player_id)
+        palette = await self.services.palettes.of_player(prompt.player_id)
         tournament_id = prompt.tournament_id
         if prompt.kind is PromptKind.ORDER:
             turn = await self.services.orders.turn_prompts(tournament_id, prompt.turn)
@@ -557,7 +560,7 @@ class Announcer:
             if menu is None or menu.current is not None:
                 return None
             names = (await self.services.tournaments.view(tournament_id)).names
-            board = await own_order_board(self.drawing, menu, names, Voice(locale))
+            board = await own_order_board(self.drawing, menu, names, Voice(locale), palette)
             return menu.tournament, turn_prompt(menu, locale), board
         step = await self.services.deployments.prompts(tournament_id)
         deploying = [] if step is None or step.tournament.turn != prompt.turn else step.menus
@@ -565,7 +568,7 @@ class Announcer:
         if found is None or found.current is not None:
             return None
         names = (await self.services.tournaments.view(tournament_id)).names
-        board = await deployment_board(self.drawing, found, names, locale)
+        board = await deployment_board(self.drawing, found, names, locale, palette=palette)
         return found.tournament, deployment_prompt(found, locale), board
 
     async def prompt_everyone_again(self) -> int:
@@ -782,6 +785,10 @@ class Announcer:
 
     # ------------------------------------------------------------ helpers
 
+    async def _channel_palette(self, tournament: TournamentRow) -> str:
+        """The palette of the boards posted in the tournament's channel: its server's."""
+        return await self.services.palettes.of_server(tournament.guild_id)
+
     async def _channel_locale(self, tournament: TournamentRow) -> str:
         """The language of the tournament's channel: its server's choice, else the server's
         preferred locale on Discord, else English."""
@@ -831,7 +838,7 @@ class Announcer:
         tournament: TournamentRow,
         content: Message | None,
         shown: Shown,
-        images: Sequence[tuple[bytes, str]],
+        images: Sequence[Picture],
         *,
         nonce: tuple[object, ...],
     ) -> None:
@@ -860,7 +867,7 @@ class Announcer:
             locale = await self.services.locales.of_player(player_id)
             heading = follower_heading(tournament, content).text(locale)
             embed = shown.embed(locale)
-            files = [attachment(data, name) for data, name in images]
+            files = [image.file() for image in images]
             async with sending:
                 try:
                     delivered = await send_dm(
@@ -935,12 +942,12 @@ class Announcer:
         tournament = prompts.tournament
         content = ready_line(tournament, prompts.ready)
         locale = await self._channel_locale(tournament)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self._channel_palette(tournament))
         message_id = await self._post(
             tournament,
             content.text(locale),
             shown.embed(locale),
-            [(board, BOARD_FILE)],
+            [board],
             nonce=nonce,
         )
         channel = self._channel(tournament)
@@ -951,14 +958,14 @@ class Announcer:
         else:  # no board: the first order posts a line of its own
             await announcement_repo.forget_turn_line(database, tournament.id)
         await asyncio.gather(*(self._prompt(menu, boards, channel) for menu in prompts.menus))
-        await self._tell_followers(tournament, content, shown, [(board, BOARD_FILE)], nonce=nonce)
+        await self._tell_followers(tournament, content, shown, [board], nonce=nonce)
 
     async def _post(
         self,
         tournament: TournamentRow,
         content: str | None,
         embed: discord.Embed,
-        images: Sequence[tuple[bytes, str]],
+        images: Sequence[Picture],
         *,
         nonce: tuple[object, ...],
     ) -> int | None:
@@ -968,7 +975,7 @@ class Announcer:
         channel = self._channel(tournament)
         if channel is None:
             return None
-        files = [attachment(data, name) for data, name in images]
+        files = [image.file() for image in images]
         try:
             async with self.pace.turn(channel.id):
                 message = await channel.send(
@@ -1033,7 +1040,14 @@ class Announcer:
         )
         replay = await self.replays.replay(tournament.id, for_channel=True)
         locale = await self._channel_locale(tournament)
-        images = [(await boards.drawn(locale), BOARD_FILE), (replay.gif, REPLAY_FILE)]
+        palette = await self._channel_palette(tournament)
+        replay_text = replay_alt_text(
+            locale, boards.caption(locale), replay.turns, outcome_message(tournament.outcome, names)
+        )
+        images = [
+            await boards.picture(locale, palette),
+            Picture(replay.gif, REPLAY_FILE, replay_text),
+        ]
         await self._post(
             tournament,
             clipped(over.text(locale), MESSAGE_LIMIT),
@@ -1056,7 +1070,7 @@ class Announcer:
         player_id = menu.seat.player_id
         assert player_id is not None
         locale = await self.services.locales.of_player(player_id)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self.services.palettes.of_player(player_id))
         await self._deliver_prompt(
             menu.tournament, player_id, PromptKind.ORDER, turn_prompt(menu, locale), board, channel
         )
@@ -1067,7 +1081,7 @@ class Announcer:
         player_id: int,
         kind: PromptKind,
         prompt: dict[str, Any],
-        board: bytes,
+        board: Picture,
         channel: discord.PartialMessageable | None,
         *,
         attempts: int = 0,
@@ -1086,7 +1100,7 @@ class Announcer:
             nonce = message_nonce("deploy", tournament.id, player_id)
         try:
             delivered = await send_dm(
-                self.client, player_id, file=png_file(board, BOARD_FILE), nonce=nonce, **prompt
+                self.client, player_id, file=board.file(), nonce=nonce, **prompt
             )
         except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
             if not transient(error):

@@ -64,6 +64,8 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.settings",
     "cogs.undo",
     "cogs.programs",
+    "cogs.palettes",
+    "cogs.tutorial",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order. Cogs that
 add subcommands to another cog's group (cogs.common.Subcommands) come after that cog."""

@@ -31,6 +31,7 @@ from bot.services.settings import TOURNAMENT_DEFAULTS, TURN_LENGTHS
 from bot.services.tournaments.base import Revealed
 from bot.services.tournaments.chests import ChestOffer
 from bot.services.tournaments.seating import Terms
+from bot.views.alt_text import replay_alt_text
 from bot.views.boards import status_board
 from bot.views.chests import (
     deposited_text,
@@ -46,7 +47,6 @@ from bot.views.markup import (
     custom_id_number,
     discord_timestamp,
     gif_file,
-    png_file,
 )
 from bot.views.tournaments import (
     FORFEIT,
@@ -457,8 +457,9 @@ class Tournaments(
         if view.game is None:
             await reply_ephemeral(interaction, embed=embed)
             return
-        board = await status_board(self.bot.drawing, view, say.locale)
-        await reply_ephemeral(interaction, embed=embed, file=png_file(board))
+        palette = await self.bot.services.palettes.of_player(interaction.user.id)
+        board = await status_board(self.bot.drawing, view, say.locale, palette)
+        await reply_ephemeral(interaction, embed=embed, file=board.file())
 
     @app_commands.command(name="rules", description="The exact rules a tournament announced")
     @app_commands.describe(tournament="The tournament")
@@ -510,12 +511,12 @@ class Tournaments(
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
         replay = await self.bot.announcer.replays.replay(tournament)
+        say = voice(interaction)
+        described = replay_alt_text(say.locale, f"#{tournament}", replay.turns, None)
         await reply_ephemeral(
             interaction,
-            content=voice(interaction)(
-                "replay-done", tournament=str(tournament), turns=replay.turns
-            ),
-            file=gif_file(replay.gif),
+            content=say("replay-done", tournament=str(tournament), turns=replay.turns),
+            file=gif_file(replay.gif, description=described),
         )
 
     def _started(self, tournament_id: int) -> None:

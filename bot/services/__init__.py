@@ -12,6 +12,7 @@ from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
+from bot.services.palettes import PaletteService
 from bot.services.programs import ProgramService
 from bot.services.reminders import ReminderService
 from bot.services.settings import SettingsService
@@ -28,6 +29,7 @@ from bot.services.tournaments.orders import Orders
 from bot.services.tournaments.seating import Seating
 from bot.services.tournaments.turns import Turns
 from bot.services.tournaments.undo import Undo
+from bot.services.tutorial import TutorialService
 from bot.services.viewing import ViewingService
 from data.backends import open_database
 from data.db import Database
@@ -70,6 +72,8 @@ class Services:
     locales: LocaleService = field(init=False)
     programs: ProgramService = field(init=False)
     viewing: ViewingService = field(init=False)
+    palettes: PaletteService = field(init=False)
+    tutorials: TutorialService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -101,6 +105,8 @@ class Services:
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(database, clock, self.dynasties)
         self.viewing = ViewingService(database, clock)
+        self.palettes = PaletteService(database, clock)
+        self.tutorials = TutorialService(database, clock)
 
     @classmethod
     async def open(
