@@ -158,7 +158,8 @@ class EmperorsBot(commands.Bot):
         self.drawing = Worker() if self.metrics is None else MeteredWorker(self.metrics)
         """Draws boards and replays in a worker process (started on the first board)."""
         self.thinking = Thinking()
-        """Computer players think in a worker process of their own (started on first use);
+        """Computer players think in worker processes of their own, one per core (started on
+        first use);
         the bot's own services use it, services handed in keep theirs."""
         # Every interaction passes here first: counted, or refused while the bot stops.
         parsers = self._connection.parsers
@@ -273,6 +274,7 @@ class EmperorsBot(commands.Bot):
                 self._database,
                 think=self.thinking,
                 computer_seconds=self.config.computer_seconds,
+                thinkers=self.thinking.parallel,
                 think_deployment=self.thinking.deploy,
                 computer_pace=self.config.computer_pace,
             )

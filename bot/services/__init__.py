@@ -40,6 +40,8 @@ class Services:
     think: Thinker = think_here
     """Where computer players choose their orders: the bot gives a worker process."""
     computer_seconds: float = DEFAULT_SECONDS
+    thinkers: int = 1
+    """How many orders ``think`` thinks at once (the bot's worker processes)."""
     changes: Changes = field(default_factory=Changes)
     """Who is told at once that a tournament changed (the programs' streams listen)."""
     think_deployment: DeploymentThinker = deploy_here
@@ -80,6 +82,7 @@ class Services:
             think=self.think,
             think_deployment=self.think_deployment,
             computer_seconds=self.computer_seconds,
+            thinkers=self.thinkers,
             changes=self.changes,
             settings=self.settings,
         )
