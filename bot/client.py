@@ -50,6 +50,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.deadlines",
     "cogs.handover",
     "cogs.spectators",
+    "cogs.review",
     "cogs.orders",
     "cogs.deployments",
     "cogs.away",

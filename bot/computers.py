@@ -21,6 +21,7 @@ player's, however early it was stored (:meth:`data.rows.TournamentTable.orders_t
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import random
@@ -29,6 +30,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from bot import coach
+from bot.coach import CombatTurn, Review
 from bot.worker import Worker
 from engine import Battlefield, Deployment, Dynasty, Game, Order, Position
 from engine.history import History
@@ -153,6 +156,11 @@ class Thinking:
     async def deploy(self, turn: ComputerDeployment) -> Deployment:
         """A computer's deployment, chosen in the same workers as its orders."""
         return await self._on_least_busy(deployment_of, turn)
+
+    async def review(self, turns: Sequence[CombatTurn], dynasty: Dynasty) -> Review:
+        """The coach's review of ``dynasty``'s turns in a finished combat (:mod:`bot.coach`):
+        the hard computer thinks in a worker, as for its orders, never on the event loop."""
+        return await self._on_least_busy(functools.partial(coach.review, dynasty=dynasty), turns)
 
     async def _on_least_busy(self, call: Callable[[T], R], turn: T) -> R:
         index = min(range(self.parallel), key=self._under_way.__getitem__)

@@ -13,6 +13,7 @@ from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.programs import ProgramService
+from bot.services.reviews import Reviews
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
 from bot.services.tournaments.chests import Chests
@@ -66,6 +67,8 @@ class Services:
     locales: LocaleService = field(init=False)
     programs: ProgramService = field(init=False)
     viewing: ViewingService = field(init=False)
+    reviews: Reviews = field(init=False)
+    """Whether a player may have the coach's review of a combat, and the combat (issue #39)."""
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -95,6 +98,7 @@ class Services:
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(database, clock, self.dynasties)
         self.viewing = ViewingService(database, clock)
+        self.reviews = Reviews(database)
 
     @classmethod
     async def open(

@@ -380,3 +380,7 @@ cmd-tournament-seat--tournament = torneo
     .description = El torneo, antes de empezar
 cmd-tournament-seat--program = programa
     .description = Tu programa, o (anfitrión) el de cualquiera
+cmd-tournament-review = repaso
+    .description = Tu repaso privado de un combate terminado, por el ordenador difícil
+cmd-tournament-review--tournament = torneo
+    .description = El torneo cuyo combate jugaste
