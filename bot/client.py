@@ -56,6 +56,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.handover",
     "cogs.agreements",
     "cogs.spectators",
+    "cogs.review",
     "cogs.orders",
     "cogs.deployments",
     "cogs.away",
@@ -177,7 +178,8 @@ class EmperorsBot(commands.Bot):
         self.drawing = Worker() if self.metrics is None else MeteredWorker(self.metrics)
         """Draws boards and replays in a worker process (started on the first board)."""
         self.thinking = Thinking()
-        """Computer players think in a worker process of their own (started on first use);
+        """Computer players think in worker processes of their own, one per core (started on
+        first use);
         the bot's own services use it, services handed in keep theirs."""
         # Every interaction passes here first: counted, or refused while the bot stops.
         parsers = self._connection.parsers
@@ -306,6 +308,7 @@ class EmperorsBot(commands.Bot):
                 self._database,
                 think=self.thinking,
                 computer_seconds=self.config.computer_seconds,
+                thinkers=self.thinking.parallel,
                 think_deployment=self.thinking.deploy,
                 computer_pace=self.config.computer_pace,
             )

@@ -118,6 +118,7 @@ async def reply_ephemeral(
     content: str | None = None,
     embed: discord.Embed | None = None,
     file: discord.File | None = None,
+    files: Sequence[discord.File] | None = None,
     view: discord.ui.View | None = None,
 ) -> None:
     """Send a message that only the caller sees.
@@ -125,7 +126,13 @@ async def reply_ephemeral(
     Uses the initial response if it is still available, the follow-up webhook otherwise. Its
     parts are typed one by one, so a coroutine passed for an embed is a type error.
     """
-    message: dict[str, Any] = {"content": content, "embed": embed, "file": file, "view": view}
+    message: dict[str, Any] = {
+        "content": content,
+        "embed": embed,
+        "file": file,
+        "files": files,
+        "view": view,
+    }
     given = {part: value for part, value in message.items() if value is not None}
     if interaction.response.is_done():
         await interaction.followup.send(ephemeral=True, **given)

@@ -15,6 +15,7 @@ from bot.services.locales import LocaleService
 from bot.services.palettes import PaletteService
 from bot.services.programs import ProgramService
 from bot.services.reminders import ReminderService
+from bot.services.reviews import Reviews
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
 from bot.services.tournaments.agreements import Agreements
@@ -45,6 +46,8 @@ class Services:
     think: Thinker = think_here
     """Where computer players choose their orders: the bot gives a worker process."""
     computer_seconds: float = DEFAULT_SECONDS
+    thinkers: int = 1
+    """How many orders ``think`` thinks at once (the bot's worker processes)."""
     changes: Changes = field(default_factory=Changes)
     """Who is told at once that a tournament changed (the programs' streams listen)."""
     think_deployment: DeploymentThinker = deploy_here
@@ -74,6 +77,8 @@ class Services:
     viewing: ViewingService = field(init=False)
     palettes: PaletteService = field(init=False)
     tutorials: TutorialService = field(init=False)
+    reviews: Reviews = field(init=False)
+    """Whether a player may have the coach's review of a combat, and the combat (issue #39)."""
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -90,6 +95,7 @@ class Services:
             think=self.think,
             think_deployment=self.think_deployment,
             computer_seconds=self.computer_seconds,
+            thinkers=self.thinkers,
             changes=self.changes,
             settings=self.settings,
         )
@@ -107,6 +113,7 @@ class Services:
         self.viewing = ViewingService(database, clock)
         self.palettes = PaletteService(database, clock)
         self.tutorials = TutorialService(database, clock)
+        self.reviews = Reviews(database)
 
     @classmethod
     async def open(

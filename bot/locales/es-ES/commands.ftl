@@ -462,3 +462,8 @@ cmd-palette-show = ver
     .description = Las paletas con que se dibujan tus tableros
 cmd-tutorial = tutorial
     .description = Aprende el juego en un duelo corto contra un ordenador fácil
+
+cmd-tournament-review = repaso
+    .description = Tu repaso privado de un combate terminado, por el ordenador difícil
+cmd-tournament-review--tournament = torneo
+    .description = El torneo cuyo combate jugaste

@@ -24,6 +24,7 @@ from bot.computers import (
     deploy_here,
     think,
     think_here,
+    with_turn_budget,
 )
 from bot.i18n import DEFAULT_LOCALE, Message, Name
 from bot.narration import narration as told_turn
@@ -136,6 +137,7 @@ class Turns:
         think: Thinker = think_here,
         think_deployment: DeploymentThinker = deploy_here,
         computer_seconds: float = DEFAULT_SECONDS,
+        thinkers: int = 1,
         changes: Changes | None = None,
         settings: SettingsService | None = None,
     ) -> None:
@@ -148,7 +150,10 @@ class Turns:
         self.think_deployment = think_deployment
         """Where they choose their deployments under a hidden setup (the same worker)."""
         self.computer_seconds = computer_seconds
-        """Thinking time per order of a searching computer player."""
+        """Thinking time per order of a searching computer player (at most: a turn's
+        computers share :data:`bot.computers.TURN_SECONDS`)."""
+        self.thinkers = thinkers
+        """How many orders ``think`` thinks at once (the worker processes of ``Thinking``)."""
         self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
         """Who this process is when it takes a lease (data/repositories/leases.py)."""
         self.changes = changes or Changes()
@@ -598,16 +603,21 @@ class Turns:
         ]
         if waiting:
             earlier = tuple(await repo.recent_turns(self.database, tournament_id, HISTORY_TURNS))
-            for seat in waiting:
-                order = await self._computer_order(
-                    ComputerTurn(
-                        seat.computer_strategy or DEFAULT_STRATEGY,
-                        game,
-                        seat.dynasty,
-                        earlier,
-                        self.computer_seconds,
-                    )
+            turns = [
+                ComputerTurn(
+                    seat.computer_strategy or DEFAULT_STRATEGY,
+                    game,
+                    seat.dynasty,
+                    earlier,
+                    self.computer_seconds,
                 )
+                for seat in waiting
+            ]
+            # All at once, sharing the turn's budget (bot.computers.with_turn_budget).
+            orders = await asyncio.gather(
+                *(self._computer_order(t) for t in with_turn_budget(turns, self.thinkers))
+            )
+            for seat, order in zip(waiting, orders, strict=True):
                 try:
                     await repo.upsert_order(
                         self.database, tournament_id, turn, seat.seat, order, now=self.clock()
