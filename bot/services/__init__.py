@@ -13,6 +13,7 @@ from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.programs import ProgramService
+from bot.services.series.service import SeriesService
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
 from bot.services.tournaments.chests import Chests
@@ -64,6 +65,7 @@ class Services:
     locales: LocaleService = field(init=False)
     programs: ProgramService = field(init=False)
     viewing: ViewingService = field(init=False)
+    series: SeriesService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -92,6 +94,7 @@ class Services:
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(database, clock, self.dynasties)
         self.viewing = ViewingService(database, clock)
+        self.series = SeriesService(database, clock, self.seating, self.changes)
 
     @classmethod
     async def open(

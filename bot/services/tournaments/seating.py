@@ -153,28 +153,9 @@ class Seating:
             reputation=terms.prize_reputation,
             wealth=await self._wealth(terms.prize_wealth, "prize_wealth"),
         )
-        goal = chosen_goal(
-            str(options["goal"]),
-            terms.survive_pieces,
-            terms.survive_turns,
-            terms.domains_percent,
-            int(options["domains_percent"]),
-        )
-        variants = ruleset_options(variant_words(str(options["variants"])))
         level = str(options["computers"])
         strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
-        ruleset = Ruleset(
-            policy=choice(ConflictPolicy, options["policy"], "conflict policy"),
-            emperor_taken=choice(EmperorTaken, options["emperor_taken"], "emperor-taken option"),
-            emperor_takes=choice(EmperorTakes, options["emperor_takes"], "emperor-takes option"),
-            emperor_duel=choice(EmperorDuel, options["emperor_duel"], "emperor-duel option"),
-            goal=goal,
-            turn_limit=turn_limit_for(
-                self.shipped_battlefield(terms.battlefield), terms.turn_limit
-            ),
-        )
-        if variants:  # the variants of section 10 (R-V0a), checked by variant_words
-            ruleset = Ruleset.from_options({**ruleset.to_dict(), **variants})
+        ruleset = self.ruleset_of(terms)
         return await self.create(
             request,
             battlefield=terms.battlefield,
@@ -189,6 +170,32 @@ class Seating:
             chests=chests,
             allow_programs=terms.programs,
         )
+
+    def ruleset_of(self, terms: Terms) -> Ruleset:
+        """The rules a host's options (else the server's defaults) make: policy, emperors,
+        goal, turn limit and the variants of section 10 (R-V0a)."""
+        options = terms.options
+        goal = chosen_goal(
+            str(options["goal"]),
+            terms.survive_pieces,
+            terms.survive_turns,
+            terms.domains_percent,
+            int(options["domains_percent"]),
+        )
+        variants = ruleset_options(variant_words(str(options["variants"])))
+        ruleset = Ruleset(
+            policy=choice(ConflictPolicy, options["policy"], "conflict policy"),
+            emperor_taken=choice(EmperorTaken, options["emperor_taken"], "emperor-taken option"),
+            emperor_takes=choice(EmperorTakes, options["emperor_takes"], "emperor-takes option"),
+            emperor_duel=choice(EmperorDuel, options["emperor_duel"], "emperor-duel option"),
+            goal=goal,
+            turn_limit=turn_limit_for(
+                self.shipped_battlefield(terms.battlefield), terms.turn_limit
+            ),
+        )
+        if variants:  # the variants of section 10 (R-V0a), checked by variant_words
+            ruleset = Ruleset.from_options({**ruleset.to_dict(), **variants})
+        return ruleset
 
     async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
         """Assets a host wrote for a prize or a stake ("100 gold"), read as a trade's are (the
