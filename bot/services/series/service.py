@@ -189,6 +189,16 @@ class SeriesService:
     async def of_server(self, guild_id: int, statuses: tuple[str, ...]) -> list[SeriesRow]:
         return await repo.list_series(self.database, guild_id=guild_id, statuses=statuses)
 
+    async def finished(self, guild_id: int | None, limit: int = 5) -> list[SeriesView]:
+        """The server's series that are over, newest first, with their final tables (for
+        /tournament history)."""
+        if guild_id is None:
+            return []
+        found = await repo.list_series(
+            self.database, guild_id=guild_id, statuses=("finished",), limit=limit
+        )
+        return [await self._view(series) for series in found]
+
     async def advance(self, series_id: int) -> SeriesNews | None:
         """Begin the next round, or finish the series, if every duel of its round has a
         result; None if it is not time yet (or someone else did it first)."""
