@@ -25,6 +25,7 @@ from bot.services.series.pairings import (
     rounds_needed,
     standings,
 )
+from bot.services.tournaments.base import emperor_of_player
 from bot.services.tournaments.seating import Seating, Terms
 from data.catalog import battlefield_names, load_battlefield
 from data.db import Database
@@ -147,13 +148,7 @@ class SeriesService:
     async def enter(self, request: Request, series_id: int, emperor_name: str) -> Entrant:
         """Enter the series with one of the player's emperors (R-T1), while it is open."""
         series = await self._reachable(series_id, request.guild_id)
-        dynasty = await player_repo.dynasty_of_player(self.database, request.player_id)
-        if dynasty is None:
-            raise Refusal("no-dynasty")
-        try:
-            emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
-        except NotFound:
-            raise Refusal("no-such-emperor", name=emperor_name) from None
+        emperor = await emperor_of_player(self.database, request.player_id, emperor_name)
         async with requests.once(self.database, request.id, "series enter", now=self.clock()):
             return await repo.enter(
                 self.database, series.id, request.player_id, emperor.id, now=self.clock()
@@ -281,54 +276,47 @@ class SeriesService:
         """One pairing of a round: a bye, a duel begun, or a walkover when an emperor cannot
         sit (dead, retired, or in another combat): its rival wins, a draw if neither can."""
         database = self.database
-        if pairing.b is None:
-            async with database.connection() as connection:
-                await repo.add_game(
-                    connection, series.id, round_number, board, pairing.a, None, result="a"
-                )
-            return None
-        try:
-            async with database.transaction() as connection:
-                tournament = await tournament_repo.create_tournament(
-                    database,
-                    battlefield=load_battlefield(series.battlefield),
-                    ruleset=Ruleset.from_options(series.ruleset),
-                    kind=TournamentKind(series.kind),
-                    turn_seconds=series.turn_seconds,
-                    host_player_id=series.host_player_id,
-                    guild_id=series.guild_id,
-                    channel_id=series.channel_id,
-                    announced=False,
-                    now=self.clock(),
-                )
-                seated = []
-                for seat, player in enumerate((pairing.a, pairing.b)):
-                    seated.append(await self._seat(tournament.id, seat, player, emperors[player]))
-                if not all(seated):
-                    raise _Walkover("a" if seated[0] else "b" if seated[1] else "draw")
-                await tournament_repo.start_tournament(database, tournament.id, now=self.clock())
-                await repo.add_game(
-                    connection,
-                    series.id,
-                    round_number,
-                    board,
-                    pairing.a,
-                    pairing.b,
-                    tournament_id=tournament.id,
-                )
-                return tournament.id
-        except _Walkover as walkover:
-            async with database.connection() as connection:
-                await repo.add_game(
-                    connection,
-                    series.id,
-                    round_number,
-                    board,
-                    pairing.a,
-                    pairing.b,
-                    result=walkover.result,
-                )
-            return None
+        tournament_id: int | None = None
+        result: str | None = "a" if pairing.b is None else None
+        if pairing.b is not None:
+            try:
+                async with database.transaction():
+                    tournament = await tournament_repo.create_tournament(
+                        database,
+                        battlefield=load_battlefield(series.battlefield),
+                        ruleset=Ruleset.from_options(series.ruleset),
+                        kind=TournamentKind(series.kind),
+                        turn_seconds=series.turn_seconds,
+                        host_player_id=series.host_player_id,
+                        guild_id=series.guild_id,
+                        channel_id=series.channel_id,
+                        announced=False,
+                        now=self.clock(),
+                    )
+                    seated = [
+                        await self._seat(tournament.id, seat, player, emperors[player])
+                        for seat, player in enumerate((pairing.a, pairing.b))
+                    ]
+                    if not all(seated):
+                        raise _Walkover("a" if seated[0] else "b" if seated[1] else "draw")
+                    await tournament_repo.start_tournament(
+                        database, tournament.id, now=self.clock()
+                    )
+                    tournament_id = tournament.id
+            except _Walkover as walkover:
+                result = walkover.result
+        async with database.connection() as connection:
+            await repo.add_game(
+                connection,
+                series.id,
+                round_number,
+                board,
+                pairing.a,
+                pairing.b,
+                tournament_id=tournament_id,
+                result=result,
+            )
+        return tournament_id
 
     async def _seat(self, tournament_id: int, seat: int, player_id: int, emperor_id: int) -> bool:
         """Seat the entrant's emperor, or False (in a savepoint: a refused seat leaves the

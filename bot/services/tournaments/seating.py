@@ -22,6 +22,7 @@ from bot.services.tournaments.base import (
     NotSeated,
     check_host,
     check_server,
+    emperor_of_player,
     level_of_strategy,
     strategy_for_level,
     unknown_level,
@@ -32,7 +33,6 @@ from data.db import Database
 from data.errors import InsufficientFunds, InvalidValue, NotFound, Refusal
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
-from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
 from data.repositories import programs as program_repo
 from data.repositories import requests
@@ -311,13 +311,7 @@ class Seating:
         In a chests tournament (R-T9) the seat and its secret ``deposit`` of gold coins are
         taken together or not at all: there is never a seat without its chest."""
         player_id = request.player_id
-        dynasty = await player_repo.dynasty_of_player(self.database, player_id)
-        if dynasty is None:
-            raise Refusal("no-dynasty")
-        try:
-            emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
-        except NotFound:
-            raise Refusal("no-such-emperor", name=emperor_name) from None
+        emperor = await emperor_of_player(self.database, player_id, emperor_name)
         chest: ChestRow | None = None
 
         async def take(tournament: TournamentRow) -> SeatRow:
@@ -332,7 +326,12 @@ class Seating:
             )
             if deposit is not None:
                 chest = await chest_repo.deposit(
-                    self.database, tournament_id, seat.seat, dynasty.id, deposit, now=self.clock()
+                    self.database,
+                    tournament_id,
+                    seat.seat,
+                    emperor.dynasty_id,
+                    deposit,
+                    now=self.clock(),
                 )
             return seat
 
