@@ -1,4 +1,4 @@
-"""Series of combats (issue #38 item 9, migration 0019): a series, its entrants in seed order,
+"""Series of combats (issue #38 item 9, migration 0023): a series, its entrants in seed order,
 and each round's pairings with their tournaments and results.
 
 The database keeps what the standings are read from: a result is written by the tournament's

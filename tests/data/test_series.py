@@ -1,4 +1,4 @@
-"""Series in the database (migration 0019, issue #38 item 9), on both backends: entering in
+"""Series in the database (migration 0023, issue #38 item 9), on both backends: entering in
 turn with seeds, the results a combat's end writes (a training combat forgotten keeps its
 result in the series), rounds that move forward once, and refusals by name."""
 

@@ -1,4 +1,4 @@
--- 0019: series of combats (issue #38 item 9). A host announces a series in a channel; players
+-- 0023: series of combats (issue #38 item 9). A host announces a series in a channel; players
 -- enter with one emperor each; the bot pairs them round by round (round robin, Swiss or single
 -- elimination), each pairing a duel of its own tournament, until a final table. The standings
 -- are read from the results kept here, so they survive restarts and the forgetting of training
