@@ -49,6 +49,7 @@ from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.request import Request
+from bot.services.series.service import SeriesNews
 from bot.services.tournaments.base import (
     DeploymentMenu,
     OrderMenu,
@@ -82,6 +83,7 @@ from bot.views.markup import (
 )
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
 from bot.views.reminders import digest_notice
+from bot.views.series import news_embed
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
 from data.errors import Refusal
@@ -710,6 +712,34 @@ class Announcer:
         reader's language (bot/views/log.py)."""
         outcome = await self.services.tournaments.outcome_log(tournament_id)
         return [entry(event.reason) for event in outcome]
+
+    async def series_news(self, news: SeriesNews) -> None:
+        """A series' round begun (its pairings, its duels' boards follow) or its final table,
+        in the series' channel, in the channel's language. Told once: a post Discord refuses
+        for a passing reason is tried again at the next tick; a channel gone or closed to
+        the bot is given up (its duels' own boards meet the same fate, and say so)."""
+        series = news.view.series
+        if not self.shards.owns(series.guild_id):
+            return
+        if series.channel_id is not None:
+            locale = await self.services.locales.of_server(series.guild_id)
+            channel = self.client.get_partial_messageable(series.channel_id)
+            try:
+                async with self.pace.turn(channel.id):
+                    await channel.send(
+                        embed=news_embed(news, Voice(locale)),
+                        allowed_mentions=NO_MENTIONS,
+                        nonce=message_nonce("series", series.id, news.round),
+                    )
+            except discord.HTTPException as error:
+                log.warning(
+                    "Could not post round %d of series #%d: %s", news.round, series.id, error
+                )
+                if not isinstance(error, discord.Forbidden | discord.NotFound):
+                    return
+        await self.services.series.told(news)
+        for tournament_id in news.tournament_ids:
+            self.announce_start(tournament_id)
 
     async def pause_ended(self, change: ClockChange) -> None:
         """A pause lasted its 7 days and ended by itself: everyone concerned is told."""

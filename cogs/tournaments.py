@@ -25,7 +25,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.delivery import missing_permissions
 from bot.i18n import Voice
 from bot.services.settings import TOURNAMENT_DEFAULTS, TURN_LENGTHS
 from bot.services.tournaments.base import Revealed
@@ -53,7 +52,6 @@ from bot.views.tournaments import (
     announcement_embed,
     announcement_post,
     forfeit_view,
-    permission_names,
     rules_embed,
     seat_taken_text,
     status_embed,
@@ -65,6 +63,7 @@ from cogs.common import (
     VariantsText,
     WealthText,
     battlefield_choices,
+    channel_refusal,
     channel_voice,
     combat_begun,
     defer_ephemeral,
@@ -87,11 +86,6 @@ from engine.rules import MAX_TURN_LIMIT
 
 REPLAYS_PER_MINUTE = 2
 STATUS_BOARDS_PER_MINUTE = 4
-THREADS = (
-    discord.ChannelType.public_thread,
-    discord.ChannelType.private_thread,
-    discord.ChannelType.news_thread,
-)
 FORM_SECONDS = 600.0
 """How long a deposit form waits for its answer (Discord keeps a modal open until then)."""
 
@@ -197,16 +191,6 @@ class DepositForm(discord.ui.Modal):
         finally:  # begun whether or not the answers got through
             if joined.started is not None:
                 combat_begun(bot, self.tournament_id)
-
-
-def channel_refusal(interaction: Interaction) -> Refusal | None:
-    """Why the bot could not run a tournament in the interaction's channel, if it could not:
-    Discord tells an interaction what the bot may do there (``app_permissions``)."""
-    kind = getattr(interaction.channel, "type", None)
-    lacking = missing_permissions(interaction.app_permissions, in_thread=kind in THREADS)
-    if not lacking.value:
-        return None
-    return Refusal("channel-refuses", permissions=permission_names(lacking))
 
 
 def _shows_a_tournament(interaction: discord.Interaction) -> bool:

@@ -16,6 +16,7 @@ from bot.services.palettes import PaletteService
 from bot.services.programs import ProgramService
 from bot.services.reminders import ReminderService
 from bot.services.reviews import Reviews
+from bot.services.series.service import SeriesService
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
 from bot.services.tournaments.agreements import Agreements
@@ -79,6 +80,7 @@ class Services:
     tutorials: TutorialService = field(init=False)
     reviews: Reviews = field(init=False)
     """Whether a player may have the coach's review of a combat, and the combat (issue #39)."""
+    series: SeriesService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -114,6 +116,7 @@ class Services:
         self.palettes = PaletteService(database, clock)
         self.tutorials = TutorialService(database, clock)
         self.reviews = Reviews(database)
+        self.series = SeriesService(database, clock, self.seating, self.changes)
 
     @classmethod
     async def open(
