@@ -94,6 +94,13 @@ BEGIN
     FROM seats WHERE tournament_id = NEW.tournament_id;
 END;
 
+-- A combat that ended is never undone: its copy goes (nothing of it outlives the combat).
+CREATE TRIGGER tournaments_forget_seats_before AFTER UPDATE OF status ON tournaments
+WHEN NEW.status IN ('finished', 'cancelled')
+BEGIN
+    DELETE FROM turn_seats_before WHERE tournament_id = NEW.id;
+END;
+
 -- Every undo, for ever: the turn as it was resolved (its game and its result), when, and who
 -- undid it. The log keeps that it happened even though the turn is played again.
 CREATE TABLE turn_undos (
