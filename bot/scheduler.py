@@ -25,10 +25,12 @@ from typing import Protocol
 
 from bot.services import Services
 from bot.services.reminders import DEFAULT_SCHEDULE, digest_day, due_reminder
+from bot.services.series.service import SeriesNews
 from bot.services.tournaments.base import Revealed, TurnResolved
 from bot.services.tournaments.deadlines import ClockChange
 from bot.services.tournaments.turns import TAKEOVER
 from bot.shards import Shards
+from data.outages import is_outage
 from data.repositories import absences as absence_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
@@ -98,6 +100,9 @@ class Notifier(Protocol):
 
     async def pause_ended(self, change: ClockChange) -> None: ...
 
+    async def series_news(self, news: SeriesNews) -> None:
+        """A series' round begun, or its final table (issue #38 item 9), for its channel."""
+
 
 class Scheduler:
     def __init__(
@@ -120,7 +125,8 @@ class Scheduler:
 
     async def tick(self) -> None:
         """One pass: end pauses that lasted 7 days, resolve due turns (and complete turns
-        another process left unresolved), send due reminders, run the daily inactivity job,
+        another process left unresolved), move series on whose round is over, send due
+        reminders, run the daily inactivity job,
         close expired trades, forget training tournaments over for a while whose forgetting a
         stop interrupted (R-T4), forget requests too old to be delivered again, and set
         computer players who have not ordered to work (after a restart, or a failure; one
@@ -145,6 +151,12 @@ class Scheduler:
             await self.notifier.deployment_revealed(revealed)
         for tournament_id in await self.services.turns.computers_to_play():
             self.notifier.play_computers(tournament_id)
+        # Rounds a stop left untold first, then the series whose round just ended move on.
+        for news in [
+            *await self.services.series.untold(self.owns),
+            *await self.services.series.advance_due(self.owns),
+        ]:
+            await self.notifier.series_news(news)
         for reminder in [*await self.due_reminders(), *await self.due_digests()]:
             await self.notifier.remind(reminder)
         await self.decay_inactive()
@@ -294,15 +306,17 @@ class Scheduler:
         try:
             for resolved in await self.services.turns.resolve_complete():
                 await self.notifier.turn_resolved(resolved)
-        except Exception:
-            log.exception("resolving the turns completed before the restart failed")
+        except Exception as error:
+            if not is_outage(error):  # an outage is logged once, by the database
+                log.exception("resolving the turns completed before the restart failed")
         while not self._stopping:
             self.wake.clear()  # a wake from here on (a new deadline, a paced combat) is kept
             try:
                 await self.tick()
                 delay = await self.next_wake()
-            except Exception:
-                log.exception("scheduler tick failed; retrying")
+            except Exception as error:
+                if not is_outage(error):
+                    log.exception("scheduler tick failed; retrying")
                 delay = IDLE_WAKE
             if self.owns is not None:
                 delay = min(delay, CHECK_EVERY)

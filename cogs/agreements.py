@@ -20,6 +20,7 @@ from bot.services.tournaments.agreements import VoteCast
 from bot.views.agreements import AGREE, agree_view, agreed_notice, proposal_notice, vote_answer
 from bot.views.markup import CHOICES_LIMIT, custom_id_number
 from cogs.common import (
+    NameText,
     Subcommands,
     channel_voice,
     matches,
@@ -138,9 +139,7 @@ class Agreements(Subcommands):
     @app_commands.describe(tournament="The running tournament", to="The rival who would win")
     @app_commands.autocomplete(tournament=tournament_choices)
     @app_commands.autocomplete(to=rival_choices)
-    async def concede(
-        self, interaction: Interaction, tournament: int, to: app_commands.Range[str, 1, 64]
-    ) -> None:
+    async def concede(self, interaction: Interaction, tournament: int, to: NameText) -> None:
         """Privately; when every other dynasty still in the combat concedes to the same
         rival, that rival wins (R-G5)."""
         cast = await self.bot.services.agreements.vote(

@@ -10,7 +10,7 @@ import argparse
 import random
 from pathlib import Path
 
-from bot.render import render_board
+from bot.render import COLOUR_BLIND, render_board
 from data.catalog import load_battlefield
 from engine import Dynasty, Game, Move, Order, Position, Ruleset, Tile, TurnReport
 from engine.strategies import GreedyStrategy
@@ -91,7 +91,40 @@ def write_samples(folder: Path) -> list[Path]:
             painted=played.game.domains,
         )
     )
-    return [medium, turn, variants]
+    eight = sample_eight_turn()
+    colour_blind = folder / "colour-blind-medium-8.png"
+    colour_blind.write_bytes(
+        render_board(
+            eight.game.position,
+            last_turn=eight.result,
+            names=EIGHT_NAMES,
+            title=f"medium-8 - turn {eight.turn}",
+            palette=COLOUR_BLIND,
+        )
+    )
+    return [medium, turn, variants, colour_blind]
+
+
+EIGHT_NAMES = SAMPLE_NAMES | {
+    Dynasty.E: "Eun",
+    Dynasty.F: "Fatou",
+    Dynasty.G: "Gosia",
+    Dynasty.H: "Hiro",
+}
+
+
+def sample_eight_turn(turns: int = 6, seed: int = 2) -> TurnReport:
+    """A few turns of greedy computers on medium-8, for the colour-blind palette's sample:
+    all eight dynasties, each with its colour, letter and pattern."""
+    game = Game.start(load_battlefield("medium-8"), Ruleset())
+    greedy, rng = GreedyStrategy(), random.Random(seed)
+    report: TurnReport | None = None
+    for _ in range(turns):
+        dynasties = game.position.active_dynasties
+        report = game.play([greedy.choose(game, dynasty, rng) for dynasty in dynasties])
+        game = report.game
+    assert report is not None
+    return report
 
 
 def main() -> None:

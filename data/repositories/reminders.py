@@ -1,4 +1,4 @@
-"""Each player's reminders (issue #38 item 4, migration 0022): DMs on or off, how long before
+"""Each player's reminders (issue #38 item 4, migration 0021): DMs on or off, how long before
 a deadline, quiet hours in the player's time zone, and a daily digest instead of a DM each.
 
 A player with no row has the defaults (:data:`DEFAULT`). Every change is one upsert of the

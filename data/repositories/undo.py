@@ -1,4 +1,4 @@
-"""Undo of the last resolved turn (issue #38 item 6, migration 0022), all or nothing.
+"""Undo of the last resolved turn (issue #38 item 6, migration 0021), all or nothing.
 
 Resolving turn N wrote turn N's row (the game after it), opened turn N+1 and updated the
 seats (misses, defeats, takes). Undoing it records the turn in ``turn_undos`` (kept for

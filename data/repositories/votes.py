@@ -1,4 +1,4 @@
-"""Secret votes for an agreed end of a combat (R-G5, migration 0022): one vote a seat, for a
+"""Secret votes for an agreed end of a combat (R-G5, migration 0021): one vote a seat, for a
 draw or to concede to one rival, counting for the turn it was cast in only.
 
 The insert's trigger checks that the turn is open, the voter and the winner still in the combat

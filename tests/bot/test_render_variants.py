@@ -508,6 +508,7 @@ def test_the_documented_samples_are_drawn_from_real_turns(tmp_path: Path) -> Non
         "board-medium-8.png",
         "turn-small-4.png",
         "variants-domains-4.png",
+        "colour-blind-medium-8.png",
     ]
     for path in written:
         with Image.open(path) as picture:

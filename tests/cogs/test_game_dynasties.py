@@ -95,6 +95,7 @@ async def test_every_game_command_is_published_with_its_contexts(
         "concede",
         "unvote",
         "undo",
+        "review",
     }
     assert {o["name"] for o in synced["away"]["options"]} == {"until", "end"}
     assert synced["away"]["contexts"] == [0, 1]

@@ -1,4 +1,4 @@
-"""Undo of the last resolved turn (issue #38 item 6, migration 0022) on both backends: after
+"""Undo of the last resolved turn (issue #38 item 6, migration 0021) on both backends: after
 the undo every table of the game reads exactly as it did before the turn was ordered and
 resolved — board, experience, misses, defeats, takes, wealth, bets, log — except the open
 turn's clock and what the undo itself records; and the misuses are refused, changing nothing."""

@@ -1,4 +1,4 @@
-"""Secret votes for an agreed end (R-G5, migration 0022) on both backends: the database takes
+"""Secret votes for an agreed end (R-G5, migration 0021) on both backends: the database takes
 a vote only for the open turn of a running combat, from a seat still in it, for a winner still
 in it; a vote lapses with its turn; a seat has one vote."""
 

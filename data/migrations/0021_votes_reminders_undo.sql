@@ -1,4 +1,4 @@
--- 0022 (issue #38): agreed draws and concessions (R-G5).
+-- 0021 (issue #38): agreed draws and concessions (R-G5).
 --
 -- A dynasty still in the combat votes in secret, one vote a seat: for a draw (winner_seat
 -- NULL) or to concede to the seat winner_seat. A vote counts for the turn it was cast in
@@ -92,6 +92,13 @@ BEGIN
     INSERT INTO turn_seats_before (tournament_id, turn, seat, misses, status, takes)
     SELECT tournament_id, NEW.turn, seat, misses, status, takes
     FROM seats WHERE tournament_id = NEW.tournament_id;
+END;
+
+-- A combat that ended is never undone: its copy goes (nothing of it outlives the combat).
+CREATE TRIGGER tournaments_forget_seats_before AFTER UPDATE OF status ON tournaments
+WHEN NEW.status IN ('finished', 'cancelled')
+BEGIN
+    DELETE FROM turn_seats_before WHERE tournament_id = NEW.id;
 END;
 
 -- Every undo, for ever: the turn as it was resolved (its game and its result), when, and who
