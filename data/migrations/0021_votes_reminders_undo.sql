@@ -136,3 +136,11 @@ CREATE TABLE undo_windows (
     seconds     INTEGER NOT NULL CHECK (seconds BETWEEN 0 AND 86400),
     updated_at  REAL    NOT NULL
 ) STRICT;
+
+-- A training combat leaves no trace (R-T4, 0010's scrub): nor its seats' copies, nor its undos.
+CREATE TRIGGER tournaments_scrub_undos AFTER UPDATE OF scrubbed_at ON tournaments
+WHEN OLD.scrubbed_at IS NULL AND NEW.scrubbed_at IS NOT NULL
+BEGIN
+    DELETE FROM turn_seats_before WHERE tournament_id = NEW.id;
+    DELETE FROM turn_undos WHERE tournament_id = NEW.id;
+END;

@@ -133,3 +133,14 @@ CREATE TABLE undo_windows (
     seconds     integer NOT NULL CHECK (seconds BETWEEN 0 AND 86400),
     updated_at  double precision NOT NULL
 );
+
+CREATE FUNCTION tournaments_scrub_undos() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM turn_seats_before WHERE tournament_id = NEW.id;
+    DELETE FROM turn_undos WHERE tournament_id = NEW.id;
+    RETURN NULL;
+END $$;
+
+CREATE TRIGGER tournaments_scrub_undos AFTER UPDATE OF scrubbed_at ON tournaments
+FOR EACH ROW WHEN (OLD.scrubbed_at IS NULL AND NEW.scrubbed_at IS NOT NULL)
+EXECUTE FUNCTION tournaments_scrub_undos();
