@@ -135,6 +135,19 @@ class Announcement:
         return (self.tournament_id, self.turn, self.kind)
 
 
+def of_shards(shard_count: int | None, shard_ids: Sequence[int]) -> tuple[str, list[object]]:
+    """The ``AND …`` condition (and its values) that keeps the rows of servers on
+    ``shard_ids`` of ``shard_count`` (a row of no server counts as shard 0); nothing without
+    ``shard_count``. The row's server is its ``guild_id`` column."""
+    if shard_count is None:
+        return "", []
+    marks = ", ".join("?" * len(shard_ids))
+    return (
+        f" AND coalesce(guild_id >> {SHARD_BITS}, 0) % ? IN ({marks})",
+        [shard_count, *shard_ids],
+    )
+
+
 async def waiting_announcements(
     database: Database,
     *,
@@ -145,12 +158,8 @@ async def waiting_announcements(
 ) -> list[Announcement]:
     """Announcements due by ``due_by``, oldest first; with ``shard_count``, only those of
     servers on ``shard_ids`` (those of no server count as shard 0)."""
-    parameters: list[object] = [due_by]
-    shards = ""
-    if shard_count is not None:
-        marks = ", ".join("?" * len(shard_ids))
-        shards = f" AND coalesce(guild_id >> {SHARD_BITS}, 0) % ? IN ({marks})"
-        parameters += [shard_count, *shard_ids]
+    shards, parameters = of_shards(shard_count, shard_ids)
+    parameters = [due_by, *parameters]
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from data.db import Database
 from data.repositories._common import fetch_all, run
-from data.repositories.announcements import SHARD_BITS
+from data.repositories.announcements import of_shards
 
 
 class PromptKind(StrEnum):
@@ -60,12 +60,8 @@ async def due_prompts(
 ) -> list[UndeliveredPrompt]:
     """Prompts to send again by ``due_by``, oldest first; with ``shard_count``, only those of
     servers on ``shard_ids`` (those of no server count as shard 0)."""
-    parameters: list[object] = [due_by]
-    shards = ""
-    if shard_count is not None:
-        marks = ", ".join("?" * len(shard_ids))
-        shards = f" AND coalesce(guild_id >> {SHARD_BITS}, 0) % ? IN ({marks})"
-        parameters += [shard_count, *shard_ids]
+    shards, parameters = of_shards(shard_count, shard_ids)
+    parameters = [due_by, *parameters]
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
