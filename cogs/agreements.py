@@ -23,6 +23,7 @@ from cogs.common import (
     NameText,
     Subcommands,
     channel_voice,
+    chosen_tournament,
     matches,
     reply_ephemeral,
     reporting,
@@ -36,14 +37,8 @@ from data.rows import SeatStatus
 
 async def rival_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The other dynasties still in the chosen combat, by name; the value is the seat letter."""
-    tournament = interaction.namespace.tournament
-    if not isinstance(tournament, int):
-        return []
-    services = interaction.client.services
-    try:
-        await services.tournaments.reachable(tournament, interaction.guild_id)
-        view = await services.tournaments.view(tournament)
-    except Refusal:
+    view = await chosen_tournament(interaction)
+    if view is None:
         return []
     locale = voice(interaction).locale
     choices = []

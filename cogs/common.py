@@ -31,6 +31,7 @@ from bot.command_tree import sees_channel
 from bot.delivery import missing_permissions
 from bot.i18n import Message, Voice
 from bot.services.request import Request
+from bot.services.tournaments.base import TournamentView
 from bot.services.variants import offered
 from bot.views.markup import CHOICES_LIMIT, NO_MENTIONS
 from bot.views.refusals import player_message, sentence
@@ -466,3 +467,17 @@ def channel_refusal(interaction: Interaction) -> Refusal | None:
     if not lacking.value:
         return None
     return Refusal("channel-refuses", permissions=permission_names(lacking))
+
+
+async def chosen_tournament(interaction: Interaction) -> TournamentView | None:
+    """The tournament chosen so far in the command's ``tournament`` option, for an
+    autocomplete of another option: None if none is chosen, or if it is not this server's."""
+    tournament = interaction.namespace.tournament
+    if not isinstance(tournament, int):
+        return None
+    services = interaction.client.services
+    try:
+        await services.tournaments.reachable(tournament, interaction.guild_id)
+        return await services.tournaments.view(tournament)
+    except Refusal:
+        return None

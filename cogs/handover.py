@@ -22,6 +22,7 @@ from cogs.common import (
     Subcommands,
     answer_publicly,
     channel_voice,
+    chosen_tournament,
     matches,
     request_of,
     tournament_choices,
@@ -34,14 +35,8 @@ async def seated_program_choices(
     interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """The programs seated in the tournament chosen (its own server's), by name and owner."""
-    tournament = interaction.namespace.tournament
-    if not isinstance(tournament, int):
-        return []
-    services = interaction.client.services
-    try:
-        await services.tournaments.reachable(tournament, interaction.guild_id)
-        view = await services.tournaments.view(tournament)
-    except Refusal:
+    view = await chosen_tournament(interaction)
+    if view is None:
         return []
     locale = voice(interaction).locale
     return [
