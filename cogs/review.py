@@ -15,7 +15,7 @@ from bot.client import EmperorsBot, Interaction
 from bot.coach import moved
 from bot.render.review import render_review
 from bot.views.markup import png_file
-from bot.views.review import REVIEW_FILE, board_title, review_text
+from bot.views.review import REVIEW_FILE, board_title, review_text, turn_text
 from cogs.common import (
     Subcommands,
     defer_ephemeral,
@@ -49,6 +49,7 @@ class Review(Subcommands):
         say = voice(interaction)
         reviewed = await self.bot.thinking.review(combat.turns, combat.dynasty)
         files = []
+        palette = await self.bot.services.palettes.of_player(interaction.user.id)
         for turn in reviewed.costliest:
             board = await self.bot.drawing.run_on_demand(
                 render_review,
@@ -59,8 +60,11 @@ class Review(Subcommands):
                 names=combat.names,
                 title=board_title(turn, say),
                 locale=say.locale,
+                palette=palette,
             )
-            files.append(png_file(board, REVIEW_FILE.format(turn=turn.turn)))
+            # Its alt text is the turn's words: the order played, the computer's, the change.
+            alt = turn_text(turn, say)
+            files.append(png_file(board, REVIEW_FILE.format(turn=turn.turn), alt))
         await reply_ephemeral(
             interaction, content=review_text(reviewed, tournament, say), files=files
         )

@@ -11,6 +11,7 @@ from bot.render import _png
 from bot.render.board import compose
 from bot.render.layout import board_layout
 from bot.render.scene import scene_of
+from bot.render.style import STANDARD
 from engine import Dynasty, Game, Move, Order, TurnResult, resolve
 
 
@@ -23,11 +24,12 @@ def render_review(
     names: Mapping[Dynasty, Name] | None = None,
     title: str | None = None,
     locale: str = DEFAULT_LOCALE,
+    palette: str = STANDARD,
 ) -> bytes:
     """The board before the turn as a PNG: ``dynasty``'s own move of that turn (``orders``:
     every order the turn was played with) drawn as the turn resolved it, and ``suggested``
-    (None: the computer would have passed) as a pending order. Only the player's arrow of the
-    turn: the review is about its choice."""
+    (None: the computer would have passed) as a pending order, in the player's ``palette``.
+    Only the player's arrow of the turn: the review is about its choice."""
     position = before.position
     ruleset = before.ruleset
     moves = [order for order in orders if isinstance(order, Move)]
@@ -49,7 +51,9 @@ def render_review(
         else None
     )
     scene = scene_of(position, last_turn, ruleset, before.domains)
-    geometry = board_layout(position.battlefield, title=bool(title), key=scene.key, locale=locale)
+    geometry = board_layout(
+        position.battlefield, title=bool(title), key=scene.key, locale=locale, palette=palette
+    )
     image = compose(
         position,
         geometry,
@@ -61,4 +65,4 @@ def render_review(
         scene=scene,
         painted=before.domains,
     )
-    return _png(image)
+    return _png(image, palette)
