@@ -3,7 +3,7 @@
 The computers think as the bot has them think (:class:`bot.computers.Thinking`: worker
 processes, one per core, and :func:`bot.computers.with_turn_budget`: one budget per turn,
 shared), on positions of a medium-8 combat that eight greedy players play out (one turn in
-``--every``). For each sampled turn the clock runs from the moment the turn's positions are
+``--every``; while all eight stand). For each sampled turn the clock runs from the moment the turn's positions are
 handed to the workers until the last of the seven orders is back, as
 ``Turns._order_and_resolve`` awaits them. ``--one-at-a-time`` measures the way it was before:
 one worker, each computer its own full time per order, one after the other.
@@ -37,14 +37,15 @@ from engine.strategies import GreedyStrategy
 
 
 def positions(turns: int, every: int, seed: int) -> list[Game]:
-    """``turns`` positions of one medium-8 combat (a new one if it ends), one in ``every``."""
+    """``turns`` positions of medium-8 combats with all eight dynasties standing (seven
+    computers beside one player), one in ``every``: a new combat once one has fallen."""
     battlefield = load_battlefield("medium-8")
     ruleset = Ruleset(turn_limit=turn_limit_for(battlefield, None))
     rng = random.Random(seed)
     greedy = GreedyStrategy()
     game, history, sampled, played = Game.start(battlefield, ruleset), History(), [], 0
     while len(sampled) < turns:
-        if game.is_over:
+        if game.is_over or len(game.position.active_dynasties) < len(battlefield.dynasties):
             game, history = Game.start(battlefield, ruleset), History()
         if played % every == 0:
             sampled.append(game)
