@@ -98,14 +98,14 @@ class Thinking:
     from the event loop (R-T7); it starts on the first order and is replaced if it dies."""
 
     def __init__(self) -> None:
-        self._worker = Worker(preload="bot.computers", role="thinking", niceness=THINKING_NICENESS)
+        self.worker = Worker(preload="bot.computers", role="thinking", niceness=THINKING_NICENESS)
 
     async def __call__(self, turn: ComputerTurn) -> Order:
-        return await self._worker.run(think, turn)
+        return await self.worker.run(think, turn)
 
     async def deploy(self, turn: ComputerDeployment) -> Deployment:
         """A computer's deployment, chosen in the same worker as its orders."""
-        return await self._worker.run(deployment_of, turn)
+        return await self.worker.run(deployment_of, turn)
 
     async def close(self) -> None:
-        await self._worker.close()
+        await self.worker.close()

@@ -38,6 +38,8 @@ from bot.metrics import Metrics
 from bot.scheduler import IDLE_WAKE, Scheduler
 from bot.worker import Worker
 from data.db import Database
+from data.repositories import announcements as announcement_repo
+from data.repositories import deliveries as delivery_repo
 from data.repositories import tournaments as tournament_repo
 from data.schema import schema_version
 
@@ -157,6 +159,9 @@ class StatusServer:
         if bot.database_ready:
             counts = await tournament_repo.count_by_status(bot.database)
             self.metrics.set_tournaments({str(status): n for status, n in counts.items()})
+            undelivered = self.metrics.undelivered
+            undelivered.labels("post").set(await announcement_repo.count_failing(bot.database))
+            undelivered.labels("prompt").set(await delivery_repo.count_undelivered(bot.database))
         latency = bot.latency
         if math.isfinite(latency):
             self.metrics.gateway_latency.set(latency)

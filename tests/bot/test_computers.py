@@ -72,7 +72,7 @@ async def test_computers_think_in_a_worker_process_of_their_own() -> None:
         turn = opening("strong", "duel-8")
         order = await thinking(turn)
         check_order(turn.game.position, order)
-        assert await thinking._worker.run(os.getpid) != os.getpid()
+        assert await thinking.worker.run(os.getpid) != os.getpid()
     finally:
         await thinking.close()
 
