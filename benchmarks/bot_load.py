@@ -12,7 +12,10 @@ orders turn after turn, with at most ``--in-flight`` interactions waiting for an
 - a quarter look at a piece on the DM prompt, then Pass (2).
 
 When a tournament's four orders are in (every 14 interactions), its turn resolves and the
-bot posts the board and sends the next prompts in the background, as in production.
+bot posts the board and sends the next prompts in the background, as in production. Each
+tournament has a channel of its own: the bot paces its posts in a channel at Discord's rate
+(5 every 5 s, :class:`bot.delivery.ChannelPace`), so in one shared channel the turns of all
+tournaments together could not resolve faster than one a second.
 
 With ``--computers K`` each tournament seats K computer players of ``--level`` (hard by
 default: the searching player, which thinks in its own process) and 4-K players; its host
@@ -546,7 +549,10 @@ async def run(args: argparse.Namespace, database: str | None) -> tuple[float, fl
                     fake.world.add_guild(f"Server {shard}", shard=(shard, args.processes))
                     for shard in range(args.processes)
                 ]
-            channels = [fake.add_channel("tournaments", guild=guild) for guild in guilds]
+            channels = [  # one each: a channel's posts are paced (bot.delivery.ChannelPace)
+                fake.add_channel(f"tournament-{number + 1}", guild=guilds[number % len(guilds)])
+                for number in range(args.tournaments)
+            ]
             humans = PLAYERS_PER_TOURNAMENT - args.computers
             players = [
                 fake.add_member(f"player{i}", guild=guilds[i // humans % len(guilds)])

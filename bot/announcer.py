@@ -30,6 +30,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.command_tree import member_sees_channel
 from bot.delivery import (
     CHANNEL_PERMISSIONS,
     NOT_ALLOWED,
@@ -44,10 +45,12 @@ from bot.delivery import (
 )
 from bot.i18n import Message, Name, Param, Voice
 from bot.metrics import Metrics
+from bot.narration import outcome_message
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.request import Request
+from bot.services.series.service import SeriesNews
 from bot.services.tournaments.base import (
     DeploymentMenu,
     OrderMenu,
@@ -58,6 +61,7 @@ from bot.services.tournaments.base import (
 )
 from bot.services.tournaments.deadlines import ClockChange
 from bot.shards import Shards
+from bot.views.alt_text import replay_alt_text
 from bot.views.boards import Boards, deployment_board, own_order_board
 from bot.views.combat import (
     Shown,
@@ -72,18 +76,19 @@ from bot.views.combat import (
 from bot.views.deployment import deployment_prompt
 from bot.views.log import entry
 from bot.views.markup import (
-    BOARD_FILE,
     MESSAGE_LIMIT,
     NO_MENTIONS,
     REPLAY_FILE,
-    attachment,
+    Picture,
     clipped,
-    png_file,
 )
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
+from bot.views.reminders import digest_notice
+from bot.views.series import news_embed
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
 from data.errors import Refusal
+from data.outages import is_outage
 from data.repositories import announcements as announcement_repo
 from data.repositories import deliveries as delivery_repo
 from data.repositories import tournaments as tournament_repo
@@ -198,6 +203,14 @@ class Announcer:
             f"ordering for the computers of tournament #{tournament_id}",
         )
 
+    def announce_reopened(self, tournament_id: int, undo_id: int, shown: Shown) -> None:
+        """A turn undone (issue #38 item 6) is open again: the board as it now stands with
+        ``shown`` in the channel and for followers, and every player's prompt by DM."""
+        self.later(
+            self._show_reopened(tournament_id, undo_id, shown),
+            f"announcing the undo of a turn of tournament #{tournament_id}",
+        )
+
     def announce_end(self, tournament_id: int) -> None:
         self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
 
@@ -210,9 +223,12 @@ class Announcer:
             f"announcing the clock of tournament #{change.tournament.id}",
         )
 
-    def announce_text(self, tournament: TournamentRow, text: str) -> None:
-        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel."""
-        self.later(self._say(tournament, text), f"telling the channel of #{tournament.id}")
+    def announce_text(
+        self, tournament: TournamentRow, text: str, view: discord.ui.View | None = None
+    ) -> None:
+        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel,
+        with ``view``'s buttons if given (answered from their custom ids alone)."""
+        self.later(self._say(tournament, text, view), f"telling the channel of #{tournament.id}")
 
     def announce_dm(self, player_id: int, notice: Message) -> None:
         """DM ``notice`` to a player in their language, if their DMs let the bot (the channel
@@ -290,7 +306,7 @@ class Announcer:
         prompts = await self.services.orders.turn_prompts(tournament.id, 1)
         if prompts is None:
             locale = await self._channel_locale(tournament)
-            images = [(await boards.drawn(locale), BOARD_FILE)]
+            images = [await boards.picture(locale, await self._channel_palette(tournament))]
             await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
             return
         await self._open_turn(prompts, boards, shown, nonce=nonce)
@@ -327,11 +343,35 @@ class Announcer:
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
                 locale = await self._channel_locale(tournament)
-                images = [(await boards.drawn(locale), BOARD_FILE)]
+                palette = await self._channel_palette(tournament)
+                images = [await boards.picture(locale, palette)]
                 await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
                 await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
             await self._open_turn(prompts, boards, shown, nonce=nonce)
+
+    async def _show_reopened(self, tournament_id: int, undo_id: int, shown: Shown) -> None:
+        async with self._locks[tournament_id]:
+            view = await self.services.tournaments.view(tournament_id)
+            tournament, game = view.tournament, view.game
+            if game is None:
+                return
+            self.play_computers(tournament_id)
+            prompts = await self.services.orders.turn_prompts(tournament_id, tournament.turn)
+            if prompts is None:
+                return  # resolved again already: its own board follows
+            boards = Boards(
+                self.drawing,
+                tournament,
+                Message("board-undone", turn=tournament.turn),
+                game.position,
+                view.names,
+                chests=game.chests,
+                ruleset=game.ruleset,
+                painted=game.domains,
+            )
+            shown = shown.linked(await self._page(tournament))
+            await self._open_turn(prompts, boards, shown, nonce=("undo", tournament_id, undo_id))
 
     async def deployment_revealed(self, revealed: Revealed) -> None:
         """Every deployment revealed at once (R-V1c): the first board in the channel, with turn
@@ -365,12 +405,12 @@ class Announcer:
         )
         locale = await self._channel_locale(tournament)
         content = None if prompts is None else ready_line(tournament, prompts.ready)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self._channel_palette(tournament))
         message_id = await self._post(
             tournament,
             None if content is None else content.text(locale),
             shown.embed(locale),
-            [(board, BOARD_FILE)],
+            [board],
             nonce=("start", tournament.id),
         )
         if prompts is None:
@@ -394,7 +434,8 @@ class Announcer:
         player_id = menu.seat.player_id
         assert player_id is not None
         locale = await self.services.locales.of_player(player_id)
-        board = await deployment_board(self.drawing, menu, view.names, locale)
+        palette = await self.services.palettes.of_player(player_id)
+        board = await deployment_board(self.drawing, menu, view.names, locale, palette=palette)
         prompt = deployment_prompt(menu, locale)
         await self._deliver_prompt(
             menu.tournament, player_id, PromptKind.DEPLOY, prompt, board, channel
@@ -435,8 +476,9 @@ class Announcer:
         while self._following:
             try:
                 await self.post_waiting()
-            except Exception:
-                log.exception("looking for announcements to post failed; trying again")
+            except Exception as error:
+                if not is_outage(error):  # an outage is logged once, by the database
+                    log.exception("looking for announcements to post failed; trying again")
             await asyncio.sleep(FOLLOW_EVERY)
 
     async def post_waiting(self) -> None:
@@ -510,10 +552,11 @@ class Announcer:
 
     async def _prompt_of(
         self, prompt: UndeliveredPrompt
-    ) -> tuple[TournamentRow, dict[str, Any], bytes] | None:
+    ) -> tuple[TournamentRow, dict[str, Any], Picture] | None:
         """The prompt to send again, drawn afresh (the player's arrangement or stored order as
-        it stands); None if it is no longer wanted."""
+        it stands, in the player's palette); None if it is no longer wanted."""
         locale = await self.services.locales.of_player(prompt.player_id)
+        palette = await self.services.palettes.of_player(prompt.player_id)
         tournament_id = prompt.tournament_id
         if prompt.kind is PromptKind.ORDER:
             turn = await self.services.orders.turn_prompts(tournament_id, prompt.turn)
@@ -522,7 +565,7 @@ class Announcer:
             if menu is None or menu.current is not None:
                 return None
             names = (await self.services.tournaments.view(tournament_id)).names
-            board = await own_order_board(self.drawing, menu, names, Voice(locale))
+            board = await own_order_board(self.drawing, menu, names, Voice(locale), palette)
             return menu.tournament, turn_prompt(menu, locale), board
         step = await self.services.deployments.prompts(tournament_id)
         deploying = [] if step is None or step.tournament.turn != prompt.turn else step.menus
@@ -530,7 +573,7 @@ class Announcer:
         if found is None or found.current is not None:
             return None
         names = (await self.services.tournaments.view(tournament_id)).names
-        board = await deployment_board(self.drawing, found, names, locale)
+        board = await deployment_board(self.drawing, found, names, locale, palette=palette)
         return found.tournament, deployment_prompt(found, locale), board
 
     async def prompt_everyone_again(self) -> int:
@@ -577,6 +620,8 @@ class Announcer:
                 if not await self._post_one(announcement):
                     return
             except Exception as error:
+                if is_outage(error):
+                    return  # told once by the database; the next look tries again
                 log.exception(
                     "Posting %s %d of tournament #%d failed",
                     announcement.kind,
@@ -673,6 +718,34 @@ class Announcer:
         outcome = await self.services.tournaments.outcome_log(tournament_id)
         return [entry(event.reason) for event in outcome]
 
+    async def series_news(self, news: SeriesNews) -> None:
+        """A series' round begun (its pairings, its duels' boards follow) or its final table,
+        in the series' channel, in the channel's language. Told once: a post Discord refuses
+        for a passing reason is tried again at the next tick; a channel gone or closed to
+        the bot is given up (its duels' own boards meet the same fate, and say so)."""
+        series = news.view.series
+        if not self.shards.owns(series.guild_id):
+            return
+        if series.channel_id is not None:
+            locale = await self.services.locales.of_server(series.guild_id)
+            channel = self.client.get_partial_messageable(series.channel_id)
+            try:
+                async with self.pace.turn(channel.id):
+                    await channel.send(
+                        embed=news_embed(news, Voice(locale)),
+                        allowed_mentions=NO_MENTIONS,
+                        nonce=message_nonce("series", series.id, news.round),
+                    )
+            except discord.HTTPException as error:
+                log.warning(
+                    "Could not post round %d of series #%d: %s", news.round, series.id, error
+                )
+                if not isinstance(error, discord.Forbidden | discord.NotFound):
+                    return
+        await self.services.series.told(news)
+        for tournament_id in news.tournament_ids:
+            self.announce_start(tournament_id)
+
     async def pause_ended(self, change: ClockChange) -> None:
         """A pause lasted its 7 days and ended by itself: everyone concerned is told."""
         await self._tell_clock(change, in_channel=True, by_itself=True)
@@ -683,7 +756,12 @@ class Announcer:
         tell everyone who has not ordered (R-O4)."""
         tournament = reminder.tournament
         locale = await self.services.locales.of_player(reminder.player_id)
-        said = reminder_notice(tournament.id, tournament.turn, reminder.deadline).text(locale)
+        notice = (
+            digest_notice(reminder.digest)
+            if reminder.digest
+            else reminder_notice(tournament.id, tournament.turn, reminder.deadline)
+        )
+        said = clipped(notice.text(locale), MESSAGE_LIMIT)
         try:
             delivered = await send_dm(self.client, reminder.player_id, content=said)
         except discord.HTTPException as error:
@@ -695,13 +773,15 @@ class Announcer:
             )
             return
         if not delivered:
-            await announcement_repo.keep_private_reminder(
-                self.services.database,
-                reminder.player_id,
-                tournament.id,
-                tournament.turn,
-                reminder.deadline,
-            )
+            waiting = [
+                (combat.tournament_id, combat.turn, combat.deadline)
+                for combat in reminder.digest
+                if combat.deadline is not None
+            ] or [(tournament.id, tournament.turn, reminder.deadline)]
+            for tournament_id, turn, deadline in waiting:
+                await announcement_repo.keep_private_reminder(
+                    self.services.database, reminder.player_id, tournament_id, turn, deadline
+                )
             (await self._privately_reminded()).add(reminder.player_id)
 
     async def _privately_reminded(self) -> set[int]:
@@ -740,6 +820,10 @@ class Announcer:
 
     # ------------------------------------------------------------ helpers
 
+    async def _channel_palette(self, tournament: TournamentRow) -> str:
+        """The palette of the boards posted in the tournament's channel: its server's."""
+        return await self.services.palettes.of_server(tournament.guild_id)
+
     async def _channel_locale(self, tournament: TournamentRow) -> str:
         """The language of the tournament's channel: its server's choice, else the server's
         preferred locale on Discord, else English."""
@@ -757,14 +841,19 @@ class Announcer:
         await asyncio.gather(*(self._tell_player(player, notice) for player in change.players))
         self.announce_ready(tournament.id)
 
-    async def _say(self, tournament: TournamentRow, text: str) -> None:
+    async def _say(
+        self, tournament: TournamentRow, text: str, view: discord.ui.View | None = None
+    ) -> None:
         """A line of the bot's in the tournament's channel (no board)."""
         channel = self._channel(tournament)
         if channel is None:
             return
+        extra: dict[str, Any] = {} if view is None else {"view": view}
         try:
             async with self.pace.turn(channel.id):
-                await channel.send(clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS)
+                await channel.send(
+                    clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS, **extra
+                )
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
@@ -784,13 +873,14 @@ class Announcer:
         tournament: TournamentRow,
         content: Message | None,
         shown: Shown,
-        images: Sequence[tuple[bytes, str]],
+        images: Sequence[Picture],
         *,
         nonce: tuple[object, ...],
     ) -> None:
         """What the channel was shown, by DM to each follower in the follower's language: the
         very board drawn for the channel, never drawn again (its words are the channel's). A
-        follower whose DMs refuse the bot stops following. Each DM carries a nonce of the
+        follower whose DMs refuse the bot, who left the server or who can no longer view the
+        channel stops following. Each DM carries a nonce of the
         channel's post and the follower, so a post taken up again after a crash does not reach
         a follower twice."""
         followers = await self.services.following.followers(tournament.id)
@@ -799,10 +889,20 @@ class Announcer:
         sending = asyncio.Semaphore(FOLLOWER_DMS_AT_ONCE)
 
         async def send(player_id: int) -> None:
+            seen = await member_sees_channel(
+                self.client, tournament.guild_id, tournament.channel_id, player_id
+            )
+            if not seen:
+                # Gone from the server or the channel hidden from them (issue #35): the
+                # channel's boards are not theirs to see. If Discord could not say, this
+                # board waits for no one and the follower stays.
+                if seen is False:
+                    await self.services.following.drop_follower(tournament.id, player_id)
+                return
             locale = await self.services.locales.of_player(player_id)
             heading = follower_heading(tournament, content).text(locale)
             embed = shown.embed(locale)
-            files = [attachment(data, name) for data, name in images]
+            files = [image.file() for image in images]
             async with sending:
                 try:
                     delivered = await send_dm(
@@ -856,8 +956,11 @@ class Announcer:
     async def _logged(self, work: Coroutine[Any, Any, None], what: str) -> None:
         try:
             await work
-        except Exception:
-            log.exception("Failed %s", what)
+        except Exception as error:
+            if is_outage(error):
+                log.info("Not done while the database is unavailable: %s", what)
+            else:
+                log.exception("Failed %s", what)
 
     def _channel(self, tournament: TournamentRow) -> discord.PartialMessageable | None:
         if tournament.channel_id is None:
@@ -874,12 +977,12 @@ class Announcer:
         tournament = prompts.tournament
         content = ready_line(tournament, prompts.ready)
         locale = await self._channel_locale(tournament)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self._channel_palette(tournament))
         message_id = await self._post(
             tournament,
             content.text(locale),
             shown.embed(locale),
-            [(board, BOARD_FILE)],
+            [board],
             nonce=nonce,
         )
         channel = self._channel(tournament)
@@ -890,14 +993,14 @@ class Announcer:
         else:  # no board: the first order posts a line of its own
             await announcement_repo.forget_turn_line(database, tournament.id)
         await asyncio.gather(*(self._prompt(menu, boards, channel) for menu in prompts.menus))
-        await self._tell_followers(tournament, content, shown, [(board, BOARD_FILE)], nonce=nonce)
+        await self._tell_followers(tournament, content, shown, [board], nonce=nonce)
 
     async def _post(
         self,
         tournament: TournamentRow,
         content: str | None,
         embed: discord.Embed,
-        images: Sequence[tuple[bytes, str]],
+        images: Sequence[Picture],
         *,
         nonce: tuple[object, ...],
     ) -> int | None:
@@ -907,7 +1010,7 @@ class Announcer:
         channel = self._channel(tournament)
         if channel is None:
             return None
-        files = [attachment(data, name) for data, name in images]
+        files = [image.file() for image in images]
         try:
             async with self.pace.turn(channel.id):
                 message = await channel.send(
@@ -972,7 +1075,14 @@ class Announcer:
         )
         replay = await self.replays.replay(tournament.id, for_channel=True)
         locale = await self._channel_locale(tournament)
-        images = [(await boards.drawn(locale), BOARD_FILE), (replay.gif, REPLAY_FILE)]
+        palette = await self._channel_palette(tournament)
+        replay_text = replay_alt_text(
+            locale, boards.caption(locale), replay.turns, outcome_message(tournament.outcome, names)
+        )
+        images = [
+            await boards.picture(locale, palette),
+            Picture(replay.gif, REPLAY_FILE, replay_text),
+        ]
         await self._post(
             tournament,
             clipped(over.text(locale), MESSAGE_LIMIT),
@@ -995,7 +1105,7 @@ class Announcer:
         player_id = menu.seat.player_id
         assert player_id is not None
         locale = await self.services.locales.of_player(player_id)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self.services.palettes.of_player(player_id))
         await self._deliver_prompt(
             menu.tournament, player_id, PromptKind.ORDER, turn_prompt(menu, locale), board, channel
         )
@@ -1006,7 +1116,7 @@ class Announcer:
         player_id: int,
         kind: PromptKind,
         prompt: dict[str, Any],
-        board: bytes,
+        board: Picture,
         channel: discord.PartialMessageable | None,
         *,
         attempts: int = 0,
@@ -1017,12 +1127,15 @@ class Announcer:
         kept in the database to be sent again after a growing delay (:meth:`_prompt_again`),
         until :data:`PROMPT_ATTEMPTS` tries; it carries the same nonce each time."""
         if kind is PromptKind.ORDER:
-            nonce = message_nonce("prompt", tournament.id, tournament.turn, player_id)
+            # The deadline tells a turn reopened by an undo from its first opening.
+            nonce = message_nonce(
+                "prompt", tournament.id, tournament.turn, player_id, tournament.deadline
+            )
         else:
             nonce = message_nonce("deploy", tournament.id, player_id)
         try:
             delivered = await send_dm(
-                self.client, player_id, file=png_file(board, BOARD_FILE), nonce=nonce, **prompt
+                self.client, player_id, file=board.file(), nonce=nonce, **prompt
             )
         except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
             if not transient(error):

@@ -301,7 +301,7 @@ class Metrics:
             "The size of the newest daily backup in BACKUP_DIR",
             registry=registry,
         )
-        self.workers: dict[str, Worker] = {}
+        self.workers: dict[str, Sequence[Worker]] = {}
         """The worker processes whose restarts are counted, by role."""
         registry.register(_ProcessCounts(self.workers))
 
@@ -477,7 +477,7 @@ class _ProcessCounts:
     restarted, leases taken over from a process that died, database refusals for a lock held
     too long."""
 
-    def __init__(self, workers: Mapping[str, Worker]) -> None:
+    def __init__(self, workers: Mapping[str, Sequence[Worker]]) -> None:
         self.workers = workers
 
     def collect(self) -> Iterator[Metric]:
@@ -486,8 +486,8 @@ class _ProcessCounts:
             "Worker processes (drawing, thinking) started in place of one that died",
             labels=["worker"],
         )
-        for role, worker in self.workers.items():
-            restarts.add_metric([role], worker.restarts)
+        for role, processes in self.workers.items():
+            restarts.add_metric([role], sum(worker.restarts for worker in processes))
         yield restarts
         yield CounterMetricFamily(
             "emperors_lease_takeovers",

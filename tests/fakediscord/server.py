@@ -57,6 +57,7 @@ from .records import (
     EPHEMERAL,
     LOADING,
     MODAL,
+    PATIENCE,
     UPDATE_MESSAGE,
     AttachmentRecord,
     CallbackRecord,
@@ -467,7 +468,7 @@ class FakeDiscord:
         message posted again with one of them is a new message."""
         self._nonces.clear()
 
-    async def wait_connected(self, timeout: float = 5.0) -> GatewaySession:
+    async def wait_connected(self, timeout: float = PATIENCE) -> GatewaySession:
         """Until a bot has identified and been sent READY and GUILD_CREATE."""
         return await self.gateway.wait_connected(timeout)
 
@@ -605,7 +606,7 @@ class FakeDiscord:
     async def wait_for_message(
         self,
         predicate: Callable[[MessageRecord], bool] = lambda m: True,
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
         *,
         existing: bool = True,
     ) -> MessageRecord:
@@ -686,7 +687,7 @@ class FakeDiscord:
         *,
         channel_id: ChannelRef | None = None,
         guild: bool = True,
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
     ) -> list[JSON]:
         """The choices the bot offers while ``user`` types ``value`` into option ``focused``."""
         fake_user = self._user(user)
