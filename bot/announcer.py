@@ -44,6 +44,7 @@ from bot.delivery import (
     transient,
 )
 from bot.i18n import Message, Name, Param, Voice
+from bot.metrics import Metrics
 from bot.narration import outcome_message
 from bot.replays import Replays
 from bot.scheduler import Reminder
@@ -151,6 +152,8 @@ class Announcer:
         self._tasks: set[asyncio.Task[None]] = set()
         self.pace = ChannelPace()
         """Every post in a channel waits its turn there, within Discord's rate."""
+        self.metrics: Metrics | None = getattr(client, "metrics", None)
+        """The bot's metrics (with ``METRICS_PORT``): failed deliveries are counted there."""
 
     # ------------------------------------------------------------ started by cogs
 
@@ -686,6 +689,8 @@ class Announcer:
             self.services.database, key, now=self.services.clock(), delay=retry_delay
         )
         tournament_id, turn, kind = key
+        if self.metrics is not None:
+            self.metrics.delivery_failed("post")
         log.warning(
             "Could not post %s %d of tournament #%d (%s); trying again in %.0f s (attempt %d)",
             kind,
@@ -1155,7 +1160,11 @@ class Announcer:
         error: BaseException,
     ) -> bool:
         """Keep a prompt that failed in passing to send it again; True if it is given up."""
+        if self.metrics is not None:
+            self.metrics.delivery_failed("prompt")
         if attempts >= PROMPT_ATTEMPTS:
+            if self.metrics is not None:
+                self.metrics.prompts_given_up.inc()
             log.warning(
                 "Gave up sending user %s the prompt of tournament #%d after %d tries: %s",
                 player_id,

@@ -31,12 +31,16 @@ class DailyBackups:
         folder: Path,
         keep: int,
         clock: Callable[[], float] = time.time,
+        *,
+        on_backup: Callable[[Path], None] | None = None,
     ) -> None:
         self.database = database
         self.folder = folder
         self.keep = keep
         self.clock = clock
         self.prefix = f"{database.stem}-"
+        self.on_backup = on_backup
+        """Told the newest backup at each check (the metrics show its time and size)."""
 
     def today(self) -> Path:
         """Where today's backup goes (UTC date)."""
@@ -55,6 +59,8 @@ class DailyBackups:
             taken = target
         for old in prune(self.folder, self.prefix, self.keep):
             log.info("Deleted the old backup %s (BACKUP_KEEP=%d)", old, self.keep)
+        if self.on_backup is not None:
+            self.on_backup(target)
         return taken
 
     async def run_forever(self) -> None:

@@ -140,6 +140,8 @@ class EmperorsBot(commands.Bot):
         discord.VoiceClient.warn_dave = False
         self.metrics = Metrics() if config.metrics_port is not None else None
         """What the bot counts for Prometheus; None (nothing counted) without METRICS_PORT."""
+        if self.metrics is not None:
+            options.setdefault("http_trace", self.metrics.http_trace())
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=gateway_intents(),
@@ -354,7 +356,10 @@ class EmperorsBot(commands.Bot):
             and isinstance(self._database, SQLiteDatabase)
         ):
             backups = DailyBackups(
-                Path(self._database.path), self.config.backup_dir, self.config.backup_keep
+                Path(self._database.path),
+                self.config.backup_dir,
+                self.config.backup_keep,
+                on_backup=None if self.metrics is None else self.metrics.backup_taken,
             )
             self._backing_up = asyncio.create_task(backups.run_forever())
         self._set_up = True
@@ -382,6 +387,8 @@ class EmperorsBot(commands.Bot):
     def _count(self, metrics: Metrics) -> None:
         """Count what the services and the database time, and the interactions' answers."""
         self.services.turns.on_resolved = metrics.turn_resolved
+        self.services.turns.on_late = metrics.turn_late
+        metrics.workers.update(drawing=[self.drawing], thinking=self.thinking.workers)
         self.database.timer = metrics.statement
         metrics.command_names = frozenset(c.qualified_name for c in self.tree.walk_commands())
         # setup_hook runs in the task that then connects: every handler inherits this.

@@ -144,7 +144,7 @@ class Thinking:
     def __init__(self, processes: int | None = None) -> None:
         self.parallel = processes or thinkers_here()
         """How many orders are thought at once: what :func:`with_turn_budget` divides by."""
-        self._workers = [
+        self.workers = [
             Worker(preload="bot.computers", role="thinking", niceness=THINKING_NICENESS)
             for _ in range(self.parallel)
         ]
@@ -166,10 +166,10 @@ class Thinking:
         index = min(range(self.parallel), key=self._under_way.__getitem__)
         self._under_way[index] += 1
         try:
-            return await self._workers[index].run(call, turn)
+            return await self.workers[index].run(call, turn)
         finally:
             self._under_way[index] -= 1
 
     async def close(self) -> None:
-        for worker in self._workers:
+        for worker in self.workers:
             await worker.close()

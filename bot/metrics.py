@@ -28,15 +28,33 @@ import math
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, ParamSpec, TypeVar
 
+import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
-from prometheus_client import CollectorRegistry, Counter, Gauge
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+)
 from prometheus_client.exposition import generate_latest
-from prometheus_client.metrics_core import HistogramMetricFamily, Metric
+from prometheus_client.gc_collector import GCCollector
+from prometheus_client.metrics_core import (
+    CounterMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
+from prometheus_client.platform_collector import PlatformCollector
+from prometheus_client.process_collector import ProcessCollector
 
+import engine
 from bot.worker import Worker
+from data.errors import DatabaseBusy
+from data.repositories import leases
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -59,6 +77,17 @@ SWEEP_EVERY = 256
 
 LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 FAST_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1.0)
+TURN_BUCKETS = (*FAST_BUCKETS, 2.5, 5.0, 10.0, 30.0)
+"""A turn of a crowded variant on a slow host may take seconds: those are seen too."""
+LATENESS_BUCKETS = (0.5, 1.0, 5.0, 15.0, 30.0, 60.0, 120.0, 300.0, 900.0, 3600.0)
+LATE_AFTER = 15.0
+"""Seconds after its deadline from which a turn counts as resolved late (the scheduler wakes
+at a deadline and resolves within a second when all is well)."""
+HTTP_ERRORS = ("rate_limited", "client_error", "server_error", "connection")
+"""Why a request to Discord failed: a 429 (whether discord.py waited it out or not), another
+4xx, a 5xx, or no answer at all (refused, dropped, timed out)."""
+DELIVERIES = ("post", "prompt")
+"""What the bot delivers outside answers: a channel's announcement, a DM prompt."""
 DRAWING_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
 
@@ -146,7 +175,7 @@ class Metrics:
         self.turn_resolution = LoopHistogram(
             "emperors_turn_resolution_seconds",
             "Time to resolve one turn (orders read, moves played, result stored)",
-            FAST_BUCKETS,
+            TURN_BUCKETS,
             registry=registry,
         )
         self.drawing_queue = Gauge(
@@ -183,6 +212,7 @@ class Metrics:
             "Time between the gateway's last heartbeat and its acknowledgement",
             registry=registry,
         )
+        self._operations(registry)
         self._statement_time = {
             kind: self.database_time.observer(kind) for kind in ("statement", "transaction")
         }
@@ -197,6 +227,83 @@ class Metrics:
         self._received = 0
         self.command_names: frozenset[str] = frozenset()
         """The bot's command names (``tournament join``), set once its commands are loaded."""
+
+    def _operations(self, registry: CollectorRegistry) -> None:
+        """What an operator watches besides the game: the process, the build, Discord's
+        errors, deliveries, lateness, backups and the database's refusals."""
+        ProcessCollector(registry=registry)
+        GCCollector(registry=registry)
+        PlatformCollector(registry=registry)
+        self.build_info = Gauge(
+            "emperors_build_info",
+            "The bot's version and whether its engine runs compiled (mypyc) or pure",
+            ["version", "engine"],
+            registry=registry,
+        )
+        self.build_info.labels(version(), engine_build()).set(1)
+        self.command_latency = LoopHistogram(
+            "emperors_command_latency_seconds",
+            "From an interaction's arrival to its first response reaching Discord, by command "
+            "(or component feature)",
+            LATENCY_BUCKETS,
+            ["command"],
+            registry=registry,
+        )
+        self._command_latency: dict[str, Callable[[float], None]] = {}
+        self.discord_errors = Counter(
+            "emperors_discord_http_errors",
+            "Requests to Discord that failed, by reason (rate_limited is every 429)",
+            ["reason"],
+            registry=registry,
+        )
+        self._discord_errors = {
+            reason: self.discord_errors.labels(reason) for reason in HTTP_ERRORS
+        }
+        self.delivery_failures = Counter(
+            "emperors_delivery_failures",
+            "Channel posts and DM prompts that failed in passing (each is tried again)",
+            ["what"],
+            registry=registry,
+        )
+        self.prompts_given_up = Counter(
+            "emperors_prompts_given_up",
+            "DM prompts given up after failing in passing at every try",
+            registry=registry,
+        )
+        self.undelivered = Gauge(
+            "emperors_undelivered",
+            "Channel posts and DM prompts that failed and wait to be tried again",
+            ["what"],
+            registry=registry,
+        )
+        for what in DELIVERIES:
+            self.delivery_failures.labels(what)
+            self.undelivered.labels(what)
+        self.turn_lateness = LoopHistogram(
+            "emperors_turn_lateness_seconds",
+            "How long after its deadline a turn closed by its deadline resolved",
+            LATENESS_BUCKETS,
+            registry=registry,
+        )
+        self._lateness = self.turn_lateness.observer()
+        self.turns_late = Counter(
+            "emperors_turns_late",
+            f"Turns resolved more than {LATE_AFTER:.0f} s after their deadline",
+            registry=registry,
+        )
+        self.last_backup_time = Gauge(
+            "emperors_last_backup_timestamp_seconds",
+            "When the newest daily backup in BACKUP_DIR was taken (Unix time)",
+            registry=registry,
+        )
+        self.last_backup_size = Gauge(
+            "emperors_last_backup_bytes",
+            "The size of the newest daily backup in BACKUP_DIR",
+            registry=registry,
+        )
+        self.workers: dict[str, Sequence[Worker]] = {}
+        """The worker processes whose restarts are counted, by role."""
+        registry.register(_ProcessCounts(self.workers))
 
     # ------------------------------------------------------------------ interactions
 
@@ -228,7 +335,14 @@ class Metrics:
         if pending is None or pending.responded:
             return
         pending.responded = True
-        self._latency[pending.kind](time.perf_counter() - pending.received)
+        elapsed = time.perf_counter() - pending.received
+        self._latency[pending.kind](elapsed)
+        observe = self._command_latency.get(pending.command)
+        if observe is None:
+            observe = self._command_latency[pending.command] = self.command_latency.observer(
+                pending.command
+            )
+        observe(elapsed)
         if status == 404:  # 10062 Unknown interaction: the 3 seconds had passed
             self._settle(interaction_id, "late")
         elif status >= 400:
@@ -295,6 +409,47 @@ class Metrics:
     def dm_refused(self) -> None:
         self.dms_failed.inc()
 
+    def turn_late(self, seconds: float) -> None:
+        """The turns service's hook: a turn closed by its deadline resolved ``seconds`` after
+        it."""
+        self._lateness(max(0.0, seconds))
+        if seconds > LATE_AFTER:
+            self.turns_late.inc()
+
+    def delivery_failed(self, what: str) -> None:
+        """A channel post (``post``) or a DM prompt (``prompt``) failed in passing."""
+        self.delivery_failures.labels(what).inc()
+
+    def backup_taken(self, backup: Path) -> None:
+        """The newest daily backup: when it was written and its size."""
+        found = backup.stat()
+        self.last_backup_time.set(found.st_mtime)
+        self.last_backup_size.set(found.st_size)
+
+    def http_trace(self) -> aiohttp.TraceConfig:
+        """Every request discord.py makes to Discord (each try of it, as discord.py retries
+        some itself), for :attr:`discord_errors`."""
+        trace = aiohttp.TraceConfig()
+        errors = self._discord_errors
+
+        async def ended(
+            session: aiohttp.ClientSession, context: SimpleNamespace, ended: Any
+        ) -> None:
+            status = ended.response.status
+            if status == 429:
+                errors["rate_limited"].inc()
+            elif status >= 500:
+                errors["server_error"].inc()
+            elif status >= 400:
+                errors["client_error"].inc()
+
+        async def failed(session: aiohttp.ClientSession, context: SimpleNamespace, _: Any) -> None:
+            errors["connection"].inc()
+
+        trace.on_request_end.append(ended)
+        trace.on_request_exception.append(failed)
+        return trace
+
     def set_tournaments(self, counts: Mapping[str, int]) -> None:
         for status, count in counts.items():
             self.tournaments.labels(status).set(count)
@@ -302,6 +457,49 @@ class Metrics:
     def exposition(self) -> bytes:
         """Every metric in Prometheus's text format."""
         return generate_latest(self.registry)
+
+
+def version() -> str:
+    """The installed bot's version (``unknown`` when run from sources not installed)."""
+    try:
+        return metadata.version("emperors-of-the-dynasty")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def engine_build() -> str:
+    """``compiled`` when the engine runs its mypyc build, else ``pure``."""
+    return "compiled" if engine.BUILD.startswith("compiled") else "pure"
+
+
+class _ProcessCounts:
+    """Counts kept by other parts of the process, read at each scrape: worker processes
+    restarted, leases taken over from a process that died, database refusals for a lock held
+    too long."""
+
+    def __init__(self, workers: Mapping[str, Sequence[Worker]]) -> None:
+        self.workers = workers
+
+    def collect(self) -> Iterator[Metric]:
+        restarts = CounterMetricFamily(
+            "emperors_worker_restarts",
+            "Worker processes (drawing, thinking) started in place of one that died",
+            labels=["worker"],
+        )
+        for role, processes in self.workers.items():
+            restarts.add_metric([role], sum(worker.restarts for worker in processes))
+        yield restarts
+        yield CounterMetricFamily(
+            "emperors_lease_takeovers",
+            "Leases (a turn's resolution, a computer's orders) taken over from a process "
+            "whose lease had lapsed",
+            value=leases.TAKEOVERS[0],
+        )
+        yield CounterMetricFamily(
+            "emperors_database_busy",
+            "Database work refused because another connection held a lock too long",
+            value=DatabaseBusy.refused,
+        )
 
 
 class MeteredWorker(Worker):

@@ -35,6 +35,7 @@ import math
 import os
 import sys
 import time
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from aiohttp import web
@@ -49,7 +50,10 @@ from bot.scheduler import IDLE_WAKE, Scheduler
 from bot.worker import Worker
 from data.db import Database
 from data.outages import is_outage
+from data.repositories import announcements as announcement_repo
+from data.repositories import deliveries as delivery_repo
 from data.repositories import tournaments as tournament_repo
+from data.rows import TournamentStatus
 from data.schema import schema_version
 
 log = logging.getLogger(__name__)
@@ -192,21 +196,36 @@ class StatusServer:
     async def _read_database(self) -> bool:
         """Read the gauges that come from the database; False (and those series left out)
         if it does not answer within :data:`CHECK_SECONDS`."""
-        tournaments = self.metrics.tournaments
+        read = (self.metrics.tournaments, self.metrics.undelivered)
         if not self.bot.database_ready:
-            tournaments.clear()
+            for gauge in read:
+                gauge.clear()
             return False
         try:
-            counts = await asyncio.wait_for(
-                tournament_repo.count_by_status(self.bot.database), CHECK_SECONDS
+            counts, posts, prompts = await asyncio.wait_for(
+                self._database_counts(self.bot.database), CHECK_SECONDS
             )
         except Exception as error:
             if not is_outage(error) and not isinstance(error, TimeoutError):
                 log.warning("Could not read the tournaments for /metrics", exc_info=True)
-            tournaments.clear()
+            for gauge in read:
+                gauge.clear()
             return False
         self.metrics.set_tournaments({str(status): n for status, n in counts.items()})
+        self.metrics.undelivered.labels("post").set(posts)
+        self.metrics.undelivered.labels("prompt").set(prompts)
         return True
+
+    @staticmethod
+    async def _database_counts(
+        database: Database,
+    ) -> tuple[Mapping[TournamentStatus, int], int, int]:
+        """Tournaments by status, channel posts and DM prompts waiting to be sent again."""
+        return (
+            await tournament_repo.count_by_status(database),
+            await announcement_repo.count_failing(database),
+            await delivery_repo.count_undelivered(database),
+        )
 
     async def _readyz(self, request: web.Request) -> web.Response:
         return answer(await health(self.bot), failing="unhealthy")

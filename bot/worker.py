@@ -88,6 +88,8 @@ class Worker:
         )
         self._closed = False
         self._reviving: asyncio.Task[None] | None = None
+        self.restarts = 0
+        """Processes started in place of one that died (the metrics read it)."""
 
     async def run(self, draw: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         """``draw(*args, **kwargs)`` in the worker, ahead of players' requests: for what a
@@ -162,6 +164,7 @@ class Worker:
             if self._closed:
                 raise WorkerDied("the bot is closing")
             if self._process is None or self._process.dead:
+                self.restarts += self._process is not None
                 self._process = await _Process.start(
                     self._next, self._revive, self.preload, self.role, self.niceness
                 )

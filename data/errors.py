@@ -421,8 +421,13 @@ class TrainingLeavesNoTrace(Refusal):
 
 
 class DatabaseBusy(Refusal):
+    refused = 0
+    """How many times this process was refused for a lock held too long (the bot's metrics
+    read it)."""
+
     def __init__(self) -> None:
         super().__init__("database-busy")
+        DatabaseBusy.refused += 1
 
 
 class DatabaseOffline(Refusal):

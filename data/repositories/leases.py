@@ -17,22 +17,38 @@ from __future__ import annotations
 from data.db import Database
 from data.repositories._common import moment, run
 
+TAKEOVERS = [0]
+"""Leases this process took over from another holder whose lease had lapsed (it died, or
+stalled): the bot's metrics read it."""
+
 
 async def take(
     database: Database, name: str, holder: str, seconds: float, *, now: float | None = None
 ) -> bool:
     """Take the lease ``name`` for ``seconds`` unless another holder has it; whether taken
-    (its holder takes it again, for longer)."""
+    (its holder takes it again, for longer; a lapsed one is taken over, and counted)."""
     at = moment(now)
     async with database.connection() as connection:
+        if await run(
+            connection,
+            "INSERT INTO leases (name, holder, expires_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (name) DO NOTHING",
+            (name, holder, at + seconds),
+        ):
+            return True  # the usual case: a lease is given back when its work is done
+        if await run(
+            connection,
+            "UPDATE leases SET expires_at = ? WHERE name = ? AND holder = ?",
+            (at + seconds, name, holder),
+        ):
+            return True
         taken = await run(
             connection,
-            "INSERT INTO leases (name, holder, expires_at) VALUES (?1, ?2, ?3) "
-            "ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, "
-            "expires_at = excluded.expires_at "
-            "WHERE leases.expires_at <= ?4 OR leases.holder = excluded.holder",
-            (name, holder, at + seconds, at),
+            "UPDATE leases SET holder = ?, expires_at = ? WHERE name = ? AND expires_at <= ?",
+            (holder, at + seconds, name, at),
         )
+    if taken:
+        TAKEOVERS[0] += 1
     return taken == 1
 
 

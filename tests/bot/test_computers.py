@@ -83,7 +83,7 @@ async def test_computers_think_in_worker_processes_of_their_own() -> None:
         turn = opening("strong", "duel-8")
         order = await thinking(turn)
         check_order(turn.game.position, order)
-        assert await thinking._workers[0].run(os.getpid) != os.getpid()
+        assert await thinking.workers[0].run(os.getpid) != os.getpid()
     finally:
         await thinking.close()
 

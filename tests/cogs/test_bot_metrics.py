@@ -20,7 +20,16 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.client import RESTARTING, EmperorsBot
 from bot.config import Config
-from bot.metrics import COMPONENT_FEATURES, KINDS, OUTCOMES, LoopHistogram, Metrics
+from bot.metrics import (
+    COMPONENT_FEATURES,
+    DELIVERIES,
+    HTTP_ERRORS,
+    KINDS,
+    OUTCOMES,
+    LoopHistogram,
+    Metrics,
+    version,
+)
 from bot.services import Services
 from bot.status import runner
 from tests.cogs.conftest import Clock
@@ -170,9 +179,15 @@ async def test_metrics_count_what_players_do_with_bounded_labels(
         "kind": set(KINDS.values()) | {"other", "statement", "transaction"},
         "outcome": set(OUTCOMES),
         "status": {"open", "running"},
+        "version": {version()},
+        "engine": {"compiled", "pure"},
+        "reason": set(HTTP_ERRORS),
+        "what": set(DELIVERIES),
+        "worker": {"drawing", "thinking"},
+        "generation": {"0", "1", "2"},  # the garbage collector's
     }
     for metric, key, value in found.labels():
-        if key == "le":
+        if key == "le" or metric == "python_info":  # the interpreter's version
             continue
         assert value in allowed[key], (metric, key, value)
         assert not SNOWFLAKE.search(value) and not TILE.fullmatch(value), (metric, key, value)

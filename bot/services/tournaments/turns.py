@@ -163,6 +163,8 @@ class Turns:
         self.on_paced: Callable[[float], None] | None = None
         """Told the moment the computers of a paced combat may order, when they wait for it
         (the scheduler listens here, to wake then)."""
+        self.on_late: Callable[[float], None] | None = None
+        """Told how many seconds after its deadline a turn closed by it resolved (metrics)."""
         self._resolvers: dict[int, tuple[asyncio.Lock, int]] = {}
         self._thinking: set[int] = set()  # tournaments whose computers are choosing now
         self._asked_again: set[int] = set()  # ... and asked to meanwhile (a turn opened)
@@ -371,6 +373,8 @@ class Turns:
                     continue
                 if result is not None:
                     resolved.append(result)
+                    if self.on_late is not None and tournament.deadline is not None:
+                        self.on_late(self.clock() - tournament.deadline)
 
     async def resolve_complete(
         self, owns: Owns | None = None, *, settled: float = 0.0
