@@ -49,6 +49,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.history",
     "cogs.deadlines",
     "cogs.handover",
+    "cogs.substitutes",
     "cogs.spectators",
     "cogs.orders",
     "cogs.deployments",

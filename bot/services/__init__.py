@@ -24,6 +24,7 @@ from bot.services.tournaments.history import History
 from bot.services.tournaments.lookup import Lookup
 from bot.services.tournaments.orders import Orders
 from bot.services.tournaments.seating import Seating
+from bot.services.tournaments.substitutes import Substitutes
 from bot.services.tournaments.turns import Turns
 from bot.services.viewing import ViewingService
 from data.backends import open_database
@@ -58,6 +59,7 @@ class Services:
     deadlines: Deadlines = field(init=False)
     absences: Absences = field(init=False)
     handovers: Handovers = field(init=False)
+    substitutes: Substitutes = field(init=False)
     following: Following = field(init=False)
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
@@ -88,6 +90,7 @@ class Services:
         self.deadlines = Deadlines(database, clock)
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)
+        self.substitutes = Substitutes(database, clock)
         self.following = Following(database, clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(database, clock, self.dynasties)
