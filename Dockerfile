@@ -19,7 +19,8 @@ COPY engine ./engine
 COPY data ./data
 COPY bot ./bot
 COPY cogs ./cogs
-RUN pip wheel --no-cache-dir --wheel-dir /wheels .
+# The sentry extra: SENTRY_DSN works in the image too (bot/tracking.py).
+RUN pip wheel --no-cache-dir --wheel-dir /wheels ".[sentry]"
 
 # Stage 2 runs the bot: the wheels only, no compiler.
 FROM python:3.11-slim-bookworm

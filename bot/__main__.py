@@ -37,6 +37,7 @@ import argparse
 import asyncio
 import gc
 import importlib
+import importlib.metadata
 import logging
 from collections.abc import Sequence
 from pathlib import Path
@@ -45,8 +46,17 @@ import aiohttp
 import discord
 
 from bot.client import EmperorsBot
-from bot.config import ENV_FILE, Config, ConfigError, readable_by_others
+from bot.config import (
+    ENV_FILE,
+    EXPOSED_ENV_FILE,
+    MISSING_TOKEN,
+    Config,
+    ConfigError,
+    readable_by_others,
+    unknown_settings,
+)
 from bot.logs import configure_logging, print_redacted_traceback, redact_text
+from bot.tracking import start_error_tracking
 from data.backup import BackupRefused, back_up, restore
 from data.urls import encoding_problem, secrets_of
 
@@ -55,19 +65,16 @@ EXIT_SETUP = 2
 EXIT_UNREACHABLE = 1
 """Exit code when Discord cannot be reached at start: worth trying again later."""
 
-MISSING_TOKEN = (
-    "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
-    "copy its token, and put DISCORD_TOKEN=... in .env or the environment "
-    "(see README, 'Run it in your server')."
-)
 REJECTED_TOKEN = (
     "Discord rejected DISCORD_TOKEN: copy a fresh token from the Bot page of your application "
     "at https://discord.com/developers/applications (Reset Token) into .env or the environment."
 )
 UNREACHABLE = "Cannot reach Discord: check this machine's network connection, then start again"
-EXPOSED_ENV_FILE = (
-    "The settings file %s can be read by other users of this machine, and it holds the bot "
-    "token: run chmod 600 %s"
+
+UNUSED_BACKUP_DIR = (
+    "BACKUP_DIR is set, but DATABASE_URL keeps the game on PostgreSQL: the daily copies are "
+    "of the SQLite file only, so none is taken. Back PostgreSQL up with pg_dump "
+    "(docs/deployment.md, PostgreSQL, Back up), and unset BACKUP_DIR to silence this"
 )
 
 
@@ -134,6 +141,14 @@ def run(config: Config) -> int:
     )
     if readable_by_others(ENV_FILE):
         logging.getLogger(__name__).warning(EXPOSED_ENV_FILE, ENV_FILE, ENV_FILE)
+    if config.unused_backup_dir:
+        logging.getLogger(__name__).warning(UNUSED_BACKUP_DIR)
+    for line in unknown_settings():
+        logging.getLogger(__name__).warning("%s", line)
+    try:
+        start_error_tracking(config.sentry_dsn, release=release())
+    except ConfigError as error:
+        return fail(str(error))
     tune_garbage_collection()
     try:
         asyncio.run(serve(config))
@@ -151,6 +166,14 @@ def run(config: Config) -> int:
     return 0
 
 
+def release() -> str | None:
+    """The installed version of the bot, for the error tracker (None when not installed)."""
+    try:
+        return f"emperors-of-the-dynasty@{importlib.metadata.version('emperors-of-the-dynasty')}"
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
 def fail(message: str, code: int = EXIT_SETUP) -> int:
     """Print one line for the host (redacted like the log) and give the start-up exit code."""
     print(redact_text(message), file=sys.stderr)
@@ -164,6 +187,17 @@ PG_BACKUP = (
 )
 
 
+SQLITE_SUFFIXES = (".db", ".sqlite", ".sqlite3")
+
+
+def pg_dump_file(named: Path, instead: str | None = None) -> str:
+    """The file a PostgreSQL example names: ``named``, unless it is named like a SQLite file
+    (a pg_dump file is not one): then ``instead``, or ``named`` as ``.dump``."""
+    if named.suffix.lower() not in SQLITE_SUFFIXES:
+        return str(named)
+    return instead if instead is not None else str(named.with_suffix(".dump"))
+
+
 def backup(config: Config, target: Path) -> int:
     """The ``backup`` command: a consistent copy of the database, even while the bot runs."""
     if config.database_url is not None:
@@ -171,7 +205,7 @@ def backup(config: Config, target: Path) -> int:
             PG_BACKUP.format(
                 command="backup",
                 what="Back it up",
-                example=f'pg_dump --format=custom --file={target} "$DATABASE_URL"',
+                example=f'pg_dump --format=custom --file={pg_dump_file(target)} "$DATABASE_URL"',
             )
         )
     try:
@@ -190,7 +224,7 @@ def restore_backup(config: Config, source: Path) -> int:
                 command="restore",
                 what="Restore a pg_dump backup into a new, empty database",
                 example=f"createdb emperors_restored && pg_restore --no-owner "
-                f"--dbname=postgresql://…/emperors_restored {source}",
+                f"--dbname=postgresql://…/emperors_restored {pg_dump_file(source, 'FILE.dump')}",
             )
         )
     try:
@@ -202,6 +236,23 @@ def restore_backup(config: Config, source: Path) -> int:
     elif kept is not None:
         print(f"Kept the replaced database as {kept.path}")
     print(f"Restored {source} to {config.database_path}; start the bot again")
+    return 0
+
+
+CONFIG_FINE = (
+    "No problem found in the settings, the token's shape, the database, the folders or the "
+    "ports (Discord itself was not asked)"
+)
+
+
+def check_config() -> int:
+    """The ``check-config`` command: one line per problem and exit 2, or exit 0."""
+    problems = importlib.import_module("bot.checks").check_config()
+    for problem in problems:
+        print(redact_text(problem), file=sys.stderr)
+    if problems:
+        return EXIT_SETUP
+    print(CONFIG_FINE)
     return 0
 
 
@@ -245,6 +296,10 @@ def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m bot", description=__doc__)
     commands = root.add_subparsers(dest="command", required=True)
     commands.add_parser("run", help="connect to Discord and run the game")
+    commands.add_parser(
+        "check-config",
+        help="check the settings, the database, folders and ports without starting (exit 0 or 2)",
+    )
     game = commands.add_parser("simulate", help="play a game between computer players offline")
     game.add_argument("--battlefield", default="medium-8", help="battlefield name")
     game.add_argument("--seed", type=int, default=1, help="random seed (same seed, same game)")
@@ -288,6 +343,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return league(args)
     if args.command == "migrate-db":
         return migrate_db(args)
+    if args.command == "check-config":
+        return check_config()
     try:
         config = Config.load()
     except ConfigError as error:

@@ -27,21 +27,29 @@ from collections import defaultdict
 from collections.abc import Coroutine, Mapping, Sequence
 from typing import Any
 
+import aiohttp
 import discord
 
+from bot.command_tree import member_sees_channel
 from bot.delivery import (
     CHANNEL_PERMISSIONS,
     NOT_ALLOWED,
+    PROMPT_ATTEMPTS,
     ChannelPace,
+    Undelivered,
     message_nonce,
     missing_permissions,
+    retry_delay,
     send_dm,
+    transient,
 )
 from bot.i18n import Message, Name, Param, Voice
+from bot.narration import outcome_message
 from bot.replays import Replays
 from bot.scheduler import Reminder
 from bot.services import Services
 from bot.services.request import Request
+from bot.services.series.service import SeriesNews
 from bot.services.tournaments.base import (
     DeploymentMenu,
     OrderMenu,
@@ -52,7 +60,8 @@ from bot.services.tournaments.base import (
 )
 from bot.services.tournaments.deadlines import ClockChange
 from bot.shards import Shards
-from bot.views.boards import Boards, deployment_board
+from bot.views.alt_text import replay_alt_text
+from bot.views.boards import Boards, deployment_board, own_order_board
 from bot.views.combat import (
     Shown,
     describe_effect,
@@ -66,22 +75,25 @@ from bot.views.combat import (
 from bot.views.deployment import deployment_prompt
 from bot.views.log import entry
 from bot.views.markup import (
-    BOARD_FILE,
     MESSAGE_LIMIT,
     NO_MENTIONS,
     REPLAY_FILE,
-    attachment,
+    Picture,
     clipped,
-    png_file,
 )
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
+from bot.views.reminders import digest_notice
+from bot.views.series import news_embed
 from bot.views.substitutes import last_chance_dm, rules_offer_notice, take_seat_view
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
 from data.errors import Refusal
+from data.outages import is_outage
 from data.repositories import announcements as announcement_repo
+from data.repositories import deliveries as delivery_repo
 from data.repositories import tournaments as tournament_repo
 from data.repositories.announcements import Announcement, AnnouncementKind, TurnLine
+from data.repositories.deliveries import PromptKind, UndeliveredPrompt
 from data.rows import (
     TournamentRow,
     TournamentStatus,
@@ -102,8 +114,6 @@ FOLLOW_EVERY = 0.5
 FOLLOW_AFTER = 1.0
 """Seconds an announcement is left to the process that made it before :meth:`follow` takes
 it up: that process, when it speaks for the server, posts it at once from what it holds."""
-RETRY_AFTER = 30.0
-"""Seconds before an announcement that failed is tried again."""
 
 
 class Announcer:
@@ -191,6 +201,14 @@ class Announcer:
             f"ordering for the computers of tournament #{tournament_id}",
         )
 
+    def announce_reopened(self, tournament_id: int, undo_id: int, shown: Shown) -> None:
+        """A turn undone (issue #38 item 6) is open again: the board as it now stands with
+        ``shown`` in the channel and for followers, and every player's prompt by DM."""
+        self.later(
+            self._show_reopened(tournament_id, undo_id, shown),
+            f"announcing the undo of a turn of tournament #{tournament_id}",
+        )
+
     def announce_end(self, tournament_id: int) -> None:
         self.later(self.combat_ended(tournament_id), f"announcing the end of #{tournament_id}")
 
@@ -203,9 +221,12 @@ class Announcer:
             f"announcing the clock of tournament #{change.tournament.id}",
         )
 
-    def announce_text(self, tournament: TournamentRow, text: str) -> None:
-        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel."""
-        self.later(self._say(tournament, text), f"telling the channel of #{tournament.id}")
+    def announce_text(
+        self, tournament: TournamentRow, text: str, view: discord.ui.View | None = None
+    ) -> None:
+        """Post ``text`` (the bot's words, players' names escaped) in the tournament's channel,
+        with ``view``'s buttons if given (answered from their custom ids alone)."""
+        self.later(self._say(tournament, text, view), f"telling the channel of #{tournament.id}")
 
     def announce_dm(self, player_id: int, notice: Message) -> None:
         """DM ``notice`` to a player in their language, if their DMs let the bot (the channel
@@ -296,7 +317,7 @@ class Announcer:
         prompts = await self.services.orders.turn_prompts(tournament.id, 1)
         if prompts is None:
             locale = await self._channel_locale(tournament)
-            images = [(await boards.drawn(locale), BOARD_FILE)]
+            images = [await boards.picture(locale, await self._channel_palette(tournament))]
             await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
             return
         await self._open_turn(prompts, boards, shown, nonce=nonce)
@@ -334,11 +355,35 @@ class Announcer:
             if prompts is None:
                 # The turn this one opened has resolved too: its own board will follow.
                 locale = await self._channel_locale(tournament)
-                images = [(await boards.drawn(locale), BOARD_FILE)]
+                palette = await self._channel_palette(tournament)
+                images = [await boards.picture(locale, palette)]
                 await self._post(tournament, None, shown.embed(locale), images, nonce=nonce)
                 await self._tell_followers(tournament, None, shown, images, nonce=nonce)
                 return
             await self._open_turn(prompts, boards, shown, nonce=nonce)
+
+    async def _show_reopened(self, tournament_id: int, undo_id: int, shown: Shown) -> None:
+        async with self._locks[tournament_id]:
+            view = await self.services.tournaments.view(tournament_id)
+            tournament, game = view.tournament, view.game
+            if game is None:
+                return
+            self.play_computers(tournament_id)
+            prompts = await self.services.orders.turn_prompts(tournament_id, tournament.turn)
+            if prompts is None:
+                return  # resolved again already: its own board follows
+            boards = Boards(
+                self.drawing,
+                tournament,
+                Message("board-undone", turn=tournament.turn),
+                game.position,
+                view.names,
+                chests=game.chests,
+                ruleset=game.ruleset,
+                painted=game.domains,
+            )
+            shown = shown.linked(await self._page(tournament))
+            await self._open_turn(prompts, boards, shown, nonce=("undo", tournament_id, undo_id))
 
     async def deployment_revealed(self, revealed: Revealed) -> None:
         """Every deployment revealed at once (R-V1c): the first board in the channel, with turn
@@ -372,12 +417,12 @@ class Announcer:
         )
         locale = await self._channel_locale(tournament)
         content = None if prompts is None else ready_line(tournament, prompts.ready)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self._channel_palette(tournament))
         message_id = await self._post(
             tournament,
             None if content is None else content.text(locale),
             shown.embed(locale),
-            [(board, BOARD_FILE)],
+            [board],
             nonce=("start", tournament.id),
         )
         if prompts is None:
@@ -396,35 +441,17 @@ class Announcer:
         view: TournamentView,
         channel: discord.PartialMessageable | None,
     ) -> None:
-        """One player's secret deployment prompt, by DM, with the board of its own arrangement;
-        a player whose DMs are closed is asked in the channel, once per combat, to use /deploy
-        there (before anyone deploys: it tells nothing about deployments)."""
-        tournament = menu.tournament
+        """One player's secret deployment prompt, by DM, with the board of its own arrangement
+        (see :meth:`_deliver_prompt`)."""
         player_id = menu.seat.player_id
         assert player_id is not None
-        try:
-            locale = await self.services.locales.of_player(player_id)
-            board = await deployment_board(self.drawing, menu, view.names, locale)
-            delivered = await send_dm(
-                self.client,
-                player_id,
-                file=png_file(board, BOARD_FILE),
-                nonce=message_nonce("deploy", tournament.id, player_id),
-                **deployment_prompt(menu, locale),
-            )
-            if delivered or channel is None:
-                return
-            if await announcement_repo.claim_closed_dms_notice(
-                self.services.database, tournament.id, player_id, now=self.services.clock()
-            ):
-                await channel.send(**closed_dms_notice(player_id, tournament.id, deploying=True))
-        except discord.HTTPException as error:
-            log.warning(
-                "Could not send user %s the deployment prompt of tournament #%d: %s",
-                player_id,
-                tournament.id,
-                error,
-            )
+        locale = await self.services.locales.of_player(player_id)
+        palette = await self.services.palettes.of_player(player_id)
+        board = await deployment_board(self.drawing, menu, view.names, locale, palette=palette)
+        prompt = deployment_prompt(menu, locale)
+        await self._deliver_prompt(
+            menu.tournament, player_id, PromptKind.DEPLOY, prompt, board, channel
+        )
 
     async def combat_ended(self, tournament_id: int) -> None:
         """A combat that ended without a turn (the last rival forfeited): board, result, replay."""
@@ -461,16 +488,25 @@ class Announcer:
         while self._following:
             try:
                 await self.post_waiting()
-            except Exception:
-                log.exception("looking for announcements to post failed; trying again")
+            except Exception as error:
+                if not is_outage(error):  # an outage is logged once, by the database
+                    log.exception("looking for announcements to post failed; trying again")
             await asyncio.sleep(FOLLOW_EVERY)
 
     async def post_waiting(self) -> None:
-        """One look at what this process's servers are still to be shown, and post it."""
+        """One look at what this process's servers are still to be shown, and post it; and
+        at the DM prompts that are due to be sent again."""
         shards = self.shards
+        now = self.services.clock()
         waiting = await announcement_repo.waiting_announcements(
             self.services.database,
-            due_by=self.services.clock() - FOLLOW_AFTER,
+            due_by=now - FOLLOW_AFTER,
+            shard_count=None if shards.all else shards.count,
+            shard_ids=shards.ids or (),
+        )
+        prompts = await delivery_repo.due_prompts(
+            self.services.database,
+            due_by=now,
             shard_count=None if shards.all else shards.count,
             shard_ids=shards.ids or (),
         )
@@ -478,73 +514,202 @@ class Announcer:
         for announcement in waiting:
             if announcement.key not in self._underway:
                 by_tournament.setdefault(announcement.tournament_id, []).append(announcement)
-        await asyncio.gather(*(self._post_waiting(found) for found in by_tournament.values()))
+        await asyncio.gather(
+            *(self._post_waiting(found) for found in by_tournament.values()),
+            *(self._prompt_again(prompt) for prompt in prompts),
+        )
+
+    async def _prompt_again(self, prompt: UndeliveredPrompt) -> None:
+        """Send again a DM prompt that failed in passing (or that a restore asks for), if its
+        turn is still open and its player has not ordered (or deployed) meanwhile."""
+        database = self.services.database
+        try:
+            found = await self._prompt_of(prompt)
+            if found is None:
+                await delivery_repo.prompt_delivered(database, prompt)
+                return
+            tournament, message, board = found
+            done = await self._deliver_prompt(
+                tournament,
+                prompt.player_id,
+                prompt.kind,
+                message,
+                board,
+                self._channel(tournament),
+                attempts=prompt.attempts,
+            )
+        except Exception:
+            log.exception(
+                "Sending user %s the prompt of tournament #%d again failed",
+                prompt.player_id,
+                prompt.tournament_id,
+            )
+            attempts = prompt.attempts + 1
+            later = self.services.clock() + retry_delay(attempts)
+            await delivery_repo.keep_undelivered(
+                database,
+                UndeliveredPrompt(
+                    prompt.tournament_id,
+                    prompt.player_id,
+                    prompt.kind,
+                    prompt.turn,
+                    prompt.guild_id,
+                    attempts,
+                    later,
+                ),
+            )
+            return
+        if done:
+            await delivery_repo.prompt_delivered(database, prompt)
+
+    async def _prompt_of(
+        self, prompt: UndeliveredPrompt
+    ) -> tuple[TournamentRow, dict[str, Any], Picture] | None:
+        """The prompt to send again, drawn afresh (the player's arrangement or stored order as
+        it stands, in the player's palette); None if it is no longer wanted."""
+        locale = await self.services.locales.of_player(prompt.player_id)
+        palette = await self.services.palettes.of_player(prompt.player_id)
+        tournament_id = prompt.tournament_id
+        if prompt.kind is PromptKind.ORDER:
+            turn = await self.services.orders.turn_prompts(tournament_id, prompt.turn)
+            menus = [] if turn is None else turn.menus
+            menu = next((m for m in menus if m.seat.player_id == prompt.player_id), None)
+            if menu is None or menu.current is not None:
+                return None
+            names = (await self.services.tournaments.view(tournament_id)).names
+            board = await own_order_board(self.drawing, menu, names, Voice(locale), palette)
+            return menu.tournament, turn_prompt(menu, locale), board
+        step = await self.services.deployments.prompts(tournament_id)
+        deploying = [] if step is None or step.tournament.turn != prompt.turn else step.menus
+        found = next((m for m in deploying if m.seat.player_id == prompt.player_id), None)
+        if found is None or found.current is not None:
+            return None
+        names = (await self.services.tournaments.view(tournament_id)).names
+        board = await deployment_board(self.drawing, found, names, locale, palette=palette)
+        return found.tournament, deployment_prompt(found, locale), board
+
+    async def prompt_everyone_again(self) -> int:
+        """After a restore: every player of every open turn (or deployment step) who has not
+        ordered (or deployed) is to be prompted again, as the turn's first prompt may have been
+        sent from a database that is gone. How many prompts were asked for."""
+        database = self.services.database
+        now = self.services.clock()
+        running = await tournament_repo.list_tournaments(
+            database, statuses=(TournamentStatus.RUNNING,), limit=10_000
+        )
+        asked = 0
+        for tournament in running:
+            kind = PromptKind.DEPLOY if tournament.deploying else PromptKind.ORDER
+            if kind is PromptKind.DEPLOY:
+                step = await self.services.deployments.prompts(tournament.id)
+                waiting = [] if step is None else [m.seat for m in step.menus if m.current is None]
+            else:
+                turn = await self.services.orders.turn_prompts(tournament.id, tournament.turn)
+                waiting = [] if turn is None else [m.seat for m in turn.menus if m.current is None]
+            for seat in waiting:
+                if seat.player_id is None:
+                    continue
+                await delivery_repo.keep_undelivered(
+                    database,
+                    UndeliveredPrompt(
+                        tournament.id,
+                        seat.player_id,
+                        kind,
+                        tournament.turn,
+                        tournament.guild_id,
+                        0,
+                        now,
+                    ),
+                )
+                asked += 1
+        return asked
 
     async def _post_waiting(self, announcements: list[Announcement]) -> None:
-        """One tournament's waiting announcements, in order; a failed one is tried later."""
+        """One tournament's waiting announcements, in order; a failed one is tried later, and
+        the ones after it wait for it."""
         for announcement in announcements:
             try:
-                await self._post_one(announcement)
-            except Exception:
+                if not await self._post_one(announcement):
+                    return
+            except Exception as error:
+                if is_outage(error):
+                    return  # told once by the database; the next look tries again
                 log.exception(
-                    "Posting %s %d of tournament #%d failed; trying again in %.0f s",
+                    "Posting %s %d of tournament #%d failed",
                     announcement.kind,
                     announcement.turn,
                     announcement.tournament_id,
-                    RETRY_AFTER,
                 )
-                await announcement_repo.postpone_announcement(
-                    self.services.database,
-                    announcement.key,
-                    until=self.services.clock() + RETRY_AFTER,
-                )
+                await self._postpone(announcement.key, error)
                 return
 
-    async def _post_one(self, announcement: Announcement) -> None:
+    async def _post_one(self, announcement: Announcement) -> bool:
+        """Post one waiting announcement; False if it failed in passing (see :meth:`_once`)."""
         tournament_id, kind = announcement.tournament_id, announcement.kind
         database = self.services.database
         if kind is AnnouncementKind.READY:
             await announcement_repo.announced(database, announcement.key)
             self._show_ready_soon(tournament_id)
-            return
+            return True
         tournament = await tournament_repo.get_tournament(self.services.database, tournament_id)
         if kind is AnnouncementKind.START:
-            await self._once(announcement.key, tournament, self._show_start(tournament_id))
-        elif kind is AnnouncementKind.TURN and announcement.turn == 0:  # the reveal (R-V1c)
-            await self._once(announcement.key, tournament, self._show_reveal(tournament_id))
-        elif kind is AnnouncementKind.END:
-            await self._once(announcement.key, tournament, self._show_end(tournament_id))
-        else:
-            resolved = await self.services.tournaments.resolved_turn(
-                tournament_id, announcement.turn
-            )
-            changes = await self._logged_changes(tournament_id) if resolved.finished else None
-            await self._once(announcement.key, tournament, self._show_turn(resolved, changes))
+            return await self._once(announcement.key, tournament, self._show_start(tournament_id))
+        if kind is AnnouncementKind.TURN and announcement.turn == 0:  # the reveal (R-V1c)
+            return await self._once(announcement.key, tournament, self._show_reveal(tournament_id))
+        if kind is AnnouncementKind.END:
+            return await self._once(announcement.key, tournament, self._show_end(tournament_id))
+        resolved = await self.services.tournaments.resolved_turn(tournament_id, announcement.turn)
+        changes = await self._logged_changes(tournament_id) if resolved.finished else None
+        return await self._once(announcement.key, tournament, self._show_turn(resolved, changes))
 
     async def _once(
         self,
         key: tuple[int, int, str],
         tournament: TournamentRow,
         work: Coroutine[Any, Any, None],
-    ) -> None:
+    ) -> bool:
         """Post an announcement of this process's server once: not while it is being posted
         here, nor after it was crossed off (posted before a restart, or by :meth:`follow`).
-        A tournament without a channel has nothing kept (its prompts go by DM)."""
+        A tournament without a channel has nothing kept (its prompts go by DM).
+
+        False if its board failed to post in passing (:class:`Undelivered`): it stays in the
+        database, due again after a delay that grows with each failure, and is posted then,
+        here or after a restart; the tournament's later announcements wait for it."""
         if not self.owns(tournament) or key in self._underway:
             work.close()
-            return
+            return True
         self._underway.add(key)
         try:
             kept = tournament.channel_id is not None
             database = self.services.database
             if kept and not await announcement_repo.announcement_waiting(database, key):
                 work.close()
-                return
+                return True
             await work
             if kept:
                 await announcement_repo.announced(database, key)
+        except Undelivered as failure:
+            await self._postpone(key, failure)
+            return False
         finally:
             self._underway.discard(key)
+        return True
+
+    async def _postpone(self, key: tuple[int, int, str], failure: Exception) -> None:
+        """An announcement failed: try it again later, each time after a longer wait."""
+        attempts = await announcement_repo.postpone_announcement(
+            self.services.database, key, now=self.services.clock(), delay=retry_delay
+        )
+        tournament_id, turn, kind = key
+        log.warning(
+            "Could not post %s %d of tournament #%d (%s); trying again in %.0f s (attempt %d)",
+            kind,
+            turn,
+            tournament_id,
+            failure,
+            retry_delay(attempts),
+            attempts,
+        )
 
     async def _ready_elsewhere(self, tournament_id: int) -> None:
         """A ready count changed here: show it if this process speaks for the tournament's
@@ -563,6 +728,34 @@ class Announcer:
         outcome = await self.services.tournaments.outcome_log(tournament_id)
         return [entry(event.reason) for event in outcome]
 
+    async def series_news(self, news: SeriesNews) -> None:
+        """A series' round begun (its pairings, its duels' boards follow) or its final table,
+        in the series' channel, in the channel's language. Told once: a post Discord refuses
+        for a passing reason is tried again at the next tick; a channel gone or closed to
+        the bot is given up (its duels' own boards meet the same fate, and say so)."""
+        series = news.view.series
+        if not self.shards.owns(series.guild_id):
+            return
+        if series.channel_id is not None:
+            locale = await self.services.locales.of_server(series.guild_id)
+            channel = self.client.get_partial_messageable(series.channel_id)
+            try:
+                async with self.pace.turn(channel.id):
+                    await channel.send(
+                        embed=news_embed(news, Voice(locale)),
+                        allowed_mentions=NO_MENTIONS,
+                        nonce=message_nonce("series", series.id, news.round),
+                    )
+            except discord.HTTPException as error:
+                log.warning(
+                    "Could not post round %d of series #%d: %s", news.round, series.id, error
+                )
+                if not isinstance(error, discord.Forbidden | discord.NotFound):
+                    return
+        await self.services.series.told(news)
+        for tournament_id in news.tournament_ids:
+            self.announce_start(tournament_id)
+
     async def pause_ended(self, change: ClockChange) -> None:
         """A pause lasted its 7 days and ended by itself: everyone concerned is told."""
         await self._tell_clock(change, in_channel=True, by_itself=True)
@@ -573,7 +766,12 @@ class Announcer:
         tell everyone who has not ordered (R-O4)."""
         tournament = reminder.tournament
         locale = await self.services.locales.of_player(reminder.player_id)
-        said = reminder_notice(tournament.id, tournament.turn, reminder.deadline).text(locale)
+        notice = (
+            digest_notice(reminder.digest)
+            if reminder.digest
+            else reminder_notice(tournament.id, tournament.turn, reminder.deadline)
+        )
+        said = clipped(notice.text(locale), MESSAGE_LIMIT)
         try:
             delivered = await send_dm(self.client, reminder.player_id, content=said)
         except discord.HTTPException as error:
@@ -585,13 +783,15 @@ class Announcer:
             )
             return
         if not delivered:
-            await announcement_repo.keep_private_reminder(
-                self.services.database,
-                reminder.player_id,
-                tournament.id,
-                tournament.turn,
-                reminder.deadline,
-            )
+            waiting = [
+                (combat.tournament_id, combat.turn, combat.deadline)
+                for combat in reminder.digest
+                if combat.deadline is not None
+            ] or [(tournament.id, tournament.turn, reminder.deadline)]
+            for tournament_id, turn, deadline in waiting:
+                await announcement_repo.keep_private_reminder(
+                    self.services.database, reminder.player_id, tournament_id, turn, deadline
+                )
             (await self._privately_reminded()).add(reminder.player_id)
 
     async def _privately_reminded(self) -> set[int]:
@@ -630,6 +830,10 @@ class Announcer:
 
     # ------------------------------------------------------------ helpers
 
+    async def _channel_palette(self, tournament: TournamentRow) -> str:
+        """The palette of the boards posted in the tournament's channel: its server's."""
+        return await self.services.palettes.of_server(tournament.guild_id)
+
     async def _channel_locale(self, tournament: TournamentRow) -> str:
         """The language of the tournament's channel: its server's choice, else the server's
         preferred locale on Discord, else English."""
@@ -647,14 +851,19 @@ class Announcer:
         await asyncio.gather(*(self._tell_player(player, notice) for player in change.players))
         self.announce_ready(tournament.id)
 
-    async def _say(self, tournament: TournamentRow, text: str) -> None:
+    async def _say(
+        self, tournament: TournamentRow, text: str, view: discord.ui.View | None = None
+    ) -> None:
         """A line of the bot's in the tournament's channel (no board)."""
         channel = self._channel(tournament)
         if channel is None:
             return
+        extra: dict[str, Any] = {} if view is None else {"view": view}
         try:
             async with self.pace.turn(channel.id):
-                await channel.send(clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS)
+                await channel.send(
+                    clipped(text, MESSAGE_LIMIT), allowed_mentions=NO_MENTIONS, **extra
+                )
         except discord.HTTPException as error:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
@@ -718,13 +927,14 @@ class Announcer:
         tournament: TournamentRow,
         content: Message | None,
         shown: Shown,
-        images: Sequence[tuple[bytes, str]],
+        images: Sequence[Picture],
         *,
         nonce: tuple[object, ...],
     ) -> None:
         """What the channel was shown, by DM to each follower in the follower's language: the
         very board drawn for the channel, never drawn again (its words are the channel's). A
-        follower whose DMs refuse the bot stops following. Each DM carries a nonce of the
+        follower whose DMs refuse the bot, who left the server or who can no longer view the
+        channel stops following. Each DM carries a nonce of the
         channel's post and the follower, so a post taken up again after a crash does not reach
         a follower twice."""
         followers = await self.services.following.followers(tournament.id)
@@ -733,10 +943,20 @@ class Announcer:
         sending = asyncio.Semaphore(FOLLOWER_DMS_AT_ONCE)
 
         async def send(player_id: int) -> None:
+            seen = await member_sees_channel(
+                self.client, tournament.guild_id, tournament.channel_id, player_id
+            )
+            if not seen:
+                # Gone from the server or the channel hidden from them (issue #35): the
+                # channel's boards are not theirs to see. If Discord could not say, this
+                # board waits for no one and the follower stays.
+                if seen is False:
+                    await self.services.following.drop_follower(tournament.id, player_id)
+                return
             locale = await self.services.locales.of_player(player_id)
             heading = follower_heading(tournament, content).text(locale)
             embed = shown.embed(locale)
-            files = [attachment(data, name) for data, name in images]
+            files = [image.file() for image in images]
             async with sending:
                 try:
                     delivered = await send_dm(
@@ -790,8 +1010,11 @@ class Announcer:
     async def _logged(self, work: Coroutine[Any, Any, None], what: str) -> None:
         try:
             await work
-        except Exception:
-            log.exception("Failed %s", what)
+        except Exception as error:
+            if is_outage(error):
+                log.info("Not done while the database is unavailable: %s", what)
+            else:
+                log.exception("Failed %s", what)
 
     def _channel(self, tournament: TournamentRow) -> discord.PartialMessageable | None:
         if tournament.channel_id is None:
@@ -808,12 +1031,12 @@ class Announcer:
         tournament = prompts.tournament
         content = ready_line(tournament, prompts.ready)
         locale = await self._channel_locale(tournament)
-        board = await boards.drawn(locale)
+        board = await boards.picture(locale, await self._channel_palette(tournament))
         message_id = await self._post(
             tournament,
             content.text(locale),
             shown.embed(locale),
-            [(board, BOARD_FILE)],
+            [board],
             nonce=nonce,
         )
         channel = self._channel(tournament)
@@ -824,23 +1047,24 @@ class Announcer:
         else:  # no board: the first order posts a line of its own
             await announcement_repo.forget_turn_line(database, tournament.id)
         await asyncio.gather(*(self._prompt(menu, boards, channel) for menu in prompts.menus))
-        await self._tell_followers(tournament, content, shown, [(board, BOARD_FILE)], nonce=nonce)
+        await self._tell_followers(tournament, content, shown, [board], nonce=nonce)
 
     async def _post(
         self,
         tournament: TournamentRow,
         content: str | None,
         embed: discord.Embed,
-        images: Sequence[tuple[bytes, str]],
+        images: Sequence[Picture],
         *,
         nonce: tuple[object, ...],
     ) -> int | None:
-        """Post a board in the tournament's channel; the message id, None if it failed.
-        Posted again with the same ``nonce`` (after a crash), Discord keeps the first."""
+        """Post a board in the tournament's channel; the message id, None if Discord refused
+        it (the host is told); :class:`Undelivered` if it failed in passing. Posted again with
+        the same ``nonce`` (after a crash), Discord keeps the first."""
         channel = self._channel(tournament)
         if channel is None:
             return None
-        files = [attachment(data, name) for data, name in images]
+        files = [image.file() for image in images]
         try:
             async with self.pace.turn(channel.id):
                 message = await channel.send(
@@ -850,7 +1074,10 @@ class Announcer:
                     allowed_mentions=NO_MENTIONS,
                     nonce=message_nonce(*nonce),
                 )
-        except discord.HTTPException as error:
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if transient(error):  # its announcement is tried again (see _once)
+                raise Undelivered(error) from error
+            assert isinstance(error, discord.HTTPException)
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
                 await self._tell_host(tournament)
@@ -902,7 +1129,14 @@ class Announcer:
         )
         replay = await self.replays.replay(tournament.id, for_channel=True)
         locale = await self._channel_locale(tournament)
-        images = [(await boards.drawn(locale), BOARD_FILE), (replay.gif, REPLAY_FILE)]
+        palette = await self._channel_palette(tournament)
+        replay_text = replay_alt_text(
+            locale, boards.caption(locale), replay.turns, outcome_message(tournament.outcome, names)
+        )
+        images = [
+            await boards.picture(locale, palette),
+            Picture(replay.gif, REPLAY_FILE, replay_text),
+        ]
         await self._post(
             tournament,
             clipped(over.text(locale), MESSAGE_LIMIT),
@@ -921,33 +1155,121 @@ class Announcer:
     async def _prompt(
         self, menu: OrderMenu, boards: Boards, channel: discord.PartialMessageable | None
     ) -> None:
-        """One player's secret prompt for the open turn, by DM. A player whose DMs are closed
-        is asked in the channel, once per combat, to use /order there instead; this happens
-        only as a turn opens, before anyone has ordered, so it tells the channel nothing about
-        orders (R-O4)."""
-        tournament = menu.tournament
+        """One player's secret prompt for the open turn, by DM (see :meth:`_deliver_prompt`)."""
         player_id = menu.seat.player_id
         assert player_id is not None
-        try:
-            locale = await self.services.locales.of_player(player_id)
-            board = await boards.drawn(locale)
-            delivered = await send_dm(
-                self.client,
-                player_id,
-                file=png_file(board, BOARD_FILE),
-                nonce=message_nonce("prompt", tournament.id, tournament.turn, player_id),
-                **turn_prompt(menu, locale),
+        locale = await self.services.locales.of_player(player_id)
+        board = await boards.picture(locale, await self.services.palettes.of_player(player_id))
+        await self._deliver_prompt(
+            menu.tournament, player_id, PromptKind.ORDER, turn_prompt(menu, locale), board, channel
+        )
+
+    async def _deliver_prompt(
+        self,
+        tournament: TournamentRow,
+        player_id: int,
+        kind: PromptKind,
+        prompt: dict[str, Any],
+        board: Picture,
+        channel: discord.PartialMessageable | None,
+        *,
+        attempts: int = 0,
+    ) -> bool:
+        """Send one player's secret prompt (to order, or to deploy) by DM. Whether it is done
+        with: it arrived, or Discord refused it for good (closed DMs: the channel is asked to
+        tell the player, once per combat). One that failed in passing (:func:`transient`) is
+        kept in the database to be sent again after a growing delay (:meth:`_prompt_again`),
+        until :data:`PROMPT_ATTEMPTS` tries; it carries the same nonce each time."""
+        if kind is PromptKind.ORDER:
+            # The deadline tells a turn reopened by an undo from its first opening.
+            nonce = message_nonce(
+                "prompt", tournament.id, tournament.turn, player_id, tournament.deadline
             )
-            if delivered or channel is None:
-                return
+        else:
+            nonce = message_nonce("deploy", tournament.id, player_id)
+        try:
+            delivered = await send_dm(
+                self.client, player_id, file=board.file(), nonce=nonce, **prompt
+            )
+        except (discord.HTTPException, aiohttp.ClientError, OSError) as error:
+            if not transient(error):
+                log.warning(
+                    "Could not send user %s the prompt of tournament #%d: %s",
+                    player_id,
+                    tournament.id,
+                    error,
+                )
+                return True
+            return await self._prompt_later(tournament, player_id, kind, attempts + 1, error)
+        if not delivered and channel is not None:
+            await self._ask_in_channel(tournament, player_id, kind, channel)
+        return True
+
+    async def _prompt_later(
+        self,
+        tournament: TournamentRow,
+        player_id: int,
+        kind: PromptKind,
+        attempts: int,
+        error: BaseException,
+    ) -> bool:
+        """Keep a prompt that failed in passing to send it again; True if it is given up."""
+        if attempts >= PROMPT_ATTEMPTS:
+            log.warning(
+                "Gave up sending user %s the prompt of tournament #%d after %d tries: %s",
+                player_id,
+                tournament.id,
+                attempts,
+                error,
+            )
+            return True
+        delay = retry_delay(attempts)
+        await delivery_repo.keep_undelivered(
+            self.services.database,
+            UndeliveredPrompt(
+                tournament.id,
+                player_id,
+                kind,
+                tournament.turn,
+                tournament.guild_id,
+                attempts,
+                self.services.clock() + delay,
+            ),
+        )
+        log.warning(
+            "Could not send user %s the prompt of tournament #%d (%s: %s); trying again in "
+            "%.0f s (attempt %d)",
+            player_id,
+            tournament.id,
+            type(error).__name__,
+            error,
+            delay,
+            attempts,
+        )
+        return False
+
+    async def _ask_in_channel(
+        self,
+        tournament: TournamentRow,
+        player_id: int,
+        kind: PromptKind,
+        channel: discord.PartialMessageable,
+    ) -> None:
+        """A player's DMs are closed: the channel asks them, once per combat, to use /order (or
+        /deploy) there instead. This happens only as a turn (or the step) opens, before anyone
+        has ordered, so it tells the channel nothing about orders (R-O4)."""
+        try:
             if await announcement_repo.claim_closed_dms_notice(
                 self.services.database, tournament.id, player_id, now=self.services.clock()
             ):
+                deploying = kind is PromptKind.DEPLOY
                 async with self.pace.turn(channel.id):
-                    await channel.send(**closed_dms_notice(player_id, tournament.id))
+                    await channel.send(
+                        **closed_dms_notice(player_id, tournament.id, deploying=deploying)
+                    )
         except discord.HTTPException as error:
             log.warning(
-                "Could not send user %s the prompt of tournament #%d: %s",
+                "Could not ask user %s in the channel of tournament #%d: %s",
                 player_id,
                 tournament.id,
                 error,

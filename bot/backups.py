@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from data.backup import back_up, prune
+from data.outages import is_outage
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,7 @@ class DailyBackups:
         while True:
             try:
                 await self.take_if_due()
-            except Exception:
-                log.exception("The daily backup failed; trying again in an hour")
+            except Exception as error:
+                if not is_outage(error):  # an outage is logged once, by the database
+                    log.exception("The daily backup failed; trying again in an hour")
             await asyncio.sleep(CHECK_EVERY)

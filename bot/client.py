@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
 import logging
 import sqlite3
 from pathlib import Path
@@ -23,6 +25,7 @@ from bot.backups import DailyBackups
 from bot.command_tree import GameTree
 from bot.computers import Thinking
 from bot.config import Config, ConfigError, readable_by_others
+from bot.fleet import Fleet
 from bot.i18n.commands import CommandTranslator
 from bot.logs import keep_secret
 from bot.metrics import MeteredWorker, Metrics
@@ -34,10 +37,12 @@ from bot.web.server import Mount, WebServer
 from bot.web.viewer import viewer_routes
 from bot.worker import Worker
 from data.backends import open_database
-from data.backup import RunningLock
+from data.backup import DatabaseInUse, RunningLock, restored_mark
 from data.db import Database
-from data.errors import DataError
+from data.errors import DatabaseOffline, DatabaseUnavailable, DataError
+from data.repositories import fleet as fleet_repo
 from data.sqlite import SQLiteDatabase, is_damaged
+from data.urls import redacted
 
 log = logging.getLogger(__name__)
 
@@ -50,13 +55,20 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.deadlines",
     "cogs.handover",
     "cogs.substitutes",
+    "cogs.agreements",
     "cogs.spectators",
+    "cogs.review",
     "cogs.orders",
     "cogs.deployments",
     "cogs.away",
+    "cogs.reminders",
     "cogs.economy",
     "cogs.settings",
+    "cogs.undo",
     "cogs.programs",
+    "cogs.palettes",
+    "cogs.tutorial",
+    "cogs.series",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order. Cogs that
 add subcommands to another cog's group (cogs.common.Subcommands) come after that cog."""
@@ -76,6 +88,11 @@ HANDLER_TASKS = (
 """How discord.py names the tasks that run interaction handlers (slash commands, views,
 dynamic items, the on_interaction listeners such as the turn prompts')."""
 RESTARTING = "The bot is restarting: try again in a minute. Everything you did before is saved."
+FIRST_RETRY = 1.0
+"""Seconds before the second try to reach a database that was not there at start."""
+LONGEST_RETRY = 30.0
+"""The longest wait between two tries to reach the database at start (the wait doubles
+from :data:`FIRST_RETRY` up to this): a database that comes up late is found within it."""
 
 
 def gateway_intents() -> discord.Intents:
@@ -153,13 +170,18 @@ class EmperorsBot(commands.Bot):
         self._web: WebServer | None = None
         self._api: ProgramApi | None = None
         self._running_lock: RunningLock | None = None
+        self.waiting_for_database: str | None = None
+        """Why the database is not open yet, while the start waits for its server."""
+        self._fleet: Fleet | None = None
+        """This process's shards, taken in the database it opened (None for a handed-in one)."""
         self._set_up = False
         self._stopping = False
         self._refusals: set[asyncio.Task[None]] = set()
         self.drawing = Worker() if self.metrics is None else MeteredWorker(self.metrics)
         """Draws boards and replays in a worker process (started on the first board)."""
         self.thinking = Thinking()
-        """Computer players think in a worker process of their own (started on first use);
+        """Computer players think in worker processes of their own, one per core (started on
+        first use);
         the bot's own services use it, services handed in keep theirs."""
         # Every interaction passes here first: counted, or refused while the bot stops.
         parsers = self._connection.parsers
@@ -198,6 +220,16 @@ class EmperorsBot(commands.Bot):
         return self._database is not None
 
     @property
+    def ended_work(self) -> list[str]:
+        """The background work that runs as long as the bot plays (the scheduler, the
+        announcements' follower) and has ended all the same: a bug, which only a restart of
+        the process mends (``/livez`` says so). Nothing while the bot stops."""
+        if self._stopping:
+            return []
+        work = (("scheduler", self._scheduling), ("announcer", self._following))
+        return [name for name, task in work if task is not None and task.done()]
+
+    @property
     def scheduling(self) -> bool:
         """Whether the scheduler runs in the background."""
         return self._scheduling is not None and not self._scheduling.done()
@@ -222,7 +254,7 @@ class EmperorsBot(commands.Bot):
 
     @property
     def status_port(self) -> int | None:
-        """The port of ``/metrics`` and ``/healthz``, once serving."""
+        """The port of ``/metrics`` and the health checks, once serving."""
         return self._status.port if self._status is not None else None
 
     @property
@@ -266,14 +298,19 @@ class EmperorsBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the database, start the services and the scheduler, load the cogs and publish
-        their slash commands to Discord."""
+        their slash commands to Discord. ``/metrics`` and the health checks are served from
+        the start, so a monitor sees the bot wait for its database."""
+        if self.metrics is not None:
+            await self._serve_status(self.metrics)
         if self._database is None:
             self._database = await self._open_database()
+            self._fleet = await Fleet.join(self._database, self.sharding)
         if self._services is None:
             self._services = Services(
                 self._database,
                 think=self.thinking,
                 computer_seconds=self.config.computer_seconds,
+                thinkers=self.thinking.parallel,
                 think_deployment=self.thinking.deploy,
                 computer_pace=self.config.computer_pace,
             )
@@ -290,7 +327,7 @@ class EmperorsBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.metrics is not None:
-            await self._start_metrics(self.metrics)
+            self._count(self.metrics)
         if self.config.api_port is not None:
             self._api = ProgramApi.over(
                 self._services,
@@ -308,6 +345,7 @@ class EmperorsBot(commands.Bot):
             await self._web.start()
         await self.tree.set_translator(CommandTranslator(self.tree))
         await self.sync_commands()
+        await self._prompt_again_after_restore()
         if self._schedule:
             self._scheduling = asyncio.create_task(self._scheduler.run_forever())
             self._following = asyncio.create_task(self._announcer.follow())
@@ -322,17 +360,33 @@ class EmperorsBot(commands.Bot):
             self._backing_up = asyncio.create_task(backups.run_forever())
         self._set_up = True
 
-    async def _start_metrics(self, metrics: Metrics) -> None:
-        """Count what the services and the database time, and serve it all."""
+    async def _prompt_again_after_restore(self) -> None:
+        """After ``python -m bot restore``: the players of the open turns are prompted again
+        (by :meth:`Announcer.follow`), since the prompts they have may be from a database that
+        is gone. The mark is removed only once the prompts are asked for."""
+        if not self._owns_database or self.config.database_url is not None:
+            return
+        mark = restored_mark(self.config.database_path)
+        if not mark.exists():
+            return
+        asked = await self.announcer.prompt_everyone_again()
+        mark.unlink(missing_ok=True)
+        log.info("Started on a restored backup: prompting %d players of open turns again", asked)
+
+    async def _serve_status(self, metrics: Metrics) -> None:
+        """Serve ``/metrics`` and the health checks on ``METRICS_PORT``."""
+        port = self.config.metrics_port
+        assert port is not None
+        self._status = StatusServer(self, metrics, self.config.metrics_host, port)
+        await self._status.start()
+
+    def _count(self, metrics: Metrics) -> None:
+        """Count what the services and the database time, and the interactions' answers."""
         self.services.turns.on_resolved = metrics.turn_resolved
         self.database.timer = metrics.statement
         metrics.command_names = frozenset(c.qualified_name for c in self.tree.walk_commands())
         # setup_hook runs in the task that then connects: every handler inherits this.
         metrics.watch_responses()
-        port = self.config.metrics_port
-        assert port is not None
-        self._status = StatusServer(self, metrics, self.config.metrics_host, port)
-        await self._status.start()
 
     async def login(self, token: str) -> None:
         keep_secret(token)  # whoever logs it, at whatever level, the log never shows it
@@ -385,11 +439,15 @@ class EmperorsBot(commands.Bot):
                 await interaction.response.send_message(RESTARTING, ephemeral=True)
 
     async def _open_database(self) -> Database:
-        """Open ``DATABASE_URL`` or ``EMPERORS_DB``; a database the host must fix (a folder
-        missing, a server unreachable) stops the start with one sentence."""
+        """Open ``DATABASE_URL`` or ``EMPERORS_DB``, waiting for a database server that is not
+        up yet (:meth:`_reach_database`); a database the host must fix (a folder missing, a
+        server refusing the user, the password or the database name) stops the start with
+        one sentence."""
         setting = self.config.database_setting
+        if self.config.database_url is None:
+            self._running_lock = self._lock_database(self.config.database_path)
         try:
-            database = await open_database(self.config.database)
+            database = await self._reach_database()
         except sqlite3.DatabaseError as error:
             if is_damaged(error):
                 raise ConfigError(
@@ -406,8 +464,6 @@ class EmperorsBot(commands.Bot):
             raise ConfigError(f"cannot use the database {setting}: {error}") from error
         if self.config.database_url is None:
             path = self.config.database_path
-            if path.is_file():
-                self._running_lock = RunningLock.shared(path)
             if readable_by_others(path):
                 log.warning(
                     "The database %s can be read by other users of this machine: it holds "
@@ -418,27 +474,106 @@ class EmperorsBot(commands.Bot):
         log.info("Opened the database %s", database.location)
         return database
 
+    async def _reach_database(self) -> Database:
+        """Open the database, trying again while its server cannot be reached (a machine
+        that starts the bot before PostgreSQL, a database container still starting): one
+        line per try saying why and when the next comes, the wait doubling up to
+        :data:`LONGEST_RETRY`. A stop meanwhile ends the wait (the start is abandoned)."""
+        attempt, wait = 0, FIRST_RETRY
+        while True:
+            attempt += 1
+            try:
+                database = await open_database(self.config.database)
+            except DatabaseUnavailable as error:
+                if not error.transient:
+                    raise
+                self._wait_for_database(error.location, error.reason, wait, attempt)
+            except DatabaseOffline:  # it answered, then went away while being opened
+                location = redacted(self.config.database_url or self.config.database_path)
+                self._wait_for_database(location, "lost while opening it", wait, attempt)
+            else:
+                self.waiting_for_database = None
+                return database
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, LONGEST_RETRY)
+
+    def _wait_for_database(self, location: str, reason: str, wait: float, attempt: int) -> None:
+        """Say (in the log, and to ``/readyz``) why the database is not open yet."""
+        log.warning(
+            "Cannot reach the database %s yet (%s); trying again in %.0f s "
+            "(attempt %d): the bot starts once it answers",
+            location,
+            reason,
+            wait,
+            attempt,
+        )
+        self.waiting_for_database = (
+            f"not reached yet ({reason}); attempt {attempt}, the next in {wait:.0f} s"
+        )
+
+    @staticmethod
+    def _lock_database(path: Path) -> RunningLock | None:
+        """The SQLite file for this process alone; a missing folder is left to the open,
+        which says so."""
+        try:
+            return RunningLock.running(path)
+        except DatabaseInUse:
+            raise ConfigError(
+                f"another bot is already running on the database EMPERORS_DB={path} (two "
+                "would both answer every command): stop it first, or give this one its own "
+                "EMPERORS_DB"
+            ) from None
+        except OSError:
+            return None
+
     async def sync_commands(self) -> None:
         """Publish the command list: to the dev server at once, or globally.
 
         A global sync can take a while to reach every client; a server sync is instant, which
-        is what a host testing changes wants (``DISCORD_DEV_GUILD``).
+        is what a host testing changes wants (``DISCORD_DEV_GUILD``). Of a fleet, only the
+        process of shard 0 publishes, and only a list that differs from the last one it
+        published (a digest of it is kept in the database): Discord limits how often commands
+        may be created, and a restart changes nothing.
         """
         guild_id = self.config.dev_guild_id
-        if guild_id is None:
-            synced = await self.tree.sync()
-            log.info("Synced %d commands globally", len(synced))
+        guild = None if guild_id is None else discord.Object(id=guild_id)
+        where = "globally" if guild_id is None else f"to server {guild_id}"
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        if self._fleet is not None and not self._fleet.syncs_commands:
+            log.info("Commands are published by the process of shard 0")
             return
-        guild = discord.Object(id=guild_id)
-        self.tree.copy_global_to(guild=guild)
+        scope = f"{self.application_id}:{guild_id or 'global'}"
+        digest = await self._command_digest(guild)
+        if (
+            self._fleet is not None
+            and await fleet_repo.synced_digest(self.database, scope) == digest
+        ):
+            log.info("Commands unchanged since they were last synced %s", where)
+            return
         try:
             synced = await self.tree.sync(guild=guild)
         except discord.Forbidden as error:
+            if guild_id is None:
+                raise
             raise ConfigError(
                 f"cannot publish commands to DISCORD_DEV_GUILD={guild_id} ({error.text}): "
                 "invite the bot there with the applications.commands scope, or unset it"
             ) from error
-        log.info("Synced %d commands to server %s", len(synced), guild_id)
+        if self._fleet is not None:
+            await fleet_repo.note_sync(self.database, scope, digest)
+        log.info("Synced %d commands %s", len(synced), where)
+
+    async def _command_digest(self, guild: discord.abc.Snowflake | None) -> str:
+        """A digest of what :meth:`CommandTree.sync` sends for ``guild`` (None: globally)."""
+        translator = self.tree.translator
+        assert translator is not None
+        payload = [
+            await command.get_translated_payload(self.tree, translator)
+            for command in self.tree.get_commands(guild=guild)
+        ]
+        text = json.dumps(payload, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s, in %d servers", self.user, len(self.guilds))
@@ -496,6 +631,9 @@ class EmperorsBot(commands.Bot):
             await self._status.stop()
         if self._services is not None:
             await self._services.locales.settle()
+        if self._fleet is not None:
+            await self._fleet.leave()
+            self._fleet = None
         if self._owns_database and self._database is not None:
             await self._database.close()
             self._database = None

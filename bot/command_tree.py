@@ -119,6 +119,31 @@ def sees_channel(interaction: discord.Interaction[Any], channel_id: int | None) 
     return channel.permissions_for(member).view_channel
 
 
+async def member_sees_channel(
+    client: discord.Client, guild_id: int | None, channel_id: int | None, player_id: int
+) -> bool | None:
+    """Whether ``player_id`` may view the channel ``channel_id`` of the server ``guild_id`` now,
+    by Discord's permissions there, for what the bot sends unasked (a follower's boards). A
+    player no longer in the server views nothing. Where the bot knows no such server or
+    channel (a tournament made outside Discord), nothing is hidden; None when Discord could
+    not say (try again later)."""
+    if guild_id is None or channel_id is None:
+        return True
+    guild = client.get_guild(guild_id)
+    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    if guild is None or channel is None:
+        return True
+    member = guild.get_member(player_id)
+    if member is None:
+        try:
+            member = await guild.fetch_member(player_id)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException:
+            return None
+    return channel.permissions_for(member).view_channel
+
+
 async def _check_tournament_seen(
     interaction: discord.Interaction[Any], namespace: app_commands.Namespace
 ) -> None:

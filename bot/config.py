@@ -11,6 +11,7 @@ errors end up in the service manager's log. Errors name the line number or the s
 
 from __future__ import annotations
 
+import difflib
 import logging
 import os
 import re
@@ -39,6 +40,48 @@ DEFAULT_BACKUP_KEEP = 7
 
 _SCHEME = re.compile(r"([a-z][a-z0-9+.-]{0,19})://", re.IGNORECASE)
 """A URL's scheme, named in a refusal only when it is plainly one (never a pasted secret)."""
+
+
+SETTINGS: tuple[str, ...] = (
+    "DISCORD_TOKEN",
+    "DISCORD_DEV_GUILD",
+    "EMPERORS_DB",
+    "DATABASE_URL",
+    "LOG_LEVEL",
+    "LOG_FORMAT",
+    "COMPUTER_SECONDS",
+    "COMPUTER_PACE",
+    "METRICS_PORT",
+    "METRICS_HOST",
+    "BACKUP_DIR",
+    "BACKUP_KEEP",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "API_PORT",
+    "API_HOST",
+    "PUBLIC_URL",
+    "SENTRY_DSN",
+)
+"""Every setting the bot reads (docs/deployment.md lists each; tests/bot/test_config_check.py
+checks that the two agree)."""
+BUILD_VARIABLES = ("ENGINE_PURE", "ENGINE_EXPECTED")
+"""Variables read by the engine's build choice (engine/_build.py), not settings, never warned."""
+COMPOSE_VARIABLES = ("POSTGRES_PASSWORD",)
+"""Variables of ``.env`` that compose.postgres.yaml reads for the database's container (the
+bot gets them too, and ignores them), never warned."""
+OWN_PREFIX = "EMPERORS_"
+SIMILAR = 0.85
+"""How alike (difflib's ratio) a variable's name must be to a setting's to be taken as meant
+for the bot: METRIC_PORT and LOG_LEVL are, DATABASE_HOST, PG_PORT and LOGNAME are not."""
+MISSING_TOKEN = (
+    "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
+    "copy its token, and put DISCORD_TOKEN=... in .env or the environment "
+    "(see README, 'Run it in your server')."
+)
+EXPOSED_ENV_FILE = (
+    "The settings file %s can be read by other users of this machine, and it holds the bot "
+    "token: run chmod 600 %s"
+)
 
 
 class ConfigError(ValueError):
@@ -71,7 +114,8 @@ class Config:
     metrics_host: str = DEFAULT_METRICS_HOST
     """The address the metrics port listens on: this machine only, unless the host says."""
     backup_dir: Path | None = None
-    """A folder for the daily backup of the database; None takes none."""
+    """A folder for the daily backup of the SQLite file; None takes none. Not used with
+    ``database_url`` (:attr:`unused_backup_dir`): PostgreSQL is backed up with pg_dump."""
     backup_keep: int = DEFAULT_BACKUP_KEEP
     """How many daily backups stay in ``backup_dir`` (the newest)."""
     database_url: str | None = field(default=None, repr=False)
@@ -90,11 +134,21 @@ class Config:
     public_url: str | None = None
     """The address players reach the API and the viewer at, through the proxy
     (``PUBLIC_URL``, like https://emperors.example): what links in Discord point at."""
+    sentry_dsn: str | None = field(default=None, repr=False)
+    """``SENTRY_DSN``: where the bot reports its errors (bot/tracking.py); None reports
+    nowhere. Hidden from ``repr`` (it holds the project's key)."""
 
     @property
     def database(self) -> str | Path:
         """Where the game's data is: the PostgreSQL URL, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def unused_backup_dir(self) -> bool:
+        """``BACKUP_DIR`` set while the game is on PostgreSQL: no daily copy is taken, and
+        the bot warns at start (the Docker image sets it for SQLite, and an operator who
+        adds ``DATABASE_URL`` expects the bot to start, not to refuse)."""
+        return self.backup_dir is not None and self.database_url is not None
 
     @property
     def database_setting(self) -> str:
@@ -109,7 +163,7 @@ class Config:
         line, a non-numeric ``DISCORD_DEV_GUILD``, an unknown ``LOG_LEVEL`` or ``LOG_FORMAT``,
         a ``METRICS_PORT`` that is not a port, a ``BACKUP_KEEP`` that is not a count, a
         ``COMPUTER_SECONDS`` or ``COMPUTER_PACE`` out of range, a ``DATABASE_URL`` that is not a PostgreSQL URL,
-        ``BACKUP_DIR`` with ``DATABASE_URL``, an ``API_PORT`` that is not a port, a
+        an ``API_PORT`` that is not a port, a
         ``PUBLIC_URL`` that is not an http(s) address, or shard settings that are not a count and ids
         below it (or that leave shards to other processes while the game is in a SQLite file,
         which only one process may use).
@@ -118,12 +172,6 @@ class Config:
         values.update(os.environ if environ is None else environ)
         settings = {key: value.strip() for key, value in values.items() if value.strip()}
         backup_dir = settings.get("BACKUP_DIR")
-        if backup_dir and settings.get("DATABASE_URL"):
-            raise ConfigError(
-                "BACKUP_DIR takes daily copies of the SQLite file, but DATABASE_URL keeps the "
-                "game on PostgreSQL: back that up with pg_dump (docs/deployment.md) and unset "
-                "BACKUP_DIR"
-            )
         return cls(
             discord_token=settings.get("DISCORD_TOKEN"),
             database_path=Path(settings.get("EMPERORS_DB", DEFAULT_DATABASE)).expanduser(),
@@ -143,6 +191,7 @@ class Config:
             api_port=_port("API_PORT", settings.get("API_PORT")),
             api_host=settings.get("API_HOST", DEFAULT_API_HOST),
             public_url=_public_url(settings.get("PUBLIC_URL")),
+            sentry_dsn=_sentry_dsn(settings.get("SENTRY_DSN")),
         )
 
 
@@ -294,6 +343,20 @@ def _public_url(value: str | None) -> str | None:
     return value.rstrip("/")
 
 
+def _sentry_dsn(value: str | None) -> str | None:
+    """A Sentry DSN is an http(s) URL with the project's key as its user name; the value is
+    never repeated (the key lets anyone send events to the project)."""
+    if value is None:
+        return None
+    scheme, _, rest = value.partition("://")
+    if scheme not in ("https", "http") or "@" not in rest or any(c.isspace() for c in value):
+        raise ConfigError(
+            "SENTRY_DSN must be the DSN of a Sentry project, like "
+            "https://<key>@o0.ingest.sentry.io/0 (its Client Keys page), or unset"
+        )
+    return value
+
+
 def _count(name: str, value: str | None, default: int) -> int:
     if value is None:
         return default
@@ -309,3 +372,35 @@ def readable_by_others(path: Path) -> bool:
     except OSError:
         return False
     return bool(mode & (stat.S_IRGRP | stat.S_IROTH))
+
+
+def unknown_settings(
+    environ: Mapping[str, str] | None = None, env_file: Path = ENV_FILE
+) -> list[str]:
+    """One line for each variable meant for the bot that is not one of its settings (it is
+    ignored), naming the closest setting.
+
+    Meant for the bot: every line of ``.env`` (the bot's own file), and a variable of the
+    environment whose name begins with ``EMPERORS_`` or is alike (:data:`SIMILAR`) to a
+    setting's; the rest of the environment belongs to the machine and other programs.
+    """
+    known = (*SETTINGS, *BUILD_VARIABLES, *COMPOSE_VARIABLES)
+    in_file = read_env_file(env_file) if env_file.is_file() else {}
+    environment = os.environ if environ is None else environ
+    lines = []
+    named = [(name, str(env_file)) for name in in_file]
+    named += [(name, "the environment") for name in sorted(environment) if name not in in_file]
+    for name, where in named:
+        if name in known:
+            continue
+        alike = difflib.get_close_matches(name, known, n=1, cutoff=SIMILAR)
+        if where == "the environment" and not alike and not name.startswith(OWN_PREFIX):
+            continue
+        closest = alike or difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = (
+            f"did you mean {closest[0]}?"
+            if closest
+            else "the settings are listed in docs/deployment.md, 'Configure'"
+        )
+        lines.append(f"{name} (in {where}) is not a setting of the bot and is ignored: {hint}")
+    return lines

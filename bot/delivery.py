@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import aiohttp
 import discord
 
 from data.recent import Recent
@@ -24,6 +25,39 @@ DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (DMs closed to the bot)."""
 NOT_ALLOWED = frozenset({50001, 50013})
 """Discord's error codes for "Missing Access" and "Missing Permissions" in a channel."""
+
+RETRY_FIRST = 2.0
+"""Seconds before the first new try of a post or prompt that failed in passing; each later
+try waits twice as long as the one before…"""
+RETRY_LONGEST = 600.0
+"""…but never longer than this."""
+PROMPT_ATTEMPTS = 12
+"""Tries of a DM prompt before it is given up (about an hour and a half of failures; it is
+given up sooner if its turn closes). A channel's announcement is never given up."""
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds before the next try of what failed ``attempts`` times in passing."""
+    return min(RETRY_LONGEST, RETRY_FIRST * 2.0 ** max(0, attempts - 1))
+
+
+def transient(error: BaseException) -> bool:
+    """Whether Discord (or what stands before it) failed in passing, so the same request may
+    well succeed later: a 429 that discord.py did not wait out itself (a proxy's, without
+    Discord's ``Via`` header), a 5xx, a connection that failed or dropped, a timeout. A
+    refusal (403 Cannot DM, 404, a malformed request) is not: asking again changes nothing."""
+    if isinstance(error, discord.HTTPException):
+        return error.status == 429 or error.status >= 500
+    return isinstance(error, aiohttp.ClientError | OSError)
+
+
+class Undelivered(Exception):
+    """A post that failed in passing (:func:`transient`): its announcement is tried again."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.error = error
+
 
 DM_CHANNELS_REMEMBERED = 10_000
 """discord.py remembers 128 DM channels; with more players than that, the bot would ask

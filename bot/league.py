@@ -21,6 +21,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -45,6 +46,8 @@ class Record:
     in the same turn (R-G3)."""
     turns: int = 0
     order_ms: list[float] = field(default_factory=list)
+    causes: Counter[str] = field(default_factory=Counter)
+    """How many combats ended by each cause (``GameResult.cause``)."""
 
     @property
     def win_rate(self) -> float:
@@ -70,6 +73,9 @@ class GameResult:
     standing: tuple[int, ...] = ()
     """How many dynasties still stood after each turn (``standing[0]``: after turn 1): where a
     combat's turns went (``benchmarks/phases.py``)."""
+    cause: str = ""
+    """Why the combat ended (``engine.OutcomeCause`` value): which goal, the last standing, or
+    the limit: under ``monuments`` and ``domains`` both the goal and the last emperor end it."""
 
 
 def expand_players(text: str) -> list[str]:
@@ -130,7 +136,9 @@ def play_game(
         standing.append(len(game.position.active_dynasties))
     assert game.outcome is not None
     winners = tuple(dict.fromkeys(seats[d.seat][0] for d in game.outcome.winners if d in dynasties))
-    return GameResult(winners, decided_by_goal(game), game.turn, tuple(standing))
+    return GameResult(
+        winners, decided_by_goal(game), game.turn, tuple(standing), game.outcome.cause.value
+    )
 
 
 def play_league(
@@ -163,6 +171,7 @@ def play_league(
             record.decided_draws += result.decided and not result.winners
             record.turns += result.turns
             record.order_ms.extend(timings.get(name, ()))
+            record.causes[result.cause] += 1
         if progress is not None:
             progress(number + 1, result)
     return records
@@ -181,6 +190,13 @@ def table(records: dict[str, Record]) -> list[str]:
             f"{record.mean_ms:>9.1f} {record.p99_ms:>8.1f}"
         )
     return lines
+
+
+def ended_by(record: Record) -> str:
+    """Why the league's combats ended, most frequent first: under ``monuments`` and ``domains``
+    the goal itself and the last emperor standing both decide (R-V5b, R-V6c)."""
+    causes = ", ".join(f"{cause} {count}" for cause, count in record.causes.most_common())
+    return f"ended by: {causes}"
 
 
 def summary(name: str, record: Record) -> str:
@@ -250,6 +266,7 @@ def main(args: argparse.Namespace) -> int:
     )
     for line in table(records):
         print(line)
+    print(ended_by(records[players[0]]))
     print(summary(players[0], records[players[0]]))
     return 0
 

@@ -24,16 +24,22 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bot.services import Services
+from bot.services.reminders import DEFAULT_SCHEDULE, digest_day, due_reminder
+from bot.services.series.service import SeriesNews
 from bot.services.tournaments.base import Revealed, TurnResolved
 from bot.services.tournaments.deadlines import ClockChange
 from bot.services.tournaments.turns import TAKEOVER
 from bot.shards import Shards
+from data.outages import is_outage
 from data.repositories import absences as absence_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import leases
+from data.repositories import reminders as reminder_repo
 from data.repositories import requests as request_repo
 from data.repositories import tournaments as tournament_repo
+from data.repositories.reminders import DEFAULT as DEFAULT_REMINDERS
+from data.repositories.reminders import WaitingCombat
 from data.rows import (
     EventKind,
     LogMessage,
@@ -53,7 +59,8 @@ _INACTIVITY_BEFORE_IDS = log_text("inactive: no serious combat for 30 days")
 # Reminders at half time and with a tenth of the turn left, counted back from the deadline as
 # it stands. An extension gives the turn fresh reminders (the key counts extensions); a pause
 # does not, since the turn keeps the time it had left; one deadline never gets two.
-REMINDERS = (("half", 0.5), ("tenth", 0.1))
+REMINDERS = DEFAULT_SCHEDULE
+"""(Each player may choose otherwise: bot/services/reminders.py.)"""
 IDLE_WAKE = 30.0
 MIN_WAKE = 0.05
 CHECK_EVERY = 5.0
@@ -68,10 +75,14 @@ LEASES_KEPT = 3600.0
 
 @dataclass(frozen=True)
 class Reminder:
+    """A reminder to order (``kind``: ``half``, ``tenth``, ``before``), or a player's daily
+    digest (``digest``: every combat waiting for its order, ``tournament`` the first)."""
+
     tournament: TournamentRow
     player_id: int
     kind: str
     deadline: float
+    digest: tuple[WaitingCombat, ...] = ()
 
 
 class Notifier(Protocol):
@@ -88,6 +99,9 @@ class Notifier(Protocol):
         """Let the tournament's computer players order for its open turn, in the background."""
 
     async def pause_ended(self, change: ClockChange) -> None: ...
+
+    async def series_news(self, news: SeriesNews) -> None:
+        """A series' round begun, or its final table (issue #38 item 9), for its channel."""
 
 
 class Scheduler:
@@ -111,7 +125,8 @@ class Scheduler:
 
     async def tick(self) -> None:
         """One pass: end pauses that lasted 7 days, resolve due turns (and complete turns
-        another process left unresolved), send due reminders, run the daily inactivity job,
+        another process left unresolved), move series on whose round is over, send due
+        reminders, run the daily inactivity job,
         close expired trades, forget training tournaments over for a while whose forgetting a
         stop interrupted (R-T4), forget requests too old to be delivered again, and set
         computer players who have not ordered to work (after a restart, or a failure; one
@@ -136,7 +151,13 @@ class Scheduler:
             await self.notifier.deployment_revealed(revealed)
         for tournament_id in await self.services.turns.computers_to_play():
             self.notifier.play_computers(tournament_id)
-        for reminder in await self.due_reminders():
+        # Rounds a stop left untold first, then the series whose round just ended move on.
+        for news in [
+            *await self.services.series.untold(self.owns),
+            *await self.services.series.advance_due(self.owns),
+        ]:
+            await self.notifier.series_news(news)
+        for reminder in [*await self.due_reminders(), *await self.due_digests()]:
             await self.notifier.remind(reminder)
         await self.decay_inactive()
         await self.services.economy.expire_trades()
@@ -146,13 +167,15 @@ class Scheduler:
         await leases.forget_lapsed(database, before=now - LEASES_KEPT)
 
     async def due_reminders(self) -> list[Reminder]:
-        """Reminders whose time has come, each claimed once in the database."""
+        """Reminders whose time has come, each claimed once in the database, at the moments
+        each player chose (bot/services/reminders.py)."""
         now = self.clock()
         database = self.services.database
         reminders = []
         running = await tournament_repo.list_tournaments(
             database, statuses=(TournamentStatus.RUNNING,), limit=10_000
         )
+        customised = await reminder_repo.any_customised(database)
         for tournament in running:
             if tournament.deadline is None or tournament.paused or tournament.deploying:
                 continue  # (no reminder to order while deploying: the step's prompt says it)
@@ -165,7 +188,7 @@ class Scheduler:
                 <= now
                 < tournament.deadline
             ]
-            if not due:
+            if not due and not customised:
                 continue
             table = await tournament_repo.load_table(database, tournament.id)
             ordered = {stored.seat for stored in table.orders}
@@ -176,16 +199,46 @@ class Scheduler:
                 if player_id is not None and active and seat.seat not in ordered:
                     waiting[seat.seat] = player_id
             away = await absence_repo.away_players(database, waiting.values(), at=now)
+            chosen = await reminder_repo.settings_of(database, waiting.values())
             for seat_number, player_id in waiting.items():
                 if player_id in away:  # away: no reminders
                     continue
-                for kind in due[-1:]:  # only the latest due: a late start does not send both
-                    key = f"{kind}#{tournament.extensions}"
-                    if await tournament_repo.claim_reminder(
-                        database, tournament.id, tournament.turn, seat_number, key, now=now
-                    ):
-                        reminders.append(Reminder(tournament, player_id, kind, tournament.deadline))
+                kind = due_reminder(
+                    chosen.get(player_id, DEFAULT_REMINDERS),
+                    tournament.deadline,
+                    tournament.turn_seconds,
+                    now,
+                    late,
+                )
+                if kind is None:
+                    continue
+                key = f"{kind}#{tournament.extensions}"
+                if await tournament_repo.claim_reminder(
+                    database, tournament.id, tournament.turn, seat_number, key, now=now
+                ):
+                    reminders.append(Reminder(tournament, player_id, kind, tournament.deadline))
         return reminders
+
+    async def due_digests(self) -> list[Reminder]:
+        """The daily digests due now: one per player and local day, claimed in the database,
+        listing every combat waiting for the player's order (none sent if none waits)."""
+        now = self.clock()
+        database = self.services.database
+        digests = []
+        wanting = await reminder_repo.digest_players(database)
+        away = await absence_repo.away_players(database, wanting, at=now)
+        for player_id, settings in wanting.items():
+            day = digest_day(settings, now)
+            if day is None or player_id in away:
+                continue
+            if not await reminder_repo.claim_digest(database, player_id, day, now=now):
+                continue
+            waiting = await reminder_repo.waiting_combats(database, player_id)
+            if waiting:
+                first = await tournament_repo.get_tournament(database, waiting[0].tournament_id)
+                deadline = first.deadline or now
+                digests.append(Reminder(first, player_id, "digest", deadline, tuple(waiting)))
+        return digests
 
     async def decay_inactive(self) -> int:
         """R-T8: emperors with no serious combat for 30 days lose 1% a day (at least 1 point).
@@ -253,15 +306,17 @@ class Scheduler:
         try:
             for resolved in await self.services.turns.resolve_complete():
                 await self.notifier.turn_resolved(resolved)
-        except Exception:
-            log.exception("resolving the turns completed before the restart failed")
+        except Exception as error:
+            if not is_outage(error):  # an outage is logged once, by the database
+                log.exception("resolving the turns completed before the restart failed")
         while not self._stopping:
             self.wake.clear()  # a wake from here on (a new deadline, a paced combat) is kept
             try:
                 await self.tick()
                 delay = await self.next_wake()
-            except Exception:
-                log.exception("scheduler tick failed; retrying")
+            except Exception as error:
+                if not is_outage(error):
+                    log.exception("scheduler tick failed; retrying")
                 delay = IDLE_WAKE
             if self.owns is not None:
                 delay = min(delay, CHECK_EVERY)

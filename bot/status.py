@@ -1,9 +1,17 @@
-"""``/metrics`` and ``/healthz`` on ``METRICS_PORT``, served on the bot's own event loop.
+"""``/metrics``, ``/livez``, ``/readyz`` and ``/healthz`` on ``METRICS_PORT``, served on the
+bot's own event loop.
 
 ``/metrics`` is Prometheus's text format (see ``bot.metrics``); the gauges that are cheap to
 read at scrape time (tournaments by status, gateway latency) are read then, not kept up to
-date in between. ``/healthz`` answers 200 when the bot can play, 503 otherwise, with a JSON
-body naming each check and, when one fails, the reason:
+date in between. A scrape never fails for the database's sake: while it does not answer,
+``emperors_database_up`` is 0 and the series read from it (tournaments by status) are left
+out, and every other metric is there as usual.
+
+``/livez`` answers 200 while the process is alive (its event loop turns, the work that runs
+as long as it plays has not ended: :mod:`bot.liveness`), 503 otherwise: what an orchestrator
+restarts on. It stays 200 during a Discord or database outage, which a restart would not
+mend. ``/readyz`` answers 200 when the bot can play, 503 otherwise (``/healthz`` is the same,
+its older name); both name each check and, when one fails, the reason in words:
 
 - ``gateway``: connected to Discord's gateway and ready;
 - ``database``: a read answers;
@@ -31,13 +39,16 @@ from typing import Any, Protocol
 
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
+from prometheus_client import Gauge
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 from bot.config import ConfigError
+from bot.liveness import Heartbeat
 from bot.metrics import Metrics
 from bot.scheduler import IDLE_WAKE, Scheduler
 from bot.worker import Worker
 from data.db import Database
+from data.outages import is_outage
 from data.repositories import tournaments as tournament_repo
 from data.schema import schema_version
 
@@ -100,6 +111,8 @@ class Watched(Protocol):
     @property
     def database_ready(self) -> bool: ...
     @property
+    def waiting_for_database(self) -> str | None: ...
+    @property
     def database(self) -> Database: ...
     @property
     def scheduling(self) -> bool: ...
@@ -109,18 +122,28 @@ class Watched(Protocol):
     def latency(self) -> float: ...
     @property
     def drawing(self) -> Worker: ...
+    @property
+    def ended_work(self) -> list[str]: ...
 
     def is_closed(self) -> bool: ...
 
 
 class StatusServer:
-    """The HTTP server of ``/metrics`` and ``/healthz``."""
+    """The HTTP server of ``/metrics``, ``/livez``, ``/readyz`` and ``/healthz``."""
 
     def __init__(self, bot: Watched, metrics: Metrics, host: str, port: int) -> None:
         self.bot = bot
         self.metrics = metrics
         self.host = host
         self._wanted_port = port
+        self.database_up = Gauge(
+            "emperors_database_up",
+            "1 if the database answered this scrape's read, 0 if not (the series read from it "
+            "are then left out)",
+            registry=metrics.registry,
+        )
+        self.heartbeat = Heartbeat()
+        """The event loop's heartbeat, for ``/livez``."""
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
         """The port it listens on (chosen by the system when asked for port 0)."""
@@ -128,7 +151,9 @@ class StatusServer:
     async def start(self) -> None:
         app = web.Application()
         app.router.add_get("/metrics", self._metrics)
-        app.router.add_get("/healthz", self._healthz)
+        app.router.add_get("/livez", self._livez)
+        app.router.add_get("/readyz", self._readyz)
+        app.router.add_get("/healthz", self._readyz)
         serving = runner(app)
         await serving.setup()
         site = web.TCPSite(serving, self.host, self._wanted_port)
@@ -145,18 +170,18 @@ class StatusServer:
             raise
         self._runner = serving
         self.port = int(serving.addresses[0][1])
-        log.info("Serving /metrics and /healthz on %s port %s", self.host, self.port)
+        self.heartbeat.start()
+        log.info("Serving /metrics, /livez and /readyz on %s port %s", self.host, self.port)
 
     async def stop(self) -> None:
+        await self.heartbeat.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
 
     async def _metrics(self, request: web.Request) -> web.Response:
         bot = self.bot
-        if bot.database_ready:
-            counts = await tournament_repo.count_by_status(bot.database)
-            self.metrics.set_tournaments({str(status): n for status, n in counts.items()})
+        self.database_up.set(1 if await self._read_database() else 0)
         latency = bot.latency
         if math.isfinite(latency):
             self.metrics.gateway_latency.set(latency)
@@ -164,13 +189,44 @@ class StatusServer:
             body=self.metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST}
         )
 
-    async def _healthz(self, request: web.Request) -> web.Response:
-        checks = await health(self.bot)
-        failing = {name: state for name, state in checks.items() if state != OK}
-        body: dict[str, object] = {"status": "unhealthy" if failing else OK, "checks": checks}
-        if failing:
-            body["reason"] = "; ".join(f"{name}: {state}" for name, state in failing.items())
-        return web.json_response(body, status=503 if failing else 200)
+    async def _read_database(self) -> bool:
+        """Read the gauges that come from the database; False (and those series left out)
+        if it does not answer within :data:`CHECK_SECONDS`."""
+        tournaments = self.metrics.tournaments
+        if not self.bot.database_ready:
+            tournaments.clear()
+            return False
+        try:
+            counts = await asyncio.wait_for(
+                tournament_repo.count_by_status(self.bot.database), CHECK_SECONDS
+            )
+        except Exception as error:
+            if not is_outage(error) and not isinstance(error, TimeoutError):
+                log.warning("Could not read the tournaments for /metrics", exc_info=True)
+            tournaments.clear()
+            return False
+        self.metrics.set_tournaments({str(status): n for status, n in counts.items()})
+        return True
+
+    async def _readyz(self, request: web.Request) -> web.Response:
+        return answer(await health(self.bot), failing="unhealthy")
+
+    async def _livez(self, request: web.Request) -> web.Response:
+        ended = self.bot.ended_work
+        checks = {
+            "loop": self.heartbeat.state(),
+            "work": f"ended: {', '.join(ended)}" if ended else OK,
+        }
+        return answer(checks, failing="dead")
+
+
+def answer(checks: dict[str, str], *, failing: str) -> web.Response:
+    """200 with every check ``ok``; else 503, the status ``failing`` and the reasons."""
+    failed = {name: state for name, state in checks.items() if state != OK}
+    body: dict[str, object] = {"status": failing if failed else OK, "checks": checks}
+    if failed:
+        body["reason"] = "; ".join(f"{name}: {state}" for name, state in failed.items())
+    return web.json_response(body, status=503 if failed else 200)
 
 
 async def health(bot: Watched) -> dict[str, str]:
@@ -197,11 +253,18 @@ async def _gateway(bot: Watched) -> str:
 
 async def _database(bot: Watched) -> str:
     if not bot.database_ready:
-        return "not open"
+        return bot.waiting_for_database or "not open"
     try:
         await asyncio.wait_for(schema_version(bot.database), CHECK_SECONDS)
     except TimeoutError:
         return f"no answer within {CHECK_SECONDS:.0f} s"
+    except Exception as error:
+        if not is_outage(error):
+            raise
+        since = bot.database.availability.down_since
+        return (
+            "unavailable" if since is None else f"unavailable for {time.monotonic() - since:.0f} s"
+        )
     return OK
 
 

@@ -28,12 +28,13 @@ from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
 from bot.command_tree import sees_channel
+from bot.delivery import missing_permissions
 from bot.i18n import Message, Voice
 from bot.services.request import Request
 from bot.services.variants import offered
 from bot.views.markup import CHOICES_LIMIT, NO_MENTIONS
 from bot.views.refusals import player_message, sentence
-from bot.views.tournaments import tournament_label, variants_label
+from bot.views.tournaments import permission_names, tournament_label, variants_label
 from data.catalog import battlefield_names, load_battlefield
 from data.errors import Refusal
 from data.rows import TournamentRow
@@ -112,15 +113,32 @@ async def defer_ephemeral(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
-async def reply_ephemeral(interaction: discord.Interaction, **message: Any) -> None:
-    """Send ``message`` (content, embed, file, view…) that only the caller sees.
+async def reply_ephemeral(
+    interaction: discord.Interaction,
+    *,
+    content: str | None = None,
+    embed: discord.Embed | None = None,
+    file: discord.File | None = None,
+    files: Sequence[discord.File] | None = None,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Send a message that only the caller sees.
 
-    Uses the initial response if it is still available, the follow-up webhook otherwise.
+    Uses the initial response if it is still available, the follow-up webhook otherwise. Its
+    parts are typed one by one, so a coroutine passed for an embed is a type error.
     """
+    message: dict[str, Any] = {
+        "content": content,
+        "embed": embed,
+        "file": file,
+        "files": files,
+        "view": view,
+    }
+    given = {part: value for part, value in message.items() if value is not None}
     if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=True, **message)
+        await interaction.followup.send(ephemeral=True, **given)
     else:
-        await interaction.response.send_message(ephemeral=True, **message)
+        await interaction.response.send_message(ephemeral=True, **given)
 
 
 def drawing_cooldown(
@@ -431,3 +449,20 @@ def _action(interaction: discord.Interaction) -> str:
     data: Mapping[str, object] = interaction.data or {}
     custom_id = ":".join(str(data.get("custom_id", "")).split(":")[:LOGGED_ID_PARTS])
     return f"{interaction.type.name} {custom_id}".strip()
+
+
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+def channel_refusal(interaction: Interaction) -> Refusal | None:
+    """Why the bot could not run a tournament in the interaction's channel, if it could not:
+    Discord tells an interaction what the bot may do there (``app_permissions``)."""
+    kind = getattr(interaction.channel, "type", None)
+    lacking = missing_permissions(interaction.app_permissions, in_thread=kind in THREADS)
+    if not lacking.value:
+        return None
+    return Refusal("channel-refuses", permissions=permission_names(lacking))

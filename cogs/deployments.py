@@ -29,7 +29,6 @@ from bot.views.deployment import (
     deployment_status,
     deployment_view,
 )
-from bot.views.markup import png_file
 from cogs.common import (
     component_click,
     defer_ephemeral,
@@ -162,14 +161,17 @@ class Deployments(commands.Cog):
         await defer_ephemeral(interaction)
         menu = await services.deployments.menu(request_of(interaction), tournament)
         names = (await services.tournaments.view(tournament)).names
-        board = await deployment_board(self.bot.drawing, menu, names, say.locale, private=True)
+        palette = await services.palettes.of_player(interaction.user.id)
+        board = await deployment_board(
+            self.bot.drawing, menu, names, say.locale, private=True, palette=palette
+        )
         layout = Layout.of(menu.zone, menu.arrangement)
         await reply_ephemeral(
             interaction,
             content=deployment_status(menu, layout, say),
             embed=deployment_embed(menu, say),
             view=deployment_view(menu, layout, say),
-            file=png_file(board),
+            file=board.file(),
         )
 
     @deploy.autocomplete("tournament")

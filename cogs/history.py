@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
 from bot.command_tree import sees_channel
+from bot.services.series.service import SeriesView
 from bot.services.tournaments.history import MAX_HISTORY_PAGE, HistoryPage
 from bot.views.history import HISTORY_PAGE, history_embed, history_view
 from bot.views.markup import CHOICES_LIMIT, custom_id_number
@@ -97,8 +98,9 @@ class HistoryButton(
         )
         say = voice(interaction)
         links = await viewer_links(interaction, page)
+        series = await series_on_page(interaction, page)
         await interaction.response.edit_message(
-            embed=history_embed(page, say, links), view=history_view(page, say)
+            embed=history_embed(page, say, links, series), view=history_view(page, say)
         )
 
 
@@ -114,6 +116,15 @@ def seen_page(interaction: Interaction, page: HistoryPage) -> HistoryPage:
 async def viewer_links(interaction: Interaction, page: HistoryPage) -> dict[int, str]:
     """The page of each tournament listed, when the server shares its combats on the web."""
     return await viewer_pages(interaction, (entry.tournament.id for entry in page.entries))
+
+
+async def series_on_page(interaction: Interaction, page: HistoryPage) -> list[SeriesView]:
+    """The series over, with their final tables, on the newest page of the unfiltered archive
+    (issue #38 item 9), those played in a channel the member can view."""
+    if page.page or page.dynasty is not None or page.battlefield is not None:
+        return []
+    found = await interaction.client.services.series.finished(interaction.guild_id)
+    return [view for view in found if sees_channel(interaction, view.series.channel_id)]
 
 
 async def archived_dynasty_choices(
@@ -158,8 +169,11 @@ class History(Subcommands):
         )
         say = voice(interaction)
         links = await viewer_links(interaction, found)
+        series = await series_on_page(interaction, found)
         await reply_ephemeral(
-            interaction, embed=history_embed(found, say, links), view=history_view(found, say)
+            interaction,
+            embed=history_embed(found, say, links, series),
+            view=history_view(found, say),
         )
 
     async def cog_load(self) -> None:

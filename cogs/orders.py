@@ -28,7 +28,7 @@ from bot.client import EmperorsBot, Interaction
 from bot.services.request import Request
 from bot.services.tournaments.base import OrderAccepted, OrderMenu, PieceChoice
 from bot.views.boards import own_order_board
-from bot.views.markup import CHOICES_LIMIT, png_file
+from bot.views.markup import CHOICES_LIMIT
 from bot.views.prompts import (
     PromptKey,
     accepted_text,
@@ -220,14 +220,17 @@ async def show_own_order(interaction: Interaction, key: PromptKey, stored: Order
     except Refusal:
         return  # the turn resolved, or the combat ended: the next prompt has its own board
     names = (await services.tournaments.view(key.tournament_id)).names
-    board = await own_order_board(interaction.client.drawing, menu, names, voice(interaction))
+    palette = await services.palettes.of_player(key.player_id)
+    board = await own_order_board(
+        interaction.client.drawing, menu, names, voice(interaction), palette
+    )
     try:
         now = await services.orders.menu(player, key.tournament_id, turn=key.turn)
     except Refusal:
         return
     if now.current != menu.current:
         return  # replaced while drawing: that order's own drawing shows it
-    await interaction.edit_original_response(attachments=[png_file(board)])
+    await interaction.edit_original_response(attachments=[board.file()])
 
 
 # ----------------------------------------------------------------------- /order
@@ -329,13 +332,14 @@ class Orders(commands.Cog):
         menu = await self.bot.services.orders.menu(request_of(interaction), tournament_id)
         origin = chosen_piece(menu, piece) if piece is not None else None
         names = (await self.bot.services.tournaments.view(tournament_id)).names
-        board = await own_order_board(self.bot.drawing, menu, names, say)
+        palette = await self.bot.services.palettes.of_player(interaction.user.id)
+        board = await own_order_board(self.bot.drawing, menu, names, say, palette)
         await reply_ephemeral(
             interaction,
             content=prompt_status(menu, say, origin),
             embed=prompt_embed(menu, say),
             view=order_view(menu, say, origin=origin),
-            file=png_file(board),
+            file=board.file(),
         )
 
     @order.autocomplete("tournament")

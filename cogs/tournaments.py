@@ -25,12 +25,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.client import EmperorsBot, Interaction
-from bot.delivery import missing_permissions
 from bot.i18n import Voice
 from bot.services.settings import TOURNAMENT_DEFAULTS, TURN_LENGTHS
 from bot.services.tournaments.base import Revealed
 from bot.services.tournaments.chests import ChestOffer
 from bot.services.tournaments.seating import Terms
+from bot.views.alt_text import replay_alt_text
 from bot.views.boards import status_board
 from bot.views.chests import (
     deposited_text,
@@ -46,14 +46,12 @@ from bot.views.markup import (
     custom_id_number,
     discord_timestamp,
     gif_file,
-    png_file,
 )
 from bot.views.tournaments import (
     FORFEIT,
     announcement_embed,
     announcement_post,
     forfeit_view,
-    permission_names,
     rules_embed,
     seat_taken_text,
     status_embed,
@@ -65,6 +63,7 @@ from cogs.common import (
     VariantsText,
     WealthText,
     battlefield_choices,
+    channel_refusal,
     channel_voice,
     combat_begun,
     defer_ephemeral,
@@ -87,11 +86,6 @@ from engine.rules import MAX_TURN_LIMIT
 
 REPLAYS_PER_MINUTE = 2
 STATUS_BOARDS_PER_MINUTE = 4
-THREADS = (
-    discord.ChannelType.public_thread,
-    discord.ChannelType.private_thread,
-    discord.ChannelType.news_thread,
-)
 FORM_SECONDS = 600.0
 """How long a deposit form waits for its answer (Discord keeps a modal open until then)."""
 
@@ -197,16 +191,6 @@ class DepositForm(discord.ui.Modal):
         finally:  # begun whether or not the answers got through
             if joined.started is not None:
                 combat_begun(bot, self.tournament_id)
-
-
-def channel_refusal(interaction: Interaction) -> Refusal | None:
-    """Why the bot could not run a tournament in the interaction's channel, if it could not:
-    Discord tells an interaction what the bot may do there (``app_permissions``)."""
-    kind = getattr(interaction.channel, "type", None)
-    lacking = missing_permissions(interaction.app_permissions, in_thread=kind in THREADS)
-    if not lacking.value:
-        return None
-    return Refusal("channel-refuses", permissions=permission_names(lacking))
 
 
 def _shows_a_tournament(interaction: discord.Interaction) -> bool:
@@ -457,8 +441,9 @@ class Tournaments(
         if view.game is None:
             await reply_ephemeral(interaction, embed=embed)
             return
-        board = await status_board(self.bot.drawing, view, say.locale)
-        await reply_ephemeral(interaction, embed=embed, file=png_file(board))
+        palette = await self.bot.services.palettes.of_player(interaction.user.id)
+        board = await status_board(self.bot.drawing, view, say.locale, palette)
+        await reply_ephemeral(interaction, embed=embed, file=board.file())
 
     @app_commands.command(name="rules", description="The exact rules a tournament announced")
     @app_commands.describe(tournament="The tournament")
@@ -473,6 +458,7 @@ class Tournaments(
     async def forfeit(self, interaction: Interaction, tournament: int) -> None:
         """Asks for a confirmation first: a forfeit defeats the dynasty at once (R-G4)."""
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
+        await self.bot.services.turns.forfeitable(request_of(interaction), tournament)
         say = voice(interaction)
         await reply_ephemeral(
             interaction,
@@ -509,12 +495,12 @@ class Tournaments(
         await self.bot.services.tournaments.reachable(tournament, interaction.guild_id)
         await defer_ephemeral(interaction)
         replay = await self.bot.announcer.replays.replay(tournament)
+        say = voice(interaction)
+        described = replay_alt_text(say.locale, f"#{tournament}", replay.turns, None)
         await reply_ephemeral(
             interaction,
-            content=voice(interaction)(
-                "replay-done", tournament=str(tournament), turns=replay.turns
-            ),
-            file=gif_file(replay.gif),
+            content=say("replay-done", tournament=str(tournament), turns=replay.turns),
+            file=gif_file(replay.gif, description=described),
         )
 
     def _started(self, tournament_id: int) -> None:

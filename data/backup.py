@@ -10,8 +10,8 @@ by their owner only, like the database.
 Restoring replaces the database's content through the same API (SQLite writes it as one
 transaction, whatever the database's write-ahead log holds), after checking the backup's
 integrity, its schema version and that its schema is exactly the game's for that version
-(:mod:`data.schema_check`), and only while no bot has the database open: a running bot holds a
-shared lock on the file (:class:`RunningLock`) and restoring needs it exclusively. What the
+(:mod:`data.schema_check`), and only while no bot has the database open: a running bot holds an
+exclusive lock on the file (:class:`RunningLock`) and restoring needs it too. What the
 database held is kept first: a consistent backup of it, or, if it is damaged (what the bot
 says when it cannot start on it), its files as they are, under a name that says so.
 """
@@ -116,7 +116,8 @@ def restore(backup: Path, database: Path) -> SetAside | None:
     What the database held is kept first as ``<database>.before-restore-<time>`` (a checked
     backup of it) or, when it is damaged, as ``<database>.damaged-<time>`` (its files as they
     are); None when there was no database. A backup with an older schema is upgraded when
-    the bot next starts.
+    the bot next starts, and the bot then prompts the players of the open turns again
+    (:func:`restored_mark`).
     """
     check_backup(backup)
     if not database.parent.is_dir():
@@ -130,7 +131,15 @@ def restore(backup: Path, database: Path) -> SetAside | None:
             problems = _integrity_problems(target)
             if problems:
                 raise BackupRefused(f"the restored database is damaged: {problems[0]}")
+        create_private(restored_mark(database))
     return kept
+
+
+def restored_mark(database: Path) -> Path:
+    """An empty file beside the database, written by :func:`restore` and removed by the bot
+    once it has asked for the open turns' prompts again: the prompts sent from the database
+    as it was after the backup are not in the restored one's past, so players may lack them."""
+    return database.with_name(f"{database.name}.restored")
 
 
 def _set_aside(database: Path) -> SetAside:
@@ -181,9 +190,13 @@ def prune(folder: Path, prefix: str, keep: int) -> list[Path]:
     return gone
 
 
+class DatabaseInUse(Exception):
+    """Another running bot holds the database file."""
+
+
 class RunningLock:
-    """A lock on the database file that every running bot holds shared, so that a restore
-    (which needs it exclusively) knows a bot is using the database.
+    """A lock on the database file that a running bot holds exclusively, so that a second
+    bot and a restore know a bot is using the database.
 
     An ``flock`` on a descriptor of its own, kept open until after SQLite has closed the
     database: ``flock`` locks are separate from the POSIX locks SQLite uses, and closing
@@ -194,9 +207,17 @@ class RunningLock:
         self._descriptor: int | None = descriptor
 
     @classmethod
-    def shared(cls, database: Path) -> RunningLock:
+    def running(cls, database: Path) -> RunningLock:
+        """Held by a running bot for its whole life, exclusively (created empty and private
+        if missing): a second bot on the same file is refused with :class:`DatabaseInUse`, as
+        a restore is."""
+        create_private(database)
         descriptor = os.open(database, os.O_RDONLY)
-        fcntl.flock(descriptor, fcntl.LOCK_SH)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            raise DatabaseInUse(database) from None
         return cls(descriptor)
 
     @classmethod

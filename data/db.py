@@ -20,6 +20,8 @@ from contextlib import AbstractAsyncContextManager
 from types import TracebackType
 from typing import Any, Protocol, Self
 
+from data.outages import Availability
+
 DEFAULT_PATH = "emperors.db"
 PATH_VARIABLE = "EMPERORS_DB"
 URL_VARIABLE = "DATABASE_URL"
@@ -82,6 +84,10 @@ class Database(ABC):
     timer: Callable[[str, float], None] | None = None
     """Told how long each single statement (``"statement"``) and each transaction
     (``"transaction"``, lock wait included) took; the bot's metrics listen here."""
+
+    availability: Availability
+    """Whether the database answers: each backend tells it of every outage (see
+    :mod:`data.outages`)."""
 
     @property
     @abstractmethod

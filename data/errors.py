@@ -425,6 +425,16 @@ class DatabaseBusy(Refusal):
         super().__init__("database-busy")
 
 
+class DatabaseOffline(Refusal):
+    """The database cannot be reached right now (its server stopped or restarting, the
+    network to it gone): the request was not done, and the same request works once the
+    database answers again (every change is applied once, even if sent twice). Logged once
+    per outage by :class:`data.outages.Availability`, not as an error."""
+
+    def __init__(self) -> None:
+        super().__init__("database-unavailable")
+
+
 class DatabaseTooNew(DataError):
     def __init__(self, database_version: int, code_version: int) -> None:
         self.database_version = database_version
@@ -436,8 +446,14 @@ class DatabaseTooNew(DataError):
 
 
 class DatabaseUnavailable(DataError):
-    def __init__(self, location: str, reason: str) -> None:
+    """The database could not be opened. ``transient`` when it may work later without
+    anyone changing a setting (the server is not up yet, or is restarting; the network to
+    it is down): the bot then waits and tries again instead of giving up."""
+
+    def __init__(self, location: str, reason: str, *, transient: bool = False) -> None:
         self.location = location
+        self.reason = reason
+        self.transient = transient
         super().__init__(
             f"cannot connect to the database {location} ({reason}); check DATABASE_URL, "
             "that the PostgreSQL server runs, and that it lets this user in"

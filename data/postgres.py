@@ -24,6 +24,11 @@ This module is the one place that adapts the game's SQLite-flavoured data layer:
 - **Connections**: as on SQLite, transactions of one :class:`PostgresDatabase` take turns on
   one connection (tasks read and write inside them as if alone), and single statements run
   at once in autocommit on a small pool, so reads never wait for a transaction.
+- **Outages**: a server that stops, restarts or cannot be reached fails the call with
+  :class:`DatabaseOffline` (a refusal: "try again in a minute"), told once per outage to
+  :class:`data.outages.Availability`; the pool connects again by itself once it answers.
+  Opening tells a server that is not there yet (:attr:`DatabaseUnavailable.transient`) from
+  settings it refuses (a wrong password, user or database name).
 - **Migrations**: ``data/migrations/postgres/NNNN_name.sql``, one script each, the twin of
   SQLite's migration of the same number and name; the version is kept in ``schema_version``
   and migrations are applied under an advisory lock, once even if processes start together.
@@ -33,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import os
 import re
 import time
@@ -48,6 +54,7 @@ from data.db import BUSY_TIMEOUT_MS, URL_VARIABLE, Connection, Database, Variant
 from data.errors import (
     ConstraintBroken,
     DatabaseBusy,
+    DatabaseOffline,
     DatabaseTooNew,
     DatabaseUnavailable,
     DataError,
@@ -55,6 +62,7 @@ from data.errors import (
     Refusal,
     UrlNotEncoded,
 )
+from data.outages import Availability
 from data.schema import (
     MIGRATION_NAME,
     Migration,
@@ -84,6 +92,15 @@ _FROM_FUNCTION = re.compile(r"\s*SELECT \* FROM \w+\(", re.IGNORECASE)
 _UNIQUE_KEY = re.compile(r"^Key \((.+?)\)=\(")
 _UNREACHABLE = (OSError, TimeoutError, ValueError, asyncpg.PostgresError)
 """What connecting raises when the server is not there, or refuses the URL or the user."""
+_GONE = (
+    OSError,  # refused, reset, no route, a name that does not resolve, a timeout
+    asyncpg.PostgresConnectionError,  # SQLSTATE class 08, and a connection lost mid-call
+    asyncpg.CannotConnectNowError,  # the server is starting up or shutting down
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.TooManyConnectionsError,
+)
+"""What a call raises when the server is not there (for now): an outage, not a bug."""
 _BUSY = (
     asyncpg.LockNotAvailableError,
     asyncpg.DeadlockDetectedError,
@@ -174,10 +191,16 @@ class _Statements:
     statement that may change data runs in a savepoint, so a refusal undoes only itself."""
 
     def __init__(
-        self, connection: asyncpg.Connection, *, guarded: bool, owner: Database | None = None
+        self,
+        connection: asyncpg.Connection,
+        *,
+        guarded: bool,
+        availability: Availability,
+        owner: Database | None = None,
     ) -> None:
         self.connection = connection
         self._guarded = guarded
+        self._availability = availability
         self._owner = owner
         """Whose timer hears how long each single statement took (not in a transaction)."""
 
@@ -220,14 +243,25 @@ class _Statements:
                     )
                     raise
                 await self.connection.execute("RELEASE SAVEPOINT statement")
-        except asyncpg.PostgresError as error:
+        except Exception as error:
+            if isinstance(error, asyncpg.InternalClientError):
+                self.connection.terminate()  # in a state asyncpg cannot use again
+            if offline(error, self.connection):
+                raise self._availability_lost(error) from None
+            if not isinstance(error, asyncpg.PostgresError):
+                raise
             domain = refusal(error)
             if domain is None:
                 raise
             raise domain from error
+        self._availability.answered()
         if timer is not None:
             timer("statement", time.perf_counter() - began)
         return result
+
+    def _availability_lost(self, error: BaseException) -> DatabaseOffline:
+        self._availability.lost(_reason(error))
+        return DatabaseOffline()
 
 
 class PostgresDatabase(Database):
@@ -236,7 +270,8 @@ class PostgresDatabase(Database):
 
     def __init__(self, url: str, transactions: asyncpg.Connection, pool: asyncpg.Pool) -> None:
         self._url = url
-        self._transactions = _Statements(transactions, guarded=True)
+        self.availability = Availability(redacted(url))
+        self._transactions = _Statements(transactions, guarded=True, availability=self.availability)
         self._pool = pool
         self._lock = asyncio.Lock()
         self._holder: asyncio.Task[Any] | None = None
@@ -328,15 +363,29 @@ class PostgresDatabase(Database):
         timer, began = self.timer, time.perf_counter()
         async with self._lock:
             self._holder, self._writing = task, True
-            connection = await self._transaction_connection()
+            try:
+                connection = await self._transaction_connection()
+            except BaseException as error:
+                self._holder, self._writing = None, False
+                if offline(error, None):
+                    raise self._lost(error) from None
+                raise
             try:
                 await connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
                 yield self._transactions
                 await connection.execute("COMMIT")
+                self.availability.answered()
                 if timer is not None:
                     timer("transaction", time.perf_counter() - began)
-            except asyncpg.PostgresError as error:
+            except DatabaseOffline:
                 await self._roll_back(connection)
+                raise
+            except Exception as error:
+                await self._roll_back(connection)
+                if offline(error, connection):
+                    raise self._lost(error) from None
+                if not isinstance(error, asyncpg.PostgresError):
+                    raise
                 domain = refusal(error)
                 if domain is None:
                     raise
@@ -357,8 +406,8 @@ class PostgresDatabase(Database):
         if held is not None:
             yield held
             return
-        async with self._pool.acquire() as raw:
-            statements = _Statements(raw, guarded=False, owner=self)
+        async with self._acquired() as raw:
+            statements = _Statements(raw, guarded=False, availability=self.availability, owner=self)
             self._users[task] = statements
             try:
                 yield statements
@@ -366,8 +415,33 @@ class PostgresDatabase(Database):
                 del self._users[task]
 
     async def schema_version(self) -> int:
-        async with self._pool.acquire() as raw:
-            return await _version(raw)
+        async with self._acquired() as raw:
+            try:
+                version = await _version(raw)
+            except Exception as error:
+                if offline(error, raw):
+                    raise self._lost(error) from None
+                raise
+        self.availability.answered()
+        return version
+
+    @asynccontextmanager
+    async def _acquired(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection of the pool (which connects again if the server dropped it)."""
+        try:
+            raw = await self._pool.acquire()
+        except Exception as error:
+            if offline(error, None):
+                raise self._lost(error) from None
+            raise
+        try:
+            yield raw
+        finally:
+            await self._pool.release(raw)
+
+    def _lost(self, error: BaseException) -> DatabaseOffline:
+        self.availability.lost(_reason(error))
+        return DatabaseOffline()
 
     async def migrate(self, target: int | None = None) -> int:
         latest = latest_version()
@@ -396,14 +470,16 @@ class PostgresDatabase(Database):
     async def _transaction_connection(self) -> asyncpg.Connection:
         """The transactions' connection, opened again if the server dropped it."""
         if self._transactions.connection.is_closed():
-            self._transactions = _Statements(await _connect(self._url), guarded=True)
+            self._transactions = _Statements(
+                await _connect(self._url), guarded=True, availability=self.availability
+            )
         return self._transactions.connection
 
     async def _roll_back(self, connection: asyncpg.Connection) -> None:
         """Roll back (a no-op outside a transaction); a connection that cannot is dropped."""
         try:
             await connection.execute("ROLLBACK")
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+        except Exception:  # lost, or in a state asyncpg cannot use again
             connection.terminate()
 
     @asynccontextmanager
@@ -424,8 +500,48 @@ class PostgresDatabase(Database):
 
 
 def _unavailable(url: str, error: BaseException) -> DatabaseUnavailable:
-    """Connecting failed: the driver's reason, without the URL's secrets."""
-    return DatabaseUnavailable(redacted(url), scrubbed(str(error), url) or type(error).__name__)
+    """Connecting failed: the driver's reason, without the URL's secrets; ``transient``
+    unless the server refused a setting (a wrong password, user or database) or the URL."""
+    return DatabaseUnavailable(
+        redacted(url),
+        scrubbed(str(error), url) or type(error).__name__,
+        transient=offline(error, None),
+    )
+
+
+def offline(error: BaseException, connection: asyncpg.Connection | None) -> bool:
+    """Whether ``error`` says the server could not be reached (rather than a bug or a
+    refusal): a connection that failed or was lost, a server starting or stopping. asyncpg
+    says "connection is closed" with its general :class:`asyncpg.InterfaceError` (and, for
+    an idle connection the server ended, with an :class:`asyncpg.InternalClientError`), so
+    those count when the connection they were raised for is closed by then."""
+    if isinstance(error, _GONE):
+        return True
+    return (
+        isinstance(error, asyncpg.InterfaceError | asyncpg.InternalClientError)
+        and connection is not None
+        and connection.is_closed()
+    )
+
+
+class _QuietPoolFloor(logging.Filter):
+    """asyncpg's pool, after an outage, reconnects its floor of connections in the
+    background and logs each failed try with a traceback, every second to every minute: an
+    outage :class:`Availability` has logged once already. Those records are left out; any
+    other of asyncpg's stays."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not (error is not None and offline(error, None))
+
+
+logging.getLogger("asyncpg.pool").addFilter(_QuietPoolFloor())
+
+
+def _reason(error: BaseException) -> str:
+    """A few words on why the server was not reached, for the log (never a URL)."""
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 async def _keep_session(connection: asyncpg.Connection) -> None:

@@ -51,6 +51,7 @@ from data.errors import (
     SQLiteTooOld,
     violation,
 )
+from data.outages import Availability
 
 CHECKPOINT_CHANGES = 2000
 """Rows the direct connection changes between two checkpoints of the write-ahead log."""
@@ -65,6 +66,9 @@ class SQLiteDatabase(Database):
         self._queued = _Queued(connection)
         self._direct: _Direct | None = None
         self.path = path
+        self.availability = Availability(path)
+        """A write lock another program holds beyond the busy timeout is SQLite's outage
+        (the file cannot be changed): told once, like a PostgreSQL server gone."""
         self._lock = asyncio.Lock()
         self._holder: asyncio.Task[Any] | None = None
         self._writing = False
@@ -146,6 +150,7 @@ class SQLiteDatabase(Database):
                 begun = True
                 yield self._queued
                 await self._connection.commit()
+                self.availability.answered()
                 if timer is not None:
                     timer("transaction", time.perf_counter() - began)
             except BaseException as error:
@@ -153,6 +158,10 @@ class SQLiteDatabase(Database):
                 # BEGIN or COMMIT whose await was cancelled); a no-op if no transaction is open.
                 await self._connection.rollback()
                 if not begun and _is_busy(error):
+                    self.availability.lost(
+                        f"its write lock is held by another program for more than "
+                        f"{BUSY_TIMEOUT_MS / 1000:.0f} s"
+                    )
                     raise DatabaseBusy() from error
                 if _is_too_large(error):
                     raise NumberTooLarge() from error

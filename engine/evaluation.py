@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from engine.battlefield import Battlefield, Tile
 from engine.game import Game, OutcomeCause
-from engine.pieces import Dynasty, PieceKind
+from engine.pieces import Dynasty, PieceKind, seat_of
 from engine.position import Position
-from engine.rules import EmperorTaken, GoalKind, Ruleset
+from engine.rules import EmperorTaken, Fortress, GoalKind, Ruleset, Takes
 
 WIN = 1000.0
 """A won combat; a lost one is ``-WIN``; values of positions stay far below it."""
@@ -86,6 +86,16 @@ rival's sat out of reach (docs/computer-players.md)."""
 BOXED_AGAINST = 4
 """See :data:`BOXED_SEVERAL`. Kept to a rival with this many emperors: on small-4 and fortress-4
 (four emperors) counting two against two cost the last-emperor combats their quick ends."""
+MONUMENT_STEP = 0.4
+"""Per step between a monument tile and the piece of its own that is nearest to it and not
+needed on another monument (goal ``monuments``, R-V5b)."""
+MONUMENT_MISSING = 1.5
+"""Per monument tile none of its pieces stands on: the goal wants all of them at once, so
+each one held is worth more than the steps towards it."""
+PAINTED = 0.5
+"""Per tile painted its colour (goal ``domains``, R-V6): a dynasty paints at most one new tile
+a turn (one order, R-O1), so a tile is worth half a pawn; a rival's tile painted over counts
+twice, as a take does."""
 HUNTED_WITHIN = 10
 """emperor-strike: an emperor is hunted once the emperor that must take it is this many steps
 away or closer (not to be confused with :data:`STRIKE_NEAR`, the hunter's side)."""
@@ -98,7 +108,9 @@ class GoalTargets:
     ``emperor_tiles``: tiles its emperor wins by standing on (reach-opposite, treasure).
     ``hunt``: rival emperors are the goal, so pawns close in on them (last-emperor,
     take-stronger and any goal not known here). ``strike``: emperors its own emperor must
-    take (emperor-strike). ``hold``: keeping pieces is the goal (survive). ``ways_out``:
+    take (emperor-strike). ``hold``: keeping pieces is the goal (survive). ``monuments``:
+    tiles its pieces must all stand on at once (R-V5b). ``paint``: tiles of its colour are the
+    goal (domains, R-V6). ``ways_out``:
     whoever takes its lone emperor ends the combat, so that emperor keeps safe steps open
     (:func:`boxed_in`; last-emperor and any goal not known here; not take-stronger, where
     only the fall of a stronger emperor counts, and judging ways out there ended fewer combats).
@@ -109,6 +121,8 @@ class GoalTargets:
     strike: tuple[Dynasty, ...] = ()
     hold: bool = False
     ways_out: bool = False
+    monuments: tuple[Tile, ...] = ()
+    paint: bool = False
 
 
 def goal_targets(ruleset: Ruleset, battlefield: Battlefield, dynasty: Dynasty) -> GoalTargets:
@@ -124,6 +138,13 @@ def goal_targets(ruleset: Ruleset, battlefield: Battlefield, dynasty: Dynasty) -
         return GoalTargets(strike=(_opposite(battlefield, dynasty),), hunt=True)
     if kind is GoalKind.TAKE_STRONGER:
         return GoalTargets(hunt=True)
+    # Monuments and domains are also won as last-emperor is (R-V5b, R-V6c): the fall of
+    # emperors ends those combats too, so lone emperors keep their ways out there as well.
+    if kind is GoalKind.MONUMENTS:
+        monuments = tuple(sorted(battlefield.monuments))
+        return GoalTargets(hunt=True, ways_out=True, monuments=monuments)
+    if kind is GoalKind.DOMAINS:
+        return GoalTargets(hunt=True, ways_out=True, paint=True)
     return GoalTargets(hunt=True, ways_out=True)
 
 
@@ -166,11 +187,21 @@ class Threats:
     defended: frozenset[Tile]
 
 
-def threats(position: Position) -> Threats:
-    """Every take attempt any active dynasty could order next turn, and every defended tile."""
+def threats(position: Position, ruleset: Ruleset | None = None) -> Threats:
+    """Every take attempt any active dynasty could order next turn, and every defended tile.
+
+    Given the ``ruleset``, only the attempts that would take (or destroy both, R-V4b): under
+    ``takes = by-experience`` a weaker piece's attempt fails (R-V4a), and with ``fortress =
+    on`` a pawn's on a piece standing on its own fortress (R-V2b); a player that counted
+    those as threats would flee from pieces that cannot hurt it."""
     pieces = position.pieces
     defeated = position.defeated
-    rays = position.battlefield.rays
+    battlefield = position.battlefield
+    rays = battlefield.rays
+    strength = ruleset is not None and ruleset.takes is Takes.BY_EXPERIENCE
+    fortress_of: tuple[Dynasty | None, ...] = ()
+    if ruleset is not None and ruleset.fortress is Fortress.ON:
+        fortress_of = battlefield.fortress_at
     attackers: dict[Tile, list[Tile]] = {}
     defended: set[Tile] = set()
     for tile, piece in pieces.items():
@@ -185,7 +216,12 @@ def threats(position: Position) -> Threats:
                     continue
                 if other.dynasty is dynasty:
                     defended.add(other_tile)
-                else:
+                elif not (strength and piece.experience < other.experience) and not (
+                    fortress_of
+                    and piece.kind is PieceKind.PAWN
+                    and fortress_of[battlefield.index_of[other_tile]] is other.dynasty
+                    and other.dynasty not in defeated
+                ):
                     attackers.setdefault(other_tile, []).append(tile)
                 break
     return Threats(attackers, frozenset(defended))
@@ -265,7 +301,7 @@ def values(position: Position, ruleset: Ruleset, elapsed: float = 0.0) -> dict[D
             # the first emperor counted as a spare
             result[dynasty] += (EMPEROR - EXTRA_EMPEROR) * stakes
 
-    seen = threats(position)
+    seen = threats(position, ruleset)
     pieces = position.pieces
     caution = _caution(position, elapsed)
     # Per victim: its threatened pieces, most valuable first; it spends its order saving the
@@ -451,6 +487,8 @@ def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> fl
             steps = min(_nearest(battlefield, tile, prey) for tile in emperors)
             cost += STRIKE_STEP * steps
             cost += STRIKE_FAR * max(0, steps - STRIKE_NEAR)
+    if targets.monuments:
+        cost += _monuments_distance(position, dynasty, targets.monuments)
     if targets.hunt:
         prey = tuple(
             tile
@@ -464,6 +502,39 @@ def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> fl
             for tile, piece in position.pieces.items():
                 if piece.dynasty is dynasty and piece.kind is PieceKind.PAWN:
                     cost += HUNT_STEP * _nearest(battlefield, tile, prey)
+    return cost
+
+
+def _monuments_distance(position: Position, dynasty: Dynasty, monuments: tuple[Tile, ...]) -> float:
+    """How far ``dynasty`` is from standing on every monument tile (R-V5b), in pawns: each
+    monument its pieces do not hold costs :data:`MONUMENT_MISSING` and :data:`MONUMENT_STEP`
+    per step of the nearest of its pieces not already on a monument (each piece sent to one
+    monument only: one pawn cannot hold two). Pawns go first; its emperor only when it has no
+    free pawn left."""
+    battlefield = position.battlefield
+    pieces = position.pieces
+    held = [tile for tile in monuments if tile in pieces and pieces[tile].dynasty is dynasty]
+    if len(held) == len(monuments):
+        return 0.0
+    free = [
+        tile for tile, piece in pieces.items() if piece.dynasty is dynasty and tile not in monuments
+    ]
+    free.sort(key=lambda tile: pieces[tile].kind is PieceKind.EMPEROR)
+    far = battlefield.height + battlefield.width
+    cost = 0.0
+    for monument in monuments:
+        if monument in held:
+            continue
+        cost += MONUMENT_MISSING
+        steps = steps_to(battlefield, monument)
+        best = -1
+        for index, tile in enumerate(free):
+            if best < 0 or steps.get(tile, far) < steps.get(free[best], far):
+                best = index
+        if best < 0:
+            cost += MONUMENT_STEP * far
+        else:
+            cost += MONUMENT_STEP * steps.get(free.pop(best), far)
     return cost
 
 
@@ -483,6 +554,12 @@ def utilities(game: Game, *, urgent: bool = True) -> dict[Dynasty, float]:
         return {d: (win if d in winners else -WIN) if winners else DRAW for d in dynasties}
     elapsed = game.turn / game.ruleset.turn_limit if urgent else 0.0
     worth = values(game.position, game.ruleset, elapsed)
+    if game.domains is not None:
+        # Goal domains (R-V6): painted tiles are the goal's progress; a defeated dynasty's
+        # colour counts for nobody (R-V6b).
+        covered = game.domains.counts()
+        for dynasty in game.position.active_dynasties:
+            worth[dynasty] += PAINTED * (1 + URGENCY * elapsed) * covered[seat_of(dynasty)]
     total = sum(worth.values())
     rivals = _rivals_seated(game.position.battlefield)
     return {d: worth[d] - (total - worth[d]) / rivals for d in dynasties}

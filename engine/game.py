@@ -41,7 +41,8 @@ _NO_WINDOWS: Final[frozenset[Dynasty]] = frozenset()
 
 
 class OutcomeCause(Enum):
-    """Why a combat ended (R-G1..G4): the goal reached, the last standing, or the turn limit."""
+    """Why a combat ended (R-G1..G5): the goal reached, the last standing, the turn limit, or an
+    agreement of the players."""
 
     OPPOSITE_START = "opposite-start"
     TREASURE = "treasure"
@@ -57,6 +58,8 @@ class OutcomeCause(Enum):
     DOMAINS = "domains"  # R-V6c; pieces: the percentage P reached
     MOST_PAINTED = "most-painted"  # R-V6d; pieces: the most painted tiles
     PAINTED_TIE = "painted-tie"  # R-V6d; pieces: the most painted tiles; a draw
+    AGREED_DRAW = "agreed-draw"  # R-G5: every dynasty still in the combat agreed; a draw
+    CONCEDED = "conceded"  # R-G5: every other dynasty still in the combat conceded
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,8 @@ _REASONS: Mapping[OutcomeCause, str] = {
     OutcomeCause.LAST_STANDING: "every other dynasty is defeated",
     OutcomeCause.ALL_FELL: "the last emperors fell in the same turn",
     OutcomeCause.MONUMENTS: "its pieces stand on every monument",
+    OutcomeCause.AGREED_DRAW: "every dynasty still in the combat agreed to a draw",
+    OutcomeCause.CONCEDED: "every other dynasty still in the combat conceded",
 }
 _NUMBERED: Mapping[OutcomeCause, str] = {
     OutcomeCause.SURVIVED: r"kept more than \d+ pieces for \d+ turns",

@@ -25,6 +25,8 @@ from engine.evaluation import (
     EMPEROR,
     GOAL_STEP,
     HUNT_STEP,
+    MONUMENT_STEP,
+    PAINTED,
     PAWN,
     goal_targets,
     steps_to,
@@ -113,6 +115,11 @@ def quick_orders(
         if rival is not dynasty
         for tile in position.emperor_tiles(rival)
     )
+    unheld = tuple(
+        tile
+        for tile in targets.monuments
+        if tile not in pieces or pieces[tile].dynasty is not dynasty
+    )
     scored: list[tuple[float, int, Order]] = [(0.0, 0, Pass(dynasty))]
     for index, order in enumerate(orders_of(position, dynasty)[1:], start=1):
         assert isinstance(order, Move)
@@ -138,6 +145,10 @@ def quick_orders(
                 score += PAWN * 0.1
                 if targets.hunt and prey:
                     score += HUNT_STEP * _closer(battlefield, order, prey)
+                if unheld:
+                    score += MONUMENT_STEP * _closer(battlefield, order, unheld)
+            if targets.paint and game.colour_at(order.destination) is not dynasty:
+                score += PAINTED  # R-V6b: the tile it ends on takes its colour
         scored.append((score, index, order))
     scored.sort(key=lambda entry: (-entry[0], entry[1]))
     return [(score, order) for score, _, order in scored]

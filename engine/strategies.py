@@ -186,7 +186,7 @@ def _exchanged(
         _takes_an_emperor(position, o, dynasty) for _, o in ranked
     ):
         return ranked
-    attackers = threats(position).attackers
+    attackers = threats(position, game.ruleset).attackers
     answers = [
         Move(position.pieces[tile].dynasty, tile, emperor)
         for emperor in emperors
@@ -234,7 +234,7 @@ def _guarded(
         len(position.emperor_tiles(rival)) >= len(emperors) for rival in rivals
     ):
         return ranked
-    attackers = threats(position).attackers
+    attackers = threats(position, game.ruleset).attackers
     attacked = [tile for tile in emperors if tile in attackers]
     if not attacked:
         return ranked

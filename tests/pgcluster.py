@@ -62,10 +62,11 @@ def free_port() -> int:
 class Cluster:
     """A running throw-away cluster; :meth:`stop` removes it with its folder."""
 
-    def __init__(self, folder: Path, port: int, server: subprocess.Popen[bytes]) -> None:
+    def __init__(self, folder: Path, port: int, command: list[str]) -> None:
         self.folder = folder
         self.port = port
-        self._server = server
+        self._command = command
+        self._server: subprocess.Popen[bytes] | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
         self._thread.start()
@@ -75,6 +76,18 @@ class Cluster:
     @classmethod
     def start(cls, *, durable: bool = False) -> Cluster:
         """initdb, start the server and wait until it accepts connections."""
+        cluster = cls.create(durable=durable)
+        try:
+            cluster.start_server()
+        except BaseException:
+            cluster.stop()
+            raise
+        return cluster
+
+    @classmethod
+    def create(cls, *, durable: bool = False) -> Cluster:
+        """initdb only: the server starts with :meth:`start_server` (its URL is known
+        before, for a test of a bot that starts before its database does)."""
         folder_of_binaries = binaries()
         if folder_of_binaries is None:
             raise FileNotFoundError("PostgreSQL's initdb and postgres are not installed")
@@ -113,27 +126,40 @@ class Cluster:
             *(() if durable else QUICK),
         ]
         options = [part for setting in settings for part in ("-c", setting)]
-        server = subprocess.Popen(
-            [
-                *as_user,
-                str(folder_of_binaries / "postgres"),
-                "-D",
-                str(data),
-                "-p",
-                str(port),
-                *options,
-            ],
+        command = [
+            *as_user,
+            str(folder_of_binaries / "postgres"),
+            "-D",
+            str(data),
+            "-p",
+            str(port),
+            *options,
+        ]
+        return cls(folder, port, command)
+
+    def start_server(self) -> None:
+        """Start the server (again, after :meth:`stop_server`: its data is kept) and wait
+        until it accepts connections."""
+        self._server = subprocess.Popen(
+            self._command,
             stdout=subprocess.DEVNULL,
-            stderr=open(folder / "server.log", "wb"),  # noqa: SIM115 (the server keeps it)
+            stderr=open(self.folder / "server.log", "ab"),  # noqa: SIM115 (the server keeps it)
             start_new_session=True,
         )
-        cluster = cls(folder, port, server)
-        try:
-            cluster.run(cluster._wait_until_ready())
-        except BaseException:
-            cluster.stop()
-            raise
-        return cluster
+        self.run(self._wait_until_ready())
+
+    def stop_server(self) -> None:
+        """Stop the server as an outage does (its clients' connections end), keeping its
+        data for :meth:`start_server`."""
+        with contextlib.suppress(Exception):
+            if self._admin is not None:
+                self.run(self._admin.close(), timeout=10)
+        self._admin = None
+        if self._server is not None and self._server.poll() is None:
+            # SIGINT: PostgreSQL's fast shutdown (clients are told, data is kept).
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self._server.pid, signal.SIGINT)
+            self._server.wait(timeout=60)
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@/{database}?host={self.folder}&port={self.port}"
@@ -155,7 +181,7 @@ class Cluster:
                 self.run(self._admin.close(), timeout=10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=10)
-        if self._server.poll() is None:
+        if self._server is not None and self._server.poll() is None:
             # SIGQUIT: immediate shutdown; SIGTERM after it would wait for clients.
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self._server.pid, signal.SIGQUIT)
@@ -171,6 +197,7 @@ class Cluster:
 
     async def _wait_until_ready(self) -> None:
         for _ in range(600):
+            assert self._server is not None
             if self._server.poll() is not None:
                 raise RuntimeError(f"PostgreSQL did not start:\n{self.server_log()}")
             try:

@@ -115,7 +115,8 @@ def test_compose_runs_the_bot_with_its_volume_and_env_file() -> None:
     assert seconds > 25  # the bot's own bound on the work it finishes when stopped
 
 
-def test_compose_keeps_a_marked_place_for_postgresql() -> None:
-    text = (ROOT / "compose.yaml").read_text()
-    assert "PostgreSQL: reserved place" in text and "does not exist yet" in text
-    assert set(compose()["services"]) == {"bot"}
+def test_compose_limits_the_size_of_every_services_log() -> None:
+    """Docker keeps a container's log without limit unless told (issue #40 item 10)."""
+    for name, service in compose()["services"].items():
+        options = service.get("logging", {}).get("options", {})
+        assert options.get("max-size") and int(options.get("max-file", 0)) >= 1, name

@@ -12,12 +12,20 @@ from collections.abc import Mapping, Sequence
 from PIL import Image
 
 from bot.i18n import DEFAULT_LOCALE, Name, text
-from bot.render import palette
 from bot.render.board import compose
 from bot.render.deployment import compose_home_zone
 from bot.render.layout import board_layout, replay_layout, tile_centre
+from bot.render.palette import quantise
 from bot.render.scene import scene_of, union_key
-from bot.render.style import BACKGROUND, DYNASTY_COLOURS, NEUTRAL, TURN_KEY
+from bot.render.style import (
+    BACKGROUND,
+    BOARD_PALETTES,
+    COLOUR_BLIND,
+    DYNASTY_COLOURS,
+    NEUTRAL,
+    STANDARD,
+    TURN_KEY,
+)
 from engine import (
     Battlefield,
     Chest,
@@ -45,6 +53,7 @@ def render_board(
     locale: str = DEFAULT_LOCALE,
     ruleset: Ruleset | None = None,
     painted: Colours | None = None,
+    palette: str = STANDARD,
 ) -> bytes:
     """The board as a PNG; with ``last_turn``, that turn's moves, takes and clashes drawn on it
     (and its failed take attempts, mutual destructions and crownings, RULES.md section 10).
@@ -60,10 +69,13 @@ def render_board(
     is revealed every home zone and no piece (R-V1). ``painted``: the colours of the goal
     ``domains`` (``Game.domains``, R-V6), each painted tile in its dynasty's colour and letter.
     Mountains and monuments are the battlefield's own (R-V2a, R-V5a). The key says what every
-    mark it shows means.
+    mark it shows means. ``palette`` names the dynasties' colours (``style.BOARD_PALETTES``:
+    the colour-blind one adds a pattern to each dynasty's pieces).
     """
     scene = scene_of(position, last_turn, ruleset, painted)
-    geometry = board_layout(position.battlefield, title=bool(title), key=scene.key, locale=locale)
+    geometry = board_layout(
+        position.battlefield, title=bool(title), key=scene.key, locale=locale, palette=palette
+    )
     image = compose(
         position,
         geometry,
@@ -75,7 +87,7 @@ def render_board(
         scene=scene,
         painted=painted,
     )
-    return _png(image)
+    return _png(image, palette)
 
 
 def render_replay(
@@ -88,6 +100,7 @@ def render_replay(
     locale: str = DEFAULT_LOCALE,
     ruleset: Ruleset | None = None,
     painted: Sequence[Colours | None] = (),
+    palette: str = STANDARD,
 ) -> bytes:
     """An animated GIF, one frame per (position, turn that led to it); frame ``i`` is turn ``i``.
 
@@ -118,7 +131,7 @@ def render_replay(
         scene_of(position, turn, ruleset, painted[index] if painted else None)
         for index, (position, turn) in enumerate(frames)
     ]
-    geometry = replay_layout(battlefield, locale, union_key(scenes, TURN_KEY))
+    geometry = replay_layout(battlefield, locale, union_key(scenes, TURN_KEY), palette)
 
     def picture(index: int) -> Image.Image:
         position, turn = frames[index]
@@ -129,7 +142,7 @@ def render_replay(
         )
         caption = text(locale, "board-caption", title=title, heading=heading) if title else heading
         shown = chests[index] if chests else ()
-        return palette.quantise(
+        return quantise(
             compose(
                 position,
                 geometry,
@@ -139,7 +152,8 @@ def render_replay(
                 chests=shown,
                 scene=scenes[index],
                 painted=painted[index] if painted else None,
-            )
+            ),
+            palette,
         )
 
     durations = [frame_ms] * len(frames)
@@ -167,6 +181,7 @@ def render_home_zone(
     names: Mapping[Dynasty, Name] | None = None,
     title: str | None = None,
     locale: str = DEFAULT_LOCALE,
+    palette: str = STANDARD,
 ) -> bytes:
     """A player's board for the hidden deployment (R-V1c), as a PNG, for that player's eyes
     only: the battlefield (before its deployment) with ``dynasty``'s home zone striped in its
@@ -182,21 +197,25 @@ def render_home_zone(
         names=names,
         title=title,
         locale=locale,
+        palette=palette,
     )
-    return _png(image)
+    return _png(image, palette)
 
 
-def _png(image: Image.Image) -> bytes:
+def _png(image: Image.Image, board_palette: str) -> bytes:
     """A board as Discord gets it: quantised to the shared palette, a PNG."""
     buffer = io.BytesIO()
-    palette.quantise(image).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
+    quantise(image, board_palette).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
     return buffer.getvalue()
 
 
 __all__ = [
     "BACKGROUND",
+    "BOARD_PALETTES",
+    "COLOUR_BLIND",
     "DYNASTY_COLOURS",
     "NEUTRAL",
+    "STANDARD",
     "board_layout",
     "render_board",
     "render_home_zone",

@@ -7,11 +7,13 @@ matches what the engine resolved.
 from __future__ import annotations
 
 import argparse
+import random
 from pathlib import Path
 
-from bot.render import render_board
+from bot.render import COLOUR_BLIND, render_board
 from data.catalog import load_battlefield
 from engine import Dynasty, Game, Move, Order, Position, Ruleset, Tile, TurnReport
+from engine.strategies import GreedyStrategy
 
 SAMPLE_NAMES = {Dynasty.A: "Ada", Dynasty.B: "Björn", Dynasty.C: "Chen", Dynasty.D: "Dara"}
 
@@ -41,6 +43,26 @@ def sample_turn() -> TurnReport:
     return report.game.play(turns[1])
 
 
+VARIANT_OPTIONS = {"goal": "domains:60", "takes": "by-experience", "equal_takes": "mutual"}
+"""The variants the sample shows (RULES.md section 10): painting, and takes by experience
+with mutual destruction."""
+
+
+def sample_variant_turn(turns: int = 9, seed: int = 4) -> tuple[Ruleset, TurnReport]:
+    """A few turns of greedy computers on domains-4 under :data:`VARIANT_OPTIONS`, so the
+    picture shows painted tiles, the mountains and a resolved turn of the variants."""
+    ruleset = Ruleset.from_options(VARIANT_OPTIONS)
+    game = Game.start(load_battlefield("domains-4"), ruleset)
+    greedy, rng = GreedyStrategy(), random.Random(seed)
+    report: TurnReport | None = None
+    for _ in range(turns):
+        dynasties = game.position.active_dynasties
+        report = game.play([greedy.choose(game, dynasty, rng) for dynasty in dynasties])
+        game = report.game
+    assert report is not None
+    return ruleset, report
+
+
 def write_samples(folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     medium = folder / "board-medium-8.png"
@@ -57,7 +79,52 @@ def write_samples(folder: Path) -> list[Path]:
             title=f"small-4 - turn {report.turn}",
         )
     )
-    return [medium, turn]
+    ruleset, played = sample_variant_turn()
+    variants = folder / "variants-domains-4.png"
+    variants.write_bytes(
+        render_board(
+            played.game.position,
+            last_turn=played.result,
+            names=SAMPLE_NAMES,
+            title=f"domains-4 - turn {played.turn}",
+            ruleset=ruleset,
+            painted=played.game.domains,
+        )
+    )
+    eight = sample_eight_turn()
+    colour_blind = folder / "colour-blind-medium-8.png"
+    colour_blind.write_bytes(
+        render_board(
+            eight.game.position,
+            last_turn=eight.result,
+            names=EIGHT_NAMES,
+            title=f"medium-8 - turn {eight.turn}",
+            palette=COLOUR_BLIND,
+        )
+    )
+    return [medium, turn, variants, colour_blind]
+
+
+EIGHT_NAMES = SAMPLE_NAMES | {
+    Dynasty.E: "Eun",
+    Dynasty.F: "Fatou",
+    Dynasty.G: "Gosia",
+    Dynasty.H: "Hiro",
+}
+
+
+def sample_eight_turn(turns: int = 6, seed: int = 2) -> TurnReport:
+    """A few turns of greedy computers on medium-8, for the colour-blind palette's sample:
+    all eight dynasties, each with its colour, letter and pattern."""
+    game = Game.start(load_battlefield("medium-8"), Ruleset())
+    greedy, rng = GreedyStrategy(), random.Random(seed)
+    report: TurnReport | None = None
+    for _ in range(turns):
+        dynasties = game.position.active_dynasties
+        report = game.play([greedy.choose(game, dynasty, rng) for dynasty in dynasties])
+        game = report.game
+    assert report is not None
+    return report
 
 
 def main() -> None:

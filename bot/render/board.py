@@ -34,7 +34,7 @@ from engine import (
 NO_SCENE = Scene()
 
 
-def tile_colour(battlefield: Battlefield, tile: Tile) -> RGB:
+def tile_colour(battlefield: Battlefield, tile: Tile, palette: str = style.STANDARD) -> RGB:
     """A tile's own colour: checkered, tinted on a start tile, gold on a treasure, slate on a
     monument (R-V5a)."""
     if tile in battlefield.treasures:
@@ -47,13 +47,13 @@ def tile_colour(battlefield: Battlefield, tile: Tile) -> RGB:
     if start is None:
         return base
     amount = style.EMPEROR_START_TINT if start.kind is PieceKind.EMPEROR else style.START_TINT
-    return style.blend(base, style.DYNASTY_COLOURS[start.dynasty], amount)
+    return style.blend(base, style.dynasty_colour(start.dynasty, palette), amount)
 
 
-def painted_colour(tile: Tile, dynasty: Dynasty) -> RGB:
+def painted_colour(tile: Tile, dynasty: Dynasty, palette: str = style.STANDARD) -> RGB:
     """A tile painted ``dynasty``'s colour (R-V6a), on its checker."""
     base = style.TILE_LIGHT if (tile.row + tile.col) % 2 == 0 else style.TILE_DARK
-    return style.blend(base, style.DYNASTY_COLOURS[dynasty], style.PAINT_TINT)
+    return style.blend(base, style.dynasty_colour(dynasty, palette), style.PAINT_TINT)
 
 
 def home_owner(battlefield: Battlefield, tile: Tile) -> Dynasty | None:
@@ -81,10 +81,13 @@ def battlefield_layer(
         elif owner is not None:
             light = (place.row + place.col) % 2 == 0
             base = style.TILE_LIGHT if light else style.TILE_DARK
-            face = terrain.home_face(base, style.DYNASTY_COLOURS[owner], geometry.tile)
+            colour = style.dynasty_colour(owner, geometry.palette)
+            face = terrain.home_face(base, colour, geometry.tile)
         else:
             face = sprites.tile_face(
-                tile_colour(battlefield, place), place in battlefield.treasures, geometry.tile
+                tile_colour(battlefield, place, geometry.palette),
+                place in battlefield.treasures,
+                geometry.tile,
             )
         image.paste(face, (x, y), face)
         if place in battlefield.monuments:
@@ -129,7 +132,7 @@ def _draw_painted(image: Image.Image, position: Position, geometry: Layout, scen
     size = geometry.tile
     battlefield = position.battlefield
     for place, dynasty in scene.painted.items():
-        colour = painted_colour(place, dynasty)
+        colour = painted_colour(place, dynasty, geometry.palette)
         face = sprites.tile_face(colour, place in battlefield.treasures, size)
         x, y, _, _ = geometry.box(place)
         image.paste(face, (x, y), face)
@@ -162,7 +165,8 @@ def _draw_over(image: Image.Image, position: Position, geometry: Layout, scene: 
         for place, piece in position:
             dynasty = scene.painted.get(place)
             if dynasty is not None and position.is_neutral(piece):
-                ink = style.darker(painted_colour(place, dynasty), style.PAINT_LETTER)
+                painted = painted_colour(place, dynasty, geometry.palette)
+                ink = style.darker(painted, style.PAINT_LETTER)
                 mark = terrain.corner_letter(dynasty.letter, ink, size)
                 x, y, _, _ = geometry.box(place)
                 image.paste(mark, (x, y), mark)
@@ -223,9 +227,10 @@ def _legend_cell(geometry: Layout, entry: Entry) -> Image.Image:
     gap = 8 * geometry.ui
     x = round(4 * geometry.ui)
     y = geometry.legend_row / 2
-    colour = style.NEUTRAL if defeated else style.DYNASTY_COLOURS[dynasty]
+    colour = style.NEUTRAL if defeated else style.dynasty_colour(dynasty, geometry.palette)
+    pattern = None if defeated else style.pattern_of(dynasty, geometry.palette)
     sprite = sprites.piece(
-        colour, dynasty.letter, False, None, round(icon / (2 * style.PIECE_RADIUS))
+        colour, dynasty.letter, False, None, round(icon / (2 * style.PIECE_RADIUS)), pattern
     )
     paste(cell, sprite, (x + icon / 2, y))
     text_x = x + icon + gap
@@ -249,12 +254,13 @@ def draw_title(image: Image.Image, geometry: Layout, title: str) -> None:
 
 def _draw_pieces(image: Image.Image, position: Position, geometry: Layout) -> None:
     """Every piece in its dynasty's colour; a defeated dynasty's pawns in grey (R-C6)."""
+    palette = geometry.palette
     for tile, piece in position:
-        colour = (
-            style.NEUTRAL if position.is_neutral(piece) else style.DYNASTY_COLOURS[piece.dynasty]
-        )
+        neutral = position.is_neutral(piece)
+        colour = style.NEUTRAL if neutral else style.dynasty_colour(piece.dynasty, palette)
+        pattern = None if neutral else style.pattern_of(piece.dynasty, palette)
         sprite = sprites.piece(
-            colour, piece.dynasty.letter, piece.is_emperor, piece.experience, geometry.tile
+            colour, piece.dynasty.letter, piece.is_emperor, piece.experience, geometry.tile, pattern
         )
         paste(image, sprite, geometry.centre(tile))
 

@@ -35,6 +35,7 @@ def compose_home_zone(
     names: Mapping[Dynasty, Name] | None,
     title: str | None,
     locale: str,
+    palette: str = style.STANDARD,
 ) -> Image.Image:
     """The picture of :func:`bot.render.render_home_zone`, in RGB."""
     zone = battlefield.home_zone(dynasty)
@@ -50,10 +51,13 @@ def compose_home_zone(
         key.append(KeyEntry.MONUMENT)
     if fortress is not None:
         key.append(KeyEntry.FORTRESS)
-    geometry = board_layout(battlefield, title=bool(title), key=tuple(key), locale=locale)
+    geometry = board_layout(
+        battlefield, title=bool(title), key=tuple(key), locale=locale, palette=palette
+    )
     image = battlefield_layer(battlefield, geometry).copy()
     size = geometry.tile
-    colour = style.DYNASTY_COLOURS[dynasty]
+    colour = style.dynasty_colour(dynasty, palette)
+    pattern = style.pattern_of(dynasty, palette)
     deployed = _deployed(deployment)
     mountains = set(deployment.mountains) if deployment is not None else set()
     for place in battlefield:
@@ -77,7 +81,7 @@ def compose_home_zone(
     if title:
         draw_title(image, geometry, title)
     for place, emperor in deployed.items():
-        sprite = sprites.piece(colour, dynasty.letter, emperor, None, size)
+        sprite = sprites.piece(colour, dynasty.letter, emperor, None, size, pattern)
         paste(image, sprite, geometry.centre(place))
     name = style.drawable(name_text(names.get(dynasty, ""), locale)) if names else ""
     count = text(locale, "board-pieces", pieces=battlefield.pieces_of(dynasty))

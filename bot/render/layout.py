@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.i18n import DEFAULT_LOCALE
 from bot.render.key import key_rows
-from bot.render.style import TURN_KEY, KeyEntry
+from bot.render.style import STANDARD, TURN_KEY, KeyEntry
 from engine import Battlefield, Tile
 
 BOARD_PIXELS = 624  # the longer side of a board in a still picture
@@ -48,6 +48,7 @@ class Layout:
     width: int
     height: int
     locale: str  # the language of the key and the legend
+    palette: str = STANDARD  # the dynasties' colours and patterns (style.BOARD_PALETTES)
 
     def box(self, tile: Tile) -> tuple[int, int, int, int]:
         """The tile's square: left, top, right, bottom (exclusive)."""
@@ -83,6 +84,7 @@ def layout(
     title: bool,
     key: tuple[KeyEntry, ...],
     locale: str = DEFAULT_LOCALE,
+    palette: str = STANDARD,
 ) -> Layout:
     columns, rows = battlefield.width, battlefield.height
     pad = round(10 * ui)
@@ -126,6 +128,7 @@ def layout(
         width=width,
         height=height,
         locale=locale,
+        palette=palette,
     )
 
 
@@ -135,6 +138,7 @@ def board_layout(
     title: bool = False,
     key: bool | tuple[KeyEntry, ...] = False,
     locale: str = DEFAULT_LOCALE,
+    palette: str = STANDARD,
 ) -> Layout:
     """The layout of :func:`bot.render.render_board`'s picture; ``key``: the entries of its key
     (True: those of a turn's board, :data:`~bot.render.style.TURN_KEY`)."""
@@ -145,17 +149,23 @@ def board_layout(
         title=title,
         key=_entries(key),
         locale=locale,
+        palette=palette,
     )
 
 
 def replay_layout(
-    battlefield: Battlefield, locale: str = DEFAULT_LOCALE, key: tuple[KeyEntry, ...] = TURN_KEY
+    battlefield: Battlefield,
+    locale: str = DEFAULT_LOCALE,
+    key: tuple[KeyEntry, ...] = TURN_KEY,
+    palette: str = STANDARD,
 ) -> Layout:
     """The layout of every frame of :func:`bot.render.render_replay` (title and key always on;
     ``key``: every entry any frame shows)."""
     tile = tile_size(battlefield, REPLAY_BOARD_PIXELS)
     ui = min(1.0, 0.25 + tile / 64)
-    return layout(battlefield, tile=tile, ui=ui, title=True, key=key, locale=locale)
+    return layout(
+        battlefield, tile=tile, ui=ui, title=True, key=key, locale=locale, palette=palette
+    )
 
 
 def _entries(key: bool | tuple[KeyEntry, ...]) -> tuple[KeyEntry, ...]:

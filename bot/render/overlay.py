@@ -123,7 +123,7 @@ def draw_under(
             paste(image, halo, geometry.centre(place))
     for move, lane in zip(turn.moves, _lanes(turn.moves), strict=True):
         if not _kept_whole(move):
-            colour = style.DYNASTY_COLOURS[move.piece.dynasty]
+            colour = style.dynasty_colour(move.piece.dynasty, geometry.palette)
             _place(
                 image,
                 geometry,
@@ -141,7 +141,7 @@ def draw_over(
     tile = geometry.tile
     for capture in turn.captures:
         if capture.became is None and capture.tile not in position.pieces:
-            colour = style.DYNASTY_COLOURS[capture.taken.dynasty]
+            colour = style.dynasty_colour(capture.taken.dynasty, geometry.palette)
             paste(
                 image,
                 sprites.ghost(colour, capture.taken.is_emperor, tile),
@@ -149,10 +149,10 @@ def draw_over(
             )
     for place, target in scene.wrecked:
         if place not in position.pieces:
-            colour = style.DYNASTY_COLOURS[target.dynasty]
+            colour = style.dynasty_colour(target.dynasty, geometry.palette)
             paste(image, sprites.ghost(colour, target.is_emperor, tile), geometry.centre(place))
     for move, lane in zip(turn.moves, _lanes(turn.moves), strict=True):
-        colour = style.DYNASTY_COLOURS[move.piece.dynasty]
+        colour = style.dynasty_colour(move.piece.dynasty, geometry.palette)
         _place(image, geometry, move, sprites.arrow(colour, _shape(move, lane, position), tile))
     for place in sorted({conflict.tile for conflict in turn.conflicts}):
         x, y = geometry.centre(place)

@@ -21,7 +21,7 @@ SAMPLE_TILE = 48
 PALETTE_SIZE = 255  # one index stays free, for the GIF writer's transparency
 
 
-def flat_colours() -> list[RGB]:
+def flat_colours(board_palette: str = style.STANDARD) -> list[RGB]:
     """Every colour that fills an area, BACKGROUND first."""
     colours = [
         style.BACKGROUND,
@@ -50,7 +50,7 @@ def flat_colours() -> list[RGB]:
         style.HALO,
     ]
     tiles = (style.TILE_LIGHT, style.TILE_DARK)
-    for colour in style.DYNASTY_COLOURS.values():
+    for colour in style.BOARD_PALETTES[board_palette].values():
         colours.append(colour)
         for kind in PieceKind:
             amount = style.EMPEROR_START_TINT if kind is PieceKind.EMPEROR else style.START_TINT
@@ -68,12 +68,12 @@ def flat_colours() -> list[RGB]:
     return list(dict.fromkeys(colours))
 
 
-def _stamps() -> list[tuple[Image.Image, RGB]]:
+def _stamps(board_palette: str) -> list[tuple[Image.Image, RGB]]:
     """Each sprite with a ground it stands on: edges against every ground, every ink's shades."""
     tile = SAMPLE_TILE
-    inks = [*style.DYNASTY_COLOURS.values(), style.NEUTRAL]
+    inks = [*style.BOARD_PALETTES[board_palette].values(), style.NEUTRAL]
     texts = (style.LABEL, style.TEXT, style.MUTED)
-    grounds = [colour for colour in flat_colours() if colour not in texts]
+    grounds = [colour for colour in flat_colours(board_palette) if colour not in texts]
     tiles = (style.TILE_LIGHT, style.TILE_DARK)
     stamps: list[tuple[Image.Image, RGB]] = []
     for index, ground in enumerate(grounds):
@@ -98,6 +98,21 @@ def _stamps() -> list[tuple[Image.Image, RGB]]:
                 stamps.append((sprites.chest(captured, tile), ground))
     stamps.append((sprites.tile_face(style.TREASURE_TILE, True, tile), style.BACKGROUND))
     stamps.extend(_variant_stamps(tile, inks))
+    stamps.extend(_pattern_stamps(tile, board_palette))
+    return stamps
+
+
+def _pattern_stamps(tile: int, board_palette: str) -> list[tuple[Image.Image, RGB]]:
+    """Each dynasty's patterned pieces, where the palette has patterns, on both checkers."""
+    stamps: list[tuple[Image.Image, RGB]] = []
+    for dynasty, ink in style.BOARD_PALETTES[board_palette].items():
+        pattern = style.pattern_of(dynasty, board_palette)
+        if pattern is None:
+            continue
+        for ground in (style.TILE_LIGHT, style.TILE_DARK):
+            stamps.append((sprites.piece(ink, "a", False, 3, tile, pattern), ground))
+            stamps.append((sprites.piece(ink, "a", True, None, tile, pattern), ground))
+        stamps.append((sprites.piece(ink, "a", False, None, tile // 2, pattern), style.BACKGROUND))
     return stamps
 
 
@@ -126,10 +141,10 @@ def _variant_stamps(tile: int, inks: list[RGB]) -> list[tuple[Image.Image, RGB]]
     return stamps
 
 
-def _sample_sheet() -> Image.Image:
+def _sample_sheet(board_palette: str) -> Image.Image:
     """Every sprite on the grounds it can stand on, and the texts on the background."""
     tile = SAMPLE_TILE
-    stamps = _stamps()
+    stamps = _stamps(board_palette)
     columns = 8
     rows = -(-len(stamps) // columns)
     sheet = Image.new("RGB", (columns * 2 * tile, (rows + 3) * tile), style.BACKGROUND)
@@ -146,10 +161,11 @@ def _sample_sheet() -> Image.Image:
 
 
 @functools.cache
-def palette_image() -> Image.Image:
-    """A "P" image whose palette is the shared palette (Pillow's way to pass one)."""
-    flat = flat_colours()
-    sheet = _sample_sheet()
+def palette_image(board_palette: str = style.STANDARD) -> Image.Image:
+    """A "P" image whose palette is the shared palette of the board palette named
+    ``board_palette`` (Pillow's way to pass one)."""
+    flat = flat_colours(board_palette)
+    sheet = _sample_sheet(board_palette)
     shades = sheet.quantize(colors=PALETTE_SIZE - len(flat), method=Image.Quantize.MEDIANCUT)
     raw = shades.getpalette() or []
     extra = [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
@@ -159,6 +175,6 @@ def palette_image() -> Image.Image:
     return holder
 
 
-def quantise(image: Image.Image) -> Image.Image:
+def quantise(image: Image.Image, board_palette: str = style.STANDARD) -> Image.Image:
     """The RGB picture mapped to the shared palette, without dithering (flat areas stay flat)."""
-    return image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
+    return image.quantize(palette=palette_image(board_palette), dither=Image.Dither.NONE)

@@ -191,18 +191,33 @@ def crown() -> list[Shape]:
 
 @functools.lru_cache(maxsize=1024)
 def piece(
-    colour: RGB, letter: str, emperor: bool, experience: int | None, tile: int
+    colour: RGB,
+    letter: str,
+    emperor: bool,
+    experience: int | None,
+    tile: int,
+    pattern: style.Pattern | None = None,
 ) -> Image.Image:
-    """A pawn (disc) or an emperor (crown) with its dynasty letter and experience badge."""
+    """A pawn (disc) or an emperor (crown) with its dynasty letter and experience badge;
+    ``pattern``: its dynasty's pattern in the colour-blind palette, drawn around the letter."""
     outline = style.OUTLINE_WIDTH
     centre = (tile / 2, tile / 2)
-    layers = outlined(body(emperor), colour, outline)
-    if experience is not None:
-        layers += outlined(badge(len(str(experience))), style.WHITE, outline * BADGE_OUTLINE)
-    sprite = paint((tile, tile), tile, centre, layers)
     ink = style.ink_on(colour)
-    size = style.EMPEROR_LETTER_SIZE if emperor else style.LETTER_SIZE
     letter_centre = (centre[0], centre[1] + letter_offset(emperor) * tile)
+    layers = outlined(body(emperor), colour, outline)
+    badge_layers = (
+        []
+        if experience is None
+        else outlined(badge(len(str(experience))), style.WHITE, outline * BADGE_OUTLINE)
+    )
+    if pattern is None or pattern is style.Pattern.SOLID:
+        sprite = paint((tile, tile), tile, centre, layers + badge_layers)
+    else:  # the pattern goes between the body and the badge
+        sprite = paint((tile, tile), tile, centre, layers)
+        _draw_pattern(sprite, pattern, ink, emperor, letter_centre)
+        if badge_layers:
+            sprite.alpha_composite(paint((tile, tile), tile, centre, badge_layers))
+    size = style.EMPEROR_LETTER_SIZE if emperor else style.LETTER_SIZE
     draw_text(sprite, letter_centre, letter, round(size * tile), ink, bold=True)
     if experience is not None:
         badge_x = badge_centre(len(str(experience)))
@@ -220,6 +235,58 @@ def piece(
 
 BADGE_OUTLINE = 0.8
 """The experience badge's outline, as a share of a piece's."""
+
+PATTERN_SPACING = 0.11  # between two stripes (or dots) of a piece's pattern, in tiles
+PATTERN_WIDTH = 0.035
+PATTERN_CLEAR = 0.19  # the disc around the letter the pattern leaves plain, in tiles
+
+
+def _draw_pattern(
+    sprite: Image.Image,
+    pattern: style.Pattern,
+    ink: RGB,
+    emperor: bool,
+    letter_centre: Point,
+) -> None:
+    """``pattern`` in ``ink`` over the piece's body (inside its outline), except around its
+    letter, so the letter stays as legible as on a plain piece."""
+    tile = sprite.width
+    scale = SUPERSAMPLE
+    size = tile * scale
+    inside = paint(
+        (tile, tile), tile, (tile / 2, tile / 2), [(tuple(body(emperor)), style.WHITE, 255)]
+    )
+    mask = inside.getchannel("A").resize((size, size))
+    lines = Image.new("L", (size, size), 0)
+    draw = ImageDraw.Draw(lines)
+    step = PATTERN_SPACING * tile * scale
+    width = max(scale, round(PATTERN_WIDTH * tile * scale))
+    count = int(2 * size / step) + 2
+    for index in range(-count, count):
+        at = index * step
+        if pattern in (style.Pattern.ROWS, style.Pattern.GRID):
+            draw.line((0, at, size, at), fill=255, width=width)
+        if pattern in (style.Pattern.COLUMNS, style.Pattern.GRID):
+            draw.line((at, 0, at, size), fill=255, width=width)
+        if pattern in (style.Pattern.RISING, style.Pattern.LATTICE):
+            draw.line((at, size, at + size, 0), fill=255, width=width)
+        if pattern in (style.Pattern.FALLING, style.Pattern.LATTICE):
+            draw.line((at, 0, at + size, size), fill=255, width=width)
+        if pattern is style.Pattern.DOTS:
+            for column in range(count):
+                x, y = column * step + (step / 2 if index % 2 else 0), at
+                r = width * 0.9
+                draw.ellipse((x - r, y - r, x + r, y + r), fill=255)
+    cx, cy = letter_centre[0] * scale, letter_centre[1] * scale
+    clear = PATTERN_CLEAR * tile * scale
+    draw.ellipse((cx - clear, cy - clear, cx + clear, cy + clear), fill=0)
+    inner = mask.point(lambda alpha: 255 if alpha == 255 else 0)
+    shrunk = Image.new("L", (size, size), 0)
+    shrunk.paste(lines, (0, 0), inner)
+    alpha = shrunk.reduce(scale)
+    stripes = Image.new("RGBA", (tile, tile), (*ink, 0))
+    stripes.putalpha(alpha)
+    sprite.alpha_composite(stripes)
 
 
 def body(emperor: bool) -> list[Shape]:

@@ -71,6 +71,57 @@ DYNASTY_COLOURS: dict[Dynasty, RGB] = {
     Dynasty.H: grid((204, 121, 167)),  # reddish purple
 }
 
+STANDARD = "standard"
+COLOUR_BLIND = "colour-blind"
+
+COLOUR_BLIND_COLOURS: dict[Dynasty, RGB] = {
+    Dynasty.A: grid((0, 0, 255)),  # blue
+    Dynasty.B: grid((221, 119, 0)),  # orange
+    Dynasty.C: grid((68, 153, 119)),  # sea green
+    Dynasty.D: grid((204, 204, 255)),  # lavender
+    Dynasty.E: grid((102, 17, 0)),  # brown
+    Dynasty.F: grid((51, 255, 153)),  # mint
+    Dynasty.G: grid((34, 0, 34)),  # black
+    Dynasty.H: grid((170, 85, 221)),  # purple
+}
+"""The colour-blind palette: eight colours chosen so that every pair stays far apart (at
+least 37 in CIELAB) for normal vision and as protanopia, deuteranopia and tritanopia see them
+(Machado et al. 2009, full severity; Okabe-Ito's closest pair is 16 apart under tritanopia);
+tests/bot/test_board_palettes.py measures it. Its pieces also carry their dynasty's pattern."""
+
+
+class Pattern(enum.Enum):
+    """What a piece of the colour-blind palette carries besides its colour and letter, so that
+    no two dynasties are told apart by colour alone (the legend shows it too)."""
+
+    SOLID = "solid"
+    ROWS = "rows"  # horizontal stripes
+    COLUMNS = "columns"  # vertical stripes
+    RISING = "rising"  # diagonal stripes, /
+    FALLING = "falling"  # diagonal stripes, \
+    DOTS = "dots"
+    GRID = "grid"  # +
+    LATTICE = "lattice"  # x
+
+
+PATTERNS: dict[Dynasty, Pattern] = dict(zip(Dynasty, Pattern, strict=True))
+
+BOARD_PALETTES: dict[str, dict[Dynasty, RGB]] = {
+    STANDARD: DYNASTY_COLOURS,
+    COLOUR_BLIND: COLOUR_BLIND_COLOURS,
+}
+"""The palettes a player (their own boards) or a server (its channel's) chooses, by name."""
+
+
+def dynasty_colour(dynasty: Dynasty, palette: str = STANDARD) -> RGB:
+    """``dynasty``'s colour in the board palette named ``palette``."""
+    return BOARD_PALETTES[palette][dynasty]
+
+
+def pattern_of(dynasty: Dynasty, palette: str = STANDARD) -> Pattern | None:
+    """The pattern ``dynasty``'s pieces carry in ``palette`` (none in the standard one)."""
+    return PATTERNS[dynasty] if palette == COLOUR_BLIND else None
+
 
 class KeyEntry(enum.Enum):
     """One entry of the key under a board: a mark and its word (bot/locales, ``board-key-*``).

@@ -12,9 +12,14 @@ from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
+from bot.services.palettes import PaletteService
 from bot.services.programs import ProgramService
+from bot.services.reminders import ReminderService
+from bot.services.reviews import Reviews
+from bot.services.series.service import SeriesService
 from bot.services.settings import SettingsService
 from bot.services.tournaments.absences import Absences
+from bot.services.tournaments.agreements import Agreements
 from bot.services.tournaments.chests import Chests
 from bot.services.tournaments.deadlines import Deadlines
 from bot.services.tournaments.deployments import Deployments
@@ -26,6 +31,8 @@ from bot.services.tournaments.orders import Orders
 from bot.services.tournaments.seating import Seating
 from bot.services.tournaments.substitutes import Substitutes
 from bot.services.tournaments.turns import Turns
+from bot.services.tournaments.undo import Undo
+from bot.services.tutorial import TutorialService
 from bot.services.viewing import ViewingService
 from data.backends import open_database
 from data.db import Database
@@ -41,6 +48,8 @@ class Services:
     think: Thinker = think_here
     """Where computer players choose their orders: the bot gives a worker process."""
     computer_seconds: float = DEFAULT_SECONDS
+    thinkers: int = 1
+    """How many orders ``think`` thinks at once (the bot's worker processes)."""
     changes: Changes = field(default_factory=Changes)
     """Who is told at once that a tournament changed (the programs' streams listen)."""
     think_deployment: DeploymentThinker = deploy_here
@@ -54,6 +63,8 @@ class Services:
     seating: Seating = field(init=False)
     chests: Chests = field(init=False)
     turns: Turns = field(init=False)
+    agreements: Agreements = field(init=False)
+    undo: Undo = field(init=False)
     orders: Orders = field(init=False)
     deployments: Deployments = field(init=False)
     deadlines: Deadlines = field(init=False)
@@ -63,9 +74,15 @@ class Services:
     following: Following = field(init=False)
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
+    reminders: ReminderService = field(init=False)
     locales: LocaleService = field(init=False)
     programs: ProgramService = field(init=False)
     viewing: ViewingService = field(init=False)
+    palettes: PaletteService = field(init=False)
+    tutorials: TutorialService = field(init=False)
+    reviews: Reviews = field(init=False)
+    """Whether a player may have the coach's review of a combat, and the combat (issue #39)."""
+    series: SeriesService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -82,19 +99,27 @@ class Services:
             think=self.think,
             think_deployment=self.think_deployment,
             computer_seconds=self.computer_seconds,
+            thinkers=self.thinkers,
             changes=self.changes,
             settings=self.settings,
         )
         self.orders = Orders(database, clock, self.turns)
+        self.agreements = Agreements(database, clock, self.turns)
+        self.undo = Undo(database, clock, self.changes)
         self.deployments = Deployments(database, clock, self.turns)
         self.deadlines = Deadlines(database, clock)
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)
         self.substitutes = Substitutes(database, clock)
         self.following = Following(database, clock)
+        self.reminders = ReminderService(database, clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
         self.programs = ProgramService(database, clock, self.dynasties)
         self.viewing = ViewingService(database, clock)
+        self.palettes = PaletteService(database, clock)
+        self.tutorials = TutorialService(database, clock)
+        self.reviews = Reviews(database)
+        self.series = SeriesService(database, clock, self.seating, self.changes)
 
     @classmethod
     async def open(

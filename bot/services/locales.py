@@ -16,6 +16,7 @@ from collections.abc import Callable
 from bot.i18n import speaks
 from bot.services.settings import SettingsService
 from data.db import Database
+from data.outages import is_outage
 from data.recent import Recent
 from data.repositories import locales as repo
 
@@ -68,5 +69,6 @@ class LocaleService:
         try:
             if await repo.player_locale(self.database, player_id) != locale:
                 await repo.save_player_locale(self.database, player_id, locale, now=self.clock())
-        except Exception:
-            log.exception("Could not store the locale of user %s", player_id)
+        except Exception as error:
+            if not is_outage(error):  # an outage is logged once, by the database
+                log.exception("Could not store the locale of user %s", player_id)

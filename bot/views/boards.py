@@ -7,13 +7,15 @@ import asyncio
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import Message, Name, Voice, catalogue_of, text
-from bot.render import render_board, render_home_zone
+from bot.render import STANDARD, render_board, render_home_zone
 from bot.services.tournaments.base import (
     DeploymentMenu,
     OrderMenu,
     TournamentView,
     TurnResolved,
 )
+from bot.views.alt_text import board_alt_text, deployment_alt_text
+from bot.views.markup import BOARD_FILE, Picture
 from bot.worker import Worker
 from data.rows import TournamentRow
 from engine import (
@@ -30,11 +32,16 @@ from engine import (
 
 
 async def own_order_board(
-    worker: Worker, menu: OrderMenu, names: Mapping[Dynasty, Name], say: Voice
-) -> bytes:
+    worker: Worker,
+    menu: OrderMenu,
+    names: Mapping[Dynasty, Name],
+    say: Voice,
+    palette: str = STANDARD,
+) -> Picture:
     """The board with the player's own stored order drawn on it (a dashed white arrow), for
     that player's eyes only: a DM prompt, an ephemeral /order. Drawn as a player's request,
-    in the player's language."""
+    in the player's language and palette, with its alt text (which says the order too, as the
+    title does)."""
     tournament = menu.tournament
     order = menu.current
     title = say(
@@ -46,7 +53,7 @@ async def own_order_board(
         origin=order.origin.name if isinstance(order, Move) else "",
         destination=order.destination.name if isinstance(order, Move) else "",
     )
-    return await worker.run_on_demand(
+    data = await worker.run_on_demand(
         render_board,
         menu.position,
         names=names,
@@ -56,7 +63,12 @@ async def own_order_board(
         locale=say.locale,
         ruleset=tournament.ruleset,
         painted=menu.painted,
+        palette=palette,
     )
+    described = board_alt_text(
+        say.locale, title, menu.position, names, painted=menu.painted, ruleset=tournament.ruleset
+    )
+    return Picture(data, BOARD_FILE, described)
 
 
 class Boards:
@@ -77,6 +89,7 @@ class Boards:
         last_turn: TurnResult | None = None,
         ruleset: Ruleset | None = None,
         painted: Colours | None = None,
+        happened: Sequence[Message] = (),
     ) -> None:
         self._worker = worker
         self._title = f"#{tournament.id} {tournament.battlefield}"
@@ -87,7 +100,8 @@ class Boards:
         self._last_turn = last_turn
         self._ruleset = ruleset
         self._painted = painted
-        self._drawn: dict[str, bytes] = {}
+        self._happened = tuple(happened)
+        self._drawn: dict[tuple[str, str], bytes] = {}
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -129,14 +143,34 @@ class Boards:
             last_turn=report.result,
             ruleset=report.game.ruleset,
             painted=report.game.domains,
+            happened=resolved.narration(),
         )
 
-    async def drawn(self, locale: str) -> bytes:
-        catalogue = catalogue_of(locale)
+    def caption(self, locale: str) -> str:
+        return text(locale, "board-caption", title=self._title, heading=self._moment)
+
+    def alt_text(self, locale: str) -> str:
+        """What the board shows, in words (its attachment's description)."""
+        return board_alt_text(
+            locale,
+            self.caption(locale),
+            self._position,
+            self._names,
+            happened=self._happened,
+            painted=self._painted,
+            ruleset=self._ruleset,
+        )
+
+    async def picture(self, locale: str, palette: str = STANDARD) -> Picture:
+        """The board in ``locale``'s words and ``palette``'s colours, with its alt text."""
+        return Picture(await self.drawn(locale, palette), BOARD_FILE, self.alt_text(locale))
+
+    async def drawn(self, locale: str, palette: str = STANDARD) -> bytes:
+        drawing = (catalogue_of(locale), palette)
         async with self._lock:
-            if catalogue not in self._drawn:
-                title = text(locale, "board-caption", title=self._title, heading=self._moment)
-                self._drawn[catalogue] = await self._worker.run(
+            if drawing not in self._drawn:
+                title = self.caption(locale)
+                self._drawn[drawing] = await self._worker.run(
                     render_board,
                     self._position,
                     names=self._names,
@@ -146,8 +180,9 @@ class Boards:
                     locale=locale,
                     ruleset=self._ruleset,
                     painted=self._painted,
+                    palette=palette,
                 )
-            return self._drawn[catalogue]
+            return self._drawn[drawing]
 
 
 async def deployment_board(
@@ -157,11 +192,12 @@ async def deployment_board(
     locale: str,
     *,
     private: bool = False,
-) -> bytes:
+    palette: str = STANDARD,
+) -> Picture:
     """The board of a player's deployment prompt (R-V1c), for that player's eyes only: its
     home zone on the battlefield as drawn, with its own pieces and mountains as arranged now
     (its stored deployment, else the default), and no rival piece (theirs are secret too).
-    ``private``: drawn as a player's request."""
+    ``private``: drawn as a player's request. In the player's palette, with its alt text."""
     title = text(
         locale,
         "board-title-deployment",
@@ -169,29 +205,54 @@ async def deployment_board(
         battlefield=menu.tournament.battlefield,
     )
     draw = worker.run_on_demand if private else worker.run
-    return await draw(
+    dynasty = menu.seat.dynasty
+    data = await draw(
         render_home_zone,
         menu.battlefield,
-        menu.seat.dynasty,
+        dynasty,
         deployment=menu.arrangement,
         ruleset=menu.tournament.ruleset,
         names=names,
         title=title,
         locale=locale,
+        palette=palette,
     )
+    described = deployment_alt_text(
+        locale,
+        title,
+        dynasty,
+        names.get(dynasty, dynasty.letter),
+        tuple(menu.battlefield.home_zone(dynasty)),
+        menu.arrangement,
+    )
+    return Picture(data, BOARD_FILE, described)
 
 
-async def status_board(worker: Worker, view: TournamentView, locale: str) -> bytes:
-    """The board as it stands, for one player's /tournament status (drawn on request)."""
+async def status_board(
+    worker: Worker, view: TournamentView, locale: str, palette: str = STANDARD
+) -> Picture:
+    """The board as it stands, for one player's /tournament status (drawn on request, in the
+    player's palette, with its alt text)."""
     assert view.game is not None
     tournament = view.tournament
-    return await worker.run_on_demand(
+    title = f"#{tournament.id} {tournament.battlefield}"
+    data = await worker.run_on_demand(
         render_board,
         view.game.position,
         names=view.names,
-        title=f"#{tournament.id} {tournament.battlefield}",
+        title=title,
         chests=view.game.chests,
         locale=locale,
         ruleset=view.game.ruleset,
         painted=view.game.domains,
+        palette=palette,
     )
+    described = board_alt_text(
+        locale,
+        title,
+        view.game.position,
+        view.names,
+        painted=view.game.domains,
+        ruleset=view.game.ruleset,
+    )
+    return Picture(data, BOARD_FILE, described)

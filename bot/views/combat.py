@@ -26,7 +26,7 @@ from bot.views.markup import (
 from bot.views.tournaments import wealth
 from data.codec import deployments_of
 from data.rows import DepositPurpose, PayoutReason, PayoutRow, SeatRow, TournamentRow
-from engine import Dynasty, Game, GameOutcome
+from engine import Dynasty, Game, GameOutcome, OutcomeCause
 
 
 def describe_effect(effect: Effect, emperors: Mapping[int, Name]) -> Message:
@@ -201,8 +201,17 @@ def turn_shown(resolved: TurnResolved) -> Shown:
 
 
 def forfeit_end_shown(tournament: TournamentRow) -> Shown:
-    """A combat that ended without a turn: the last rival forfeited."""
-    return Shown(Message("end-title", tournament=str(tournament.id)), Message("end-forfeit"))
+    """A combat that ended without a turn: the last rival forfeited, or the players agreed to
+    end it (R-G5)."""
+    outcome = tournament.outcome
+    agreed = outcome is not None and outcome.cause in AGREED_ENDS
+    return Shown(
+        Message("end-title", tournament=str(tournament.id)),
+        Message("end-agreed" if agreed else "end-forfeit"),
+    )
+
+
+AGREED_ENDS = frozenset((OutcomeCause.AGREED_DRAW, OutcomeCause.CONCEDED))
 
 
 def end_shown(

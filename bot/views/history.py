@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import discord
 
 from bot.i18n import Voice
 from bot.narration import outcome_message
+from bot.services.series.service import SeriesView
 from bot.services.tournaments.history import HistoryPage
 from bot.views.markup import (
     DESCRIPTION_LIMIT,
     EMBED_COLOUR,
+    FIELD_VALUE_LIMIT,
     Components,
     clipped,
     discord_timestamp,
@@ -22,10 +24,14 @@ from bot.views.markup import (
 
 
 def history_embed(
-    page: HistoryPage, say: Voice, links: Mapping[int, str] | None = None
+    page: HistoryPage,
+    say: Voice,
+    links: Mapping[int, str] | None = None,
+    series: Sequence[SeriesView] = (),
 ) -> discord.Embed:
     """A page of the archive: each tournament with its battlefield, type, end and result, and
-    its page in the game viewer (``links``, by tournament) when the server shares its combats."""
+    its page in the game viewer (``links``, by tournament) when the server shares its combats;
+    the newest page also lists the series that are over, with their champions (``series``)."""
     links = links or {}
     lines = [
         say(
@@ -61,6 +67,25 @@ def history_embed(
         ),
         colour=EMBED_COLOUR,
     )
+    if series:
+        lines = [
+            say(
+                "history-series-entry",
+                number=view.series.id,
+                name=plain(view.series.name),
+                format=view.series.format,
+                champion=plain(view.names.get(view.champion, "?"))
+                if view.champion is not None
+                else "?",
+                entrants=len(view.entrants),
+            )
+            for view in series
+        ]
+        embed.add_field(
+            name=say("history-series"),
+            value=clipped("\n".join(lines), FIELD_VALUE_LIMIT),
+            inline=False,
+        )
     embed.set_footer(text=say("history-footer", page=page.page + 1))
     return embed
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import discord
@@ -33,6 +33,8 @@ MODAL_TITLE_LIMIT = 45
 INPUT_LABEL_LIMIT = 45
 PLACEHOLDER_LIMIT = 100
 """Characters in a modal's title, a text input's label and its placeholder."""
+ALT_TEXT_LIMIT = 1024
+"""Characters in an attachment's description: a picture's alt text."""
 BUTTON_ROWS = 5
 """Rows of components in one message."""
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -102,21 +104,44 @@ def clipped(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def png_file(data: bytes, filename: str = BOARD_FILE) -> discord.File:
-    """An attachment for PNG bytes; the ``.png`` suffix makes Discord show it inline."""
+def png_file(
+    data: bytes, filename: str = BOARD_FILE, description: str | None = None
+) -> discord.File:
+    """An attachment for PNG bytes; the ``.png`` suffix makes Discord show it inline;
+    ``description``: its alt text (bot/views/alt_text.py)."""
     name = filename if filename.lower().endswith(".png") else f"{filename}.png"
-    return discord.File(io.BytesIO(data), filename=name)
+    return discord.File(io.BytesIO(data), filename=name, description=_alt(description))
 
 
-def gif_file(data: bytes, filename: str = REPLAY_FILE) -> discord.File:
+def gif_file(
+    data: bytes, filename: str = REPLAY_FILE, description: str | None = None
+) -> discord.File:
     """An attachment for GIF bytes (a replay); Discord animates a ``.gif`` inline."""
     name = filename if filename.lower().endswith(".gif") else f"{filename}.gif"
-    return discord.File(io.BytesIO(data), filename=name)
+    return discord.File(io.BytesIO(data), filename=name, description=_alt(description))
 
 
-def attachment(data: bytes, filename: str) -> discord.File:
-    """A picture to attach: a board (``.png``) or a replay (``.gif``)."""
-    return png_file(data, filename) if filename.endswith(".png") else gif_file(data, filename)
+def _alt(description: str | None) -> str | None:
+    return None if description is None else clipped(description, ALT_TEXT_LIMIT)
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A picture to attach (a board or a replay) and its alt text."""
+
+    data: bytes
+    filename: str
+    description: str | None = None
+
+    def file(self) -> discord.File:
+        return attachment(self.data, self.filename, self.description)
+
+
+def attachment(data: bytes, filename: str, description: str | None = None) -> discord.File:
+    """A picture to attach: a board (``.png``) or a replay (``.gif``), with its alt text."""
+    if filename.endswith(".png"):
+        return png_file(data, filename, description)
+    return gif_file(data, filename, description)
 
 
 def custom_id_number(digits: str) -> int | None:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from data.db import Database
+from data.outages import is_outage
 from data.repositories import programs as program_repo
 from data.rows import TournamentStatus
 
@@ -169,8 +170,9 @@ class ProgramEvents:
             self._wake.clear()  # a change said during the look makes the next one at once
             try:
                 await self.look()
-            except Exception:  # a busy or unreachable database: the next look tries again
-                log.exception("Looking for program events failed; trying again")
+            except Exception as error:  # a busy or unreachable database: the next look tries again
+                if not is_outage(error):  # an outage is logged once, by the database
+                    log.exception("Looking for program events failed; trying again")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.interval)
 

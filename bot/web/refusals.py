@@ -48,6 +48,7 @@ STATUSES: Mapping[str, int] = {
     "api-rate-limited": 429,
     "api-too-many-streams": 429,
     "api-stopping": 503,
+    "refusal-database-unavailable": 503,
     "api-internal": 500,
     "illegal-order": 422,
     "refusal-not-found": 404,

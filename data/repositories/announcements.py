@@ -5,7 +5,7 @@ the announcements still to be posted in tournaments' channels (migration 0007)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -128,6 +128,7 @@ class Announcement:
     kind: AnnouncementKind
     guild_id: int | None
     due_at: float
+    attempts: int = 0  # how many times posting it failed
 
     @property
     def key(self) -> tuple[int, int, AnnouncementKind]:
@@ -153,11 +154,14 @@ async def waiting_announcements(
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            "SELECT tournament_id, turn, kind, guild_id, due_at FROM announcements "
+            "SELECT tournament_id, turn, kind, guild_id, due_at, attempts FROM announcements "
             f"WHERE due_at <= ?{shards} ORDER BY due_at, tournament_id, turn LIMIT ?",
             [*parameters, limit],
         )
-    return [Announcement(row[0], row[1], AnnouncementKind(row[2]), row[3], row[4]) for row in rows]
+    return [
+        Announcement(row[0], row[1], AnnouncementKind(row[2]), row[3], row[4], row[5])
+        for row in rows
+    ]
 
 
 async def announcement_waiting(database: Database, key: tuple[int, int, str]) -> bool:
@@ -182,15 +186,32 @@ async def announced(database: Database, key: tuple[int, int, str]) -> None:
 
 
 async def postpone_announcement(
-    database: Database, key: tuple[int, int, str], *, until: float
-) -> None:
-    """Posting failed: try again from ``until``."""
-    async with database.connection() as connection:
+    database: Database, key: tuple[int, int, str], *, now: float, delay: Callable[[int], float]
+) -> int:
+    """Posting failed once more: try again ``delay(attempts)`` seconds from ``now``. How many
+    times it has failed (0 if it was posted meanwhile)."""
+    async with database.transaction() as connection:
+        row = await fetch_one(
+            connection,
+            "UPDATE announcements SET attempts = attempts + 1 "
+            "WHERE tournament_id = ? AND turn = ? AND kind = ? RETURNING attempts",
+            key,
+        )
+        if row is None:
+            return 0
         await run(
             connection,
             "UPDATE announcements SET due_at = ? WHERE tournament_id = ? AND turn = ? AND kind = ?",
-            (until, *key),
+            (now + delay(row[0]), *key),
         )
+    return int(row[0])
+
+
+async def count_failing(database: Database) -> int:
+    """Announcements whose posting has failed at least once and that are still to be posted."""
+    async with database.connection() as connection:
+        row = await fetch_one(connection, "SELECT count(*) FROM announcements WHERE attempts > 0")
+    return 0 if row is None else int(row[0])
 
 
 async def ask_for_ready_line(

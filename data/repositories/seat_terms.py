@@ -1,4 +1,4 @@
-"""Who plays a seat (migration 0021, issue #38): seats offered to substitutes (R-T10a), a
+"""Who plays a seat (migration 0024, issue #38): seats offered to substitutes (R-T10a), a
 substitute sitting down (R-T10b), a handed-over seat taken back (R-T10d), each seat's terms
 (R-T10c), regents (R-T11) and every player's record of turns due and ordered (R-T12).
 
@@ -18,7 +18,7 @@ from data.rows import SeatRow
 from engine import DYNASTIES, Dynasty
 
 RELIABILITY_COMBATS = 10
-"""How many of a player's latest serious combats its reliability covers (migration 0021)."""
+"""How many of a player's latest serious combats its reliability covers (migration 0024)."""
 
 
 class SeatChangeRefused(ConstraintBroken):
@@ -136,7 +136,7 @@ async def substitute(
 ) -> SeatRow:
     """The offered seat's player and emperor become the substitute's, from the open turn on
     (R-T10b); a computer or regent that played it stops. Raises :class:`SeatChangeRefused`
-    (``seat_fixed``: not offered; and the rules of migration 0021), :class:`NotFound`."""
+    (``seat_fixed``: not offered; and the rules of migration 0024), :class:`NotFound`."""
     kind = "player" if emperor_id is not None else "casual"
     async with database.transaction() as connection:
         try:

@@ -207,9 +207,11 @@ async def create_tournament(
     allow_computers: bool = False,
     chests: ChestTerms | None = None,
     computer_strategy: str = "greedy",
+    announced: bool = True,
     now: float | None = None,
 ) -> TournamentRow:
-    """Announce a tournament, open for seats; ``stake`` (reputation) and ``wealth_stake``
+    """Announce a tournament, open for seats (``announced`` False: the bot made it for a
+    series, so it counts against no member's announcements, migration 0018); ``stake`` (reputation) and ``wealth_stake``
     (assets every seat's dynasty pays when it takes its seat) are for honour tournaments only;
     a prize for gifts only; ``chests`` (R-T9) for serious ones. A wealth prize is paid by the
     host's dynasty into escrow in the same transaction (R-T4): it cannot be announced without
@@ -280,7 +282,7 @@ async def create_tournament(
             raise
         assert row is not None
         tournament = tournament_row(row)
-        if host_player_id is not None and channel_id is not None:
+        if announced and host_player_id is not None and channel_id is not None:
             await _count_announcement(connection, host_player_id, channel_id, at)
         if wealth:
             host = await fetch_one(

@@ -85,6 +85,11 @@ SMOKES = [
         rf"phases: decided [0-9]+/2 two-left-turn (?:{NUMBER}|-) face-to-face (?:{NUMBER}|-){PEAK}",
     ),
     Smoke(
+        "computer_turns.py",
+        ("--turns", "1", "--every", "1"),
+        rf"computer turn median_s: {NUMBER} p90_s: {NUMBER} max_s: {NUMBER} orders: [0-9]+{PEAK}",
+    ),
+    Smoke(
         "render_bench.py",
         ("--renders", "2", "--replay-turns", "2"),
         rf"ms/board: {NUMBER} ms/replay-turn: {NUMBER}{PEAK}",

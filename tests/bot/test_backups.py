@@ -185,7 +185,7 @@ async def test_restore_refuses_while_a_bot_runs_and_leaves_everything(
     backup = tmp_path / "backup.db"
     back_up(database_path, backup)
     before = database_path.read_bytes()
-    lock = RunningLock.shared(database_path)  # what a running bot holds
+    lock = RunningLock.running(database_path)  # what a running bot holds
     try:
         done = bot_command("restore", str(backup), database=database_path)
     finally:
@@ -256,6 +256,17 @@ def test_on_postgresql_backup_and_restore_name_pg_dump_and_pg_restore(tmp_path: 
     assert restored.returncode == 2 and "pg_restore --no-owner" in restored.stderr
     assert "s3cret" not in saved.stderr + restored.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_on_postgresql_the_examples_never_name_a_sqlite_file(tmp_path: Path) -> None:
+    """Issue #40 item 13: a pg_dump file is not a SQLite .db file; the examples name a .dump."""
+    url = "postgresql://emperors:s3cret@db.example.org/emperors"
+    database = tmp_path / "emperors.db"
+    saved = bot_command("backup", "before-upgrade.db", database=database, url=url)
+    assert '--file=before-upgrade.dump "$DATABASE_URL"' in saved.stderr
+    restored = bot_command("restore", "before-upgrade.db", database=database, url=url)
+    assert "emperors_restored FILE.dump)" in restored.stderr
+    assert ".db" not in restored.stderr.replace("emperors.db", "")
 
 
 async def test_daily_backups_take_one_a_day_and_keep_the_newest(

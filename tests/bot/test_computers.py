@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from bot.computers import ComputerTurn, Thinker, Thinking, think, think_here
+from bot.computers import (
+    DEFAULT_SECONDS,
+    LEAST_SECONDS,
+    TURN_SECONDS,
+    ComputerTurn,
+    Thinker,
+    Thinking,
+    think,
+    think_here,
+    with_turn_budget,
+)
 from bot.i18n import name_text
 from bot.scheduler import Scheduler
 from bot.services import Services
@@ -66,15 +77,56 @@ def test_a_computers_order_cannot_be_worked_out_from_public_facts() -> None:
         check_order(turn.game.position, order)
 
 
-async def test_computers_think_in_a_worker_process_of_their_own() -> None:
+async def test_computers_think_in_worker_processes_of_their_own() -> None:
     thinking = Thinking()
     try:
         turn = opening("strong", "duel-8")
         order = await thinking(turn)
         check_order(turn.game.position, order)
-        assert await thinking._worker.run(os.getpid) != os.getpid()
+        assert await thinking._workers[0].run(os.getpid) != os.getpid()
     finally:
         await thinking.close()
+
+
+async def test_a_turn_s_computers_think_at_once_in_as_many_processes_as_cores() -> None:
+    """Two orders given at once go to two worker processes, not one after the other."""
+    thinking = Thinking(2)
+    try:
+        pids = await asyncio.gather(
+            thinking._on_least_busy(_pid_after, 0.3), thinking._on_least_busy(_pid_after, 0.3)
+        )
+        assert len(set(pids)) == 2 and os.getpid() not in pids
+    finally:
+        await thinking.close()
+
+
+def _pid_after(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+@pytest.mark.parametrize(
+    ("strategies", "parallel", "seconds"),
+    [
+        (["strong"] * 7, 2, TURN_SECONDS / 4),  # four rounds of two
+        (["strong"] * 7, 4, TURN_SECONDS / 2),
+        (["strong", "greedy", "greedy"], 2, DEFAULT_SECONDS),  # its own time is less
+        (["strong"] * 40, 1, LEAST_SECONDS),
+    ],
+)
+def test_a_turn_s_computers_share_one_budget(
+    strategies: list[str], parallel: int, seconds: float
+) -> None:
+    """Seven hard computers on two cores think four rounds: each a quarter of the turn's
+    budget, so together they order within it; greedy ones order in milliseconds and take no
+    share (issue #39 item 3)."""
+    turn = replace(opening("strong", "medium-8"), seconds=DEFAULT_SECONDS)
+    turns = [replace(turn, strategy=name) for name in strategies]
+    budgeted = with_turn_budget(turns, parallel)
+    assert [t.strategy for t in budgeted] == strategies
+    for t in budgeted:
+        expected = seconds if t.strategy == "strong" else DEFAULT_SECONDS
+        assert t.seconds == pytest.approx(expected)
 
 
 async def ticks_while(thinker: Thinker, turn: ComputerTurn) -> int:

@@ -182,6 +182,22 @@ def test_the_log_redacts_anything_shaped_like_a_token_as_a_second_lock() -> None
     assert said.count(REDACTED) == 3
 
 
+async def test_a_tournament_open_to_programs_cannot_hide_its_setup(services: Services) -> None:
+    """R-V1c: programs cannot deploy through the API, so the host learns it when creating the
+    tournament, not when seating a program later; nothing is created."""
+    with pytest.raises(Refusal) as refused:
+        await services.seating.create(
+            Request(ADA, guild_id=1),
+            battlefield="cyvasse-2",
+            ruleset=Ruleset(setup=Setup.HIDDEN),
+            kind=TournamentKind.TRAINING,
+            turn_seconds=3600,
+            allow_programs=True,
+        )
+    assert refused.value.kind == "programs-hidden-setup"
+    assert not await tournament_repo.list_tournaments(services.database)
+
+
 async def test_a_program_is_refused_a_seat_where_the_setup_is_hidden(services: Services) -> None:
     """R-V1c: the API takes no deployment, so a program is not seated where each player
     deploys in secret; the refusal names the tournament and the program, and nothing is

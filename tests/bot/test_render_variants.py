@@ -19,6 +19,7 @@ from bot.render import (
     render_home_zone,
     render_replay,
 )
+from bot.render.__main__ import sample_variant_turn, write_samples
 from bot.render.board import painted_colour
 from bot.render.layout import Layout, replay_layout
 from bot.render.scene import scene_of
@@ -49,6 +50,7 @@ from engine import (
     Fortress,
     Game,
     Goal,
+    GoalKind,
     Move,
     Pass,
     Piece,
@@ -495,3 +497,25 @@ def test_what_the_drawing_worker_receives_stays_small() -> None:
     plain = len(pickle.dumps((report.game.position, report.result)))
     extra = len(pickle.dumps((report.game.position, report.result, rules, report.game.domains)))
     assert extra - plain < 600  # not, say, a tile-to-dynasty dict: several kilobytes
+
+
+def test_the_documented_samples_are_drawn_from_real_turns(tmp_path: Path) -> None:
+    """``python -m bot.render samples`` writes the pictures docs/ shows; the variants' one is a
+    real turn of greedy computers under the goal domains (R-V6) with every dynasty's tiles
+    painted, so the picture in docs/rules.md shows what it says it shows."""
+    written = write_samples(tmp_path)
+    assert [path.name for path in written] == [
+        "board-medium-8.png",
+        "turn-small-4.png",
+        "variants-domains-4.png",
+        "colour-blind-medium-8.png",
+    ]
+    for path in written:
+        with Image.open(path) as picture:
+            assert picture.format == "PNG" and picture.width > 400
+    ruleset, report = sample_variant_turn()
+    assert ruleset.goal.kind is GoalKind.DOMAINS and report.result.moves
+    assert report.game.domains is not None
+    text = report.game.domains.text
+    assert all(text.count(dynasty) > 3 for dynasty in "abcd")
+    assert report.game.outcome is None

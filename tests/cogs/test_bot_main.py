@@ -148,11 +148,11 @@ async def test_an_unusable_database_path_is_one_line(
 @pytest.mark.parametrize(
     ("url", "shown"),
     [
-        ("postgresql://emperors:s3cret@127.0.0.1:1/emperors", "postgresql://***@127.0.0.1:1/"),
         # #35 item 1: the redaction itself used to raise on this host (a traceback, exit 1).
+        # (A server that cannot be reached is waited for: tests/cogs/test_database_start.py.)
         ("postgresql://emperors:s3cret@[::1:5432/emperors", "postgresql://***@[::1:5432/"),
     ],
-    ids=["unreachable", "malformed host"],
+    ids=["malformed host"],
 )
 async def test_an_unusable_postgresql_url_is_one_line_without_the_password(
     fake_discord: FakeDiscord, tmp_path: Path, url: str, shown: str

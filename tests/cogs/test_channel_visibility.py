@@ -9,7 +9,7 @@ import discord
 from bot.config import Config
 from bot.services import Services
 from tests.cogs.conftest import game_bot
-from tests.cogs.game_helpers import command, start_duel
+from tests.cogs.game_helpers import board_of_turn, command, pass_by_prompt, prompt_for, start_duel
 from tests.cogs.test_game_computers import TRAINING
 from tests.fakediscord import FakeDiscord
 
@@ -72,3 +72,31 @@ async def test_the_archive_leaves_out_what_a_member_cannot_view(
         seen = await command(fake, alice, "tournament history")
     assert "#1" in seen.text
     assert "#1" not in hidden.text
+
+
+async def test_a_follower_who_can_no_longer_view_the_channel_gets_no_board(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    """A follower the channel is hidden from after following is sent no board by DM and
+    stops following; a follower who still sees it keeps getting them."""
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    carol, dave = fake.add_member("carol"), fake.add_member("dave")
+    duel = {"battlefield": "duel-8", "type": "training", "turn_length": 600, "turn_limit": 10}
+    here = {"channel_id": fake.tournaments}
+    bot = game_bot(config, services)
+    async with fake.running(bot):
+        await start_duel(fake, alice, bob, duel, **here)
+        for follower in (carol, dave):
+            await command(fake, follower, "tournament follow", {"tournament": 1})
+        fake.set_channel_permissions(
+            fake.tournaments, carol, deny=discord.Permissions(view_channel=True)
+        )
+        hidden_at = len(fake.messages)  # the welcome with the board so far came before
+        for user in (alice, bob):
+            await pass_by_prompt(fake, user, await prompt_for(fake, user, 1))
+        await board_of_turn(fake, 1)
+        await fake.wait_for_message(lambda m: m.dm_user_id == dave.id and "turn 1" in m.text)
+        assert await bot.announcer.settle(5)
+        boards = [m for m in fake.messages[hidden_at:] if m.dm_user_id == carol.id]
+    assert boards == []
+    assert await services.following.followers(1) == [dave.id]

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.fakediscord import FakeDiscord, ImpossibleInteraction
+from tests.fakediscord.limits import message_problems
 
 MAP_BYTES = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
 
@@ -343,3 +344,12 @@ async def test_a_sync_with_a_name_discord_refuses_is_refused(
     assert refused.status == 400 and refused.code == 50035
     assert fake_discord.synced_commands() == []
     fake_discord.rejections.clear()  # seen here on purpose
+
+
+def test_an_attachments_alt_text_over_discords_limit_is_refused() -> None:
+    """An attachment's description (alt text) holds 1,024 characters at most: the fake
+    refuses a longer one as Discord would, and keeps a shorter one (issue #38, item 8)."""
+    fine = {"attachments": [{"id": 0, "filename": "board.png", "description": "d" * 1024}]}
+    long = {"attachments": [{"id": 0, "filename": "board.png", "description": "d" * 1025}]}
+    assert message_problems(fine, components_v2=False) == {}
+    assert list(message_problems(long, components_v2=False)) == ["attachments.0.description"]

@@ -91,11 +91,25 @@ async def test_every_game_command_is_published_with_its_contexts(
         "follow",
         "unfollow",
         "seat",
+        "draw",
+        "concede",
+        "unvote",
+        "undo",
+        "review",
     }
     assert {o["name"] for o in synced["away"]["options"]} == {"until", "end"}
     assert synced["away"]["contexts"] == [0, 1]
     settings = {o["name"] for o in synced["settings"]["options"]}
-    assert settings == {"show", "default", "channels", "role", "language", "viewer", "pace"}
+    assert settings == {
+        "show",
+        "default",
+        "channels",
+        "role",
+        "language",
+        "viewer",
+        "pace",
+        "undo-window",
+    }
     assert int(synced["settings"]["default_member_permissions"]) == MANAGE_SERVER
     assert synced["order"]["contexts"] == [0, 1] and synced["help"]["contexts"] == [0, 1]
     assert synced["tournament"]["contexts"] == [0] and synced["dynasty"]["contexts"] == [0]

@@ -108,8 +108,8 @@ async def test_a_player_hands_over_its_own_seat_and_the_channel_is_told(
         once_more = await command(
             fake, bob, "tournament handover", {"tournament": 1, "level": "easy"}
         )
-        asked = await command(fake, bob, "tournament forfeit", {"tournament": 1}, **here)
-        forfeit = await (await fake.click(bob, asked, asked.custom_ids[0])).wait_done()
+        # Refused before any Forfeit button: the seat is the computer's to play now.
+        forfeit = await command(fake, bob, "tournament forfeit", {"tournament": 1}, **here)
         playing = await services.tournaments.playing(bob.id)
         status = await command(fake, alice, "tournament status", {"tournament": 1})
         assert await bot.announcer.settle(5)
@@ -122,5 +122,6 @@ async def test_a_player_hands_over_its_own_seat_and_the_channel_is_told(
     assert ALREADY in twice
     assert "already played by a computer player (normal)" in once_more.content
     assert forfeit.ephemeral and "was handed to a computer player" in forfeit.content
+    assert forfeit.custom_ids == []
     assert playing == []
     assert "bob I" in status.text and "active · played by a computer (normal)" in status.text

@@ -91,9 +91,15 @@ async def test_a_channel_is_left_what_its_tournament_started_resolved_and_ended(
     assert await announcements.announcement_waiting(db, turn.key)
     await announcements.announced(db, turn.key)
     assert not await announcements.announcement_waiting(db, turn.key)
-    await announcements.postpone_announcement(db, waiting[0].key, until=world.now + 30)
+    failed = await announcements.postpone_announcement(
+        db, waiting[0].key, now=world.now, delay=lambda attempts: 30.0 * attempts
+    )
+    assert failed == 1 and await announcements.count_failing(db) == 1
     later = await announcements.waiting_announcements(db, due_by=world.now)
-    assert waiting[0] not in later and len(later) == 3
+    assert waiting[0].key not in {a.key for a in later} and len(later) == 3
+    due_later = await announcements.waiting_announcements(db, due_by=world.now + 30)
+    [again] = [a for a in due_later if a.key == waiting[0].key]
+    assert again.attempts == 1 and again.due_at == world.now + 30
 
 
 async def test_a_finished_turn_is_announced_as_a_turn_not_as_an_end(world: World) -> None:

@@ -25,6 +25,7 @@ from engine import (
         ("medium-8", 104, "abcdefgh", 4, []),
         ("duel-8", 27, "ab", 8, []),
         ("treasure-3", 54, "abc", 4, ["G4"]),
+        ("lesson-2", 25, "ab", 2, []),  # /tutorial's (issue #38, item 7)
     ],
 )
 def test_r_b2_shipped_battlefields_parse_to_their_drawing(
@@ -46,6 +47,7 @@ def test_shipped_battlefields_are_listed() -> None:
         "domains-4",
         "duel-8",
         "fortress-4",
+        "lesson-2",
         "medium-8",
         "monuments-4",
         "small-4",

@@ -20,6 +20,7 @@ MAX_BUTTON_LABEL = 80
 MAX_PLACEHOLDER = 150
 MAX_OPTION_TEXT = 100
 MAX_CHOICES = 25
+MAX_ATTACHMENT_DESCRIPTION = 1024  # an attachment's alt text
 
 ACTION_ROW = 1
 BUTTON = 2
@@ -46,6 +47,9 @@ def message_problems(payload: JSON, *, components_v2: bool) -> Problems:
     if total > MAX_EMBED_TOTAL:
         problems["embeds"] = f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}"
     _component_problems(problems, payload.get("components") or [], components_v2=components_v2)
+    for i, item in enumerate(payload.get("attachments") or []):
+        path = f"attachments.{i}.description"
+        _too_long(problems, path, item.get("description"), MAX_ATTACHMENT_DESCRIPTION)
     return problems
 
 

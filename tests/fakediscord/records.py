@@ -26,6 +26,11 @@ UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
 
+PATIENCE = 15.0
+"""How long a test waits for the bot before it fails: a passing test never waits this long, and a
+2-core machine running the suite on every core (and CI beside it) needs more than a few
+seconds now and then."""
+
 
 class Waitlist:
     """Futures resolved when a condition over mutable state becomes true.
@@ -235,20 +240,20 @@ class InteractionRecord:
         self._waitlist.notify()
 
     async def wait_for(
-        self, predicate: Callable[[InteractionRecord], bool], timeout: float = 5.0
+        self, predicate: Callable[[InteractionRecord], bool], timeout: float = PATIENCE
     ) -> InteractionRecord:
         """Wait until ``predicate(self)`` holds; rechecked on every change to this record."""
         return await self._waitlist.wait(
             lambda: self if predicate(self) else None, timeout, f"interaction {self.id}"
         )
 
-    async def wait_response(self, timeout: float = 5.0) -> CallbackRecord:
+    async def wait_response(self, timeout: float = PATIENCE) -> CallbackRecord:
         """The initial callback; for a defer, call :meth:`wait_done` to get the final text."""
         return await self._waitlist.wait(
             lambda: self.response, timeout, f"a response to interaction {self.id}"
         )
 
-    async def wait_done(self, timeout: float = 5.0) -> MessageRecord:
+    async def wait_done(self, timeout: float = PATIENCE) -> MessageRecord:
         """The message this interaction finally produced or updated.
 
         Immediate answers settle at once; a defer settles on the first edit of ``@original``
@@ -265,7 +270,7 @@ class InteractionRecord:
 
         return await self._waitlist.wait(check, timeout, f"interaction {self.id} to settle")
 
-    async def wait_late_callback(self, timeout: float = 5.0) -> JSON:
+    async def wait_late_callback(self, timeout: float = PATIENCE) -> JSON:
         """The first callback refused as a second answer (an interaction delivered twice)."""
         return await self._waitlist.wait(
             lambda: self.late_callbacks[0] if self.late_callbacks else None,
@@ -273,7 +278,7 @@ class InteractionRecord:
             f"a second answer to interaction {self.id}",
         )
 
-    async def wait_followup(self, index: int = 0, timeout: float = 5.0) -> MessageRecord:
+    async def wait_followup(self, index: int = 0, timeout: float = PATIENCE) -> MessageRecord:
         """The ``index``-th follow-up (0-based)."""
         return await self._waitlist.wait(
             lambda: self.followups[index] if len(self.followups) > index else None,

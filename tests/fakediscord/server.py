@@ -57,6 +57,7 @@ from .records import (
     EPHEMERAL,
     LOADING,
     MODAL,
+    PATIENCE,
     UPDATE_MESSAGE,
     AttachmentRecord,
     CallbackRecord,
@@ -179,6 +180,24 @@ class HeldRoute:
 
     def release(self) -> None:
         self.released.set()
+
+
+class FailingRoute:
+    """Requests to one route that the fake fails a number of times (:meth:`FakeDiscord.fail`)
+    the way Discord, or what stands in front of it, fails in passing: a 429 without Discord's
+    ``Via`` header (a proxy's), a 5xx, or a connection dropped before any answer."""
+
+    def __init__(self, method: str, path: str, status: int | None, times: int) -> None:
+        self.method = method
+        self.path = path
+        self.status = status
+        """The answer's status; None: the connection is dropped without one."""
+        self.left = times
+        self.failed = 0
+        """How many requests it has failed so far."""
+
+    def matches(self, request: web.Request) -> bool:
+        return self.left > 0 and request.method == self.method and request.path.endswith(self.path)
 
 
 class Installation:
@@ -319,6 +338,7 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._port: int | None = None
         self._held: list[HeldRoute] = []
+        self._failing: list[FailingRoute] = []
         self._installation: Installation | None = None
 
         self.guild = self.world.guild
@@ -432,7 +452,23 @@ class FakeDiscord:
         self._held.append(held)
         return held
 
-    async def wait_connected(self, timeout: float = 5.0) -> GatewaySession:
+    def fail(
+        self, method: str, path: str, *, status: int | None = 429, times: int = 1
+    ) -> FailingRoute:
+        """Fail the next ``times`` requests whose path ends with ``path``: with ``status`` (a
+        429 comes without ``Via``, as a proxy sends it, so discord.py does not wait and retry
+        it; discord.py itself retries 500, 502, 504 and 524 five times), or, with None, by
+        dropping the connection before answering."""
+        failing = FailingRoute(method, path, status, times)
+        self._failing.append(failing)
+        return failing
+
+    def forget_nonces(self) -> None:
+        """Forget the nonces of messages posted so far, as Discord does after a few minutes: a
+        message posted again with one of them is a new message."""
+        self._nonces.clear()
+
+    async def wait_connected(self, timeout: float = PATIENCE) -> GatewaySession:
         """Until a bot has identified and been sent READY and GUILD_CREATE."""
         return await self.gateway.wait_connected(timeout)
 
@@ -570,7 +606,7 @@ class FakeDiscord:
     async def wait_for_message(
         self,
         predicate: Callable[[MessageRecord], bool] = lambda m: True,
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
         *,
         existing: bool = True,
     ) -> MessageRecord:
@@ -651,7 +687,7 @@ class FakeDiscord:
         *,
         channel_id: ChannelRef | None = None,
         guild: bool = True,
-        timeout: float = 5.0,
+        timeout: float = PATIENCE,
     ) -> list[JSON]:
         """The choices the bot offers while ``user`` types ``value`` into option ``focused``."""
         fake_user = self._user(user)
@@ -1111,6 +1147,11 @@ class FakeDiscord:
                 await held.released.wait()
                 if request.transport is None or request.transport.is_closing():
                     return web.Response(status=499)  # the bot gave up waiting: nobody reads
+        for failing in self._failing:
+            if failing.matches(request):
+                failing.left -= 1
+                failing.failed += 1
+                return await self._failed(request, failing)
         needs_auth = path.startswith(API) and not path.startswith(
             (API + "/interactions/", API + "/webhooks/")
         )
@@ -1125,6 +1166,16 @@ class FakeDiscord:
             # 400 rather than 500: discord.py retries 5xx with multi-second sleeps.
             self.server_errors.append(f"{request.method} {path}: {traceback.format_exc()}")
             return _json({"code": 0, "message": f"fake Discord crashed: {exc!r}"}, 400)
+
+    async def _failed(self, request: web.Request, failing: FailingRoute) -> web.Response:
+        await request.read()  # the body was sent: only the answer goes wrong
+        if failing.status is None:
+            assert request.transport is not None
+            request.transport.abort()  # the client sees the server disconnect
+            return web.Response(status=499)
+        if failing.status == 429:  # a proxy's: plain text, no Via, no bucket headers
+            return web.Response(status=429, text="Too Many Requests", content_type="text/plain")
+        return _json({"code": 0, "message": f"{failing.status}: Server Error"}, failing.status)
 
     def _error(self, request: web.Request, status: int, code: int, message: str) -> web.Response:
         return self._reject(request, status, {"code": code, "message": message})

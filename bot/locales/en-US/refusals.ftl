@@ -66,6 +66,7 @@ refusal-computers-not-allowed = tournament #{ $tournament } does not allow compu
 refusal-programs-not-allowed = tournament #{ $tournament } is not open to programs; ask its host to open it to programs, or enter a tournament that is
 refusal-program-revoked = the program '{ $program }' was revoked and plays no more; register a new program instead
 refusal-program-hidden-setup = tournament #{ $tournament } hides its setup (each player deploys in secret before turn 1), and programs cannot deploy through the API yet: seat '{ $program }' in a tournament with the fixed setup
+refusal-programs-hidden-setup = a tournament open to programs cannot hide its setup (each player deploys in secret before turn 1): programs cannot deploy through the API yet. Leave the hidden setup out of the variants, or do not open the tournament to programs
 refusal-program-already-seated = the program '{ $program }' already has a seat in tournament #{ $tournament }; one seat per program
 refusal-owner-already-seated = in a serious tournament a player and their programs take one seat between them, and one of them already sits in tournament #{ $tournament }; a training tournament allows both
 refusal-too-many-programs = you already have { $limit } programs, the most allowed; revoke one you no longer use with /program revoke first

@@ -68,6 +68,7 @@ refusal-computers-not-allowed = el torneo #{ $tournament } no admite jugadores d
 refusal-programs-not-allowed = el torneo #{ $tournament } no está abierto a programas; pide a su anfitrión que lo abra a programas, o inscríbelo en un torneo que lo esté
 refusal-program-revoked = el programa '{ $program }' fue revocado y ya no juega; registra un programa nuevo
 refusal-program-hidden-setup = el torneo #{ $tournament } oculta su despliegue (cada jugador despliega en secreto antes del turno 1), y los programas aún no pueden desplegar por la API: sienta a '{ $program }' en un torneo con el despliegue fijo
+refusal-programs-hidden-setup = un torneo abierto a programas no puede ocultar su despliegue (cada jugador despliega en secreto antes del turno 1): los programas aún no pueden desplegar por la API. Quita el despliegue oculto de las variantes, o no abras el torneo a programas
 refusal-program-already-seated = el programa '{ $program }' ya tiene un asiento en el torneo #{ $tournament }; un asiento por programa
 refusal-owner-already-seated = en un torneo serio un jugador y sus programas ocupan un solo asiento entre todos, y uno de ellos ya está sentado en el torneo #{ $tournament }; un torneo de entrenamiento permite ambos
 refusal-too-many-programs = ya tienes { $limit } programas, el máximo permitido; revoca antes uno que ya no uses

@@ -57,7 +57,7 @@ refusal-offer-too-soon = El asiento { $seat } ha faltado a { $misses } { $misses
     } seguidos: un anfitrión ofrece un asiento solo cuando su jugador ha faltado a { $needed } turnos seguidos, o lo ha dejado al ordenador. Su jugador puede ofrecerlo cuando quiera.
 refusal-offer-host-only = Solo el anfitrión del torneo #{ $tournament } o un miembro con Gestionar servidor puede ofrecer el asiento de otro jugador. Puedes ofrecer el tuyo.
 refusal-substitute-plays-already = Ya juegas en el torneo #{ $tournament }: un suplente ocupa un asiento en un combate en el que no está.
-refusal-substitute-not-offered = El asiento { $seat } del torneo #{ $tournament } no está ofrecido a un suplente: su jugador o el anfitrión pueden ofrecerlo con /torneo ofrecer-asiento.
+refusal-substitute-not-offered = El asiento { $seat } del torneo #{ $tournament } no está ofrecido a un suplente: su jugador o el anfitrión pueden ofrecerlo con /torneo ofrecer.
 refusal-substitute-no-seat = El torneo #{ $tournament } no tiene asiento '{ $seat }': sus asientos van de a a { $last }.
 refusal-substitute-emperor-busy = { $name } ya juega o apuesta en el torneo #{ $tournament }: elige otro emperador (un emperador está en un solo torneo a la vez).
 refusal-substitute-honour = El asiento { $seat } del torneo #{ $tournament } no puede cambiar de manos: en un combate de honor cada emperador apostó su reputación al sentarse.

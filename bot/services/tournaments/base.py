@@ -14,10 +14,13 @@ from bot.narration import narration as told_turn
 from bot.services.outcomes import Effect
 from bot.services.request import Request
 from data.db import Database
-from data.errors import Refusal
+from data.errors import NotFound, Refusal
+from data.repositories import emperors as emperor_repo
+from data.repositories import players as player_repo
 from data.repositories import tournaments as repo
 from data.rows import (
     ChestRow,
+    EmperorRow,
     ReadyCount,
     SeatRow,
     TournamentRow,
@@ -207,6 +210,18 @@ class TournamentView:
     names: Mapping[Dynasty, Name]  # each seat's (Lookup.names)
     ready: ReadyCount | None
     game: Game | None
+
+
+async def emperor_of_player(database: Database, player_id: int, name: str) -> EmperorRow:
+    """The player's living emperor ``name``, as a player names the one who fights (R-T1):
+    refused without a dynasty, or without such an emperor."""
+    dynasty = await player_repo.dynasty_of_player(database, player_id)
+    if dynasty is None:
+        raise Refusal("no-dynasty")
+    try:
+        return await emperor_repo.find_emperor(database, dynasty.id, name)
+    except NotFound:
+        raise Refusal("no-such-emperor", name=name) from None
 
 
 def check_host(tournament: TournamentRow, request: Request, action: str) -> None:

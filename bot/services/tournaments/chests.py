@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.services.chests import ChestResult, parse_deposit, revealed
 from bot.services.request import Request
-from bot.services.tournaments.base import Joined, check_server
+from bot.services.tournaments.base import Joined, check_server, emperor_of_player
 from bot.services.tournaments.seating import Seating, not_joinable
 from data.db import Database
 from data.errors import NotFound, Refusal
@@ -82,16 +82,10 @@ class Chests:
             return None
         if tournament.status is not TournamentStatus.OPEN:
             raise not_joinable(tournament)
-        dynasty = await player_repo.dynasty_of_player(self.database, request.player_id)
-        if dynasty is None:
-            raise Refusal("no-dynasty")
-        try:
-            emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
-        except NotFound:
-            raise Refusal("no-such-emperor", name=emperor_name) from None
+        emperor = await emperor_of_player(self.database, request.player_id, emperor_name)
         if emperor.engaged_in is not None:
             raise _busy(emperor)
-        gold = (await economy_repo.holdings(self.database, dynasty.id)).get(
+        gold = (await economy_repo.holdings(self.database, emperor.dynasty_id)).get(
             chest_repo.CHEST_ASSET, 0
         )
         if gold < terms.minimum:

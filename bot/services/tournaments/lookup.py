@@ -108,9 +108,11 @@ class Lookup:
         """A turn resolved earlier (maybe by another process), as its resolver saw it: for
         the process that posts it in the tournament's channel. The effects of a combat's end
         are not rebuilt: :meth:`outcome_log` tells them."""
-        tournament = await repo.get_tournament(self.database, tournament_id)
         before = await repo.get_game(self.database, tournament_id, turn - 1)
         after = await repo.get_game(self.database, tournament_id, turn)
+        # Read after the games: a forfeit rewrites the last game and finishes the tournament in
+        # one transaction, so a tournament read first could be older than the game's end.
+        tournament = await repo.get_tournament(self.database, tournament_id)
         stored = (await repo.get_turn_result(self.database, tournament_id, turn)).result
         moves = [
             Move(Dynasty(m["dynasty"]), Tile(*m["from"]), Tile(*m["to"]))

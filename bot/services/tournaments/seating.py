@@ -22,6 +22,7 @@ from bot.services.tournaments.base import (
     NotSeated,
     check_host,
     check_server,
+    emperor_of_player,
     level_of_strategy,
     strategy_for_level,
     unknown_level,
@@ -32,7 +33,6 @@ from data.db import Database
 from data.errors import InsufficientFunds, InvalidValue, NotFound, Refusal
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
-from data.repositories import emperors as emperor_repo
 from data.repositories import players as player_repo
 from data.repositories import programs as program_repo
 from data.repositories import requests
@@ -153,28 +153,9 @@ class Seating:
             reputation=terms.prize_reputation,
             wealth=await self._wealth(terms.prize_wealth, "prize_wealth"),
         )
-        goal = chosen_goal(
-            str(options["goal"]),
-            terms.survive_pieces,
-            terms.survive_turns,
-            terms.domains_percent,
-            int(options["domains_percent"]),
-        )
-        variants = ruleset_options(variant_words(str(options["variants"])))
         level = str(options["computers"])
         strategy = strategy_for_level(level) if level != NO_COMPUTERS else DEFAULT_STRATEGY
-        ruleset = Ruleset(
-            policy=choice(ConflictPolicy, options["policy"], "conflict policy"),
-            emperor_taken=choice(EmperorTaken, options["emperor_taken"], "emperor-taken option"),
-            emperor_takes=choice(EmperorTakes, options["emperor_takes"], "emperor-takes option"),
-            emperor_duel=choice(EmperorDuel, options["emperor_duel"], "emperor-duel option"),
-            goal=goal,
-            turn_limit=turn_limit_for(
-                self.shipped_battlefield(terms.battlefield), terms.turn_limit
-            ),
-        )
-        if variants:  # the variants of section 10 (R-V0a), checked by variant_words
-            ruleset = Ruleset.from_options({**ruleset.to_dict(), **variants})
+        ruleset = self.ruleset_of(terms)
         return await self.create(
             request,
             battlefield=terms.battlefield,
@@ -189,6 +170,32 @@ class Seating:
             chests=chests,
             allow_programs=terms.programs,
         )
+
+    def ruleset_of(self, terms: Terms) -> Ruleset:
+        """The rules a host's options (else the server's defaults) make: policy, emperors,
+        goal, turn limit and the variants of section 10 (R-V0a)."""
+        options = terms.options
+        goal = chosen_goal(
+            str(options["goal"]),
+            terms.survive_pieces,
+            terms.survive_turns,
+            terms.domains_percent,
+            int(options["domains_percent"]),
+        )
+        variants = ruleset_options(variant_words(str(options["variants"])))
+        ruleset = Ruleset(
+            policy=choice(ConflictPolicy, options["policy"], "conflict policy"),
+            emperor_taken=choice(EmperorTaken, options["emperor_taken"], "emperor-taken option"),
+            emperor_takes=choice(EmperorTakes, options["emperor_takes"], "emperor-takes option"),
+            emperor_duel=choice(EmperorDuel, options["emperor_duel"], "emperor-duel option"),
+            goal=goal,
+            turn_limit=turn_limit_for(
+                self.shipped_battlefield(terms.battlefield), terms.turn_limit
+            ),
+        )
+        if variants:  # the variants of section 10 (R-V0a), checked by variant_words
+            ruleset = Ruleset.from_options({**ruleset.to_dict(), **variants})
+        return ruleset
 
     async def _wealth(self, text: str | None, option: str) -> dict[str, int]:
         """Assets a host wrote for a prize or a stake ("100 gold"), read as a trade's are (the
@@ -243,6 +250,8 @@ class Seating:
             raise InvalidValue("no-treasure-tile", battlefield=battlefield) from None
         if computer_strategy not in COMPUTER_LEVELS.values():
             raise unknown_level(level_of_strategy(computer_strategy))
+        if allow_programs and ruleset.setup is Setup.HIDDEN:
+            raise Refusal("programs-hidden-setup")
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise Refusal("turn-length")
         if battlefield in battlefield_locks():
@@ -302,13 +311,7 @@ class Seating:
         In a chests tournament (R-T9) the seat and its secret ``deposit`` of gold coins are
         taken together or not at all: there is never a seat without its chest."""
         player_id = request.player_id
-        dynasty = await player_repo.dynasty_of_player(self.database, player_id)
-        if dynasty is None:
-            raise Refusal("no-dynasty")
-        try:
-            emperor = await emperor_repo.find_emperor(self.database, dynasty.id, emperor_name)
-        except NotFound:
-            raise Refusal("no-such-emperor", name=emperor_name) from None
+        emperor = await emperor_of_player(self.database, player_id, emperor_name)
         chest: ChestRow | None = None
 
         async def take(tournament: TournamentRow) -> SeatRow:
@@ -323,7 +326,12 @@ class Seating:
             )
             if deposit is not None:
                 chest = await chest_repo.deposit(
-                    self.database, tournament_id, seat.seat, dynasty.id, deposit, now=self.clock()
+                    self.database,
+                    tournament_id,
+                    seat.seat,
+                    emperor.dynasty_id,
+                    deposit,
+                    now=self.clock(),
                 )
             return seat
 

@@ -4,7 +4,7 @@ on from the current position; a seat handed to a computer taken back by its play
 
 Who may offer a seat: its own player, at any time; the host (or a manager of the server) once
 it has missed 2 turns in a row, or while a computer plays it. The rules offer it by themselves
-as soon as it has missed 2 turns in a row (migration 0021), one turn before R-G4 would defeat
+as soon as it has missed 2 turns in a row (migration 0024), one turn before R-G4 would defeat
 it; its player ordering again withdraws that offer. The substitute's emperor takes the seat's
 outcome from the turn it sat down; the emperor who left is out of the combat, free again.
 """
@@ -52,7 +52,7 @@ T = TypeVar("T")
 
 LAST_CHANCE_MISSES = 2
 """Missed turns in a row after which one more defeats a dynasty (R-G4 defeats at 3): its
-player is warned, and the rules offer its seat to a substitute (migration 0021)."""
+player is warned, and the rules offer its seat to a substitute (migration 0024)."""
 
 
 @dataclass(frozen=True)
@@ -317,7 +317,7 @@ class Substitutes:
 
 
 def _refusal(rule: str, seat: SeatRow) -> Exception:
-    """The database's refusal of a change of the seat (migration 0021) in the player's words."""
+    """The database's refusal of a change of the seat (migration 0024) in the player's words."""
     letter, tournament = seat.dynasty.letter, str(seat.tournament_id)
     if rule == "seat_fixed":
         return Refusal("substitute-not-offered", seat=letter, tournament=tournament)

@@ -24,6 +24,7 @@ from bot.computers import (
     deploy_here,
     think,
     think_here,
+    with_turn_budget,
 )
 from bot.i18n import DEFAULT_LOCALE, Message, Name
 from bot.narration import narration as told_turn
@@ -65,6 +66,7 @@ from data.errors import (
     TournamentPaused,
     TurnAlreadyResolved,
 )
+from data.outages import is_outage
 from data.repositories import absences as absence_repo
 from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
@@ -80,6 +82,7 @@ from data.rows import (
     LogName,
     LogParam,
     NewEvent,
+    SeatRow,
     SeatStatus,
     TournamentRow,
     TournamentStatus,
@@ -135,6 +138,7 @@ class Turns:
         think: Thinker = think_here,
         think_deployment: DeploymentThinker = deploy_here,
         computer_seconds: float = DEFAULT_SECONDS,
+        thinkers: int = 1,
         changes: Changes | None = None,
         settings: SettingsService | None = None,
     ) -> None:
@@ -147,7 +151,10 @@ class Turns:
         self.think_deployment = think_deployment
         """Where they choose their deployments under a hidden setup (the same worker)."""
         self.computer_seconds = computer_seconds
-        """Thinking time per order of a searching computer player."""
+        """Thinking time per order of a searching computer player (at most: a turn's
+        computers share :data:`bot.computers.TURN_SECONDS`)."""
+        self.thinkers = thinkers
+        """How many orders ``think`` thinks at once (the worker processes of ``Thinking``)."""
         self.holder = f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(4)}"
         """Who this process is when it takes a lease (data/repositories/leases.py)."""
         self.changes = changes or Changes()
@@ -173,11 +180,7 @@ class Turns:
 
         Asked from the tournament's own server, once per request."""
         for _ in range(_RESOLVE_ATTEMPTS):
-            table = await running(self.database, tournament_id)
-            check_server(table.tournament, request.guild_id)
-            seat = seat_of_player(table, request.player_id)
-            if seat.handed_to is not None:
-                raise Refusal("forfeit-handed-over", tournament=str(tournament_id))
+            table, seat = await self._forfeiting_seat(request, tournament_id)
             try:
                 async with requests.once(
                     self.database, request.id, "tournament forfeit", now=self.clock()
@@ -204,6 +207,32 @@ class Turns:
                     return await self.resolve(tournament_id, turn=tournament.turn)
             return None
         raise Refusal("tournament-busy")
+
+    async def forfeitable(self, request: Request, tournament_id: int) -> None:
+        """Refuse, before a forfeit is confirmed, what :meth:`forfeit` would refuse, and a
+        player who already gave up (R-G4): told so, whatever became of the combat since,
+        instead of being asked again."""
+        check_server(await repo.get_tournament(self.database, tournament_id), request.guild_id)
+        seats = await repo.list_seats(self.database, tournament_id)
+        if any(
+            seat.player_id == request.player_id and seat.status is SeatStatus.FORFEITED
+            for seat in seats
+        ):
+            raise Refusal("forfeit-already", tournament=str(tournament_id))
+        _, seat = await self._forfeiting_seat(request, tournament_id)
+        if seat.status is not SeatStatus.ACTIVE:  # defeated on the board
+            raise SeatNotActive(seat.dynasty.letter, seat.status.value)
+
+    async def _forfeiting_seat(
+        self, request: Request, tournament_id: int
+    ) -> tuple[TournamentTable, SeatRow]:
+        """The running combat and the player's seat in it, not handed to a computer."""
+        table = await running(self.database, tournament_id)
+        check_server(table.tournament, request.guild_id)
+        seat = seat_of_player(table, request.player_id)
+        if seat.handed_to is not None:
+            raise Refusal("forfeit-handed-over", tournament=str(tournament_id))
+        return table, seat
 
     async def resolve(self, tournament_id: int, *, turn: int | None = None) -> TurnResolved | None:
         """Resolve the open turn with the orders stored now (missing ones are misses, R-O1).
@@ -285,7 +314,7 @@ class Turns:
                         effects = await self._finish_effects(
                             table.tournament, report.outcome, report
                         )
-                        events = await self._fight_events(table, report, names)
+                        events = await self._fight_events(table, report.outcome, names)
                     tournament = await repo.resolve_turn(
                         self.database,
                         table,
@@ -337,8 +366,9 @@ class Turns:
                 tried.add(tournament.id)
                 try:
                     result = await self.resolve(tournament.id, turn=tournament.turn)
-                except Exception:
-                    log.exception("tournament #%d could not resolve its turn", tournament.id)
+                except Exception as error:
+                    if not is_outage(error):
+                        log.exception("tournament #%d could not resolve its turn", tournament.id)
                     continue
                 if result is not None:
                     resolved.append(result)
@@ -362,8 +392,9 @@ class Turns:
                 continue
             try:
                 result = await self.resolve(tournament.id, turn=tournament.turn)
-            except Exception:
-                log.exception("tournament #%d could not resolve its turn", tournament.id)
+            except Exception as error:
+                if not is_outage(error):
+                    log.exception("tournament #%d could not resolve its turn", tournament.id)
                 continue
             if result is not None:
                 resolved.append(result)
@@ -453,8 +484,9 @@ class Turns:
         for tournament in tournaments:
             try:
                 result = await self.reveal(tournament.id)
-            except Exception:
-                log.exception("tournament #%d could not reveal its deployments", tournament.id)
+            except Exception as error:
+                if not is_outage(error):
+                    log.exception("tournament #%d could not reveal its deployments", tournament.id)
                 continue
             if result is not None:
                 revealed.append(result)
@@ -572,16 +604,21 @@ class Turns:
         ]
         if waiting:
             earlier = tuple(await repo.recent_turns(self.database, tournament_id, HISTORY_TURNS))
-            for seat in waiting:
-                order = await self._computer_order(
-                    ComputerTurn(
-                        seat.computer_strategy or DEFAULT_STRATEGY,
-                        game,
-                        seat.dynasty,
-                        earlier,
-                        self.computer_seconds,
-                    )
+            turns = [
+                ComputerTurn(
+                    seat.computer_strategy or DEFAULT_STRATEGY,
+                    game,
+                    seat.dynasty,
+                    earlier,
+                    self.computer_seconds,
                 )
+                for seat in waiting
+            ]
+            # All at once, sharing the turn's budget (bot.computers.with_turn_budget).
+            orders = await asyncio.gather(
+                *(self._computer_order(t) for t in with_turn_budget(turns, self.thinkers))
+            )
+            for seat, order in zip(waiting, orders, strict=True):
                 try:
                     await repo.upsert_order(
                         self.database, tournament_id, turn, seat.seat, order, now=self.clock()
@@ -664,6 +701,22 @@ class Turns:
         away = await absence_repo.away_players(self.database, players, at=at)
         return frozenset(players[player] for player in away)
 
+    async def conclude(self, table: TournamentTable, outcome: GameOutcome) -> TournamentRow:
+        """End a running combat between turns with ``outcome`` (the players agreed, R-G5), in
+        the caller's transaction: the fight logged (R-L1), chests, bets and deposits settled
+        as at any end (R-T6, R-T9), then the outcome's effects by its type (R-T4) and the
+        skill ratings, exactly as when a turn ends it."""
+        tournament = table.tournament
+        names = await seat_names(self.database, table)
+        events = await self._fight_events(table, outcome, names)
+        effects = await self._finish_effects(tournament, outcome)
+        ended = await repo.finish_tournament(
+            self.database, tournament.id, outcome, events=events, now=self.clock()
+        )
+        await self._apply(await self._with_chests(effects, ended), ended)
+        await self._rate(ended, outcome)
+        return ended
+
     async def _finish_effects(
         self, tournament: TournamentRow, outcome: GameOutcome, last: TurnReport | None = None
     ) -> list[Effect]:
@@ -736,15 +789,15 @@ class Turns:
         return [*effects[:fates], *changes, *effects[fates:]]
 
     async def _fight_events(
-        self, table: TournamentTable, report: TurnReport, names: Mapping[Dynasty, Name]
+        self, table: TournamentTable, outcome: GameOutcome, names: Mapping[Dynasty, Name]
     ) -> list[NewEvent]:
         """R-L1: a fight is logged publicly for every dynasty that fought it (not training),
         its contenders and winners as names each reader reads in their own language."""
         tournament = table.tournament
-        if not tournament.kind.is_serious or report.outcome is None:
+        if not tournament.kind.is_serious:
             return []
         contenders = tuple(_log_name(names[seat.dynasty]) for seat in table.seats)
-        winners = tuple(_log_name(names[dynasty]) for dynasty in report.outcome.winners)
+        winners = tuple(_log_name(names[dynasty]) for dynasty in outcome.winners)
         events = []
         for seat in table.seats:
             if seat.emperor_id is None:
@@ -765,7 +818,7 @@ class Turns:
                     emperor.dynasty_id,
                     emperor.id,
                     tournament.id,
-                    {"winners": [d.letter for d in report.outcome.winners], "turns": report.turn},
+                    {"winners": [d.letter for d in outcome.winners], "turns": outcome.turn},
                 )
             )
         return events

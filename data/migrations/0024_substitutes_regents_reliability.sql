@@ -1,4 +1,4 @@
--- 0021: substitutes, regents and reliability (issue #38 items 1-3; docs/rules.md R-T10..R-T12).
+-- 0024: substitutes, regents and reliability (issue #38 items 1-3; docs/rules.md R-T10..R-T12).
 -- Every limit below is the database's to enforce; bot/services/tournaments/substitutes.py,
 -- regents.py and reliability.py name the same numbers for their refusals: keep them equal.
 

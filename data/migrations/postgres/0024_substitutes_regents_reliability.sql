@@ -1,4 +1,4 @@
--- 0021, the PostgreSQL twin of ../0021_substitutes_regents_reliability.sql: substitutes,
+-- 0024, the PostgreSQL twin of ../0024_substitutes_regents_reliability.sql: substitutes,
 -- regents and reliability (issue #38 items 1-3; docs/rules.md R-T10..R-T12). The same tables,
 -- rules and refusal tokens; each check first locks the tournament its rule hangs on.
 
