@@ -132,7 +132,8 @@ END;
 -- Seats offered to a substitute (R-T10a): by its player, by the host (or a manager) once it
 -- has missed 2 turns in a row or is played by a computer, or by the rules (``offered_by``
 -- NULL) as soon as it has missed 2 turns in a row. One offer per seat; it ends when someone
--- takes the seat, when its player orders again (the rules' offer), or when the seat is over.
+-- takes the seat, when its player orders again (the rules' offer), or with its combat; a seat
+-- defeated keeps its offer (an undo, 0021, may bring the seat back) but nobody can take it.
 CREATE TABLE seat_offers (
     tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
     seat           INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),
@@ -178,12 +179,6 @@ WHEN NEW.request_id IS NOT NULL
 BEGIN
     DELETE FROM seat_offers
     WHERE tournament_id = NEW.tournament_id AND seat = NEW.seat AND offered_by IS NULL;
-END;
-
-CREATE TRIGGER seats_offer_ends AFTER UPDATE OF status ON seats
-WHEN NEW.status <> 'active'
-BEGIN
-    DELETE FROM seat_offers WHERE tournament_id = NEW.tournament_id AND seat = NEW.seat;
 END;
 
 CREATE TRIGGER tournaments_offers_end AFTER UPDATE OF status ON tournaments
@@ -361,4 +356,10 @@ BEGIN
     DELETE FROM seat_terms WHERE tournament_id = NEW.id;
     DELETE FROM seat_offers WHERE tournament_id = NEW.id;
     DELETE FROM turns_due WHERE tournament_id = NEW.id;
+END;
+
+-- A turn undone (0021) leaves no turns due here either.
+CREATE TRIGGER turns_undone_due AFTER DELETE ON turns
+BEGIN
+    DELETE FROM turns_due WHERE tournament_id = OLD.tournament_id AND turn = OLD.turn;
 END;

@@ -109,7 +109,9 @@ async def offers(database: Database, tournament_id: int) -> list[SeatOffer]:
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            "SELECT * FROM seat_offers WHERE tournament_id = ? ORDER BY seat",
+            "SELECT o.* FROM seat_offers o JOIN seats s "
+            "ON s.tournament_id = o.tournament_id AND s.seat = o.seat "
+            "WHERE o.tournament_id = ? AND s.status = 'active' ORDER BY o.seat",
             (tournament_id,),
         )
     return [_offer(row) for row in rows]

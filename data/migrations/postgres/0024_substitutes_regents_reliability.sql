@@ -234,15 +234,6 @@ END $$;
 CREATE TRIGGER orders_withdraw_rules_offer AFTER INSERT ON orders
 FOR EACH ROW WHEN (NEW.request_id IS NOT NULL) EXECUTE FUNCTION orders_withdraw_rules_offer();
 
-CREATE FUNCTION seats_offer_ends() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    DELETE FROM seat_offers WHERE tournament_id = NEW.tournament_id AND seat = NEW.seat;
-    RETURN NULL;
-END $$;
-
-CREATE TRIGGER seats_offer_ends AFTER UPDATE OF status ON seats
-FOR EACH ROW WHEN (NEW.status <> 'active') EXECUTE FUNCTION seats_offer_ends();
-
 CREATE FUNCTION tournaments_offers_end() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     DELETE FROM seat_offers WHERE tournament_id = NEW.id;
@@ -446,3 +437,12 @@ END $$;
 CREATE TRIGGER tournaments_scrub_terms AFTER UPDATE OF scrubbed_at ON tournaments
 FOR EACH ROW WHEN (OLD.scrubbed_at IS NULL AND NEW.scrubbed_at IS NOT NULL)
 EXECUTE FUNCTION tournaments_scrub_terms();
+
+CREATE FUNCTION turns_undone_due() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM turns_due WHERE tournament_id = OLD.tournament_id AND turn = OLD.turn;
+    RETURN NULL;
+END $$;
+
+CREATE TRIGGER turns_undone_due AFTER DELETE ON turns
+FOR EACH ROW EXECUTE FUNCTION turns_undone_due();
