@@ -38,7 +38,6 @@ from data.repositories.seat_terms import SeatChangeRefused, SeatTerm
 from data.rows import (
     EventKind,
     LogMessage,
-    LogParam,
     NewEvent,
     SeatRow,
     SeatStatus,
@@ -241,18 +240,16 @@ class Substitutes:
         events = []
         gone = emperors.get(left.emperor_id) if left.emperor_id is not None else None
         came = emperors.get(taken.emperor_id) if taken.emperor_id is not None else None
-        common: dict[str, LogParam] = {
-            "tournament": table.tournament.id,
-            "seat": left.dynasty.letter,
-            "turn": turn,
-        }
+        tournament, letter = table.tournament.id, left.dynasty.letter
         if gone is not None:
             said = LogMessage(
                 "log-seat-left",
                 emperor=gone.name,
                 known="yes" if came else "no",
                 other=came.name if came else "",
-                **common,
+                tournament=tournament,
+                seat=letter,
+                turn=turn,
             )
             events.append(
                 NewEvent(EventKind.SEAT, said, True, gone.dynasty_id, gone.id, table.tournament.id)
@@ -263,7 +260,9 @@ class Substitutes:
                 emperor=came.name,
                 known="yes" if gone else "no",
                 other=gone.name if gone else "",
-                **common,
+                tournament=tournament,
+                seat=letter,
+                turn=turn,
             )
             events.append(
                 NewEvent(EventKind.SEAT, said, True, came.dynasty_id, came.id, table.tournament.id)
