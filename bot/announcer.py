@@ -85,6 +85,7 @@ from bot.views.markup import (
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
 from bot.views.reminders import digest_notice
 from bot.views.series import news_embed
+from bot.views.substitutes import last_chance_dm, rules_offer_notice, take_seat_view
 from bot.views.tournaments import host_told, pause_notice, ready_line, ready_line_again
 from bot.worker import Worker
 from data.errors import Refusal
@@ -235,6 +236,19 @@ class Announcer:
         was told too)."""
         self.later(self._tell_player(player_id, notice), f"telling user {player_id}")
 
+    def announce_offer(self, tournament: TournamentRow, letter: str, text: str) -> None:
+        """Post ``text`` (a seat offered to a substitute, R-T10a) in the tournament's channel,
+        with the button that takes the seat."""
+        self.later(self._offer(tournament, letter, text), f"offering a seat of #{tournament.id}")
+
+    def prompt_seat(self, tournament_id: int, player_id: int) -> None:
+        """A player orders for a seat from the open turn on (a substitute sat down, a seat was
+        taken back): its prompt for that turn by DM."""
+        self.later(
+            self._prompt_player(tournament_id, player_id),
+            f"prompting user {player_id} in tournament #{tournament_id}",
+        )
+
     def announce_ready(self, tournament_id: int) -> None:
         """Show the new "k of n ready" soon: a burst of orders makes one edit, not one each,
         and a channel sees one edit per :data:`READY_DELAY`, whatever it hosts. Another
@@ -324,6 +338,7 @@ class Announcer:
         report = resolved.report
         if not resolved.finished:  # computer seats, or seats handed to a computer (issue #14)
             self.play_computers(tournament.id)  # they think while the board is drawn
+            self.later(self._last_chances(tournament.id), f"warning the seats of #{tournament.id}")
         nonce = ("turn", tournament.id, report.turn)
         async with self._locks[tournament.id]:
             boards = Boards.of_turn(self.drawing, resolved)
@@ -858,6 +873,50 @@ class Announcer:
             log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
             if isinstance(error, discord.Forbidden) and error.code in NOT_ALLOWED:
                 await self._tell_host(tournament)
+
+    async def _offer(self, tournament: TournamentRow, letter: str, text: str) -> None:
+        channel = self._channel(tournament)
+        if channel is None:
+            return
+        say = Voice(await self._channel_locale(tournament))
+        try:
+            async with self.pace.turn(channel.id):
+                await channel.send(
+                    clipped(text, MESSAGE_LIMIT),
+                    view=take_seat_view(tournament.id, letter, say),
+                    allowed_mentions=NO_MENTIONS,
+                )
+        except discord.HTTPException as error:
+            log.warning("Could not post in the channel of tournament #%d: %s", tournament.id, error)
+
+    async def _prompt_player(self, tournament_id: int, player_id: int) -> None:
+        async with self._locks[tournament_id]:
+            view = await self.services.tournaments.view(tournament_id)
+            if view.game is None:
+                return
+            prompts = await self.services.orders.turn_prompts(tournament_id, view.tournament.turn)
+            if prompts is None:
+                return
+            boards = Boards.at(self.drawing, view.tournament, view.game, view.names)
+            for menu in prompts.menus:
+                if menu.seat.player_id == player_id:
+                    await self._prompt(menu, boards, None)
+
+    async def _last_chances(self, tournament_id: int) -> None:
+        """R-G4 defeats at the next miss: each such player is warned by DM (R-T12), and the
+        channel learns that the rules offer the seat to a substitute (R-T10a)."""
+        chances = await self.services.substitutes.last_chances(tournament_id)
+        for chance in chances:
+            player = chance.seat.player_id
+            assert player is not None
+            letter = chance.seat.dynasty.letter
+            await self._tell_player(player, last_chance_dm(tournament_id, letter))
+            if chance.offered:
+                tournament = chance.tournament
+                notice = rules_offer_notice(tournament_id, letter, chance.name)
+                await self._offer(
+                    tournament, letter, notice.text(await self._channel_locale(tournament))
+                )
 
     async def _tell_player(self, player_id: int, notice: Message) -> None:
         """A DM that matters little if it cannot arrive (the channel was told too), in the

@@ -54,6 +54,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.history",
     "cogs.deadlines",
     "cogs.handover",
+    "cogs.substitutes",
     "cogs.agreements",
     "cogs.spectators",
     "cogs.review",

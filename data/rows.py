@@ -99,6 +99,7 @@ class EventKind(enum.StrEnum):
     FIGHT = "fight"
     RENAME = "rename"
     RETIREMENT = "retirement"
+    SEAT = "seat"  # who played a seat's turns: substitutes, regents (R-T10, R-T11)
 
 
 class DepositPurpose(enum.StrEnum):
@@ -352,6 +353,7 @@ class SeatRow:
     joined_at: float
     handed_to: str | None = None  # the computer strategy its player handed it to (issue #14)
     program_id: int | None = None  # the program that plays a program seat (issue #37)
+    regent: str | None = None  # why its computer gives it back: 'away' or 'missed' (R-T11)
 
     @property
     def dynasty(self) -> Dynasty:

@@ -29,6 +29,7 @@ from bot.services.tournaments.history import History
 from bot.services.tournaments.lookup import Lookup
 from bot.services.tournaments.orders import Orders
 from bot.services.tournaments.seating import Seating
+from bot.services.tournaments.substitutes import Substitutes
 from bot.services.tournaments.turns import Turns
 from bot.services.tournaments.undo import Undo
 from bot.services.tutorial import TutorialService
@@ -69,6 +70,7 @@ class Services:
     deadlines: Deadlines = field(init=False)
     absences: Absences = field(init=False)
     handovers: Handovers = field(init=False)
+    substitutes: Substitutes = field(init=False)
     following: Following = field(init=False)
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
@@ -108,6 +110,7 @@ class Services:
         self.deadlines = Deadlines(database, clock)
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)
+        self.substitutes = Substitutes(database, clock)
         self.following = Following(database, clock)
         self.reminders = ReminderService(database, clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)

@@ -129,6 +129,9 @@ class CombatRecord:
     dynasty: Mapping[int, int]  # emperor id -> the dynasty it played for
     duel: EmperorDuel = EmperorDuel.AS_TYPE
     emperor_losses: Sequence[EmperorLoss] = ()
+    # R-T10b: the turn from which a substituted seat's emperor played it; what the seat did
+    # before is nobody's (its ``takes`` already leave those turns out).
+    since: Mapping[Dynasty, int] = field(default_factory=dict)
 
 
 def turn_trace(turn: int, result: Mapping[str, Any], emperors_after: Iterable[Tile]) -> TurnTrace:
@@ -228,9 +231,11 @@ def effects_of(record: CombatRecord, tournament: Tournament) -> list[Effect]:
     decided: list[tuple[int, int | None, EmperorDuel]] = []
     for take in record.emperor_takes:
         victim = emperor_of.get(take.taken)
-        if victim is None:
+        if victim is None or take.turn < record.since.get(take.taken, 1):
             continue
         taker = emperor_of.get(take.taker)  # the taking seat's own emperor (None: a computer)
+        if take.turn < record.since.get(take.taker, 1):
+            taker = None
         duel = record.duel if take.is_duel else EmperorDuel.AS_TYPE
         decided.append((victim, taker, duel))
         if duel is EmperorDuel.AS_TYPE and record.kind is TournamentKind.DEATH:
@@ -238,6 +243,8 @@ def effects_of(record: CombatRecord, tournament: Tournament) -> list[Effect]:
     destroyed: list[int] = []  # R-V4b: in death, a lost emperor dies and nobody earns
     for loss in record.emperor_losses:
         victim = emperor_of.get(loss.lost)
+        if loss.turn < record.since.get(loss.lost, 1):
+            continue
         if victim is not None and record.kind is TournamentKind.DEATH and victim not in fallen:
             fallen.add(victim)
             destroyed.append(victim)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import discord
 
-from bot.i18n import Message, Name, Voice
+from bot.i18n import Listing, Message, Name, Param, Voice
 
 EMBED_COLOUR = discord.Colour.gold()
 """The colour of every embed the game shows."""
@@ -64,9 +64,20 @@ def plain_name(name: Name) -> Name:
     players chose in them escaped too (a program's name and its owner's dynasty)."""
     if isinstance(name, str):
         return plain(name)
-    return Message(
-        name.id, **{key: plain(v) if isinstance(v, str) else v for key, v in name.params.items()}
-    )
+    return Message(name.id, **{key: _plain_param(value) for key, value in name.params.items()})
+
+
+def _plain_param(value: Param) -> Param:
+    """A name's parameter escaped, down to the names inside it (a substitute's seat names
+    who played it before, R-T10c)."""
+    if isinstance(value, str | Message):
+        return plain_name(value)
+    if isinstance(value, Listing):
+        items = tuple(
+            plain_name(item) if isinstance(item, str | Message) else item for item in value.items
+        )
+        return replace(value, items=items)
+    return value
 
 
 def plain(text: str) -> str:

@@ -306,6 +306,7 @@ def seat_row(row: Row) -> SeatRow:
         joined_at=row["joined_at"],
         handed_to=row["handed_to"],
         program_id=row["program_id"],
+        regent=row["regent"] if "regent" in list(row.keys()) else None,
     )
 
 

@@ -72,6 +72,12 @@ SAMPLE = {
     "status": "paid",
     "seat": "b",
     "renamed": "yes",
+    "level": "normal",  # substitutes and regents (R-T10c, R-T11)
+    "first": 4,  # substitutes and regents (R-T10c, R-T11)
+    "last": 6,  # substitutes and regents (R-T10c, R-T11)
+    "known": "yes",  # substitutes and regents (R-T10c, R-T11)
+    "other": "Bob I",  # substitutes and regents (R-T10c, R-T11)
+    "turn": 7,  # substitutes and regents (R-T10c, R-T11)
     "text": "old words",
 }
 

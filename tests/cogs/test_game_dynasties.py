@@ -96,6 +96,9 @@ async def test_every_game_command_is_published_with_its_contexts(
         "unvote",
         "undo",
         "review",
+        "offer-seat",
+        "substitute",
+        "take-back",
     }
     assert {o["name"] for o in synced["away"]["options"]} == {"until", "end"}
     assert synced["away"]["contexts"] == [0, 1]

@@ -344,6 +344,7 @@ async def test_the_scrub_forgets_everyone_who_played_a_training_in_one_statement
     await finish(world, training, 1)
     assert await tied_to(world.db, training.id) == {
         "seats": 2,
+        "seat_terms": 2,  # who played each seat (migration 0024): forgotten by the scrub too
         "orders": 1,
         "reminders": 1,
         "followers": 1,

@@ -86,6 +86,6 @@ refusal-option-length = La opción { $option } admite de { $low } a { $high } ca
 refusal-option-range = La opción { $option } admite un número de { NUMBER($low, useGrouping: 1) } a { NUMBER($high, useGrouping: 1) }; elige uno en ese intervalo.
 
 help-title = Emperors of the Dynasty
-help-summary = Emperors of the Dynasty es un juego de estrategia de movimientos simultáneos. En cada turno cada dinastía ordena en secreto una pieza (o pasa); cuando se cierra el turno, todas las órdenes se resuelven a la vez. Captura a los emperadores rivales o alcanza el objetivo del torneo para ganar reputación y riqueza — en los torneos más duros, también a los emperadores de los vencidos.
+help-summary = Emperors of the Dynasty es un juego de estrategia de movimientos simultáneos. En cada turno cada dinastía ordena en secreto una pieza (o pasa); cuando se cierra el turno, todas las órdenes se resuelven a la vez. Captura a los emperadores rivales o alcanza el objetivo del torneo para ganar reputación y riqueza — en los más duros, también a los emperadores vencidos.
 
     Funda tu dinastía con /dinastia fundar, crea un emperador con /emperador crear, únete a un torneo con /torneo unirse y, cuando se abra un turno, da tu orden con /orden.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import Message, Name
+from bot.i18n import Listing, Message, Name
 from bot.services.programs import program_seat_names
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
@@ -17,6 +17,7 @@ from data.db import Database
 from data.errors import Refusal
 from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
+from data.repositories import seat_terms as term_repo
 from data.repositories import tournaments as repo
 from data.rows import (
     EventKind,
@@ -163,7 +164,15 @@ class Lookup:
 async def seat_names(database: Database, table: TournamentTable) -> dict[Dynasty, Name]:
     """What each seat is called on boards and in narration: its emperor, a guest, a player's
     program with its owner's dynasty, or a computer (guests and computers in the reader's
-    words)."""
+    words); a substitute's seat with who played it before (R-T10c)."""
+    names = await own_seat_names(database, table)
+    if table.tournament.scrubbed_at is not None:
+        return names
+    return await _with_earlier_players(database, table, names)
+
+
+async def own_seat_names(database: Database, table: TournamentTable) -> dict[Dynasty, Name]:
+    """Each seat's own name (:func:`seat_names`) without who played it before."""
     emperors = await emperor_repo.emperor_names(
         database, (seat.emperor_id for seat in table.seats if seat.emperor_id is not None)
     )
@@ -184,6 +193,43 @@ async def seat_names(database: Database, table: TournamentTable) -> dict[Dynasty
     if table.tournament.scrubbed_at is not None:  # who played a training is forgotten
         for dynasty in DYNASTIES[: table.tournament.seat_count]:
             names[dynasty] = seat_letter_name(dynasty)
+    return names
+
+
+async def _with_earlier_players(
+    database: Database, table: TournamentTable, names: dict[Dynasty, Name]
+) -> dict[Dynasty, Name]:
+    """A substitute's seat is called by its emperor (or guest) and the turn it sat down, with
+    who played it before (R-T10c): ``carol I (from turn 4; before: bob I)``."""
+    if table.tournament.status is TournamentStatus.OPEN:
+        return names
+    terms = await term_repo.terms(database, table.tournament.id)
+    since = term_repo.first_turns(terms, {seat.seat: seat for seat in table.seats})
+    if not since:
+        return names
+    earlier = await emperor_repo.emperor_names(
+        database, (term.emperor_id for term in terms if term.emperor_id is not None)
+    )
+    for dynasty, turn in since.items():
+        before: list[Name] = []
+        for term in terms:
+            if DYNASTIES[term.seat] is not dynasty or term.from_turn >= turn:
+                continue
+            if term.role not in ("player", "substitute"):
+                continue
+            name: Name = (
+                earlier[term.emperor_id]
+                if term.emperor_id in earlier
+                else Message("seat-name-guest", seat=dynasty.letter)
+            )
+            if name not in before:
+                before.append(name)
+        names[dynasty] = Message(
+            "seat-name-substitute",
+            name=names[dynasty],
+            turn=turn,
+            before=Listing(tuple(before), Message("seat-name-nobody")),
+        )
     return names
 
 

@@ -72,6 +72,7 @@ from data.repositories import chests as chest_repo
 from data.repositories import emperors as emperor_repo
 from data.repositories import leases, requests
 from data.repositories import programs as program_repo
+from data.repositories import seat_terms as term_repo
 from data.repositories import settings as settings_repo
 from data.repositories import skill as skill_repo
 from data.repositories import tournaments as repo
@@ -735,10 +736,13 @@ class Turns:
             traces.append(
                 turn_trace(last.turn, report_to_dict(last), _emperor_tiles(last.game.position))
             )
+        since = term_repo.first_turns(
+            await term_repo.terms(self.database, tournament.id), {s.seat: s for s in seats}
+        )
         takes: dict[Dynasty, Counter[PieceKind]] = {}
         for trace in traces:
             for take in trace.takes:
-                if take.taker is not take.taken:
+                if take.taker is not take.taken and trace.turn >= since.get(take.taker, 1):
                     takes.setdefault(take.taker, Counter())[take.taken_kind] += 1
         reputation, dynasty = {}, {}
         for seat in seats:
@@ -760,6 +764,7 @@ class Turns:
             dynasty,
             tournament.ruleset.emperor_duel,
             lost,
+            since,
         )
         return effects_of(record, Tournament(tournament.id, tournament.battlefield))
 
