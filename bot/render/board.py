@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import Name, name_text, text
 from bot.render import overlay, sprites, style, terrain
 from bot.render.key import draw_key
-from bot.render.layout import Layout
+from bot.render.layout import Layout, LegendLayout
 from bot.render.scene import Scene
 from bot.render.sprites import paste
 from bot.render.style import RGB
@@ -201,7 +201,7 @@ def legend_entries(
 
 
 @functools.lru_cache(maxsize=64)
-def legend_strip(geometry: Layout, entries: tuple[Entry, ...]) -> Image.Image:
+def legend_strip(geometry: LegendLayout, entries: tuple[Entry, ...]) -> Image.Image:
     """The legend as its own band of the picture; it only changes on a take or a defeat."""
     height = geometry.legend_rows * geometry.legend_row
     strip = Image.new("RGB", (geometry.width, height), style.BACKGROUND)
@@ -216,7 +216,7 @@ def legend_strip(geometry: Layout, entries: tuple[Entry, ...]) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=256)
-def _legend_cell(geometry: Layout, entry: Entry) -> Image.Image:
+def _legend_cell(geometry: LegendLayout, entry: Entry) -> Image.Image:
     """One seat's entry: its piece, its name (cut to fit), its count."""
     dynasty, name, count, defeated = entry
     width = (geometry.width - 2 * geometry.pad) // geometry.legend_columns
@@ -307,5 +307,5 @@ def compose(
         overlay.draw_order_over(image, geometry, order)
     counted = painted if scene.painted else None
     entries = legend_entries(position, names, geometry.locale, counted)
-    image.paste(legend_strip(geometry, entries), (0, geometry.legend_top))
+    image.paste(legend_strip(geometry.legend, entries), (0, geometry.legend_top))
     return image
