@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import Message, Name, Voice, catalogue_of, text
-from bot.render import STANDARD, render_board, render_home_zone
+from bot.render import STANDARD, render_board, render_home_zone, render_own_order
 from bot.services.tournaments.base import (
     DeploymentMenu,
     OrderMenu,
@@ -41,7 +41,8 @@ async def own_order_board(
     """The board with the player's own stored order drawn on it (a dashed white arrow), for
     that player's eyes only: a DM prompt, an ephemeral /order. Drawn as a player's request,
     in the player's language and palette, with its alt text (which says the order too, as the
-    title does)."""
+    title does). The worker draws it over the position's picture it keeps for the turn's
+    other own-order boards."""
     tournament = menu.tournament
     order = menu.current
     title = say(
@@ -54,7 +55,7 @@ async def own_order_board(
         destination=order.destination.name if isinstance(order, Move) else "",
     )
     data = await worker.run_on_demand(
-        render_board,
+        render_own_order,
         menu.position,
         names=names,
         title=title,
