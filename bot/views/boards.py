@@ -103,6 +103,7 @@ class Boards:
         self._painted = painted
         self._happened = tuple(happened)
         self._drawn: dict[tuple[str, str], bytes] = {}
+        self._described: dict[str, str] = {}
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -151,16 +152,21 @@ class Boards:
         return text(locale, "board-caption", title=self._title, heading=self._moment)
 
     def alt_text(self, locale: str) -> str:
-        """What the board shows, in words (its attachment's description)."""
-        return board_alt_text(
-            locale,
-            self.caption(locale),
-            self._position,
-            self._names,
-            happened=self._happened,
-            painted=self._painted,
-            ruleset=self._ruleset,
-        )
+        """What the board shows, in words (its attachment's description): worded once per
+        language, as every player's prompt of the turn attaches the same board."""
+        described = self._described.get(locale)
+        if described is None:
+            described = board_alt_text(
+                locale,
+                self.caption(locale),
+                self._position,
+                self._names,
+                happened=self._happened,
+                painted=self._painted,
+                ruleset=self._ruleset,
+            )
+            self._described[locale] = described
+        return described
 
     async def picture(self, locale: str, palette: str = STANDARD) -> Picture:
         """The board in ``locale``'s words and ``palette``'s colours, with its alt text."""
