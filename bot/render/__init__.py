@@ -42,9 +42,9 @@ from engine import (
 
 PNG_COMPRESSION = 3
 FINAL_FRAME_HOLD = 4  # the last frame of a replay stays this many frames long
-OWN_ORDER_BASES_BYTES = 96 * 1024 * 1024
+OWN_ORDER_BASES_BYTES = 24 * 1024 * 1024
 """Memory the pictures kept for own-order boards may take (:func:`render_own_order`): about
-seventy small-4 boards, thirty-five medium-8 ones."""
+seventeen small-4 boards, nine medium-8 ones; each is an RGB picture, kept whole."""
 
 
 def render_board(
