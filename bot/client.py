@@ -69,6 +69,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.palettes",
     "cogs.tutorial",
     "cogs.series",
+    "cogs.privacy",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order. Cogs that
 add subcommands to another cog's group (cogs.common.Subcommands) come after that cog."""

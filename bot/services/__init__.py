@@ -13,6 +13,7 @@ from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.palettes import PaletteService
+from bot.services.privacy import PrivacyService
 from bot.services.programs import ProgramService
 from bot.services.reminders import ReminderService
 from bot.services.reviews import Reviews
@@ -83,6 +84,7 @@ class Services:
     reviews: Reviews = field(init=False)
     """Whether a player may have the coach's review of a combat, and the combat (issue #39)."""
     series: SeriesService = field(init=False)
+    privacy: PrivacyService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -120,6 +122,7 @@ class Services:
         self.tutorials = TutorialService(database, clock)
         self.reviews = Reviews(database)
         self.series = SeriesService(database, clock, self.seating, self.changes)
+        self.privacy = PrivacyService(database, clock, self.locales)
 
     @classmethod
     async def open(
