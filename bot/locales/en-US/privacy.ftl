@@ -2,8 +2,8 @@
 # bot/views/privacy.py); what boards and the log call an erased player.
 
 privacy-ask = Erase what the bot keeps about you? This cannot be undone.
-    **Erased:** your Discord id, your language, palette, reminder settings, tutorial, absences, regent, followed combats, open trade offers (called off), your dynasty's wealth and keys, your emperors' skill ratings and your programs (revoked).
-    **Kept, anonymised:** { $combats ->
+    {"**"}Erased:** your Discord id, your language, palette, reminder settings, tutorial, absences, regent, followed combats, open trade offers (called off), your dynasty's wealth and keys, your emperors' skill ratings and your programs (revoked).
+    {"**"}Kept, anonymised:** { $combats ->
         [0] nothing of combats: you took no seat in one.
         [one] the combat you played, for the other players' records: its boards, log and results
         *[other] the { $combats } combats you played, for the other players' records: their boards, log and results

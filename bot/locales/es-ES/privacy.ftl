@@ -2,8 +2,8 @@
 # (cogs/privacy.py, bot/views/privacy.py); cómo llaman tableros y registro a un jugador borrado.
 
 privacy-ask = ¿Borrar lo que el bot guarda de ti? No se puede deshacer.
-    **Se borra:** tu id de Discord, tu idioma, paleta, avisos, tutorial, ausencias, regente, combates seguidos, ofertas de intercambio abiertas (se anulan), la riqueza y las llaves de tu dinastía, las puntuaciones de habilidad de tus emperadores y tus programas (revocados).
-    **Se guarda, anónimo:** { $combats ->
+    {"**"}Se borra:** tu id de Discord, tu idioma, paleta, avisos, tutorial, ausencias, regente, combates seguidos, ofertas de intercambio abiertas (se anulan), la riqueza y las llaves de tu dinastía, las puntuaciones de habilidad de tus emperadores y tus programas (revocados).
+    {"**"}Se guarda, anónimo:** { $combats ->
         [0] nada de combates: no ocupaste asiento en ninguno.
         [one] el combate que jugaste, para el historial de los demás: sus tableros, registro y resultados
         *[other] los { $combats } combates que jugaste, para el historial de los demás: sus tableros, registro y resultados
