@@ -152,7 +152,7 @@ async def test_seats_and_the_log_still_refuse_every_other_change(
 ) -> None:
     """Migration 0025's exceptions are for an erased player only: a finished seat cannot pass
     to a player who is not erased, and a log entry cannot be rewritten otherwise."""
-    tournament, alice, bob = await finished_duel(world)
+    tournament, alice, _ = await finished_duel(world)
     store.execute("INSERT INTO players (id, joined_at) VALUES (99, 0)")
     with pytest.raises(ConstraintBroken) as caught:
         store.execute(
@@ -161,7 +161,7 @@ async def test_seats_and_the_log_still_refuse_every_other_change(
         )
     assert caught.value.rule == "seat_fixed"
     with pytest.raises(ConstraintBroken) as caught:
-        store.execute("UPDATE events SET params = '{\"text\": \"forged\"}'")
+        store.execute('UPDATE events SET params = \'{"text": "forged"}\'')
     assert caught.value.rule == "log_append_only"
     with pytest.raises(ConstraintBroken) as caught:
         store.execute("INSERT INTO players (id, joined_at, erased_at) VALUES (5, 0, 0)")
