@@ -316,6 +316,7 @@ class EmperorsBot(commands.Bot):
                 thinkers=self.thinking.parallel,
                 think_deployment=self.thinking.deploy,
                 computer_pace=self.config.computer_pace,
+                server_grace_days=self.config.server_grace_days,
             )
         self._announcer = Announcer(
             self,
@@ -585,6 +586,15 @@ class EmperorsBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s, in %d servers", self.user, len(self.guilds))
+        # Added back while the bot was down: the server's data stays (issue #40 item 11).
+        await self.services.privacy.servers_present(guild.id for guild in self.guilds)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (or the server deleted): its data goes after a grace period."""
+        await self.services.privacy.server_left(guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.services.privacy.servers_present([guild.id])
 
     async def close(self) -> None:
         """Stop taking interactions, let the work under way finish (the scheduler's tick, turn

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.computers import DEFAULT_SECONDS, DeploymentThinker, Thinker, deploy_here, think_here
-from bot.config import DEFAULT_COMPUTER_PACE
+from bot.config import DEFAULT_COMPUTER_PACE, DEFAULT_SERVER_GRACE_DAYS
 from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
@@ -57,6 +57,8 @@ class Services:
     """Where they choose their deployments (R-V1c): the bot gives the same worker."""
     computer_pace: int = DEFAULT_COMPUTER_PACE
     """The pace of combats no person plays where a server chose none (``COMPUTER_PACE``)."""
+    server_grace_days: int = DEFAULT_SERVER_GRACE_DAYS
+    """How long a server's data outlives the bot's leaving it (``SERVER_GRACE_DAYS``)."""
     dynasties: DynastyService = field(init=False)
     tournaments: Lookup = field(init=False)
     """What anyone may read about tournaments."""
@@ -122,7 +124,9 @@ class Services:
         self.tutorials = TutorialService(database, clock)
         self.reviews = Reviews(database)
         self.series = SeriesService(database, clock, self.seating, self.changes)
-        self.privacy = PrivacyService(database, clock, self.locales)
+        self.privacy = PrivacyService(
+            database, clock, self.locales, grace_seconds=self.server_grace_days * 86400.0
+        )
 
     @classmethod
     async def open(
