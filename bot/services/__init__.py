@@ -125,7 +125,11 @@ class Services:
         self.reviews = Reviews(database)
         self.series = SeriesService(database, clock, self.seating, self.changes)
         self.privacy = PrivacyService(
-            database, clock, self.locales, grace_seconds=self.server_grace_days * 86400.0
+            database,
+            clock,
+            self.locales,
+            self.programs,
+            grace_seconds=self.server_grace_days * 86400.0,
         )
 
     @classmethod

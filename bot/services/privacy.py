@@ -10,6 +10,7 @@ import logging
 from collections.abc import Callable, Iterable
 
 from bot.services.locales import LocaleService
+from bot.services.programs import ProgramService
 from bot.services.request import Request
 from data.db import Database
 from data.repositories import erasures as repo
@@ -28,12 +29,14 @@ class PrivacyService:
         database: Database,
         clock: Callable[[], float],
         locales: LocaleService,
+        programs: ProgramService,
         *,
         grace_seconds: float = 30 * DAY,
     ) -> None:
         self.database = database
         self.clock = clock
         self.locales = locales
+        self.programs = programs
         self.grace_seconds = grace_seconds
 
     async def preview(self, request: Request) -> Kept:
@@ -50,6 +53,7 @@ class PrivacyService:
         await self.locales.settle()
         await repo.erase(self.database, request.player_id, request_id=request.id, now=self.clock())
         self.locales.forget(request.player_id)
+        self.programs.forget_tokens()  # the player's programs are revoked
 
     async def server_left(self, guild_id: int) -> float:
         """The bot left a server (removed, or the server deleted): its data goes after the

@@ -182,6 +182,18 @@ async def _erase(connection: Connection, player: int, at: float) -> None:
     ]
     await run(
         connection,
+        "DELETE FROM program_ratings WHERE program_id IN "
+        "(SELECT id FROM programs WHERE player_id = ?)",
+        (player,),
+    )
+    await run(  # a program that never played is nobody else's record
+        connection,
+        "DELETE FROM programs WHERE player_id = ? "
+        "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.program_id = programs.id)",
+        (player,),
+    )
+    await run(
+        connection,
         "UPDATE programs SET revoked_at = ? WHERE player_id = ? AND revoked_at IS NULL",
         (at, player),
     )

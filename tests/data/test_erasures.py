@@ -10,9 +10,9 @@ import pytest
 
 from data.db import Database
 from data.errors import AlreadyApplied, ConstraintBroken, Refusal
-from data.repositories import economy, erasures, players, tournaments
+from data.repositories import economy, erasures, players, programs, tournaments
 from data.repositories.erasures import ERASED_NAME
-from data.rows import Bundle, EventKind, LogMessage, NewEvent, TradeStatus
+from data.rows import Bundle, EventKind, LogMessage, NewEvent, TournamentKind, TradeStatus
 from engine import Dynasty, GameOutcome, OutcomeCause
 from tests.data.conftest import Store, Unchanged, World
 
@@ -94,6 +94,7 @@ async def test_erasing_keeps_others_records_and_leaves_no_trace_of_the_player(
         "VALUES (?, '{}', 0, 0, 0)",
         [alice],
     )
+    await programs.register_program(db, alice, alice_dynasty.id, "Bot", "ab" * 32, now=world.tick())
     seats_before = await tournaments.list_seats(db, tournament)
 
     await erasures.erase(db, alice, request_id=4242, now=world.tick())
@@ -116,6 +117,7 @@ async def test_erasing_keeps_others_records_and_leaves_no_trace_of_the_player(
     assert store.rows("SELECT count(*) FROM holdings WHERE dynasty_id = ?", [alice_dynasty.id]) == [
         (0,)
     ]
+    assert store.rows("SELECT count(*) FROM programs") == [(0,)]  # it never played: gone
     assert (await economy.get_trade(db, trade.id)).status is TradeStatus.CANCELLED
     words = store.rows(
         "SELECT params FROM events WHERE tournament_id = ? AND kind = ?",
@@ -166,3 +168,45 @@ async def test_seats_and_the_log_still_refuse_every_other_change(
     with pytest.raises(ConstraintBroken) as caught:
         store.execute("INSERT INTO players (id, joined_at, erased_at) VALUES (5, 0, 0)")
     assert caught.value.rule == "erased_players_have_no_discord_id"
+
+
+async def test_a_handed_over_seat_and_a_program_that_played_pass_to_the_erased_player(
+    world: World, store: Store, db: Database
+) -> None:
+    """The exceptions of migration 0025 for who handed a seat over and for a program's owner,
+    on both backends: the program stays revoked under the erased player, renamed."""
+    tournament = await world.tournament("small-4", TournamentKind.TRAINING, allow_computers=True)
+    store.execute("UPDATE tournaments SET allow_programs = 1 WHERE id = ?", [tournament.id])
+    alice_side, bob_side = await world.contender(), await world.contender()
+    await world.seat(tournament, 0, alice_side)
+    await world.seat(tournament, 1, bob_side)
+    alice = alice_side[0].player_id
+    program = await programs.register_program(
+        db, alice, alice_side[0].id, "Bot", "cd" * 32, now=world.tick()
+    )
+    await tournaments.add_program_seat(db, tournament.id, 2, program_id=program.id, now=world.now)
+    await tournaments.add_computer_seat(db, tournament.id, 3, strategy="greedy", now=world.now)
+    await tournaments.start_tournament(db, tournament.id, now=world.tick())
+    await tournaments.hand_over_seat(
+        db, tournament.id, 0, "greedy", by_player_id=alice, now=world.tick()
+    )
+    await tournaments.finish_tournament(
+        db,
+        tournament.id,
+        GameOutcome((Dynasty.B,), OutcomeCause.LAST_STANDING, 1),
+        now=world.tick(),
+    )
+
+    await erasures.erase(db, alice, now=world.tick())
+
+    seats = await tournaments.list_seats(db, tournament.id)
+    erased = seats[0].player_id
+    assert erased is not None and erased < 0
+    assert store.rows(
+        "SELECT handed_by, handed_to FROM seats WHERE tournament_id = ? AND seat = 0",
+        [tournament.id],
+    ) == [(erased, "greedy")]
+    assert store.rows(
+        "SELECT player_id, name, revoked_at IS NOT NULL FROM programs WHERE id = ?", [program.id]
+    ) == [(erased, ERASED_NAME, True)]
+    assert seats[2].program_id == program.id and seats[1].player_id == bob_side[0].player_id
