@@ -1,17 +1,19 @@
 """A server the bot leaves (issue #40 item 11), through the real client and the fake gateway:
 GUILD_DELETE schedules the removal of its data after the grace period, the bot added back
-(GUILD_CREATE) calls it off; removed again, the removal waits in the database across a
-restart and the scheduler does it once the grace period is over, in one log line."""
+(GUILD_CREATE, or the server there when the bot starts again) calls it off; removed again,
+the removal waits in the database across a restart and the scheduler does it once the grace
+period is over, in one log line."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 
-from bot.config import Config
+from bot.config import Config, ConfigError
 from bot.services import Services
 from data.repositories import servers
 from data.repositories import tournaments as tournament_repo
@@ -21,6 +23,7 @@ from tests.cogs.game_helpers import command
 from tests.fakediscord import FakeDiscord
 
 DAY = 86400.0
+NO_FILE = Path("/nonexistent/.env")
 
 
 async def until(check: Callable[[], Awaitable[bool]]) -> None:
@@ -64,6 +67,11 @@ async def test_a_server_left_is_removed_after_the_grace_period_unless_the_bot_co
         await session.dispatch("GUILD_DELETE", {"id": str(guild.id)})
         await until(scheduled)
 
+    async with fake.running(game_bot(config, services)):  # added back while it was down
+        await until(called_off)
+        await fake.gateway.session_for(guild.id).dispatch("GUILD_DELETE", {"id": str(guild.id)})
+        await until(scheduled)
+
     del fake.world.guilds[guild.id]  # the bot starts again without the server
     bot = game_bot(config, services)
     async with fake.running(bot):
@@ -86,3 +94,10 @@ async def test_a_server_left_is_removed_after_the_grace_period_unless_the_bot_co
         f"Removed the data of server {guild.id}, 30 days after the bot left it: "
         "1 tournaments called off, 0 series ended"
     )
+
+
+def test_the_grace_period_is_an_operator_setting() -> None:
+    assert Config.load({"DISCORD_TOKEN": "x"}, NO_FILE).server_grace_days == 30
+    assert Config.load({"SERVER_GRACE_DAYS": "0"}, NO_FILE).server_grace_days == 0
+    with pytest.raises(ConfigError, match="SERVER_GRACE_DAYS is how many days"):
+        Config.load({"SERVER_GRACE_DAYS": "366"}, NO_FILE)
