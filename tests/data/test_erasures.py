@@ -17,32 +17,50 @@ from engine import Dynasty, GameOutcome, OutcomeCause
 from tests.data.conftest import Store, Unchanged, World
 
 PLAYER_COLUMNS = {
-    "players": "id",
-    "dynasties": "player_id",
-    "seats": "player_id",
-    "tournaments": "host_player_id",
-    "absences": "player_id",
-    "programs": "player_id",
-    "regents": "player_id",
-    "series": "host_player_id",
-    "series_entrants": "player_id",
-    "series_games": "player_a",
-    "seat_terms": "player_id",
-    "turns_due": "player_id",
-    "turn_undos": "undone_by",
-    "seat_offers": "offered_by",
-    "player_locales": "player_id",
-    "player_board_palettes": "player_id",
-    "reminder_settings": "player_id",
-    "reminder_digests": "player_id",
-    "private_reminders": "player_id",
-    "tutorials": "player_id",
-    "closed_dms": "player_id",
-    "followers": "player_id",
-    "recent_announcements": "player_id",
-    "undelivered_prompts": "player_id",
+    ("players", "id"),
+    ("dynasties", "player_id"),
+    ("seats", "player_id"),
+    ("seats", "handed_by"),
+    ("tournaments", "host_player_id"),
+    ("absences", "player_id"),
+    ("programs", "player_id"),
+    ("regents", "player_id"),
+    ("series", "host_player_id"),
+    ("series_entrants", "player_id"),
+    ("series_games", "player_a"),
+    ("series_games", "player_b"),
+    ("seat_terms", "player_id"),
+    ("turns_due", "player_id"),
+    ("turn_undos", "undone_by"),
+    ("seat_offers", "offered_by"),
+    ("player_locales", "player_id"),
+    ("player_board_palettes", "player_id"),
+    ("reminder_settings", "player_id"),
+    ("reminder_digests", "player_id"),
+    ("private_reminders", "player_id"),
+    ("tutorials", "player_id"),
+    ("closed_dms", "player_id"),
+    ("followers", "player_id"),
+    ("recent_announcements", "player_id"),
+    ("undelivered_prompts", "player_id"),
 }
-"""Every column of the schema that holds a Discord user id (grep of data/migrations)."""
+"""Every column of the schema that holds a Discord user id (read from data/migrations)."""
+PERSON_COLUMNS = {"handed_by", "undone_by", "offered_by", "player_a", "player_b"}
+
+
+def test_every_column_holding_a_discord_id_is_one_an_erasure_clears(
+    store: Store, db: Database
+) -> None:
+    """A new migration with a player's column must teach data/repositories/erasures.py what
+    to do with it (delete the row, or pass it to the erased player), then be listed here.
+    (``db`` brings the schema to the latest version.)"""
+    found = {
+        (table, column)
+        for table, columns in store.columns().items()
+        for column in columns
+        if column.endswith("player_id") or column in PERSON_COLUMNS
+    }
+    assert found | {("players", "id")} == PLAYER_COLUMNS
 
 
 async def finished_duel(world: World) -> tuple[int, int, int]:
@@ -99,7 +117,7 @@ async def test_erasing_keeps_others_records_and_leaves_no_trace_of_the_player(
 
     await erasures.erase(db, alice, request_id=4242, now=world.tick())
 
-    for table, column in PLAYER_COLUMNS.items():
+    for table, column in sorted(PLAYER_COLUMNS):
         assert store.rows(f"SELECT count(*) FROM {table} WHERE {column} = ?", [alice]) == [(0,)]
     seats = await tournaments.list_seats(db, tournament)
     erased = seats[0].player_id
