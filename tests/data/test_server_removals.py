@@ -6,12 +6,29 @@ there stays."""
 from __future__ import annotations
 
 from data.db import Database
-from data.repositories import economy, servers, tournaments
+from data.repositories import economy, series, servers, tournaments
 from data.rows import TournamentStatus
 from data.rows import log_text as text
+from engine import Ruleset
 from tests.data.conftest import Store, World
 
 SERVER = 7
+
+
+async def a_series(world: World, host_player_id: int) -> series.SeriesRow:
+    return await series.create_series(
+        world.db,
+        guild_id=SERVER,
+        channel_id=2,
+        host_player_id=host_player_id,
+        name="Cup",
+        series_format="round-robin",
+        battlefield="duel-8",
+        ruleset=Ruleset(turn_limit=20).to_dict(),
+        kind="training",
+        turn_seconds=60,
+        now=world.tick(),
+    )
 
 
 async def test_a_server_left_is_removed_once_due_unless_the_bot_came_back(
@@ -35,6 +52,11 @@ async def test_a_server_left_is_removed_once_due_unless_the_bot_came_back(
         [SERVER],
     )
 
+    opened, begun = [await a_series(world, backer.player_id) for _ in range(2)]
+    for cup in (opened, begun):
+        await series.enter(db, cup.id, backer.player_id, bettor.id, now=world.tick())
+    await series.start(db, begun.id, 1)
+
     await servers.schedule_removal(db, SERVER, due_at=world.now + 100, now=world.now)
     early = await servers.remove_server(db, SERVER, now=world.now + 99)
     await servers.call_off_removals(db, [SERVER])
@@ -48,6 +70,12 @@ async def test_a_server_left_is_removed_once_due_unless_the_bot_came_back(
 
     assert early is None and back is None and kept == [(1,)]
     assert removed is not None and removed.tournaments_called_off == 1
+    assert removed.series_ended == 2
+    every = ("open", "running", "finished")
+    assert [c.id for c in await series.list_series(db, guild_id=SERVER, statuses=every)] == [
+        begun.id
+    ]
+    assert (await series.get_series(db, begun.id)).finished_at == world.now + 100
     for table in ("server_settings", "undo_windows", "server_board_palettes", "server_removals"):
         assert store.rows(f"SELECT count(*) FROM {table} WHERE guild_id = ?", [SERVER]) == [(0,)]
     assert again is None
