@@ -175,7 +175,10 @@ async def _erase(connection: Connection, player: int, at: float) -> None:
         int(row[0])
         for row in await fetch_all(
             connection,
-            "SELECT DISTINCT tournament_id FROM seats WHERE player_id = ?1 OR handed_by = ?1 "
+            "SELECT tournament_id FROM seats WHERE player_id = ?1 OR handed_by = ?1 "
+            "UNION SELECT s.tournament_id FROM seats s JOIN programs p ON p.id = s.program_id "
+            "WHERE p.player_id = ?1 "
+            "UNION SELECT tournament_id FROM seat_terms WHERE player_id = ?1 "
             "UNION SELECT id FROM tournaments WHERE host_player_id = ?1",
             (player,),
         )
