@@ -50,7 +50,7 @@ async def test_a_player_erases_their_data_once_the_combat_is_over(
 
     assert "still play in tournament #1" in running.content and not running.components
     assert asked.ephemeral and buttons == [f"privacy-erase:{alice.id}", f"privacy-keep:{alice.id}"]
-    assert "the combat you played" in question and "its emperor named" in question
+    assert "the combat you played" in question and "Your dynasty and its emperor stay" in question
     assert "Only the member who asked" in stolen.content
     assert asked.content == "Nothing was erased." and asked.components == []
     assert kept[0].player_id == alice.id  # cancelling changed nothing

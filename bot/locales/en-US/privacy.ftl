@@ -4,17 +4,18 @@
 privacy-ask = Erase what the bot keeps about you? This cannot be undone.
     {"**"}Erased:** your Discord id, your language, palette, reminder settings, tutorial, absences, regent, followed combats, open trade offers (called off), your dynasty's wealth and keys, your emperors' skill ratings and your programs (revoked).
     {"**"}Kept, anonymised:** { $combats ->
-        [0] nothing of combats: you took no seat in one.
-        [one] the combat you played, for the other players' records: its boards, log and results
-        *[other] the { $combats } combats you played, for the other players' records: their boards, log and results
-    }{ $combats ->
-        [0] {""}
-        *[other] { $dynasty ->
-            [yes] , with your dynasty and its { $emperors ->
-                [one] emperor
-                *[other] { $emperors } emperors
-            } named “deleted player” ({ $entries } log entries).
-            *[no] , your seats named “deleted player”.
+        [0] no combat: you took no seat in one.
+        [one] the combat you played, for the other players' records: its boards, log and results.
+        *[other] the { $combats } combats you played, for the other players' records: their boards, log and results.
+    } { $dynasty ->
+        [yes] { $emperors ->
+            [0] Your dynasty stays
+            [one] Your dynasty and its emperor stay
+            *[other] Your dynasty and its { $emperors } emperors stay
+        }, named “deleted player” ({ $entries } log entries).
+        *[no] { $combats ->
+            [0] {""}
+            *[other] Your seats there are named “deleted player”.
         }
     }
     A command you use later starts afresh, as a new player.

@@ -4,17 +4,18 @@
 privacy-ask = ¿Borrar lo que el bot guarda de ti? No se puede deshacer.
     {"**"}Se borra:** tu id de Discord, tu idioma, paleta, avisos, tutorial, ausencias, regente, combates seguidos, ofertas de intercambio abiertas (se anulan), la riqueza y las llaves de tu dinastía, las puntuaciones de habilidad de tus emperadores y tus programas (revocados).
     {"**"}Se guarda, anónimo:** { $combats ->
-        [0] nada de combates: no ocupaste asiento en ninguno.
-        [one] el combate que jugaste, para el historial de los demás: sus tableros, registro y resultados
-        *[other] los { $combats } combates que jugaste, para el historial de los demás: sus tableros, registro y resultados
-    }{ $combats ->
-        [0] {""}
-        *[other] { $dynasty ->
-            [yes] , con tu dinastía y { $emperors ->
-                [one] su emperador
-                *[other] sus { $emperors } emperadores
-            } llamados «jugador borrado» ({ $entries } entradas del registro).
-            *[no] , con tus asientos llamados «jugador borrado».
+        [0] ningún combate: no ocupaste asiento en ninguno.
+        [one] el combate que jugaste, para el historial de los demás: sus tableros, registro y resultados.
+        *[other] los { $combats } combates que jugaste, para el historial de los demás: sus tableros, registro y resultados.
+    } { $dynasty ->
+        [yes] { $emperors ->
+            [0] Tu dinastía se queda, llamada
+            [one] Tu dinastía y su emperador se quedan, llamados
+            *[other] Tu dinastía y sus { $emperors } emperadores se quedan, llamados
+        } «jugador borrado» ({ $entries } entradas del registro).
+        *[no] { $combats ->
+            [0] {""}
+            *[other] Tus asientos allí se llaman «jugador borrado».
         }
     }
     Un comando que uses después empieza de cero, como jugador nuevo.
