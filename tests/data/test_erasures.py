@@ -186,6 +186,15 @@ async def test_seats_and_the_log_still_refuse_every_other_change(
     with pytest.raises(ConstraintBroken) as caught:
         store.execute("INSERT INTO players (id, joined_at, erased_at) VALUES (5, 0, 0)")
     assert caught.value.rule == "erased_players_have_no_discord_id"
+    running, contenders = await world.full_tournament("duel-8")
+    await tournaments.start_tournament(db, running.id, now=world.tick())
+    store.execute("INSERT INTO players (id, joined_at, erased_at) VALUES (-5, 0, 0)")
+    with pytest.raises(ConstraintBroken) as caught:  # only a combat that is over
+        store.execute(
+            "UPDATE seats SET player_id = -5 WHERE tournament_id = ? AND player_id = ?",
+            [running.id, contenders[0][0].player_id],
+        )
+    assert caught.value.rule == "seat_fixed"
 
 
 async def test_a_handed_over_seat_and_a_program_that_played_pass_to_the_erased_player(
