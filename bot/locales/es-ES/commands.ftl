@@ -541,3 +541,8 @@ cmd-series-status--series = serie
     .description = La serie (por defecto: la más nueva de aquí)
 cmd-series-list = lista
     .description = Las series de este servidor
+
+cmd-privacy = privacidad
+    .description = Tus datos y el bot
+cmd-privacy-delete = borrar
+    .description = Borra lo que el bot guarda de ti
