@@ -236,6 +236,56 @@ async def end_away_regencies(database: Database, player_id: int) -> list[SeatRow
     return [seat_row(row) for row in rows]
 
 
+async def begin_away_regencies(
+    database: Database, player_id: int, *, now: float | None = None
+) -> list[SeatRow]:
+    """The player, away already, has just chosen a regent: it takes the seats it would have
+    taken had it been chosen before the absence began (migration 0024's
+    absences_regent_begins)."""
+    async with database.transaction() as connection:
+        rows = await fetch_all(
+            connection,
+            "UPDATE seats SET handed_to = (SELECT strategy FROM regents r "
+            "WHERE r.player_id = seats.player_id), handed_by = player_id, handed_at = ?, "
+            "regent = 'away' WHERE player_id = ? AND status = 'active' AND handed_to IS NULL "
+            "AND kind IN ('player', 'casual') "
+            "AND EXISTS (SELECT 1 FROM regents r WHERE r.player_id = seats.player_id) "
+            "AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running') "
+            "AND EXISTS (SELECT 1 FROM absences a WHERE a.player_id = seats.player_id "
+            "AND a.since <= ? AND ? < a.until) RETURNING *",
+            (moment(now), player_id, moment(now), moment(now)),
+        )
+    return [seat_row(row) for row in rows]
+
+
+async def regencies(database: Database, player_id: int) -> list[SeatRow]:
+    """The player's seats a regent plays now, in running combats."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT * FROM seats WHERE player_id = ? AND regent IS NOT NULL "
+            "AND status = 'active' "
+            "AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running')",
+            (player_id,),
+        )
+    return [seat_row(row) for row in rows]
+
+
+async def regents_begun(database: Database, tournament_id: int) -> list[SeatRow]:
+    """The tournament's seats a regent plays from the open turn on, after a missed turn."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT s.* FROM seats s JOIN tournaments t ON t.id = s.tournament_id "
+            "JOIN seat_terms term ON term.tournament_id = s.tournament_id "
+            "AND term.seat = s.seat AND term.from_turn = t.turn AND term.role = 'regent' "
+            "WHERE s.tournament_id = ? AND s.regent = 'missed' AND s.status = 'active' "
+            "AND t.status = 'running'",
+            (tournament_id,),
+        )
+    return [seat_row(row) for row in rows]
+
+
 async def reliability(
     database: Database, player_id: int, *, combats: int = RELIABILITY_COMBATS
 ) -> Reliability:
