@@ -236,6 +236,16 @@ async def end_away_regencies(database: Database, player_id: int) -> list[SeatRow
     return [seat_row(row) for row in rows]
 
 
+async def require_reliability(database: Database, tournament_id: int, percent: int) -> None:
+    """A player joining the open tournament needs ``percent`` reliability or more (R-T12;
+    migration 0024's seats_reliable_enough refuses the others)."""
+    async with database.connection() as connection:
+        await connection.execute(
+            "UPDATE tournaments SET min_reliability = ? WHERE id = ? AND status = 'open'",
+            (percent, tournament_id),
+        )
+
+
 async def begin_away_regencies(
     database: Database, player_id: int, *, now: float | None = None
 ) -> list[SeatRow]:

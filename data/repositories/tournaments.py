@@ -142,10 +142,11 @@ _SAME_ORDERS = f"{_SAME_TABLE} AND t.revision = ?3"
 _SEATS = (
     "SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, "
     "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to, "
-    "s.program_id)) "
+    "s.program_id, s.regent)) "
     "FROM seats s WHERE s.tournament_id = t.id",
     "SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
-    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to, s.program_id)),"
+    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to, s.program_id,"
+    " s.regent)),"
     " '[]')::text"
     " FROM seats s WHERE s.tournament_id = t.id",
 )
@@ -1585,6 +1586,7 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             float(joined_at),
             handed_to,
             program_id,
+            regent,
         )
         for (
             seat,
@@ -1598,6 +1600,7 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             joined_at,
             handed_to,
             program_id,
+            regent,
         ) in json.loads(text)
     )
     return tuple(sorted(seats, key=lambda s: s.seat))
