@@ -61,8 +61,11 @@ class Away(commands.GroupCog, group_name="away", group_description="Going away f
         """Privately: the absence is over, and the seats a regent played are the player's."""
         playing = await self.bot.services.regents.playing_for(interaction.user.id)
         await self.bot.services.absences.come_back(request_of(interaction))
+        given_back = [seat for seat in playing if seat.regent == "away"]
+        for tournament in {seat.tournament_id for seat in given_back}:
+            self.bot.announcer.prompt_seat(tournament, interaction.user.id)  # the open turn's
         say = voice(interaction)
-        note = away_end_note([seat for seat in playing if seat.regent == "away"])
+        note = away_end_note(given_back)
         said = say("away-end")
         await reply_ephemeral(
             interaction, content=said if note is None else f"{said}\n{note.text(say.locale)}"

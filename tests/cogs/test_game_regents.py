@@ -186,3 +186,32 @@ async def test_reliability_on_the_profile_and_leaderboard_and_a_hosts_minimum(
     )
     assert not welcome.ephemeral  # no history yet: welcome
     assert [seat.player_id for seat in seats] == [carol.id]
+
+
+async def test_away_end_gives_the_seat_back_at_once_with_its_prompt(
+    fake_discord: FakeDiscord, config: Config, services: Services, clock: Clock
+) -> None:
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    here = {"channel_id": fake.tournaments}
+    bot = game_bot(config, services)
+    async with fake.running(bot):
+        await start_duel(fake, alice, bob, DUEL, **here)
+        await command(fake, bob, "away until", {"when": "1d"})  # no regent yet
+        chosen = await command(fake, bob, "away regent", {"level": "hard"}, locale="es-ES")
+        await command(fake, alice, "order", {"tournament": 1, "pass": True}, **here)
+        await board_of_turn(fake, 1)  # the regent (hard) played turn 1 for bob
+        assert await bot.announcer.settle(5)
+        back = await command(fake, bob, "away end")
+        prompt = await prompt_for(fake, bob, 2)
+        seats = await tournament_repo.list_seats(services.database, 1)
+        terms = await term_repo.terms(services.database, 1)
+
+    assert "Estás ausente: desde ahora juega tus asientos en #1" in chosen.content
+    assert "Your seats in #1 are yours again from this turn" in back.content
+    assert prompt.dm_user_id == bob.id
+    assert (seats[1].handed_to, seats[1].regent) == (None, None)
+    assert [(t.seat, t.from_turn, t.role, t.strategy) for t in terms] == [
+        (0, 1, "player", None),
+        (1, 1, "regent", "strong"),
+        (1, 2, "player", None),
+    ]
