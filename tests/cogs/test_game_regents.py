@@ -112,6 +112,9 @@ async def test_a_regent_after_one_missed_turn_only_for_who_chose_it_until_they_o
         await board_of_turn(fake, 2)  # the regent ordered for bob
         assert await bot.announcer.settle(5)
         handed = await tournament_repo.list_seats(services.database, 1)
+        not_offered = await command(
+            fake, alice, "tournament offer-seat", {"tournament": 1, "player": bob.id}, **here
+        )
         ordered = await command(fake, bob, "order", {"tournament": 1, "pass": True}, **here)
         back = await tournament_repo.list_seats(services.database, 1)
         await command(fake, alice, "order", {"tournament": 1, "pass": True}, **here)
@@ -124,6 +127,7 @@ async def test_a_regent_after_one_missed_turn_only_for_who_chose_it_until_they_o
     assert "from the turn after any turn you miss" in chosen.content
     assert "your regent, a normal computer player, plays the seat from turn 2" in told.content
     assert [(s.handed_to, s.regent) for s in handed] == [(None, None), ("greedy", "missed")]
+    assert not_offered.ephemeral and "played by the regent its player chose" in not_offered.content
     assert ordered.ephemeral and back[1].handed_to is None
     assert [(t.seat, t.from_turn, t.role) for t in terms] == [
         (0, 1, "player"),
@@ -201,12 +205,14 @@ async def test_away_end_gives_the_seat_back_at_once_with_its_prompt(
         await command(fake, alice, "order", {"tournament": 1, "pass": True}, **here)
         await board_of_turn(fake, 1)  # the regent (hard) played turn 1 for bob
         assert await bot.announcer.settle(5)
+        give_up = await command(fake, bob, "tournament forfeit", {"tournament": 1}, **here)
         back = await command(fake, bob, "away end")
         prompt = await prompt_for(fake, bob, 2)
         seats = await tournament_repo.list_seats(services.database, 1)
         terms = await term_repo.terms(services.database, 1)
 
     assert "Estás ausente: desde ahora juega tus asientos en #1" in chosen.content
+    assert give_up.ephemeral and give_up.custom_ids  # asked to confirm: theirs to give up
     assert "Your seats in #1 are yours again from this turn" in back.content
     assert prompt.dm_user_id == bob.id
     assert (seats[1].handed_to, seats[1].regent) == (None, None)

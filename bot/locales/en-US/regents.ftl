@@ -34,3 +34,4 @@ announce-min-reliability-title = Reliability needed to join
 announce-min-reliability = { $percent }% of turns ordered or more, over a player's last serious combats (players with none yet may join)
 refusal-join-unreliable = Tournament #{ $tournament } asks a reliability of { $least }% or more: yours is { $percent }% ({ $ordered } of { $due } turns ordered over your last serious combats). Order every turn you are due, or go /away with a regent when you cannot, and it rises.
 refusal-min-reliability-range = A minimum reliability is a percentage from 1 to 100.
+refusal-offer-regent = Seat { $seat } of tournament #{ $tournament } is played by the regent its player chose, until they are back: a host cannot offer it to a substitute. Its player can.

@@ -44,3 +44,4 @@ announce-min-reliability-title = Fiabilidad necesaria para unirse
 announce-min-reliability = { $percent } % de turnos con orden o más, en los últimos combates serios del jugador (quien aún no tiene ninguno puede unirse)
 refusal-join-unreliable = El torneo #{ $tournament } pide una fiabilidad del { $least } % o más: la tuya es del { $percent } % ({ $ordered } de { $due } turnos con orden en tus últimos combates serios). Da tu orden en cada turno que te toca, o avisa con /ausencia y un regente cuando no puedas, y subirá.
 refusal-min-reliability-range = Una fiabilidad mínima es un porcentaje de 1 a 100.
+refusal-offer-regent = El asiento { $seat } del torneo #{ $tournament } lo juega el regente que eligió su jugador, hasta que vuelva: un anfitrión no puede ofrecerlo a un suplente. Su jugador sí.

@@ -228,11 +228,12 @@ class Turns:
     async def _forfeiting_seat(
         self, request: Request, tournament_id: int
     ) -> tuple[TournamentTable, SeatRow]:
-        """The running combat and the player's seat in it, not handed to a computer."""
+        """The running combat and the player's seat in it, not handed to a computer (a
+        regent's seat is its player's to give up, R-T11)."""
         table = await running(self.database, tournament_id)
         check_server(table.tournament, request.guild_id)
         seat = seat_of_player(table, request.player_id)
-        if seat.handed_to is not None:
+        if seat.handed_to is not None and seat.regent is None:
             raise Refusal("forfeit-handed-over", tournament=str(tournament_id))
         return table, seat
 
