@@ -221,3 +221,36 @@ async def test_away_end_gives_the_seat_back_at_once_with_its_prompt(
         (1, 1, "regent", "strong"),
         (1, 2, "player", None),
     ]
+
+
+async def test_an_undo_of_the_missed_turn_sends_the_regent_away_again(
+    fake_discord: FakeDiscord, config: Config, services: Services, clock: Clock
+) -> None:
+    """The regent began with the undone turn's resolution and ordered for the next turn at
+    once: its order does not stop the undo, which gives bob his seat back (R-T11d)."""
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    here = {"channel_id": fake.tournaments}
+    bot = game_bot(config, services)
+    async with fake.running(bot):
+        await start_duel(fake, alice, bob, DUEL, **here)
+        await command(fake, bob, "away regent", {"level": "easy", "after_miss": True})
+        await command(fake, alice, "order", {"tournament": 1, "pass": True}, **here)
+        clock.advance(601)
+        await bot.scheduler.tick()  # turn 1 resolves: bob missed it, a regent from turn 2
+        await board_of_turn(fake, 1)
+        assert await bot.announcer.settle(5)
+        handed = await tournament_repo.list_seats(services.database, 1)
+        regents_order = (await tournament_repo.load_table(services.database, 1)).orders
+        asked = await command(fake, alice, "tournament undo", {"tournament": 1}, **here)
+        confirmed = await (await fake.click(alice, asked, asked.custom_ids[0])).wait_done()
+        assert await bot.announcer.settle(5)
+        seats = await tournament_repo.list_seats(services.database, 1)
+        terms = await term_repo.terms(services.database, 1)
+        reopened = await tournament_repo.get_tournament(services.database, 1)
+
+    assert (handed[1].handed_to, handed[1].regent) == ("random", "missed")
+    assert [stored.seat for stored in regents_order] == [1]  # for turn 2, at once
+    assert confirmed.content == "Turn 1 of tournament #1 is undone."
+    assert reopened.turn == 1
+    assert (seats[1].handed_to, seats[1].regent, seats[1].misses) == (None, None, 0)
+    assert [(t.seat, t.from_turn, t.role) for t in terms] == [(0, 1, "player"), (1, 1, "player")]
