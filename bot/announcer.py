@@ -296,8 +296,8 @@ class Announcer:
         async with self._locks[tournament_id]:
             view = await self.services.tournaments.view(tournament_id)
             tournament = view.tournament
-            if tournament.allow_computers:
-                self.play_computers(tournament_id)
+            if any(seat.computer_strategy is not None for seat in view.seats):
+                self.play_computers(tournament_id)  # computers, and regents (R-T11)
             if view.game is None:
                 return
             if tournament.ruleset.setup is Setup.HIDDEN:  # the deployment step first (R-V1c)

@@ -91,3 +91,44 @@ BEGIN
         handed_to, handed_by, handed_at, regent
     FROM seats WHERE tournament_id = NEW.tournament_id;
 END;
+
+-- A combat that begins while one of its players is away, with a regent chosen: the regent
+-- plays that seat from turn 1, as it would had the absence begun with the combat running.
+CREATE TRIGGER tournaments_start_regents AFTER UPDATE OF status ON tournaments
+WHEN OLD.status = 'open' AND NEW.status = 'running'
+BEGIN
+    UPDATE seats SET
+        handed_to = (SELECT strategy FROM regents r WHERE r.player_id = seats.player_id),
+        handed_by = player_id,
+        handed_at = NEW.started_at,
+        regent = 'away'
+    WHERE tournament_id = NEW.id AND status = 'active' AND handed_to IS NULL
+        AND kind IN ('player', 'casual')
+        AND EXISTS (SELECT 1 FROM regents r WHERE r.player_id = seats.player_id)
+        AND EXISTS (
+            SELECT 1 FROM absences a
+            WHERE a.player_id = seats.player_id AND a.since <= NEW.started_at
+                AND NEW.started_at < a.until
+        );
+END;
+
+-- The seats' first terms (0024) name a regent that plays from turn 1, whichever of the two
+-- triggers of the start fires first.
+DROP TRIGGER tournaments_first_terms;
+
+CREATE TRIGGER tournaments_first_terms AFTER UPDATE OF status ON tournaments
+WHEN OLD.status = 'open' AND NEW.status = 'running'
+BEGIN
+    INSERT OR REPLACE INTO seat_terms
+        (tournament_id, seat, from_turn, role, player_id, emperor_id, strategy)
+    SELECT tournament_id, seat, 1,
+        CASE
+            WHEN kind = 'computer' THEN 'computer'
+            WHEN kind = 'program' THEN 'program'
+            WHEN regent IS NOT NULL THEN 'regent'
+            WHEN handed_to IS NOT NULL THEN 'computer'
+            ELSE 'player'
+        END,
+        player_id, emperor_id, coalesce(handed_to, strategy)
+    FROM seats WHERE tournament_id = NEW.id;
+END;

@@ -224,3 +224,21 @@ async def test_reliability_counts_turns_due_and_a_host_may_ask_a_minimum(
     assert store.refused(
         "UPDATE tournaments SET min_reliability = 101 WHERE id = ?", (picky.id,)
     ) in ("min_reliability_is_a_percentage", "check")
+
+
+async def test_a_combat_that_begins_while_its_player_is_away_begins_with_the_regent(
+    world: World, store: Store
+) -> None:
+    tournament, contenders = await world.full_tournament("duel-8", TournamentKind.GIFT)
+    (_, _), (bob, _) = contenders
+    await term_repo.set_regent(world.db, bob.player_id, "strong", after_miss=False)
+    await absence_repo.go_away(world.db, bob.player_id, world.now + 100, now=world.tick())
+    await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
+    seats = await tournaments.list_seats(world.db, tournament.id)
+    terms = await term_repo.terms(world.db, tournament.id)
+
+    assert [(s.handed_to, s.regent) for s in seats] == [(None, None), ("strong", "away")]
+    assert [(t.seat, t.from_turn, t.role, t.strategy) for t in terms] == [
+        (0, 1, "player", None),
+        (1, 1, "regent", "strong"),
+    ]

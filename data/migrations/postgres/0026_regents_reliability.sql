@@ -89,3 +89,54 @@ DROP TRIGGER turns_keep_seats_before ON turns;
 
 CREATE TRIGGER turns_keep_seats_before BEFORE INSERT ON turns
 FOR EACH ROW WHEN (NEW.turn > 0) EXECUTE FUNCTION turns_keep_seats_before();
+
+-- A combat that begins while one of its players is away, with a regent chosen: the regent
+-- plays that seat from turn 1 (fires after tournaments_first_terms: PostgreSQL runs a row's
+-- triggers by name).
+CREATE FUNCTION tournaments_start_regents() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE seats SET
+        handed_to = (SELECT strategy FROM regents r WHERE r.player_id = seats.player_id),
+        handed_by = player_id,
+        handed_at = NEW.started_at,
+        regent = 'away'
+    WHERE tournament_id = NEW.id AND status = 'active' AND handed_to IS NULL
+        AND kind IN ('player', 'casual')
+        AND EXISTS (SELECT 1 FROM regents r WHERE r.player_id = seats.player_id)
+        AND EXISTS (
+            SELECT 1 FROM absences a
+            WHERE a.player_id = seats.player_id AND a.since <= NEW.started_at
+                AND NEW.started_at < a.until
+        );
+    RETURN NULL;
+END $$;
+
+CREATE TRIGGER tournaments_start_regents AFTER UPDATE OF status ON tournaments
+FOR EACH ROW WHEN (OLD.status = 'open' AND NEW.status = 'running')
+EXECUTE FUNCTION tournaments_start_regents();
+
+-- The seats' first terms (0024) name a regent that plays from turn 1.
+CREATE OR REPLACE FUNCTION tournaments_first_terms() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO seat_terms (tournament_id, seat, from_turn, role, player_id, emperor_id, strategy)
+    SELECT tournament_id, seat, 1,
+        CASE
+            WHEN kind = 'computer' THEN 'computer'
+            WHEN kind = 'program' THEN 'program'
+            WHEN regent IS NOT NULL THEN 'regent'
+            WHEN handed_to IS NOT NULL THEN 'computer'
+            ELSE 'player'
+        END,
+        player_id, emperor_id, coalesce(handed_to, strategy)
+    FROM seats WHERE tournament_id = NEW.id
+    ON CONFLICT (tournament_id, seat, from_turn) DO UPDATE SET
+        role = EXCLUDED.role, player_id = EXCLUDED.player_id,
+        emperor_id = EXCLUDED.emperor_id, strategy = EXCLUDED.strategy;
+    RETURN NULL;
+END $$;
+
+DROP TRIGGER tournaments_first_terms ON tournaments;
+
+CREATE TRIGGER tournaments_first_terms AFTER UPDATE OF status ON tournaments
+FOR EACH ROW WHEN (OLD.status = 'open' AND NEW.status = 'running')
+EXECUTE FUNCTION tournaments_first_terms();
