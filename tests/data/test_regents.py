@@ -205,6 +205,9 @@ async def test_reliability_counts_turns_due_and_a_host_may_ask_a_minimum(
         await play(world, tournament.id, ordered)
     bob_record = await term_repo.reliability(world.db, bob.player_id)
     alice_record = await term_repo.reliability(world.db, alice.player_id)
+    table = await tournaments.load_table(world.db, tournament.id)
+    await tournaments.forfeit_seat(world.db, table, 1, now=world.tick())  # bob gives up
+    abandoned = await term_repo.reliability(world.db, bob.player_id)
     newcomer = await world.contender()
     bob_ii = await world.emperor(bob, "Bob II")
     picky = await world.tournament("duel-8", TournamentKind.GIFT)
@@ -219,6 +222,7 @@ async def test_reliability_counts_turns_due_and_a_host_may_ask_a_minimum(
 
     assert (bob_record.ordered, bob_record.due, bob_record.combats) == (1, 3, 1)
     assert (bob_record.percent, bob_record.abandoned) == (33, 0)
+    assert (abandoned.due, abandoned.combats, abandoned.abandoned) == (3, 1, 1)
     assert (alice_record.ordered, alice_record.due, alice_record.percent) == (3, 3, 100)
     assert refused.value.rule == "reliability_too_low"
     assert store.refused(
