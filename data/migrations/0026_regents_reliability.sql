@@ -132,3 +132,12 @@ BEGIN
         player_id, emperor_id, coalesce(handed_to, strategy)
     FROM seats WHERE tournament_id = NEW.id;
 END;
+
+-- A computer's order (stored without a request id) never replaces a person's: a player who
+-- took their seat back from a computer or a regent (R-T10d, R-T11) and ordered keeps their
+-- order even if the computer, still thinking, stores its own afterwards.
+CREATE TRIGGER orders_person_kept BEFORE UPDATE ON orders
+WHEN OLD.request_id IS NOT NULL AND NEW.request_id IS NULL
+BEGIN
+    SELECT RAISE(ABORT, 'order_taken_back');
+END;

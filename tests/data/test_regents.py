@@ -246,3 +246,25 @@ async def test_a_combat_that_begins_while_its_player_is_away_begins_with_the_reg
         (0, 1, "player", None),
         (1, 1, "regent", "strong"),
     ]
+
+
+async def test_a_computers_late_order_never_replaces_the_order_of_a_player_who_took_back(
+    world: World, store: Store
+) -> None:
+    tournament, (_, bob) = await duel(world)
+    await term_repo.set_regent(world.db, bob, "greedy", after_miss=True)
+    await play(world, tournament.id, (0,))  # bob misses: a regent from turn 2
+    await term_repo.take_back(world.db, tournament.id, 1)
+    await tournaments.upsert_order(
+        world.db, tournament.id, 2, 1, Pass(Dynasty.B), request_id=77, now=world.tick()
+    )
+    with pytest.raises(ConstraintBroken) as refused:  # the regent, still thinking
+        await tournaments.upsert_order(
+            world.db, tournament.id, 2, 1, Pass(Dynasty.B), now=world.tick()
+        )
+    kept = store.rows(
+        "SELECT request_id FROM orders WHERE tournament_id = ? AND seat = 1", (tournament.id,)
+    )
+
+    assert refused.value.rule == "order_taken_back"
+    assert kept == [(77,)]

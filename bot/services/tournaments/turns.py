@@ -58,6 +58,7 @@ from bot.services.tournaments.lookup import seat_names
 from data.codec import report_to_dict
 from data.db import Database
 from data.errors import (
+    ConstraintBroken,
     DeploymentOver,
     OrderForClosedTurn,
     OrdersChanged,
@@ -633,6 +634,10 @@ class Turns:
                     # next turn asked again (play_computers looks again).
                     self._asked_again.add(tournament_id)
                     return None
+                except ConstraintBroken as refused:
+                    if refused.rule != "order_taken_back":
+                        raise
+                    # Its player took the seat back and ordered while it thought (R-T11).
         ready = await repo.count_ready(self.database, tournament_id)
         if ready.active and ready.ready >= ready.active:
             return await self.resolve(tournament_id, turn=turn)

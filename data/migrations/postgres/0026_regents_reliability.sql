@@ -140,3 +140,13 @@ DROP TRIGGER tournaments_first_terms ON tournaments;
 CREATE TRIGGER tournaments_first_terms AFTER UPDATE OF status ON tournaments
 FOR EACH ROW WHEN (OLD.status = 'open' AND NEW.status = 'running')
 EXECUTE FUNCTION tournaments_first_terms();
+
+-- A computer's order (stored without a request id) never replaces a person's.
+CREATE FUNCTION orders_person_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'order_taken_back';
+END $$;
+
+CREATE TRIGGER orders_person_kept BEFORE UPDATE ON orders
+FOR EACH ROW WHEN (OLD.request_id IS NOT NULL AND NEW.request_id IS NULL)
+EXECUTE FUNCTION orders_person_kept();
