@@ -94,6 +94,8 @@ class Away(commands.GroupCog, group_name="away", group_description="Going away f
         else:
             choice = await regents.choose(request_of(interaction), level, after_miss)
             self._let_regents_play(choice.begun)
+            for tournament in {seat.tournament_id for seat in choice.ended}:
+                self.bot.announcer.prompt_seat(tournament, interaction.user.id)
         await reply_ephemeral(
             interaction, content=regent_text(choice).text(voice(interaction).locale)
         )

@@ -15,7 +15,11 @@ from data.rows import SeatRow
 def regent_text(choice: RegentChoice) -> Message:
     """The player's regent, or that none plays for them, and where it began to play now."""
     if choice.level is None:
-        return Message("regent-none")
+        return Message(
+            "regent-none",
+            ended=tournament_list(choice.ended),
+            back="yes" if choice.ended else "no",
+        )
     return Message(
         "regent-chosen",
         level=choice.level,

@@ -222,16 +222,19 @@ async def regent_of(database: Database, player_id: int) -> tuple[str, bool] | No
     return None if row is None else (str(row[0]), bool(row[1]))
 
 
-async def end_away_regencies(database: Database, player_id: int) -> list[SeatRow]:
-    """The player is back: every seat a regent played while it was away is its own again."""
+async def end_away_regencies(
+    database: Database, player_id: int, *, every: bool = False
+) -> list[SeatRow]:
+    """The player is back: every seat a regent played while it was away is its own again
+    (``every``: the seats a regent plays since a missed turn too: the player wants none)."""
     async with database.transaction() as connection:
         rows = await fetch_all(
             connection,
             "UPDATE seats SET handed_to = NULL, handed_by = NULL, handed_at = NULL, "
-            "regent = NULL WHERE player_id = ? AND regent = 'away' AND status = 'active' "
+            "regent = NULL WHERE player_id = ? AND regent IN ('away', ?) AND status = 'active' "
             "AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running') "
             "RETURNING *",
-            (player_id,),
+            (player_id, "missed" if every else "away"),
         )
     return [seat_row(row) for row in rows]
 

@@ -254,3 +254,29 @@ async def test_an_undo_of_the_missed_turn_sends_the_regent_away_again(
     assert reopened.turn == 1
     assert (seats[1].handed_to, seats[1].regent, seats[1].misses) == (None, None, 0)
     assert [(t.seat, t.from_turn, t.role) for t in terms] == [(0, 1, "player"), (1, 1, "player")]
+
+
+async def test_no_regent_any_more_gives_the_seats_it_plays_back_at_once(
+    fake_discord: FakeDiscord, config: Config, services: Services, clock: Clock
+) -> None:
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    here = {"channel_id": fake.tournaments}
+    bot = game_bot(config, services)
+    async with fake.running(bot):
+        await start_duel(fake, alice, bob, DUEL, **here)
+        await command(fake, bob, "away regent", {"level": "easy"})
+        await command(fake, bob, "away until", {"when": "1d"})
+        await command(fake, alice, "order", {"tournament": 1, "pass": True}, **here)
+        await board_of_turn(fake, 1)  # the regent played turn 1; turn 2 opens without a prompt
+        assert await bot.announcer.settle(5)
+        handed = await tournament_repo.list_seats(services.database, 1)
+        off = await command(fake, bob, "away regent", {"level": "off"})
+        prompt = await prompt_for(fake, bob, 2)
+        shown = await command(fake, bob, "away regent")
+        seats = await tournament_repo.list_seats(services.database, 1)
+
+    assert handed[1].regent == "away"
+    assert "No regent" in off.content and "Your seats in #1 are yours again" in off.content
+    assert prompt.dm_user_id == bob.id
+    assert "No regent" in shown.content and "#1" not in shown.content
+    assert (seats[1].handed_to, seats[1].regent) == (None, None)

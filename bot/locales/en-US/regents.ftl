@@ -8,11 +8,14 @@ regent-chosen = 🤖 Your regent: { computer-level } plays your seats while you 
     }. It gives a seat back when you are back (/away end, or the first turn resolved after your absence ends){ $after_miss ->
         [yes] {" "}or as soon as you order for it
        *[no] {""}
-    }. While it plays, the channel's board shows the seat under a regent.{ $playing ->
+    }. While it plays, the channel's board shows the seat under a regent; a new level plays from its next regency.{ $playing ->
         [yes] {" "}You are away: it plays your seats in { $begun } from now on.
        *[no] {""}
     }
-regent-none = No regent: while you are away your seats wait for you (the turns you miss are excused). Choose one with /away regent.
+regent-none = No regent: while you are away your seats wait for you (the turns you miss are excused). Choose one with /away regent.{ $back ->
+        [yes] {" "}Your seats in { $ended } are yours again from this turn.
+       *[no] {""}
+    }
 regent-no-tournament = no combat
 away-regent-plays = 🤖 Your regent ({ $level }) plays your seats { $playing ->
         [yes] in { $tournaments }

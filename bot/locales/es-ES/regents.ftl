@@ -8,11 +8,14 @@ regent-chosen = 🤖 Tu regente: { computer-level } juega tus asientos mientras 
     }. Te devuelve cada asiento cuando vuelves (/ausencia fin, o el primer turno resuelto tras el fin de tu ausencia){ $after_miss ->
         [yes] {" "}o en cuanto das una orden para él
        *[no] {""}
-    }. Mientras juega, el tablero del canal muestra el asiento en manos de un regente.{ $playing ->
+    }. Mientras juega, el tablero del canal muestra el asiento en manos de un regente; un nivel nuevo juega desde su siguiente regencia.{ $playing ->
         [yes] {" "}Estás ausente: desde ahora juega tus asientos en { $begun }.
        *[no] {""}
     }
-regent-none = Sin regente: mientras estás ausente tus asientos te esperan (los turnos a los que faltas quedan excusados). Elige uno con /ausencia regente.
+regent-none = Sin regente: mientras estás ausente tus asientos te esperan (los turnos a los que faltas quedan excusados). Elige uno con /ausencia regente.{ $back ->
+        [yes] {" "}Tus asientos en { $ended } vuelven a ser tuyos desde este turno.
+       *[no] {""}
+    }
 regent-no-tournament = ningún combate
 away-regent-plays = 🤖 Tu regente ({ $level ->
         [easy] fácil

@@ -35,11 +35,14 @@ DEFAULT_LEVEL = "normal"
 @dataclass(frozen=True)
 class RegentChoice:
     """A player's regent: its level (None: no regent), whether it also takes a seat over after
-    one missed turn, and the seats it began to play as it was chosen (the player was away)."""
+    one missed turn, the seats it began to play as it was chosen (the player was away), and
+    the seats a regent gave back as the player chose none. A new level plays from the next
+    regency: a regent playing now goes on until it gives its seat back."""
 
     level: str | None
     after_miss: bool
     begun: tuple[SeatRow, ...] = ()
+    ended: tuple[SeatRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,13 +84,12 @@ class Regents:
         async with requests.once(self.database, request.id, "away regent", now=now):
             await player_repo.ensure_player(self.database, request.player_id, now=now)
             await term_repo.set_regent(self.database, request.player_id, strategy, after_miss=miss)
-            begun: list[SeatRow] = []
-            if strategy is not None:
-                begun = await term_repo.begin_away_regencies(
-                    self.database, request.player_id, now=now
+            if strategy is None:  # the seats a regent plays now are the player's again
+                ended = await term_repo.end_away_regencies(
+                    self.database, request.player_id, every=True
                 )
-        if strategy is None:
-            return RegentChoice(None, False)
+                return RegentChoice(None, False, ended=tuple(ended))
+            begun = await term_repo.begin_away_regencies(self.database, request.player_id, now=now)
         return RegentChoice(level_of_strategy(strategy), miss, tuple(begun))
 
     async def playing_for(self, player_id: int) -> list[SeatRow]:
