@@ -299,6 +299,28 @@ async def regents_begun(database: Database, tournament_id: int) -> list[SeatRow]
     return [seat_row(row) for row in rows]
 
 
+async def regent_combats_waiting(
+    database: Database, *, limit: int = 1000
+) -> list[tuple[int, float, int]]:
+    """Running, unpaused combats that no person plays now, where a regent has yet to order
+    for the open turn: each with its turn's deadline and length (R-T11: such regents order
+    late in the turn, :data:`bot.services.tournaments.turns.REGENTS_ORDER_AT`)."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT t.id, t.deadline, t.turn_seconds FROM tournaments t "
+            "WHERE t.status = 'running' AND t.paused_at IS NULL AND t.deadline IS NOT NULL "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "AND s.status = 'active' AND s.kind <> 'computer' AND s.handed_to IS NULL) "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "AND s.status = 'active' AND s.regent IS NOT NULL AND NOT EXISTS ("
+            "SELECT 1 FROM orders o WHERE o.tournament_id = t.id AND o.turn = t.turn "
+            "AND o.seat = s.seat)) ORDER BY t.id LIMIT ?",
+            (limit,),
+        )
+    return [(int(row[0]), float(row[1]), int(row[2])) for row in rows]
+
+
 async def reliability(
     database: Database, player_id: int, *, combats: int = RELIABILITY_COMBATS
 ) -> Reliability:

@@ -280,3 +280,34 @@ async def test_no_regent_any_more_gives_the_seats_it_plays_back_at_once(
     assert prompt.dm_user_id == bob.id
     assert "No regent" in shown.content and "#1" not in shown.content
     assert (seats[1].handed_to, seats[1].regent) == (None, None)
+
+
+async def test_regents_alone_in_a_combat_order_late_in_each_turn(
+    fake_discord: FakeDiscord, config: Config, services: Services, clock: Clock
+) -> None:
+    """Everyone away: the regents hold the seats, they do not race the combat to its end."""
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    here = {"channel_id": fake.tournaments}
+    bot = game_bot(config, services)
+    async with fake.running(bot):
+        await start_duel(fake, alice, bob, DUEL, **here)
+        for user in (alice, bob):
+            await command(fake, user, "away regent", {"level": "easy"})
+            await command(fake, user, "away until", {"when": "2d"})
+        clock.advance(60)  # well past the server's pace (10 seconds)
+        await bot.scheduler.tick()
+        assert await bot.announcer.settle(5)
+        early = await tournament_repo.load_table(services.database, 1)
+        clock.advance(600 * 0.9 - 60 + 1)
+        await bot.scheduler.tick()
+        board = await board_of_turn(fake, 1)
+        assert await bot.announcer.settle(5)
+        clock.advance(60)
+        await bot.scheduler.tick()
+        assert await bot.announcer.settle(5)
+        later = await tournament_repo.load_table(services.database, 1)
+
+    # alice's regent ordered at once (bob still played); bob's, alone with it, waited
+    assert [stored.seat for stored in early.orders] == [0] and early.tournament.turn == 1
+    assert board.attachments
+    assert later.tournament.turn == 2 and later.orders == ()  # turn 2 waits too: no race
