@@ -351,7 +351,8 @@ async def list_tournaments(
     """Tournaments with one of ``statuses``, newest first, optionally of one guild.
 
     With ``player_id``: only those where that player holds a seat still active, whose orders
-    it still gives (not handed over to a computer player).
+    it still gives (not handed over to a computer player; a regent's seat is, R-T11: its
+    player's order takes it back).
     """
     wanted = [str(status) for status in statuses]
     conditions = [f"t.status IN ({', '.join('?' * len(wanted))})"]
@@ -359,7 +360,8 @@ async def list_tournaments(
     if player_id is not None:
         conditions.append(
             "EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
-            "AND s.player_id = ? AND s.status = 'active' AND s.handed_to IS NULL)"
+            "AND s.player_id = ? AND s.status = 'active' "
+            "AND (s.handed_to IS NULL OR s.regent IS NOT NULL))"
         )
         parameters.append(player_id)
     if guild_id is not None:

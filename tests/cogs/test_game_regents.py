@@ -112,6 +112,7 @@ async def test_a_regent_after_one_missed_turn_only_for_who_chose_it_until_they_o
         await board_of_turn(fake, 2)  # the regent ordered for bob
         assert await bot.announcer.settle(5)
         handed = await tournament_repo.list_seats(services.database, 1)
+        playing = await services.tournaments.playing(bob.id)  # /order still finds it
         not_offered = await command(
             fake, alice, "tournament offer-seat", {"tournament": 1, "player": bob.id}, **here
         )
@@ -127,6 +128,7 @@ async def test_a_regent_after_one_missed_turn_only_for_who_chose_it_until_they_o
     assert "from the turn after any turn you miss" in chosen.content
     assert "your regent, a normal computer player, plays the seat from turn 2" in told.content
     assert [(s.handed_to, s.regent) for s in handed] == [(None, None), ("greedy", "missed")]
+    assert [tournament.id for tournament in playing] == [1]
     assert not_offered.ephemeral and "played by the regent its player chose" in not_offered.content
     assert ordered.ephemeral and back[1].handed_to is None
     assert [(t.seat, t.from_turn, t.role) for t in terms] == [
