@@ -29,6 +29,7 @@ from bot.services.tournaments.handover import Handovers
 from bot.services.tournaments.history import History
 from bot.services.tournaments.lookup import Lookup
 from bot.services.tournaments.orders import Orders
+from bot.services.tournaments.regents import Regents
 from bot.services.tournaments.seating import Seating
 from bot.services.tournaments.substitutes import Substitutes
 from bot.services.tournaments.turns import Turns
@@ -74,6 +75,7 @@ class Services:
     absences: Absences = field(init=False)
     handovers: Handovers = field(init=False)
     substitutes: Substitutes = field(init=False)
+    regents: Regents = field(init=False)
     following: Following = field(init=False)
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
@@ -115,6 +117,7 @@ class Services:
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)
         self.substitutes = Substitutes(database, clock)
+        self.regents = Regents(database, clock)
         self.following = Following(database, clock)
         self.reminders = ReminderService(database, clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)

@@ -165,11 +165,20 @@ class Lookup:
 async def seat_names(database: Database, table: TournamentTable) -> dict[Dynasty, Name]:
     """What each seat is called on boards and in narration: its emperor, a guest, a player's
     program with its owner's dynasty, or a computer (guests and computers in the reader's
-    words); a substitute's seat with who played it before (R-T10c)."""
+    words); a substitute's seat with who played it before (R-T10c); a seat a regent plays
+    now, with the regent (R-T11)."""
     names = await own_seat_names(database, table)
     if table.tournament.scrubbed_at is not None:
         return names
-    return await _with_earlier_players(database, table, names)
+    names = await _with_earlier_players(database, table, names)
+    for seat in table.seats:
+        if seat.regent is not None and seat.handed_to is not None:
+            names[seat.dynasty] = Message(
+                "seat-name-regent",
+                name=names[seat.dynasty],
+                level=level_of_strategy(seat.handed_to),
+            )
+    return names
 
 
 async def own_seat_names(database: Database, table: TournamentTable) -> dict[Dynasty, Name]:
