@@ -233,6 +233,7 @@ _PLAYER_ROWS = (
 _PASS_TO_ERASED = (
     "UPDATE seats SET player_id = ?1 WHERE player_id = ?2",
     "UPDATE seats SET handed_by = ?1 WHERE handed_by = ?2",
+    "UPDATE turn_seats_before SET handed_by = ?1 WHERE handed_by = ?2",
     "UPDATE seat_terms SET player_id = ?1 WHERE player_id = ?2",
     "UPDATE tournaments SET host_player_id = ?1 WHERE host_player_id = ?2",
     "UPDATE turn_undos SET undone_by = ?1 WHERE undone_by = ?2",

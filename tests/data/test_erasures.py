@@ -21,6 +21,7 @@ PLAYER_COLUMNS = {
     ("dynasties", "player_id"),
     ("seats", "player_id"),
     ("seats", "handed_by"),
+    ("turn_seats_before", "handed_by"),
     ("tournaments", "host_player_id"),
     ("absences", "player_id"),
     ("programs", "player_id"),
