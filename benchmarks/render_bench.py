@@ -2,7 +2,8 @@
 
 Plays a real medium-8 combat (random legal orders, seeded), then times the PNG of one
 board with its last turn drawn (median over ``--renders`` renders, PNG encoding included), the
-same board in Spanish (its key and legend from the catalogue), and an animated GIF of
+same board in Spanish (its key and legend from the catalogue), a player's own-order board
+(over the position's kept picture, and drawn whole), and an animated GIF of
 ``--replay-turns`` turns (its size measured at twice as many). The last line is
 ``ms/board: B ms/replay-turn: R peak_rss_mb: M``.
 
@@ -20,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.figures import peak_rss_mb
-from bot.render import render_board, render_replay
+from bot.render import render_board, render_own_order, render_replay
 from data.catalog import load_battlefield
-from engine import TurnResult
+from engine import Position, TurnResult, legal_moves
 from engine.strategies import random_combat
 
 SEED = 1
@@ -56,6 +57,8 @@ def main() -> None:
         render_board(position, last_turn=last_turn, title=spanish, locale="es-ES")
         timings.append(time.perf_counter() - start)
     print(f"ms/board-es: {statistics.median(timings) * 1000:.2f}")
+    own_ms, whole_ms = _own_order_boards(position, args.renders)
+    print(f"CPU ms/own-order-board: {own_ms:.2f} (drawn whole: {whole_ms:.2f})")
     print(f"peak-rss-board: {peak_rss_mb():.1f} MB")
 
     start = time.perf_counter()  # the first replay: its layer and sprites are not cached yet
@@ -66,6 +69,25 @@ def main() -> None:
     print(
         f"ms/board: {board_ms:.2f} ms/replay-turn: {replay_ms:.2f} peak_rss_mb: {peak_rss_mb():.0f}"
     )
+
+
+def _own_order_boards(position: Position, renders: int) -> tuple[float, float]:
+    """Median CPU ms of one player's own-order board (a move of dynasty a drawn on ``position``,
+    another move each time, as players replace orders): over the position's kept picture
+    (``render_own_order``), and drawn whole by ``render_board``; the same bytes."""
+    dynasty = position.battlefield.dynasties[0]
+    moves = [m for tile in position.tiles_of(dynasty) for m in legal_moves(position, tile)]
+    title = "#1 medium-8 - turn 7 - your order"
+    medians = []
+    for draw in (render_own_order, render_board):
+        draw(position, title=title, order=moves[0])  # builds the caches, and the kept picture
+        timings = []
+        for index in range(renders):
+            start = time.process_time()
+            draw(position, title=title, order=moves[index % len(moves)])
+            timings.append(time.process_time() - start)
+        medians.append(statistics.median(timings) * 1000)
+    return medians[0], medians[1]
 
 
 def _busyness(turn: TurnResult | None) -> tuple[int, int]:

@@ -229,15 +229,19 @@ class _Process:
         return cls(process, take, died, role)
 
     def feed(self) -> None:
-        """Hand the worker what it should draw next, as long as it has room."""
+        """Hand the worker what it should draw next, as long as it has room: every call taken
+        at once goes in one write (each write wakes the worker, and costs the bot a system call)."""
         assert self.process.stdin is not None
+        frames: list[bytes] = []
         while not (self.dead or self.stopping):
             call = self.take(len(self.pending))
             if call is None:
-                return
+                break
             self.pending.append(call)
+            frames += (len(call.frame).to_bytes(_SIZE, "big"), call.frame)
+        if frames:
             # At most IN_FLIGHT frames sit in the pipe, so its buffer never needs draining.
-            self.process.stdin.write(len(call.frame).to_bytes(_SIZE, "big") + call.frame)
+            self.process.stdin.write(b"".join(frames))
 
     async def stop(self) -> None:
         assert self.process.stdin is not None

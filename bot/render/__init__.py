@@ -6,13 +6,15 @@ input always gives the same bytes.
 
 from __future__ import annotations
 
+import collections
 import io
+import pickle
 from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
 from bot.i18n import DEFAULT_LOCALE, Name, text
-from bot.render.board import compose
+from bot.render.board import compose, with_own_order
 from bot.render.deployment import compose_home_zone
 from bot.render.layout import board_layout, replay_layout, tile_centre
 from bot.render.palette import quantise
@@ -40,6 +42,9 @@ from engine import (
 
 PNG_COMPRESSION = 3
 FINAL_FRAME_HOLD = 4  # the last frame of a replay stays this many frames long
+OWN_ORDER_BASES_BYTES = 24 * 1024 * 1024
+"""Memory the pictures kept for own-order boards may take (:func:`render_own_order`): about
+seventeen small-4 boards, nine medium-8 ones; each is an RGB picture, kept whole."""
 
 
 def render_board(
@@ -88,6 +93,68 @@ def render_board(
         painted=painted,
     )
     return _png(image, palette)
+
+
+def render_own_order(
+    position: Position,
+    *,
+    names: Mapping[Dynasty, Name] | None = None,
+    title: str | None = None,
+    order: Move | None = None,
+    chests: Sequence[Chest] = (),
+    locale: str = DEFAULT_LOCALE,
+    ruleset: Ruleset | None = None,
+    painted: Colours | None = None,
+    palette: str = STANDARD,
+) -> bytes:
+    """The same PNG as :func:`render_board` with these arguments (no last turn), drawn over
+    the picture of the position without title and order, which this process keeps: a turn's
+    own-order boards (one after each order, each player's, :func:`bot.views.boards.own_order_board`)
+    differ only in their title and their order's arrow.
+
+    The picture is known by the pickled arguments it depends on (equal bytes, equal values),
+    and kept while :data:`OWN_ORDER_BASES_BYTES` allows, the least recently used going first.
+    """
+    scene = scene_of(position, None, ruleset, painted)
+    geometry = board_layout(
+        position.battlefield, title=bool(title), key=scene.key, locale=locale, palette=palette
+    )
+    key = pickle.dumps(
+        (position, names, chests, ruleset, painted, locale, palette, bool(title)),
+        protocol=pickle.HIGHEST_PROTOCOL,
+    )
+    base = _own_order_bases.get(key)
+    if base is None:
+        base = compose(
+            position,
+            geometry,
+            last_turn=None,
+            names=names,
+            title=None,
+            chests=chests,
+            scene=scene,
+            painted=painted,
+        )
+        _keep_base(key, base)
+    else:
+        _own_order_bases.move_to_end(key)
+    image = with_own_order(
+        base, position, geometry, title=title, order=order, chests=chests, scene=scene
+    )
+    return _png(image, palette)
+
+
+_own_order_bases: collections.OrderedDict[bytes, Image.Image] = collections.OrderedDict()
+
+
+def _keep_base(key: bytes, base: Image.Image) -> None:
+    _own_order_bases[key] = base
+    size = sum(
+        len(image.getbands()) * image.width * image.height for image in _own_order_bases.values()
+    )
+    while size > OWN_ORDER_BASES_BYTES and len(_own_order_bases) > 1:
+        _, dropped = _own_order_bases.popitem(last=False)
+        size -= len(dropped.getbands()) * dropped.width * dropped.height
 
 
 def render_replay(
@@ -219,6 +286,7 @@ __all__ = [
     "board_layout",
     "render_board",
     "render_home_zone",
+    "render_own_order",
     "render_replay",
     "tile_centre",
 ]

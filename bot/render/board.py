@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import Name, name_text, text
 from bot.render import overlay, sprites, style, terrain
 from bot.render.key import draw_key
-from bot.render.layout import Layout
+from bot.render.layout import Layout, LegendLayout
 from bot.render.scene import Scene
 from bot.render.sprites import paste
 from bot.render.style import RGB
@@ -125,13 +125,18 @@ def _draw_coordinates(image: Image.Image, geometry: Layout) -> None:
             draw.text((x, y), str(row + 1), font=face, fill=style.LABEL, anchor="mm")
 
 
-def _draw_painted(image: Image.Image, position: Position, geometry: Layout, scene: Scene) -> None:
+def _draw_painted(
+    image: Image.Image, position: Position, geometry: Layout, scene: Scene, only: Tile | None = None
+) -> None:
     """Each painted tile in its dynasty's colour (R-V6a), an empty one with its letter: a tile
     with a piece of its own dynasty needs none (a piece always paints the tile it ends on,
-    R-V6b); one with a neutral pawn gets it in a corner after the pieces (:func:`_draw_over`)."""
+    R-V6b); one with a neutral pawn gets it in a corner after the pieces (:func:`_draw_over`).
+    ``only``: that tile alone (so for every ``_draw_`` step below)."""
     size = geometry.tile
     battlefield = position.battlefield
     for place, dynasty in scene.painted.items():
+        if only is not None and place != only:
+            continue
         colour = painted_colour(place, dynasty, geometry.palette)
         face = sprites.tile_face(colour, place in battlefield.treasures, size)
         x, y, _, _ = geometry.box(place)
@@ -142,14 +147,20 @@ def _draw_painted(image: Image.Image, position: Position, geometry: Layout, scen
             image.paste(mark, (x, y), mark)
 
 
-def _draw_fortresses(image: Image.Image, geometry: Layout, scene: Scene) -> None:
+def _draw_fortresses(
+    image: Image.Image, geometry: Layout, scene: Scene, only: Tile | None = None
+) -> None:
     walls = terrain.fortress(geometry.tile)
     for place in scene.fortresses:
+        if only is not None and place != only:
+            continue
         x, y, _, _ = geometry.box(place)
         image.paste(walls, (x, y), walls)
 
 
-def _draw_over(image: Image.Image, position: Position, geometry: Layout, scene: Scene) -> None:
+def _draw_over(
+    image: Image.Image, position: Position, geometry: Layout, scene: Scene, only: Tile | None = None
+) -> None:
     """After the pieces: a small obelisk in the corner of each monument tile a piece holds (never
     hidden by the piece holding it, R-V5b) or its colour covers, and a painted tile's letter
     beside a neutral pawn on it."""
@@ -157,6 +168,8 @@ def _draw_over(image: Image.Image, position: Position, geometry: Layout, scene: 
     if position.battlefield.monuments:
         obelisk = terrain.monument(size, True)
         for place in position.battlefield.monuments:
+            if only is not None and place != only:
+                continue
             shown = place in position.pieces and not scene.before_reveal
             if shown or place in scene.painted:
                 x, y, _, _ = geometry.box(place)
@@ -164,6 +177,8 @@ def _draw_over(image: Image.Image, position: Position, geometry: Layout, scene: 
     if scene.painted and position.defeated:
         for place, piece in position:
             dynasty = scene.painted.get(place)
+            if only is not None and place != only:
+                continue
             if dynasty is not None and position.is_neutral(piece):
                 painted = painted_colour(place, dynasty, geometry.palette)
                 ink = style.darker(painted, style.PAINT_LETTER)
@@ -201,7 +216,7 @@ def legend_entries(
 
 
 @functools.lru_cache(maxsize=64)
-def legend_strip(geometry: Layout, entries: tuple[Entry, ...]) -> Image.Image:
+def legend_strip(geometry: LegendLayout, entries: tuple[Entry, ...]) -> Image.Image:
     """The legend as its own band of the picture; it only changes on a take or a defeat."""
     height = geometry.legend_rows * geometry.legend_row
     strip = Image.new("RGB", (geometry.width, height), style.BACKGROUND)
@@ -216,7 +231,7 @@ def legend_strip(geometry: Layout, entries: tuple[Entry, ...]) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=256)
-def _legend_cell(geometry: Layout, entry: Entry) -> Image.Image:
+def _legend_cell(geometry: LegendLayout, entry: Entry) -> Image.Image:
     """One seat's entry: its piece, its name (cut to fit), its count."""
     dynasty, name, count, defeated = entry
     width = (geometry.width - 2 * geometry.pad) // geometry.legend_columns
@@ -252,10 +267,14 @@ def draw_title(image: Image.Image, geometry: Layout, title: str) -> None:
     ImageDraw.Draw(image).text((geometry.left, y), text, font=face, fill=style.TEXT, anchor="lm")
 
 
-def _draw_pieces(image: Image.Image, position: Position, geometry: Layout) -> None:
+def _draw_pieces(
+    image: Image.Image, position: Position, geometry: Layout, only: Tile | None = None
+) -> None:
     """Every piece in its dynasty's colour; a defeated dynasty's pawns in grey (R-C6)."""
     palette = geometry.palette
     for tile, piece in position:
+        if only is not None and tile != only:
+            continue
         neutral = position.is_neutral(piece)
         colour = style.NEUTRAL if neutral else style.dynasty_colour(piece.dynasty, palette)
         pattern = None if neutral else style.pattern_of(piece.dynasty, palette)
@@ -265,9 +284,13 @@ def _draw_pieces(image: Image.Image, position: Position, geometry: Layout) -> No
         paste(image, sprite, geometry.centre(tile))
 
 
-def _draw_chests(image: Image.Image, chests: Sequence[Chest], geometry: Layout) -> None:
+def _draw_chests(
+    image: Image.Image, chests: Sequence[Chest], geometry: Layout, only: Tile | None = None
+) -> None:
     """Each chest in its tile's corner, closed or (captured) open, over the piece there."""
     for chest in chests:
+        if only is not None and chest.tile != only:
+            continue
         paste(image, sprites.chest(chest.is_captured, geometry.tile), geometry.centre(chest.tile))
 
 
@@ -307,5 +330,41 @@ def compose(
         overlay.draw_order_over(image, geometry, order)
     counted = painted if scene.painted else None
     entries = legend_entries(position, names, geometry.locale, counted)
-    image.paste(legend_strip(geometry, entries), (0, geometry.legend_top))
+    image.paste(legend_strip(geometry.legend, entries), (0, geometry.legend_top))
+    return image
+
+
+def with_own_order(
+    base: Image.Image,
+    position: Position,
+    geometry: Layout,
+    *,
+    title: str | None,
+    order: Move | None,
+    chests: Sequence[Chest] = (),
+    scene: Scene = NO_SCENE,
+) -> Image.Image:
+    """The picture :func:`compose` makes with ``title`` and ``order`` and no last turn, pixel
+    for pixel, from ``base``: what it makes of the same position with neither. Only the title
+    band and the order's tiles are drawn: the ring goes under the piece it aims at, so that
+    tile is drawn again from its ground up."""
+    image = base.copy()
+    if title:
+        draw_title(image, geometry, title)
+    if order is None:
+        return image
+    place = order.destination
+    box = geometry.box(place)
+    ground = battlefield_layer(position.battlefield, geometry, scene.before_reveal)
+    image.paste(ground.crop(box), box[:2])
+    if scene.painted:
+        _draw_painted(image, position, geometry, scene, place)
+    if scene.fortresses:
+        _draw_fortresses(image, geometry, scene, place)
+    overlay.draw_order_under(image, geometry, order)
+    if not scene.before_reveal:
+        _draw_pieces(image, position, geometry, place)
+        _draw_chests(image, chests, geometry, place)
+    _draw_over(image, position, geometry, scene, place)
+    overlay.draw_order_over(image, geometry, order)
     return image

@@ -89,7 +89,7 @@ def compose_home_zone(
         more = text(locale, "board-mountains", mountains=battlefield.mountains_per_dynasty)
         count = f"{count} · {more}"
     entries: tuple[Entry, ...] = ((dynasty, name or dynasty.letter, count, False),)
-    image.paste(legend_strip(geometry, entries), (0, geometry.legend_top))
+    image.paste(legend_strip(geometry.legend, entries), (0, geometry.legend_top))
     return image
 
 

@@ -22,6 +22,21 @@ MAX_TILE = 80
 
 
 @dataclass(frozen=True)
+class LegendLayout:
+    """The legend band's geometry: the part of a :class:`Layout` its pictures depend on."""
+
+    width: int
+    pad: int
+    legend_columns: int
+    legend_rows: int
+    legend_row: int
+    text_size: int
+    icon: int
+    ui: float
+    palette: str
+
+
+@dataclass(frozen=True)
 class Layout:
     """Pixel geometry of one picture. ``ui`` scales the text and margins."""
 
@@ -49,6 +64,22 @@ class Layout:
     height: int
     locale: str  # the language of the key and the legend
     palette: str = STANDARD  # the dynasties' colours and patterns (style.BOARD_PALETTES)
+
+    @property
+    def legend(self) -> LegendLayout:
+        """What the legend's drawing reads: boards with and without a key (a turn's board and
+        a player's own-order board of the same position) share their legend's pictures."""
+        return LegendLayout(
+            self.width,
+            self.pad,
+            self.legend_columns,
+            self.legend_rows,
+            self.legend_row,
+            self.text_size,
+            self.icon,
+            self.ui,
+            self.palette,
+        )
 
     def box(self, tile: Tile) -> tuple[int, int, int, int]:
         """The tile's square: left, top, right, bottom (exclusive)."""

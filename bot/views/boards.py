@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Mapping, Sequence
 
 from bot.i18n import Message, Name, Voice, catalogue_of, text
-from bot.render import STANDARD, render_board, render_home_zone
+from bot.render import STANDARD, render_board, render_home_zone, render_own_order
 from bot.services.tournaments.base import (
     DeploymentMenu,
     OrderMenu,
@@ -41,7 +41,8 @@ async def own_order_board(
     """The board with the player's own stored order drawn on it (a dashed white arrow), for
     that player's eyes only: a DM prompt, an ephemeral /order. Drawn as a player's request,
     in the player's language and palette, with its alt text (which says the order too, as the
-    title does)."""
+    title does). The worker draws it over the position's picture it keeps for the turn's
+    other own-order boards."""
     tournament = menu.tournament
     order = menu.current
     title = say(
@@ -54,7 +55,7 @@ async def own_order_board(
         destination=order.destination.name if isinstance(order, Move) else "",
     )
     data = await worker.run_on_demand(
-        render_board,
+        render_own_order,
         menu.position,
         names=names,
         title=title,
@@ -102,6 +103,7 @@ class Boards:
         self._painted = painted
         self._happened = tuple(happened)
         self._drawn: dict[tuple[str, str], bytes] = {}
+        self._described: dict[str, str] = {}
         self._lock = asyncio.Lock()
 
     @classmethod
@@ -150,16 +152,21 @@ class Boards:
         return text(locale, "board-caption", title=self._title, heading=self._moment)
 
     def alt_text(self, locale: str) -> str:
-        """What the board shows, in words (its attachment's description)."""
-        return board_alt_text(
-            locale,
-            self.caption(locale),
-            self._position,
-            self._names,
-            happened=self._happened,
-            painted=self._painted,
-            ruleset=self._ruleset,
-        )
+        """What the board shows, in words (its attachment's description): worded once per
+        language, as every player's prompt of the turn attaches the same board."""
+        described = self._described.get(locale)
+        if described is None:
+            described = board_alt_text(
+                locale,
+                self.caption(locale),
+                self._position,
+                self._names,
+                happened=self._happened,
+                painted=self._painted,
+                ruleset=self._ruleset,
+            )
+            self._described[locale] = described
+        return described
 
     async def picture(self, locale: str, palette: str = STANDARD) -> Picture:
         """The board in ``locale``'s words and ``palette``'s colours, with its alt text."""

@@ -30,7 +30,8 @@ from bot.views.markup import (
 )
 from bot.views.tournaments import clock
 from data.errors import Refusal
-from engine import Move, Order, Pass, Tile
+from data.recent import Recent
+from engine import Move, Order, Pass, Position, Tile
 
 KEY = r"(?P<tournament>[0-9]+):(?P<turn>[0-9]+):(?P<player>[0-9]+)"
 
@@ -163,15 +164,16 @@ def order_view(
     page = min(max(page, 0), pages - 1)
     shown = movable[page * OPTIONS_LIMIT : (page + 1) * OPTIONS_LIMIT]
     if shown:
-        options = [
-            discord.SelectOption(
-                label=piece_label(choice, say),
-                value=choice.tile.name,
-                description=say("piece-moves", moves=len(choice.moves)),
-                default=origin is not None and choice.tile == origin.tile,
+        words = _option_words(menu, say)
+        options = []
+        for choice in shown:
+            label, description = words.piece(choice, say)
+            chosen = origin is not None and choice.tile == origin.tile
+            options.append(
+                discord.SelectOption(
+                    label=label, value=choice.tile.name, description=description, default=chosen
+                )
             )
-            for choice in shown
-        ]
         view.add_item(
             discord.ui.Select(
                 custom_id=key.custom_id("piece", page),
@@ -181,13 +183,14 @@ def order_view(
             )
         )
     if origin is not None:
+        labels = _option_words(menu, say).destinations(menu, origin, say)
         options = [
             discord.SelectOption(
-                label=destination_label(menu, move, say),
+                label=label,
                 value=move.destination.name,
                 default=move.destination == destination,
             )
-            for move in origin.moves[:OPTIONS_LIMIT]
+            for move, label in zip(origin.moves[:OPTIONS_LIMIT], labels, strict=False)
         ]
         view.add_item(
             discord.ui.Select(
@@ -211,6 +214,48 @@ def order_view(
     if page < pages - 1:
         view.add_item(prompt_button(key.custom_id("page", page + 1), say("prompt-more-pieces")))
     return view
+
+
+class _OptionWords:
+    """The words of a position's select options in one language, worked out once: a piece's
+    label and move count, and the labels of its destinations. They depend on the position
+    alone (public: what stands where, and the legal moves), never on an order."""
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self._pieces: dict[Tile, tuple[str, str]] = {}
+        self._destinations: dict[Tile, list[str]] = {}
+
+    def piece(self, choice: PieceChoice, say: Voice) -> tuple[str, str]:
+        words = self._pieces.get(choice.tile)
+        if words is None:
+            words = (piece_label(choice, say), say("piece-moves", moves=len(choice.moves)))
+            self._pieces[choice.tile] = words
+        return words
+
+    def destinations(self, menu: OrderMenu, origin: PieceChoice, say: Voice) -> list[str]:
+        labels = self._destinations.get(origin.tile)
+        if labels is None:
+            labels = [destination_label(menu, move, say) for move in origin.moves[:OPTIONS_LIMIT]]
+            self._destinations[origin.tile] = labels
+        return labels
+
+
+_WORDS_KEPT = 512
+_words_by_position: Recent[tuple[int, str], _OptionWords] = Recent(_WORDS_KEPT)
+
+
+def _option_words(menu: OrderMenu, say: Voice) -> _OptionWords:
+    """The option words of the menu's position in ``say``'s language: every click on a prompt
+    of a turn rebuilds its selects from the same decoded position (known by identity, as
+    :func:`bot.services.tournaments.orders._choices` knows it; each entry keeps its position
+    alive so that identity cannot pass to another position while the entry lasts)."""
+    key = (id(menu.position), say.locale)
+    words = _words_by_position.get(key)
+    if words is None or words.position is not menu.position:
+        words = _OptionWords(menu.position)
+        _words_by_position.put(key, words)
+    return words
 
 
 def prompt_button(

@@ -164,14 +164,22 @@ _ORDERS = (
 )
 
 
-def _table_query(*, known: bool) -> Variant:
+_NO_ORDERS = ("NULL", "CASE WHEN t.revision = ?3 THEN NULL END")
+"""The order list when it is not read (NULL), without and with ``known`` marks (which name
+?3, whose type PostgreSQL reads from where it is used)."""
+
+
+def _table_query(*, known: bool, orders: bool = True) -> Variant:
     """The tournament ``?1``'s row and its table's parts, in one read; with ``known``, each
     part only if it changed since the row read ?2-?4 (else NULL): an order changes the order
-    list alone, so the seats and the game (the largest part) are not read again."""
+    list alone, so the seats and the game (the largest part) are not read again. Without
+    ``orders``, the order list is never read (NULL)."""
 
     def text(backend: int) -> str:
         parts = [
-            f"({part[backend]})"
+            _NO_ORDERS[known]
+            if part is _ORDERS and not orders
+            else f"({part[backend]})"
             if not known
             else f"CASE WHEN {same} THEN NULL ELSE ({part[backend]}) END"
             for part, same in (
@@ -190,6 +198,8 @@ def _table_query(*, known: bool) -> Variant:
 
 _TABLE_QUERY = _table_query(known=False)
 _CHANGED_TABLE_QUERY = _table_query(known=True)
+_TABLE_WITHOUT_ORDERS_QUERY = _table_query(known=False, orders=False)
+_CHANGED_TABLE_WITHOUT_ORDERS_QUERY = _table_query(known=True, orders=False)
 
 
 async def create_tournament(
@@ -738,6 +748,7 @@ async def load_table(
     tournament_id: int,
     *,
     battlefields: BattlefieldLoader = load_battlefield,
+    orders: bool = True,
 ) -> TournamentTable:
     """The tournament, its seats, the latest game and the open turn's orders, in one read.
 
@@ -750,14 +761,19 @@ async def load_table(
     parts. Reads inside a transaction, which may yet
     roll back, neither use nor fill that cache.
 
+    Without ``orders`` (for a caller that stores an order and reads none: the programs' API)
+    the order list, which every order changes, is neither read nor decoded: the table's
+    ``orders`` are then those of the table decoded last if nothing changed since, else none,
+    and that table is not kept for other reads.
+
     Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
     """
     reusable = database.reads_committed()
     key = (database, tournament_id, battlefields)
     known = _decoded_tables.get(key) if reusable else None
     async with database.connection() as connection:
-        table, row = await _table_at(connection, tournament_id, battlefields, known)
-    if known is not None and table is known.table:
+        table, row = await _table_at(connection, tournament_id, battlefields, known, orders)
+    if not orders or (known is not None and table is known.table):
         return table
     values = _row_values(row)
     # (A row's ``in`` looks at its values; table_revision counts from migration 0003 on.)
@@ -1504,13 +1520,17 @@ async def _table_at(
     tournament_id: int,
     battlefields: BattlefieldLoader,
     known: _Read | None = None,
+    orders: bool = True,
 ) -> tuple[TournamentTable, Row]:
     """The table, and the row it was read from; with the seats, game and orders of
-    ``known`` (read earlier) when they have not changed since, read and decoded once."""
+    ``known`` (read earlier) when they have not changed since, read and decoded once;
+    without ``orders``, none but ``known``'s unchanged ones (see :func:`load_table`)."""
     if known is None:
-        row = await fetch_one(connection, _TABLE_QUERY, (tournament_id,))
+        query = _TABLE_QUERY if orders else _TABLE_WITHOUT_ORDERS_QUERY
+        row = await fetch_one(connection, query, (tournament_id,))
     else:
-        row = await fetch_one(connection, _CHANGED_TABLE_QUERY, (tournament_id, *known.marks))
+        query = _CHANGED_TABLE_QUERY if orders else _CHANGED_TABLE_WITHOUT_ORDERS_QUERY
+        row = await fetch_one(connection, query, (tournament_id, *known.marks))
     if row is None:
         raise NotFound("tournament", f"#{tournament_id}")
     values = _row_values(row)
@@ -1521,13 +1541,17 @@ async def _table_at(
         # Seats and game unchanged (the orders maybe not); a game is decoded with the
         # tournament's rules, so those must be unchanged too.
         if tournament.ruleset == known.table.tournament.ruleset:
-            orders = row["order_list"]
+            listed = row["order_list"]
             return replace(
                 known.table,
                 tournament=tournament,
-                orders=known.table.orders if orders is None else _orders_from_json(orders),
+                orders=_orders_from_json(listed)
+                if listed is not None
+                else known.table.orders
+                if orders
+                else (),
             ), row
-        return await _table_at(connection, tournament_id, battlefields)
+        return await _table_at(connection, tournament_id, battlefields, orders=orders)
     game = None
     if row["state"] is not None:
         battlefield = battlefields(tournament.battlefield)
@@ -1536,7 +1560,7 @@ async def _table_at(
         tournament,
         _seats_from_json(tournament_id, row["seat_list"]),
         game,
-        _orders_from_json(row["order_list"]),
+        _orders_from_json(row["order_list"]) if orders else (),
     )
     return table, row
 

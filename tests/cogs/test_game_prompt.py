@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, Voice
 from bot.services.tournaments.base import OrderMenu, PieceChoice
 from bot.views.markup import Components
-from bot.views.prompts import PromptKey, order_view, prompt_click, prompt_status
+from bot.views.prompts import (
+    PromptKey,
+    destination_label,
+    order_view,
+    piece_label,
+    prompt_click,
+    prompt_status,
+)
 from data.catalog import load_battlefield
 from data.rows import Prize, SeatKind, SeatRow, SeatStatus, TournamentKind, TournamentRow
 from data.rows import TournamentStatus as Status
@@ -85,3 +92,30 @@ def test_discord_py_neither_keeps_a_prompt_nor_answers_its_clicks() -> None:
     assert isinstance(view, Components) and not view.is_dispatchable()
     for custom_id in ("order:piece:5:7", "order:go:5:7:1:C4", "trade:accept:1", "order", ""):
         assert prompt_click(custom_id) is None, custom_id
+
+
+def option_labels(view: object) -> list[list[str]]:
+    """The labels of each select's options, select by select."""
+    selects = [c for c in components(view) if c["type"] == 3]
+    return [[str(o["label"]) for o in s["options"]] for s in selects]  # type: ignore[attr-defined]
+
+
+async def test_the_options_words_are_the_menu_s_own_in_its_reader_s_language() -> None:
+    """The selects' words are kept per position and language: the same click in another
+    language, or on another position, never shows words kept for the first."""
+    menu = crowded_menu(3)
+    choice = next(choice for choice in menu.pieces if choice.moves)
+    english = option_labels(order_view(menu, ENGLISH, origin=choice))
+    spanish = option_labels(order_view(menu, Voice("es-ES"), origin=choice))
+    assert english == option_labels(order_view(menu, ENGLISH, origin=choice))
+    assert english != spanish and all(spanish)
+    assert any("peón" in label for label in spanish[0]), spanish
+
+    fewer = crowded_menu(2)  # another position: one pawn fewer, so other labels
+    labels = option_labels(order_view(fewer, ENGLISH))
+    assert len(labels[0]) == len([c for c in fewer.pieces if c.moves]) < len(english[0])
+    built = [
+        [piece_label(c, ENGLISH) for c in fewer.pieces if c.moves],
+        [destination_label(menu, move, ENGLISH) for move in choice.moves],
+    ]
+    assert labels[0] == built[0] and english[1] == built[1]

@@ -401,6 +401,35 @@ async def test_a_table_unchanged_is_reused_and_any_change_by_anyone_is_read(
     assert await tournaments.load_table(world.db, tid) == ordered
 
 
+async def test_a_table_read_without_its_orders_leaves_the_others_reads_whole(
+    world: World,
+) -> None:
+    """The programs' API reads a table without the turn's orders (it stores one and reads
+    none): the rest is as a full read gives it, and the full reads after it see every order."""
+    table = await _started(world, [await world.contender() for _ in range(4)])
+    tid = table.tournament.id
+    await tournaments.upsert_order(world.db, tid, 1, 2, Pass(Dynasty.C), now=world.tick())
+    full = await tournaments.load_table(world.db, tid)
+    assert await tournaments.load_table(world.db, tid, orders=False) is full  # nothing changed
+    await tournaments.upsert_order(world.db, tid, 1, 0, Pass(Dynasty.A), now=world.tick())
+    bare = await tournaments.load_table(world.db, tid, orders=False)
+    assert bare.orders == () and bare.tournament.revision == full.tournament.revision + 1
+    assert (bare.seats, bare.game) == (full.seats, full.game)
+    assert [stored.seat for stored in (await tournaments.load_table(world.db, tid)).orders] == [
+        2,
+        0,
+    ]
+    forget_decoded_values()  # the same, read from nothing decoded before
+    cold = await tournaments.load_table(world.db, tid, orders=False)
+    assert (cold.tournament, cold.seats, cold.game, cold.orders) == (
+        bare.tournament,
+        bare.seats,
+        bare.game,
+        (),
+    )
+    assert len((await tournaments.load_table(world.db, tid)).orders) == 2
+
+
 async def test_a_table_read_inside_a_transaction_that_rolls_back_is_not_reused(
     world: World,
 ) -> None:

@@ -154,10 +154,12 @@ class Orders:
         one (R-O3). Refused, in this order, as a program needs to tell: no such tournament,
         no seat of the program's there (``not-seated``), no turn open (``no-turn``), another
         turn open (``turn-resolved``), the seat handed to a computer (``seat-handed``) or out
-        (``seat-out``). One read of the table (the order list alone when only orders changed
-        since the last) and one statement that stores. A program's HTTP request has no id to
-        apply it once by; the same order sent twice is stored twice, which changes nothing."""
-        table = await repo.load_table(self.database, tournament_id)
+        (``seat-out``). One read of the table, without the turn's orders (the store counts the
+        ready seats itself, and the order list, changed by every order, would be read and
+        decoded for nothing), and one statement that stores. A program's HTTP request has no
+        id to apply it once by; the same order sent twice is stored twice, which changes
+        nothing."""
+        table = await repo.load_table(self.database, tournament_id, orders=False)
         seat = next((seat for seat in table.seats if seat.program_id == program_id), None)
         if seat is None:
             raise NotSeated(tournament_id)
