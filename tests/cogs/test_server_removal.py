@@ -179,6 +179,30 @@ async def _async(value: bool) -> bool:
     return value
 
 
+async def test_a_server_unavailable_in_an_outage_of_discords_is_not_one_left(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    """A server Discord says is unavailable when the bot connects (READY, then GUILD_DELETE
+    with ``unavailable``) stays among the bot's servers: nothing is scheduled for it."""
+    fake, guild = fake_discord, fake_discord.guild
+    async with fake.running(game_bot(config, services)):
+        await command(fake, fake.admin, "settings undo-window", {"minutes": 5})
+    left = 1 << 40  # a server the bot left while it was stopped: proof that it reconciled
+    await undo.set_undo_window(services.database, left, 60)
+    guild.outage = True
+    bot = game_bot(config, services)
+
+    async def reconciled() -> bool:
+        return await servers.removal_due_at(services.database, left) is not None
+
+    async with fake.running(bot):
+        await until(reconciled)
+        unavailable = bot.get_guild(guild.id).unavailable  # type: ignore[union-attr]
+        scheduled = await servers.removal_due_at(services.database, guild.id)
+        found = await servers.servers_with_data(services.database)
+    assert unavailable and scheduled is None and found == {guild.id, left}
+
+
 async def test_a_process_of_a_fleet_reconciles_only_the_servers_of_its_shards(
     services: Services, clock: Clock
 ) -> None:
