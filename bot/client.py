@@ -13,7 +13,6 @@ import hashlib
 import json
 import logging
 import sqlite3
-from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +89,9 @@ HANDLER_TASKS = (
 )
 """How discord.py names the tasks that run interaction handlers (slash commands, views,
 dynamic items, the on_interaction listeners such as the turn prompts')."""
+RECONCILE_SECONDS = 5.0
+"""After a database outage hid a server joined or left, how often the bot tries again to
+record which servers it is in (issue #40 item 11)."""
 RESTARTING = "The bot is restarting: try again in a minute. Everything you did before is saved."
 FIRST_RETRY = 1.0
 """Seconds before the second try to reach a database that was not there at start."""
@@ -171,6 +173,9 @@ class EmperorsBot(commands.Bot):
         self._following: asyncio.Task[None] | None = None
         self._shutting_down: asyncio.Task[None] | None = None
         self._backing_up: asyncio.Task[None] | None = None
+        self._reconciling: asyncio.Task[None] | None = None
+        self._servers_unsettled = False
+        """Whether a server joined or left went unrecorded (a database outage)."""
         self._status: StatusServer | None = None
         self._web: WebServer | None = None
         self._api: ProgramApi | None = None
@@ -588,32 +593,70 @@ class EmperorsBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s, in %d servers", self.user, len(self.guilds))
-        # Added back while the bot was down: the server's data stays (issue #40 item 11).
-        await self._servers_changed(
-            self.services.privacy.servers_present(guild.id for guild in self.guilds)
-        )
+        # Added back, or left, while the bot was down or disconnected (issue #40 item 11).
+        await self._reconcile_servers()
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """Removed from a server (or the server deleted): its data goes after a grace period."""
-        await self._servers_changed(self.services.privacy.server_left(guild.id), guild.id)
+        """Removed from a server (or the server deleted): its data goes after a grace period.
 
-    async def on_guild_join(self, guild: discord.Guild) -> None:
-        await self._servers_changed(self.services.privacy.servers_present([guild.id]))
-
-    async def _servers_changed(self, change: Awaitable[object], left: int | None = None) -> None:
-        """Record which servers the bot is in; during a database outage, say once what was not
-        recorded instead of a traceback (a server joined is found again at the next start)."""
+        discord.py calls this for a real removal only: a server unavailable in an outage of
+        Discord's (GUILD_DELETE with ``unavailable``) is ``on_guild_unavailable``, and stays
+        among :attr:`guilds`."""
         try:
-            await change
+            await self.services.privacy.server_left(guild.id)
         except Exception as error:
             if not is_outage(error):
                 raise
-            if left is not None:
-                log.warning(
-                    "Left server %d while the database was unavailable: its data is not "
-                    "scheduled for removal",
-                    left,
+            log.warning(
+                "Left server %d while the database was unavailable: its removal is scheduled "
+                "once the database answers again",
+                guild.id,
+            )
+            self._reconcile_later()
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        try:
+            await self.services.privacy.servers_present([guild.id])
+        except Exception as error:
+            if not is_outage(error):
+                raise
+            self._reconcile_later()
+
+    def _servers_here(self) -> set[int]:
+        """The servers the bot is in, of this process's shards (unavailable ones included:
+        Discord lists every server of a shard when it connects, available or not)."""
+        return {guild.id for guild in self.guilds}
+
+    async def _reconcile_servers(self) -> None:
+        """Make the scheduled removals agree with the servers the bot is in; during a database
+        outage, again every :data:`RECONCILE_SECONDS` until it answers."""
+        try:
+            await self.services.privacy.reconcile_servers(self._servers_here, self.sharding.owns)
+        except Exception as error:
+            if not is_outage(error):
+                raise
+            self._reconcile_later()
+
+    def _reconcile_later(self) -> None:
+        self._servers_unsettled = True
+        if self._reconciling is None or self._reconciling.done():
+            self._reconciling = asyncio.create_task(self._reconcile_when_back())
+
+    async def _reconcile_when_back(self) -> None:
+        while self._servers_unsettled and not self._stopping:
+            await asyncio.sleep(RECONCILE_SECONDS)
+            if not self.is_ready():
+                continue  # on_ready reconciles
+            self._servers_unsettled = False
+            try:
+                await self.services.privacy.reconcile_servers(
+                    self._servers_here, self.sharding.owns
                 )
+            except Exception as error:
+                self._servers_unsettled = True
+                if not is_outage(error):
+                    log.exception("Could not reconcile the servers the bot is in")
+                    return
 
     async def close(self) -> None:
         """Stop taking interactions, let the work under way finish (the scheduler's tick, turn
@@ -656,6 +699,10 @@ class EmperorsBot(commands.Bot):
             self._following = None
         if self._announcer is not None:
             await self._announcer.close()
+        if self._reconciling is not None:
+            self._reconciling.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reconciling
         if self._backing_up is not None:
             self._backing_up.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -53,6 +53,7 @@ from fluent.runtime.types import (
 )
 
 from data.errors import Refusal
+from data.repositories.erasures import ERASED_NAME
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +107,13 @@ Name = str | Message
 """What boards, narration and results call a seat: its emperor's name as its player chose it
 (plain text, escaped where Discord reads markdown), or, for a seat without an emperor, the
 bot's words in the reader's language: ``guest A``, ``greedy bot``, ``seat A`` (``seats.ftl``)."""
+
+
+def stored_name(name: str) -> Name:
+    """A name a player chose, as the tables keep it (an emperor's, a dynasty's, a program's);
+    an erased player's (/privacy delete: :data:`~data.repositories.erasures.ERASED_NAME`) in
+    the reader's words instead."""
+    return Message("privacy-deleted-player") if name == ERASED_NAME else name
 
 
 def name_text(name: Name | Named, locale: str) -> str:

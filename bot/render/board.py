@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import Name, name_text, text
+from bot.i18n import Message, Name, name_text, text
 from bot.render import overlay, sprites, style, terrain
 from bot.render.key import draw_key
 from bot.render.layout import Layout, LegendLayout
@@ -197,12 +198,18 @@ def legend_entries(
     painted: Colours | None = None,
 ) -> tuple[Entry, ...]:
     """Per seat: its name (default its letter), its piece count or its defeat (R-C6), and under
-    the goal ``domains`` the tiles its colour covers (R-V6c)."""
+    the goal ``domains`` the tiles its colour covers (R-V6c). A seat a regent plays (R-T11)
+    shows its emperor's name and a short mark before the count, never cut: the narration's
+    ``bob I (regent: normal)`` does not fit a narrow board's legend."""
     counts = position.piece_counts()
     covered = painted.covered() if painted is not None else None
     entries = []
     for dynasty in position.battlefield.dynasties:
-        name = style.drawable(name_text(names.get(dynasty, ""), locale)) if names else ""
+        called = names.get(dynasty, "") if names else ""
+        regent = isinstance(called, Message) and called.id == "seat-name-regent"
+        if isinstance(called, Message) and regent:
+            called = cast(Name, called.params["name"])
+        name = style.drawable(name_text(called, locale))
         if dynasty in position.defeated:
             grey = sum(1 for piece in position.pieces.values() if piece.dynasty is dynasty)
             count = text(locale, "board-out", grey=grey)
@@ -211,6 +218,8 @@ def legend_entries(
             if covered is not None:
                 tiles = text(locale, "board-painted", tiles=covered[dynasty.seat])
                 count = f"{count} · {tiles}"
+        if regent:
+            count = f"{text(locale, 'board-regent')} {count}"
         entries.append((dynasty, name or dynasty.letter, count, dynasty in position.defeated))
     return tuple(entries)
 

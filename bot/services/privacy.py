@@ -7,7 +7,7 @@ unless the bot is added back first (:mod:`data.repositories.servers`)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from bot.services.locales import LocaleService
 from bot.services.programs import ProgramService
@@ -73,6 +73,39 @@ class PrivacyService:
         ids = list(guild_ids)
         if await server_repo.call_off_removals(self.database, ids):
             log.info("Back in %d server(s) the bot had left: their data is kept", len(ids))
+
+    async def reconcile_servers(
+        self, present: Callable[[], Collection[int]], owns: Callable[[int], bool]
+    ) -> list[int]:
+        """Make the database agree with the servers the bot is in: none of the ``present``
+        ones is removed, and every other server with data here that this process speaks for
+        (``owns``: its shards) has its removal scheduled, if it had none. This finds a server
+        left while the database was unavailable, while the bot was stopped, or while its
+        gateway connection was down. ``present`` is asked again after each step: a server
+        joined or left meanwhile is not mistaken. The servers newly scheduled."""
+        await server_repo.call_off_removals(self.database, present())
+        with_data = await server_repo.servers_with_data(self.database)
+        here = present()
+        gone = [guild_id for guild_id in with_data if guild_id not in here and owns(guild_id)]
+        if not gone:
+            return []
+        now = self.clock()
+        scheduled = await server_repo.schedule_missing_removals(
+            self.database, gone, due_at=now + self.grace_seconds, now=now
+        )
+        here = present()
+        await server_repo.call_off_removals(self.database, [g for g in scheduled if g in here])
+        scheduled = [guild_id for guild_id in scheduled if guild_id not in here]
+        if scheduled:
+            log.info(
+                "The bot is no longer in %d server(s) with data here (left while it was "
+                "stopped or the database was unavailable): their data is removed in %g days "
+                "unless the bot is added back: %s",
+                len(scheduled),
+                self.grace_seconds / DAY,
+                ", ".join(str(guild_id) for guild_id in scheduled),
+            )
+        return scheduled
 
     async def remove_due_servers(self) -> list[RemovedServer]:
         """Remove the data of every server whose grace period is over; one log line each."""

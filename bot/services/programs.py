@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from bot.i18n import Message, Named
+from bot.i18n import Message, Named, stored_name
 from bot.services.dynasties import DynastyService
 from bot.services.request import Request
 from bot.services.skill import NEWCOMER, Skill, Z
@@ -179,13 +179,18 @@ async def program_seat_names(
     if not seated:
         return {}
     owners = await repo.programs_with_owners(database, seated.values())
-    return {
-        dynasty: Message(
-            "seat-name-program", program=owners[program][0].name, dynasty=owners[program][1]
+    names = {}
+    for dynasty, program in seated.items():
+        if program not in owners:
+            continue
+        row, owner = owners[program]
+        erased = stored_name(owner)  # an erased player's program is only "deleted player"
+        names[dynasty] = (
+            erased
+            if isinstance(erased, Message)
+            else Message("seat-name-program", program=row.name, dynasty=owner)
         )
-        for dynasty, program in seated.items()
-        if program in owners
-    }
+    return names
 
 
 def skill_of_program(row: ProgramSkillRow | None) -> Skill:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 
 import discord
 
-from bot.i18n import Listing, Message, Name, Param
+from bot.i18n import Listing, Message, Name, Param, stored_name
 from bot.narration import outcome_message
 from bot.services.chests import ChestResult
 from bot.services.outcomes import Conquest, Effect, ReputationChange
@@ -20,7 +20,6 @@ from bot.views.markup import (
     EMBED_COLOUR,
     FIELD_VALUE_LIMIT,
     clipped,
-    plain,
     plain_name,
 )
 from bot.views.tournaments import wealth
@@ -64,7 +63,7 @@ def describe_payouts(payouts: Sequence[PayoutRow]) -> list[Message]:
     return [
         Message(
             "payout",
-            dynasty=plain(dynasty),
+            dynasty=plain_name(stored_name(dynasty)),
             purpose=purpose.value,
             reason=reason.value,
             amounts=wealth(amounts),

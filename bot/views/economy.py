@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.i18n import ENGLISH, Voice
+from bot.i18n import ENGLISH, Voice, stored_name
 from bot.i18n.refusals import thing
 from bot.services.economy import BetPlaced, SeatPool, TradeView, Ware, Wealth
 from bot.views.markup import (
@@ -108,18 +108,18 @@ def trade_embed(trade: TradeView, say: Voice) -> discord.Embed:
         title=say("trade-title", trade=str(trade.trade.id), status=trade.trade.status.value),
         description=say(
             "trade-description",
-            offerer=plain(trade.offerer.name),
-            receiver=plain(trade.receiver.name),
+            offerer=plain_name(stored_name(trade.offerer.name)),
+            receiver=plain_name(stored_name(trade.receiver.name)),
         ),
         colour=EMBED_COLOUR,
     )
     embed.add_field(
-        name=say("trade-gives", name=plain(trade.offerer.name)),
+        name=say("trade-gives", name=plain_name(stored_name(trade.offerer.name))),
         value=trade.gives.text(say.locale),
         inline=False,
     )
     embed.add_field(
-        name=say("trade-gives", name=plain(trade.receiver.name)),
+        name=say("trade-gives", name=plain_name(stored_name(trade.receiver.name))),
         value=trade.asks.text(say.locale),
         inline=False,
     )
@@ -153,9 +153,9 @@ def trade_line(trade: TradeView, say: Voice) -> str:
     return say(
         "trade-line",
         trade=str(trade.trade.id),
-        offerer=trade.offerer.name,
+        offerer=stored_name(trade.offerer.name),
         gives=trade.gives,
-        receiver=trade.receiver.name,
+        receiver=stored_name(trade.receiver.name),
         asks=trade.asks,
     )
 

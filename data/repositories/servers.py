@@ -45,6 +45,45 @@ async def schedule_removal(
         )
 
 
+async def schedule_missing_removals(
+    database: Database, guild_ids: Iterable[int], *, due_at: float, now: float | None = None
+) -> list[int]:
+    """Schedule the removal of each of ``guild_ids`` that has none yet (a removal already
+    scheduled keeps its date). The servers newly scheduled."""
+    at = moment(now)
+    scheduled = []
+    async with database.transaction() as connection:
+        for guild_id in sorted(set(guild_ids)):
+            row = await fetch_one(
+                connection,
+                "INSERT INTO server_removals (guild_id, left_at, due_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (guild_id) DO NOTHING RETURNING guild_id",
+                (guild_id, at, max(due_at, at)),
+            )
+            if row is not None:
+                scheduled.append(guild_id)
+    return scheduled
+
+
+async def servers_with_data(database: Database) -> set[int]:
+    """Every server that has data a removal would delete or end (what :func:`remove_server`
+    removes): the bot must be in each, or have its removal scheduled. A server whose data was
+    removed keeps only its record of combats, and is not among them."""
+    by_tournament = " UNION ".join(f"SELECT tournament_id FROM {table}" for table in _BY_TOURNAMENT)
+    by_server = " UNION ".join(
+        f"SELECT guild_id FROM {table} WHERE guild_id IS NOT NULL" for table in _BY_SERVER
+    )
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT guild_id FROM tournaments WHERE guild_id IS NOT NULL "
+            f"AND (status IN ('open', 'running') OR id IN ({by_tournament})) "
+            "UNION SELECT guild_id FROM series WHERE guild_id IS NOT NULL "
+            f"AND status IN ('open', 'running') UNION {by_server}",
+        )
+    return {int(row[0]) for row in rows}
+
+
 async def call_off_removals(database: Database, guild_ids: Iterable[int]) -> int:
     """The bot is in these servers (again): none of them is removed. How many were due to be."""
     wanted = sorted(set(guild_ids))

@@ -7,13 +7,16 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops, ImageDraw
 
+from bot.i18n import Message, Name
 from bot.render import render_board, render_replay
-from bot.render.board import legend_entries
+from bot.render.board import legend_entries, legend_strip
 from bot.render.layout import board_layout
 from bot.render.style import drawable, font, key_words
 from data.catalog import load_battlefield
+from engine import Game, Ruleset
 from engine.strategies import random_combat
 
 SPANISH_LETTERS = "áéíóúüñÁÉÍÓÚÜÑ¿¡«»"
@@ -72,3 +75,32 @@ def test_a_replays_captions_are_in_its_language() -> None:
     assert spanish != english
     first = Image.open(io.BytesIO(spanish))
     assert first.n_frames == len(frames)
+
+
+@pytest.mark.parametrize("field", ["duel-8", "medium-8"])
+@pytest.mark.parametrize(("locale", "pieces"), [("en-US", "pieces"), ("es-ES", "piezas")])
+def test_a_regents_mark_fits_a_narrow_legend_in_each_language(
+    field: str, locale: str, pieces: str
+) -> None:
+    """A seat a regent plays (R-T11) is named on the board by its emperor, whole, and a short
+    mark before its count: the narration's ``bob I (regent: normal)`` was cut on duel-8."""
+    regent = Message("seat-name-regent", name="bob I", level="normal")
+    battlefield = load_battlefield(field)
+    position = Game.start(battlefield, Ruleset()).position
+    first, second = battlefield.dynasties[:2]
+    geometry = board_layout(battlefield, title=True, key=False, locale=locale)
+
+    def strip(name: Name) -> Image.Image:
+        entries = legend_entries(position, {first: "alice I", second: name}, locale)
+        return legend_strip(geometry, entries)
+
+    entry = legend_entries(position, {first: "alice I", second: regent}, locale)[1]
+    marked, plain, shorter = strip(regent), strip("bob I"), strip("bob")
+    mark_from = ImageChops.difference(marked, plain).getbbox()
+    letter_from = ImageChops.difference(plain, shorter).getbbox()
+    board = render_board(position, names={first: "alice I", second: regent}, locale=locale)
+    Path(f"/tmp/regent-legend-{field}-{locale}.png").write_bytes(board)  # to look at it
+
+    assert entry[1:3] == ("bob I", f"(bot) {battlefield.pieces_of(second)} {pieces}")
+    assert mark_from is not None and letter_from is not None
+    assert mark_from[0] > letter_from[0]  # "bob I" is drawn whole, the mark after it

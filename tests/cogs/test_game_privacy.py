@@ -6,7 +6,10 @@ player and the same Discord user starts afresh."""
 from __future__ import annotations
 
 from bot.config import Config
+from bot.i18n import Voice
 from bot.services import Services
+from bot.views.combat import describe_payouts
+from bot.views.economy import trade_embed, trade_line
 from data.repositories import tournaments as tournament_repo
 from tests.cogs.conftest import game_bot
 from tests.cogs.game_helpers import command, start_duel, updated
@@ -62,3 +65,40 @@ async def test_a_player_erases_their_data_once_the_combat_is_over(
     shown = status.text
     assert "deleted player" in shown and "alice I" not in shown
     assert "alice I" not in emperors.text
+
+
+async def test_an_erased_dynasty_reads_in_the_readers_language_in_payouts_and_trades(
+    fake_discord: FakeDiscord, config: Config, services: Services
+) -> None:
+    """The escrow's payouts and a trade's history name an erased dynasty with the bot's words
+    in the reader's language, as boards do (bot.i18n.stored_name), not its stored name."""
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    gift = {**DUEL, "prize_wealth": "2 gold"}
+    async with fake.running(game_bot(config, services)):
+        await start_duel(fake, alice, bob, gift)
+        offer = {"dynasty": "house of bob", "give": "1 gold", "want": "1 silver", "hours": 2}
+        await command(fake, alice, "trade offer", offer)
+        dm = await fake.wait_for_message(lambda m: "trade:accept:1" in m.custom_ids)
+        await (await fake.click(bob, dm, "trade:accept:1")).wait_response()
+        forfeit = await command(fake, bob, "tournament forfeit", {"tournament": 1})
+        await updated(await fake.click(bob, forfeit, forfeit.custom_ids[0]))
+        await fake.wait_for_message(lambda m: m.content.startswith("Tournament #1 is over"))
+        before = describe_payouts(await services.tournaments.payouts(1))
+        asked = await command(fake, alice, "privacy delete")
+        await updated(await fake.click(alice, asked, asked.custom_ids[0]))
+        payouts = describe_payouts(await services.tournaments.payouts(1))
+        [trade] = await services.economy.trades(bob.id, open_only=False)
+
+    [won] = before
+    assert won.text("en-US").startswith("House of alice ")
+    [paid] = payouts
+    assert paid.text("es-ES") == "jugador borrado recibe 2 gold: su parte del premio"
+    assert paid.text("en-US").startswith("deleted player ")
+    spanish = trade_embed(trade, Voice("es-ES")).to_dict()
+    assert spanish["description"] == "jugador borrado ofrece un intercambio a House of bob."
+    assert [field["name"] for field in spanish["fields"][:2]] == [
+        "jugador borrado da",
+        "House of bob da",
+    ]
+    assert trade_line(trade, Voice("es-ES")).startswith("#1 jugador borrado da ")
+    assert "deleted player" not in str(spanish)

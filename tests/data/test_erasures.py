@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from bot.i18n import Message
+from bot.services.programs import program_seat_names
 from data.db import Database
 from data.errors import AlreadyApplied, ConstraintBroken, Refusal
 from data.repositories import economy, erasures, players, programs, tournaments
@@ -238,3 +240,5 @@ async def test_a_handed_over_seat_and_a_program_that_played_pass_to_the_erased_p
         "SELECT player_id, name, revoked_at IS NOT NULL FROM programs WHERE id = ?", [program.id]
     ) == [(erased, ERASED_NAME, True)]
     assert seats[2].program_id == program.id and seats[1].player_id == bob_side[0].player_id
+    # Boards call the seat only "deleted player", in the reader's words (bot.i18n.stored_name).
+    assert await program_seat_names(db, seats) == {Dynasty.C: Message("privacy-deleted-player")}

@@ -85,3 +85,43 @@ async def test_a_server_left_is_removed_once_due_unless_the_bot_came_back(
     assert (await economy.holdings(db, backer.id)).get("gold") == 9  # the bet came back
     assert (await tournaments.get_tournament(db, finished.id)).guild_id == SERVER
     assert (await tournaments.get_tournament(db, elsewhere.id)).status is TournamentStatus.OPEN
+
+
+async def test_every_server_with_data_a_removal_would_take_is_found_and_scheduled_once(
+    world: World, store: Store, db: Database
+) -> None:
+    """What the bot reconciles against the servers it is in: a server left while the database
+    was unavailable is found by its data (issue #40 item 11)."""
+    running, _ = await world.full_tournament("duel-8", guild_id=SERVER)
+    await tournaments.start_tournament(db, running.id, now=world.tick())
+    over, _ = await world.full_tournament("duel-8", guild_id=SERVER + 1)
+    await tournaments.start_tournament(db, over.id, now=world.tick())
+    await tournaments.cancel_tournament(db, over.id, now=world.tick())
+    replayed, _ = await world.full_tournament("duel-8", guild_id=SERVER + 2)
+    await tournaments.start_tournament(db, replayed.id, now=world.tick())
+    await tournaments.cancel_tournament(db, replayed.id, now=world.tick())
+    store.execute(
+        "INSERT INTO replays (tournament_id, turns, gif, drawn_at) VALUES (?, 1, ?, 0)",
+        [replayed.id, b"GIF89a"],
+    )
+    store.execute("INSERT INTO undo_windows (guild_id, seconds, updated_at) VALUES (99, 60, 0)")
+    backer, _ = await world.contender()
+    await a_series(world, backer.player_id)  # in SERVER too
+
+    found = await servers.servers_with_data(db)
+    await servers.schedule_removal(db, SERVER + 2, due_at=world.now + 500, now=world.now)
+    first = await servers.schedule_missing_removals(
+        db, [SERVER, SERVER + 2, 99], due_at=world.now + 100, now=world.now
+    )
+    second = await servers.schedule_missing_removals(
+        db, [SERVER, 99], due_at=world.now + 300, now=world.now
+    )
+    kept_date = await servers.removal_due_at(db, SERVER + 2)
+    for guild_id in (SERVER, SERVER + 2, 99):
+        await servers.remove_server(db, guild_id, now=world.now + 600)
+    after = await servers.servers_with_data(db)
+
+    assert found == {SERVER, SERVER + 2, 99}  # SERVER + 1 has only its record of combats
+    assert first == [SERVER, 99] and second == [] and kept_date == world.now + 500
+    assert await servers.removal_due_at(db, SERVER) is None
+    assert after == set()  # nothing found again once removed: no removal twice

@@ -188,6 +188,11 @@ class Gateway:
         )
         if session.intents & GUILDS_INTENT:
             for guild in guilds:
+                if guild.outage:
+                    await session.dispatch(
+                        "GUILD_DELETE", {"id": str(guild.id), "unavailable": True}
+                    )
+                    continue
                 members = list(guild.members.values())
                 if not session.intents & MEMBERS_INTENT:
                     members = [m for m in members if m.user.id == world.bot.id]

@@ -241,6 +241,9 @@ class FakeGuild:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     members: dict[int, FakeMember] = field(default_factory=dict)
+    outage: bool = False
+    """Unavailable in an outage of Discord's: a bot connecting gets it in READY, then a
+    GUILD_DELETE with ``unavailable`` instead of its GUILD_CREATE."""
 
     def permissions_of(self, user_id: int) -> int:
         """Guild-level permissions as Discord computes them (no channel overwrites)."""

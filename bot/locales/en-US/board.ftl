@@ -36,3 +36,5 @@ board-mountains = { $mountains } { $mountains ->
         [one] mountain
        *[other] mountains
     }
+# A seat a regent plays (R-T11), in the legend before its count: short, so it fits a narrow board.
+board-regent = (bot)

@@ -36,3 +36,5 @@ board-mountains = { $mountains } { $mountains ->
         [one] montaña
        *[other] montañas
     }
+# Un asiento que juega un regente (R-T11), en la leyenda antes de su recuento: corto, para que quepa en un tablero estrecho.
+board-regent = (bot)

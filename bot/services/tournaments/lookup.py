@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import Listing, Message, Name
+from bot.i18n import Listing, Message, Name, stored_name
 from bot.services.programs import program_seat_names
 from bot.services.tournaments.base import (
     DEFAULT_STRATEGY,
@@ -19,7 +19,6 @@ from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import seat_terms as term_repo
 from data.repositories import tournaments as repo
-from data.repositories.erasures import ERASED_NAME
 from data.rows import (
     EventKind,
     EventRow,
@@ -190,7 +189,7 @@ async def own_seat_names(database: Database, table: TournamentTable) -> dict[Dyn
     names: dict[Dynasty, Name] = {}
     for seat in table.seats:
         if seat.kind is SeatKind.PLAYER and seat.emperor_id in emperors:
-            names[seat.dynasty] = _named(emperors[seat.emperor_id])
+            names[seat.dynasty] = stored_name(emperors[seat.emperor_id])
         elif seat.dynasty in programs:
             names[seat.dynasty] = programs[seat.dynasty]
         elif seat.kind is SeatKind.CASUAL:
@@ -204,11 +203,6 @@ async def own_seat_names(database: Database, table: TournamentTable) -> dict[Dyn
         for dynasty in DYNASTIES[: table.tournament.seat_count]:
             names[dynasty] = seat_letter_name(dynasty)
     return names
-
-
-def _named(emperor: str) -> Name:
-    """An emperor's name; an erased player's (/privacy delete) in the reader's words."""
-    return Message("privacy-deleted-player") if emperor == ERASED_NAME else emperor
 
 
 async def _with_earlier_players(
@@ -233,7 +227,7 @@ async def _with_earlier_players(
             if term.role not in ("player", "substitute"):
                 continue
             name: Name = (
-                _named(earlier[term.emperor_id])
+                stored_name(earlier[term.emperor_id])
                 if term.emperor_id in earlier
                 else Message("seat-name-guest", seat=dynasty.letter)
             )
