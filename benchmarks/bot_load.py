@@ -338,7 +338,12 @@ async def setup(
     if computers:
         await asyncio.gather(
             *(
-                answered(players[number * humans], "tournament start", {"tournament": number + 1})
+                answered(
+                    players[number * humans],
+                    "tournament start",
+                    {"tournament": number + 1},
+                    channel(number),
+                )
                 for number in range(tournaments)
             )
         )

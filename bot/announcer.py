@@ -83,6 +83,7 @@ from bot.views.markup import (
     clipped,
 )
 from bot.views.prompts import closed_dms_notice, reminder_notice, turn_prompt
+from bot.views.regents import regent_begun_dm
 from bot.views.reminders import digest_notice
 from bot.views.series import news_embed
 from bot.views.substitutes import last_chance_dm, rules_offer_notice, take_seat_view
@@ -295,8 +296,8 @@ class Announcer:
         async with self._locks[tournament_id]:
             view = await self.services.tournaments.view(tournament_id)
             tournament = view.tournament
-            if tournament.allow_computers:
-                self.play_computers(tournament_id)
+            if any(seat.computer_strategy is not None for seat in view.seats):
+                self.play_computers(tournament_id)  # computers, and regents (R-T11)
             if view.game is None:
                 return
             if tournament.ruleset.setup is Setup.HIDDEN:  # the deployment step first (R-V1c)
@@ -339,6 +340,7 @@ class Announcer:
         if not resolved.finished:  # computer seats, or seats handed to a computer (issue #14)
             self.play_computers(tournament.id)  # they think while the board is drawn
             self.later(self._last_chances(tournament.id), f"warning the seats of #{tournament.id}")
+            self.later(self._regents_begun(tournament.id), f"regents of #{tournament.id}")
         nonce = ("turn", tournament.id, report.turn)
         async with self._locks[tournament.id]:
             boards = Boards.of_turn(self.drawing, resolved)
@@ -917,6 +919,14 @@ class Announcer:
                 await self._offer(
                     tournament, letter, notice.text(await self._channel_locale(tournament))
                 )
+
+    async def _regents_begun(self, tournament_id: int) -> None:
+        """A regent took a seat over as the turn resolved (its player missed it and chose
+        that, R-T11): the player is told privately how to take it back."""
+        for begun in await self.services.regents.begun(tournament_id):
+            player = begun.seat.player_id
+            if player is not None:
+                await self._tell_player(player, regent_begun_dm(begun))
 
     async def _tell_player(self, player_id: int, notice: Message) -> None:
         """A DM that matters little if it cannot arrive (the channel was told too), in the

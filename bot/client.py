@@ -13,6 +13,7 @@ import hashlib
 import json
 import logging
 import sqlite3
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ from data.backends import open_database
 from data.backup import DatabaseInUse, RunningLock, restored_mark
 from data.db import Database
 from data.errors import DatabaseOffline, DatabaseUnavailable, DataError
+from data.outages import is_outage
 from data.repositories import fleet as fleet_repo
 from data.sqlite import SQLiteDatabase, is_damaged
 from data.urls import redacted
@@ -69,6 +71,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.palettes",
     "cogs.tutorial",
     "cogs.series",
+    "cogs.privacy",
 )
 """Every cog the bot loads; /help lists the commands they register, in this order. Cogs that
 add subcommands to another cog's group (cogs.common.Subcommands) come after that cog."""
@@ -315,6 +318,7 @@ class EmperorsBot(commands.Bot):
                 thinkers=self.thinking.parallel,
                 think_deployment=self.thinking.deploy,
                 computer_pace=self.config.computer_pace,
+                server_grace_days=self.config.server_grace_days,
             )
         self._announcer = Announcer(
             self,
@@ -584,6 +588,32 @@ class EmperorsBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("Logged in as %s, in %d servers", self.user, len(self.guilds))
+        # Added back while the bot was down: the server's data stays (issue #40 item 11).
+        await self._servers_changed(
+            self.services.privacy.servers_present(guild.id for guild in self.guilds)
+        )
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server (or the server deleted): its data goes after a grace period."""
+        await self._servers_changed(self.services.privacy.server_left(guild.id), guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self._servers_changed(self.services.privacy.servers_present([guild.id]))
+
+    async def _servers_changed(self, change: Awaitable[object], left: int | None = None) -> None:
+        """Record which servers the bot is in; during a database outage, say once what was not
+        recorded instead of a traceback (a server joined is found again at the next start)."""
+        try:
+            await change
+        except Exception as error:
+            if not is_outage(error):
+                raise
+            if left is not None:
+                log.warning(
+                    "Left server %d while the database was unavailable: its data is not "
+                    "scheduled for removal",
+                    left,
+                )
 
     async def close(self) -> None:
         """Stop taking interactions, let the work under way finish (the scheduler's tick, turn

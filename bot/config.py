@@ -37,6 +37,10 @@ LOG_FORMATS = ("plain", "json")
 DEFAULT_METRICS_HOST = "127.0.0.1"
 DEFAULT_API_HOST = "127.0.0.1"
 DEFAULT_BACKUP_KEEP = 7
+DEFAULT_SERVER_GRACE_DAYS = 30
+"""Days after the bot leaves a server before that server's data is removed (issue #40 item
+11): added back meanwhile, nothing is removed."""
+MAX_SERVER_GRACE_DAYS = 365
 
 _SCHEME = re.compile(r"([a-z][a-z0-9+.-]{0,19})://", re.IGNORECASE)
 """A URL's scheme, named in a refusal only when it is plainly one (never a pasted secret)."""
@@ -61,6 +65,7 @@ SETTINGS: tuple[str, ...] = (
     "API_HOST",
     "PUBLIC_URL",
     "SENTRY_DSN",
+    "SERVER_GRACE_DAYS",
 )
 """Every setting the bot reads (docs/deployment.md lists each; tests/bot/test_config_check.py
 checks that the two agree)."""
@@ -137,6 +142,8 @@ class Config:
     sentry_dsn: str | None = field(default=None, repr=False)
     """``SENTRY_DSN``: where the bot reports its errors (bot/tracking.py); None reports
     nowhere. Hidden from ``repr`` (it holds the project's key)."""
+    server_grace_days: int = DEFAULT_SERVER_GRACE_DAYS
+    """``SERVER_GRACE_DAYS``: how long a server's data outlives the bot's leaving it."""
 
     @property
     def database(self) -> str | Path:
@@ -192,6 +199,7 @@ class Config:
             api_host=settings.get("API_HOST", DEFAULT_API_HOST),
             public_url=_public_url(settings.get("PUBLIC_URL")),
             sentry_dsn=_sentry_dsn(settings.get("SENTRY_DSN")),
+            server_grace_days=_server_grace_days(settings.get("SERVER_GRACE_DAYS")),
         )
 
 
@@ -311,6 +319,17 @@ def _computer_pace(value: str | None) -> int:
         raise ConfigError(
             "COMPUTER_PACE is the least seconds between two turns of a combat no person plays: "
             f"a whole number from 0 to {MAX_COMPUTER_PACE}, got {value!r}"
+        )
+    return int(value)
+
+
+def _server_grace_days(value: str | None) -> int:
+    if value is None:
+        return DEFAULT_SERVER_GRACE_DAYS
+    if not value.isdigit() or int(value) > MAX_SERVER_GRACE_DAYS:
+        raise ConfigError(
+            "SERVER_GRACE_DAYS is how many days a server's data is kept after the bot leaves "
+            f"it: a whole number from 0 to {MAX_SERVER_GRACE_DAYS}, got {value!r}"
         )
     return int(value)
 

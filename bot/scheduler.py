@@ -128,7 +128,8 @@ class Scheduler:
         another process left unresolved), move series on whose round is over, send due
         reminders, run the daily inactivity job,
         close expired trades, forget training tournaments over for a while whose forgetting a
-        stop interrupted (R-T4), forget requests too old to be delivered again, and set
+        stop interrupted (R-T4), remove the data of servers the bot left a grace period ago
+        (issue #40 item 11), forget requests too old to be delivered again, and set
         computer players who have not ordered to work (after a restart, or a failure; one
         process thinks for a turn's computers, under its lease)."""
         for change in await self.services.deadlines.end_pauses(self.owns):
@@ -162,6 +163,7 @@ class Scheduler:
         await self.decay_inactive()
         await self.services.economy.expire_trades()
         await self.services.turns.forget_ended_training()
+        await self.services.privacy.remove_due_servers()
         database, now = self.services.database, self.clock()
         await request_repo.forget_requests(database, before=now - request_repo.REQUESTS_KEPT)
         await leases.forget_lapsed(database, before=now - LEASES_KEPT)

@@ -222,8 +222,15 @@ class Dynasties(commands.Cog):
             await reply_ephemeral(interaction, embed=skill_leaderboard_embed(entries, page, say))
             return
         guild_id = interaction.guild_id if scope == "server" else None
-        ranked = await self.bot.services.dynasties.leaderboard(guild_id, page=page - 1)
-        embed = leaderboard_embed(ranked, page, say, server=guild_id is not None)
+        dynasties = self.bot.services.dynasties
+        ranked = await dynasties.leaderboard(guild_id, page=page - 1)
+        embed = leaderboard_embed(
+            ranked,
+            page,
+            say,
+            server=guild_id is not None,
+            reliability=await dynasties.reliabilities(ranked),
+        )
         await reply_ephemeral(interaction, embed=embed)
 
 

@@ -240,6 +240,7 @@ class Tournaments(
         chest_max="chests: the most gold coins a chest may hold (default 1000)",
         chest_reputation="chests: reputation won by the most generous, lost by the stingiest",
         programs="Open it to players' programs: their owners seat them with /tournament seat",
+        min_reliability="The least % of turns a player ordered in their last combats to join",
     )
     @app_commands.choices(
         kind=_choices([kind.value for kind in TournamentKind]),
@@ -282,6 +283,7 @@ class Tournaments(
         chest_max: app_commands.Range[int, 1, MAX_AMOUNT] | None = None,
         chest_reputation: app_commands.Range[int, 0, 1_000_000] | None = None,
         programs: bool = False,
+        min_reliability: app_commands.Range[int, 1, 100] | None = None,
     ) -> None:
         """Publicly: the announcement with the exact rules (R-T: announced before anyone joins),
         pinging the server's announcement role if it chose one. ``variants`` names the rules
@@ -330,6 +332,7 @@ class Tournaments(
             chest_maximum=chest_max,
             chest_reputation=chest_reputation,
             programs=programs,
+            min_reliability=min_reliability,
         )
         tournament = await self.bot.services.seating.announce(request_of(interaction), terms)
         public = await channel_voice(interaction)

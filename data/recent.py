@@ -34,6 +34,9 @@ class Recent(Generic[K, V]):
         if len(self._values) > self.size:
             self._values.popitem(last=False)
 
+    def forget(self, key: K) -> None:
+        self._values.pop(key, None)
+
     def clear(self) -> None:
         self._values.clear()
 

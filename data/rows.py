@@ -322,6 +322,7 @@ class TournamentRow:
     # The hidden deployment before turn 1 is under way (R-V1c): turn 1 is open, its deadline
     # times the deployment step, and "k of n ready" counts deployments.
     deploying: bool = False
+    min_reliability: int | None = None  # the least reliability a player needs to join (R-T12)
 
     @property
     def resolved_turns(self) -> int:

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.computers import DEFAULT_SECONDS, DeploymentThinker, Thinker, deploy_here, think_here
-from bot.config import DEFAULT_COMPUTER_PACE
+from bot.config import DEFAULT_COMPUTER_PACE, DEFAULT_SERVER_GRACE_DAYS
 from bot.services.changes import Changes
 from bot.services.dynasties import DynastyService
 from bot.services.economy import EconomyService
 from bot.services.locales import LocaleService
 from bot.services.palettes import PaletteService
+from bot.services.privacy import PrivacyService
 from bot.services.programs import ProgramService
 from bot.services.reminders import ReminderService
 from bot.services.reviews import Reviews
@@ -28,6 +29,7 @@ from bot.services.tournaments.handover import Handovers
 from bot.services.tournaments.history import History
 from bot.services.tournaments.lookup import Lookup
 from bot.services.tournaments.orders import Orders
+from bot.services.tournaments.regents import Regents
 from bot.services.tournaments.seating import Seating
 from bot.services.tournaments.substitutes import Substitutes
 from bot.services.tournaments.turns import Turns
@@ -56,6 +58,8 @@ class Services:
     """Where they choose their deployments (R-V1c): the bot gives the same worker."""
     computer_pace: int = DEFAULT_COMPUTER_PACE
     """The pace of combats no person plays where a server chose none (``COMPUTER_PACE``)."""
+    server_grace_days: int = DEFAULT_SERVER_GRACE_DAYS
+    """How long a server's data outlives the bot's leaving it (``SERVER_GRACE_DAYS``)."""
     dynasties: DynastyService = field(init=False)
     tournaments: Lookup = field(init=False)
     """What anyone may read about tournaments."""
@@ -71,6 +75,7 @@ class Services:
     absences: Absences = field(init=False)
     handovers: Handovers = field(init=False)
     substitutes: Substitutes = field(init=False)
+    regents: Regents = field(init=False)
     following: Following = field(init=False)
     economy: EconomyService = field(init=False)
     settings: SettingsService = field(init=False)
@@ -83,6 +88,7 @@ class Services:
     reviews: Reviews = field(init=False)
     """Whether a player may have the coach's review of a combat, and the combat (issue #39)."""
     series: SeriesService = field(init=False)
+    privacy: PrivacyService = field(init=False)
 
     def __post_init__(self) -> None:
         database, clock = self.database, self.clock
@@ -111,6 +117,7 @@ class Services:
         self.absences = Absences(database, clock)
         self.handovers = Handovers(database, clock)
         self.substitutes = Substitutes(database, clock)
+        self.regents = Regents(database, clock)
         self.following = Following(database, clock)
         self.reminders = ReminderService(database, clock)
         self.locales = LocaleService(self.database, self.clock, self.settings)
@@ -120,6 +127,13 @@ class Services:
         self.tutorials = TutorialService(database, clock)
         self.reviews = Reviews(database)
         self.series = SeriesService(database, clock, self.seating, self.changes)
+        self.privacy = PrivacyService(
+            database,
+            clock,
+            self.locales,
+            self.programs,
+            grace_seconds=self.server_grace_days * 86400.0,
+        )
 
     @classmethod
     async def open(

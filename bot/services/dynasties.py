@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.i18n import DEFAULT_LOCALE, text
@@ -16,8 +16,10 @@ from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import players as player_repo
 from data.repositories import requests
+from data.repositories import seat_terms as term_repo
 from data.repositories import skill as skill_repo
 from data.repositories._common import NAME_LIMIT, plain_form
+from data.repositories.seat_terms import Reliability
 from data.rows import (
     DynastyRow,
     EmperorRow,
@@ -68,6 +70,7 @@ class DynastyView:
     reputation: int
     emperors: list[EmperorRow]
     rank: int | None
+    reliability: Reliability | None = None  # its player's (R-T12)
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,8 @@ class DynastyService:
         emperors = await emperor_repo.list_emperors(self.database, dynasty.id, living=True)
         board = await player_repo.leaderboard(self.database, limit=1000)
         rank = next((entry.rank for entry in board if entry.dynasty.id == dynasty.id), None)
-        return DynastyView(dynasty, reputation, emperors, rank)
+        reliability = await term_repo.reliability(self.database, dynasty.player_id)
+        return DynastyView(dynasty, reputation, emperors, rank, reliability)
 
     async def log(
         self, viewer_player_id: int, name: str | None = None, *, before: int | None = None
@@ -278,6 +282,13 @@ class DynastyService:
         return await player_repo.leaderboard(
             self.database, guild_id=guild_id, limit=10, offset=page * 10
         )
+
+    async def reliabilities(self, entries: Sequence[LeaderboardEntry]) -> dict[int, Reliability]:
+        """Each leaderboard dynasty's player's reliability (R-T12), by dynasty."""
+        found = await term_repo.reliabilities(
+            self.database, [entry.dynasty.player_id for entry in entries]
+        )
+        return {entry.dynasty.id: found[entry.dynasty.player_id] for entry in entries}
 
     async def skill_leaderboard(self, *, page: int = 0) -> list[SkillEntry]:
         """Living emperors by the conservative estimate of their skill (see

@@ -46,6 +46,10 @@ class LocaleService:
         self._saving.add(task)
         task.add_done_callback(self._saving.discard)
 
+    def forget(self, player_id: int) -> None:
+        """Forget a player's locale in memory (its row was erased: /privacy delete)."""
+        self._known.forget(player_id)
+
     async def settle(self) -> None:
         """Wait for the locales being stored (before the database closes)."""
         await asyncio.gather(*self._saving, return_exceptions=True)

@@ -117,6 +117,11 @@ class ProgramService:
         self._known.clear()  # its token plays no more, from this moment
         return revoked
 
+    def forget_tokens(self) -> None:
+        """Trust no token without reading it again (programs were revoked elsewhere: an
+        erasure, /privacy delete)."""
+        self._known.clear()
+
     async def rename(self, request: Request, name: str, new_name: str) -> ProgramRow:
         """Rename the player's program ``name``; its token and seats stay as they are. The
         same request renames once."""

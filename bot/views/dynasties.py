@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -22,6 +22,9 @@ from bot.views.markup import (
     page_buttons,
     plain,
 )
+from bot.views.regents import reliability_short, reliability_title
+from bot.views.substitutes import reliability_text
+from data.repositories.seat_terms import Reliability
 from data.rows import EmperorRow, LeaderboardEntry, SkillEntry
 
 
@@ -100,6 +103,12 @@ def dynasty_embed(view: DynastyView, say: Voice) -> discord.Embed:
         value=clipped(emperors or say("dynasty-no-emperors"), FIELD_VALUE_LIMIT),
         inline=False,
     )
+    if view.reliability is not None:
+        embed.add_field(
+            name=reliability_title().text(say.locale),
+            value=reliability_text(view.reliability).text(say.locale),
+            inline=False,
+        )
     return embed
 
 
@@ -153,9 +162,16 @@ def emperor_embed(view: EmperorView, say: Voice) -> discord.Embed:
 
 
 def leaderboard_embed(
-    entries: Sequence[LeaderboardEntry], page: int, say: Voice, *, server: bool
+    entries: Sequence[LeaderboardEntry],
+    page: int,
+    say: Voice,
+    *,
+    server: bool,
+    reliability: Mapping[int, Reliability] | None = None,
 ) -> discord.Embed:
-    """Dynasties by reputation, this server's or the world's; ``page`` from 1."""
+    """Dynasties by reputation, this server's or the world's, each with its player's
+    reliability (R-T12, by dynasty id) when given; ``page`` from 1."""
+    known = reliability or {}
     lines = [
         say(
             "leaderboard-line",
@@ -163,6 +179,11 @@ def leaderboard_embed(
             name=plain(entry.dynasty.name),
             reputation=entry.reputation,
             emperors=entry.living_emperors,
+        )
+        + (
+            f" · {reliability_short(known[entry.dynasty.id]).text(say.locale)}"
+            if entry.dynasty.id in known
+            else ""
         )
         for entry in entries
     ]

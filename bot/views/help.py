@@ -1,5 +1,5 @@
 """/help: what the game is, and every slash command the bot has registered, as a reader of
-each language sees them in Discord."""
+each language sees them in Discord, in as many pages as Discord's limits need."""
 
 from __future__ import annotations
 
@@ -9,7 +9,17 @@ from discord.ext import commands
 
 from bot.i18n import Voice
 from bot.i18n.commands import command_description, qualified_name
-from bot.views.markup import EMBED_COLOUR, EMBED_FIELDS_LIMIT, FIELD_VALUE_LIMIT, clipped
+from bot.views.markup import (
+    EMBED_COLOUR,
+    EMBED_FIELDS_LIMIT,
+    EMBED_TOTAL_LIMIT,
+    FIELD_VALUE_LIMIT,
+    Components,
+    clipped,
+)
+
+HELP_PAGE = r"help:(?P<page>[0-9]+)"
+"""The custom id of a button that turns /help's page (the help cog answers it)."""
 
 
 def command_fields(
@@ -32,7 +42,7 @@ def command_fields(
         name = f"/{qualified_name(command, locale)}"
         for number, text in enumerate(_packed(lines), start=1):
             fields.append((name if number == 1 else f"{name} ({number})", text))
-    return fields[:EMBED_FIELDS_LIMIT]
+    return fields
 
 
 def _packed(lines: list[str]) -> list[str]:
@@ -46,10 +56,49 @@ def _packed(lines: list[str]) -> list[str]:
     return texts
 
 
-def help_embed(tree: app_commands.CommandTree[commands.Bot], say: Voice) -> discord.Embed:
-    embed = discord.Embed(
-        title=say("help-title"), description=say("help-summary"), colour=EMBED_COLOUR
-    )
+def help_pages(tree: app_commands.CommandTree[commands.Bot], say: Voice) -> list[discord.Embed]:
+    """The game's summary and every command's field, cut into embeds that each stay under
+    Discord's 6,000 characters and 25 fields: the list grows with the game, never off the end."""
+    title, summary = say("help-title"), say("help-summary")
+    footer_room = len(say("help-page", page=99, pages=99))
+    pages: list[list[tuple[str, str]]] = [[]]
+    used = len(title) + len(summary) + footer_room
     for name, text in command_fields(tree, say.locale):
-        embed.add_field(name=name, value=text, inline=False)
-    return embed
+        if pages[-1] and (
+            used + len(name) + len(text) > EMBED_TOTAL_LIMIT or len(pages[-1]) == EMBED_FIELDS_LIMIT
+        ):
+            pages.append([])
+            used = len(title) + footer_room
+        pages[-1].append((name, text))
+        used += len(name) + len(text)
+    embeds = []
+    for number, fields in enumerate(pages, start=1):
+        embed = discord.Embed(
+            title=title, description=summary if number == 1 else None, colour=EMBED_COLOUR
+        )
+        for name, text in fields:
+            embed.add_field(name=name, value=text, inline=False)
+        if len(pages) > 1:
+            embed.set_footer(text=say("help-page", page=number, pages=len(pages)))
+        embeds.append(embed)
+    return embeds
+
+
+def help_view(say: Voice, page: int, pages: int) -> Components | None:
+    """Previous and Next, each carrying the page it shows; none when one page holds it all."""
+    if pages <= 1:
+        return None
+    view = Components()
+    for label, shown, disabled in (
+        (say("help-previous"), max(page - 1, 0), page == 0),
+        (say("help-next"), min(page + 1, pages - 1), page == pages - 1),
+    ):
+        view.add_item(
+            discord.ui.Button(
+                custom_id=f"help:{shown}",
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+            )
+        )
+    return view

@@ -23,6 +23,8 @@ FIELD_VALUE_LIMIT = 1024
 """Characters in the value of an embed's field."""
 EMBED_FIELDS_LIMIT = 25
 """Fields in one embed."""
+EMBED_TOTAL_LIMIT = 6000
+"""Characters in all the texts of a message's embeds together."""
 CHOICES_LIMIT = 25
 """Autocomplete choices Discord shows."""
 CHOICE_NAME_LIMIT = 100

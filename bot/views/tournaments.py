@@ -377,6 +377,12 @@ def announcement_embed(tournament: TournamentRow, say: Voice) -> discord.Embed:
         description=announcement(tournament).text(say.locale),
         colour=EMBED_COLOUR,
     )
+    if tournament.min_reliability is not None:  # R-T12
+        embed.add_field(
+            name=say("announce-min-reliability-title"),
+            value=say("announce-min-reliability", percent=tournament.min_reliability),
+            inline=False,
+        )
     embed.set_footer(text=say("announce-footer", tournament=str(tournament.id)))
     return embed
 

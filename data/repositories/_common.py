@@ -253,6 +253,7 @@ _TOURNAMENT_COLUMNS = (
     "computer_strategy",
     "allow_programs",
     "deploying",
+    "min_reliability",
 )
 """A tournaments row's columns, in :class:`TournamentRow`'s field order (the chest terms,
 three columns, are its one ``chests`` field)."""

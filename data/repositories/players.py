@@ -160,8 +160,9 @@ async def leaderboard(
 
     With ``guild_id``: only dynasties that have played a tournament of that guild.
     """
-    in_guild = (
-        "WHERE d.player_id IN ("
+    # An erased player's dynasty (/privacy delete) keeps its place in others' combats only.
+    in_guild = "WHERE d.player_id NOT IN (SELECT id FROM players WHERE erased_at IS NOT NULL) " + (
+        "AND d.player_id IN ("
         "  SELECT s.player_id FROM seats s JOIN tournaments t ON t.id = s.tournament_id"
         "  WHERE t.guild_id = ? AND s.kind = 'player') "
         if guild_id is not None

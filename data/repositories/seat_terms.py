@@ -222,18 +222,103 @@ async def regent_of(database: Database, player_id: int) -> tuple[str, bool] | No
     return None if row is None else (str(row[0]), bool(row[1]))
 
 
-async def end_away_regencies(database: Database, player_id: int) -> list[SeatRow]:
-    """The player is back: every seat a regent played while it was away is its own again."""
+async def end_away_regencies(
+    database: Database, player_id: int, *, every: bool = False
+) -> list[SeatRow]:
+    """The player is back: every seat a regent played while it was away is its own again
+    (``every``: the seats a regent plays since a missed turn too: the player wants none)."""
     async with database.transaction() as connection:
         rows = await fetch_all(
             connection,
             "UPDATE seats SET handed_to = NULL, handed_by = NULL, handed_at = NULL, "
-            "regent = NULL WHERE player_id = ? AND regent = 'away' AND status = 'active' "
+            "regent = NULL WHERE player_id = ? AND regent IN ('away', ?) AND status = 'active' "
             "AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running') "
             "RETURNING *",
+            (player_id, "missed" if every else "away"),
+        )
+    return [seat_row(row) for row in rows]
+
+
+async def require_reliability(database: Database, tournament_id: int, percent: int) -> None:
+    """A player joining the open tournament needs ``percent`` reliability or more (R-T12;
+    migration 0024's seats_reliable_enough refuses the others)."""
+    async with database.connection() as connection:
+        await connection.execute(
+            "UPDATE tournaments SET min_reliability = ? WHERE id = ? AND status = 'open'",
+            (percent, tournament_id),
+        )
+
+
+async def begin_away_regencies(
+    database: Database, player_id: int, *, now: float | None = None
+) -> list[SeatRow]:
+    """The player, away already, has just chosen a regent: it takes the seats it would have
+    taken had it been chosen before the absence began (migration 0024's
+    absences_regent_begins)."""
+    async with database.transaction() as connection:
+        rows = await fetch_all(
+            connection,
+            "UPDATE seats SET handed_to = (SELECT strategy FROM regents r "
+            "WHERE r.player_id = seats.player_id), handed_by = player_id, handed_at = ?, "
+            "regent = 'away' WHERE player_id = ? AND status = 'active' AND handed_to IS NULL "
+            "AND kind IN ('player', 'casual') "
+            "AND EXISTS (SELECT 1 FROM regents r WHERE r.player_id = seats.player_id) "
+            "AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running') "
+            "AND EXISTS (SELECT 1 FROM absences a WHERE a.player_id = seats.player_id "
+            "AND a.since <= ? AND ? < a.until) RETURNING *",
+            (moment(now), player_id, moment(now), moment(now)),
+        )
+    return [seat_row(row) for row in rows]
+
+
+async def regencies(database: Database, player_id: int) -> list[SeatRow]:
+    """The player's seats a regent plays now, in running combats."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT * FROM seats WHERE player_id = ? AND regent IS NOT NULL "
+            "AND status = 'active' "
+            "AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'running')",
             (player_id,),
         )
     return [seat_row(row) for row in rows]
+
+
+async def regents_begun(database: Database, tournament_id: int) -> list[SeatRow]:
+    """The tournament's seats a regent plays from the open turn on, after a missed turn."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT s.* FROM seats s JOIN tournaments t ON t.id = s.tournament_id "
+            "JOIN seat_terms term ON term.tournament_id = s.tournament_id "
+            "AND term.seat = s.seat AND term.from_turn = t.turn AND term.role = 'regent' "
+            "WHERE s.tournament_id = ? AND s.regent = 'missed' AND s.status = 'active' "
+            "AND t.status = 'running'",
+            (tournament_id,),
+        )
+    return [seat_row(row) for row in rows]
+
+
+async def regent_combats_waiting(
+    database: Database, *, limit: int = 1000
+) -> list[tuple[int, float, int]]:
+    """Running, unpaused combats that no person plays now, where a regent has yet to order
+    for the open turn: each with its turn's deadline and length (R-T11: such regents order
+    late in the turn, :data:`bot.services.tournaments.turns.REGENTS_ORDER_AT`)."""
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT t.id, t.deadline, t.turn_seconds FROM tournaments t "
+            "WHERE t.status = 'running' AND t.paused_at IS NULL AND t.deadline IS NOT NULL "
+            "AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "AND s.status = 'active' AND s.kind <> 'computer' AND s.handed_to IS NULL) "
+            "AND EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
+            "AND s.status = 'active' AND s.regent IS NOT NULL AND NOT EXISTS ("
+            "SELECT 1 FROM orders o WHERE o.tournament_id = t.id AND o.turn = t.turn "
+            "AND o.seat = s.seat)) ORDER BY t.id LIMIT ?",
+            (limit,),
+        )
+    return [(int(row[0]), float(row[1]), int(row[2])) for row in rows]
 
 
 async def reliability(

@@ -142,10 +142,11 @@ _SAME_ORDERS = f"{_SAME_TABLE} AND t.revision = ?3"
 _SEATS = (
     "SELECT json_group_array(json_array(s.seat, s.kind, s.player_id, s.emperor_id, "
     "s.strategy, s.status, s.misses, s.takes, printf('%.6f', s.joined_at), s.handed_to, "
-    "s.program_id)) "
+    "s.program_id, s.regent)) "
     "FROM seats s WHERE s.tournament_id = t.id",
     "SELECT coalesce(json_agg(json_build_array(s.seat, s.kind, s.player_id, s.emperor_id,"
-    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to, s.program_id)),"
+    " s.strategy, s.status, s.misses, s.takes, s.joined_at, s.handed_to, s.program_id,"
+    " s.regent)),"
     " '[]')::text"
     " FROM seats s WHERE s.tournament_id = t.id",
 )
@@ -350,7 +351,8 @@ async def list_tournaments(
     """Tournaments with one of ``statuses``, newest first, optionally of one guild.
 
     With ``player_id``: only those where that player holds a seat still active, whose orders
-    it still gives (not handed over to a computer player).
+    it still gives (not handed over to a computer player; a regent's seat is, R-T11: its
+    player's order takes it back).
     """
     wanted = [str(status) for status in statuses]
     conditions = [f"t.status IN ({', '.join('?' * len(wanted))})"]
@@ -358,7 +360,8 @@ async def list_tournaments(
     if player_id is not None:
         conditions.append(
             "EXISTS (SELECT 1 FROM seats s WHERE s.tournament_id = t.id "
-            "AND s.player_id = ? AND s.status = 'active' AND s.handed_to IS NULL)"
+            "AND s.player_id = ? AND s.status = 'active' "
+            "AND (s.handed_to IS NULL OR s.regent IS NOT NULL))"
         )
         parameters.append(player_id)
     if guild_id is not None:
@@ -1585,6 +1588,7 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             float(joined_at),
             handed_to,
             program_id,
+            regent,
         )
         for (
             seat,
@@ -1598,6 +1602,7 @@ def _seats_from_json(tournament_id: int, text: str) -> tuple[SeatRow, ...]:
             joined_at,
             handed_to,
             program_id,
+            regent,
         ) in json.loads(text)
     )
     return tuple(sorted(seats, key=lambda s: s.seat))

@@ -143,6 +143,7 @@ async def undo_last_turn(
             "AND b.seat = seats.seat AND b.turn = ? AND seats.tournament_id = ?",
             (turn, tournament_id),
         )
+        await _regents_as_before(connection, tournament_id, turn)
         deadline = at + tournament["turn_seconds"]
         changed = await run(
             connection,
@@ -174,17 +175,73 @@ async def next_turn_begun(database: Database, tournament_id: int, turn: int) -> 
 async def _next_turn_begun(
     connection: Connection, tournament_id: int, turn: int, now: int, resolved: int
 ) -> bool:
-    """Each order, forfeit or handover since the turn resolved moved the tournament's revision
-    on; the computers' orders for the next turn alone may have (they are chosen again)."""
+    """Each order, forfeit or absence since the turn resolved moved the tournament's revision
+    on; the computers' orders for the next turn alone may have (they are chosen again), a
+    regent's or a handed seat's computer's too. A seat handed to a computer or taken by a
+    substitute since is a change an undo would not reverse: refused too."""
     orders = await fetch_all(
         connection,
-        "SELECT s.kind FROM orders o JOIN seats s "
+        "SELECT s.kind = 'computer' OR s.handed_to IS NOT NULL FROM orders o JOIN seats s "
         "ON s.tournament_id = o.tournament_id AND s.seat = o.seat "
         "WHERE o.tournament_id = ? AND o.turn = ?",
         (tournament_id, turn + 1),
     )
-    computers = sum(1 for order in orders if order[0] == "computer")
-    return len(orders) > computers or now != resolved + computers
+    computers = sum(1 for order in orders if order[0])
+    if len(orders) > computers or now != resolved + computers:
+        return True
+    changed = await fetch_one(
+        connection,
+        "SELECT 1 FROM seat_terms t WHERE t.tournament_id = ? AND t.from_turn = ? AND ("
+        "t.role = 'computer' OR (t.role = 'substitute' AND NOT EXISTS ("
+        "SELECT 1 FROM seat_terms e WHERE e.tournament_id = t.tournament_id "
+        "AND e.seat = t.seat AND e.from_turn < t.from_turn AND e.player_id = t.player_id)))",
+        (tournament_id, turn + 1),
+    )
+    return changed is not None
+
+
+async def _regents_as_before(connection: Connection, tournament_id: int, turn: int) -> None:
+    """Who played each seat as ``turn`` found it (R-T11): a regent the turn's resolution
+    began stops, one it sent away plays again, and the terms that resolution wrote go with it
+    (migration 0026 keeps the seats' hands in ``turn_seats_before``). A line the resolution
+    logged as a regent gave a seat back stays: the log is kept for ever, as the undo's own
+    line is (the regent that plays again logs its turns again when it gives the seat back)."""
+    await run(
+        connection,
+        "DELETE FROM seat_terms WHERE tournament_id = ? AND from_turn > ?",
+        (tournament_id, turn),
+    )
+    kept = await fetch_all(
+        connection,
+        "SELECT seat, from_turn, role, player_id, emperor_id, strategy FROM seat_terms "
+        "WHERE tournament_id = ? AND from_turn = ?",
+        (tournament_id, turn),
+    )
+    changed = await run(
+        connection,
+        "UPDATE seats SET handed_to = b.handed_to, handed_by = b.handed_by, "
+        "handed_at = b.handed_at, regent = b.regent "
+        "FROM turn_seats_before b WHERE b.tournament_id = seats.tournament_id "
+        "AND b.seat = seats.seat AND b.turn = ? AND seats.tournament_id = ? "
+        "AND coalesce(b.handed_to, '') <> coalesce(seats.handed_to, '')",
+        (turn, tournament_id),
+    )
+    if not changed:
+        return
+    # The seats' triggers wrote a term from the reopened turn for each seat put back: the
+    # terms are those from before the resolution, as they were.
+    await run(
+        connection,
+        "DELETE FROM seat_terms WHERE tournament_id = ? AND from_turn >= ?",
+        (tournament_id, turn),
+    )
+    for term in kept:
+        await run(
+            connection,
+            "INSERT INTO seat_terms (tournament_id, seat, from_turn, role, player_id, "
+            "emperor_id, strategy) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (tournament_id, *term),
+        )
 
 
 async def undos(database: Database, tournament_id: int) -> list[tuple[int, float, int]]:

@@ -49,6 +49,12 @@ SMOKES = [
         rf"interactions/s: {NUMBER} p99_ms: {NUMBER}{PEAK}",
     ),
     Smoke(
+        "bot_load.py",
+        ("--tournaments", "2", "--interactions", "30", "--computers", "2", "--level", "easy"),
+        rf"interactions/s: {NUMBER} p99_ms: {NUMBER}{PEAK}",
+        label="computers",
+    ),
+    Smoke(
         "discord_floor.py",
         ("--players", "4", "--interactions", "30"),
         rf"interactions/s: {NUMBER} p99_ms: {NUMBER}{PEAK}",

@@ -67,3 +67,51 @@ async def test_help_is_private_and_lists_every_registered_command(
     assert "`/tournament join` Take a seat with one of your emperors" in fields["/tournament"]
     assert "/order" in embed["description"]
     assert dm_answer.ephemeral and dm_answer.embeds == [embed]
+
+
+async def test_help_outgrowing_one_message_turns_its_pages(
+    fake_discord: FakeDiscord, bot: EmperorsBot
+) -> None:
+    """Discord refuses a message whose embeds pass 6,000 characters: a /help longer than that
+    comes in pages, each page's field listed once, with Previous and Next that carry the page
+    (so they work after a restart) and speak the reader's language."""
+    for number in range(12):
+        drills = app_commands.Group(name=f"drills{number}", description="Warm up " * 12)
+        for step in range(4):
+
+            @drills.command(name=f"step{step}", description="Move a pawn for fun " * 4)
+            async def drill(interaction: discord.Interaction) -> None:
+                await interaction.response.send_message("drilled", ephemeral=True)
+
+        bot.tree.add_command(drills)
+    fake_discord.bob.locale = "es-ES"
+    async with fake_discord.running(bot):
+        first = await (await fake_discord.slash(fake_discord.alice, "help")).wait_done()
+        pages = [first.embeds[0]]
+        while next_id := next(
+            (
+                item["custom_id"]
+                for item in first.iter_components()
+                if item.get("label") == "Next ▶" and not item.get("disabled")
+            ),
+            None,
+        ):
+            turned = await fake_discord.click(fake_discord.alice, first, next_id)
+            assert (await turned.wait_response()).type == 7  # the same message, edited
+            pages.append(first.embeds[0])
+        back = await fake_discord.click(fake_discord.alice, first, "help:0")
+        await back.wait_response()
+        spanish = await (await fake_discord.slash(fake_discord.bob, "help")).wait_done()
+        forged = await fake_discord.click(fake_discord.alice, first, "help:99", forged=True)
+        refused = await forged.wait_done()
+    assert len(pages) >= 2 and first.ephemeral
+    assert [page["footer"]["text"] for page in pages] == [
+        f"Page {number} of {len(pages)}" for number in range(1, len(pages) + 1)
+    ]
+    names = [field["name"] for page in pages for field in page["fields"]]
+    assert len(names) == len(set(names)) and {"/help", "/tournament", "/drills11"} <= set(names)
+    assert "/order" in pages[0]["description"] and "description" not in pages[1]
+    assert first.embeds[0] == pages[0]  # Previous led back to the first page
+    assert spanish.embeds[0]["footer"]["text"].startswith("Página 1 de ")
+    assert "Siguiente ▶" in [item.get("label") for item in spanish.iter_components()]
+    assert "damaged or out of date" in refused.content and "/help" in refused.content

@@ -26,7 +26,7 @@ from bot.i18n.commands import (
     qualified_name,
 )
 from bot.services import Services
-from bot.views.help import command_fields, help_embed
+from bot.views.help import command_fields, help_pages
 from tests.fakediscord.limits import DESCRIPTION_LIMIT, commands_problems, name_problem
 
 SPANISH = ("es-ES", "es-419")
@@ -170,8 +170,9 @@ async def test_a_choice_the_tree_does_not_declare_is_not_translated(
 async def test_help_lists_every_command_whole_in_every_language(
     tree: app_commands.CommandTree[Any],
 ) -> None:
-    """Discord cuts an embed field at 1024 characters and an embed at 6000: /help's fields stay
-    under both in every language, a group too long for one field going on in the next, so no
+    """Discord cuts an embed field at 1024 characters and a message's embeds at 6000 and 25
+    fields: /help's fields stay under all three in every language, a group too long for one
+    field going on in the next and fields too many for one page on the next page, so no
     subcommand drops off the end."""
     for locale in ("en-US", *SPANISH):
         fields = command_fields(tree, locale)
@@ -185,7 +186,14 @@ async def test_help_lists_every_command_whole_in_every_language(
         for command in tree.walk_commands():
             if isinstance(command, app_commands.Command) and command.parent is not None:
                 assert f"`/{qualified_name(command, locale)}` " in listed, (locale, command)
-        assert len(help_embed(tree, Voice(locale))) <= 6000, locale
+        pages = help_pages(tree, Voice(locale))
+        for page in pages:
+            assert len(page) <= 6000 and len(page.fields) <= 25, locale
+        assert [(f.name, f.value) for page in pages for f in page.fields] == fields, locale
+        if len(pages) > 1:
+            assert pages[-1].footer.text == Voice(locale)(
+                "help-page", page=len(pages), pages=len(pages)
+            )
     spanish = dict(command_fields(tree, "es-ES"))
     assert "`/torneo dejar-de-seguir`" in spanish["/torneo"] + spanish.get("/torneo (2)", "")
     assert "/torneo (2)" in spanish  # /torneo outgrows one field

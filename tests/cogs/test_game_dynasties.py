@@ -100,7 +100,7 @@ async def test_every_game_command_is_published_with_its_contexts(
         "substitute",
         "take-back",
     }
-    assert {o["name"] for o in synced["away"]["options"]} == {"until", "end"}
+    assert {o["name"] for o in synced["away"]["options"]} == {"until", "end", "regent"}
     assert synced["away"]["contexts"] == [0, 1]
     settings = {o["name"] for o in synced["settings"]["options"]}
     assert settings == {

@@ -19,6 +19,7 @@ refusal-damaged-button = This button is damaged or out of date; { $where ->
         [log] open the log with /dynasty log.
         [history] open the archive with /tournament history.
         [retire] ask again with /emperor retire.
+        [help] open it again with /help.
        *[trades] see your open offers with /trade list.
     }
 
@@ -63,3 +64,6 @@ help-title = Emperors of the Dynasty
 help-summary = Emperors of the Dynasty is a strategy game of simultaneous moves. Each turn every dynasty secretly orders one piece (or passes); when the turn closes, all orders resolve at once. Take the rival emperors or reach the tournament's goal to win reputation and wealth — in the harshest tournaments, the losers' emperors too.
 
     Found your dynasty with /dynasty found, create an emperor with /emperor create, join a tournament with /tournament join, and when a turn opens give your order with /order.
+help-page = Page { $page } of { $pages }
+help-previous = ◀ Previous
+help-next = Next ▶

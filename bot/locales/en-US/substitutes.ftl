@@ -23,7 +23,12 @@ seat-last-chance-dm = ⚠️ You have missed 2 turns in a row in tournament #{ $
 
 ## Regents (R-T11)
 
-log-regent = A regent ({ $level }) played turns { $first }–{ $last } of tournament #{ $tournament } for { $emperor }.
+log-regent = { $level ->
+        [random] An easy
+        [greedy] A normal
+        [strong] A hard
+       *[other] A { $level }
+    } regent (a computer player) played turns { $first }–{ $last } of tournament #{ $tournament } for { $emperor }.
 
 ## Reliability (R-T12)
 

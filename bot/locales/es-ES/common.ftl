@@ -45,6 +45,7 @@ refusal-damaged-button = Este botón está dañado o caducado; { $where ->
         [log] abre la crónica con /dinastia cronica.
         [history] abre el archivo con /torneo historial.
         [retire] vuelve a pedirlo con /emperador retirar.
+        [help] vuelve a abrirla con /ayuda.
        *[trades] mira tus ofertas abiertas con /intercambio lista.
     }
 
@@ -89,3 +90,6 @@ help-title = Emperors of the Dynasty
 help-summary = Emperors of the Dynasty es un juego de estrategia de movimientos simultáneos. En cada turno cada dinastía ordena en secreto una pieza (o pasa); cuando se cierra el turno, todas las órdenes se resuelven a la vez. Captura a los emperadores rivales o alcanza el objetivo del torneo para ganar reputación y riqueza — en los más duros, también a los emperadores vencidos.
 
     Funda tu dinastía con /dinastia fundar, crea un emperador con /emperador crear, únete a un torneo con /torneo unirse y, cuando se abra un turno, da tu orden con /orden.
+help-page = Página { $page } de { $pages }
+help-previous = ◀ Anterior
+help-next = Siguiente ▶

@@ -23,7 +23,12 @@ seat-last-chance-dm = ⚠️ Has faltado a 2 turnos seguidos en el torneo #{ $to
 
 ## Regentes (R-T11)
 
-log-regent = Un regente ({ $level }) jugó los turnos { $first }–{ $last } del torneo #{ $tournament } por { $emperor }.
+log-regent = Un regente { $level ->
+        [random] fácil
+        [greedy] normal
+        [strong] difícil
+       *[other] { $level }
+    } (un jugador del ordenador) jugó los turnos { $first }–{ $last } del torneo #{ $tournament } por { $emperor }.
 
 ## Fiabilidad (R-T12)
 

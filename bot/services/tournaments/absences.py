@@ -18,6 +18,7 @@ from data.errors import Refusal
 from data.repositories import absences as absence_repo
 from data.repositories import players as player_repo
 from data.repositories import requests
+from data.repositories import seat_terms as term_repo
 from data.rows import AbsenceRow
 
 AWAY_SECONDS = absence_repo.AWAY_SECONDS
@@ -84,12 +85,14 @@ class Absences:
             return await absence_repo.go_away(self.database, player_id, until, now=now)
 
     async def come_back(self, request: Request) -> AbsenceRow:
-        """End the absence now: reminders come and missed turns count again."""
+        """End the absence now: reminders come and missed turns count again, and every seat
+        a regent played while the player was away is theirs again from the open turn (R-T11)."""
         now = self.clock()
         async with requests.once(self.database, request.id, "away end", now=now):
             ended = await absence_repo.come_back(self.database, request.player_id, now=now)
             if ended is None:
                 raise Refusal("away-not-away")
+            await term_repo.end_away_regencies(self.database, request.player_id)
         return ended
 
     async def absence(self, player_id: int) -> AbsenceRow | None:

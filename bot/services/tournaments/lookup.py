@@ -19,6 +19,7 @@ from data.repositories import emperors as emperor_repo
 from data.repositories import events as event_repo
 from data.repositories import seat_terms as term_repo
 from data.repositories import tournaments as repo
+from data.repositories.erasures import ERASED_NAME
 from data.rows import (
     EventKind,
     EventRow,
@@ -164,11 +165,20 @@ class Lookup:
 async def seat_names(database: Database, table: TournamentTable) -> dict[Dynasty, Name]:
     """What each seat is called on boards and in narration: its emperor, a guest, a player's
     program with its owner's dynasty, or a computer (guests and computers in the reader's
-    words); a substitute's seat with who played it before (R-T10c)."""
+    words); a substitute's seat with who played it before (R-T10c); a seat a regent plays
+    now, with the regent (R-T11)."""
     names = await own_seat_names(database, table)
     if table.tournament.scrubbed_at is not None:
         return names
-    return await _with_earlier_players(database, table, names)
+    names = await _with_earlier_players(database, table, names)
+    for seat in table.seats:
+        if seat.regent is not None and seat.handed_to is not None:
+            names[seat.dynasty] = Message(
+                "seat-name-regent",
+                name=names[seat.dynasty],
+                level=level_of_strategy(seat.handed_to),
+            )
+    return names
 
 
 async def own_seat_names(database: Database, table: TournamentTable) -> dict[Dynasty, Name]:
@@ -180,7 +190,7 @@ async def own_seat_names(database: Database, table: TournamentTable) -> dict[Dyn
     names: dict[Dynasty, Name] = {}
     for seat in table.seats:
         if seat.kind is SeatKind.PLAYER and seat.emperor_id in emperors:
-            names[seat.dynasty] = emperors[seat.emperor_id]
+            names[seat.dynasty] = _named(emperors[seat.emperor_id])
         elif seat.dynasty in programs:
             names[seat.dynasty] = programs[seat.dynasty]
         elif seat.kind is SeatKind.CASUAL:
@@ -194,6 +204,11 @@ async def own_seat_names(database: Database, table: TournamentTable) -> dict[Dyn
         for dynasty in DYNASTIES[: table.tournament.seat_count]:
             names[dynasty] = seat_letter_name(dynasty)
     return names
+
+
+def _named(emperor: str) -> Name:
+    """An emperor's name; an erased player's (/privacy delete) in the reader's words."""
+    return Message("privacy-deleted-player") if emperor == ERASED_NAME else emperor
 
 
 async def _with_earlier_players(
@@ -218,7 +233,7 @@ async def _with_earlier_players(
             if term.role not in ("player", "substitute"):
                 continue
             name: Name = (
-                earlier[term.emperor_id]
+                _named(earlier[term.emperor_id])
                 if term.emperor_id in earlier
                 else Message("seat-name-guest", seat=dynasty.letter)
             )

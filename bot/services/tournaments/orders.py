@@ -21,10 +21,13 @@ from bot.services.tournaments.turns import Turns
 from data.db import Database
 from data.errors import Refusal
 from data.recent import Recent
+from data.repositories import seat_terms as term_repo
 from data.repositories import tournaments as repo
 from data.rows import (
+    ReadyCount,
     SeatRow,
     SeatStatus,
+    TournamentRow,
     TournamentStatus,
     TournamentTable,
 )
@@ -64,7 +67,7 @@ class Orders:
             check_server(table.tournament, request.guild_id)
         seat = seat_of_player(table, request.player_id)
         check_turn(table, turn)
-        check_not_handed_over(seat, tournament_id)
+        check_not_handed_over(seat, tournament_id, regent=True)
         if seat.status is not SeatStatus.ACTIVE:
             raise Refusal("seat-out", status=seat.status.value, tournament=str(tournament_id))
         return _menu_of(table, seat)
@@ -181,7 +184,7 @@ class Orders:
             check_server(table.tournament, request.guild_id)
         seat = seat_of_player(table, request.player_id)
         check_turn(table, turn)
-        check_not_handed_over(seat, tournament_id)
+        check_not_handed_over(seat, tournament_id, regent=True)
         return table, seat
 
     async def _store(
@@ -197,15 +200,18 @@ class Orders:
             raise Refusal("own-pieces")
         check_order(table.game.position, order)
         tournament = table.tournament
-        ready = await repo.upsert_order(
-            self.database,
-            tournament.id,
-            tournament.turn,
-            seat.seat,
-            order,
-            request_id=request_id,
-            now=self.clock(),
-        )
+        if seat.regent is not None:
+            ready = await self._take_back_and_store(tournament, seat, order, request_id)
+        else:
+            ready = await repo.upsert_order(
+                self.database,
+                tournament.id,
+                tournament.turn,
+                seat.seat,
+                order,
+                request_id=request_id,
+                now=self.clock(),
+            )
         menu = replace(_menu_of(table, seat), current=order)
         accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order, menu)
         if not (resolve and accepted.complete) or accepted.paused:
@@ -213,6 +219,23 @@ class Orders:
         return replace(
             accepted, resolved=await self.turns.resolve(tournament.id, turn=accepted.turn)
         )
+
+    async def _take_back_and_store(
+        self, tournament: TournamentRow, seat: SeatRow, order: Order, request_id: int | None
+    ) -> ReadyCount:
+        """The player orders while a regent plays their seat (R-T11): the seat is theirs
+        again from this turn and their order replaces the regent's, both or neither."""
+        async with self.database.transaction():
+            await term_repo.take_back(self.database, tournament.id, seat.seat)
+            return await repo.upsert_order(
+                self.database,
+                tournament.id,
+                tournament.turn,
+                seat.seat,
+                order,
+                request_id=request_id,
+                now=self.clock(),
+            )
 
 
 def tile_on(battlefield: Battlefield, name: str) -> Tile:
@@ -224,9 +247,10 @@ def tile_on(battlefield: Battlefield, name: str) -> Tile:
         raise Refusal("not-a-tile", tile=name.strip(), battlefield=battlefield.name) from None
 
 
-def check_not_handed_over(seat: SeatRow, tournament_id: int) -> None:
-    """A seat handed to a computer player takes no more orders from its player."""
-    if seat.handed_to is not None:
+def check_not_handed_over(seat: SeatRow, tournament_id: int, *, regent: bool = False) -> None:
+    """A seat handed to a computer player takes no more orders from its player; with
+    ``regent``, a regent's seat does (R-T11: its player's order takes it back)."""
+    if seat.handed_to is not None and not (regent and seat.regent is not None):
         raise Refusal("seat-handed", tournament=str(tournament_id))
 
 

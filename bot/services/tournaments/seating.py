@@ -30,12 +30,13 @@ from bot.services.tournaments.base import (
 from bot.services.variants import VariantRefused, check_battlefield, ruleset_options, variant_words
 from data.catalog import battlefield_locks, battlefield_names, load_battlefield
 from data.db import Database
-from data.errors import InsufficientFunds, InvalidValue, NotFound, Refusal
+from data.errors import ConstraintBroken, InsufficientFunds, InvalidValue, NotFound, Refusal
 from data.repositories import chests as chest_repo
 from data.repositories import economy as economy_repo
 from data.repositories import players as player_repo
 from data.repositories import programs as program_repo
 from data.repositories import requests
+from data.repositories import seat_terms as term_repo
 from data.repositories import tournaments as repo
 from data.rows import (
     MAX_AMOUNT,
@@ -94,6 +95,8 @@ class Terms:
     chest_reputation: int | None = None
     programs: bool = False
     """Open to players' programs: their owners may enter them (issue #37)."""
+    min_reliability: int | None = None
+    """The least reliability (percent) a player needs to join (R-T12); None: anyone."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +172,7 @@ class Seating:
             computer_strategy=strategy,
             chests=chests,
             allow_programs=terms.programs,
+            min_reliability=terms.min_reliability,
         )
 
     def ruleset_of(self, terms: Terms) -> Ruleset:
@@ -232,13 +236,15 @@ class Seating:
         chests: ChestTerms | None = None,
         computer_strategy: str = DEFAULT_STRATEGY,
         allow_programs: bool = False,
+        min_reliability: int | None = None,
     ) -> TournamentRow:
         """Announce a tournament in the request's channel, hosted by its player. A gift's wealth prize is paid by the host's dynasty into
         escrow now (R-T4); an honour tournament's ``wealth_stake`` is paid by each dynasty as
         it takes its seat; ``chests`` announces the chests variant (R-T9, serious tournaments
         only). Training takes none of them (nor a reputation prize). With ``allow_computers``,
         empty seats get ``computer_strategy`` players when the host starts it (R-T7); with
-        ``allow_programs``, players may enter their programs (:meth:`seat_program`)."""
+        ``allow_programs``, players may enter their programs (:meth:`seat_program`); with
+        ``min_reliability``, a player whose reliability is lower may not join (R-T12)."""
         host_player_id = request.player_id
         prize = prize or Prize()
         check_terms(kind, stake, prize, wealth_stake, chests)
@@ -254,6 +260,8 @@ class Seating:
             raise Refusal("programs-hidden-setup")
         if not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise Refusal("turn-length")
+        if min_reliability is not None and not 1 <= min_reliability <= 100:
+            raise Refusal("min-reliability-range")
         if battlefield in battlefield_locks():
             key = economy_repo.battlefield_key(battlefield)
             host = await player_repo.dynasty_of_player(self.database, host_player_id)
@@ -289,6 +297,11 @@ class Seating:
                 if allow_programs:
                     await program_repo.open_to_programs(self.database, tournament.id)
                     tournament = replace(tournament, allow_programs=True)
+                if min_reliability is not None:
+                    await term_repo.require_reliability(
+                        self.database, tournament.id, min_reliability
+                    )
+                    tournament = replace(tournament, min_reliability=min_reliability)
                 return tournament
         except InsufficientFunds as short:
             raise Refusal(
@@ -479,10 +492,27 @@ class Seating:
                 raise not_joinable(tournament)
             if not chestless and (tournament.chests is None) != (deposit is None):
                 raise _deposit_refused(tournament)
-            seat = await take(tournament)
+            try:
+                seat = await take(tournament)
+            except ConstraintBroken as broken:
+                if broken.rule != "reliability_too_low":
+                    raise
+                raise await self._unreliable(tournament, request.player_id) from None
             started = await self._start_if_full(tournament_id)
         self.changes.tell(tournament_id)
         return Joined(seat, started)
+
+    async def _unreliable(self, tournament: TournamentRow, player_id: int) -> Refusal:
+        """The refusal of a player less reliable than the host asked (R-T12), naming both."""
+        record = await term_repo.reliability(self.database, player_id)
+        return Refusal(
+            "join-unreliable",
+            tournament=str(tournament.id),
+            percent=record.percent or 0,
+            ordered=record.ordered,
+            due=record.due,
+            least=tournament.min_reliability or 0,
+        )
 
     async def _start_if_full(self, tournament_id: int) -> TournamentTable | None:
         tournament = await repo.get_tournament(self.database, tournament_id)

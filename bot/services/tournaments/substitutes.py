@@ -112,6 +112,8 @@ class Substitutes:
         seat = self._seat_of(table, owner, by_host)
         if seat.status is not SeatStatus.ACTIVE:
             raise Refusal("substitute-seat-over", seat=seat.dynasty.letter)
+        if by_host and seat.regent is not None:  # its player chose who plays it (R-T11)
+            raise Refusal("offer-regent", seat=seat.dynasty.letter, tournament=str(tournament_id))
         if by_host and seat.handed_to is None:
             assert table.game is not None
             misses = table.game.misses_in_a_row(seat.dynasty)

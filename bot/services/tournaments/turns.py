@@ -58,6 +58,7 @@ from bot.services.tournaments.lookup import seat_names
 from data.codec import report_to_dict
 from data.db import Database
 from data.errors import (
+    ConstraintBroken,
     DeploymentOver,
     OrderForClosedTurn,
     OrdersChanged,
@@ -117,6 +118,10 @@ TAKEOVER = 10.0
 due or complete turn, ordering for computers): that server's own process, which posts its
 boards, normally does it first."""
 _STARTUP_SCAN = 100_000  # running tournaments looked at once when the bot starts
+REGENTS_ORDER_AT = 0.9
+"""The share of its turn after which the regents of a combat that no person plays now order
+(R-T11): they hold their players' seats until they are back, they do not race the combat to
+its end while everyone is away."""
 TRAINING_FORGOTTEN_AFTER = 600.0
 """Seconds after its end by which a training tournament is forgotten even if its end was never
 posted (the announcer forgets it as soon as it has posted the final board and replay)."""
@@ -228,11 +233,12 @@ class Turns:
     async def _forfeiting_seat(
         self, request: Request, tournament_id: int
     ) -> tuple[TournamentTable, SeatRow]:
-        """The running combat and the player's seat in it, not handed to a computer."""
+        """The running combat and the player's seat in it, not handed to a computer (a
+        regent's seat is its player's to give up, R-T11)."""
         table = await running(self.database, tournament_id)
         check_server(table.tournament, request.guild_id)
         seat = seat_of_player(table, request.player_id)
-        if seat.handed_to is not None:
+        if seat.handed_to is not None and seat.regent is None:
             raise Refusal("forfeit-handed-over", tournament=str(tournament_id))
         return table, seat
 
@@ -632,6 +638,10 @@ class Turns:
                     # next turn asked again (play_computers looks again).
                     self._asked_again.add(tournament_id)
                     return None
+                except ConstraintBroken as refused:
+                    if refused.rule != "order_taken_back":
+                        raise
+                    # Its player took the seat back and ordered while it thought (R-T11).
         ready = await repo.count_ready(self.database, tournament_id)
         if ready.active and ready.ready >= ready.active:
             return await self.resolve(tournament_id, turn=turn)
@@ -651,36 +661,49 @@ class Turns:
         ]
 
     async def computers_due(self, table: TournamentTable) -> float | None:
-        """When the computers of a combat in a channel that no person plays any more may order
-        for its open turn: its server's pace (/settings pace) after the turn opened, so that
-        its channel gets a board that often at most. None: at once (a person still plays, no
-        channel to keep readable, or a pace of 0)."""
+        """When the computers of a combat that no person plays any more may order for its
+        open turn: in a channel, its server's pace (/settings pace) after the turn opened, so
+        that its channel gets a board that often at most; where a regent plays, not before
+        :data:`REGENTS_ORDER_AT` of the turn (R-T11). None: at once (a person still plays, or
+        nothing to wait for)."""
         tournament = table.tournament
-        if tournament.channel_id is None or any(
+        if any(
             seat.status is SeatStatus.ACTIVE and seat.ordering_player is not None
             for seat in table.seats
         ):
             return None
+        regents = None
+        if tournament.deadline is not None and any(
+            seat.status is SeatStatus.ACTIVE and seat.regent is not None for seat in table.seats
+        ):
+            regents = _regents_moment(tournament.deadline, tournament.turn_seconds)
+        if tournament.channel_id is None:
+            return regents
         pace = (await self.settings.of(tournament.guild_id)).computer_pace
         if pace <= 0:
-            return None
-        return await repo.turn_opened_at(self.database, tournament) + pace
+            return regents
+        paced = await repo.turn_opened_at(self.database, tournament) + pace
+        return paced if regents is None else max(paced, regents)
 
     async def paced(self) -> list[tuple[int, float]]:
         """The paced combats whose computers wait for their moment to order, each with that
-        moment (for the scheduler, which wakes then)."""
+        moment (for the scheduler, which wakes then): by their server's pace, and the
+        combats whose regents wait for late in the turn (R-T11)."""
         waiting = await repo.computer_combats_waiting(self.database)
         chosen = await settings_repo.computer_paces(
             self.database, (guild for _, guild, _ in waiting if guild is not None)
         )
-        moments = []
+        moments: dict[int, float] = {}
         for tournament, guild, opened in waiting:
             pace = (
                 chosen.get(guild, self.settings.pace) if guild is not None else self.settings.pace
             )
             if pace > 0:
-                moments.append((tournament, opened + pace))
-        return moments
+                moments[tournament] = opened + pace
+        for tournament, deadline, seconds in await term_repo.regent_combats_waiting(self.database):
+            late = _regents_moment(deadline, seconds)
+            moments[tournament] = max(moments.get(tournament, late), late)
+        return list(moments.items())
 
     async def _computer_order(self, turn: ComputerTurn) -> Order:
         """The computer's order, legal (R-O2). If its thinking fails (the worker died twice),
@@ -886,6 +909,11 @@ class Turns:
                     tournament_id=tournament.id,
                     now=now,
                 )
+
+
+def _regents_moment(deadline: float, turn_seconds: int) -> float:
+    """When the regents of a combat that no person plays order for its open turn (R-T11)."""
+    return deadline - turn_seconds * (1 - REGENTS_ORDER_AT)
 
 
 def _log_name(name: Name) -> LogName:
