@@ -139,7 +139,10 @@ class GreedyStrategy:
             # Face to face under ``convert`` (R-C4) a take answered by a take back only flips a
             # piece or an emperor; with more rivals or other R-C4 options the check makes it too
             # timid to finish.
-            ranked = _answered(game, dynasty, ranked)
+            # Well ahead on the count (R-G2) a pawn taken back is cheap: checking the answers
+            # kept the hunter from closing in (:data:`ANSWERED_LEAD`).
+            if not far_ahead(game.position, dynasty):
+                ranked = _answered(game, dynasty, ranked)
         # Under ``convert`` only where the fall of emperors ends the combat (see _exchanged).
         if not convert or falls_end_combat(game.ruleset, game.position.battlefield):
             ranked = _exchanged(game, dynasty, ranked)
@@ -251,6 +254,19 @@ def _guarded(
 ANSWERED = 4
 """Greedy: how many of its best orders it checks against the rival's takes next turn: more makes
 it guard too much to finish, fewer lets it take what is taken straight back."""
+ANSWERED_LEAD = 4
+"""Face to face, a dynasty with this many pieces more than its rival does not check its orders
+against the rival's takes (:func:`_answered`): there the check made the hunter too timid to
+close in, and medium-8's last two often reached the turn limit 20 pieces to 8
+(docs/computer-players.md)."""
+
+
+def far_ahead(position: Position, dynasty: Dynasty) -> bool:
+    """Whether ``dynasty`` has at least :data:`ANSWERED_LEAD` pieces more than every active
+    rival (neutral pawns count for nobody, R-C6)."""
+    counts = position.piece_counts()
+    rivals = [count for rival, count in counts.items() if rival is not dynasty]
+    return bool(rivals) and counts.get(dynasty, 0) - max(rivals) >= ANSWERED_LEAD
 
 
 def _answered(

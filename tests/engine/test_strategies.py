@@ -34,6 +34,7 @@ from engine.strategies import (
     RandomStrategy,
     Strategy,
     StrongStrategy,
+    far_ahead,
     strategy_named,
 )
 from tests.engine.helpers import grid
@@ -398,6 +399,46 @@ def test_ahead_in_emperors_face_to_face_greedy_moves_an_attacked_one(turn: int) 
     for seed in range(8):
         chosen = GreedyStrategy().choose(game, A, random.Random(seed))
         assert isinstance(chosen, Move) and chosen.origin in emperors, chosen
+
+
+def test_far_ahead_means_four_pieces_more_than_every_rival_neutral_pawns_aside() -> None:
+    """Face to face under ``convert`` greedy stops checking its orders against the rival's takes
+    back once it is four pieces ahead (R-G2's count): a pawn taken back is cheap then, and the
+    check kept the hunter from closing in. Neutral pawns of a defeated dynasty (R-C6) count for
+    nobody."""
+    four_ahead = grid(
+        """
+        A a a a a
+        . . . . .
+        a . . . .
+        . . . . b
+        . . . . B
+        """
+    )
+    assert far_ahead(four_ahead, A)
+    assert not far_ahead(four_ahead, B)
+    three_ahead = grid(
+        """
+        A a a a a
+        . . . . .
+        . . . . .
+        . . . . b
+        . . . . B
+        """
+    )
+    assert not far_ahead(three_ahead, A)
+    with_neutral = grid(
+        """
+        A a a a a
+        . . . . .
+        c . . . .
+        . . . . b
+        . . . . B
+        """
+    )
+    neutral = Position(with_neutral.battlefield, with_neutral.pieces, frozenset({C}))
+    assert neutral.active_dynasties == (A, B)
+    assert not far_ahead(neutral, A)
 
 
 def test_in_a_position_seen_before_greedy_chooses_among_more_orders() -> None:
