@@ -16,6 +16,7 @@ from bot.views.markup import (
     FIELD_VALUE_LIMIT,
     Components,
     clipped,
+    page_buttons,
 )
 
 HELP_PAGE = r"help:(?P<page>[0-9]+)"
@@ -88,17 +89,10 @@ def help_view(say: Voice, page: int, pages: int) -> Components | None:
     """Previous and Next, each carrying the page it shows; none when one page holds it all."""
     if pages <= 1:
         return None
-    view = Components()
-    for label, shown, disabled in (
-        (say("help-previous"), max(page - 1, 0), page == 0),
-        (say("help-next"), min(page + 1, pages - 1), page == pages - 1),
-    ):
-        view.add_item(
-            discord.ui.Button(
-                custom_id=f"help:{shown}",
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-            )
-        )
-    return view
+    return page_buttons(
+        say,
+        page,
+        page < pages - 1,
+        lambda shown: f"help:{shown}",
+        labels=("help-previous", "help-next"),
+    )

@@ -174,13 +174,19 @@ class Components(discord.ui.View):
 
 
 def page_buttons(
-    say: Voice, page: int, has_older: bool, custom_id: Callable[[int], str]
+    say: Voice,
+    page: int,
+    has_older: bool,
+    custom_id: Callable[[int], str],
+    labels: tuple[str, str] = ("newer", "older"),
 ) -> Components:
-    """Newer and Older, each carrying the page it shows (``custom_id`` of that page)."""
+    """Newer and Older (or the two ``labels``' words), each carrying the page it shows
+    (``custom_id`` of that page)."""
+    back, on = labels
     view = Components()
     for label, shown, disabled in (
-        (say("newer"), max(page - 1, 0), page == 0),
-        (say("older"), page + 1, not has_older),
+        (say(back), max(page - 1, 0), page == 0),
+        (say(on), page + 1, not has_older),
     ):
         view.add_item(
             discord.ui.Button(
