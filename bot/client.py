@@ -13,6 +13,7 @@ import hashlib
 import json
 import logging
 import sqlite3
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -602,25 +603,15 @@ class EmperorsBot(commands.Bot):
         discord.py calls this for a real removal only: a server unavailable in an outage of
         Discord's (GUILD_DELETE with ``unavailable``) is ``on_guild_unavailable``, and stays
         among :attr:`guilds`."""
-        try:
-            await self.services.privacy.server_left(guild.id)
-        except Exception as error:
-            if not is_outage(error):
-                raise
+        if not await self._servers_recorded(self.services.privacy.server_left(guild.id)):
             log.warning(
                 "Left server %d while the database was unavailable: its removal is scheduled "
                 "once the database answers again",
                 guild.id,
             )
-            self._reconcile_later()
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        try:
-            await self.services.privacy.servers_present([guild.id])
-        except Exception as error:
-            if not is_outage(error):
-                raise
-            self._reconcile_later()
+        await self._servers_recorded(self.services.privacy.servers_present([guild.id]))
 
     def _servers_here(self) -> set[int]:
         """The servers the bot is in, of this process's shards (unavailable ones included:
@@ -630,12 +621,21 @@ class EmperorsBot(commands.Bot):
     async def _reconcile_servers(self) -> None:
         """Make the scheduled removals agree with the servers the bot is in; during a database
         outage, again every :data:`RECONCILE_SECONDS` until it answers."""
+        await self._servers_recorded(
+            self.services.privacy.reconcile_servers(self._servers_here, self.sharding.owns)
+        )
+
+    async def _servers_recorded(self, recording: Awaitable[object]) -> bool:
+        """Whether ``recording`` (a server joined, left or found) reached the database; when a
+        database outage kept it out, the bot reconciles once the database answers again."""
         try:
-            await self.services.privacy.reconcile_servers(self._servers_here, self.sharding.owns)
+            await recording
         except Exception as error:
             if not is_outage(error):
                 raise
             self._reconcile_later()
+            return False
+        return True
 
     def _reconcile_later(self) -> None:
         self._servers_unsettled = True

@@ -132,7 +132,7 @@ class Services:
             clock,
             self.locales,
             self.programs,
-            grace_seconds=self.server_grace_days * 86400.0,
+            grace_days=self.server_grace_days,
         )
 
     @classmethod

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Collection, Iterable
 
+from bot.config import DEFAULT_SERVER_GRACE_DAYS
 from bot.services.locales import LocaleService
 from bot.services.programs import ProgramService
 from bot.services.request import Request
@@ -31,13 +32,13 @@ class PrivacyService:
         locales: LocaleService,
         programs: ProgramService,
         *,
-        grace_seconds: float = 30 * DAY,
+        grace_days: int = DEFAULT_SERVER_GRACE_DAYS,
     ) -> None:
         self.database = database
         self.clock = clock
         self.locales = locales
         self.programs = programs
-        self.grace_seconds = grace_seconds
+        self.grace_days = grace_days
 
     async def preview(self, request: Request) -> Kept:
         """What erasing the player would keep, anonymised. Raises the refusal of what stands in
@@ -59,12 +60,12 @@ class PrivacyService:
         """The bot left a server (removed, or the server deleted): its data goes after the
         grace period. When it goes."""
         now = self.clock()
-        due = now + self.grace_seconds
+        due = now + self.grace_days * DAY
         await server_repo.schedule_removal(self.database, guild_id, due_at=due, now=now)
         log.info(
-            "Left server %d: its data is removed in %g days unless the bot is added back",
+            "Left server %d: its data is removed in %d days unless the bot is added back",
             guild_id,
-            self.grace_seconds / DAY,
+            self.grace_days,
         )
         return due
 
@@ -91,7 +92,7 @@ class PrivacyService:
             return []
         now = self.clock()
         scheduled = await server_repo.schedule_missing_removals(
-            self.database, gone, due_at=now + self.grace_seconds, now=now
+            self.database, gone, due_at=now + self.grace_days * DAY, now=now
         )
         here = present()
         await server_repo.call_off_removals(self.database, [g for g in scheduled if g in here])
@@ -99,10 +100,10 @@ class PrivacyService:
         if scheduled:
             log.info(
                 "The bot is no longer in %d server(s) with data here (left while it was "
-                "stopped or the database was unavailable): their data is removed in %g days "
+                "stopped or the database was unavailable): their data is removed in %d days "
                 "unless the bot is added back: %s",
                 len(scheduled),
-                self.grace_seconds / DAY,
+                self.grace_days,
                 ", ".join(str(guild_id) for guild_id in scheduled),
             )
         return scheduled
