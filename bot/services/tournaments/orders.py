@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -24,10 +25,8 @@ from data.recent import Recent
 from data.repositories import seat_terms as term_repo
 from data.repositories import tournaments as repo
 from data.rows import (
-    ReadyCount,
     SeatRow,
     SeatStatus,
-    TournamentRow,
     TournamentStatus,
     TournamentTable,
 )
@@ -202,18 +201,22 @@ class Orders:
             raise Refusal("own-pieces")
         check_order(table.game.position, order)
         tournament = table.tournament
-        if seat.regent is not None:
-            ready = await self._take_back_and_store(tournament, seat, order, request_id)
-        else:
-            ready = await repo.upsert_order(
-                self.database,
-                tournament.id,
-                tournament.turn,
-                seat.seat,
-                order,
-                request_id=request_id,
-                now=self.clock(),
-            )
+        store = functools.partial(
+            repo.upsert_order,
+            self.database,
+            tournament.id,
+            tournament.turn,
+            seat.seat,
+            order,
+            request_id=request_id,
+            now=self.clock(),
+        )
+        if seat.regent is None:
+            ready = await store()
+        else:  # the seat is the player's again from this turn (R-T11): both or neither
+            async with self.database.transaction():
+                await term_repo.take_back(self.database, tournament.id, seat.seat)
+                ready = await store()
         menu = replace(_menu_of(table, seat), current=order)
         accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order, menu)
         if not (resolve and accepted.complete) or accepted.paused:
@@ -221,23 +224,6 @@ class Orders:
         return replace(
             accepted, resolved=await self.turns.resolve(tournament.id, turn=accepted.turn)
         )
-
-    async def _take_back_and_store(
-        self, tournament: TournamentRow, seat: SeatRow, order: Order, request_id: int | None
-    ) -> ReadyCount:
-        """The player orders while a regent plays their seat (R-T11): the seat is theirs
-        again from this turn and their order replaces the regent's, both or neither."""
-        async with self.database.transaction():
-            await term_repo.take_back(self.database, tournament.id, seat.seat)
-            return await repo.upsert_order(
-                self.database,
-                tournament.id,
-                tournament.turn,
-                seat.seat,
-                order,
-                request_id=request_id,
-                now=self.clock(),
-            )
 
 
 def tile_on(battlefield: Battlefield, name: str) -> Tile:
