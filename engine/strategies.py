@@ -127,6 +127,34 @@ class GreedyStrategy:
     def choose(
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order:
+        ranked, avoid = self._ranked(game, dynasty, history)
+        hunted = _hunted_rival(game, dynasty)
+        if hunted is not None:
+            # Far ahead face to face: its best orders against what the rival would order.
+            predicted = self.predicted(game, hunted, history)
+            ranked = _against_predicted(game, dynasty, ranked, predicted)
+        best = max(value for value, _ in ranked)
+        seen = len(game.position.active_dynasties) <= SEEN_FEW and history.times_seen(game.position)
+        noise = SEEN_NOISE if seen else GREEDY_NOISE
+        near = [
+            order
+            for value, order in ranked
+            if value >= best - GREEDY_NOISE or (value >= best - noise and order not in avoid)
+        ]
+        return rng.choice(near)
+
+    def predicted(self, game: Game, rival: Dynasty, history: History = NO_HISTORY) -> list[Order]:
+        """The orders ``rival`` would give if it played as greedy does: those it would choose
+        among, bar the looser choice of a position seen before."""
+        ranked, _ = self._ranked(game, rival, history)
+        best = max(value for value, _ in ranked)
+        return [order for value, order in ranked if value >= best - GREEDY_NOISE]
+
+    def _ranked(
+        self, game: Game, dynasty: Dynasty, history: History
+    ) -> tuple[list[tuple[float, Order]], frozenset[Order]]:
+        """Its legal orders valued one turn ahead with every rival holding, then revalued by
+        greedy's checks; and the orders its history says to avoid here."""
         ranked = ranked_orders(game, dynasty)
         avoid = history.to_avoid(game.position, dynasty)
         if avoid:
@@ -146,15 +174,45 @@ class GreedyStrategy:
         # Under ``convert`` only where the fall of emperors ends the combat (see _exchanged).
         if not convert or falls_end_combat(game.ruleset, game.position.battlefield):
             ranked = _exchanged(game, dynasty, ranked)
-        best = max(value for value, _ in ranked)
-        seen = len(game.position.active_dynasties) <= SEEN_FEW and history.times_seen(game.position)
-        noise = SEEN_NOISE if seen else GREEDY_NOISE
-        near = [
-            order
-            for value, order in ranked
-            if value >= best - GREEDY_NOISE or (value >= best - noise and order not in avoid)
-        ]
-        return rng.choice(near)
+        return ranked, avoid
+
+
+HUNTER_WEIGHS = 8
+"""The hunter (:func:`_hunted_rival`) weighs its best this many orders against the rival's
+predicted ones; more chose no better and cost time."""
+
+
+def _hunted_rival(game: Game, dynasty: Dynasty) -> Dynasty | None:
+    """The rival ``dynasty`` hunts, if any: face to face, when far ahead (:func:`far_ahead`).
+
+    A lone emperor that steps onto a free tile every turn is never taken face to face, and a
+    careful rival keeps most of its emperors out of a take; they fall when their owner orders
+    something else while attacked. One turn ahead with its rival holding, greedy attacked the
+    emperors its rival was about to move, and left its own where the rival was about to strike."""
+    position = game.position
+    active = position.active_dynasties
+    if len(active) != 2 or not far_ahead(position, dynasty):
+        return None
+    return active[1] if active[0] is dynasty else active[0]
+
+
+def _against_predicted(
+    game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]], predicted: list[Order]
+) -> list[tuple[float, Order]]:
+    """``dynasty``'s best :data:`HUNTER_WEIGHS` orders revalued by the turn each makes with its
+    rival giving one of its ``predicted`` orders (their mean), everyone else holding."""
+    rival = predicted[0].dynasty
+    revalued: list[tuple[float, Order]] = []
+    for _, order in sorted(ranked, key=lambda entry: -entry[0])[:HUNTER_WEIGHS]:
+        total = 0.0
+        for answer in predicted:
+            joint = [
+                order if d is dynasty else answer if d is rival else Pass(d)
+                for d in game.position.active_dynasties
+            ]
+            total += utilities(play_turn(game, joint))[dynasty]
+        revalued.append((total / len(predicted), order))
+    return revalued
 
 
 EXCHANGED_SEVERAL_AT = 4
