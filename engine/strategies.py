@@ -39,7 +39,7 @@ from engine.evaluation import (
 from engine.game import Game
 from engine.history import NO_HISTORY, History
 from engine.orders import Move, Order, Pass, legal_orders
-from engine.pieces import Dynasty, PieceKind
+from engine.pieces import Dynasty, PieceKind, in_seat_order
 from engine.position import Position
 from engine.resolution import TurnResult
 from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset
@@ -130,7 +130,7 @@ class GreedyStrategy:
         ranked, avoid = self._ranked(game, dynasty, history)
         hunted = _hunted_rival(game, dynasty)
         if hunted is not None:
-            # Far ahead face to face: its best orders against what the rival would order.
+            # Its best orders against what that rival would order.
             predicted = self.predicted(game, hunted, history)
             ranked = _against_predicted(game, dynasty, ranked, predicted)
         best = max(value for value, _ in ranked)
@@ -183,12 +183,20 @@ predicted ones; more chose no better and cost time."""
 
 
 def _hunted_rival(game: Game, dynasty: Dynasty) -> Dynasty | None:
-    """The rival ``dynasty`` hunts, if any: face to face, when far ahead (:func:`far_ahead`).
+    """The rival ``dynasty`` plays against, if any: one in its crowning window (R-V3a), or face
+    to face, when far ahead (:func:`far_ahead`).
+
+    In its window a dynasty without an emperor takes one back or crowns a pawn (R-V3b), and
+    under ``convert`` the emperor just taken stood among its pawns: it was taken back in the
+    window, turn after turn, until the limit.
 
     A lone emperor that steps onto a free tile every turn is never taken face to face, and a
     careful rival keeps most of its emperors out of a take; they fall when their owner orders
     something else while attacked. One turn ahead with its rival holding, greedy attacked the
     emperors its rival was about to move, and left its own where the rival was about to strike."""
+    for rival in in_seat_order(game.windows):
+        if rival is not dynasty:
+            return rival
     position = game.position
     active = position.active_dynasties
     if len(active) != 2 or not far_ahead(position, dynasty):
@@ -200,7 +208,7 @@ def _against_predicted(
     game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]], predicted: list[Order]
 ) -> list[tuple[float, Order]]:
     """``dynasty``'s best :data:`HUNTER_WEIGHS` orders revalued by the turn each makes with its
-    rival giving one of its ``predicted`` orders (their mean), everyone else holding."""
+    rival giving one of its ``predicted`` orders (their mean), every other dynasty holding."""
     rival = predicted[0].dynasty
     revalued: list[tuple[float, Order]] = []
     for _, order in sorted(ranked, key=lambda entry: -entry[0])[:HUNTER_WEIGHS]:
