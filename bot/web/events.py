@@ -60,8 +60,16 @@ class Seen:
     turn: int
 
 
+class Heartbeat:
+    """What a subscription's reader gets when its stream has been quiet for a beat."""
+
+
+BEAT = Heartbeat()
+
+
 class Subscription:
-    """One stream's events, in order, after its replay; ends (``None``) when dropped or closed."""
+    """One stream's events, in order, after its replay, with a :data:`BEAT` when it has been
+    quiet; ends (``None``) when dropped or closed."""
 
     def __init__(self, program_id: int, owner: ProgramEvents, known: dict[int, Seen]) -> None:
         self.program_id = program_id
@@ -70,24 +78,31 @@ class Subscription:
         self.known = known
         """Each tournament of the program's seats as the stream was last told it."""
         self._owner = owner
-        self._queue: asyncio.Queue[Event | None] = asyncio.Queue(QUEUE)
+        self._queue: asyncio.Queue[Event | Heartbeat | None] = asyncio.Queue(QUEUE)
         self.dropped = False
+        self.told = False
+        """Whether an event was put since the last :meth:`beat` (then none is needed)."""
 
     def put(self, event: Event) -> None:
-        try:
-            self._queue.put_nowait(event)
-        except asyncio.QueueFull:
-            self.dropped = True
-            self._owner.unsubscribe(self)
-            self.end()
+        self.told = True
+        self._put(event)
 
-    async def next(self, timeout: float) -> Event | None:
-        """The next event, or None when ``timeout`` passes first (or the subscription ended:
-        see :attr:`ended`)."""
+    def beat(self) -> None:
+        """A heartbeat, unless an event was put since the last one."""
+        if self.told:
+            self.told = False
+        else:
+            self._put(BEAT)
+
+    async def next(self) -> Event | Heartbeat | None:
+        """The next event or heartbeat; None once the subscription ended (see :attr:`ended`)."""
+        return await self._queue.get()
+
+    def _put(self, item: Event | Heartbeat) -> None:
         try:
-            return await asyncio.wait_for(self._queue.get(), timeout)
-        except TimeoutError:
-            return None
+            self._queue.put_nowait(item)
+        except asyncio.QueueFull:
+            self.drop()
 
     @property
     def ended(self) -> bool:
@@ -95,6 +110,12 @@ class Subscription:
 
     def close(self) -> None:
         self._owner.unsubscribe(self)
+
+    def drop(self) -> None:
+        """Drop the subscription (too slow, or its program revoked): its stream ends."""
+        self.dropped = True
+        self._owner.unsubscribe(self)
+        self.end()
 
     def end(self) -> None:
         """End the subscription: its reader gets None, then nothing more."""
