@@ -2,8 +2,14 @@
 
 The server is the bot's own (:class:`bot.web.server.WebServer` with the programs' API over
 the services), in a child process of its own (a core of its own, as in a deployment where
-the programs run elsewhere), on a SQLite file. This process plays the N programs: each holds
-its event stream open (heartbeats and events read all along) and posts orders over HTTP.
+the programs run elsewhere), on a SQLite file, its garbage collector tuned as the bot's
+``run`` tunes it. This process plays the N programs: each holds its event stream open
+(heartbeats and events read all along) and posts orders over HTTP/1.1, on a connection of
+its own kept open. By default that HTTP is written and read by hand over asyncio's streams
+(``--client plain``), which costs this process about half the CPU an order of aiohttp's
+client (``--client aiohttp``), so that on a 2-core machine the figures are the server's
+rather than the load generator's; and what the programs read before measuring (their turns)
+is frozen out of this process's collector (``--no-freeze`` not).
 
 Two loads:
 
@@ -17,14 +23,20 @@ Two loads:
   with one order, the last order of a turn resolves it, and the next turn's events come. The
   figure then includes resolving turns and telling every stream.
 
-Latency is from sending a POST until its answer is read (accepted); refusals are counted
-apart. Beside it, the server's own time in the order handler (from the request read to its
-answer made: what the API does, without the wait for a core or the socket) and how late the
-programs' event loop runs (how long an answer may wait, read, for the programs' process to
-look). Prints the latencies, refusals, events and heartbeats read, the server's peak RSS, and
-as its last line ``api: programs <n> orders/s <x> p99_ms <y> peak_rss_mb <z>``.
+Latency is from sending a POST until its answer's status line and headers are read
+(accepted; its body is then read and decoded too); refusals are counted apart. Where it goes:
+both processes read the same monotonic clock, so the server's order handler says when it
+began and ended (a header of the benchmark's own) and each latency splits in three: until
+the handler began (the client's send, the server's wait for a core and its event loop's
+queue, aiohttp's parsing), the handler (what the API does), and back (the answer's write,
+the programs' loop). Beside it: how late each process's event loop wakes, the garbage
+collector's pauses in each while measuring (``gc.callbacks``), and how long each loop's
+thread waited, runnable, for a core (Linux's ``/proc/thread-self/schedstat``). Prints those,
+refusals, events and heartbeats read, the server's peak RSS, and as its last line
+``api: programs <n> orders/s <x> p99_ms <y> peak_rss_mb <z>``.
 
     .venv/bin/python benchmarks/api_load.py [--programs 200] [--seconds 20] [--rate 6] [--play]
+        [--client plain|aiohttp] [--no-freeze]
 """
 
 from __future__ import annotations

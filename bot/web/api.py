@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 
 PREFIX = "/api/v1"
 HEARTBEAT = 5.0
-"""Seconds between two heartbeats (an empty line) of a quiet stream."""
+"""Seconds between two heartbeats (an empty line) of every stream."""
 BEATS_AT_ONCE = 16
 """Streams given their heartbeat in one turn of the event loop (see :meth:`ProgramApi._beat`)."""
 NDJSON = "application/x-ndjson"
@@ -213,8 +213,7 @@ class ProgramApi:
         return program
 
     async def _follow(self, response: web.StreamResponse, subscription: Subscription) -> None:
-        """Events as they come, a heartbeat when none does (:meth:`_beat`); until the
-        subscription ends (its program revoked, too slow, or the server stops) or the
+        """Events as they come, and the heartbeats (:meth:`_beat`); until the subscription ends (its program revoked, too slow, or the server stops) or the
         program goes away."""
         while not self._closing and not subscription.ended:
             event = await subscription.next()
@@ -227,9 +226,9 @@ class ProgramApi:
 
     async def _beat(self) -> None:
         """Every ``heartbeat`` seconds, for all the open streams at once: one read finds the
-        programs revoked since (their streams end), and each stream quiet since the last beat
-        gets an empty line, :data:`BEATS_AT_ONCE` streams at a time, so that a server with
-        many streams does not stop answering orders while it writes them all."""
+        programs revoked since (their streams end), and every other stream gets an empty line,
+        :data:`BEATS_AT_ONCE` streams at a time, so that a server with many streams does not
+        stop answering orders while it writes them all."""
         while True:
             await asyncio.sleep(self.heartbeat)
             following = list(self._following)

@@ -61,15 +61,15 @@ class Seen:
 
 
 class Heartbeat:
-    """What a subscription's reader gets when its stream has been quiet for a beat."""
+    """What a subscription's reader gets at each heartbeat (an empty line to write)."""
 
 
 BEAT = Heartbeat()
 
 
 class Subscription:
-    """One stream's events, in order, after its replay, with a :data:`BEAT` when it has been
-    quiet; ends (``None``) when dropped or closed."""
+    """One stream's events, in order, after its replay, and a :data:`BEAT` at each heartbeat;
+    ends (``None``) when dropped or closed."""
 
     def __init__(self, program_id: int, owner: ProgramEvents, known: dict[int, Seen]) -> None:
         self.program_id = program_id
@@ -80,29 +80,19 @@ class Subscription:
         self._owner = owner
         self._queue: asyncio.Queue[Event | Heartbeat | None] = asyncio.Queue(QUEUE)
         self.dropped = False
-        self.told = False
-        """Whether an event was put since the last :meth:`beat` (then none is needed)."""
 
-    def put(self, event: Event) -> None:
-        self.told = True
-        self._put(event)
+    def put(self, event: Event | Heartbeat) -> None:
+        try:
+            self._queue.put_nowait(event)
+        except asyncio.QueueFull:
+            self.drop()
 
     def beat(self) -> None:
-        """A heartbeat, unless an event was put since the last one."""
-        if self.told:
-            self.told = False
-        else:
-            self._put(BEAT)
+        self.put(BEAT)
 
     async def next(self) -> Event | Heartbeat | None:
         """The next event or heartbeat; None once the subscription ended (see :attr:`ended`)."""
         return await self._queue.get()
-
-    def _put(self, item: Event | Heartbeat) -> None:
-        try:
-            self._queue.put_nowait(item)
-        except asyncio.QueueFull:
-            self.drop()
 
     @property
     def ended(self) -> bool:
