@@ -242,9 +242,7 @@ def check_not_handed_over(seat: SeatRow, tournament_id: int, *, regent: bool = F
         raise Refusal("seat-handed", tournament=str(tournament_id))
 
 
-def _menu_of(
-    table: TournamentTable, seat: SeatRow, *, current: Order | None = None
-) -> OrderMenu:
+def _menu_of(table: TournamentTable, seat: SeatRow, *, current: Order | None = None) -> OrderMenu:
     """The seat's menu for the open turn, with ``current`` as its order so far (by default
     the one the table holds)."""
     assert table.game is not None

@@ -441,8 +441,7 @@ async def test_every_quiet_stream_beats_and_a_program_revoked_elsewhere_stops_st
         client = Client(session, server.port)
         async with contextlib.AsyncExitStack() as streams:
             opened = [
-                await streams.enter_async_context(stream(client, token))
-                for _, token in registered
+                await streams.enter_async_context(stream(client, token)) for _, token in registered
             ]
             for events in opened:
                 await events.beat(timeout=2.0)
