@@ -426,7 +426,7 @@ async def test_a_program_asking_too_fast_is_told_when_to_retry(services: Service
     assert headers["Retry-After"] == "2"
 
 
-async def test_every_quiet_stream_beats_and_a_program_revoked_elsewhere_stops_streaming(
+async def test_every_stream_beats_and_a_program_revoked_elsewhere_stops_streaming(
     services: Services,
 ) -> None:
     """The heartbeat goes to all the open streams at once, with one read of which programs
