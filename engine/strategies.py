@@ -117,7 +117,8 @@ class GreedyStrategy:
     in emperors, keeps its attacked ones out of a take (:func:`_guarded`); and taking a
     rival emperor while its own only emperor can be taken in the same turn is worth no more
     than that exchange (:func:`_exchanged`). In a position seen before it chooses more loosely
-    (:data:`SEEN_NOISE`)."""
+    (:data:`SEEN_NOISE`). While a rival is in its crowning window (R-V3a) it plays against the
+    order that rival would give (:func:`_against_predicted`)."""
 
     name = "greedy"
 
@@ -128,10 +129,10 @@ class GreedyStrategy:
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order:
         ranked, avoid = self._ranked(game, dynasty, history)
-        hunted = _hunted_rival(game, dynasty)
-        if hunted is not None:
-            # Its best orders against what that rival would order.
-            predicted = self.predicted(game, hunted, history)
+        rival = _rival_in_window(game, dynasty)
+        if rival is not None:
+            # Its best orders against what the rival in its window would order.
+            predicted = self.predicted(game, rival, history)
             ranked = _against_predicted(game, dynasty, ranked, predicted)
         best = max(value for value, _ in ranked)
         seen = len(game.position.active_dynasties) <= SEEN_FEW and history.times_seen(game.position)
@@ -177,41 +178,31 @@ class GreedyStrategy:
         return ranked, avoid
 
 
-HUNTER_WEIGHS = 8
-"""The hunter (:func:`_hunted_rival`) weighs its best this many orders against the rival's
-predicted ones; more chose no better and cost time."""
+WINDOW_WEIGHS = 8
+"""While a rival is in its crowning window (:func:`_rival_in_window`) greedy weighs its best
+this many orders against that rival's predicted ones."""
 
 
-def _hunted_rival(game: Game, dynasty: Dynasty) -> Dynasty | None:
-    """The rival ``dynasty`` plays against, if any: one in its crowning window (R-V3a), or face
-    to face, when far ahead (:func:`far_ahead`).
+def _rival_in_window(game: Game, dynasty: Dynasty) -> Dynasty | None:
+    """The rival ``dynasty`` plays against, if any: one in its crowning window (R-V3a).
 
     In its window a dynasty without an emperor takes one back or crowns a pawn (R-V3b), and
     under ``convert`` the emperor just taken stood among its pawns: it was taken back in the
-    window, turn after turn, until the limit.
-
-    A lone emperor that steps onto a free tile every turn is never taken face to face, and a
-    careful rival keeps most of its emperors out of a take; they fall when their owner orders
-    something else while attacked. One turn ahead with its rival holding, greedy attacked the
-    emperors its rival was about to move, and left its own where the rival was about to strike."""
+    window, turn after turn, until the limit."""
     for rival in in_seat_order(game.windows):
         if rival is not dynasty:
             return rival
-    position = game.position
-    active = position.active_dynasties
-    if len(active) != 2 or not far_ahead(position, dynasty):
-        return None
-    return active[1] if active[0] is dynasty else active[0]
+    return None
 
 
 def _against_predicted(
     game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]], predicted: list[Order]
 ) -> list[tuple[float, Order]]:
-    """``dynasty``'s best :data:`HUNTER_WEIGHS` orders revalued by the turn each makes with its
+    """``dynasty``'s best :data:`WINDOW_WEIGHS` orders revalued by the turn each makes with its
     rival giving one of its ``predicted`` orders (their mean), every other dynasty holding."""
     rival = predicted[0].dynasty
     revalued: list[tuple[float, Order]] = []
-    for _, order in sorted(ranked, key=lambda entry: -entry[0])[:HUNTER_WEIGHS]:
+    for _, order in sorted(ranked, key=lambda entry: -entry[0])[:WINDOW_WEIGHS]:
         total = 0.0
         for answer in predicted:
             joint = [

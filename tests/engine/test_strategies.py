@@ -442,38 +442,6 @@ def test_far_ahead_means_four_pieces_more_than_every_rival_neutral_pawns_aside()
     assert not far_ahead(neutral, A)
 
 
-def test_far_ahead_face_to_face_greedy_attacks_with_the_piece_the_emperor_does_not_charge() -> None:
-    """An attacked emperor escapes by charging its attacker (a swap, §4 step 4) or stepping away;
-    the hunter far ahead plays against the order its rival would give: b's emperor on 3,6 is
-    about to charge the pawn on 3,5 (which then changes owner, R-C1), so a takes it with the
-    pawn on 4,6. One turn ahead with b holding, both takes looked the same, and the one from 3,5
-    only swaps the two pieces."""
-    position = grid(
-        """
-        A a a a . . .
-        . . . . . . .
-        . . . . . . .
-        B a . . . a B
-        b . . . . . a
-        . . . . . . .
-        a a . . . . .
-        """,
-        experience=1,
-    )
-    game = Game(Ruleset(emperor_taken=EmperorTaken.CONVERT, turn_limit=100), position, 30)
-    assert far_ahead(position, A)
-    charge = Move(B, Tile(3, 6), Tile(3, 5))
-    assert GreedyStrategy().predicted(game, B) == [charge]
-    swap, strike = Move(A, Tile(3, 5), Tile(3, 6)), Move(A, Tile(4, 6), Tile(3, 6))
-    one_turn = dict((order, value) for value, order in ranked_orders(game, A))
-    assert one_turn[swap] == one_turn[strike] == max(one_turn.values())
-    assert choices(GreedyStrategy(), game, A) == Counter({str(strike): 8})
-    taken = game.play([strike, charge]).game.position
-    assert len(taken.emperor_tiles(B)) == 1 and taken.pieces[Tile(3, 6)].dynasty is A
-    swapped = game.play([swap, charge]).game.position
-    assert len(swapped.emperor_tiles(B)) == 2
-
-
 def test_greedy_plays_against_the_rival_in_its_crowning_window() -> None:
     """b lost its last emperor to a (``convert``): in its crowning window (R-V3a) it takes an
     emperor back if it can (R-V3c), and a's new emperor on 3,4 stands between two of b's pawns.
