@@ -2,8 +2,14 @@
 
 The server is the bot's own (:class:`bot.web.server.WebServer` with the programs' API over
 the services), in a child process of its own (a core of its own, as in a deployment where
-the programs run elsewhere), on a SQLite file. This process plays the N programs: each holds
-its event stream open (heartbeats and events read all along) and posts orders over HTTP.
+the programs run elsewhere), on a SQLite file, its garbage collector tuned as the bot's
+``run`` tunes it. This process plays the N programs: each holds its event stream open
+(heartbeats and events read all along) and posts orders over HTTP/1.1, on a connection of
+its own kept open. By default that HTTP is written and read by hand over asyncio's streams
+(``--client plain``), which costs this process about half the CPU an order of aiohttp's
+client (``--client aiohttp``), so that on a 2-core machine the figures are the server's
+rather than the load generator's; and what the programs read before measuring (their turns)
+is frozen out of this process's collector (``--no-freeze`` not).
 
 Two loads:
 
@@ -17,20 +23,27 @@ Two loads:
   with one order, the last order of a turn resolves it, and the next turn's events come. The
   figure then includes resolving turns and telling every stream.
 
-Latency is from sending a POST until its answer is read (accepted); refusals are counted
-apart. Beside it, the server's own time in the order handler (from the request read to its
-answer made: what the API does, without the wait for a core or the socket) and how late the
-programs' event loop runs (how long an answer may wait, read, for the programs' process to
-look). Prints the latencies, refusals, events and heartbeats read, the server's peak RSS, and
-as its last line ``api: programs <n> orders/s <x> p99_ms <y> peak_rss_mb <z>``.
+Latency is from sending a POST until its answer's status line and headers are read
+(accepted; its body is then read and decoded too); refusals are counted apart. Where it goes:
+both processes read the same monotonic clock, so the server's order handler says when it
+began and ended (a header of the benchmark's own) and each latency splits in three: until
+the handler began (the client's send, the server's wait for a core and its event loop's
+queue, aiohttp's parsing), the handler (what the API does), and back (the answer's write,
+the programs' loop). Beside it: how late each process's event loop wakes, the garbage
+collector's pauses in each while measuring (``gc.callbacks``), and how long each loop's
+thread waited, runnable, for a core (Linux's ``/proc/thread-self/schedstat``). Prints those,
+refusals, events and heartbeats read, the server's peak RSS, and as its last line
+``api: programs <n> orders/s <x> p99_ms <y> peak_rss_mb <z>``.
 
     .venv/bin/python benchmarks/api_load.py [--programs 200] [--seconds 20] [--rate 6] [--play]
+        [--client plain|aiohttp] [--no-freeze]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -39,6 +52,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +63,7 @@ from aiohttp import web
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot.__main__ import tune_garbage_collection  # noqa: E402
 from bot.services import Services  # noqa: E402
 from bot.services.request import Request  # noqa: E402
 from bot.web.api import ProgramApi  # noqa: E402
@@ -67,8 +82,12 @@ TURN_SECONDS = 7 * 24 * 3600
 TURN_LIMIT = 500
 TICK = 0.01
 """Seconds between two looks at how late the programs' event loop runs."""
+HOST = "127.0.0.1"
+JSON = "application/json"
 CONNECTIONS = 400
 """Connections the programs' HTTP client keeps open to the server (streams and orders)."""
+HANDLED_HEADER = "X-Bench-Handled"
+"""The server's clock when its order handler began and ended (the benchmark's own)."""
 
 
 @dataclass
@@ -85,14 +104,61 @@ class Meter:
     elapsed: float = 0.0
     cpu: float = 0.0
     """CPU seconds this process (the programs) used while measuring."""
+    waited: float = 0.0
+    """Seconds the event loop's thread waited, runnable, for a core while measuring."""
+    gc: dict[str, float] = field(default_factory=dict)
+    """This process's garbage collections while measuring (:meth:`Pauses.summary`)."""
 
-    def accepted(self, seconds: float) -> None:
-        if self.measuring:
-            self.latencies.append(seconds)
+    splits: list[tuple[float, float, float]] = field(default_factory=list)
+    """Each accepted order's latency in three: until the server's handler began, the
+    handler, and from its end until the answer was read."""
+
+    def accepted(self, sent: float, answered: float, handled: str | None) -> None:
+        if not self.measuring:
+            return
+        self.latencies.append(answered - sent)
+        if handled is not None:
+            began, done = (float(moment) for moment in handled.split())
+            self.splits.append((began - sent, done - began, answered - done))
 
     def refusal(self, kind: str) -> None:
         if self.measuring:
             self.refused[kind] = self.refused.get(kind, 0) + 1
+
+
+class Pauses:
+    """The garbage collector's pauses in this process while measuring (``gc.callbacks``)."""
+
+    def __init__(self) -> None:
+        self.measuring = False
+        self.pauses: list[tuple[int, float]] = []  # (generation, seconds)
+        self._began = 0.0
+        gc.callbacks.append(self._called)
+
+    def _called(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        elif self.measuring:
+            self.pauses.append((info["generation"], time.perf_counter() - self._began))
+
+    def summary(self) -> dict[str, float]:
+        seconds = [pause for _, pause in self.pauses]
+        return {
+            "gc_count": len(seconds),
+            "gc_oldest": sum(1 for generation, _ in self.pauses if generation == 2),
+            "gc_seconds": sum(seconds),
+            "gc_longest": max(seconds, default=0.0),
+        }
+
+
+def waited_for_a_core() -> float:
+    """Seconds this thread has waited, runnable, for a core since it began (Linux's
+    schedstat; 0 where there is none)."""
+    try:
+        with open("/proc/thread-self/schedstat") as stat:
+            return int(stat.read().split()[1]) / 1e9
+    except OSError:
+        return 0.0
 
 
 # ------------------------------------------------------------------------------- the server
@@ -105,18 +171,25 @@ async def serve(database: str) -> None:
     api = ProgramApi.over(services, limits=unlimited)
     handled: list[float] = []
     lateness = Meter()
+    pauses = Pauses()
     handler = api.orders
 
-    async def timed(request: web.Request) -> web.StreamResponse:
+    async def timed(request: web.Request) -> web.Response:
         began = time.perf_counter()
         try:
-            return await handler(request)
+            response = await handler(request)
         finally:
-            handled.append(time.perf_counter() - began)
-            lateness.measuring = True  # from the first order on
+            done = time.perf_counter()
+            handled.append(done - began)
+            if not lateness.measuring:  # from the first order on
+                lateness.measuring = pauses.measuring = True
+                lateness.waited = -waited_for_a_core()
+        # Both processes read the same monotonic clock: the programs split each latency.
+        response.headers[HANDLED_HEADER] = f"{began:.6f} {done:.6f}"
+        return response
 
     api.orders = timed  # type: ignore[method-assign]
-    server = WebServer("127.0.0.1", 0, [api.mount()])
+    server = WebServer(HOST, 0, [api.mount()])
     await server.start()
     print(server.port, flush=True)
     watching = asyncio.create_task(watch_loop(lateness))
@@ -124,6 +197,7 @@ async def serve(database: str) -> None:
     began = time.process_time()
     await loop.run_in_executor(None, sys.stdin.read)
     cpu = time.process_time() - began
+    lateness.waited += waited_for_a_core()
     watching.cancel()
     await server.stop()
     await services.close()
@@ -138,6 +212,9 @@ async def serve(database: str) -> None:
         "server_late_p99": (
             statistics.quantiles(lateness.late, n=100)[98] if len(lateness.late) > 1 else 0.0
         ),
+        "server_late_max": max(lateness.late, default=0.0),
+        "server_waited": lateness.waited,
+        **pauses.summary(),
     }
     print(json.dumps(usage), flush=True)
 
@@ -187,33 +264,124 @@ async def prepare(database: str, programs: int, play: bool) -> tuple[list[str], 
 # ----------------------------------------------------------------------------- the programs
 
 
+class AiohttpClient:
+    """A program's HTTP through aiohttp's client (``--client aiohttp``): one session for all
+    the programs, its pool of :data:`CONNECTIONS` connections."""
+
+    def __init__(self, base: str, session: aiohttp.ClientSession) -> None:
+        self.base = base
+        self.session = session
+
+    async def lines(self, path: str, headers: dict[str, str]) -> AsyncIterator[bytes]:
+        async with self.session.get(
+            self.base + path, headers=headers, timeout=aiohttp.ClientTimeout(total=None)
+        ) as response:
+            assert response.status == 200, await response.text()
+            async for line in response.content:
+                yield line
+
+    async def post(self, path: str, body: bytes, headers: dict[str, str]) -> Answer:
+        async with self.session.post(
+            self.base + path, data=body, headers={**headers, "Content-Type": JSON}
+        ) as response:
+            answered = time.perf_counter()  # the status line says accepted or not
+            return Answer(
+                response.status,
+                answered,
+                response.headers.get(HANDLED_HEADER),
+                await response.read(),
+            )
+
+
+class PlainClient:
+    """A program's HTTP/1.1 written and read by hand over asyncio's streams (the default,
+    ``--client plain``): its stream on a connection of its own, its orders on another kept
+    open, as aiohttp's pool keeps them, at a fraction of the client's CPU an order, so that
+    the programs' process measures the server rather than its own lag."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self._orders: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+
+    async def lines(self, path: str, headers: dict[str, str]) -> AsyncIterator[bytes]:
+        reader, writer = await asyncio.open_connection(self.host, self.port)
+        try:
+            writer.write(self._request("GET", path, headers, b""))
+            status, answer_headers = await _head(reader)
+            assert status == 200, await reader.read(4096)
+            assert answer_headers.get("transfer-encoding") == "chunked", answer_headers
+            pending = b""
+            while True:
+                size = int((await reader.readuntil(b"\r\n"))[:-2], 16)
+                if size == 0:
+                    return
+                pending += (await reader.readexactly(size + 2))[:-2]
+                *complete, pending = pending.split(b"\n")
+                for line in complete:
+                    yield line + b"\n"
+        finally:
+            writer.close()
+
+    async def post(self, path: str, body: bytes, headers: dict[str, str]) -> Answer:
+        if self._orders is None:
+            self._orders = await asyncio.open_connection(self.host, self.port)
+        reader, writer = self._orders
+        writer.write(self._request("POST", path, {**headers, "Content-Type": JSON}, body))
+        status, answer_headers = await _head(reader)
+        answered = time.perf_counter()  # the status line says accepted or not
+        content = await reader.readexactly(int(answer_headers["content-length"]))
+        return Answer(status, answered, answer_headers.get(HANDLED_HEADER.lower()), content)
+
+    def _request(self, method: str, path: str, headers: dict[str, str], body: bytes) -> bytes:
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        if method == "POST":
+            lines.append(f"Content-Length: {len(body)}")
+        return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+
+async def _head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
+    """An answer's status and headers (names in lower case)."""
+    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+    headers = {}
+    for line in head[1:]:
+        if line:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+    return int(head[0].split()[1]), headers
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    answered: float
+    """When its status line was read."""
+    handled: str | None
+    """The server's :data:`HANDLED_HEADER`."""
+    body: bytes
+
+
 class Program:
     """One program: its stream, and its orders."""
 
-    def __init__(self, token: str, base: str, session: aiohttp.ClientSession, meter: Meter):
+    def __init__(self, token: str, client: AiohttpClient | PlainClient, meter: Meter):
         self.headers = {"Authorization": f"Bearer {token}"}
-        self.base = base
-        self.session = session
+        self.client = client
         self.meter = meter
         self.turns: dict[int, dict[str, Any]] = {}  # tournament: its latest turn event
         self.told = asyncio.Event()
 
     async def stream(self) -> None:
-        async with self.session.get(
-            self.base + "/api/v1/stream",
-            headers=self.headers,
-            timeout=aiohttp.ClientTimeout(total=None),
-        ) as response:
-            assert response.status == 200, await response.text()
-            async for line in response.content:
-                if line == b"\n":
-                    self.meter.heartbeats += 1
-                    continue
-                event = json.loads(line)
-                self.meter.events += 1
-                if event["type"] == "turn":
-                    self.turns[event["tournament"]] = event
-                    self.told.set()
+        async for line in self.client.lines("/api/v1/stream", self.headers):
+            if line == b"\n":
+                self.meter.heartbeats += 1
+                continue
+            event = json.loads(line)
+            self.meter.events += 1
+            if event["type"] == "turn":
+                self.turns[event["tournament"]] = event
+                self.told.set()
 
     async def order(self, rng: random.Random) -> None:
         tournament, turn = rng.choice(list(self.turns.items()))
@@ -223,16 +391,15 @@ class Program:
             body |= rng.choice(moves)
         else:
             body["pass"] = True
+        path = f"/api/v1/tournaments/{tournament}/orders"
         began = time.perf_counter()
-        async with self.session.post(
-            f"{self.base}/api/v1/tournaments/{tournament}/orders", json=body, headers=self.headers
-        ) as response:
-            answered = time.perf_counter()  # the status line says accepted or not
-            answer = await response.json()
-        if response.status == 200:
-            self.meter.accepted(answered - began)
+        answer = await self.client.post(path, json.dumps(body).encode(), self.headers)
+        said = json.loads(answer.body)
+        if answer.status == 200:
+            assert said["accepted"], said
+            self.meter.accepted(began, answer.answered, answer.handled)
         else:
-            self.meter.refusal(answer["refusal"]["kind"])
+            self.meter.refusal(said["refusal"]["kind"])
 
     async def order_steadily(self, rate: float, until: float, rng: random.Random) -> None:
         """Order again and again, ``rate`` a second (its turn stays open)."""
@@ -269,10 +436,18 @@ async def watch_loop(meter: Meter) -> None:
 
 async def drive(args: argparse.Namespace, port: int, tokens: list[str]) -> Meter:
     meter = Meter()
-    base = f"http://127.0.0.1:{port}"
+    pauses = Pauses()
     connector = aiohttp.TCPConnector(limit=CONNECTIONS)
     async with aiohttp.ClientSession(connector=connector) as session:
-        programs = [Program(token, base, session, meter) for token in tokens]
+        aiohttp_client = AiohttpClient(f"http://{HOST}:{port}", session)
+        programs = [
+            Program(
+                token,
+                aiohttp_client if args.client == "aiohttp" else PlainClient(HOST, port),
+                meter,
+            )
+            for token in tokens
+        ]
         streams = [asyncio.create_task(program.stream()) for program in programs]
         await asyncio.wait_for(asyncio.gather(*(p.told.wait() for p in programs)), 60)
         rng = random.Random(1)
@@ -284,12 +459,17 @@ async def drive(args: argparse.Namespace, port: int, tokens: list[str]) -> Meter
                 p.order_steadily(args.rate, until, random.Random(rng.random())) for p in programs
             ]
         running = asyncio.gather(*work)
+        if args.freeze:
+            gc.freeze()  # the programs' turns, read: the collector need not walk them again
         watching = asyncio.create_task(watch_loop(meter))
         await asyncio.sleep(args.warmup)
-        meter.measuring = True
+        meter.measuring = pauses.measuring = True
         began, cpu = time.perf_counter(), time.process_time()
+        meter.waited = -waited_for_a_core()
         await running
-        meter.measuring = False
+        meter.waited += waited_for_a_core()
+        meter.measuring = pauses.measuring = False
+        meter.gc = pauses.summary()
         meter.elapsed = time.perf_counter() - began
         meter.cpu = time.process_time() - cpu
         watching.cancel()
@@ -341,6 +521,18 @@ def report(args: argparse.Namespace, combats: int, meter: Meter, usage: dict[str
         f"the server's {usage['server_late_p99'] * 1000:.1f} ms, the programs' "
         f"{late[98] * 1000:.1f} ms"
     )
+    if meter.splits:
+        print(where_the_time_goes(meter.splits, latencies[-max(1, len(latencies) // 100) :]))
+    print(
+        f"event loops late at most: the server's {usage['server_late_max'] * 1000:.1f} ms, "
+        f"the programs' {max(meter.late, default=0.0) * 1000:.1f} ms; "
+        f"garbage collections while measuring: {pauses_text(usage)} in the server's, "
+        f"{pauses_text(meter.gc)} in the programs'"
+    )
+    print(
+        f"waited for a core while measuring: the server's loop {usage['server_waited']:.2f} s, "
+        f"the programs' {meter.waited:.2f} s"
+    )
     print(f"refused: {meter.refused or 'none'}")
     print(f"stream events read: {meter.events}; heartbeats: {meter.heartbeats}")
     cpu = usage["cpu_seconds"]
@@ -356,6 +548,28 @@ def report(args: argparse.Namespace, combats: int, meter: Meter, usage: dict[str
     )
 
 
+def where_the_time_goes(splits: list[tuple[float, float, float]], slowest: list[float]) -> str:
+    """The latency in three (see :attr:`Meter.splits`): medians, and the means of the slowest
+    hundredth of the orders."""
+    threshold = slowest[0]
+    tail = [split for split in splits if sum(split) >= threshold] or splits
+    parts = ("until the handler", "the handler", "back to the program")
+    medians = [statistics.median(split[i] for split in splits) * 1000 for i in range(3)]
+    means = [statistics.fmean(split[i] for split in tail) * 1000 for i in range(3)]
+    return "where an order's time goes, median | the slowest 1% (mean): " + "; ".join(
+        f"{part} {median:.2f} | {mean:.1f} ms"
+        for part, median, mean in zip(parts, medians, means, strict=True)
+    )
+
+
+def pauses_text(gc_summary: dict[str, float]) -> str:
+    return (
+        f"{gc_summary['gc_count']:.0f} ({gc_summary['gc_oldest']:.0f} of the oldest generation; "
+        f"{gc_summary['gc_seconds'] * 1000:.0f} ms in all, the longest "
+        f"{gc_summary['gc_longest'] * 1000:.1f} ms)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--programs", type=int, default=200)
@@ -363,10 +577,23 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--rate", type=float, default=6.0, help="orders a second, each program")
     parser.add_argument("--play", action="store_true", help="one order a turn; turns resolve")
+    parser.add_argument(
+        "--client",
+        choices=("plain", "aiohttp"),
+        default="plain",
+        help="the programs' HTTP: written by hand (default) or aiohttp's client",
+    )
+    parser.add_argument(
+        "--no-freeze",
+        dest="freeze",
+        action="store_false",
+        help="let the programs' collector walk what they read before measuring",
+    )
     parser.add_argument("--db", help="a SQLite file to use (default: a temporary one)")
     parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
+        tune_garbage_collection()  # as the bot's ``run`` does before it serves
         asyncio.run(serve(args.serve))
         return
     asyncio.run(run(args))

@@ -148,9 +148,10 @@ class ProgramService:
         self._known.put(hashed, (program, time.monotonic() + KNOWN_FOR))
         return program
 
-    async def plays(self, program_id: int) -> bool:
-        """Whether the program still plays (it may have been revoked since it authenticated)."""
-        return not (await repo.get_program(self.database, program_id)).revoked
+    async def revoked_among(self, program_ids: Iterable[int]) -> set[int]:
+        """Which of these programs play no more (revoked since they authenticated, here or
+        by another process): one read for all of them."""
+        return await repo.revoked_among(self.database, program_ids)
 
     async def owner_of(self, program: ProgramRow) -> str:
         """The name of the dynasty the program belongs to."""

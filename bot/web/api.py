@@ -19,6 +19,8 @@ clients in any language; docs/programs.md walks a newcomer through it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -28,13 +30,14 @@ from aiohttp import web
 
 from bot.services import Services
 from bot.services.programs import ProgramService, TokenRefused
-from bot.web.events import INTERVAL, Event, Subscription
+from bot.web.events import INTERVAL, Event, Heartbeat, Subscription
 from bot.web.game_port import Accepted, GamePort, OrderRequest, ServicesGamePort
 from bot.web.limits import Buckets, Limits, StreamSlots
 from bot.web.public_state import iso
 from bot.web.refusals import ApiRefusal, HttpRefusal
 from bot.web.server import Mount
 from bot.web.tokens import bearer_token
+from data.outages import is_outage
 from data.rows import ProgramRow
 from engine import Tile
 
@@ -42,7 +45,9 @@ log = logging.getLogger(__name__)
 
 PREFIX = "/api/v1"
 HEARTBEAT = 5.0
-"""Seconds between two heartbeats (an empty line) of a quiet stream."""
+"""Seconds between two heartbeats (an empty line) of every stream."""
+BEATS_AT_ONCE = 16
+"""Streams given their heartbeat in one turn of the event loop (see :meth:`ProgramApi._beat`)."""
 NDJSON = "application/x-ndjson"
 ORDER_FIELDS = frozenset({"turn", "piece", "to", "pass"})
 MAX_TURN = 1_000_000
@@ -95,7 +100,13 @@ class ProgramApi:
 
         async def watching(app: web.Application) -> AsyncIterator[None]:
             async with self.port.running():
-                yield
+                beating = asyncio.create_task(self._beat(), name="program streams' heartbeats")
+                try:
+                    yield
+                finally:
+                    beating.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await beating
 
         return Mount(self.routes(), watching, self.close)
 
@@ -154,7 +165,7 @@ class ProgramApi:
                 await response.prepare(request)
                 for event in subscription.replay:
                     await _send(response, event)
-                await self._follow(program, response, subscription)
+                await self._follow(response, subscription)
             except ConnectionError:
                 pass  # the program went away: it reconnects, and its replay tells it all
             except Exception:
@@ -201,21 +212,41 @@ class ProgramApi:
         self.buckets.refuse_when_empty(program.id)
         return program
 
-    async def _follow(
-        self, program: ProgramRow, response: web.StreamResponse, subscription: Subscription
-    ) -> None:
-        """Events as they come, a heartbeat when none does; until the program is revoked,
-        the subscription ends (too slow, or the server stops) or the program goes away."""
+    async def _follow(self, response: web.StreamResponse, subscription: Subscription) -> None:
+        """Events as they come, and the heartbeats (:meth:`_beat`); until the subscription ends (its program revoked, too slow, or the server stops) or the
+        program goes away."""
         while not self._closing and not subscription.ended:
-            event = await subscription.next(self.heartbeat)
-            if event is not None:
+            event = await subscription.next()
+            if event is None:
+                break
+            if isinstance(event, Heartbeat):
+                await response.write(b"\n")
+            else:
                 await _send(response, event)
+
+    async def _beat(self) -> None:
+        """Every ``heartbeat`` seconds, for all the open streams at once: one read finds the
+        programs revoked since (their streams end), and every other stream gets an empty line,
+        :data:`BEATS_AT_ONCE` streams at a time, so that a server with many streams does not
+        stop answering orders while it writes them all."""
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            following = list(self._following)
+            if not following:
                 continue
-            if self._closing or subscription.ended:
-                break
-            await response.write(b"\n")
-            if not await self.programs.plays(program.id):
-                break
+            try:
+                revoked = await self.programs.revoked_among(s.program_id for s in following)
+            except Exception as error:  # the next beat looks again
+                if not is_outage(error):
+                    log.exception("Looking for revoked programs failed; trying at the next beat")
+                revoked = set()
+            for count, subscription in enumerate(following, 1):
+                if subscription.program_id in revoked:
+                    subscription.drop()
+                else:
+                    subscription.beat()
+                if count % BEATS_AT_ONCE == 0:
+                    await asyncio.sleep(0)
 
 
 async def _send(response: web.StreamResponse, event: Event) -> None:

@@ -60,8 +60,16 @@ class Seen:
     turn: int
 
 
+class Heartbeat:
+    """What a subscription's reader gets at each heartbeat (an empty line to write)."""
+
+
+BEAT = Heartbeat()
+
+
 class Subscription:
-    """One stream's events, in order, after its replay; ends (``None``) when dropped or closed."""
+    """One stream's events, in order, after its replay, and a :data:`BEAT` at each heartbeat;
+    ends (``None``) when dropped or closed."""
 
     def __init__(self, program_id: int, owner: ProgramEvents, known: dict[int, Seen]) -> None:
         self.program_id = program_id
@@ -70,24 +78,21 @@ class Subscription:
         self.known = known
         """Each tournament of the program's seats as the stream was last told it."""
         self._owner = owner
-        self._queue: asyncio.Queue[Event | None] = asyncio.Queue(QUEUE)
+        self._queue: asyncio.Queue[Event | Heartbeat | None] = asyncio.Queue(QUEUE)
         self.dropped = False
 
-    def put(self, event: Event) -> None:
+    def put(self, event: Event | Heartbeat) -> None:
         try:
             self._queue.put_nowait(event)
         except asyncio.QueueFull:
-            self.dropped = True
-            self._owner.unsubscribe(self)
-            self.end()
+            self.drop()
 
-    async def next(self, timeout: float) -> Event | None:
-        """The next event, or None when ``timeout`` passes first (or the subscription ended:
-        see :attr:`ended`)."""
-        try:
-            return await asyncio.wait_for(self._queue.get(), timeout)
-        except TimeoutError:
-            return None
+    def beat(self) -> None:
+        self.put(BEAT)
+
+    async def next(self) -> Event | Heartbeat | None:
+        """The next event or heartbeat; None once the subscription ended (see :attr:`ended`)."""
+        return await self._queue.get()
 
     @property
     def ended(self) -> bool:
@@ -95,6 +100,12 @@ class Subscription:
 
     def close(self) -> None:
         self._owner.unsubscribe(self)
+
+    def drop(self) -> None:
+        """Drop the subscription (too slow, or its program revoked): its stream ends."""
+        self.dropped = True
+        self._owner.unsubscribe(self)
+        self.end()
 
     def end(self) -> None:
         """End the subscription: its reader gets None, then nothing more."""

@@ -124,6 +124,21 @@ async def programs_with_owners(
     return {row["id"]: (_program(row), row["dynasty_name"]) for row in rows}
 
 
+async def revoked_among(database: Database, program_ids: Iterable[int]) -> set[int]:
+    """Which of these programs are revoked (or gone): one read for any number of them."""
+    wanted = sorted(set(program_ids))
+    if not wanted:
+        return set()
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT id FROM programs WHERE revoked_at IS NULL "
+            f"AND id IN ({', '.join('?' * len(wanted))})",
+            wanted,
+        )
+    return set(wanted) - {row[0] for row in rows}
+
+
 async def find_programs(
     database: Database, text: str, *, first_of: int, limit: int
 ) -> list[tuple[ProgramRow, str]]:

@@ -108,6 +108,19 @@ async def test_a_player_has_at_most_ten_programs_in_use(world: World) -> None:
     assert (await register(world, owner, "Eleventh")).name == "Eleventh"
 
 
+async def test_which_of_many_programs_are_revoked_is_one_read(world: World) -> None:
+    """What the API's heartbeat asks about all its open streams at once: the revoked and the
+    unknown play no more, the others do."""
+    owner = await world.dynasty()
+    made = [await register(world, owner, f"Program {n}") for n in range(4)]
+    await programs.revoke_program(world.db, made[1].id, now=world.tick())
+    await programs.revoke_program(world.db, made[3].id, now=world.tick())
+    ids = [program.id for program in made]
+    assert await programs.revoked_among(world.db, [*ids, 999_999]) == {ids[1], ids[3], 999_999}
+    assert await programs.revoked_among(world.db, ids[:1]) == set()
+    assert await programs.revoked_among(world.db, []) == set()
+
+
 async def test_revoked_is_for_good(world: World, store: Store, unchanged: Unchanged) -> None:
     owner = await world.dynasty()
     program = await programs.register_program(

@@ -217,7 +217,7 @@ class Orders:
             async with self.database.transaction():
                 await term_repo.take_back(self.database, tournament.id, seat.seat)
                 ready = await store()
-        menu = replace(_menu_of(table, seat), current=order)
+        menu = _menu_of(table, seat, current=order)
         accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order, menu)
         if not (resolve and accepted.complete) or accepted.paused:
             return accepted
@@ -242,10 +242,13 @@ def check_not_handed_over(seat: SeatRow, tournament_id: int, *, regent: bool = F
         raise Refusal("seat-handed", tournament=str(tournament_id))
 
 
-def _menu_of(table: TournamentTable, seat: SeatRow) -> OrderMenu:
+def _menu_of(table: TournamentTable, seat: SeatRow, *, current: Order | None = None) -> OrderMenu:
+    """The seat's menu for the open turn, with ``current`` as its order so far (by default
+    the one the table holds)."""
     assert table.game is not None
     position = table.game.position
-    current = next((stored.order for stored in table.orders if stored.seat == seat.seat), None)
+    if current is None:
+        current = next((s.order for s in table.orders if s.seat == seat.seat), None)
     return OrderMenu(
         table.tournament,
         seat,

@@ -5,6 +5,7 @@ heartbeats, limits, the public state, a program revoked mid-combat, a restart.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -18,6 +19,7 @@ from bot.services.request import Request
 from bot.web.api import ProgramApi
 from bot.web.limits import Limits
 from bot.web.server import BODY_LIMIT
+from data.repositories import programs as program_repo
 from data.repositories import tournaments as tournament_repo
 from data.rows import ProgramRow, SeatStatus, TournamentRow
 from engine import Dynasty, Move, Pass, Tile
@@ -422,6 +424,34 @@ async def test_a_program_asking_too_fast_is_told_when_to_retry(services: Service
     said = refusal(found)
     assert said["kind"] == "rate-limited" and said["params"]["retry_after_seconds"] == 2
     assert headers["Retry-After"] == "2"
+
+
+async def test_every_stream_beats_and_a_program_revoked_elsewhere_stops_streaming(
+    services: Services,
+) -> None:
+    """The heartbeat goes to all the open streams at once, with one read of which programs
+    were revoked since, here or by another process (this one's caches untouched): those
+    streams end at that beat, the others beat on."""
+    registered = [await register(services, ADA + n, f"Program {n}") for n in range(3)]
+    async with (
+        serving(services) as (server, _),
+        aiohttp.ClientSession() as session,
+    ):
+        assert server.port is not None
+        client = Client(session, server.port)
+        async with contextlib.AsyncExitStack() as streams:
+            opened = [
+                await streams.enter_async_context(stream(client, token)) for _, token in registered
+            ]
+            for events in opened:
+                await events.beat(timeout=2.0)
+            gone, _ = registered[1]
+            await program_repo.revoke_program(services.database, gone.id, now=services.clock())
+            with pytest.raises(EOFError):
+                await opened[1].beat(timeout=2.0)
+            for events in (opened[0], opened[2]):
+                await events.beat(timeout=2.0)
+                await events.beat(timeout=2.0)
 
 
 async def test_a_program_revoked_mid_combat_is_refused_and_its_seat_misses_turns(
