@@ -1061,7 +1061,11 @@ class Announcer:
             await announcement_repo.keep_turn_line(database, line)
         else:  # no board: the first order posts a line of its own
             await announcement_repo.forget_turn_line(database, tournament.id)
-        await asyncio.gather(*(self._prompt(menu, boards, channel) for menu in prompts.menus))
+        players = [menu.seat.player_id for menu in prompts.menus]
+        palettes = await self.services.palettes.of_players(p for p in players if p is not None)
+        await asyncio.gather(
+            *(self._prompt(menu, boards, channel, palettes) for menu in prompts.menus)
+        )
         await self._tell_followers(tournament, content, shown, [board], nonce=nonce)
 
     async def _post(
@@ -1168,13 +1172,21 @@ class Announcer:
         self._locks.pop(tournament.id, None)
 
     async def _prompt(
-        self, menu: OrderMenu, boards: Boards, channel: discord.PartialMessageable | None
+        self,
+        menu: OrderMenu,
+        boards: Boards,
+        channel: discord.PartialMessageable | None,
+        palettes: Mapping[int, str] | None = None,
     ) -> None:
-        """One player's secret prompt for the open turn, by DM (see :meth:`_deliver_prompt`)."""
+        """One player's secret prompt for the open turn, by DM (see :meth:`_deliver_prompt`);
+        ``palettes``: the turn's players' palettes, read at once (else the player's is read)."""
         player_id = menu.seat.player_id
         assert player_id is not None
         locale = await self.services.locales.of_player(player_id)
-        board = await boards.picture(locale, await self.services.palettes.of_player(player_id))
+        palette = palettes.get(player_id) if palettes is not None else None
+        if palette is None:
+            palette = await self.services.palettes.of_player(player_id)
+        board = await boards.picture(locale, palette)
         await self._deliver_prompt(
             menu.tournament, player_id, PromptKind.ORDER, turn_prompt(menu, locale), board, channel
         )

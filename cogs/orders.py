@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -28,7 +29,7 @@ from bot.client import EmperorsBot, Interaction
 from bot.services.request import Request
 from bot.services.tournaments.base import OrderAccepted, OrderMenu, PieceChoice
 from bot.views.boards import own_order_board
-from bot.views.markup import CHOICES_LIMIT
+from bot.views.markup import CHOICES_LIMIT, Picture
 from bot.views.prompts import (
     PromptKey,
     accepted_text,
@@ -65,6 +66,8 @@ ORDER_BOARDS_PER_MINUTE = 6
 ORDER_BOARDS_PER = 60.0
 _order_boards: Recent[int, app_commands.Cooldown] = Recent(10_000)
 _redraws_waiting: set[PromptKey] = set()  # prompts whose redraw waits for its player's limit
+_own_order_drawings: dict[tuple[int, int], set[asyncio.Future[Picture]]] = {}
+"""The own-order boards being drawn, by tournament and turn: the turn's resolution stops them."""
 
 
 async def give_order(
@@ -108,9 +111,18 @@ async def give_order(
 def after_order(bot: EmperorsBot, tournament_id: int, accepted: OrderAccepted) -> None:
     """Once the player is answered: resolve a complete turn, or show the new ready count."""
     if accepted.complete and not accepted.paused and accepted.turn is not None:
+        stop_own_order_boards(tournament_id, accepted.turn)
         bot.announcer.resolve_later(tournament_id, accepted.turn)
     else:
         bot.announcer.announce_ready(tournament_id)
+
+
+def stop_own_order_boards(tournament_id: int, turn: int) -> None:
+    """A complete turn resolves: the boards of its orders still being drawn would be thrown
+    away once drawn (:func:`show_own_order` shows none for a resolved turn), so they are not
+    drawn; one the worker has begun is finished and dropped."""
+    for drawing in _own_order_drawings.pop((tournament_id, turn), ()):
+        drawing.cancel()
 
 
 # ----------------------------------------------------------------------- the prompt's clicks
@@ -221,9 +233,11 @@ async def show_own_order(interaction: Interaction, key: PromptKey, stored: Order
         return  # the turn resolved, or the combat ended: the next prompt has its own board
     names = (await services.tournaments.view(key.tournament_id)).names
     palette = await services.palettes.of_player(key.player_id)
-    board = await own_order_board(
-        interaction.client.drawing, menu, names, voice(interaction), palette
+    board = await _drawn_unless_resolved(
+        key, own_order_board(interaction.client.drawing, menu, names, voice(interaction), palette)
     )
+    if board is None:
+        return  # the turn resolved while it waited to be drawn
     try:
         now = await services.orders.menu(player, key.tournament_id, turn=key.turn)
     except Refusal:
@@ -231,6 +245,26 @@ async def show_own_order(interaction: Interaction, key: PromptKey, stored: Order
     if now.current != menu.current:
         return  # replaced while drawing: that order's own drawing shows it
     await interaction.edit_original_response(attachments=[board.file()])
+
+
+async def _drawn_unless_resolved(
+    key: PromptKey, drawing: Coroutine[Any, Any, Picture]
+) -> Picture | None:
+    """The own-order board of ``key``'s turn, or None if the turn completed first
+    (:func:`stop_own_order_boards`)."""
+    turn = (key.tournament_id, key.turn)
+    future = asyncio.ensure_future(drawing)
+    _own_order_drawings.setdefault(turn, set()).add(future)
+    try:
+        await asyncio.wait([future])
+    finally:
+        future.cancel()  # if this task is cancelled; nothing once drawn
+        drawings = _own_order_drawings.get(turn)
+        if drawings is not None:
+            drawings.discard(future)
+            if not drawings:
+                del _own_order_drawings[turn]
+    return None if future.cancelled() else future.result()
 
 
 # ----------------------------------------------------------------------- /order

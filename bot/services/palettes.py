@@ -8,7 +8,7 @@ a pattern to each dynasty's pieces.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from bot.render.style import BOARD_PALETTES, STANDARD
 from bot.services.request import Request
@@ -38,6 +38,12 @@ class PaletteService:
     async def of_player(self, player_id: int) -> str:
         """The palette of the boards drawn for this player's eyes alone."""
         return await repo.player_palette(self.database, player_id) or STANDARD
+
+    async def of_players(self, player_ids: Iterable[int]) -> dict[int, str]:
+        """:meth:`of_player` of each of these players, in one read (a turn's prompts)."""
+        wanted = set(player_ids)
+        chosen = await repo.player_palettes(self.database, wanted)
+        return {player_id: chosen.get(player_id, STANDARD) for player_id in wanted}
 
     async def of_server(self, guild_id: int | None) -> str:
         """The palette of the boards posted in this server's channels."""

@@ -3,8 +3,10 @@ channels' boards (migration 0022). No row: the standard palette."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from data.db import Database
-from data.repositories._common import fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, run
 
 
 async def player_palette(database: Database, player_id: int) -> str | None:
@@ -16,6 +18,21 @@ async def player_palette(database: Database, player_id: int) -> str | None:
             (player_id,),
         )
     return None if row is None else str(row["palette"])
+
+
+async def player_palettes(database: Database, player_ids: Iterable[int]) -> dict[int, str]:
+    """The palettes these players chose, in one read; players who never chose are left out."""
+    wanted = sorted(set(player_ids))
+    if not wanted:
+        return {}
+    async with database.connection() as connection:
+        rows = await fetch_all(
+            connection,
+            "SELECT player_id, palette FROM player_board_palettes "
+            f"WHERE player_id IN ({', '.join('?' * len(wanted))})",
+            wanted,
+        )
+    return {row[0]: str(row[1]) for row in rows}
 
 
 async def server_palette(database: Database, guild_id: int) -> str | None:

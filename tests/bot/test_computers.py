@@ -44,7 +44,7 @@ from engine import (
     check_order,
 )
 from tests.bot.conftest import Clock
-from tests.bot.play import TURN, seat_players
+from tests.bot.play import TURN, open_tournament, seat_players
 
 A, B = Dynasty.A, Dynasty.B
 C3, C4, C5 = Tile(2, 2), Tile(3, 2), Tile(4, 2)
@@ -347,3 +347,17 @@ async def test_a_turn_that_opens_while_the_computers_think_gets_their_orders_at_
         assert await services.turns.computers_to_play() == []
     finally:
         await services.close()
+
+
+async def test_a_combat_of_people_only_costs_the_computers_one_read(services: Services) -> None:
+    """The announcer asks the computers to play after every turn: where people order every
+    seat, that is one read of the table, no lease taken and nothing counted."""
+    players = await seat_players(services, 2)
+    tournament = await open_tournament(services, players, battlefield="duel-8")
+    statements: list[str] = []
+    services.database.timer = lambda kind, seconds: statements.append(kind)
+    try:
+        assert await services.turns.play_computers(tournament.id) is None
+    finally:
+        services.database.timer = None
+    assert statements == ["statement"]

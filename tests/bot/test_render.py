@@ -11,12 +11,14 @@ import sys
 import pytest
 from PIL import GifImagePlugin, Image
 
+from bot import render
 from bot.render import (
     BACKGROUND,
     DYNASTY_COLOURS,
     NEUTRAL,
     board_layout,
     render_board,
+    render_own_order,
     render_replay,
     tile_centre,
 )
@@ -431,3 +433,29 @@ def test_a_replay_refuses_frames_of_another_battlefield() -> None:
         render_replay([(small, None), (duel, None)])
     with pytest.raises(ValueError):
         render_replay([])
+
+
+def test_the_png_level_changes_bytes_never_pixels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards are deflated at level PNG_COMPRESSION for speed: the pictures are the ones the
+    earlier level 3 gave, pixel for pixel, in the same palette (only the PNG's bytes differ)."""
+    position, turn = random_combat(load_battlefield("medium-8"), 6, seed=3)[-1]
+    names = {Dynasty.A: "Ada", Dynasty.B: "Björn"}
+
+    def drawn() -> tuple[bytes, bytes]:
+        return (
+            render_board(position, last_turn=turn, names=names, title="turn 6"),
+            render_own_order(position, names=names, title="yours", order=None),
+        )
+
+    fast = drawn()
+    monkeypatch.setattr(render, "PNG_COMPRESSION", 3)
+    earlier = drawn()
+    for now, then in zip(fast, earlier, strict=True):
+        shown, was = Image.open(io.BytesIO(now)), Image.open(io.BytesIO(then))
+        assert (shown.mode, shown.size, shown.getpalette()) == (
+            was.mode,
+            was.size,
+            was.getpalette(),
+        )
+        assert shown.tobytes() == was.tobytes()
+        assert now != then  # the bytes are another level's

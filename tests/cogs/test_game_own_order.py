@@ -4,6 +4,8 @@ board is drawn again with the stored order (a dashed white arrow and a ring on i
 
 from __future__ import annotations
 
+import asyncio
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from bot.config import Config
 from bot.render import render_board
 from bot.services import Services
 from bot.services.request import Request
+from bot.worker import Worker
 from cogs import orders
 from engine import Dynasty, Move, Tile
 from tests.cogs.conftest import game_bot
@@ -119,3 +122,41 @@ async def test_past_its_limit_of_drawings_the_board_catches_up_with_the_last_ord
         assert await bot.announcer.settle(5)
     assert prompt.files[BOARD] == wanted != first
     assert "Your current order for turn 1: **E2 → E3**" in prompt.content
+
+
+async def test_a_turn_that_resolves_stops_the_own_order_boards_still_being_drawn(
+    fake_discord: FakeDiscord,
+    config: Config,
+    services: Services,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Alice's board with her order has not been drawn when Bob's order completes the turn:
+    it would be thrown away once drawn (the turn's board and the next prompt follow), so its
+    drawing is stopped, and her prompt of turn 1 keeps the board it had."""
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    asked, stopped = asyncio.Event(), asyncio.Event()
+
+    async def drawn_slowly(*args: object, **kwargs: object) -> bytes:
+        asked.set()
+        try:
+            await asyncio.Event().wait()  # a busy worker
+        except asyncio.CancelledError:
+            stopped.set()
+            raise
+        raise AssertionError("a busy worker never draws")
+
+    monkeypatch.setattr(Worker, "run_on_demand", drawn_slowly)
+    bot = game_bot(config, services)
+    async with fake.running(bot):
+        await start_duel(fake, alice, bob, DUEL)
+        prompt, bobs = await prompt_for(fake, alice, 1), await prompt_for(fake, bob, 1)
+        first = prompt.files[BOARD]
+        await order_by_prompt(fake, alice, prompt, "A2", "A3")
+        await asyncio.wait_for(asked.wait(), 5)
+        assert not stopped.is_set()
+        await pass_by_prompt(fake, bob, bobs)
+        await asyncio.wait_for(stopped.wait(), 5)
+        await prompt_for(fake, alice, 2)
+        assert await bot.announcer.settle(5)
+        assert sys.modules["cogs.orders"]._own_order_drawings == {}  # the bot's own copy
+    assert prompt.files[BOARD] == first

@@ -29,6 +29,8 @@ async def test_a_palette_is_kept_per_player_and_per_server_and_only_a_known_one(
     await palettes.save_player_palette(db, PLAYER, "standard", now=2.0)
     assert await palettes.player_palette(db, PLAYER) == "standard"
     assert await palettes.server_palette(db, GUILD) == "colour-blind"
+    assert await palettes.player_palettes(db, [OTHER, PLAYER, PLAYER]) == {PLAYER: "standard"}
+    assert await palettes.player_palettes(db, []) == {}
     store.refused("UPDATE player_board_palettes SET palette = 'rainbow'")
     store.refused("UPDATE server_board_palettes SET palette = NULL")
 
@@ -57,6 +59,8 @@ async def test_the_service_applies_a_choice_once_and_refuses_misuse(db: Database
     assert await service.of_player(OTHER) == "standard"
     assert await service.choose_own(Request(OTHER, id=904), "colour-blind") == "colour-blind"
     assert await service.of_player(OTHER) == "colour-blind"
+    both = {OTHER: "colour-blind", PLAYER: "standard"}  # a turn's prompts read them at once
+    assert await service.of_players([PLAYER, OTHER]) == both
 
 
 async def test_a_tutorial_turn_is_stored_once_and_a_new_tutorial_starts_over(

@@ -549,6 +549,11 @@ class Turns:
         game = table.game
         if table.tournament.status is not TournamentStatus.RUNNING or game is None:
             return None
+        if not game.awaiting_deployment and not any(
+            seat.status is SeatStatus.ACTIVE and seat.computer_strategy is not None
+            for seat in table.seats
+        ):
+            return None  # people order every seat: their own orders resolve the turn
         due = await self.computers_due(table)
         if due is not None and due > self.clock():
             if self.on_paced is not None:
