@@ -39,7 +39,7 @@ from engine.evaluation import (
 from engine.game import Game
 from engine.history import NO_HISTORY, History
 from engine.orders import Move, Order, Pass, legal_orders
-from engine.pieces import Dynasty, PieceKind
+from engine.pieces import Dynasty, PieceKind, in_seat_order
 from engine.position import Position
 from engine.resolution import TurnResult
 from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset
@@ -117,7 +117,8 @@ class GreedyStrategy:
     in emperors, keeps its attacked ones out of a take (:func:`_guarded`); and taking a
     rival emperor while its own only emperor can be taken in the same turn is worth no more
     than that exchange (:func:`_exchanged`). In a position seen before it chooses more loosely
-    (:data:`SEEN_NOISE`)."""
+    (:data:`SEEN_NOISE`). While a rival is in its crowning window (R-V3a) it plays against the
+    order that rival would give (:func:`_against_predicted`)."""
 
     name = "greedy"
 
@@ -127,6 +128,34 @@ class GreedyStrategy:
     def choose(
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order:
+        ranked, avoid = self._ranked(game, dynasty, history)
+        rival = _rival_in_window(game, dynasty)
+        if rival is not None:
+            # Its best orders against what the rival in its window would order.
+            predicted = self.predicted(game, rival, history)
+            ranked = _against_predicted(game, dynasty, ranked, predicted)
+        best = max(value for value, _ in ranked)
+        seen = len(game.position.active_dynasties) <= SEEN_FEW and history.times_seen(game.position)
+        noise = SEEN_NOISE if seen else GREEDY_NOISE
+        near = [
+            order
+            for value, order in ranked
+            if value >= best - GREEDY_NOISE or (value >= best - noise and order not in avoid)
+        ]
+        return rng.choice(near)
+
+    def predicted(self, game: Game, rival: Dynasty, history: History = NO_HISTORY) -> list[Order]:
+        """The orders ``rival`` would give if it played as greedy does: those it would choose
+        among, bar the looser choice of a position seen before."""
+        ranked, _ = self._ranked(game, rival, history)
+        best = max(value for value, _ in ranked)
+        return [order for value, order in ranked if value >= best - GREEDY_NOISE]
+
+    def _ranked(
+        self, game: Game, dynasty: Dynasty, history: History
+    ) -> tuple[list[tuple[float, Order]], frozenset[Order]]:
+        """Its legal orders valued one turn ahead with every rival holding, then revalued by
+        greedy's checks; and the orders its history says to avoid here."""
         ranked = ranked_orders(game, dynasty)
         avoid = history.to_avoid(game.position, dynasty)
         if avoid:
@@ -146,15 +175,43 @@ class GreedyStrategy:
         # Under ``convert`` only where the fall of emperors ends the combat (see _exchanged).
         if not convert or falls_end_combat(game.ruleset, game.position.battlefield):
             ranked = _exchanged(game, dynasty, ranked)
-        best = max(value for value, _ in ranked)
-        seen = len(game.position.active_dynasties) <= SEEN_FEW and history.times_seen(game.position)
-        noise = SEEN_NOISE if seen else GREEDY_NOISE
-        near = [
-            order
-            for value, order in ranked
-            if value >= best - GREEDY_NOISE or (value >= best - noise and order not in avoid)
-        ]
-        return rng.choice(near)
+        return ranked, avoid
+
+
+WINDOW_WEIGHS = 8
+"""While a rival is in its crowning window (:func:`_rival_in_window`) greedy weighs its best
+this many orders against that rival's predicted ones."""
+
+
+def _rival_in_window(game: Game, dynasty: Dynasty) -> Dynasty | None:
+    """The rival ``dynasty`` plays against, if any: one in its crowning window (R-V3a).
+
+    In its window a dynasty without an emperor takes one back or crowns a pawn (R-V3b), and
+    under ``convert`` the emperor just taken stood among its pawns: it was taken back in the
+    window, turn after turn, until the limit."""
+    for rival in in_seat_order(game.windows):
+        if rival is not dynasty:
+            return rival
+    return None
+
+
+def _against_predicted(
+    game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]], predicted: list[Order]
+) -> list[tuple[float, Order]]:
+    """``dynasty``'s best :data:`WINDOW_WEIGHS` orders revalued by the turn each makes with its
+    rival giving one of its ``predicted`` orders (their mean), every other dynasty holding."""
+    rival = predicted[0].dynasty
+    revalued: list[tuple[float, Order]] = []
+    for _, order in sorted(ranked, key=lambda entry: -entry[0])[:WINDOW_WEIGHS]:
+        total = 0.0
+        for answer in predicted:
+            joint = [
+                order if d is dynasty else answer if d is rival else Pass(d)
+                for d in game.position.active_dynasties
+            ]
+            total += utilities(play_turn(game, joint))[dynasty]
+        revalued.append((total / len(predicted), order))
+    return revalued
 
 
 EXCHANGED_SEVERAL_AT = 4

@@ -26,6 +26,7 @@ from engine import (
     check_order,
 )
 from engine.history import RECENT_TURNS, History
+from engine.rules import EmperorLost
 from engine.search import ranked_orders
 from engine.strategies import (
     EXCHANGED_SEVERAL_AT,
@@ -439,6 +440,45 @@ def test_far_ahead_means_four_pieces_more_than_every_rival_neutral_pawns_aside()
     neutral = Position(with_neutral.battlefield, with_neutral.pieces, frozenset({C}))
     assert neutral.active_dynasties == (A, B)
     assert not far_ahead(neutral, A)
+
+
+def test_greedy_plays_against_the_rival_in_its_crowning_window() -> None:
+    """b lost its last emperor to a (``convert``): in its crowning window (R-V3a) it takes an
+    emperor back if it can (R-V3c), and a's new emperor on 3,4 stands between two of b's pawns.
+    With b holding, a one-turn look saw no harm in moving a pawn; played against what b would
+    order, a steps the emperor away, and b's window closes with no emperor (R-V3b)."""
+    position = grid(
+        """
+        A a . . . . C
+        . . . . . . c
+        . . . . . . .
+        . . . b A . .
+        . . . . b . .
+        . . . . . . .
+        a . . . . . .
+        """,
+        experience=1,
+    )
+    ruleset = Ruleset(
+        emperor_taken=EmperorTaken.CONVERT, emperor_lost=EmperorLost.CROWN, turn_limit=50
+    )
+    game = Game(ruleset, position, 10, windows=frozenset({B}))
+    predicted = GreedyStrategy().predicted(game, B)
+    assert predicted and all(
+        isinstance(order, Move) and order.destination == Tile(3, 4) for order in predicted
+    )
+    away = Move(A, Tile(3, 4), Tile(2, 4))
+    assert choices(GreedyStrategy(), game, A) == Counter({str(away): 8})
+    for answer in predicted:
+        after = game.play([away, answer, Pass(C)]).game
+        assert B in after.position.defeated and after.position.emperor_tiles(A) == (
+            Tile(0, 0),
+            Tile(2, 4),
+        )
+    one_turn_best = ranked_orders(game, A)[0][1]
+    assert one_turn_best != away
+    retaken = game.play([one_turn_best, predicted[0], Pass(C)]).game
+    assert B not in retaken.position.defeated and retaken.position.emperor_tiles(B)
 
 
 def test_in_a_position_seen_before_greedy_chooses_among_more_orders() -> None:
