@@ -10,7 +10,7 @@ import functools
 import json
 import time
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import Any
 
 from data.codec import dumps, outcome_from_dict, ruleset_from_json
@@ -50,6 +50,11 @@ EMPEROR_SELECT = (
 def moment(now: float | None) -> float:
     """The time of a change: the caller's (tests, replays) or the clock's."""
     return time.time() if now is None else now
+
+
+def placeholders(values: Sized) -> str:
+    """The ``?`` marks of an ``IN (…)`` list of these values, one each."""
+    return ", ".join("?" * len(values))
 
 
 async def fetch_all(connection: Connection, sql: str, parameters: Sequence[Any] = ()) -> list[Row]:
@@ -146,7 +151,7 @@ async def first_free_name(
 ) -> str | None:
     """The first candidate whose key ``taken_sql`` (``… name_key IN (…)``) does not return."""
     keys = [name_key(candidate) for candidate in candidates]
-    marks = ", ".join("?" * len(keys))
+    marks = placeholders(keys)
     taken = {
         row[0] for row in await fetch_all(connection, taken_sql.format(marks), [*scope, *keys])
     }

@@ -27,7 +27,7 @@ from data.errors import (
     TournamentClosed,
     TrainingLeavesNoTrace,
 )
-from data.repositories._common import bet_row, fetch_all, fetch_one, run, write_events
+from data.repositories._common import bet_row, fetch_all, fetch_one, placeholders, run, write_events
 from data.rows import (
     BetRow,
     BetStatus,
@@ -308,7 +308,7 @@ async def settle_deposits(
     wanted = [str(purpose) for purpose in purposes]
     sql = (
         "SELECT id, purpose, dynasty_id, asset_code, held FROM escrow_deposits "
-        f"WHERE tournament_id = ? AND held > 0 AND purpose IN ({', '.join('?' * len(wanted))})"
+        f"WHERE tournament_id = ? AND held > 0 AND purpose IN ({placeholders(wanted)})"
     )
     parameters: list[object] = [tournament_id, *wanted]
     if only_seat is not None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from data.db import Connection, Database, Row
 from data.errors import AlreadyAway, AwayTooLong, ConstraintBroken, NotFound
-from data.repositories._common import fetch_all, fetch_one, moment
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders
 from data.rows import AbsenceRow
 
 AWAY_SECONDS = 14 * 86400
@@ -85,7 +85,7 @@ async def away_players(
     wanted = sorted(set(player_ids))
     if not wanted:
         return set()
-    marks = ", ".join("?" * len(wanted))
+    marks = placeholders(wanted)
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from data.db import Database
-from data.repositories._common import fetch_all, fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, run
 
 SHARD_BITS = 22
 """Discord puts server ``g`` on shard ``(g >> 22) % shard_count`` (direct messages: 0)."""
@@ -141,7 +141,7 @@ def of_shards(shard_count: int | None, shard_ids: Sequence[int]) -> tuple[str, l
     ``shard_count``. The row's server is its ``guild_id`` column."""
     if shard_count is None:
         return "", []
-    marks = ", ".join("?" * len(shard_ids))
+    marks = placeholders(shard_ids)
     return (
         f" AND coalesce(guild_id >> {SHARD_BITS}, 0) % ? IN ({marks})",
         [shard_count, *shard_ids],

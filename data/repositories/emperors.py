@@ -23,6 +23,7 @@ from data.repositories._common import (
     moment,
     name_key,
     numbered_names,
+    placeholders,
     run,
     write_events,
 )
@@ -88,7 +89,7 @@ async def emperor_names(database: Database, emperor_ids: Iterable[int]) -> dict[
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            f"SELECT id, name FROM emperors WHERE id IN ({', '.join('?' * len(wanted))})",
+            f"SELECT id, name FROM emperors WHERE id IN ({placeholders(wanted)})",
             wanted,
         )
     return {row[0]: row[1] for row in rows}

@@ -22,7 +22,7 @@ from typing import Any
 from data.codec import dumps
 from data.db import Connection, Database, Variant
 from data.errors import Refusal
-from data.repositories._common import fetch_all, fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, run
 from data.repositories.requests import once
 from data.rows import LogMessage, LogParam
 
@@ -326,7 +326,7 @@ async def _anonymise_log(
     if not names:
         return
     scope = list(tournaments)
-    marks = ", ".join("?" * len(scope)) or "NULL"
+    marks = placeholders(scope) or "NULL"
     rows = await fetch_all(
         connection,
         "SELECT id, message, params, details FROM events WHERE dynasty_id = ? "

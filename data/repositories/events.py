@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from data.db import Database
 from data.errors import ConstraintBroken, InvalidValue
-from data.repositories._common import event_row, fetch_all, moment, write_events
+from data.repositories._common import event_row, fetch_all, moment, placeholders, write_events
 from data.rows import EventKind, EventRow, NewEvent
 
 PAGE = 20
@@ -81,7 +81,7 @@ async def _page(
 ) -> list[EventRow]:
     wanted = [str(kind) for kind in kinds]
     page_filter = "AND id < ? " if before is not None else ""
-    kind_filter = f"AND kind IN ({', '.join('?' * len(wanted))}) " if wanted else ""
+    kind_filter = f"AND kind IN ({placeholders(wanted)}) " if wanted else ""
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,

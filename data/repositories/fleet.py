@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from data.db import Database
-from data.repositories._common import fetch_all, fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, run
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ async def take(
     whether taken."""
     at = moment(now)
     stale_list = sorted(stale)
-    marks = ", ".join("?" for _ in stale_list) or "NULL"
+    marks = placeholders(stale_list) or "NULL"
     async with database.connection() as connection:
         taken = await run(
             connection,

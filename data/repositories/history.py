@@ -12,6 +12,7 @@ from data.repositories._common import (
     dynasty_row,
     fetch_all,
     name_key,
+    placeholders,
     seat_row,
     tournament_row,
 )
@@ -52,7 +53,7 @@ async def finished_tournaments(
             await fetch_all(
                 connection,
                 "SELECT * FROM seats WHERE tournament_id IN "
-                f"({', '.join('?' * len(serious))}) ORDER BY tournament_id, seat",
+                f"({placeholders(serious)}) ORDER BY tournament_id, seat",
                 serious,
             )
             if serious

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from data.db import Database
-from data.repositories._common import fetch_all, fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, run
 
 
 async def player_palette(database: Database, player_id: int) -> str | None:
@@ -29,7 +29,7 @@ async def player_palettes(database: Database, player_ids: Iterable[int]) -> dict
         rows = await fetch_all(
             connection,
             "SELECT player_id, palette FROM player_board_palettes "
-            f"WHERE player_id IN ({', '.join('?' * len(wanted))})",
+            f"WHERE player_id IN ({placeholders(wanted)})",
             wanted,
         )
     return {row[0]: str(row[1]) for row in rows}

@@ -21,7 +21,14 @@ from data.errors import (
     TooManyPrograms,
     TournamentClosed,
 )
-from data.repositories._common import clean_name, fetch_all, fetch_one, moment, name_key
+from data.repositories._common import (
+    clean_name,
+    fetch_all,
+    fetch_one,
+    moment,
+    name_key,
+    placeholders,
+)
 from data.rows import (
     ProgramEntry,
     ProgramRow,
@@ -118,7 +125,7 @@ async def programs_with_owners(
             connection,
             "SELECT p.id, p.player_id, p.dynasty_id, p.name, p.created_at, p.revoked_at, "
             "d.name AS dynasty_name FROM programs p JOIN dynasties d ON d.id = p.dynasty_id "
-            f"WHERE p.id IN ({', '.join('?' * len(wanted))})",
+            f"WHERE p.id IN ({placeholders(wanted)})",
             wanted,
         )
     return {row["id"]: (_program(row), row["dynasty_name"]) for row in rows}
@@ -132,8 +139,7 @@ async def revoked_among(database: Database, program_ids: Iterable[int]) -> set[i
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
-            "SELECT id FROM programs WHERE revoked_at IS NULL "
-            f"AND id IN ({', '.join('?' * len(wanted))})",
+            f"SELECT id FROM programs WHERE revoked_at IS NULL AND id IN ({placeholders(wanted)})",
             wanted,
         )
     return set(wanted) - {row[0] for row in rows}
@@ -239,7 +245,7 @@ async def seats_of_program(
     statuses: Sequence[TournamentStatus] = (TournamentStatus.OPEN, TournamentStatus.RUNNING),
 ) -> list[ProgramSeat]:
     """Where the program is seated, in tournaments of these statuses, oldest first."""
-    marks = ", ".join("?" * len(statuses))
+    marks = placeholders(statuses)
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
@@ -280,7 +286,7 @@ async def program_skills(
         rows = await fetch_all(
             connection,
             "SELECT program_id, mu, sigma, combats FROM program_ratings "
-            f"WHERE program_id IN ({', '.join('?' * len(wanted))})",
+            f"WHERE program_id IN ({placeholders(wanted)})",
             wanted,
         )
     return {row[0]: ProgramSkillRow(row[0], row[1], row[2], row[3]) for row in rows}

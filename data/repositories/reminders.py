@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from data.db import Database, Row
-from data.repositories._common import fetch_all, fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, run
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ async def settings_of(database: Database, players: Iterable[int]) -> dict[int, R
     wanted = sorted(set(players))
     if not wanted:
         return {}
-    marks = ", ".join("?" for _ in wanted)
+    marks = placeholders(wanted)
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from data.db import Database, Row
 from data.errors import ConstraintBroken, NotFound
-from data.repositories._common import fetch_all, fetch_one, moment, seat_row
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, seat_row
 from data.rows import SeatRow
 from engine import DYNASTIES, Dynasty
 
@@ -338,7 +338,7 @@ async def reliability(
         ]
         if not latest:
             return Reliability(0, 0, 0, 0)
-        marks = ", ".join("?" * len(latest))
+        marks = placeholders(latest)
         counted = await fetch_one(
             connection,
             f"SELECT count(*), coalesce(sum(ordered), 0) FROM turns_due "

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from data.db import Connection, Database, Row
 from data.errors import ConstraintBroken, NotFound, Refusal
-from data.repositories._common import fetch_all, fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, run
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,7 @@ async def list_series(
     """A server's series with one of ``statuses``, newest first (every server's without
     ``guild_id``)."""
     wanted = list(statuses)
-    marks = ", ".join("?" for _ in wanted)
+    marks = placeholders(wanted)
     where = f"status IN ({marks})"
     values: list[object] = [*wanted]
     if guild_id is not None:

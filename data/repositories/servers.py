@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from data.db import Connection, Database
 from data.repositories import tournaments as tournament_repo
-from data.repositories._common import fetch_all, fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, run
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ async def call_off_removals(database: Database, guild_ids: Iterable[int]) -> int
     async with database.connection() as connection:
         return await run(
             connection,
-            f"DELETE FROM server_removals WHERE guild_id IN ({', '.join('?' * len(wanted))})",
+            f"DELETE FROM server_removals WHERE guild_id IN ({placeholders(wanted)})",
             wanted,
         )
 

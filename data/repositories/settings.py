@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from data.codec import dumps
 from data.db import Database
 from data.errors import InvalidValue
-from data.repositories._common import fetch_all, fetch_one, moment, run
+from data.repositories._common import fetch_all, fetch_one, moment, placeholders, run
 from data.rows import ServerSettingsRow
 
 MAX_CHANNELS = 25
@@ -108,7 +108,7 @@ async def computer_paces(database: Database, guild_ids: Iterable[int]) -> dict[i
         rows = await fetch_all(
             connection,
             "SELECT guild_id, computer_pace FROM server_settings WHERE computer_pace IS NOT NULL "
-            f"AND guild_id IN ({', '.join('?' * len(wanted))})",
+            f"AND guild_id IN ({placeholders(wanted)})",
             wanted,
         )
     return {row[0]: row[1] for row in rows}

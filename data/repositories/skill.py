@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from data.db import Database, Variant
-from data.repositories._common import EMPEROR_SELECT, emperor_row, fetch_all, moment
+from data.repositories._common import EMPEROR_SELECT, emperor_row, fetch_all, moment, placeholders
 from data.rows import SkillEntry, SkillRow
 
 
@@ -22,7 +22,7 @@ async def skills(database: Database, emperor_ids: Iterable[int]) -> dict[int, Sk
         rows = await fetch_all(
             connection,
             "SELECT emperor_id, mu, sigma, combats FROM skill_ratings "
-            f"WHERE emperor_id IN ({', '.join('?' * len(wanted))})",
+            f"WHERE emperor_id IN ({placeholders(wanted)})",
             wanted,
         )
     return {row[0]: SkillRow(row[0], row[1], row[2], row[3]) for row in rows}

@@ -71,6 +71,7 @@ from data.repositories._common import (
     fetch_one,
     guard,
     moment,
+    placeholders,
     run,
     seat_row,
     tournament_row,
@@ -365,7 +366,7 @@ async def list_tournaments(
     player's order takes it back).
     """
     wanted = [str(status) for status in statuses]
-    conditions = [f"t.status IN ({', '.join('?' * len(wanted))})"]
+    conditions = [f"t.status IN ({placeholders(wanted)})"]
     parameters: list[object] = [*wanted]
     if player_id is not None:
         conditions.append(
@@ -502,7 +503,7 @@ async def count_by_status(
 ) -> dict[TournamentStatus, int]:
     """How many tournaments have each of ``statuses`` (0 for none)."""
     wanted = [str(status) for status in statuses]
-    marks = ", ".join("?" * len(wanted))
+    marks = placeholders(wanted)
     async with database.connection() as connection:
         rows = await fetch_all(
             connection,
