@@ -54,16 +54,18 @@ def play_turn(game: Game, orders: Sequence[Order]) -> Game:
     return game.play(orders).game
 
 
-def holding_orders(game: Game, dynasty: Dynasty, order: Order) -> list[Order]:
-    """``order`` for ``dynasty`` and a pass for every other active dynasty."""
-    return [order if d is dynasty else Pass(d) for d in game.position.active_dynasties]
+def holding_orders(game: Game, *orders: Order) -> list[Order]:
+    """The turn's orders: each of ``orders`` for its dynasty, a pass for every other active
+    dynasty."""
+    given = {order.dynasty: order for order in orders}
+    return [given[d] if d in given else Pass(d) for d in game.position.active_dynasties]
 
 
 def ranked_orders(game: Game, dynasty: Dynasty) -> list[tuple[float, Order]]:
     """Every legal order of ``dynasty`` with its value one turn ahead if every other dynasty
     holds, best first (ties keep the legal order: a pass first)."""
     ranked = [
-        (utilities(play_turn(game, holding_orders(game, dynasty, order)))[dynasty], index, order)
+        (utilities(play_turn(game, holding_orders(game, order)))[dynasty], index, order)
         for index, order in enumerate(orders_of(game.position, dynasty))
     ]
     ranked.sort(key=lambda entry: (-entry[0], entry[1]))

@@ -200,16 +200,11 @@ def _against_predicted(
 ) -> list[tuple[float, Order]]:
     """``dynasty``'s best :data:`WINDOW_WEIGHS` orders revalued by the turn each makes with its
     rival giving one of its ``predicted`` orders (their mean), every other dynasty holding."""
-    rival = predicted[0].dynasty
     revalued: list[tuple[float, Order]] = []
     for _, order in sorted(ranked, key=lambda entry: -entry[0])[:WINDOW_WEIGHS]:
         total = 0.0
         for answer in predicted:
-            joint = [
-                order if d is dynasty else answer if d is rival else Pass(d)
-                for d in game.position.active_dynasties
-            ]
-            total += utilities(play_turn(game, joint))[dynasty]
+            total += utilities(play_turn(game, holding_orders(game, order, answer)))[dynasty]
         revalued.append((total / len(predicted), order))
     return revalued
 
@@ -256,11 +251,8 @@ def _exchanged(
     for value, order in ranked:
         if _takes_an_emperor(position, order, dynasty):
             for answer in answers:
-                joint = [
-                    order if d is dynasty else answer if d is answer.dynasty else Pass(d)
-                    for d in position.active_dynasties
-                ]
-                value = min(value, utilities(play_turn(game, joint))[dynasty])
+                after = play_turn(game, holding_orders(game, order, answer))
+                value = min(value, utilities(after)[dynasty])
         revalued.append((value, order))
     return revalued
 
@@ -334,7 +326,7 @@ def _answered(
     flip-flops went on until the turn limit."""
     checked: list[tuple[float, Order]] = []
     for value, order in ranked[:ANSWERED]:
-        after = play_turn(game, holding_orders(game, dynasty, order))
+        after = play_turn(game, holding_orders(game, order))
         if not after.is_over:
             value = min(value, _worst_take(after, dynasty))
         checked.append((value, order))
@@ -354,9 +346,7 @@ def _worst_take(game: Game, dynasty: Dynasty) -> float:
             target = pieces.get(order.destination)
             if target is None or target.dynasty is not dynasty:
                 continue
-            worst = min(
-                worst, utilities(play_turn(game, holding_orders(game, rival, order)))[dynasty]
-            )
+            worst = min(worst, utilities(play_turn(game, holding_orders(game, order)))[dynasty])
     return worst
 
 
@@ -432,7 +422,7 @@ class StrongStrategy:
         rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
         if not rivals:  # nobody can interfere this turn: the best order one turn ahead
             values = [
-                utilities(play_turn(game, holding_orders(game, dynasty, o)), urgent=False)[dynasty]
+                utilities(play_turn(game, holding_orders(game, o)), urgent=False)[dynasty]
                 for o in own
             ]
             best = max(range(len(own)), key=values.__getitem__)
