@@ -373,6 +373,12 @@ ANCHOR_SHARE = 0.9
 than its equilibrium: real players take what is offered."""
 ANCHOR_TEMPERATURE = 0.3
 """Blueprint softmax temperature, in pawns of one-turn value."""
+URGENT_FACE_TO_FACE = False
+"""Whether, face to face, the search judges positions as greedy does as the turn limit nears
+(``utilities(urgent=True)``: stakes up, caution down)."""
+RIVALS_CHECKED = True
+"""Whether a rival's plausible orders are ranked with greedy's checks (see
+:func:`plausible_rival_orders`)."""
 
 
 class StrongStrategy:
@@ -405,7 +411,7 @@ class StrongStrategy:
         own = [order for _, order in ranked[: PLAUSIBLE_OWN + len(avoid)]]
         if len(own) == 1:
             return own[0]
-        solution = self._equilibrium(game, dynasty, own, rng, budget)
+        solution = self._equilibrium(game, dynasty, own, rng, budget, history)
         probabilities = solution.strategies[0]
         if avoid:
             probabilities = _other_than(own, probabilities, solution.values, avoid)
@@ -418,11 +424,13 @@ class StrongStrategy:
         own: list[Order],
         rng: random.Random,
         budget: Budget,
+        history: History,
     ) -> Solution:
         rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
+        urgent = URGENT_FACE_TO_FACE and len(game.position.active_dynasties) == 2
         if not rivals:  # nobody can interfere this turn: the best order one turn ahead
             values = [
-                utilities(play_turn(game, holding_orders(game, o)), urgent=False)[dynasty]
+                utilities(play_turn(game, holding_orders(game, o)), urgent=urgent)[dynasty]
                 for o in own
             ]
             best = max(range(len(own)), key=values.__getitem__)
@@ -431,7 +439,7 @@ class StrongStrategy:
         choices: list[list[Order]] = [own]
         anchors: list[list[float] | None] = [None]
         for rival in rivals:
-            ranked = ranked_orders(game, rival)[:PLAUSIBLE_RIVAL]
+            ranked = plausible_rival_orders(game, rival, history)
             choices.append([order for _, order in ranked])
             anchors.append(blueprint([value for value, _ in ranked], ANCHOR_TEMPERATURE))
         holding = [Pass(d) for d in game.position.active_dynasties if d not in players]
@@ -442,11 +450,25 @@ class StrongStrategy:
             if found is None:
                 orders = [choices[i][action] for i, action in enumerate(joint)]
                 after = play_turn(game, [*orders, *holding])
-                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS), urgent=False)
+                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS), urgent=urgent)
             return found
 
         counts = [len(orders) for orders in choices]
         return regret_matching(players, counts, value, rng, budget, anchors, ANCHOR_SHARE)
+
+
+def plausible_rival_orders(
+    game: Game, rival: Dynasty, history: History
+) -> list[tuple[float, Order]]:
+    """The :data:`PLAUSIBLE_RIVAL` orders the strong player weighs for ``rival``, most likely
+    first, with their values: the normal player's (greedy's) ranking with its checks — the
+    takes a last rival would answer, the exchanges, the lead kept — or, with
+    :data:`RIVALS_CHECKED` off, the one-turn ranking alone."""
+    if not RIVALS_CHECKED:
+        return ranked_orders(game, rival)[:PLAUSIBLE_RIVAL]
+    ranked, _ = GreedyStrategy()._ranked(game, rival, history)
+    ordered = sorted(enumerate(ranked), key=lambda entry: (-entry[1][0], entry[0]))
+    return [entry for _, entry in ordered[:PLAUSIBLE_RIVAL]]
 
 
 REPEAT_TOLERANCE = 3.0
