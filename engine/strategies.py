@@ -373,12 +373,6 @@ ANCHOR_SHARE = 0.9
 than its equilibrium: real players take what is offered."""
 ANCHOR_TEMPERATURE = 0.3
 """Blueprint softmax temperature, in pawns of one-turn value."""
-URGENT_FACE_TO_FACE = False
-"""Whether, face to face, the search judges positions as greedy does as the turn limit nears
-(``utilities(urgent=True)``: stakes up, caution down)."""
-RIVALS_CHECKED = True
-"""Whether a rival's plausible orders are ranked with greedy's checks (see
-:func:`plausible_rival_orders`)."""
 
 
 class StrongStrategy:
@@ -427,7 +421,7 @@ class StrongStrategy:
         history: History,
     ) -> Solution:
         rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
-        urgent = URGENT_FACE_TO_FACE and len(game.position.active_dynasties) == 2
+        urgent = judged_urgently(game)
         if not rivals:  # nobody can interfere this turn: the best order one turn ahead
             values = [
                 utilities(play_turn(game, holding_orders(game, o)), urgent=urgent)[dynasty]
@@ -457,15 +451,24 @@ class StrongStrategy:
         return regret_matching(players, counts, value, rng, budget, anchors, ANCHOR_SHARE)
 
 
+def judged_urgently(game: Game) -> bool:
+    """Whether the strong player's search weighs the turn limit in its judgement
+    (``utilities(urgent=True)``: emperors weigh more, what may be lost next turn less, the goal
+    more, as the limit nears): face to face only.
+
+    With more dynasties left it plays better without (docs/computer-players.md); face to face,
+    without it, it kept its emperors out of reach and took little until the limit (R-G2)
+    decided, where greedy closes in."""
+    return len(game.position.active_dynasties) == 2
+
+
 def plausible_rival_orders(
     game: Game, rival: Dynasty, history: History
 ) -> list[tuple[float, Order]]:
     """The :data:`PLAUSIBLE_RIVAL` orders the strong player weighs for ``rival``, most likely
-    first, with their values: the normal player's (greedy's) ranking with its checks — the
-    takes a last rival would answer, the exchanges, the lead kept — or, with
-    :data:`RIVALS_CHECKED` off, the one-turn ranking alone."""
-    if not RIVALS_CHECKED:
-        return ranked_orders(game, rival)[:PLAUSIBLE_RIVAL]
+    first, with their values: the normal player's (greedy's) ranking with its checks (the
+    exchanges, the takes a last rival would answer, the lead kept), not the one-turn ranking
+    alone: the players it meets check their takes too."""
     ranked, _ = GreedyStrategy()._ranked(game, rival, history)
     ordered = sorted(enumerate(ranked), key=lambda entry: (-entry[1][0], entry[0]))
     return [entry for _, entry in ordered[:PLAUSIBLE_RIVAL]]

@@ -37,6 +37,7 @@ from engine.strategies import (
     Strategy,
     StrongStrategy,
     far_ahead,
+    judged_urgently,
     plausible_rival_orders,
     strategy_named,
 )
@@ -376,6 +377,33 @@ def test_the_strong_player_expects_a_rival_to_play_as_the_normal_player_checks()
     assert plausible[0] == charge
     assert take in plausible  # still weighed: a rival may play it
     assert len(plausible) == PLAUSIBLE_RIVAL
+
+
+def test_the_strong_player_weighs_the_turn_limit_face_to_face_only() -> None:
+    """Face to face its search judges as greedy does near the turn limit (R-G2): emperors
+    weigh more, what may be lost next turn less. Without it the last two kept their emperors
+    out of reach until the limit decided (medium-8); with three dynasties or more it plays
+    better without (docs/computer-players.md)."""
+    three = grid(
+        """
+        A . . . C
+        . a . c .
+        . . . . .
+        . . . b B
+        """,
+        experience=1,
+    )
+    two = grid(
+        """
+        A . . . .
+        . a . . .
+        . . . . .
+        . . . b B
+        """,
+        experience=1,
+    )
+    assert not judged_urgently(Game(Ruleset(), three))
+    assert judged_urgently(Game(Ruleset(), two))
 
 
 @pytest.mark.parametrize(("fourth", "left"), [("D", 4), (".", 3)])
