@@ -405,7 +405,7 @@ class StrongStrategy:
         own = [order for _, order in ranked[: PLAUSIBLE_OWN + len(avoid)]]
         if len(own) == 1:
             return own[0]
-        solution = self._equilibrium(game, dynasty, own, rng, budget, history)
+        solution = self._equilibrium(game, dynasty, own, rng, budget)
         probabilities = solution.strategies[0]
         if avoid:
             probabilities = _other_than(own, probabilities, solution.values, avoid)
@@ -418,7 +418,6 @@ class StrongStrategy:
         own: list[Order],
         rng: random.Random,
         budget: Budget,
-        history: History,
     ) -> Solution:
         rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
         urgent = judged_urgently(game)
@@ -433,7 +432,7 @@ class StrongStrategy:
         choices: list[list[Order]] = [own]
         anchors: list[list[float] | None] = [None]
         for rival in rivals:
-            ranked = plausible_rival_orders(game, rival, history)
+            ranked = plausible_rival_orders(game, rival)
             choices.append([order for _, order in ranked])
             anchors.append(blueprint([value for value, _ in ranked], ANCHOR_TEMPERATURE))
         holding = [Pass(d) for d in game.position.active_dynasties if d not in players]
@@ -462,14 +461,14 @@ def judged_urgently(game: Game) -> bool:
     return len(game.position.active_dynasties) == 2
 
 
-def plausible_rival_orders(
-    game: Game, rival: Dynasty, history: History
-) -> list[tuple[float, Order]]:
+def plausible_rival_orders(game: Game, rival: Dynasty) -> list[tuple[float, Order]]:
     """The :data:`PLAUSIBLE_RIVAL` orders the strong player weighs for ``rival``, most likely
     first, with their values: the normal player's (greedy's) ranking with its checks (the
     exchanges, the takes a last rival would answer, the lead kept), not the one-turn ranking
-    alone: the players it meets check their takes too."""
-    ranked, _ = GreedyStrategy()._ranked(game, rival, history)
+    alone: the players it meets check their takes too. Not greedy's way out of circles (its
+    history): a rival who took nothing twice in a position may well try a third time, and
+    expecting otherwise cost the strong player its emperor."""
+    ranked, _ = GreedyStrategy()._ranked(game, rival, NO_HISTORY)
     ordered = sorted(enumerate(ranked), key=lambda entry: (-entry[1][0], entry[0]))
     return [entry for _, entry in ordered[:PLAUSIBLE_RIVAL]]
 

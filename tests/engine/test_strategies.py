@@ -25,7 +25,7 @@ from engine import (
     Tile,
     check_order,
 )
-from engine.history import NO_HISTORY, RECENT_TURNS, History
+from engine.history import RECENT_TURNS, History
 from engine.rules import EmperorLost
 from engine.search import ranked_orders
 from engine.strategies import (
@@ -373,7 +373,7 @@ def test_the_strong_player_expects_a_rival_to_play_as_the_normal_player_checks()
     take = Move(A, Tile(1, 3), Tile(0, 3))
     charge = Move(A, Tile(3, 0), Tile(3, 1))
     assert ranked_orders(game, A)[0][1] == take
-    plausible = [order for _, order in plausible_rival_orders(game, A, NO_HISTORY)]
+    plausible = [order for _, order in plausible_rival_orders(game, A)]
     assert plausible[0] == charge
     assert take in plausible  # still weighed: a rival may play it
     assert len(plausible) == PLAUSIBLE_RIVAL
