@@ -37,6 +37,7 @@ from bot.delivery import (
     PROMPT_ATTEMPTS,
     ChannelPace,
     Undelivered,
+    edit_content,
     message_nonce,
     missing_permissions,
     post_message,
@@ -1361,7 +1362,7 @@ class Announcer:
         try:
             if line is not None:
                 try:
-                    await channel.get_partial_message(line.message_id).edit(content=line_text)
+                    await edit_content(self.client, channel.id, line.message_id, line_text)
                     return
                 except discord.NotFound:
                     pass  # deleted by someone: post the line again

@@ -148,6 +148,16 @@ async def post_message(
     return int(answer["id"])
 
 
+async def edit_content(bot: discord.Client, channel_id: int, message_id: int, content: str) -> None:
+    """Edit a message's text as ``PartialMessage.edit(content=…)`` does (its errors too:
+    :class:`discord.NotFound` for a deleted message), without making Discord's answer into a
+    :class:`discord.Message` the bot would not read (see :func:`post_message`)."""
+    with handle_message_parameters(
+        content=content, previous_allowed_mentions=bot.allowed_mentions
+    ) as message:
+        await bot.http.edit_message(channel_id, message_id, params=message)
+
+
 def multipart_body(parts: Sequence[Mapping[str, Any]]) -> tuple[bytes, str]:
     """The ``multipart/form-data`` body of discord.py's form ``parts`` (``payload_json``, then
     ``files[n]``) and its content type: the parts aiohttp's form would write, in one piece."""

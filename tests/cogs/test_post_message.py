@@ -12,7 +12,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.client import EmperorsBot
-from bot.delivery import multipart_body, post_message
+from bot.delivery import edit_content, multipart_body, post_message
 from bot.views.markup import NO_MENTIONS, Components, png_file
 from tests.fakediscord import FakeDiscord
 
@@ -138,3 +138,27 @@ async def test_the_body_reads_back_part_by_part_with_aiohttp_s_multipart_reader(
         ("payload_json", None, "text/plain; charset=utf-8", payload.encode()),
         ("files[0]", 'tournament "1" · board.png', "application/octet-stream", BOARD),
     ]
+
+
+async def test_an_edit_by_id_changes_the_text_as_discord_py_s_edit_does(
+    fake_discord: FakeDiscord, bot: EmperorsBot
+) -> None:
+    channel = fake_discord.tournaments
+    async with fake_discord.running(bot):
+        ours = await post_message(
+            bot, channel.id, "Ready: 1 of 4", embed=discord.Embed(title="Turn 2")
+        )
+        theirs = await post_message(
+            bot, channel.id, "Ready: 1 of 4", embed=discord.Embed(title="Turn 2")
+        )
+        await edit_content(bot, channel.id, ours, "Ready: 2 of 4 <@1>")
+        sent = bot.get_channel(channel.id)
+        assert isinstance(sent, discord.TextChannel)
+        await sent.get_partial_message(theirs).edit(content="Ready: 2 of 4 <@1>")
+        fake_discord.message(ours).deleted = True  # deleted by someone in the channel
+        with pytest.raises(discord.NotFound):
+            await edit_content(bot, channel.id, ours, "Ready: 3 of 4")
+    first, second = fake_discord.messages_in(channel, include_deleted=True)
+    assert first.content == second.content == "Ready: 2 of 4 <@1>"
+    assert first.embeds == second.embeds and first.embeds[0]["title"] == "Turn 2"
+    assert first.edits == second.edits == 1
