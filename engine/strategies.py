@@ -420,9 +420,10 @@ class StrongStrategy:
         budget: Budget,
     ) -> Solution:
         rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
+        urgent = judged_urgently(game)
         if not rivals:  # nobody can interfere this turn: the best order one turn ahead
             values = [
-                utilities(play_turn(game, holding_orders(game, o)), urgent=False)[dynasty]
+                utilities(play_turn(game, holding_orders(game, o)), urgent=urgent)[dynasty]
                 for o in own
             ]
             best = max(range(len(own)), key=values.__getitem__)
@@ -431,7 +432,7 @@ class StrongStrategy:
         choices: list[list[Order]] = [own]
         anchors: list[list[float] | None] = [None]
         for rival in rivals:
-            ranked = ranked_orders(game, rival)[:PLAUSIBLE_RIVAL]
+            ranked = plausible_rival_orders(game, rival)
             choices.append([order for _, order in ranked])
             anchors.append(blueprint([value for value, _ in ranked], ANCHOR_TEMPERATURE))
         holding = [Pass(d) for d in game.position.active_dynasties if d not in players]
@@ -442,11 +443,34 @@ class StrongStrategy:
             if found is None:
                 orders = [choices[i][action] for i, action in enumerate(joint)]
                 after = play_turn(game, [*orders, *holding])
-                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS), urgent=False)
+                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS), urgent=urgent)
             return found
 
         counts = [len(orders) for orders in choices]
         return regret_matching(players, counts, value, rng, budget, anchors, ANCHOR_SHARE)
+
+
+def judged_urgently(game: Game) -> bool:
+    """Whether the strong player's search weighs the turn limit in its judgement
+    (``utilities(urgent=True)``: emperors weigh more, what may be lost next turn less, the goal
+    more, as the limit nears): face to face only.
+
+    With more dynasties left it plays better without (docs/computer-players.md); face to face,
+    without it, it kept its emperors out of reach and took little until the limit (R-G2)
+    decided, where greedy closes in."""
+    return len(game.position.active_dynasties) == 2
+
+
+def plausible_rival_orders(game: Game, rival: Dynasty) -> list[tuple[float, Order]]:
+    """The :data:`PLAUSIBLE_RIVAL` orders the strong player weighs for ``rival``, most likely
+    first, with their values: the normal player's (greedy's) ranking with its checks (the
+    exchanges, the takes a last rival would answer, the lead kept), not the one-turn ranking
+    alone: the players it meets check their takes too. Not greedy's way out of circles (its
+    history): a rival who took nothing twice in a position may well try a third time, and
+    expecting otherwise cost the strong player its emperor."""
+    ranked, _ = GreedyStrategy()._ranked(game, rival, NO_HISTORY)
+    ordered = sorted(enumerate(ranked), key=lambda entry: (-entry[1][0], entry[0]))
+    return [entry for _, entry in ordered[:PLAUSIBLE_RIVAL]]
 
 
 REPEAT_TOLERANCE = 3.0

@@ -30,12 +30,15 @@ from engine.rules import EmperorLost
 from engine.search import ranked_orders
 from engine.strategies import (
     EXCHANGED_SEVERAL_AT,
+    PLAUSIBLE_RIVAL,
     SEEN_NOISE,
     GreedyStrategy,
     RandomStrategy,
     Strategy,
     StrongStrategy,
     far_ahead,
+    judged_urgently,
+    plausible_rival_orders,
     strategy_named,
 )
 from tests.engine.helpers import grid
@@ -346,6 +349,61 @@ def test_an_emperor_taken_while_ones_own_falls_is_no_gain() -> None:
         for taken in (EmperorTaken.CONVERT, EmperorTaken.REMOVE):
             safe = Game(Ruleset(emperor_taken=taken), out_of_reach)
             assert GreedyStrategy().choose(safe, A, random.Random(seed)) == take
+
+
+def test_the_strong_player_expects_a_rival_to_play_as_the_normal_player_checks() -> None:
+    """The strong player's search weighs each rival's plausible orders (its equilibrium, after
+    Gray et al. 2021). Ranked one turn ahead alone, a's first order would be taking d's
+    emperor; the normal player (greedy) checks that take against d's take of a's only emperor
+    in the same turn (R-C4 ``convert``, R-C6) and charges its attacker instead. The search
+    expects that charge first, as the players it meets give it."""
+    position = grid(
+        """
+        # # # D # # #
+        # . . a . . #
+        # . . . . . #
+        A d . . . b C
+        # . . . . . #
+        # . . c . . #
+        # # # B # # #
+        """,
+        experience=1,
+    )
+    game = Game(Ruleset(emperor_taken=EmperorTaken.CONVERT), position)
+    take = Move(A, Tile(1, 3), Tile(0, 3))
+    charge = Move(A, Tile(3, 0), Tile(3, 1))
+    assert ranked_orders(game, A)[0][1] == take
+    plausible = [order for _, order in plausible_rival_orders(game, A)]
+    assert plausible[0] == charge
+    assert take in plausible  # still weighed: a rival may play it
+    assert len(plausible) == PLAUSIBLE_RIVAL
+
+
+def test_the_strong_player_weighs_the_turn_limit_face_to_face_only() -> None:
+    """Face to face its search judges as greedy does near the turn limit (R-G2): emperors
+    weigh more, what may be lost next turn less. Without it the last two kept their emperors
+    out of reach until the limit decided (medium-8); with three dynasties or more it plays
+    better without (docs/computer-players.md)."""
+    three = grid(
+        """
+        A . . . C
+        . a . c .
+        . . . . .
+        . . . b B
+        """,
+        experience=1,
+    )
+    two = grid(
+        """
+        A . . . .
+        . a . . .
+        . . . . .
+        . . . b B
+        """,
+        experience=1,
+    )
+    assert not judged_urgently(Game(Ruleset(), three))
+    assert judged_urgently(Game(Ruleset(), two))
 
 
 @pytest.mark.parametrize(("fourth", "left"), [("D", 4), (".", 3)])
