@@ -44,19 +44,27 @@ class History:
 
     def __init__(self, turns: Iterable[tuple[Position, Mapping[Dynasty, Order]]] = ()) -> None:
         self._given: dict[Placement, list[Mapping[Dynasty, Order]]] = {}
-        recent: list[Mapping[Dynasty, Order]] = []
+        recent: list[tuple[Position, Mapping[Dynasty, Order]]] = []
         for position, orders in turns:
             self._given.setdefault(placement(position), []).append(orders)
-            recent.append(orders)
-        self._recent: tuple[Mapping[Dynasty, Order], ...] = tuple(recent[-RECENT_TURNS:])
+            recent.append((position, orders))
+        self._recent: tuple[tuple[Position, Mapping[Dynasty, Order]], ...] = tuple(
+            recent[-RECENT_TURNS:]
+        )
 
     def then(self, position: Position, orders: Mapping[Dynasty, Order]) -> History:
         """This history and one more turn: ``orders`` were given in ``position``."""
         longer = History()
         longer._given = {key: list(given) for key, given in self._given.items()}
         longer._given.setdefault(placement(position), []).append(dict(orders))
-        longer._recent = (*self._recent, dict(orders))[-RECENT_TURNS:]
+        longer._recent = (*self._recent, (position, dict(orders)))[-RECENT_TURNS:]
         return longer
+
+    def last_turns(self, count: int) -> tuple[tuple[Position, Mapping[Dynasty, Order]], ...]:
+        """The last ``count`` turns remembered (at most :data:`RECENT_TURNS`), oldest first:
+        each position, experience included, and the orders given in it. What a player learns
+        of its rivals' play from (``GreedyStrategy``)."""
+        return self._recent[-count:] if count > 0 else ()
 
     def times_seen(self, position: Position) -> int:
         """How many earlier turns started from this position."""
@@ -76,7 +84,7 @@ class History:
         """The moves ``dynasty`` gave :data:`REPEATS_TO_AVOID` times or more in its recent
         turns (a pass is no circle: it moves nothing)."""
         counts: dict[Order, int] = {}
-        for orders in self._recent:
+        for _, orders in self._recent:
             order = orders.get(dynasty)
             if isinstance(order, Move):
                 counts[order] = counts.get(order, 0) + 1
