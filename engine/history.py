@@ -10,7 +10,7 @@ are remembered too (:data:`RECENT_TURNS`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from engine.battlefield import Tile
 from engine.orders import Move, Order
@@ -40,7 +40,7 @@ class History:
     per combat and extends it each turn with :meth:`then`).
     """
 
-    __slots__ = ("_given", "_recent")
+    __slots__ = ("_given", "_learned", "_recent", "_turns")
 
     def __init__(self, turns: Iterable[tuple[Position, Mapping[Dynasty, Order]]] = ()) -> None:
         self._given: dict[Placement, list[Mapping[Dynasty, Order]]] = {}
@@ -51,6 +51,11 @@ class History:
         self._recent: tuple[tuple[Position, Mapping[Dynasty, Order]], ...] = tuple(
             recent[-RECENT_TURNS:]
         )
+        self._turns = len(recent)
+        # What a player judged of a dynasty's order in one of the recent turns (by the turn's
+        # number in this history): the same turns give the same judgement, so a league, which
+        # extends one history, judges each turn once (:meth:`judged`).
+        self._learned: dict[tuple[int, Dynasty], bool] = {}
 
     def then(self, position: Position, orders: Mapping[Dynasty, Order]) -> History:
         """This history and one more turn: ``orders`` were given in ``position``."""
@@ -58,6 +63,9 @@ class History:
         longer._given = {key: list(given) for key, given in self._given.items()}
         longer._given.setdefault(placement(position), []).append(dict(orders))
         longer._recent = (*self._recent, (position, dict(orders)))[-RECENT_TURNS:]
+        longer._turns = self._turns + 1
+        oldest = longer._turns - RECENT_TURNS
+        longer._learned = {key: seen for key, seen in self._learned.items() if key[0] >= oldest}
         return longer
 
     def last_turns(self, count: int) -> tuple[tuple[Position, Mapping[Dynasty, Order]], ...]:
@@ -65,6 +73,15 @@ class History:
         each position, experience included, and the orders given in it. What a player learns
         of its rivals' play from (``GreedyStrategy``)."""
         return self._recent[-count:] if count > 0 else ()
+
+    def judged(self, back: int, dynasty: Dynasty, judge: Callable[[], bool]) -> bool:
+        """``judge()``'s verdict on what ``dynasty`` ordered ``back`` turns ago (1: the last
+        turn), asked once per turn of this history and the histories it grows into."""
+        key = (self._turns - back, dynasty)
+        verdict = self._learned.get(key)
+        if verdict is None:
+            verdict = self._learned[key] = judge()
+        return verdict
 
     def times_seen(self, position: Position) -> int:
         """How many earlier turns started from this position."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 from engine.battlefield import Battlefield, Tile
@@ -179,13 +180,17 @@ class GreedyStrategy:
             given = orders.get(rival)
             if given is None or len(earlier.active_dynasties) != 2:
                 return None
-            ranked, _ = self._ranked(
-                Game(game.ruleset, earlier, game.turn - back), rival, NO_HISTORY
-            )
-            best = max(value for value, _ in ranked)
-            if not any(order == given and value >= best - SEEN_NOISE for value, order in ranked):
+            past = Game(game.ruleset, earlier, game.turn - back)
+            if not history.judged(back, rival, partial(self._would_give, past, given)):
                 return None
         return rival
+
+    def _would_give(self, game: Game, given: Order) -> bool:
+        """Whether ``given`` is within :data:`SEEN_NOISE` of the best order greedy would give
+        for its dynasty in ``game``."""
+        ranked, _ = self._ranked(game, given.dynasty, NO_HISTORY)
+        best = max(value for value, _ in ranked)
+        return any(order == given and value >= best - SEEN_NOISE for value, order in ranked)
 
     def _ranked(
         self, game: Game, dynasty: Dynasty, history: History

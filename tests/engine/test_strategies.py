@@ -556,6 +556,33 @@ def test_history_keeps_the_last_turns_positions_and_orders() -> None:
     )
 
 
+def test_history_judges_each_turn_once_as_it_grows() -> None:
+    """Greedy judges its rival's recent orders turn after turn (``GreedyStrategy``): a history
+    extended by a turn keeps what was judged of the earlier ones, one that branches does not
+    see its sibling's judgements."""
+    position = grid("A . a\n. . .\n. . B", experience=1)
+    orders = {A: Pass(A), B: Pass(B)}
+    asked: list[str] = []
+
+    def judge(verdict: bool, name: str) -> Callable[[], bool]:
+        def judged() -> bool:
+            asked.append(name)
+            return verdict
+
+        return judged
+
+    history = History([(position, orders)] * 2)
+    assert history.judged(1, B, judge(True, "last"))
+    assert history.judged(1, B, judge(False, "again")) is True
+    longer = history.then(position, orders)
+    assert longer.judged(2, B, judge(False, "the same turn")) is True
+    assert not longer.judged(1, B, judge(False, "the new turn"))
+    assert longer.judged(1, A, judge(True, "another dynasty"))
+    sibling = history.then(position, orders)
+    assert sibling.judged(1, B, judge(True, "a sibling's turn"))
+    assert asked == ["last", "the new turn", "another dynasty", "a sibling's turn"]
+
+
 def test_in_a_position_seen_before_greedy_chooses_among_more_orders() -> None:
     """Two greedy players facing each other on duel-8 gave mirror-image orders, their pawns
     meeting on the middle tile and going back, turn after turn. Seen once before, the opening
