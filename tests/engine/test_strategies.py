@@ -544,8 +544,8 @@ def test_history_keeps_the_last_turns_positions_and_orders() -> None:
     """What greedy learns its rival's play from: the last turns, experience included."""
     young = grid("A . a\n. . .\n. . B", experience=1)
     old = grid("A . a\n. . .\n. . B", experience=3)
-    first = {A: Pass(A), B: Pass(B)}
-    second = {A: Move(A, Tile(0, 2), Tile(1, 2)), B: Pass(B)}
+    first: dict[Dynasty, Order] = {A: Pass(A), B: Pass(B)}
+    second: dict[Dynasty, Order] = {A: Move(A, Tile(0, 2), Tile(1, 2)), B: Pass(B)}
     history = History([(young, first)]).then(old, second)
     assert history.last_turns(1) == ((old, second),)
     assert history.last_turns(2) == ((young, first), (old, second))
