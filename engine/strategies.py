@@ -43,7 +43,7 @@ from engine.orders import Move, Order, Pass, legal_orders
 from engine.pieces import Dynasty, PieceKind, in_seat_order
 from engine.position import Position
 from engine.resolution import TurnResult
-from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset
+from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset, Takes
 from engine.search import (
     Budget,
     Solution,
@@ -153,10 +153,11 @@ class GreedyStrategy:
         return [order for value, order in ranked if value >= best - GREEDY_NOISE]
 
     def _predictable_rival(self, game: Game, dynasty: Dynasty, history: History) -> Dynasty | None:
-        """Face to face and far ahead (:func:`far_ahead`), the last rival if its last
-        :data:`PREDICTABLE_TURNS` orders were ones greedy would have given in its place (each
-        within :data:`SEEN_NOISE` of the best; experience, the position of each turn and the
-        rival's own orders are all in ``history``).
+        """Face to face and ahead (:data:`EMPERORS_AHEAD` emperors, or :func:`far_ahead` in
+        pieces), the last rival if its last :data:`PREDICTABLE_TURNS` orders were ones greedy
+        would have given in its place (each within :data:`SEEN_NOISE` of the best; the position
+        of each turn, experience included, and the rival's orders are in ``history``). Not
+        under ``takes = by-experience`` (R-V4a): there it ended fewer combats.
 
         A lone emperor that steps onto a free tile every turn is never taken face to face, and
         a careful rival keeps most of its emperors out of a take: they fall when their owner
@@ -167,7 +168,7 @@ class GreedyStrategy:
         look, so greedy first learns from the rival's past orders whom it plays against."""
         position = game.position
         active = position.active_dynasties
-        if len(active) != 2:
+        if len(active) != 2 or game.ruleset.takes is Takes.BY_EXPERIENCE:
             return None
         rival = active[1] if active[0] is dynasty else active[0]
         emperors_ahead = len(position.emperor_tiles(dynasty)) - len(position.emperor_tiles(rival))
