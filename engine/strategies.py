@@ -118,8 +118,9 @@ class GreedyStrategy:
     in emperors, keeps its attacked ones out of a take (:func:`_guarded`); and taking a
     rival emperor while its own only emperor can be taken in the same turn is worth no more
     than that exchange (:func:`_exchanged`). In a position seen before it chooses more loosely
-    (:data:`SEEN_NOISE`). While a rival is in its crowning window (R-V3a) it plays against the
-    order that rival would give (:func:`_against_predicted`)."""
+    (:data:`SEEN_NOISE`). While a rival is in its crowning window (R-V3a), and face to face
+    when ahead against a rival it has seen play as greedy (:meth:`_predictable_rival`), it
+    plays against the order that rival would give (:func:`_against_predicted`)."""
 
     name = "greedy"
 
@@ -221,11 +222,11 @@ class GreedyStrategy:
 
 
 PREDICTABLE_TURNS = 3
+"""Greedy plays against its last rival's predicted order (face to face, ahead) once that
+rival's last this many orders were greedy's own choices in its place; two decided no more."""
 EMPERORS_AHEAD = 2
 """Face to face, a dynasty this many emperors ahead of its rival is ahead for
 :meth:`GreedyStrategy._predictable_rival` as one far ahead in pieces is."""
-"""Greedy plays against its last rival's predicted order (face to face, far ahead) once that
-rival's last this many orders were greedy's own choices in its place."""
 WINDOW_WEIGHS = 8
 """While a rival is in its crowning window (:func:`_rival_in_window`) greedy weighs its best
 this many orders against that rival's predicted ones."""
