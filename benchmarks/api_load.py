@@ -25,11 +25,14 @@ Two loads:
 
 Latency is from sending a POST until its answer's status line and headers are read
 (accepted; its body is then read and decoded too); refusals are counted apart. Where it goes:
-both processes read the same monotonic clock, so the server's order handler says when it
-began and ended (a header of the benchmark's own) and each latency splits in three: until
-the handler began (the client's send, the server's wait for a core and its event loop's
-queue, aiohttp's parsing), the handler (what the API does), and back (the answer's write,
-the programs' loop). Beside it: how late each process's event loop wakes, the garbage
+both processes read the same monotonic clock, so the server says when aiohttp read each
+order and when its handler began and ended (a header of the benchmark's own), and each
+latency splits in four: until the server read it (the client's send, and the server's loop
+busy with a turn, or waiting for a core), until its handler began (aiohttp's parsing and
+the turns of the loop in between, each running every other callback ready then), the
+handler (what the API does), and back (the answer's write, the programs' loop). Beside it:
+the server's loop turn by turn (how long a turn works, how many callbacks it runs), how
+late each process's event loop wakes, the garbage
 collector's pauses in each while measuring (``gc.callbacks``), and how long each loop's
 thread waited, runnable, for a core (Linux's ``/proc/thread-self/schedstat``). Prints those,
 refusals, events and heartbeats read, the server's peak RSS, and as its last line
@@ -58,7 +61,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
-from aiohttp import web
+from aiohttp import web, web_protocol
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -109,17 +112,17 @@ class Meter:
     gc: dict[str, float] = field(default_factory=dict)
     """This process's garbage collections while measuring (:meth:`Pauses.summary`)."""
 
-    splits: list[tuple[float, float, float]] = field(default_factory=list)
-    """Each accepted order's latency in three: until the server's handler began, the
-    handler, and from its end until the answer was read."""
+    splits: list[tuple[float, float, float, float]] = field(default_factory=list)
+    """Each accepted order's latency in four: until the server read it, from then until its
+    handler began, the handler, and from its end until the answer was read."""
 
     def accepted(self, sent: float, answered: float, handled: str | None) -> None:
         if not self.measuring:
             return
         self.latencies.append(answered - sent)
         if handled is not None:
-            began, done = (float(moment) for moment in handled.split())
-            self.splits.append((began - sent, done - began, answered - done))
+            read, began, done = (float(moment) for moment in handled.split())
+            self.splits.append((read - sent, began - read, done - began, answered - done))
 
     def refusal(self, kind: str) -> None:
         if self.measuring:
@@ -151,6 +154,59 @@ class Pauses:
         }
 
 
+class LoopTurns:
+    """The server's event loop, turn by turn while measuring: how many callbacks each turn
+    ran and how long it took (the time it waited in ``select`` for something to do left out).
+    A request's handler runs in a turn after the one that read it, behind every callback of
+    that turn."""
+
+    def __init__(self, measured: Meter) -> None:
+        self.measured = measured
+        self.turns: list[tuple[int, float]] = []  # (callbacks, seconds working)
+
+    def count(self, loop: asyncio.AbstractEventLoop) -> None:
+        one_turn = loop._run_once  # type: ignore[attr-defined]
+        selector = loop._selector  # type: ignore[attr-defined]
+        select = selector.select
+        waited = [0.0]
+
+        def timed_select(timeout: float | None = None) -> Any:
+            began = time.perf_counter()
+            try:
+                return select(timeout)
+            finally:
+                waited[0] = time.perf_counter() - began
+
+        def turn() -> None:
+            callbacks = len(loop._ready)  # type: ignore[attr-defined]
+            began = time.perf_counter()
+            one_turn()
+            if self.measured.measuring:
+                # The callbacks ready before select (its events add the sockets' own).
+                self.turns.append((callbacks, time.perf_counter() - began - waited[0]))
+
+        selector.select = timed_select
+        loop._run_once = turn  # type: ignore[attr-defined]
+
+    def summary(self) -> dict[str, float]:
+        seconds = sorted(working for _, working in self.turns) or [0.0]
+        callbacks = sorted(count for count, _ in self.turns) or [0]
+        # The turn a moment of work falls in: the median of the turns weighted by their length.
+        total, half, weighted = sum(seconds), sum(seconds) / 2, 0.0
+        for weighted_median in seconds:
+            weighted += weighted_median
+            if weighted >= half:
+                break
+        return {
+            "loop_turns": len(self.turns),
+            "loop_busy": total,
+            "loop_turn_weighted": weighted_median if total else 0.0,
+            "loop_turn_longest": seconds[-1],
+            "loop_callbacks_p50": callbacks[len(callbacks) // 2],
+            "loop_callbacks_p99": callbacks[int(len(callbacks) * 0.99)],
+        }
+
+
 def waited_for_a_core() -> float:
     """Seconds this thread has waited, runnable, for a core since it began (Linux's
     schedstat; 0 where there is none)."""
@@ -172,10 +228,20 @@ async def serve(database: str) -> None:
     handled: list[float] = []
     lateness = Meter()
     pauses = Pauses()
+    turns = LoopTurns(lateness)
     handler = api.orders
+    read_at: dict[object, float] = {}
+    reading = web_protocol.RequestHandler.data_received
+
+    def data_received(protocol: web_protocol.RequestHandler, data: bytes) -> None:
+        read_at[protocol] = time.perf_counter()  # one request at a time on a connection
+        reading(protocol, data)
+
+    web_protocol.RequestHandler.data_received = data_received  # type: ignore[method-assign]
 
     async def timed(request: web.Request) -> web.Response:
         began = time.perf_counter()
+        read = read_at.get(request.protocol, began)
         try:
             response = await handler(request)
         finally:
@@ -185,7 +251,7 @@ async def serve(database: str) -> None:
                 lateness.measuring = pauses.measuring = True
                 lateness.waited = -waited_for_a_core()
         # Both processes read the same monotonic clock: the programs split each latency.
-        response.headers[HANDLED_HEADER] = f"{began:.6f} {done:.6f}"
+        response.headers[HANDLED_HEADER] = f"{read:.6f} {began:.6f} {done:.6f}"
         return response
 
     api.orders = timed  # type: ignore[method-assign]
@@ -194,6 +260,7 @@ async def serve(database: str) -> None:
     print(server.port, flush=True)
     watching = asyncio.create_task(watch_loop(lateness))
     loop = asyncio.get_running_loop()
+    turns.count(loop)
     began = time.process_time()
     await loop.run_in_executor(None, sys.stdin.read)
     cpu = time.process_time() - began
@@ -214,6 +281,7 @@ async def serve(database: str) -> None:
         ),
         "server_late_max": max(lateness.late, default=0.0),
         "server_waited": lateness.waited,
+        **turns.summary(),
         **pauses.summary(),
     }
     print(json.dumps(usage), flush=True)
@@ -530,6 +598,13 @@ def report(args: argparse.Namespace, combats: int, meter: Meter, usage: dict[str
         f"{pauses_text(meter.gc)} in the programs'"
     )
     print(
+        f"the server's loop while measuring: {usage['loop_turns']:.0f} turns working "
+        f"{usage['loop_busy']:.1f} s, the turn a moment of work falls in "
+        f"{usage['loop_turn_weighted'] * 1000:.1f} ms long (median), the longest "
+        f"{usage['loop_turn_longest'] * 1000:.1f} ms; callbacks ready at a turn's start p50 "
+        f"{usage['loop_callbacks_p50']:.0f}, p99 {usage['loop_callbacks_p99']:.0f}"
+    )
+    print(
         f"waited for a core while measuring: the server's loop {usage['server_waited']:.2f} s, "
         f"the programs' {meter.waited:.2f} s"
     )
@@ -548,14 +623,16 @@ def report(args: argparse.Namespace, combats: int, meter: Meter, usage: dict[str
     )
 
 
-def where_the_time_goes(splits: list[tuple[float, float, float]], slowest: list[float]) -> str:
-    """The latency in three (see :attr:`Meter.splits`): medians, and the means of the slowest
+def where_the_time_goes(
+    splits: list[tuple[float, float, float, float]], slowest: list[float]
+) -> str:
+    """The latency in four (see :attr:`Meter.splits`): medians, and the means of the slowest
     hundredth of the orders."""
     threshold = slowest[0]
     tail = [split for split in splits if sum(split) >= threshold] or splits
-    parts = ("until the handler", "the handler", "back to the program")
-    medians = [statistics.median(split[i] for split in splits) * 1000 for i in range(3)]
-    means = [statistics.fmean(split[i] for split in tail) * 1000 for i in range(3)]
+    parts = ("until the server read it", "until its handler began", "the handler", "back")
+    medians = [statistics.median(split[i] for split in splits) * 1000 for i in range(4)]
+    means = [statistics.fmean(split[i] for split in tail) * 1000 for i in range(4)]
     return "where an order's time goes, median | the slowest 1% (mean): " + "; ".join(
         f"{part} {median:.2f} | {mean:.1f} ms"
         for part, median, mean in zip(parts, medians, means, strict=True)

@@ -8,7 +8,8 @@ game and no database. Players choose with ``--in-flight`` choices waiting at onc
 discord.py, aiohttp and asyncio alone cost here; read bot_load.py's figure against it, since
 this machine's speed varies by a third from one hour to the next.
 
-Prints progress lines and the client's CPU time per interaction, and as its last line
+Prints progress lines, the client's CPU time per interaction and this process's (the fake
+and the players: bot_load.py prints the same of its own), and as its last line
 ``interactions/s: N p99_ms: P peak_rss_mb: M`` (M: the client's process).
 
     .venv/bin/python benchmarks/discord_floor.py [--players 200] [--interactions 6000]
@@ -36,7 +37,7 @@ from engine import Position  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeUser, MessageRecord  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from bot_load import BotUsage  # noqa: E402
+from bot_load import BotUsage, own_cpu_seconds  # noqa: E402
 
 PIECES = [f"{column}{row}" for column in "ABCDE" for row in range(1, 5)]
 
@@ -154,6 +155,7 @@ async def measure(args: argparse.Namespace) -> tuple[float, float, float]:
 
             players = [asyncio.create_task(play(user)) for user in users]
             began, cpu_began = time.perf_counter(), usage.cpu_seconds()
+            driver_began = own_cpu_seconds()
             shown = 0
             while len(latencies) < args.interactions:
                 await asyncio.sleep(0.5)
@@ -166,6 +168,7 @@ async def measure(args: argparse.Namespace) -> tuple[float, float, float]:
                     print(f"{shown} interactions, client CPU {cpu:.2f} ms/interaction", flush=True)
             rate = len(latencies) / (time.perf_counter() - began)
             cpu = (usage.cpu_seconds() - cpu_began) / len(latencies) * 1000
+            driver = (own_cpu_seconds() - driver_began) / len(latencies) * 1000
             peak = peak_rss_mb(client.pid)
             stop.set()
             for task in players:
@@ -177,7 +180,8 @@ async def measure(args: argparse.Namespace) -> tuple[float, float, float]:
         ordered = sorted(latencies)
         p99 = 1000 * ordered[int(len(ordered) * 0.99)]
         print(
-            f"p50 {1000 * statistics.median(ordered):.1f} ms, client CPU {cpu:.2f} ms/interaction"
+            f"p50 {1000 * statistics.median(ordered):.1f} ms, client CPU {cpu:.2f} ms/interaction, "
+            f"this process (the fake and the players) {driver:.2f} ms"
         )
         return rate, p99, peak
 

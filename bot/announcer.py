@@ -37,8 +37,10 @@ from bot.delivery import (
     PROMPT_ATTEMPTS,
     ChannelPace,
     Undelivered,
+    edit_content,
     message_nonce,
     missing_permissions,
+    post_message,
     retry_delay,
     send_dm,
     transient,
@@ -1086,7 +1088,9 @@ class Announcer:
         files = [image.file() for image in images]
         try:
             async with self.pace.turn(channel.id):
-                message = await channel.send(
+                message_id = await post_message(
+                    self.client,
+                    channel.id,
                     content,
                     embed=embed,
                     files=files,
@@ -1102,7 +1106,7 @@ class Announcer:
                 await self._tell_host(tournament)
             return None
         self._hosts_told.discard(tournament.id)
-        return message.id
+        return message_id
 
     async def _tell_host(self, tournament: TournamentRow) -> None:
         """The channel refuses the bot: tell the host by DM what to grant (once, until a board
@@ -1358,7 +1362,7 @@ class Announcer:
         try:
             if line is not None:
                 try:
-                    await channel.get_partial_message(line.message_id).edit(content=line_text)
+                    await edit_content(self.client, channel.id, line.message_id, line_text)
                     return
                 except discord.NotFound:
                     pass  # deleted by someone: post the line again

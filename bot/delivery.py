@@ -7,15 +7,20 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import secrets
 import time
+import uuid
 import weakref
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 import discord
+from aiohttp.helpers import content_disposition_header
+from discord.http import Route, handle_message_parameters
+from discord.utils import MISSING
 
 from data.recent import Recent
 
@@ -69,13 +74,14 @@ _dm_channels: weakref.WeakKeyDictionary[discord.Client, Recent[int, int]] = (
 
 
 async def send_dm(bot: discord.Client, user_id: int, **message: Any) -> bool:
-    """DM ``message`` to a player; False if their privacy settings refuse the bot's DMs.
+    """DM ``message`` (:func:`post_message`'s keywords) to a player; False if their privacy
+    settings refuse the bot's DMs.
 
     The caller decides what to do instead; never post the DM itself in a channel (it may hold
     the player's secret view of the turn). Any other refusal from Discord propagates.
     """
     try:
-        await (await dm_channel(bot, user_id)).send(**message)
+        await post_message(bot, await dm_channel_id(bot, user_id), **message)
     except discord.Forbidden as error:
         if error.code != DMS_CLOSED:
             raise
@@ -87,15 +93,95 @@ async def send_dm(bot: discord.Client, user_id: int, **message: Any) -> bool:
     return True
 
 
-async def dm_channel(bot: discord.Client, user_id: int) -> discord.abc.Messageable:
-    """The player's DM channel; Discord is asked for its id once per player, not per DM."""
+async def dm_channel_id(bot: discord.Client, user_id: int) -> int:
+    """The id of the player's DM channel; Discord is asked for it once per player, not per DM."""
     known = _dm_channels.setdefault(bot, Recent(DM_CHANNELS_REMEMBERED))
     channel_id = known.get(user_id)
-    if channel_id is not None:
-        return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
-    dm = await bot.create_dm(discord.Object(id=user_id))
-    known.put(user_id, dm.id)
-    return dm
+    if channel_id is None:
+        channel_id = (await bot.create_dm(discord.Object(id=user_id))).id
+        known.put(user_id, channel_id)
+    return channel_id
+
+
+async def post_message(
+    bot: discord.Client,
+    channel_id: int,
+    content: str | None = None,
+    *,
+    embed: discord.Embed | None = None,
+    embeds: Sequence[discord.Embed] | None = None,
+    file: discord.File | None = None,
+    files: Sequence[discord.File] | None = None,
+    view: discord.ui.View | None = None,
+    nonce: str | int | None = None,
+    allowed_mentions: discord.AllowedMentions | None = None,
+) -> int:
+    """Post a message in a channel (or a DM channel) by its id, as ``channel.send`` would with
+    the same keywords; the new message's id, all the bot keeps of it.
+
+    discord.py builds the message's JSON and sends it (its rate limits, retries and errors:
+    :class:`discord.Forbidden` and the rest), but two of its costs are left out, paid by every
+    board the bot posts or DMs: the multipart body is built here as bytes at once (aiohttp's
+    form writes it part by part, a system call each), and Discord's answer is not made into a
+    :class:`discord.Message`. So a view must not need discord.py to keep it (its clicks are
+    answered from their custom ids: :class:`bot.views.markup.Components`)."""
+    if view is not None and view.is_dispatchable():
+        raise TypeError("post_message cannot keep a view for discord.py: send it with channel.send")
+    route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id)
+    with handle_message_parameters(
+        content=str(content) if content is not None else None,
+        file=file if file is not None else MISSING,
+        files=files if files is not None else MISSING,
+        embed=embed if embed is not None else MISSING,
+        embeds=embeds if embeds is not None else MISSING,
+        nonce=nonce if nonce is not None else secrets.randbits(64),
+        allowed_mentions=allowed_mentions,
+        previous_allowed_mentions=bot.allowed_mentions,
+        view=view,
+    ) as message:
+        if message.files and message.multipart:
+            body, content_type = multipart_body(message.multipart)
+            data = aiohttp.BytesPayload(body, content_type=content_type)
+            answer = await bot.http.request(route, data=data)
+        else:
+            answer = await bot.http.request(route, json=message.payload)
+    return int(answer["id"])
+
+
+async def edit_content(bot: discord.Client, channel_id: int, message_id: int, content: str) -> None:
+    """Edit a message's text as ``PartialMessage.edit(content=…)`` does (its errors too:
+    :class:`discord.NotFound` for a deleted message), without making Discord's answer into a
+    :class:`discord.Message` the bot would not read (see :func:`post_message`)."""
+    with handle_message_parameters(
+        content=content, previous_allowed_mentions=bot.allowed_mentions
+    ) as message:
+        await bot.http.edit_message(channel_id, message_id, params=message)
+
+
+def multipart_body(parts: Sequence[Mapping[str, Any]]) -> tuple[bytes, str]:
+    """The ``multipart/form-data`` body of discord.py's form ``parts`` (``payload_json``, then
+    ``files[n]``) and its content type: the parts aiohttp's form would write, in one piece."""
+    boundary = uuid.uuid4().hex
+    delimiter = f"--{boundary}\r\n".encode()
+    chunks: list[bytes] = []
+    for part in parts:
+        value = part["value"]
+        if "filename" in part:
+            disposition = content_disposition_header(
+                "form-data", quote_fields=False, name=part["name"], filename=part["filename"]
+            )
+            kind = part.get("content_type", "application/octet-stream")
+            data = value.read()
+        else:
+            disposition = content_disposition_header(
+                "form-data", quote_fields=False, name=part["name"]
+            )
+            kind = "text/plain; charset=utf-8"
+            data = value.encode() if isinstance(value, str) else bytes(value)
+        head = f"Content-Type: {kind}\r\nContent-Disposition: {disposition}\r\n\r\n"
+        chunks += (delimiter, head.encode(), data, b"\r\n")
+    chunks.append(f"--{boundary}--\r\n".encode())
+    return b"".join(chunks), f"multipart/form-data; boundary={boundary}"
 
 
 CHANNEL_PERMISSIONS = discord.Permissions(

@@ -19,7 +19,7 @@ import asyncio
 import logging
 import re
 from collections.abc import Coroutine
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -29,7 +29,7 @@ from bot.client import EmperorsBot, Interaction
 from bot.services.request import Request
 from bot.services.tournaments.base import OrderAccepted, OrderMenu, PieceChoice
 from bot.views.boards import own_order_board
-from bot.views.markup import CHOICES_LIMIT, Picture
+from bot.views.markup import CHOICES_LIMIT
 from bot.views.prompts import (
     PromptKey,
     accepted_text,
@@ -58,6 +58,7 @@ from data.recent import Recent
 from engine import Tile
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 PROMPTS_PER_MINUTE = 6
 """/order without an order draws the board: that many a minute for each player."""
@@ -66,8 +67,9 @@ ORDER_BOARDS_PER_MINUTE = 6
 ORDER_BOARDS_PER = 60.0
 _order_boards: Recent[int, app_commands.Cooldown] = Recent(10_000)
 _redraws_waiting: set[PromptKey] = set()  # prompts whose redraw waits for its player's limit
-_own_order_drawings: dict[tuple[int, int], set[asyncio.Future[Picture]]] = {}
-"""The own-order boards being drawn, by tournament and turn: the turn's resolution stops them."""
+_own_order_drawings: dict[tuple[int, int], set[asyncio.Future[Any]]] = {}
+"""The own-order boards being drawn or waiting for their player's limit, by tournament and turn:
+the turn's resolution stops them."""
 
 
 async def give_order(
@@ -120,7 +122,9 @@ def after_order(bot: EmperorsBot, tournament_id: int, accepted: OrderAccepted) -
 def stop_own_order_boards(tournament_id: int, turn: int) -> None:
     """A complete turn resolves: the boards of its orders still being drawn would be thrown
     away once drawn (:func:`show_own_order` shows none for a resolved turn), so they are not
-    drawn; one the worker has begun is finished and dropped."""
+    drawn; one the worker has begun is finished and dropped. Those waiting for their player's
+    limit of drawings stop waiting: each turn's would otherwise sleep on, holding its
+    interaction, and a player confirming faster than the limit would pile them up."""
     for drawing in _own_order_drawings.pop((tournament_id, turn), ()):
         drawing.cancel()
 
@@ -218,7 +222,8 @@ async def show_own_order(interaction: Interaction, key: PromptKey, stored: Order
     try:
         while (wait := order_board_wait(key.player_id)) is not None:
             waited = True
-            await asyncio.sleep(wait)
+            if not await _unless_resolved(key, asyncio.sleep(wait, result=True)):
+                return  # the turn resolved while it waited: the next prompt has its own board
     finally:
         _redraws_waiting.discard(key)
     services = interaction.client.services
@@ -233,7 +238,7 @@ async def show_own_order(interaction: Interaction, key: PromptKey, stored: Order
         return  # the turn resolved, or the combat ended: the next prompt has its own board
     names = (await services.tournaments.view(key.tournament_id)).names
     palette = await services.palettes.of_player(key.player_id)
-    board = await _drawn_unless_resolved(
+    board = await _unless_resolved(
         key, own_order_board(interaction.client.drawing, menu, names, voice(interaction), palette)
     )
     if board is None:
@@ -247,13 +252,12 @@ async def show_own_order(interaction: Interaction, key: PromptKey, stored: Order
     await interaction.edit_original_response(attachments=[board.file()])
 
 
-async def _drawn_unless_resolved(
-    key: PromptKey, drawing: Coroutine[Any, Any, Picture]
-) -> Picture | None:
-    """The own-order board of ``key``'s turn, or None if the turn completed first
+async def _unless_resolved(key: PromptKey, work: Coroutine[Any, Any, T]) -> T | None:
+    """What ``work`` for the own-order board of ``key``'s turn gives (its drawing, or the
+    wait for its player's limit of drawings), or None if the turn completed first
     (:func:`stop_own_order_boards`)."""
     turn = (key.tournament_id, key.turn)
-    future = asyncio.ensure_future(drawing)
+    future = asyncio.ensure_future(work)
     _own_order_drawings.setdefault(turn, set()).add(future)
     try:
         await asyncio.wait([future])

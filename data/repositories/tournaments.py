@@ -784,6 +784,75 @@ async def load_table(
     return table
 
 
+@dataclass(frozen=True)
+class MarkedTable:
+    """A table read without the turn's orders (:func:`load_table`), with the count of changes
+    to its seats and recorded turns it was read at (``table_revision``, migration 0003): while
+    that count and the open turn stay the same, so do its seats and its game."""
+
+    table: TournamentTable
+    seats_and_turns: int
+
+
+async def load_marked_table(database: Database, tournament_id: int) -> MarkedTable:
+    """The table as :func:`load_table` reads it without orders, marked for
+    :func:`store_program_order`. Raises :class:`NotFound`."""
+    key = (database, tournament_id, load_battlefield)
+    known = _decoded_tables.get(key) if database.reads_committed() else None
+    async with database.connection() as connection:
+        table, row = await _table_at(connection, tournament_id, load_battlefield, known, False)
+    return MarkedTable(table, row["table_revision"])
+
+
+async def store_program_order(
+    database: Database,
+    marked: MarkedTable,
+    seat: SeatRow,
+    order: Order,
+    *,
+    now: float | None = None,
+) -> tuple[ReadyCount, bool] | None:
+    """Store a program's order for ``seat`` as :func:`upsert_order` stores it (replacing its
+    previous one, R-O3), if the table is still as ``marked`` (read earlier) has it: the
+    same open turn, its seats and recorded turns unchanged since, and the seat still the
+    program's, active and not handed to a computer. So an order checked against a table kept
+    from an earlier read (R-O2) is stored only for the position it was checked on, and only
+    for a seat the program still plays; one statement checks and stores.
+
+    Returns "k of n ready" as the order left the turn, and whether the turn is paused; None
+    if the table changed (nothing stored: read it again and check again). A rule the
+    database enforces raises as :func:`upsert_order`'s do.
+    """
+    tournament = marked.table.tournament
+    assert seat.program_id is not None, "a program's seat"
+    if order.dynasty is not DYNASTIES[seat.seat]:
+        raise InvalidValue(
+            "order-other-dynasty", seat=_letter(seat.seat), dynasty=order.dynasty.letter
+        )
+    async with database.connection() as connection:
+        try:
+            row = await fetch_one(
+                connection,
+                _STORE_PROGRAM_ORDER,
+                (
+                    tournament.id,
+                    tournament.turn,
+                    seat.seat,
+                    order_to_json(order),
+                    moment(now),
+                    seat.program_id,
+                    marked.seats_and_turns,
+                ),
+            )
+        except ConstraintBroken as error:
+            raise await _order_refused(
+                connection, tournament.id, tournament.turn, seat.seat, error
+            ) from None
+    if row is None:
+        return None
+    return ReadyCount(row[0], row[1]), bool(row[2])
+
+
 async def upsert_order(
     database: Database,
     tournament_id: int,
@@ -866,6 +935,29 @@ _STORE_ORDER = Variant(
 )
 """Store a seat's order for a turn (with its request's id, migration 0004) and count
 "k of n ready" as it leaves the turn."""
+
+_PROGRAM_SEAT_AS_READ = (
+    "tournaments t JOIN seats s ON s.tournament_id = t.id AND s.seat = ?3"
+    " WHERE t.id = ?1 AND t.status = 'running' AND t.turn = ?2 AND t.table_revision = ?7"
+    " AND s.program_id = ?6 AND s.status = 'active' AND s.handed_to IS NULL"
+)
+"""The tournament still open at turn ``?2`` with its seats and turns as counted at ``?7``,
+and seat ``?3`` still program ``?6``'s, active and not handed to a computer."""
+_STORE_PROGRAM_ORDER = Variant(
+    "INSERT INTO orders (tournament_id, turn, seat, body, submitted_at, request_id) "
+    f"SELECT ?1, ?2, ?3, ?4, ?5, NULL FROM {_PROGRAM_SEAT_AS_READ} "
+    "ON CONFLICT (tournament_id, turn, seat) "
+    "DO UPDATE SET body = excluded.body, submitted_at = excluded.submitted_at, "
+    f"request_id = excluded.request_id RETURNING {_READY_COUNTS}, "
+    "(SELECT paused_at IS NOT NULL FROM tournaments WHERE id = ?1)",
+    # store_order runs only if the seat is as read (a condition of no column of its own is
+    # checked once, before the function is called).
+    postgres="SELECT stored.ready, stored.active, "
+    "(SELECT paused_at IS NOT NULL FROM tournaments WHERE id = ?1) "
+    "FROM store_order(?1, ?2, ?3, ?4, ?5, NULL) stored "
+    f"WHERE EXISTS (SELECT 1 FROM {_PROGRAM_SEAT_AS_READ})",
+)
+"""Store a program's order if its seat is as read (see :func:`store_program_order`)."""
 
 
 async def upsert_deployment(

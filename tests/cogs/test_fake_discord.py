@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 import discord.gateway
@@ -353,3 +354,20 @@ def test_an_attachments_alt_text_over_discords_limit_is_refused() -> None:
     long = {"attachments": [{"id": 0, "filename": "board.png", "description": "d" * 1025}]}
     assert message_problems(fine, components_v2=False) == {}
     assert list(message_problems(long, components_v2=False)) == ["attachments.0.description"]
+
+
+def test_a_select_option_over_discords_limit_is_refused_by_its_path() -> None:
+    """A select option's label, value and description hold 100 characters each."""
+
+    def select(description: str) -> dict[str, Any]:
+        options = [
+            {"label": "A1 · pawn", "value": "A1"},
+            {"label": "B2 · pawn", "value": "B2", "description": description},
+        ]
+        row = {"type": 1, "components": [{"type": 3, "custom_id": "c", "options": options}]}
+        return {"components": [row]}
+
+    assert message_problems(select("d" * 100), components_v2=False) == {}
+    assert list(message_problems(select("d" * 101), components_v2=False)) == [
+        "components.0.components.0.options.1.description"
+    ]

@@ -160,3 +160,35 @@ async def test_a_turn_that_resolves_stops_the_own_order_boards_still_being_drawn
         assert await bot.announcer.settle(5)
         assert sys.modules["cogs.orders"]._own_order_drawings == {}  # the bot's own copy
     assert prompt.files[BOARD] == first
+
+
+async def test_a_turn_that_resolves_stops_the_own_order_boards_waiting_for_the_limit(
+    fake_discord: FakeDiscord,
+    config: Config,
+    services: Services,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Alice's second order of turn 1 waits for her limit of drawings (here one an hour) when
+    Bob's order completes the turn: the wait ends with the turn, not an hour later (each
+    turn's wait would hold its interaction meanwhile, and a player confirming faster than the
+    limit would pile them up), and her prompt of turn 1 keeps the board of her first order."""
+    fake, alice, bob = fake_discord, fake_discord.alice, fake_discord.bob
+    bot = game_bot(config, services)
+    async with fake.running(bot):
+        cog = sys.modules["cogs.orders"]  # the bot's own copy
+        monkeypatch.setattr(cog, "ORDER_BOARDS_PER_MINUTE", 1)
+        monkeypatch.setattr(cog, "ORDER_BOARDS_PER", 3600.0)
+        await start_duel(fake, alice, bob, DUEL)
+        prompt, bobs = await prompt_for(fake, alice, 1), await prompt_for(fake, bob, 1)
+        first = prompt.files[BOARD]
+        await order_by_prompt(fake, alice, prompt, "A2", "A3")
+        with_first_order = await redrawn(fake, prompt, first)
+        await order_by_prompt(fake, alice, prompt, "E2", "E3")  # its board waits for the limit
+        async with asyncio.timeout(5):
+            while not cog._redraws_waiting:
+                await asyncio.sleep(0.01)
+        await pass_by_prompt(fake, bob, bobs)
+        await prompt_for(fake, alice, 2)
+        assert await bot.announcer.settle(5)
+        assert cog._redraws_waiting == set() and cog._own_order_drawings == {}
+    assert prompt.files[BOARD] == with_first_order != first

@@ -30,7 +30,7 @@ from data.rows import (
     TournamentKind,
     TournamentStatus,
 )
-from engine import Dynasty, Pass
+from engine import Dynasty, Move, Pass, Tile
 from tests.data.conftest import Store, Unchanged, World
 
 
@@ -325,3 +325,65 @@ async def test_an_unknown_program_or_tournament_is_not_found(db: Database) -> No
         await programs.allows_programs(db, 404)
     with pytest.raises(ConstraintBroken):  # a program needs an owner the game knows
         await programs.register_program(db, 77, 77, "Ghost", hashed("ghost"))
+
+
+async def test_a_programs_order_is_stored_only_while_its_seat_and_turn_are_as_read(
+    world: World,
+) -> None:
+    """store_program_order stores (R-O3) and counts "k of n ready" only while the table is as
+    read: the same open turn, its seats and turns unchanged, the seat still the program's,
+    active and not handed over; else it stores nothing and says so."""
+    owner = await world.dynasty()
+    program = await register(world, owner, "Ada")
+    tournament = await world.tournament("duel-8")
+    await programs.open_to_programs(world.db, tournament.id)
+    await tournaments.add_program_seat(world.db, tournament.id, 0, program_id=program.id)
+    await world.seat(tournament, 1, await world.contender())
+    await tournaments.start_tournament(world.db, tournament.id, now=world.tick())
+    marked = await tournaments.load_marked_table(world.db, tournament.id)
+    seat = marked.table.seats[0]
+    stored = await tournaments.store_program_order(
+        world.db, marked, seat, Pass(Dynasty.A), now=world.tick()
+    )
+    assert stored is not None and (stored[0].ready, stored[0].active, stored[1]) == (1, 2, False)
+    assert await tournaments.get_order(world.db, tournament.id, 1, 0) is not None
+    # An order changes no seat nor turn; a change to another seat makes the table not as read.
+    await tournaments.upsert_order(world.db, tournament.id, 1, 1, Pass(Dynasty.B), now=world.tick())
+    unchanged = await tournaments.load_marked_table(world.db, tournament.id)
+    assert unchanged.seats_and_turns == marked.seats_and_turns
+    async with world.db.connection() as connection:
+        await connection.execute(
+            "UPDATE seats SET misses = 1 WHERE tournament_id = ? AND seat = 1", (tournament.id,)
+        )
+    move = Move(Dynasty.A, Tile(2, 1), Tile(3, 1))
+    assert (await tournaments.store_program_order(world.db, marked, seat, move)) is None
+    stored_order = await tournaments.get_order(world.db, tournament.id, 1, 0)
+    assert stored_order is not None and stored_order.order == Pass(Dynasty.A)  # not the move
+    # Read again, the seat handed to a computer meanwhile: nothing stored.
+    marked = await tournaments.load_marked_table(world.db, tournament.id)
+    async with world.db.connection() as connection:
+        await connection.execute(
+            "UPDATE seats SET misses = 2 WHERE tournament_id = ? AND seat = 0", (tournament.id,)
+        )
+    again = await tournaments.load_marked_table(world.db, tournament.id)
+    await tournaments.hand_over_seat(
+        world.db, tournament.id, 0, "greedy", by_player_id=owner.player_id, now=world.tick()
+    )
+    before = await tournaments.get_order(world.db, tournament.id, 1, 0)
+    assert (
+        await tournaments.store_program_order(
+            world.db, again, again.table.seats[0], Pass(Dynasty.A)
+        )
+    ) is None
+    assert await tournaments.get_order(world.db, tournament.id, 1, 0) == before
+    # The turn resolved meanwhile: nothing stored for it, nor for the next.
+    table = await tournaments.load_table(world.db, tournament.id)
+    assert table.game is not None
+    kept = await tournaments.load_marked_table(world.db, tournament.id)
+    await tournaments.resolve_turn(
+        world.db, table, table.game.play(table.orders_to_play()), now=world.tick()
+    )
+    assert (
+        await tournaments.store_program_order(world.db, kept, kept.table.seats[0], Pass(Dynasty.A))
+    ) is None
+    assert await tournaments.get_order(world.db, tournament.id, 2, 0) is None

@@ -102,9 +102,9 @@ def _component_problems(problems: Problems, rows: list[JSON], *, components_v2: 
                 problems[f"{path}.options"] = f"Must be {MAX_SELECT_OPTIONS} or fewer in length."
             for k, option in enumerate(options):
                 for key in ("label", "value", "description"):
-                    _too_long(
-                        problems, f"{path}.options.{k}.{key}", option.get(key), MAX_OPTION_TEXT
-                    )
+                    text = option.get(key)  # the path is spelt out only for a refusal
+                    if isinstance(text, str) and len(text) > MAX_OPTION_TEXT:
+                        _too_long(problems, f"{path}.options.{k}.{key}", text, MAX_OPTION_TEXT)
         stack += [(f"{path}.components.{i}", c) for i, c in enumerate(children)]
         for key in ("accessory", "component"):
             if key in component:

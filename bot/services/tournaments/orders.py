@@ -33,6 +33,7 @@ from data.rows import (
 from engine import (
     Battlefield,
     Dynasty,
+    IllegalOrder,
     Move,
     Order,
     Pass,
@@ -42,6 +43,9 @@ from engine import (
     legal_moves,
 )
 
+_PROGRAM_TABLES_KEPT = 1024
+"""Tournaments whose table the programs' orders keep (the most lately ordered in)."""
+
 
 class Orders:
     """What a player may order, and storing the order (resolving the turn once all are in)."""
@@ -50,6 +54,9 @@ class Orders:
         self.database = database
         self.clock = clock
         self.turns = turns
+        self._program_tables: Recent[int, repo.MarkedTable] = Recent(_PROGRAM_TABLES_KEPT)
+        """Each tournament's table as its last program order found it (see
+        :meth:`submit_for_program`)."""
 
     async def menu(
         self, request: Request, tournament_id: int, *, turn: int | None = None
@@ -153,12 +160,26 @@ class Orders:
         one (R-O3). Refused, in this order, as a program needs to tell: no such tournament,
         no seat of the program's there (``not-seated``), no turn open (``no-turn``), another
         turn open (``turn-resolved``), the seat handed to a computer (``seat-handed``) or out
-        (``seat-out``). One read of the table, without the turn's orders (the store counts the
-        ready seats itself, and the order list, changed by every order, would be read and
-        decoded for nothing), and one statement that stores. A program's HTTP request has no
-        id to apply it once by; the same order sent twice is stored twice, which changes
-        nothing."""
-        table = await repo.load_table(self.database, tournament_id, orders=False)
+        (``seat-out``).
+
+        A program orders again and again within a turn, and its table changes only by the
+        turn's orders until the turn resolves; so the table of the tournament's last program
+        order is kept (without the orders, which the store counts itself), the order is
+        checked against it, and one statement stores it only if the seat and the turn are
+        still as that table had them (:func:`data.repositories.tournaments.store_program_order`:
+        another process may have handed the seat over or resolved the turn). Anything else
+        (no table kept, a table that changed, an order the kept table refuses) reads the
+        table again and checks and stores as before, so the refusals are the same. A
+        program's HTTP request has no id to apply it once by; the same order sent twice is
+        stored twice, which changes nothing."""
+        kept = self._program_tables.get(tournament_id)
+        if kept is not None:
+            stored = await self._store_as_kept(kept, program_id, piece, to, turn)
+            if stored is not None:
+                return await self._resolved_if_complete(tournament_id, stored, resolve)
+            self._program_tables.forget(tournament_id)
+        marked = await repo.load_marked_table(self.database, tournament_id)
+        table = marked.table
         seat = next((seat for seat in table.seats if seat.program_id == program_id), None)
         if seat is None:
             raise NotSeated(tournament_id)
@@ -169,12 +190,42 @@ class Orders:
         check_not_handed_over(seat, tournament_id)
         if seat.status is not SeatStatus.ACTIVE:
             raise Refusal("seat-out", status=seat.status.value, tournament=str(tournament_id))
-        order: Order = (
-            Move(seat.dynasty, piece, to)
-            if piece is not None and to is not None
-            else Pass(seat.dynasty)
-        )
-        return await self._store(None, table, seat, order, resolve)
+        accepted = await self._store(None, table, seat, _program_order(seat, piece, to), False)
+        self._program_tables.put(tournament_id, marked)
+        return await self._resolved_if_complete(tournament_id, accepted, resolve)
+
+    async def _store_as_kept(
+        self,
+        kept: repo.MarkedTable,
+        program_id: int,
+        piece: Tile | None,
+        to: Tile | None,
+        turn: int,
+    ) -> OrderAccepted | None:
+        """The program's order stored against the table kept from an earlier order (see
+        :meth:`submit_for_program`); None if that table cannot say (nothing stored then)."""
+        table = kept.table
+        seat = next((seat for seat in table.seats if seat.program_id == program_id), None)
+        if (
+            seat is None
+            or table.game is None
+            or table.tournament.status is not TournamentStatus.RUNNING
+            or table.tournament.turn != turn
+            or seat.status is not SeatStatus.ACTIVE
+            or seat.handed_to is not None
+        ):
+            return None
+        order = _program_order(seat, piece, to)
+        try:
+            check_order(table.game.position, order)
+        except IllegalOrder:
+            return None  # told from a fresh read: the kept table may be out of date
+        stored = await repo.store_program_order(self.database, kept, seat, order, now=self.clock())
+        if stored is None:
+            return None
+        ready, paused = stored
+        menu = _menu_of(table, seat, current=order)
+        return OrderAccepted(ready, None, table.tournament.turn, paused, order, menu)
 
     async def _seat(
         self, request: Request, tournament_id: int, turn: int | None
@@ -219,11 +270,24 @@ class Orders:
                 ready = await store()
         menu = _menu_of(table, seat, current=order)
         accepted = OrderAccepted(ready, None, tournament.turn, tournament.paused, order, menu)
+        return await self._resolved_if_complete(tournament.id, accepted, resolve)
+
+    async def _resolved_if_complete(
+        self, tournament_id: int, accepted: OrderAccepted, resolve: bool
+    ) -> OrderAccepted:
+        """With ``resolve``, the turn an order completed resolved (unless it is paused)."""
         if not (resolve and accepted.complete) or accepted.paused:
             return accepted
         return replace(
-            accepted, resolved=await self.turns.resolve(tournament.id, turn=accepted.turn)
+            accepted, resolved=await self.turns.resolve(tournament_id, turn=accepted.turn)
         )
+
+
+def _program_order(seat: SeatRow, piece: Tile | None, to: Tile | None) -> Order:
+    """A program's move of the piece on ``piece`` to ``to``, or its pass (neither)."""
+    if piece is not None and to is not None:
+        return Move(seat.dynasty, piece, to)
+    return Pass(seat.dynasty)
 
 
 def tile_on(battlefield: Battlefield, name: str) -> Tile:

@@ -555,3 +555,63 @@ async def test_after_a_restart_the_stream_replays_and_no_order_counts_twice(
         (0, Move(Dynasty.A, Tile(2, 1), Tile(3, 1)))
     ]
     del babbage_token
+
+
+async def test_a_programs_next_order_is_one_statement_against_its_kept_table(
+    table: Table, services: Services
+) -> None:
+    """Within a turn a program's order after its first is checked against the table the
+    first one read, and stored by one statement that checks the seat and turn are still so."""
+    await table.client.order(table.ada_token, table.tournament.id, a_move(table))
+    statements: list[str] = []
+    services.database.timer = lambda kind, _seconds: statements.append(kind)
+    try:
+        status, found = await table.client.order(
+            table.ada_token, table.tournament.id, {"turn": 1, "pass": True}
+        )
+    finally:
+        services.database.timer = None
+    assert (status, found) == (200, {"accepted": True, "turn": 1, "ready": 1, "of": 2})
+    assert statements == ["statement"]
+    assert await table.orders() == [(0, Pass(Dynasty.A))]  # R-O3: the last one counts
+
+
+async def test_an_order_after_its_table_changed_elsewhere_is_told_as_a_fresh_read_tells(
+    table: Table, services: Services
+) -> None:
+    """What another process changes after a program's table was kept (its seat handed to a
+    computer, the turn resolved) is never missed: the order is refused as it would be from
+    a fresh read, and the order stored before stays as it was (R-O3, R-O4)."""
+    database, tid = services.database, table.tournament.id
+    await table.client.order(table.ada_token, tid, a_move(table))
+    moved = [(0, Move(Dynasty.A, Tile(2, 1), Tile(3, 1)))]
+    # Refusals against the kept table are those of a fresh read, and change nothing.
+    for body, status, kind in [
+        ({"turn": 1, "piece": [4, 1], "to": [3, 1]}, 403, "not-your-piece"),
+        ({"turn": 1, "piece": [1, 0], "to": [3, 0]}, 422, "illegal-order"),
+        ({"turn": 2, "pass": True}, 409, "turn-not-open"),
+    ]:
+        got, found = await table.client.order(table.ada_token, tid, body)
+        assert (got, refusal(found)["kind"]) == (status, kind), body
+    assert await table.orders() == moved
+    # Another process resolves the turn after Ada's table was kept.
+    read = await tournament_repo.load_table(database, tid)
+    assert read.game is not None
+    await tournament_repo.resolve_turn(
+        database, read, read.game.play(read.orders_to_play()), now=services.clock()
+    )
+    got, found = await table.client.order(table.ada_token, tid, a_move(table))
+    assert (got, refusal(found)["kind"]) == (409, "turn-not-open")
+    assert await table.orders() == []  # nothing stored for turn 2 by the late order
+    got, found = await table.client.order(table.ada_token, tid, {"turn": 2, "pass": True})
+    assert (got, found["accepted"], found["turn"]) == (200, True, 2)
+    # Another process hands Ada's seat to a computer after the turn's table was kept (the
+    # host may, once the seat has missed two turns in a row).
+    async with database.connection() as connection:
+        await connection.execute("UPDATE seats SET misses = 2 WHERE tournament_id = ?", (tid,))
+    await tournament_repo.hand_over_seat(
+        database, tid, 0, "greedy", by_player_id=BABBAGE, now=services.clock()
+    )
+    got, found = await table.client.order(table.ada_token, tid, a_move(table, turn=2))
+    assert (got, refusal(found)["kind"]) == (409, "seat-handed-over")
+    assert await table.orders() == [(0, Pass(Dynasty.A))]
