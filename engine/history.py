@@ -10,7 +10,7 @@ are remembered too (:data:`RECENT_TURNS`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from engine.battlefield import Tile
 from engine.orders import Move, Order
@@ -40,23 +40,48 @@ class History:
     per combat and extends it each turn with :meth:`then`).
     """
 
-    __slots__ = ("_given", "_recent")
+    __slots__ = ("_given", "_learned", "_recent", "_turns")
 
     def __init__(self, turns: Iterable[tuple[Position, Mapping[Dynasty, Order]]] = ()) -> None:
         self._given: dict[Placement, list[Mapping[Dynasty, Order]]] = {}
-        recent: list[Mapping[Dynasty, Order]] = []
+        recent: list[tuple[Position, Mapping[Dynasty, Order]]] = []
         for position, orders in turns:
             self._given.setdefault(placement(position), []).append(orders)
-            recent.append(orders)
-        self._recent: tuple[Mapping[Dynasty, Order], ...] = tuple(recent[-RECENT_TURNS:])
+            recent.append((position, orders))
+        self._recent: tuple[tuple[Position, Mapping[Dynasty, Order]], ...] = tuple(
+            recent[-RECENT_TURNS:]
+        )
+        self._turns = len(recent)
+        # What a player judged of a dynasty's order in one of the recent turns (by the turn's
+        # number in this history): the same turns give the same judgement, so a league, which
+        # extends one history, judges each turn once (:meth:`judged`).
+        self._learned: dict[tuple[int, Dynasty], bool] = {}
 
     def then(self, position: Position, orders: Mapping[Dynasty, Order]) -> History:
         """This history and one more turn: ``orders`` were given in ``position``."""
         longer = History()
         longer._given = {key: list(given) for key, given in self._given.items()}
         longer._given.setdefault(placement(position), []).append(dict(orders))
-        longer._recent = (*self._recent, dict(orders))[-RECENT_TURNS:]
+        longer._recent = (*self._recent, (position, dict(orders)))[-RECENT_TURNS:]
+        longer._turns = self._turns + 1
+        oldest = longer._turns - RECENT_TURNS
+        longer._learned = {key: seen for key, seen in self._learned.items() if key[0] >= oldest}
         return longer
+
+    def last_turns(self, count: int) -> tuple[tuple[Position, Mapping[Dynasty, Order]], ...]:
+        """The last ``count`` turns remembered (at most :data:`RECENT_TURNS`), oldest first:
+        each position, experience included, and the orders given in it. What a player learns
+        of its rivals' play from (``GreedyStrategy``)."""
+        return self._recent[-count:] if count > 0 else ()
+
+    def judged(self, back: int, dynasty: Dynasty, judge: Callable[[], bool]) -> bool:
+        """``judge()``'s verdict on what ``dynasty`` ordered ``back`` turns ago (1: the last
+        turn), asked once per turn of this history and the histories it grows into."""
+        key = (self._turns - back, dynasty)
+        verdict = self._learned.get(key)
+        if verdict is None:
+            verdict = self._learned[key] = judge()
+        return verdict
 
     def times_seen(self, position: Position) -> int:
         """How many earlier turns started from this position."""
@@ -76,7 +101,7 @@ class History:
         """The moves ``dynasty`` gave :data:`REPEATS_TO_AVOID` times or more in its recent
         turns (a pass is no circle: it moves nothing)."""
         counts: dict[Order, int] = {}
-        for orders in self._recent:
+        for _, orders in self._recent:
             order = orders.get(dynasty)
             if isinstance(order, Move):
                 counts[order] = counts.get(order, 0) + 1

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Protocol
 
 from engine.battlefield import Battlefield, Tile
@@ -42,7 +43,7 @@ from engine.orders import Move, Order, Pass, legal_orders
 from engine.pieces import Dynasty, PieceKind, in_seat_order
 from engine.position import Position
 from engine.resolution import TurnResult
-from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset
+from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset, Takes
 from engine.search import (
     Budget,
     Solution,
@@ -117,8 +118,9 @@ class GreedyStrategy:
     in emperors, keeps its attacked ones out of a take (:func:`_guarded`); and taking a
     rival emperor while its own only emperor can be taken in the same turn is worth no more
     than that exchange (:func:`_exchanged`). In a position seen before it chooses more loosely
-    (:data:`SEEN_NOISE`). While a rival is in its crowning window (R-V3a) it plays against the
-    order that rival would give (:func:`_against_predicted`)."""
+    (:data:`SEEN_NOISE`). While a rival is in its crowning window (R-V3a), and face to face
+    when ahead against a rival it has seen play as greedy (:meth:`_predictable_rival`), it
+    plays against the order that rival would give (:func:`_against_predicted`)."""
 
     name = "greedy"
 
@@ -129,9 +131,9 @@ class GreedyStrategy:
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order:
         ranked, avoid = self._ranked(game, dynasty, history)
-        rival = _rival_in_window(game, dynasty)
+        rival = _rival_in_window(game, dynasty) or self._predictable_rival(game, dynasty, history)
         if rival is not None:
-            # Its best orders against what the rival in its window would order.
+            # Its best orders against what that rival would order.
             predicted = self.predicted(game, rival, history)
             ranked = _against_predicted(game, dynasty, ranked, predicted)
         best = max(value for value, _ in ranked)
@@ -150,6 +152,47 @@ class GreedyStrategy:
         ranked, _ = self._ranked(game, rival, history)
         best = max(value for value, _ in ranked)
         return [order for value, order in ranked if value >= best - GREEDY_NOISE]
+
+    def _predictable_rival(self, game: Game, dynasty: Dynasty, history: History) -> Dynasty | None:
+        """Face to face and ahead (:data:`EMPERORS_AHEAD` emperors, or :func:`far_ahead` in
+        pieces), the last rival if its last :data:`PREDICTABLE_TURNS` orders were ones greedy
+        would have given in its place (each within :data:`SEEN_NOISE` of the best; the position
+        of each turn, experience included, and the rival's orders are in ``history``). Not
+        under ``takes = by-experience`` (R-V4a): there it ended fewer combats.
+
+        A lone emperor that steps onto a free tile every turn is never taken face to face, and
+        a careful rival keeps most of its emperors out of a take: they fall when their owner
+        orders something else while attacked. One turn ahead with its rival holding, greedy
+        attacked the emperors its rival was about to move and left its own where the rival was
+        about to strike. Against a rival that plays otherwise (the strong player samples a
+        mixed strategy) the prediction is wrong and the answer to it worse than the one-turn
+        look, so greedy first learns from the rival's past orders whom it plays against."""
+        position = game.position
+        active = position.active_dynasties
+        if len(active) != 2 or game.ruleset.takes is Takes.BY_EXPERIENCE:
+            return None
+        rival = active[1] if active[0] is dynasty else active[0]
+        emperors_ahead = len(position.emperor_tiles(dynasty)) - len(position.emperor_tiles(rival))
+        if emperors_ahead < EMPERORS_AHEAD and not far_ahead(position, dynasty):
+            return None
+        turns = history.last_turns(PREDICTABLE_TURNS)
+        if len(turns) < PREDICTABLE_TURNS:
+            return None
+        for back, (earlier, orders) in enumerate(reversed(turns), start=1):
+            given = orders.get(rival)
+            if given is None or len(earlier.active_dynasties) != 2:
+                return None
+            past = Game(game.ruleset, earlier, game.turn - back)
+            if not history.judged(back, rival, partial(self._would_give, past, given)):
+                return None
+        return rival
+
+    def _would_give(self, game: Game, given: Order) -> bool:
+        """Whether ``given`` is within :data:`SEEN_NOISE` of the best order greedy would give
+        for its dynasty in ``game``."""
+        ranked, _ = self._ranked(game, given.dynasty, NO_HISTORY)
+        best = max(value for value, _ in ranked)
+        return any(order == given and value >= best - SEEN_NOISE for value, order in ranked)
 
     def _ranked(
         self, game: Game, dynasty: Dynasty, history: History
@@ -178,6 +221,12 @@ class GreedyStrategy:
         return ranked, avoid
 
 
+PREDICTABLE_TURNS = 3
+"""Greedy plays against its last rival's predicted order (face to face, ahead) once that
+rival's last this many orders were greedy's own choices in its place; two decided no more."""
+EMPERORS_AHEAD = 2
+"""Face to face, a dynasty this many emperors ahead of its rival is ahead for
+:meth:`GreedyStrategy._predictable_rival` as one far ahead in pieces is."""
 WINDOW_WEIGHS = 8
 """While a rival is in its crowning window (:func:`_rival_in_window`) greedy weighs its best
 this many orders against that rival's predicted ones."""

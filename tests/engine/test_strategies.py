@@ -41,7 +41,7 @@ from engine.strategies import (
     plausible_rival_orders,
     strategy_named,
 )
-from tests.engine.helpers import grid
+from tests.engine.helpers import grid, move
 
 A, B, C = Dynasty.A, Dynasty.B, Dynasty.C
 
@@ -537,6 +537,108 @@ def test_greedy_plays_against_the_rival_in_its_crowning_window() -> None:
     assert one_turn_best != away
     retaken = game.play([one_turn_best, predicted[0], Pass(C)]).game
     assert B not in retaken.position.defeated and retaken.position.emperor_tiles(B)
+
+
+def test_greedy_ahead_face_to_face_plays_against_a_rival_it_has_seen_play_as_greedy() -> None:
+    """Face to face under ``convert`` (R-C4), a two emperors ahead, with a rival whose last
+    three orders were greedy's own choices: it plays against the order that rival would give.
+    Here b's pawn on 3,2 is about to take a's emperor on 4,2 (b's predicted order): a steps it
+    to 5,2, beside b's lone emperor, and the take falls on an empty tile (§4: an emperor that
+    steps onto a free tile is not taken). Against a rival whose orders were not greedy's (the
+    same turns with b passing), a keeps its one-turn look, which leaves the emperor there."""
+    ruleset = Ruleset(emperor_taken=EmperorTaken.CONVERT, turn_limit=50)
+    start = grid(
+        """
+        a a . . B .
+        . . . . . .
+        . . . . . .
+        a . A . . .
+        a b . . b .
+        . A . . . A
+        """,
+        experience=1,
+    )
+    game = Game(ruleset, start, 20)
+    history, passing = History(), History()
+    turns = [
+        ("0,1 -> 0,2", "4,1 -> 5,1"),  # b takes an emperor on 5,1
+        ("0,2 -> 0,4", "4,1 -> 4,2"),  # a takes b's first one back
+        ("3,2 -> 4,2", "4,2 -> 3,2"),  # a swap (§4 step 4)
+    ]
+    for own, rivals in turns:
+        ours, theirs = move(game.position, own), move(game.position, rivals)
+        assert theirs in GreedyStrategy().predicted(game, B, history)
+        history = history.then(game.position, {A: ours, B: theirs})
+        passing = passing.then(game.position, {A: ours, B: Pass(B)})
+        game = game.play([ours, theirs]).game
+    assert set(game.position.emperor_tiles(A)) == {Tile(0, 4), Tile(4, 2), Tile(5, 5)}
+    assert game.position.emperor_tiles(B) == (Tile(5, 1),)
+    take = Move(B, Tile(3, 2), Tile(4, 2))
+    assert GreedyStrategy().predicted(game, B, history) == [take]
+
+    away = Move(A, Tile(4, 2), Tile(5, 2))
+    chosen = choices_with(GreedyStrategy(), game, A, history)
+    assert chosen == Counter({str(away): 8})
+    after = game.play([away, take]).game
+    assert set(after.position.emperor_tiles(A)) == {Tile(0, 4), Tile(5, 2), Tile(5, 5)}
+
+    one_turn = choices_with(GreedyStrategy(), game, A, passing)
+    assert str(away) not in one_turn
+    for text in one_turn:
+        order = next(o for _, o in ranked_orders(game, A) if str(o) == text)
+        taken = game.play([order, take]).game
+        assert len(taken.position.emperor_tiles(A)) == 2
+
+
+def choices_with(
+    strategy: Strategy, game: Game, dynasty: Dynasty, history: History, seeds: int = 8
+) -> Counter[str]:
+    return Counter(
+        str(strategy.choose(game, dynasty, random.Random(seed), history)) for seed in range(seeds)
+    )
+
+
+def test_history_keeps_the_last_turns_positions_and_orders() -> None:
+    """What greedy learns its rival's play from: the last turns, experience included."""
+    young = grid("A . a\n. . .\n. . B", experience=1)
+    old = grid("A . a\n. . .\n. . B", experience=3)
+    first: dict[Dynasty, Order] = {A: Pass(A), B: Pass(B)}
+    second: dict[Dynasty, Order] = {A: Move(A, Tile(0, 2), Tile(1, 2)), B: Pass(B)}
+    history = History([(young, first)]).then(old, second)
+    assert history.last_turns(1) == ((old, second),)
+    assert history.last_turns(2) == ((young, first), (old, second))
+    assert history.last_turns(5) == history.last_turns(2)
+    assert history.last_turns(0) == ()
+    assert History([(young, first)] * (RECENT_TURNS + 3)).last_turns(99) == tuple(
+        [(young, first)] * RECENT_TURNS
+    )
+
+
+def test_history_judges_each_turn_once_as_it_grows() -> None:
+    """Greedy judges its rival's recent orders turn after turn (``GreedyStrategy``): a history
+    extended by a turn keeps what was judged of the earlier ones, one that branches does not
+    see its sibling's judgements."""
+    position = grid("A . a\n. . .\n. . B", experience=1)
+    orders = {A: Pass(A), B: Pass(B)}
+    asked: list[str] = []
+
+    def judge(verdict: bool, name: str) -> Callable[[], bool]:
+        def judged() -> bool:
+            asked.append(name)
+            return verdict
+
+        return judged
+
+    history = History([(position, orders)] * 2)
+    assert history.judged(1, B, judge(True, "last"))
+    assert history.judged(1, B, judge(False, "again")) is True
+    longer = history.then(position, orders)
+    assert longer.judged(2, B, judge(False, "the same turn")) is True
+    assert not longer.judged(1, B, judge(False, "the new turn"))
+    assert longer.judged(1, A, judge(True, "another dynasty"))
+    sibling = history.then(position, orders)
+    assert sibling.judged(1, B, judge(True, "a sibling's turn"))
+    assert asked == ["last", "the new turn", "another dynasty", "a sibling's turn"]
 
 
 def test_in_a_position_seen_before_greedy_chooses_among_more_orders() -> None:
