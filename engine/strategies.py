@@ -250,7 +250,7 @@ def _against_predicted(
     """``dynasty``'s best :data:`WINDOW_WEIGHS` orders revalued by the turn each makes with its
     rival giving one of its ``predicted`` orders (their mean), every other dynasty holding."""
     revalued: list[tuple[float, Order]] = []
-    for _, order in sorted(ranked, key=lambda entry: -entry[0])[:WINDOW_WEIGHS]:
+    for _, order in _best_of(ranked, WINDOW_WEIGHS):
         total = 0.0
         for answer in predicted:
             total += utilities(play_turn(game, holding_orders(game, order, answer)))[dynasty]
@@ -518,8 +518,14 @@ def plausible_rival_orders(game: Game, rival: Dynasty) -> list[tuple[float, Orde
     history): a rival who took nothing twice in a position may well try a third time, and
     expecting otherwise cost the strong player its emperor."""
     ranked, _ = GreedyStrategy()._ranked(game, rival, NO_HISTORY)
-    ordered = sorted(enumerate(ranked), key=lambda entry: (-entry[1][0], entry[0]))
-    return [entry for _, entry in ordered[:PLAUSIBLE_RIVAL]]
+    return _best_of(ranked, PLAUSIBLE_RIVAL)
+
+
+def _best_of(ranked: list[tuple[float, Order]], count: int) -> list[tuple[float, Order]]:
+    """The ``count`` best of ``ranked`` (value, order) pairs, best first; equal values keep
+    their order in ``ranked`` (the sort is stable), so the choice does not depend on orders'
+    own comparison."""
+    return sorted(ranked, key=lambda entry: -entry[0])[:count]
 
 
 REPEAT_TOLERANCE = 3.0
