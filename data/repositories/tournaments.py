@@ -749,7 +749,6 @@ async def load_table(
     tournament_id: int,
     *,
     battlefields: BattlefieldLoader = load_battlefield,
-    orders: bool = True,
 ) -> TournamentTable:
     """The tournament, its seats, the latest game and the open turn's orders, in one read.
 
@@ -762,26 +761,30 @@ async def load_table(
     parts. Reads inside a transaction, which may yet
     roll back, neither use nor fill that cache.
 
-    Without ``orders`` (for a caller that stores an order and reads none: the programs' API)
-    the order list, which every order changes, is neither read nor decoded: the table's
-    ``orders`` are then those of the table decoded last if nothing changed since, else none,
-    and that table is not kept for other reads.
-
     Raises :class:`NotFound`; a battlefield the loader does not know raises its own error.
     """
+    table, _ = await _read_table(database, tournament_id, battlefields, orders=True)
+    return table
+
+
+async def _read_table(
+    database: Database, tournament_id: int, battlefields: BattlefieldLoader, *, orders: bool
+) -> tuple[TournamentTable, Row]:
+    """The table and its row as :func:`load_table` reads them (with the turn's ``orders``, or
+    without for :func:`load_marked_table`), keeping a full read for the next."""
     reusable = database.reads_committed()
     key = (database, tournament_id, battlefields)
     known = _decoded_tables.get(key) if reusable else None
     async with database.connection() as connection:
         table, row = await _table_at(connection, tournament_id, battlefields, known, orders)
     if not orders or (known is not None and table is known.table):
-        return table
+        return table, row
     values = _row_values(row)
     # (A row's ``in`` looks at its values; table_revision counts from migration 0003 on.)
     if reusable and "table_revision" in row.keys():  # noqa: SIM118
         marks = (row["table_revision"], row["revision"], row["turn"])
         _decoded_tables.put(key, _Read(table, values, marks))
-    return table
+    return table, row
 
 
 @dataclass(frozen=True)
@@ -795,12 +798,12 @@ class MarkedTable:
 
 
 async def load_marked_table(database: Database, tournament_id: int) -> MarkedTable:
-    """The table as :func:`load_table` reads it without orders, marked for
-    :func:`store_program_order`. Raises :class:`NotFound`."""
-    key = (database, tournament_id, load_battlefield)
-    known = _decoded_tables.get(key) if database.reads_committed() else None
-    async with database.connection() as connection:
-        table, row = await _table_at(connection, tournament_id, load_battlefield, known, False)
+    """The table as :func:`load_table` reads it, marked for :func:`store_program_order`, but
+    without the turn's orders (the programs' API stores an order and reads none): the order
+    list, which every order changes, is neither read nor decoded; the table's ``orders`` are
+    then those of the table decoded last if nothing changed since, else none, and this table
+    is not kept for other reads. Raises :class:`NotFound`."""
+    table, row = await _read_table(database, tournament_id, load_battlefield, orders=False)
     return MarkedTable(table, row["table_revision"])
 
 

@@ -410,9 +410,9 @@ async def test_a_table_read_without_its_orders_leaves_the_others_reads_whole(
     tid = table.tournament.id
     await tournaments.upsert_order(world.db, tid, 1, 2, Pass(Dynasty.C), now=world.tick())
     full = await tournaments.load_table(world.db, tid)
-    assert await tournaments.load_table(world.db, tid, orders=False) is full  # nothing changed
+    assert (await tournaments.load_marked_table(world.db, tid)).table is full  # nothing changed
     await tournaments.upsert_order(world.db, tid, 1, 0, Pass(Dynasty.A), now=world.tick())
-    bare = await tournaments.load_table(world.db, tid, orders=False)
+    bare = (await tournaments.load_marked_table(world.db, tid)).table
     assert bare.orders == () and bare.tournament.revision == full.tournament.revision + 1
     assert (bare.seats, bare.game) == (full.seats, full.game)
     assert [stored.seat for stored in (await tournaments.load_table(world.db, tid)).orders] == [
@@ -420,7 +420,7 @@ async def test_a_table_read_without_its_orders_leaves_the_others_reads_whole(
         0,
     ]
     forget_decoded_values()  # the same, read from nothing decoded before
-    cold = await tournaments.load_table(world.db, tid, orders=False)
+    cold = (await tournaments.load_marked_table(world.db, tid)).table
     assert (cold.tournament, cold.seats, cold.game, cold.orders) == (
         bare.tournament,
         bare.seats,
