@@ -31,7 +31,9 @@ from typing import Protocol
 from engine.battlefield import Battlefield, Tile
 from engine.deployment import Deployment
 from engine.evaluation import (
+    EMPEROR,
     EXTRA_EMPEROR,
+    boxed_in,
     emperor_stakes,
     falls_end_combat,
     threats,
@@ -452,6 +454,7 @@ class StrongStrategy:
         ranked = ranked_orders(game, dynasty)
         # Its best orders, and as many more as it gave here before: something else to choose.
         own = [order for _, order in ranked[: PLAUSIBLE_OWN + len(avoid)]]
+        own += _emperor_steps(game.position, dynasty, ranked, own)
         if len(own) == 1:
             return own[0]
         solution = self._equilibrium(game, dynasty, own, rng, budget)
@@ -491,12 +494,71 @@ class StrongStrategy:
             found = known.get(joint)
             if found is None:
                 orders = [choices[i][action] for i, action in enumerate(joint)]
-                after = play_turn(game, [*orders, *holding])
-                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS), urgent=urgent)
+                reached = rollout(play_turn(game, [*orders, *holding]), ROLLOUT_TURNS)
+                found = known[joint] = utilities(reached, urgent=urgent)
+                if cornered(reached, dynasty):
+                    found[dynasty] -= NO_WAY_OUT
             return found
 
         counts = [len(orders) for orders in choices]
         return regret_matching(players, counts, value, rng, budget, anchors, ANCHOR_SHARE)
+
+
+EMPEROR_STEPS = 4
+"""Moves of its own lone emperor the strong player weighs besides its best orders, once a
+rival's piece is near it (:func:`_emperor_steps`)."""
+NO_WAY_OUT = 0.5 * EMPEROR
+"""What the strong player's search counts against a position where its lone emperor has no
+safe step left and a rival piece is near (:func:`cornered`), on top of the judgement's boxed
+cost: the rival then needs only to guess right, a turn or two later than its search sees."""
+NEAR_STEPS = 3
+"""A rival piece is "near" an emperor when it could stand beside it within this many of its
+own moves' reach (steps beyond its reach, :func:`_rival_near`)."""
+
+
+def _emperor_steps(
+    position: Position, dynasty: Dynasty, ranked: list[tuple[float, Order]], own: list[Order]
+) -> list[Order]:
+    """Up to :data:`EMPEROR_STEPS` moves of ``dynasty``'s lone emperor not among ``own``, best
+    first by ``ranked`` (one turn ahead with every rival holding), once a rival piece is near
+    it. One turn ahead with rivals holding, an attacked emperor looks as if it could still step
+    away next turn, so its escapes ranked below pawn moves and the search never weighed them:
+    the rival took it on its start tile a turn later."""
+    emperors = position.emperor_tiles(dynasty)
+    if len(emperors) != 1 or not _rival_near(position, dynasty, emperors[0]):
+        return []
+    steps: list[Order] = [
+        order
+        for _, order in ranked
+        if isinstance(order, Move) and order.origin == emperors[0] and order not in own
+    ]
+    return steps[:EMPEROR_STEPS]
+
+
+def _rival_near(position: Position, dynasty: Dynasty, tile: Tile) -> bool:
+    """Whether an active rival's piece is within its reach plus :data:`NEAR_STEPS` of ``tile``."""
+    for other, piece in position.pieces.items():
+        if piece.dynasty is dynasty or piece.dynasty in position.defeated:
+            continue
+        gap = abs(other.row - tile.row) + abs(other.col - tile.col)
+        if gap <= piece.experience + NEAR_STEPS:
+            return True
+    return False
+
+
+def cornered(game: Game, dynasty: Dynasty) -> bool:
+    """Whether ``dynasty``'s lone emperor, still standing, has no safe step (every tile beside
+    it taken or in a rival's reach, :func:`engine.evaluation.boxed_in`) while a rival piece is
+    near it: where the fall of emperors ends the combat only (``GoalTargets.ways_out``)."""
+    position = game.position
+    if game.is_over or dynasty not in position.active_dynasties:
+        return False
+    emperors = position.emperor_tiles(dynasty)
+    if len(emperors) != 1 or not falls_end_combat(game.ruleset, position.battlefield):
+        return False
+    if boxed_in(position, game.ruleset, dynasty) < 4:
+        return False
+    return _rival_near(position, dynasty, emperors[0])
 
 
 def judged_urgently(game: Game) -> bool:
