@@ -36,6 +36,7 @@ from engine.evaluation import (
     boxed_in,
     emperor_stakes,
     falls_end_combat,
+    reached_by_rival,
     threats,
     utilities,
 )
@@ -509,8 +510,9 @@ EMPEROR_STEPS = 4
 rival's piece is near it (:func:`_emperor_steps`)."""
 NO_WAY_OUT = 0.5 * EMPEROR
 """What the strong player's search counts against a position where its lone emperor has no
-safe step left and a rival piece is near (:func:`cornered`), on top of the judgement's boxed
-cost: the rival then needs only to guess right, a turn or two later than its search sees."""
+safe step left and a rival reaches it or a tile beside it (:func:`cornered`), on top of the
+judgement's boxed cost: the rival then needs only to guess right, a turn or two later than
+its search sees."""
 NEAR_STEPS = 3
 """A rival piece is "near" an emperor when it could stand beside it within this many of its
 own moves' reach (steps beyond its reach, :func:`_rival_near`)."""
@@ -548,8 +550,10 @@ def _rival_near(position: Position, dynasty: Dynasty, tile: Tile) -> bool:
 
 def cornered(game: Game, dynasty: Dynasty) -> bool:
     """Whether ``dynasty``'s lone emperor, still standing, has no safe step (every tile beside
-    it taken or in a rival's reach, :func:`engine.evaluation.boxed_in`) while a rival piece is
-    near it: where the fall of emperors ends the combat only (``GoalTargets.ways_out``)."""
+    it taken or in a rival's reach, :func:`engine.evaluation.boxed_in`) while a rival reaches
+    it or a tile beside it: next turn that rival attacks it, or takes the pawn that guards its
+    way out (which then attacks it, R-C1), and it is left to guess. Only where the fall of
+    emperors ends the combat (``GoalTargets.ways_out``)."""
     position = game.position
     if game.is_over or dynasty not in position.active_dynasties:
         return False
@@ -558,7 +562,9 @@ def cornered(game: Game, dynasty: Dynasty) -> bool:
         return False
     if boxed_in(position, game.ruleset, dynasty) < 4:
         return False
-    return _rival_near(position, dynasty, emperors[0])
+    tile = emperors[0]
+    beside = [ray[0] for ray in position.battlefield.rays(tile) if ray]
+    return any(reached_by_rival(position, other, dynasty) for other in [tile, *beside])
 
 
 def judged_urgently(game: Game) -> bool:

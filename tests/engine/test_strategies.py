@@ -412,7 +412,8 @@ def test_the_strong_player_weighs_its_lone_emperors_escapes() -> None:
 
 def test_an_emperor_is_cornered_with_no_safe_step_and_a_rival_near() -> None:
     """The strong player's search counts against a lone emperor with no safe step left while
-    a rival piece is near (``cornered``): the rival then needs only to guess right."""
+    a rival reaches it or a tile beside it (``cornered``): the rival then needs only to guess
+    right. A way out its own pawn guards, out of every rival's reach, is not cornered yet."""
     exit_reached = grid(
         """
         # # A # #
@@ -433,19 +434,30 @@ def test_an_emperor_is_cornered_with_no_safe_step_and_a_rival_near() -> None:
         """,
         experience=1,
     )
-    nobody_near = grid(
+    guarded = grid(
         """
-        # # A # # # #
-        # # a # # # #
-        # . . . . . .
-        # . . . . . .
-        # . . . . . B
+        # # A # #
+        # . a . #
+        . . . . .
+        # . b . #
+        # # B # #
+        """,
+        experience=1,
+    )
+    guard_reached = grid(
+        """
+        # # A # #
+        # . a . #
+        . . b . .
+        # . . . #
+        # # B # #
         """,
         experience=1,
     )
     assert cornered(Game(Ruleset(), exit_reached), A)
     assert not cornered(Game(Ruleset(), exit_free), A)
-    assert not cornered(Game(Ruleset(), nobody_near), A)
+    assert not cornered(Game(Ruleset(), guarded), A)
+    assert cornered(Game(Ruleset(), guard_reached), A)
     assert not cornered(Game(Ruleset(goal=Goal.parse("reach-opposite")), exit_reached), A)
 
 
