@@ -553,16 +553,14 @@ def cornered(game: Game, dynasty: Dynasty) -> bool:
     it taken or in a rival's reach, :func:`engine.evaluation.boxed_in`) while a rival reaches
     it or a tile beside it: next turn that rival attacks it, or takes the pawn that guards its
     way out (which then attacks it, R-C1), and it is left to guess. Only where the fall of
-    emperors ends the combat (``GoalTargets.ways_out``), and with three dynasties or more left:
-    face to face, careful play keeps a combat from ending (docs/computer-players.md), and it
-    lost more combats on the count at the turn limit (R-G2)."""
+    emperors ends the combat (``GoalTargets.ways_out``)."""
     position = game.position
     if game.is_over or dynasty not in position.active_dynasties:
         return False
     emperors = position.emperor_tiles(dynasty)
     if len(emperors) != 1 or not falls_end_combat(game.ruleset, position.battlefield):
         return False
-    if len(position.active_dynasties) == 2 or boxed_in(position, game.ruleset, dynasty) < 4:
+    if boxed_in(position, game.ruleset, dynasty) < 4:
         return False
     tile = emperors[0]
     beside = [ray[0] for ray in position.battlefield.rays(tile) if ray]
