@@ -31,12 +31,9 @@ from typing import Protocol
 from engine.battlefield import Battlefield, Tile
 from engine.deployment import Deployment
 from engine.evaluation import (
-    EMPEROR,
     EXTRA_EMPEROR,
-    boxed_in,
     emperor_stakes,
     falls_end_combat,
-    reached_by_rival,
     threats,
     utilities,
 )
@@ -495,10 +492,8 @@ class StrongStrategy:
             found = known.get(joint)
             if found is None:
                 orders = [choices[i][action] for i, action in enumerate(joint)]
-                reached = rollout(play_turn(game, [*orders, *holding]), ROLLOUT_TURNS)
-                found = known[joint] = utilities(reached, urgent=urgent)
-                if cornered(reached, dynasty):
-                    found[dynasty] -= NO_WAY_OUT
+                after = play_turn(game, [*orders, *holding])
+                found = known[joint] = utilities(rollout(after, ROLLOUT_TURNS), urgent=urgent)
             return found
 
         counts = [len(orders) for orders in choices]
@@ -508,14 +503,9 @@ class StrongStrategy:
 EMPEROR_STEPS = 4
 """Moves of its own lone emperor the strong player weighs besides its best orders, once a
 rival's piece is near it (:func:`_emperor_steps`)."""
-NO_WAY_OUT = 0.5 * EMPEROR
-"""What the strong player's search counts against a position where its lone emperor has no
-safe step left and a rival reaches it or a tile beside it (:func:`cornered`), on top of the
-judgement's boxed cost: the rival then needs only to guess right, a turn or two later than
-its search sees."""
 NEAR_STEPS = 3
-"""A rival piece is "near" an emperor when it could stand beside it within this many of its
-own moves' reach (steps beyond its reach, :func:`_rival_near`)."""
+"""A rival's piece is "near" an emperor within its reach plus this many steps
+(:func:`_rival_near`)."""
 
 
 def _emperor_steps(
@@ -546,25 +536,6 @@ def _rival_near(position: Position, dynasty: Dynasty, tile: Tile) -> bool:
         if gap <= piece.experience + NEAR_STEPS:
             return True
     return False
-
-
-def cornered(game: Game, dynasty: Dynasty) -> bool:
-    """Whether ``dynasty``'s lone emperor, still standing, has no safe step (every tile beside
-    it taken or in a rival's reach, :func:`engine.evaluation.boxed_in`) while a rival reaches
-    it or a tile beside it: next turn that rival attacks it, or takes the pawn that guards its
-    way out (which then attacks it, R-C1), and it is left to guess. Only where the fall of
-    emperors ends the combat (``GoalTargets.ways_out``)."""
-    position = game.position
-    if game.is_over or dynasty not in position.active_dynasties:
-        return False
-    emperors = position.emperor_tiles(dynasty)
-    if len(emperors) != 1 or not falls_end_combat(game.ruleset, position.battlefield):
-        return False
-    if boxed_in(position, game.ruleset, dynasty) < 4:
-        return False
-    tile = emperors[0]
-    beside = [ray[0] for ray in position.battlefield.rays(tile) if ray]
-    return any(reached_by_rival(position, other, dynasty) for other in [tile, *beside])
 
 
 def judged_urgently(game: Game) -> bool:

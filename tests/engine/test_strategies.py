@@ -37,7 +37,6 @@ from engine.strategies import (
     RandomStrategy,
     Strategy,
     StrongStrategy,
-    cornered,
     far_ahead,
     judged_urgently,
     plausible_rival_orders,
@@ -408,57 +407,6 @@ def test_the_strong_player_weighs_its_lone_emperors_escapes() -> None:
     step_out = "c: D6 → C6"
     assert step_out not in [str(order) for _, order in ranked_orders(game, C)[:PLAUSIBLE_OWN]]
     assert choices(strong(), game, C) == Counter({step_out: 8})
-
-
-def test_an_emperor_is_cornered_with_no_safe_step_and_a_rival_near() -> None:
-    """The strong player's search counts against a lone emperor with no safe step left while
-    a rival reaches it or a tile beside it (``cornered``): the rival then needs only to guess
-    right. A way out its own pawn guards, out of every rival's reach, is not cornered yet."""
-    exit_reached = grid(
-        """
-        # # A # #
-        # . . . #
-        . . b . .
-        # . . . #
-        # # B # #
-        """,
-        experience=1,
-    )
-    exit_free = grid(
-        """
-        # # A # #
-        # . . . #
-        . . . . b
-        # . . . #
-        # # B # #
-        """,
-        experience=1,
-    )
-    guarded = grid(
-        """
-        # # A # #
-        # . a . #
-        . . . . .
-        # . b . #
-        # # B # #
-        """,
-        experience=1,
-    )
-    guard_reached = grid(
-        """
-        # # A # #
-        # . a . #
-        . . b . .
-        # . . . #
-        # # B # #
-        """,
-        experience=1,
-    )
-    assert cornered(Game(Ruleset(), exit_reached), A)
-    assert not cornered(Game(Ruleset(), exit_free), A)
-    assert not cornered(Game(Ruleset(), guarded), A)
-    assert cornered(Game(Ruleset(), guard_reached), A)
-    assert not cornered(Game(Ruleset(goal=Goal.parse("reach-opposite")), exit_reached), A)
 
 
 def test_the_strong_player_weighs_the_turn_limit_face_to_face_only() -> None:
