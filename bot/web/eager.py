@@ -1,15 +1,45 @@
-"""Requests begin at once: aiohttp's per-request task takes its first step when it is made,
-as Python 3.12's eager tasks do, instead of a turn of the event loop later.
+"""Requests answered in the turn of the event loop that reads them, as far as aiohttp lets.
 
-aiohttp's server parses a request in ``data_received``, wakes the connection's ``start()``
-task (one turn of the loop), which makes a task for the request's handler; on Python 3.11
-that task's first step waits for the loop's next turn too. Under load every turn of the loop
-runs the handlers of the requests that came before, so each turn a request waits for costs
-it their work. On 3.12 aiohttp makes that task with ``eager_start=True``; here
-:func:`eager_requests` gives the same to the requests of aiohttp's server alone (every other
-task of the bot starts as before): the handler runs until its first real wait inside the
-``start()`` task's own step, as the current task of its own, in its own context; the task
-then carries on from where the handler stopped.
+aiohttp 3.14's server takes a request through several turns of the loop on Python 3.11: the
+turn whose ``select`` found the bytes parses them in ``RequestHandler.data_received`` and
+wakes the connection's ``start()`` task with a future, whose wakeup ``call_soon`` puts behind
+every callback already ready; the next turn runs ``start()``, which makes a task for the
+request's handler, whose first step waits for the turn after; when the handler ends,
+``start()`` hears of it another turn later. Under load each turn runs the work of every other
+request that was ready before, so each turn a request waits for costs it their work. Two
+parts take the waits away, for the bot's HTTP server only (:class:`PromptRunner`, used by
+:class:`bot.web.server.WebServer`; the status port keeps aiohttp's own):
+
+- **Requests begin at once** (:func:`eager_requests`, Python 3.11; 3.12's eager tasks do it
+  there and aiohttp asks for them): a task factory gives aiohttp's per-request task its first
+  step when ``start()`` makes it, with that task as the current task and its own context;
+  every other task of the bot starts as before. A handler that answers in that first step
+  (an order: one statement on the loop's thread) gives ``start()`` a future already done, so
+  ``start()`` goes on without waiting a turn for the task to say it has ended (the task still
+  takes its step a turn later, which hands the same answer to nobody).
+- **A request read is taken at once** (:class:`PromptRequestHandler`): when the connection's
+  ``start()`` task is idle, waiting for a request, and no other task is running,
+  ``data_received`` runs that task's wakeup itself (in the task's context) instead of letting
+  the future schedule it: ``start()`` takes the request, its handler answers and ``start()``
+  waits again, all inside the read. Everything else stays aiohttp's: errors (a malformed
+  request's 400), keep-alive, pipelined requests (``start()`` takes them one after another,
+  as always), closing, shutdown, a request that arrives while ``start()`` is busy (it is
+  queued and taken by ``start()`` as before).
+
+What they rely on of aiohttp's and asyncio's private parts, checked against aiohttp 3.14
+(``pyproject.toml`` pins ``aiohttp>=3.14.5,<3.15``) and Python 3.11; the tests in
+``tests/bot/web/test_eager.py`` fail if any of it changes:
+
+- ``RequestHandler._waiter`` (the future ``start()`` waits on for a request; ``None`` while it
+  works) and ``BaseProtocol._loop``; ``RequestHandler._handle_request`` (the coroutine of a
+  request's task, told apart by its code object); ``AppRunner._make_server`` and ``Server``'s
+  ``_loop`` and ``_kwargs`` (to make connections of this class);
+- ``Future._callbacks`` (the ``(callback, context)`` pairs a future will schedule; the one
+  callback of a waiting task is its wakeup, which steps the task when called) and
+  ``asyncio.tasks._enter_task``/``_leave_task`` (swapped as 3.12's eager start does).
+
+Where any of it is not as expected (another callback on the waiter, a task already running),
+the request takes aiohttp's own way.
 """
 
 from __future__ import annotations
@@ -22,9 +52,10 @@ from collections.abc import Callable, Coroutine, Generator
 from types import CodeType
 from typing import Any
 
-from aiohttp import web_protocol
+from aiohttp import web, web_protocol
 
-TaskFactory = Callable[..., "asyncio.Task[Any]"]
+TaskFactory = Callable[..., "asyncio.Future[Any]"]
+Wakeup = tuple[Callable[["asyncio.Future[None]"], object], contextvars.Context]
 
 _STARTED = object()
 
@@ -38,12 +69,16 @@ class _Begun(Coroutine[Any, Any, Any]):
         self._first: Any = _STARTED
         self._error: BaseException | None = None
         self._result: Any = _STARTED
+        self.ended = False
+        """Whether the coroutine returned in its first step (its result is :attr:`result`)."""
+        self.result: Any = None
 
     def begin(self) -> None:
         try:
             self._first = self._coro.send(None)
         except StopIteration as stop:
-            self._result = stop.value
+            self._result = self.result = stop.value
+            self.ended = True
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as error:  # the task's first step raises it, as the task would
@@ -74,7 +109,9 @@ class _Begun(Coroutine[Any, Any, Any]):
 
 def eager_factory(codes: frozenset[CodeType]) -> TaskFactory:
     """A task factory that gives the first step at once to coroutines of these functions'
-    ``codes`` (see the module), and makes every other task as asyncio does."""
+    ``codes`` (see the module), and makes every other task as asyncio does. Such a coroutine
+    that returns in that step gives a future already done with its result, so its caller's
+    ``await`` goes on at once."""
 
     def factory(
         loop: asyncio.AbstractEventLoop,
@@ -82,7 +119,7 @@ def eager_factory(codes: frozenset[CodeType]) -> TaskFactory:
         *,
         context: contextvars.Context | None = None,
         **kwargs: Any,
-    ) -> asyncio.Task[Any]:
+    ) -> asyncio.Future[Any]:
         if getattr(coro, "cr_code", None) not in codes:
             return asyncio.Task(coro, loop=loop, context=context, **kwargs)
         context = context if context is not None else contextvars.copy_context()
@@ -98,7 +135,11 @@ def eager_factory(codes: frozenset[CodeType]) -> TaskFactory:
             _leave_task(loop, task)
             if previous is not None:
                 _enter_task(loop, previous)
-        return task
+        if not begun.ended:
+            return task
+        ended: asyncio.Future[Any] = loop.create_future()
+        ended.set_result(begun.result)
+        return ended
 
     return factory
 
@@ -114,3 +155,65 @@ def eager_requests(loop: asyncio.AbstractEventLoop) -> None:
     if sys.version_info >= (3, 12) or loop.get_task_factory() not in (None, _REQUESTS):
         return
     loop.set_task_factory(_REQUESTS)
+
+
+class PromptRequestHandler(web_protocol.RequestHandler):
+    """aiohttp's connection, which takes a request in the turn of the loop that read it when
+    its ``start()`` task is idle (see the module)."""
+
+    __slots__ = ()
+
+    def data_received(self, data: bytes) -> None:
+        waiter = self._waiter
+        wakeup = _idle_wakeup(waiter, self._loop)
+        if waiter is None or wakeup is None:
+            super().data_received(data)
+            return
+        callback, context = wakeup
+        waiter.remove_done_callback(callback)
+        try:
+            super().data_received(data)
+        except BaseException:
+            waiter.add_done_callback(callback, context=context)  # aiohttp's way: a turn later
+            raise
+        if waiter.done():  # a request came (or the connection closes): start() takes it now
+            context.run(callback, waiter)
+        else:  # not a whole request yet
+            waiter.add_done_callback(callback, context=context)
+
+
+def _idle_wakeup(
+    waiter: asyncio.Future[None] | None, loop: asyncio.AbstractEventLoop
+) -> Wakeup | None:
+    """The wakeup of the ``start()`` task waiting on ``waiter``, when that task may be stepped
+    here: it waits, nothing else waits on its future, and no task is running."""
+    if waiter is None or waiter.done() or asyncio.current_task(loop) is not None:
+        return None
+    callbacks = getattr(waiter, "_callbacks", None)
+    if not callbacks or len(callbacks) != 1:
+        return None
+    wakeup: Wakeup = callbacks[0]
+    return wakeup
+
+
+class PromptServer(web.Server):
+    """aiohttp's server, whose connections are :class:`PromptRequestHandler`."""
+
+    def __call__(self) -> web_protocol.RequestHandler:
+        return PromptRequestHandler(self, loop=self._loop, **self._kwargs)
+
+
+class PromptRunner(web.AppRunner):
+    """aiohttp's runner of an application, serving it with :class:`PromptServer`."""
+
+    __slots__ = ()
+
+    async def _make_server(self) -> web.Server:
+        made = await super()._make_server()
+        return PromptServer(
+            made.request_handler,
+            request_factory=made.request_factory,
+            handler_cancellation=made.handler_cancellation,
+            loop=made._loop,
+            **made._kwargs,
+        )
