@@ -28,7 +28,7 @@ parts take the waits away, for the bot's HTTP server only (:class:`PromptRunner`
 
 What they rely on of aiohttp's and asyncio's private parts, checked against aiohttp 3.14
 (``pyproject.toml`` pins ``aiohttp>=3.14.5,<3.15``) and Python 3.11; the tests in
-``tests/bot/web/test_eager.py`` fail if any of it changes:
+``tests/bot/web/test_eager.py`` and ``test_prompt_requests.py`` fail if any of it changes:
 
 - ``RequestHandler._waiter`` (the future ``start()`` waits on for a request; ``None`` while it
   works) and ``BaseProtocol._loop``; ``RequestHandler._handle_request`` (the coroutine of a
