@@ -92,13 +92,11 @@ class ClientMistakes(logging.LoggerAdapter[logging.Logger]):
         super().log(level, msg, *args, **kwargs)
 
 
-def runner(
-    app: web.Application, kind: type[web.AppRunner] = web.AppRunner, **options: Any
-) -> web.AppRunner:
-    """The runner (of ``kind``) of everything the bot serves over HTTP: no access log (it
-    would name every client and path), malformed requests logged quietly
-    (:class:`ClientMistakes`), and the bot's own signal handling left alone."""
-    return kind(
+def runner(app: web.Application, **options: Any) -> web.AppRunner:
+    """The runner of everything the bot serves over HTTP: no access log (it would name every
+    client and path), malformed requests logged quietly (:class:`ClientMistakes`), and the
+    bot's own signal handling left alone."""
+    return web.AppRunner(
         app,
         access_log=None,
         handle_signals=False,

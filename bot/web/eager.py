@@ -1,45 +1,26 @@
-"""Requests answered in the turn of the event loop that reads them, as far as aiohttp lets.
+"""Requests begin at once: aiohttp's per-request task takes its first step when it is made,
+as Python 3.12's eager tasks do, instead of a turn of the event loop later; and a request
+answered in that step lets the connection's task go on at once.
 
-aiohttp 3.14's server takes a request through several turns of the loop on Python 3.11: the
-turn whose ``select`` found the bytes parses them in ``RequestHandler.data_received`` and
-wakes the connection's ``start()`` task with a future, whose wakeup ``call_soon`` puts behind
-every callback already ready; the next turn runs ``start()``, which makes a task for the
-request's handler, whose first step waits for the turn after; when the handler ends,
-``start()`` hears of it another turn later. Under load each turn runs the work of every other
-request that was ready before, so each turn a request waits for costs it their work. Two
-parts take the waits away, for the bot's HTTP server only (:class:`PromptRunner`, used by
-:class:`bot.web.server.WebServer`; the status port keeps aiohttp's own):
+aiohttp 3.14's server parses a request in ``data_received``, wakes the connection's
+``start()`` task (one turn of the loop), which makes a task for the request's handler; on
+Python 3.11 that task's first step waits for the loop's next turn too, and when the handler
+has ended, ``start()`` hears of it two turns later (the task's step marks it done, then
+``start()`` wakes). Under load every turn of the loop runs the handlers of the requests that
+came before, so each turn a request waits for costs it their work. On 3.12 aiohttp makes that
+task with ``eager_start=True``; here :func:`eager_requests` gives the same to the requests of
+aiohttp's server alone (every other task of the bot starts as before): the handler runs
+until its first real wait inside the ``start()`` task's own step, as the current task of its
+own, in its own context; the task then carries on from where the handler stopped. A handler
+that answers in that first step (an order: one statement on the loop's thread) gives
+``start()`` a future already done (a task factory may return any future), so ``start()``
+waits for the connection's next request in the same turn; the task still takes its step a
+turn later, which hands the same answer to nobody.
 
-- **Requests begin at once** (:func:`eager_requests`, Python 3.11; 3.12's eager tasks do it
-  there and aiohttp asks for them): a task factory gives aiohttp's per-request task its first
-  step when ``start()`` makes it, with that task as the current task and its own context;
-  every other task of the bot starts as before. A handler that answers in that first step
-  (an order: one statement on the loop's thread) gives ``start()`` a future already done, so
-  ``start()`` goes on without waiting a turn for the task to say it has ended (the task still
-  takes its step a turn later, which hands the same answer to nobody).
-- **A request read is taken at once** (:class:`PromptRequestHandler`): when the connection's
-  ``start()`` task is idle, waiting for a request, and no other task is running,
-  ``data_received`` runs that task's wakeup itself (in the task's context) instead of letting
-  the future schedule it: ``start()`` takes the request, its handler answers and ``start()``
-  waits again, all inside the read. Everything else stays aiohttp's: errors (a malformed
-  request's 400), keep-alive, pipelined requests (``start()`` takes them one after another,
-  as always), closing, shutdown, a request that arrives while ``start()`` is busy (it is
-  queued and taken by ``start()`` as before).
-
-What they rely on of aiohttp's and asyncio's private parts, checked against aiohttp 3.14
-(``pyproject.toml`` pins ``aiohttp>=3.14.5,<3.15``) and Python 3.11; the tests in
-``tests/bot/web/test_eager.py`` and ``test_prompt_requests.py`` fail if any of it changes:
-
-- ``RequestHandler._waiter`` (the future ``start()`` waits on for a request; ``None`` while it
-  works) and ``BaseProtocol._loop``; ``RequestHandler._handle_request`` (the coroutine of a
-  request's task, told apart by its code object); ``AppRunner._make_server`` and ``Server``'s
-  ``_loop`` and ``_kwargs`` (to make connections of this class);
-- ``Future._callbacks`` (the ``(callback, context)`` pairs a future will schedule; the one
-  callback of a waiting task is its wakeup, which steps the task when called) and
-  ``asyncio.tasks._enter_task``/``_leave_task`` (swapped as 3.12's eager start does).
-
-Where any of it is not as expected (another callback on the waiter, a task already running),
-the request takes aiohttp's own way.
+It relies on ``RequestHandler._handle_request`` (the coroutine of a request's task, told
+apart by its code object), on ``start()`` only awaiting what it made, and on
+``asyncio.tasks._enter_task``/``_leave_task``, checked against aiohttp 3.14 and Python 3.11
+(``pyproject.toml`` pins ``aiohttp>=3.14.5,<3.15``; ``tests/bot/web/test_eager.py``).
 """
 
 from __future__ import annotations
@@ -52,10 +33,9 @@ from collections.abc import Callable, Coroutine, Generator
 from types import CodeType
 from typing import Any
 
-from aiohttp import web, web_protocol
+from aiohttp import web_protocol
 
 TaskFactory = Callable[..., "asyncio.Future[Any]"]
-Wakeup = tuple[Callable[["asyncio.Future[None]"], object], contextvars.Context]
 
 _STARTED = object()
 
@@ -156,64 +136,3 @@ def eager_requests(loop: asyncio.AbstractEventLoop) -> None:
         return
     loop.set_task_factory(_REQUESTS)
 
-
-class PromptRequestHandler(web_protocol.RequestHandler):
-    """aiohttp's connection, which takes a request in the turn of the loop that read it when
-    its ``start()`` task is idle (see the module)."""
-
-    __slots__ = ()
-
-    def data_received(self, data: bytes) -> None:
-        waiter = self._waiter
-        wakeup = _idle_wakeup(waiter, self._loop)
-        if waiter is None or wakeup is None:
-            super().data_received(data)
-            return
-        callback, context = wakeup
-        waiter.remove_done_callback(callback)
-        try:
-            super().data_received(data)
-        except BaseException:
-            waiter.add_done_callback(callback, context=context)  # aiohttp's way: a turn later
-            raise
-        if waiter.done():  # a request came (or the connection closes): start() takes it now
-            context.run(callback, waiter)
-        else:  # not a whole request yet
-            waiter.add_done_callback(callback, context=context)
-
-
-def _idle_wakeup(
-    waiter: asyncio.Future[None] | None, loop: asyncio.AbstractEventLoop
-) -> Wakeup | None:
-    """The wakeup of the ``start()`` task waiting on ``waiter``, when that task may be stepped
-    here: it waits, nothing else waits on its future, and no task is running."""
-    if waiter is None or waiter.done() or asyncio.current_task(loop) is not None:
-        return None
-    callbacks = getattr(waiter, "_callbacks", None)
-    if not callbacks or len(callbacks) != 1:
-        return None
-    wakeup: Wakeup = callbacks[0]
-    return wakeup
-
-
-class PromptServer(web.Server):
-    """aiohttp's server, whose connections are :class:`PromptRequestHandler`."""
-
-    def __call__(self) -> web_protocol.RequestHandler:
-        return PromptRequestHandler(self, loop=self._loop, **self._kwargs)
-
-
-class PromptRunner(web.AppRunner):
-    """aiohttp's runner of an application, serving it with :class:`PromptServer`."""
-
-    __slots__ = ()
-
-    async def _make_server(self) -> web.Server:
-        made = await super()._make_server()
-        return PromptServer(
-            made.request_handler,
-            request_factory=made.request_factory,
-            handler_cancellation=made.handler_cancellation,
-            loop=made._loop,
-            **made._kwargs,
-        )

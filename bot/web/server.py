@@ -17,9 +17,9 @@ What every route gets from here, so no route can forget it:
   never with the client's bytes. There is no access log: a request line names tournaments and
   a proxy in front logs addresses already.
 
-- **Requests answered in the turn that reads them** (:mod:`bot.web.eager`): the connection's
-  task takes a request inside the read that completed it, and its handler starts at once, as
-  on Python 3.12, not turns later behind every other request's work.
+- **Requests begin at once** (:mod:`bot.web.eager`): a request's handler starts in the same
+  turn of the event loop as its connection's task takes it, as on Python 3.12, not a turn
+  later behind every other request's work.
 
 TLS is the reverse proxy's job (docs/deployment.md has Caddy and nginx examples).
 """
@@ -36,7 +36,7 @@ from aiohttp import web
 
 from bot.config import ConfigError
 from bot.status import runner as status_runner
-from bot.web.eager import PromptRunner, eager_requests
+from bot.web.eager import eager_requests
 from bot.web.refusals import ApiRefusal, refusal_of
 
 log = logging.getLogger(__name__)
@@ -116,9 +116,7 @@ class WebServer:
 
     async def start(self) -> None:
         eager_requests(asyncio.get_running_loop())
-        runner = status_runner(
-            build_app(self.mounts), PromptRunner, shutdown_timeout=SHUTDOWN_SECONDS
-        )
+        runner = status_runner(build_app(self.mounts), shutdown_timeout=SHUTDOWN_SECONDS)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self._wanted_port)
         try:

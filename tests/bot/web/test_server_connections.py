@@ -7,36 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import re
-import sys
 from collections.abc import AsyncIterator
-from types import FrameType
 
 import aiohttp
 import pytest
 from aiohttp import web
 
-from bot.status import runner
 from bot.web.server import Mount, WebServer
-
-READ = "data_received"
-"""The connection's method that reads the bytes of a request."""
-
-
-def callers(frame: FrameType | None) -> list[str]:
-    """The names of the functions on the stack, innermost first."""
-    names = []
-    while frame is not None:
-        names.append(frame.f_code.co_name)
-        frame = frame.f_back
-    return names
 
 
 class Served:
-    """What the handlers saw: for each request, its path and whether it ran inside the read
-    of its bytes."""
+    """The paths of the requests the handlers saw, in order."""
 
     def __init__(self) -> None:
-        self.in_read: list[tuple[str, bool]] = []
+        self.paths: list[str] = []
         self.go_on = asyncio.Event()
 
     def routes(self) -> list[web.RouteDef]:
@@ -47,7 +31,7 @@ class Served:
         ]
 
     def _saw(self, request: web.Request) -> None:
-        self.in_read.append((request.path, READ in callers(sys._getframe())))
+        self.paths.append(request.path)
 
     async def hello(self, request: web.Request) -> web.Response:
         self._saw(request)
@@ -110,33 +94,17 @@ def statuses(answers: bytes) -> list[str]:
     return re.findall(r"HTTP/1\.[01] (\d{3}) ", answers.decode())
 
 
-async def test_the_bots_server_answers_a_request_inside_its_read(
+async def test_requests_on_a_kept_alive_connection_are_answered(
     served: tuple[Served, int],
 ) -> None:
     seen, port = served
     async with aiohttp.ClientSession() as session:
-        for _ in range(3):  # one kept-alive connection: each request taken as it is read
+        for _ in range(3):
             async with session.get(f"http://127.0.0.1:{port}/api/v1/hello") as response:
                 assert response.status == 200
                 assert await response.json() == {"hello": "world"}
-    assert seen.in_read == [("/api/v1/hello", True)] * 3
-
-
-async def test_aiohttps_own_server_takes_it_a_turn_later() -> None:
-    """The control: the same handler on aiohttp's own connections (the status port's) does
-    not run inside the read, so the test above can tell the two apart."""
-    seen = Served()
-    app = web.Application()
-    app.add_routes(seen.routes())
-    plain = runner(app)
-    await plain.setup()
-    await web.TCPSite(plain, "127.0.0.1", 0).start()
-    port = plain.addresses[0][1]
-    try:
-        assert statuses(await exchange(port, get("/api/v1/hello", close=True))) == ["200"]
-    finally:
-        await plain.cleanup()
-    assert seen.in_read == [("/api/v1/hello", False)]
+        assert len(session.connector._conns) == 1  # type: ignore[union-attr]  # one connection
+    assert seen.paths == ["/api/v1/hello"] * 3
 
 
 async def test_pipelined_requests_are_answered_in_order(served: tuple[Served, int]) -> None:
@@ -149,9 +117,7 @@ async def test_pipelined_requests_are_answered_in_order(served: tuple[Served, in
     answers = await exchange(port, get("/api/v1/hello") + post + get("/nowhere", close=True))
     assert statuses(answers) == ["200", "200", "404"]
     assert answers.index(b'{"hello": "world"}') < answers.index(b'{"order": 1}')
-    # All in the read: each handler answers at once, so the connection's task takes the
-    # next request without waiting for a turn of the loop.
-    assert seen.in_read == [("/api/v1/hello", True), ("/api/v1/echo", True)]
+    assert seen.paths == ["/api/v1/hello", "/api/v1/echo"]
 
 
 async def test_a_request_in_pieces_is_answered_when_whole(served: tuple[Served, int]) -> None:
@@ -164,25 +130,25 @@ async def test_a_request_in_pieces_is_answered_when_whole(served: tuple[Served, 
     answers = await exchange(port, head[:20], head[20:], body[:5], body[5:], pause=0.05)
     assert statuses(answers) == ["200"]
     assert answers.endswith(b'{"order": 2}')
-    assert seen.in_read == [("/api/v1/echo", True)]  # taken inside the read of its last piece
+    assert seen.paths == ["/api/v1/echo"]
 
 
 async def test_a_request_behind_a_waiting_one_is_answered_after_it(
     served: tuple[Served, int],
 ) -> None:
-    """While a handler waits, the connection's task is busy: the next request on it queues
-    and is answered after the first, as aiohttp answers it."""
+    """While a handler waits, the connection's task waits for it: the next request on the
+    connection queues and is answered after the first."""
     seen, port = served
     answering = asyncio.create_task(
         exchange(port, get("/api/v1/slow"), get("/api/v1/hello", close=True), pause=0.1)
     )
     await asyncio.sleep(0.3)
-    assert [path for path, _ in seen.in_read] == ["/api/v1/slow"]
+    assert seen.paths == ["/api/v1/slow"]
     seen.go_on.set()
     answers = await answering
     assert statuses(answers) == ["200", "200"]
     assert answers.index(b'{"slow": "done"}') < answers.index(b'{"hello": "world"}')
-    assert seen.in_read == [("/api/v1/slow", True), ("/api/v1/hello", False)]
+    assert seen.paths == ["/api/v1/slow", "/api/v1/hello"]
 
 
 async def test_a_malformed_request_is_refused_and_closed(served: tuple[Served, int]) -> None:
@@ -194,7 +160,7 @@ async def test_a_malformed_request_is_refused_and_closed(served: tuple[Served, i
     finally:
         writer.close()
     assert statuses(answer) == ["400"]
-    assert seen.in_read == []
+    assert seen.paths == []
 
 
 async def test_a_client_gone_before_its_answer_stops_nothing_else(
@@ -208,7 +174,7 @@ async def test_a_client_gone_before_its_answer_stops_nothing_else(
     writer.close()
     await asyncio.sleep(0.1)
     assert statuses(await exchange(port, get("/api/v1/hello", close=True))) == ["200"]
-    assert seen.in_read == [("/api/v1/slow", True), ("/api/v1/hello", True)]
+    assert seen.paths == ["/api/v1/slow", "/api/v1/hello"]
 
 
 async def test_the_server_stops_with_idle_connections_open() -> None:
