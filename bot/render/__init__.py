@@ -18,6 +18,7 @@ from bot.render.board import compose, with_own_order
 from bot.render.deployment import compose_home_zone
 from bot.render.layout import board_layout, replay_layout, tile_centre
 from bot.render.palette import quantise
+from bot.render.png import png_of
 from bot.render.scene import scene_of, union_key
 from bot.render.style import (
     BACKGROUND,
@@ -40,9 +41,6 @@ from engine import (
     TurnResult,
 )
 
-PNG_COMPRESSION = 2
-"""The zlib level of every board's PNG (lossless at any level): the pixels are the same at
-each, and 2 deflates faster than 3 for a few percent more bytes (docs/benchmarks.md)."""
 FINAL_FRAME_HOLD = 4  # the last frame of a replay stays this many frames long
 OWN_ORDER_BASES_BYTES = 24 * 1024 * 1024
 """Memory the pictures kept for own-order boards may take (:func:`render_own_order`): about
@@ -273,9 +271,7 @@ def render_home_zone(
 
 def _png(image: Image.Image, board_palette: str) -> bytes:
     """A board as Discord gets it: quantised to the shared palette, a PNG."""
-    buffer = io.BytesIO()
-    quantise(image, board_palette).save(buffer, "PNG", compress_level=PNG_COMPRESSION)
-    return buffer.getvalue()
+    return png_of(quantise(image, board_palette))
 
 
 __all__ = [
