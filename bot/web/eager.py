@@ -135,4 +135,3 @@ def eager_requests(loop: asyncio.AbstractEventLoop) -> None:
     if sys.version_info >= (3, 12) or loop.get_task_factory() not in (None, _REQUESTS):
         return
     loop.set_task_factory(_REQUESTS)
-
