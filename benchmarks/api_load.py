@@ -23,8 +23,11 @@ Two loads:
   with one order, the last order of a turn resolves it, and the next turn's events come. The
   figure then includes resolving turns and telling every stream.
 
-Latency is from sending a POST until its answer's status line and headers are read
-(accepted; its body is then read and decoded too); refusals are counted apart. Where it goes:
+Latency is from sending a POST until its answer's status line and headers are read from the
+socket by the programs' process (accepted; its body is then read and decoded too); refusals
+are counted apart. A line beside it adds the turn of the programs' event loop until the
+program's own task has the answer (200 programs share that loop; a program alone would not
+wait for it). Where it goes:
 both processes read the same monotonic clock, so the server says when aiohttp read each
 order and when its handler began and ended (a header of the benchmark's own), and each
 latency splits in four: until the server read it (the client's send, and the server's loop
@@ -55,10 +58,10 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex
 
 import aiohttp
 from aiohttp import web, web_protocol
@@ -98,6 +101,11 @@ class Meter:
     """What the programs saw."""
 
     latencies: list[float] = field(default_factory=list)
+    """From sending each accepted order until its answer's status line reached the programs'
+    process (read from its socket)."""
+    taken: list[float] = field(default_factory=list)
+    """From sending each accepted order until the program's task had its status line: the
+    above, and the turn of the programs' event loop in between (their loop's own queue)."""
     refused: dict[str, int] = field(default_factory=dict)
     events: int = 0
     heartbeats: int = 0
@@ -116,10 +124,11 @@ class Meter:
     """Each accepted order's latency in four: until the server read it, from then until its
     handler began, the handler, and from its end until the answer was read."""
 
-    def accepted(self, sent: float, answered: float, handled: str | None) -> None:
+    def accepted(self, sent: float, answered: float, taken: float, handled: str | None) -> None:
         if not self.measuring:
             return
         self.latencies.append(answered - sent)
+        self.taken.append(taken - sent)
         if handled is not None:
             read, began, done = (float(moment) for moment in handled.split())
             self.splits.append((read - sent, began - read, done - began, answered - done))
@@ -237,7 +246,7 @@ async def serve(database: str) -> None:
         read_at[protocol] = time.perf_counter()  # one request at a time on a connection
         reading(protocol, data)
 
-    web_protocol.RequestHandler.data_received = data_received  # type: ignore[method-assign]
+    web_protocol.RequestHandler.data_received = data_received  # type: ignore[method-assign,assignment]
 
     async def timed(request: web.Request) -> web.Response:
         began = time.perf_counter()
@@ -356,6 +365,7 @@ class AiohttpClient:
             return Answer(
                 response.status,
                 answered,
+                answered,  # aiohttp's client does not say when it read the bytes
                 response.headers.get(HANDLED_HEADER),
                 await response.read(),
             )
@@ -370,7 +380,7 @@ class PlainClient:
     def __init__(self, host: str, port: int) -> None:
         self.host = host
         self.port = port
-        self._orders: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self._orders: tuple[StampedReader, asyncio.StreamWriter] | None = None
 
     async def lines(self, path: str, headers: dict[str, str]) -> AsyncIterator[bytes]:
         reader, writer = await asyncio.open_connection(self.host, self.port)
@@ -393,13 +403,15 @@ class PlainClient:
 
     async def post(self, path: str, body: bytes, headers: dict[str, str]) -> Answer:
         if self._orders is None:
-            self._orders = await asyncio.open_connection(self.host, self.port)
+            self._orders = await _connect(self.host, self.port)
         reader, writer = self._orders
+        reader.read_at = None
         writer.write(self._request("POST", path, {**headers, "Content-Type": JSON}, body))
         status, answer_headers = await _head(reader)
-        answered = time.perf_counter()  # the status line says accepted or not
+        taken = time.perf_counter()  # the status line says accepted or not
+        answered = reader.read_at if reader.read_at is not None else taken
         content = await reader.readexactly(int(answer_headers["content-length"]))
-        return Answer(status, answered, answer_headers.get(HANDLED_HEADER.lower()), content)
+        return Answer(status, answered, taken, answer_headers.get(HANDLED_HEADER.lower()), content)
 
     def _request(self, method: str, path: str, headers: dict[str, str], body: bytes) -> bytes:
         lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
@@ -407,6 +419,28 @@ class PlainClient:
         if method == "POST":
             lines.append(f"Content-Length: {len(body)}")
         return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+
+class StampedReader(asyncio.StreamReader):
+    """A stream that notes when the first bytes of an answer were read from the socket: the
+    program's task hears of them a turn of the programs' loop later, behind every other
+    program's work in that turn (a program alone on its machine would not wait for that)."""
+
+    read_at: float | None = None
+
+    def feed_data(self, data: Iterable[SupportsIndex]) -> None:
+        if self.read_at is None:
+            self.read_at = time.perf_counter()
+        super().feed_data(data)
+
+
+async def _connect(host: str, port: int) -> tuple[StampedReader, asyncio.StreamWriter]:
+    """``asyncio.open_connection``, with a :class:`StampedReader`."""
+    loop = asyncio.get_running_loop()
+    reader = StampedReader(loop=loop)
+    protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+    transport, _ = await loop.create_connection(lambda: protocol, host, port)
+    return reader, asyncio.StreamWriter(transport, protocol, reader, loop)
 
 
 async def _head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
@@ -424,7 +458,9 @@ async def _head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str]]:
 class Answer:
     status: int
     answered: float
-    """When its status line was read."""
+    """When its status line was read from the socket."""
+    taken: float
+    """When the program's task had it."""
     handled: str | None
     """The server's :data:`HANDLED_HEADER`."""
     body: bytes
@@ -465,7 +501,7 @@ class Program:
         said = json.loads(answer.body)
         if answer.status == 200:
             assert said["accepted"], said
-            self.meter.accepted(began, answer.answered, answer.handled)
+            self.meter.accepted(began, answer.answered, answer.taken, answer.handled)
         else:
             self.meter.refusal(said["refusal"]["kind"])
 
@@ -581,6 +617,13 @@ def report(args: argparse.Namespace, combats: int, meter: Meter, usage: dict[str
     print(
         f"accepted {len(meter.latencies)} in {elapsed:.1f} s; latency ms p50 {cuts[49] * 1000:.1f} "
         f"p90 {cuts[89] * 1000:.1f} p99 {cuts[98] * 1000:.1f} max {latencies[-1] * 1000:.1f}"
+    )
+    taken = sorted(meter.taken) or [0.0]
+    taken_cuts = statistics.quantiles(taken, n=100) if len(taken) > 1 else taken * 99
+    print(
+        f"until the program's task had it (the programs' loop's turn added): p50 "
+        f"{taken_cuts[49] * 1000:.1f} p90 {taken_cuts[89] * 1000:.1f} p99 "
+        f"{taken_cuts[98] * 1000:.1f} ms"
     )
     late = statistics.quantiles(meter.late, n=100) if len(meter.late) > 1 else [0.0] * 99
     print(
