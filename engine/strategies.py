@@ -452,7 +452,6 @@ class StrongStrategy:
         ranked = ranked_orders(game, dynasty)
         # Its best orders, and as many more as it gave here before: something else to choose.
         own = [order for _, order in ranked[: PLAUSIBLE_OWN + len(avoid)]]
-        own += _emperor_steps(game.position, dynasty, ranked, own)
         if len(own) == 1:
             return own[0]
         solution = self._equilibrium(game, dynasty, own, rng, budget)
@@ -498,44 +497,6 @@ class StrongStrategy:
 
         counts = [len(orders) for orders in choices]
         return regret_matching(players, counts, value, rng, budget, anchors, ANCHOR_SHARE)
-
-
-EMPEROR_STEPS = 4
-"""Moves of its own lone emperor the strong player weighs besides its best orders, once a
-rival's piece is near it (:func:`_emperor_steps`)."""
-NEAR_STEPS = 3
-"""A rival's piece is "near" an emperor within its reach plus this many steps
-(:func:`_rival_near`)."""
-
-
-def _emperor_steps(
-    position: Position, dynasty: Dynasty, ranked: list[tuple[float, Order]], own: list[Order]
-) -> list[Order]:
-    """Up to :data:`EMPEROR_STEPS` moves of ``dynasty``'s lone emperor not among ``own``, best
-    first by ``ranked`` (one turn ahead with every rival holding), once a rival piece is near
-    it. One turn ahead with rivals holding, an attacked emperor looks as if it could still step
-    away next turn, so its escapes ranked below pawn moves and the search never weighed them:
-    the rival took it on its start tile a turn later."""
-    emperors = position.emperor_tiles(dynasty)
-    if len(emperors) != 1 or not _rival_near(position, dynasty, emperors[0]):
-        return []
-    steps: list[Order] = [
-        order
-        for _, order in ranked
-        if isinstance(order, Move) and order.origin == emperors[0] and order not in own
-    ]
-    return steps[:EMPEROR_STEPS]
-
-
-def _rival_near(position: Position, dynasty: Dynasty, tile: Tile) -> bool:
-    """Whether an active rival's piece is within its reach plus :data:`NEAR_STEPS` of ``tile``."""
-    for other, piece in position.pieces.items():
-        if piece.dynasty is dynasty or piece.dynasty in position.defeated:
-            continue
-        gap = abs(other.row - tile.row) + abs(other.col - tile.col)
-        if gap <= piece.experience + NEAR_STEPS:
-            return True
-    return False
 
 
 def judged_urgently(game: Game) -> bool:

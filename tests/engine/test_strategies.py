@@ -30,7 +30,6 @@ from engine.rules import EmperorLost
 from engine.search import ranked_orders
 from engine.strategies import (
     EXCHANGED_SEVERAL_AT,
-    PLAUSIBLE_OWN,
     PLAUSIBLE_RIVAL,
     SEEN_NOISE,
     GreedyStrategy,
@@ -378,35 +377,6 @@ def test_the_strong_player_expects_a_rival_to_play_as_the_normal_player_checks()
     assert plausible[0] == charge
     assert take in plausible  # still weighed: a rival may play it
     assert len(plausible) == PLAUSIBLE_RIVAL
-
-
-def test_the_strong_player_weighs_its_lone_emperors_escapes() -> None:
-    """c's emperor (D6) is attacked by d's pawns on D5 and D7; C6 is free and out of every
-    rival's reach. One turn ahead with every rival holding, an attacked emperor looks as if it
-    could still step away next turn, so the step to C6 ranked below eight pawn moves and the
-    search only weighed charging one attacker or the other: a guess, lost in a league (small-4,
-    turn 4). Its emperor's moves are weighed too, and it steps out."""
-    position = grid(
-        """
-        # # # A # # #
-        # a a . b . #
-        # a a . b b #
-        D d . . b . B
-        # c c d . b #
-        # c . C c . #
-        # # # d # # #
-        """,
-        experience=1,
-        r1c1=2,
-        r1c2=2,
-        r3c4=2,
-        r5c1=2,
-        r6c3=2,
-    )
-    game = Game(Ruleset(), position)
-    step_out = "c: D6 → C6"
-    assert step_out not in [str(order) for _, order in ranked_orders(game, C)[:PLAUSIBLE_OWN]]
-    assert choices(strong(), game, C) == Counter({step_out: 8})
 
 
 def test_the_strong_player_weighs_the_turn_limit_face_to_face_only() -> None:
