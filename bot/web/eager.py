@@ -1,26 +1,20 @@
 """Requests begin at once: aiohttp's per-request task takes its first step when it is made,
-as Python 3.12's eager tasks do, instead of a turn of the event loop later; and a request
-answered in that step lets the connection's task go on at once.
+as Python 3.12's eager tasks do, instead of a turn of the event loop later.
 
-aiohttp 3.14's server parses a request in ``data_received``, wakes the connection's
-``start()`` task (one turn of the loop), which makes a task for the request's handler; on
-Python 3.11 that task's first step waits for the loop's next turn too, and when the handler
-has ended, ``start()`` hears of it two turns later (the task's step marks it done, then
-``start()`` wakes). Under load every turn of the loop runs the handlers of the requests that
-came before, so each turn a request waits for costs it their work. On 3.12 aiohttp makes that
-task with ``eager_start=True``; here :func:`eager_requests` gives the same to the requests of
-aiohttp's server alone (every other task of the bot starts as before): the handler runs
-until its first real wait inside the ``start()`` task's own step, as the current task of its
-own, in its own context; the task then carries on from where the handler stopped. A handler
-that answers in that first step (an order: one statement on the loop's thread) gives
-``start()`` a future already done (a task factory may return any future), so ``start()``
-waits for the connection's next request in the same turn; the task still takes its step a
-turn later, which hands the same answer to nobody.
+aiohttp's server parses a request in ``data_received``, wakes the connection's ``start()``
+task (one turn of the loop), which makes a task for the request's handler; on Python 3.11
+that task's first step waits for the loop's next turn too. Under load every turn of the loop
+runs the handlers of the requests that came before, so each turn a request waits for costs
+it their work. On 3.12 aiohttp makes that task with ``eager_start=True``; here
+:func:`eager_requests` gives the same to the requests of aiohttp's server alone (every other
+task of the bot starts as before): the handler runs until its first real wait inside the
+``start()`` task's own step, as the current task of its own, in its own context; the task
+then carries on from where the handler stopped.
 
-It relies on ``RequestHandler._handle_request`` (the coroutine of a request's task, told
-apart by its code object), on ``start()`` only awaiting what it made, and on
-``asyncio.tasks._enter_task``/``_leave_task``, checked against aiohttp 3.14 and Python 3.11
-(``pyproject.toml`` pins ``aiohttp>=3.14.5,<3.15``; ``tests/bot/web/test_eager.py``).
+It relies on ``RequestHandler._handle_request`` (the coroutine of a request's task, told apart
+by its code object) and on ``asyncio.tasks._enter_task``/``_leave_task``, checked against
+aiohttp 3.14 (``pyproject.toml`` pins ``aiohttp>=3.14.5,<3.15``) and Python 3.11
+(``tests/bot/web/test_eager.py``, ``tests/bot/web/test_server_connections.py``).
 """
 
 from __future__ import annotations
@@ -35,7 +29,7 @@ from typing import Any
 
 from aiohttp import web_protocol
 
-TaskFactory = Callable[..., "asyncio.Future[Any]"]
+TaskFactory = Callable[..., "asyncio.Task[Any]"]
 
 _STARTED = object()
 
@@ -49,16 +43,12 @@ class _Begun(Coroutine[Any, Any, Any]):
         self._first: Any = _STARTED
         self._error: BaseException | None = None
         self._result: Any = _STARTED
-        self.ended = False
-        """Whether the coroutine returned in its first step (its result is :attr:`result`)."""
-        self.result: Any = None
 
     def begin(self) -> None:
         try:
             self._first = self._coro.send(None)
         except StopIteration as stop:
-            self._result = self.result = stop.value
-            self.ended = True
+            self._result = stop.value
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as error:  # the task's first step raises it, as the task would
@@ -89,9 +79,7 @@ class _Begun(Coroutine[Any, Any, Any]):
 
 def eager_factory(codes: frozenset[CodeType]) -> TaskFactory:
     """A task factory that gives the first step at once to coroutines of these functions'
-    ``codes`` (see the module), and makes every other task as asyncio does. Such a coroutine
-    that returns in that step gives a future already done with its result, so its caller's
-    ``await`` goes on at once."""
+    ``codes`` (see the module), and makes every other task as asyncio does."""
 
     def factory(
         loop: asyncio.AbstractEventLoop,
@@ -99,7 +87,7 @@ def eager_factory(codes: frozenset[CodeType]) -> TaskFactory:
         *,
         context: contextvars.Context | None = None,
         **kwargs: Any,
-    ) -> asyncio.Future[Any]:
+    ) -> asyncio.Task[Any]:
         if getattr(coro, "cr_code", None) not in codes:
             return asyncio.Task(coro, loop=loop, context=context, **kwargs)
         context = context if context is not None else contextvars.copy_context()
@@ -115,11 +103,7 @@ def eager_factory(codes: frozenset[CodeType]) -> TaskFactory:
             _leave_task(loop, task)
             if previous is not None:
                 _enter_task(loop, previous)
-        if not begun.ended:
-            return task
-        ended: asyncio.Future[Any] = loop.create_future()
-        ended.set_result(begun.result)
-        return ended
+        return task
 
     return factory
 
