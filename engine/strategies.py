@@ -32,8 +32,10 @@ from engine.battlefield import Battlefield, Tile
 from engine.deployment import Deployment
 from engine.evaluation import (
     EXTRA_EMPEROR,
+    boxed_in,
     emperor_stakes,
     falls_end_combat,
+    reached_by_rival,
     threats,
     utilities,
 )
@@ -450,11 +452,18 @@ class StrongStrategy:
         budget = Budget(self.seconds, self.iterations or MOST_ITERATIONS)
         avoid = history.to_avoid(game.position, dynasty)
         ranked = ranked_orders(game, dynasty)
+        rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
+        plausible = {rival: plausible_rival_orders(game, rival) for rival in rivals}
         # Its best orders, and as many more as it gave here before: something else to choose.
-        own = [order for _, order in ranked[: PLAUSIBLE_OWN + len(avoid)]]
+        wanted = PLAUSIBLE_OWN + len(avoid)
+        own = [order for _, order in ranked[:wanted]]
+        if _emperor_threatened(game, dynasty):
+            expected = [orders[0][1] for orders in plausible.values()]
+            looked_at = [order for _, order in ranked[: wanted + SPARE_OWN]]
+            own = _escaping(game, dynasty, looked_at, expected)[:wanted] or own
         if len(own) == 1:
             return own[0]
-        solution = self._equilibrium(game, dynasty, own, rng, budget)
+        solution = self._equilibrium(game, dynasty, own, plausible, rng, budget)
         probabilities = solution.strategies[0]
         if avoid:
             probabilities = _other_than(own, probabilities, solution.values, avoid)
@@ -465,23 +474,22 @@ class StrongStrategy:
         game: Game,
         dynasty: Dynasty,
         own: list[Order],
+        plausible: dict[Dynasty, list[tuple[float, Order]]],
         rng: random.Random,
         budget: Budget,
     ) -> Solution:
-        rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
         urgent = judged_urgently(game)
-        if not rivals:  # nobody can interfere this turn: the best order one turn ahead
+        if not plausible:  # nobody can interfere this turn: the best order one turn ahead
             values = [
                 utilities(play_turn(game, holding_orders(game, o)), urgent=urgent)[dynasty]
                 for o in own
             ]
             best = max(range(len(own)), key=values.__getitem__)
             return Solution([[float(i == best) for i in range(len(own))]], values)
-        players = [dynasty, *rivals]
+        players = [dynasty, *plausible]
         choices: list[list[Order]] = [own]
         anchors: list[list[float] | None] = [None]
-        for rival in rivals:
-            ranked = plausible_rival_orders(game, rival)
+        for ranked in plausible.values():
             choices.append([order for _, order in ranked])
             anchors.append(blueprint([value for value, _ in ranked], ANCHOR_TEMPERATURE))
         holding = [Pass(d) for d in game.position.active_dynasties if d not in players]
@@ -497,6 +505,107 @@ class StrongStrategy:
 
         counts = [len(orders) for orders in choices]
         return regret_matching(players, counts, value, rng, budget, anchors, ANCHOR_SHARE)
+
+
+SPARE_OWN = 4
+"""While its lone emperor is threatened (:func:`_emperor_threatened`), the strong player looks
+at this many orders beyond its best ones, to replace those that leave the emperor no way out
+(:func:`_escaping`)."""
+THREAT_STEPS = 2
+"""A rival piece threatens an emperor when it is within its reach plus this many steps."""
+ESCAPE_TURNS = 2
+"""How many turns after its order the strong player checks that its lone emperor still has a
+way out (:func:`_way_out`)."""
+"""A rival piece threatens an emperor when it is within its reach plus this many steps."""
+
+
+def _emperor_threatened(game: Game, dynasty: Dynasty) -> bool:
+    """Whether the strong player plans its emperor's way out (:func:`_escaping`): with three
+    dynasties or more left, where the fall of emperors ends the combat, its lone emperor with a
+    rival piece within :data:`THREAT_STEPS` of its reach."""
+    position = game.position
+    emperors = position.emperor_tiles(dynasty)
+    if len(emperors) != 1 or len(position.active_dynasties) < 3:
+        return False
+    if not falls_end_combat(game.ruleset, position.battlefield):
+        return False
+    return bool(_threatening(position, dynasty, emperors[0]))
+
+
+def _threatening(position: Position, dynasty: Dynasty, tile: Tile) -> list[Dynasty]:
+    """The active rivals with a piece within its reach plus :data:`THREAT_STEPS` of ``tile``,
+    in seat order."""
+    near: set[Dynasty] = set()
+    for other, piece in position.pieces.items():
+        rival = piece.dynasty
+        if rival is dynasty or rival in position.defeated or rival in near:
+            continue
+        if abs(other.row - tile.row) + abs(other.col - tile.col) <= piece.experience + THREAT_STEPS:
+            near.add(rival)
+    return list(in_seat_order(near))
+
+
+def _escaping(game: Game, dynasty: Dynasty, own: list[Order], expected: list[Order]) -> list[Order]:
+    """Those of ``own`` after which its emperor still has a way out two turns on
+    (:func:`_way_out`): the rivals play their ``expected`` orders this turn and the normal
+    player's best the next ones.
+
+    Greedy's opening is nearly the same every combat: on small-4 a rival pawn reached the one
+    tile beside the bottom seat's start tile by turn 3 and took its emperor on turn 4, a turn or
+    two beyond what the search (one turn, one rollout turn) sees."""
+    return [
+        order
+        for order in own
+        if _way_out(play_turn(game, holding_orders(game, order, *expected)), dynasty)
+    ]
+
+
+def _way_out(game: Game, dynasty: Dynasty, turns: int = ESCAPE_TURNS) -> bool:
+    """Whether ``dynasty``'s emperor can still be kept out of a take for ``turns`` more turns:
+    some order of its own (a pass, an emperor's move, or a move beside its emperor or onto a
+    rival piece near it) leaves it standing and not cornered (:func:`_cornered`) after the
+    rivals near it give the normal player's best orders, turn after turn."""
+    if game.is_over:
+        return dynasty in game.outcome.winners if game.outcome is not None else True
+    position = game.position
+    emperors = position.emperor_tiles(dynasty)
+    if len(emperors) != 1:
+        return bool(emperors)
+    emperor = emperors[0]
+    rivals = _threatening(position, dynasty, emperor)
+    if not rivals:
+        return True
+    expected = [plausible_rival_orders(game, rival)[0][1] for rival in rivals]
+    for order in legal_orders(position, dynasty):
+        if isinstance(order, Move) and order.origin != emperor:
+            target = order.destination
+            gap = abs(target.row - emperor.row) + abs(target.col - emperor.col)
+            if gap > 1 and not (target in position.pieces and gap <= THREAT_STEPS):
+                continue
+        after = play_turn(game, holding_orders(game, order, *expected))
+        if after.is_over:
+            if after.outcome is not None and dynasty in after.outcome.winners:
+                return True
+            continue
+        if _cornered(after, dynasty):
+            continue
+        if turns <= 1 or _way_out(after, dynasty, turns - 1):
+            return True
+    return False
+
+
+def _cornered(game: Game, dynasty: Dynasty) -> bool:
+    """Whether ``dynasty`` has lost its emperor, or its lone emperor stands in a rival's reach
+    with no safe step (:func:`engine.evaluation.boxed_in`)."""
+    position = game.position
+    emperors = position.emperor_tiles(dynasty)
+    if not emperors:
+        return True
+    if len(emperors) > 1:
+        return False
+    return reached_by_rival(position, emperors[0], dynasty) and (
+        boxed_in(position, game.ruleset, dynasty) >= 4
+    )
 
 
 def judged_urgently(game: Game) -> bool:

@@ -379,6 +379,31 @@ def test_the_strong_player_expects_a_rival_to_play_as_the_normal_player_checks()
     assert len(plausible) == PLAUSIBLE_RIVAL
 
 
+def test_the_strong_player_keeps_its_emperor_a_way_out_two_turns_on() -> None:
+    """Small-4, turn 3 of greedy's usual opening against the bottom seat (c): d's pawn on C6
+    is about to take c's pawn on E6 and bounce back to D6 (R-C1, R-C2), the one tile beside
+    c's start tile. After its best orders one turn ahead (taking that pawn, or sending the D5
+    pawn forward) its emperor is cornered there a turn later, beyond what its search of one
+    turn and one rollout turn sees; it weighs only orders that leave its emperor a way out."""
+    battlefield = load_battlefield("small-4")
+    game = Game.start(battlefield, Ruleset())
+    opening = [
+        {A: "D3 D4", Dynasty.B: "E4 D4", C: "D5 C5", Dynasty.D: "C4 D4"},
+        {A: "D3 F3", Dynasty.B: "E4 E2", C: "D6 D5", Dynasty.D: "B5 C5"},
+        {A: "F3 F4", Dynasty.B: "E2 D2", C: "C6 C5", Dynasty.D: "C5 C6"},
+    ]
+    for turn in opening:
+        orders: list[Order] = []
+        for dynasty, text in turn.items():
+            origin, destination = text.split()
+            orders.append(Move(dynasty, Tile.parse(origin), Tile.parse(destination)))
+        game = game.play(orders).game
+    cornering = {"c: C5 → C6", "c: D5 → D3"}
+    assert {str(order) for _, order in ranked_orders(game, C)[:8]} >= cornering
+    chosen = choices(strong(), game, C, seeds=8)
+    assert not set(chosen) & cornering, chosen
+
+
 def test_the_strong_player_weighs_the_turn_limit_face_to_face_only() -> None:
     """Face to face its search judges as greedy does near the turn limit (R-G2): emperors
     weigh more, what may be lost next turn less. Without it the last two kept their emperors
