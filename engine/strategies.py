@@ -24,6 +24,7 @@ its rivals (:func:`sensible_deployment`). Every order any of them gives is legal
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Protocol
@@ -460,7 +461,7 @@ class StrongStrategy:
         if _emperor_threatened(game, dynasty):
             expected = [orders[0][1] for orders in plausible.values()]
             looked_at = [order for _, order in ranked[: wanted + SPARE_OWN]]
-            own = _escaping(game, dynasty, looked_at, expected)[:wanted] or own
+            own = _escaping(game, dynasty, looked_at, expected, budget)[:wanted] or own
         if len(own) == 1:
             return own[0]
         solution = self._equilibrium(game, dynasty, own, plausible, rng, budget)
@@ -513,6 +514,9 @@ at this many orders beyond its best ones, to replace those that leave the empero
 (:func:`_escaping`)."""
 THREAT_STEPS = 2
 """A rival piece threatens an emperor when it is within its reach plus this many steps."""
+ESCAPE_SHARE = 0.5
+"""The share of its thinking time the strong player may spend on its emperor's ways out; the
+rest is the search's."""
 ESCAPE_TURNS = 2
 """How many turns after its order the strong player checks that its lone emperor still has a
 way out (:func:`_way_out`)."""
@@ -545,19 +549,25 @@ def _threatening(position: Position, dynasty: Dynasty, tile: Tile) -> list[Dynas
     return list(in_seat_order(near))
 
 
-def _escaping(game: Game, dynasty: Dynasty, own: list[Order], expected: list[Order]) -> list[Order]:
+def _escaping(
+    game: Game, dynasty: Dynasty, own: list[Order], expected: list[Order], budget: Budget
+) -> list[Order]:
     """Those of ``own`` after which its emperor still has a way out two turns on
     (:func:`_way_out`): the rivals play their ``expected`` orders this turn and the normal
     player's best the next ones.
 
     Greedy's opening is nearly the same every combat: on small-4 a rival pawn reached the one
     tile beside the bottom seat's start tile by turn 3 and took its emperor on turn 4, a turn or
-    two beyond what the search (one turn, one rollout turn) sees."""
-    return [
-        order
-        for order in own
-        if _way_out(play_turn(game, holding_orders(game, order, *expected)), dynasty)
-    ]
+    two beyond what the search (one turn, one rollout turn) sees. Once it has spent
+    :data:`ESCAPE_SHARE` of its thinking time, the orders left are kept unchecked."""
+    kept: list[Order] = []
+    for order in own:
+        late = budget.seconds is not None and (
+            time.perf_counter() - budget.started > ESCAPE_SHARE * budget.seconds
+        )
+        if late or _way_out(play_turn(game, holding_orders(game, order, *expected)), dynasty):
+            kept.append(order)
+    return kept
 
 
 def _way_out(game: Game, dynasty: Dynasty, turns: int = ESCAPE_TURNS) -> bool:
