@@ -432,7 +432,9 @@ class StrongStrategy:
     itself and of its nearby rivals, regret matching over the joint orders, each valued by
     resolving the turn, playing one more turn out quickly and evaluating the position
     reached. Rivals are expected to play their obvious move most of the time (SearchBot's
-    blueprint share). Samples its order from the mixed strategy found.
+    blueprint share). While its lone emperor is threatened it weighs only orders that leave
+    it a way out two turns on against the rivals' expected orders (:func:`_escaping`).
+    Samples its order from the mixed strategy found.
 
     ``seconds`` is the thinking budget per order; ``iterations``, if given, also bounds the
     search (tests give iterations only, so a seeded game is the same on any machine).
