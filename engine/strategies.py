@@ -200,7 +200,7 @@ class GreedyStrategy:
         """Its legal orders valued one turn ahead with every rival holding, then revalued by
         greedy's checks; and the orders its history says to avoid here."""
         ranked = ranked_orders(game, dynasty)
-        avoid = history.to_avoid(game.position, dynasty)
+        avoid = history.to_avoid(game.position, dynasty) | _futile_chase(game, dynasty, history)
         if avoid:
             # An order given here before led back here: it is worth no more than staying.
             now = utilities(game)[dynasty] - REPEAT_PENALTY
@@ -219,6 +219,39 @@ class GreedyStrategy:
         if not convert or falls_end_combat(game.ruleset, game.position.battlefield):
             ranked = _exchanged(game, dynasty, ranked)
         return ranked, avoid
+
+
+CHASE_TURNS = 4
+"""Face to face, a piece that tried to take a rival emperor this many turns running and each
+time found it gone (:func:`_futile_chase`) does not try again."""
+
+
+def _futile_chase(game: Game, dynasty: Dynasty, history: History) -> frozenset[Order]:
+    """Face to face under ``convert`` (R-C4): the take attempts on a rival emperor by the piece
+    of ``dynasty`` that has chased one for :data:`CHASE_TURNS` turns without catching it.
+
+    An emperor that steps onto a free tile is never taken that turn, so a chaser that follows
+    it onto the tile it left never catches it; and while the chased side spends every order
+    stepping away, neither side does anything else: on medium-8 the last two went on so from
+    turn 45 to the limit (docs/computer-players.md). Seen one turn ahead with its rival
+    holding, each attempt looks like a take."""
+    position = game.position
+    if (
+        game.ruleset.emperor_taken is not EmperorTaken.CONVERT
+        or len(position.active_dynasties) != 2
+    ):
+        return frozenset()
+    tile = history.chaser(dynasty, CHASE_TURNS)
+    piece = position.pieces.get(tile) if tile is not None else None
+    if piece is None or piece.dynasty is not dynasty:
+        return frozenset()
+    return frozenset(
+        order
+        for order in legal_orders(position, dynasty)
+        if isinstance(order, Move)
+        and order.origin == tile
+        and _takes_an_emperor(position, order, dynasty)
+    )
 
 
 PREDICTABLE_TURNS = 3
