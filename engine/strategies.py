@@ -200,7 +200,7 @@ class GreedyStrategy:
         """Its legal orders valued one turn ahead with every rival holding, then revalued by
         greedy's checks; and the orders its history says to avoid here."""
         ranked = ranked_orders(game, dynasty)
-        avoid = history.to_avoid(game.position, dynasty) | _futile_chase(game, dynasty, history)
+        avoid = history.to_avoid(game.position, dynasty)
         if avoid:
             # An order given here before led back here: it is worth no more than staying.
             now = utilities(game)[dynasty] - REPEAT_PENALTY
@@ -218,7 +218,10 @@ class GreedyStrategy:
         # Under ``convert`` only where the fall of emperors ends the combat (see _exchanged).
         if not convert or falls_end_combat(game.ruleset, game.position.battlefield):
             ranked = _exchanged(game, dynasty, ranked)
-        return ranked, avoid
+        chase = _futile_chase(game, dynasty, history)
+        if chase:
+            ranked = _without(ranked, chase, utilities(game)[dynasty])
+        return ranked, avoid | chase
 
 
 CHASE_TURNS = 4
@@ -241,6 +244,9 @@ def _futile_chase(game: Game, dynasty: Dynasty, history: History) -> frozenset[O
         or len(position.active_dynasties) != 2
     ):
         return frozenset()
+    rival = next(other for other in position.active_dynasties if other is not dynasty)
+    if len(position.emperor_tiles(dynasty)) > len(position.emperor_tiles(rival)):
+        return frozenset()
     tile = history.chaser(dynasty, CHASE_TURNS)
     piece = position.pieces.get(tile) if tile is not None else None
     if piece is None or piece.dynasty is not dynasty:
@@ -252,6 +258,18 @@ def _futile_chase(game: Game, dynasty: Dynasty, history: History) -> frozenset[O
         and order.origin == tile
         and _takes_an_emperor(position, order, dynasty)
     )
+
+
+def _without(
+    ranked: list[tuple[float, Order]], dropped: frozenset[Order], now: float
+) -> list[tuple[float, Order]]:
+    """``ranked`` with the ``dropped`` orders worth less than the best other one, if that one
+    is worth at least the position ``now`` less :data:`REPEAT_TOLERANCE`: not by suicide."""
+    others = [value for value, order in ranked if order not in dropped]
+    if not others or max(others) < now - REPEAT_TOLERANCE:
+        return ranked
+    below = max(others) - REPEAT_PENALTY
+    return [(min(value, below) if order in dropped else value, order) for value, order in ranked]
 
 
 PREDICTABLE_TURNS = 3
