@@ -83,24 +83,6 @@ class History:
             verdict = self._learned[key] = judge()
         return verdict
 
-    def chaser(self, dynasty: Dynasty, turns: int) -> Tile | None:
-        """The tile a piece of ``dynasty`` reached by trying to take a rival emperor in each of
-        its last ``turns`` turns, each move from where the one before had led (the emperor
-        attacked had always left): a chase that never catches. None if there is none."""
-        recent = self._recent[-turns:] if turns > 0 else ()
-        if len(recent) < turns:
-            return None
-        reached: Tile | None = None
-        for position, orders in recent:
-            order = orders.get(dynasty)
-            if not isinstance(order, Move) or (reached is not None and order.origin != reached):
-                return None
-            target = position.pieces.get(order.destination)
-            if target is None or target.kind is not PieceKind.EMPEROR or target.dynasty is dynasty:
-                return None
-            reached = order.destination
-        return reached
-
     def times_seen(self, position: Position) -> int:
         """How many earlier turns started from this position."""
         return len(self._given.get(placement(position), ()))

@@ -218,58 +218,7 @@ class GreedyStrategy:
         # Under ``convert`` only where the fall of emperors ends the combat (see _exchanged).
         if not convert or falls_end_combat(game.ruleset, game.position.battlefield):
             ranked = _exchanged(game, dynasty, ranked)
-        chase = _futile_chase(game, dynasty, history)
-        if chase:
-            ranked = _without(ranked, chase, utilities(game)[dynasty])
-        return ranked, avoid | chase
-
-
-CHASE_TURNS = 4
-"""Face to face, a piece that tried to take a rival emperor this many turns running and each
-time found it gone (:func:`_futile_chase`) does not try again."""
-
-
-def _futile_chase(game: Game, dynasty: Dynasty, history: History) -> frozenset[Order]:
-    """Face to face under ``convert`` (R-C4): the take attempts on a rival emperor by the piece
-    of ``dynasty`` that has chased one for :data:`CHASE_TURNS` turns without catching it.
-
-    An emperor that steps onto a free tile is never taken that turn, so a chaser that follows
-    it onto the tile it left never catches it; and while the chased side spends every order
-    stepping away, neither side does anything else: on medium-8 the last two went on so from
-    turn 45 to the limit (docs/computer-players.md). Seen one turn ahead with its rival
-    holding, each attempt looks like a take."""
-    position = game.position
-    if (
-        game.ruleset.emperor_taken is not EmperorTaken.CONVERT
-        or len(position.active_dynasties) != 2
-    ):
-        return frozenset()
-    rival = next(other for other in position.active_dynasties if other is not dynasty)
-    if len(position.emperor_tiles(dynasty)) > len(position.emperor_tiles(rival)):
-        return frozenset()
-    tile = history.chaser(dynasty, CHASE_TURNS)
-    piece = position.pieces.get(tile) if tile is not None else None
-    if piece is None or piece.dynasty is not dynasty:
-        return frozenset()
-    return frozenset(
-        order
-        for order in legal_orders(position, dynasty)
-        if isinstance(order, Move)
-        and order.origin == tile
-        and _takes_an_emperor(position, order, dynasty)
-    )
-
-
-def _without(
-    ranked: list[tuple[float, Order]], dropped: frozenset[Order], now: float
-) -> list[tuple[float, Order]]:
-    """``ranked`` with the ``dropped`` orders worth less than the best other one, if that one
-    is worth at least the position ``now`` less :data:`REPEAT_TOLERANCE`: not by suicide."""
-    others = [value for value, order in ranked if order not in dropped]
-    if not others or max(others) < now - REPEAT_TOLERANCE:
-        return ranked
-    below = max(others) - REPEAT_PENALTY
-    return [(min(value, below) if order in dropped else value, order) for value, order in ranked]
+        return ranked, avoid
 
 
 PREDICTABLE_TURNS = 3

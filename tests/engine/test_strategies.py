@@ -29,7 +29,6 @@ from engine.history import RECENT_TURNS, History
 from engine.rules import EmperorLost
 from engine.search import ranked_orders
 from engine.strategies import (
-    CHASE_TURNS,
     EXCHANGED_SEVERAL_AT,
     PLAUSIBLE_RIVAL,
     SEEN_NOISE,
@@ -680,49 +679,6 @@ def test_a_circle_is_not_broken_by_giving_up_the_emperor() -> None:
     assert history.to_avoid(position, A) == frozenset({charge})
     for seed in range(4):
         assert strong().choose(game, A, random.Random(seed), history) == charge
-
-
-def chase(turns: int) -> tuple[Game, History]:
-    """B's emperor following A's along the top row for ``turns`` turns, each time onto the tile
-    A's had just left, and now beside it again; A has a second emperor, far away."""
-    rows = ["", ". . . . . .", ". . . . . B", "A . . . . b"]
-    history = History()
-    for step in range(turns):
-        top = [". "] * 6
-        top[step], top[step + 1] = "B ", "A "
-        position = grid("\n".join(["".join(top).strip(), *rows[1:]]), experience=1)
-        history = history.then(
-            position,
-            {
-                A: Move(A, Tile(0, step + 1), Tile(0, step + 2)),
-                B: Move(B, Tile(0, step), Tile(0, step + 1)),
-            },
-        )
-    top = [". "] * 6
-    top[turns], top[turns + 1] = "B ", "A "
-    now = grid("\n".join(["".join(top).strip(), *rows[1:]]), experience=1)
-    return Game(Ruleset(), now, turn=turns + 1), history
-
-
-def test_history_finds_a_chase_that_never_catches() -> None:
-    _, history = chase(CHASE_TURNS)
-    assert history.chaser(B, CHASE_TURNS) == Tile(0, CHASE_TURNS)
-    assert history.chaser(A, CHASE_TURNS) is None  # A moved onto free tiles: no take attempts
-    _, shorter = chase(CHASE_TURNS - 1)
-    assert shorter.chaser(B, CHASE_TURNS) is None
-
-
-def test_greedy_gives_up_a_chase_that_never_catches() -> None:
-    """Face to face on medium-8 a rival emperor followed the leader's onto the tile it had
-    just left, turn after turn until the limit: each attempt, one turn ahead with the leader
-    holding, looks like a take. After CHASE_TURNS such turns greedy orders something else."""
-    greedy = GreedyStrategy()
-    game, history = chase(CHASE_TURNS - 1)
-    take = Move(B, Tile(0, CHASE_TURNS - 1), Tile(0, CHASE_TURNS))
-    assert str(take) in choices_with(greedy, game, B, history)
-    game, history = chase(CHASE_TURNS)
-    take = Move(B, Tile(0, CHASE_TURNS), Tile(0, CHASE_TURNS + 1))
-    assert str(take) not in choices_with(greedy, game, B, history)
 
 
 def test_positions_repeat_whatever_the_experience() -> None:
