@@ -28,8 +28,9 @@ import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import aiosqlite
@@ -169,18 +170,14 @@ class SQLiteDatabase(Database):
             finally:
                 self._holder, self._writing = None, False
 
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[Connection]:
+    def connection(self) -> AbstractAsyncContextManager[Connection]:
         """See :meth:`Database.connection`. An in-memory database has no second connection:
         its statements queue for the transaction's."""
-        task = asyncio.current_task()
-        if self._holder is not None and self._holder is task:
-            yield self._queued
-            return
-        if self._direct is not None:
-            with self._direct.used_by(task):
-                yield self._direct
-            return
+        return _Statements(self)
+
+    @asynccontextmanager
+    async def _queued_statements(self, task: asyncio.Task[Any] | None) -> AsyncIterator[Connection]:
+        """A :meth:`connection` block with no second connection: the transaction's, in turn."""
         async with self._lock:
             self._holder = task
             try:
@@ -299,15 +296,12 @@ class _Direct:
         self._checkpointed_at = 0
         self._checkpointing: asyncio.Task[None] | None = None
 
-    @contextlib.contextmanager
-    def used_by(self, task: asyncio.Task[Any] | None) -> Iterator[None]:
-        """Mark ``task`` as inside a :meth:`Database.connection` block; map its errors."""
+    def enter(self, task: asyncio.Task[Any] | None) -> None:
+        """``task`` is inside a :meth:`Database.connection` block (until :meth:`leave`)."""
         self._users.add(task)
-        try:
-            with _domain_errors():
-                yield
-        finally:
-            self._users.discard(task)
+
+    def leave(self, task: asyncio.Task[Any] | None) -> None:
+        self._users.discard(task)
 
     def uses(self, task: asyncio.Task[Any] | None) -> bool:
         return task in self._users
@@ -431,14 +425,63 @@ def _domain_errors() -> Iterator[None]:
     """SQLite's refusal to wait any longer for the write lock, as the domain's error."""
     try:
         yield
-    except sqlite3.OperationalError as error:
-        if _is_busy(error):
-            raise DatabaseBusy() from error
-        raise
-    except OverflowError as error:
-        if _is_too_large(error):
-            raise NumberTooLarge() from error
-        raise
+    except (sqlite3.OperationalError, OverflowError) as error:
+        domain = _domain_error(error)
+        if domain is None:
+            raise
+        raise domain from error
+
+
+def _domain_error(error: BaseException) -> Exception | None:
+    """The domain's error for one of SQLite's (see :func:`_domain_errors`); None if none."""
+    if _is_busy(error):
+        return DatabaseBusy()
+    if _is_too_large(error):
+        return NumberTooLarge()
+    return None
+
+
+class _Statements(AbstractAsyncContextManager[Connection]):
+    """A :meth:`SQLiteDatabase.connection` block: the transaction's connection inside the
+    task's own transaction, else the direct one, else the transaction's in turn. A class
+    rather than a generator, since every statement of the bot enters one."""
+
+    __slots__ = ("_database", "_direct", "_queuing", "_task")
+
+    def __init__(self, database: SQLiteDatabase) -> None:
+        self._database = database
+        self._direct: _Direct | None = None
+        self._queuing: AbstractAsyncContextManager[Connection] | None = None
+        self._task: asyncio.Task[Any] | None = None
+
+    async def __aenter__(self) -> Connection:
+        database = self._database
+        task = asyncio.current_task()
+        if database._holder is not None and database._holder is task:
+            return database._queued
+        direct = database._direct
+        if direct is not None:
+            direct.enter(task)
+            self._direct, self._task = direct, task
+            return direct
+        self._queuing = database._queued_statements(task)
+        return await self._queuing.__aenter__()
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> bool | None:
+        if self._direct is not None:
+            self._direct.leave(self._task)
+            domain = _domain_error(error) if error is not None else None
+            if domain is not None:
+                raise domain from error
+            return None
+        if self._queuing is not None:
+            return await self._queuing.__aexit__(kind, error, traceback)
+        return None
 
 
 def _is_too_large(error: BaseException) -> bool:
