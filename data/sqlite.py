@@ -173,11 +173,17 @@ class SQLiteDatabase(Database):
     def connection(self) -> AbstractAsyncContextManager[Connection]:
         """See :meth:`Database.connection`. An in-memory database has no second connection:
         its statements queue for the transaction's."""
-        return _Statements(self)
+        task = asyncio.current_task()
+        if self._direct is not None and (self._holder is None or self._holder is not task):
+            return _DirectUse(self._direct, task)
+        return self._queued_connection(task)
 
     @asynccontextmanager
-    async def _queued_statements(self, task: asyncio.Task[Any] | None) -> AsyncIterator[Connection]:
-        """A :meth:`connection` block with no second connection: the transaction's, in turn."""
+    async def _queued_connection(self, task: asyncio.Task[Any] | None) -> AsyncIterator[Connection]:
+        """The transaction's connection: its own task's, or (in memory) its turn at the lock."""
+        if self._holder is not None and self._holder is task:
+            yield self._queued
+            return
         async with self._lock:
             self._holder = task
             try:
@@ -272,6 +278,32 @@ class _DirectCursor:
         self.rowcount = rowcount
 
 
+class _DirectUse:
+    """A :meth:`Database.connection` block on the second connection: its task is marked as
+    inside one (a transaction may not start there) and SQLite's errors are the domain's.
+    A class rather than a generator: every read of every click enters one."""
+
+    __slots__ = ("_direct", "_task")
+
+    def __init__(self, direct: _Direct, task: asyncio.Task[Any] | None) -> None:
+        self._direct = direct
+        self._task = task
+
+    async def __aenter__(self) -> _Direct:
+        self._direct._users.add(self._task)
+        return self._direct
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._direct._users.discard(self._task)
+        if error is not None:
+            _raise_domain_error(error)
+
+
 class _Direct:
     """The second connection, run on the event loop's thread (see the module's docstring).
 
@@ -296,19 +328,13 @@ class _Direct:
         self._checkpointed_at = 0
         self._checkpointing: asyncio.Task[None] | None = None
 
-    def enter(self, task: asyncio.Task[Any] | None) -> None:
-        """``task`` is inside a :meth:`Database.connection` block (until :meth:`leave`)."""
-        self._users.add(task)
-
-    def leave(self, task: asyncio.Task[Any] | None) -> None:
-        self._users.discard(task)
-
     def uses(self, task: asyncio.Task[Any] | None) -> bool:
         return task in self._users
 
     async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> _DirectCursor:
         values = tuple(parameters or ())
-        timer, began = self._database.timer, time.perf_counter()
+        timer = self._database.timer
+        began = time.perf_counter() if timer is not None else 0.0
         try:
             cursor = self._sqlite.execute(sql, values)
             rows = cursor.fetchall()
@@ -426,62 +452,17 @@ def _domain_errors() -> Iterator[None]:
     try:
         yield
     except (sqlite3.OperationalError, OverflowError) as error:
-        domain = _domain_error(error)
-        if domain is None:
-            raise
-        raise domain from error
+        _raise_domain_error(error)
+        raise
 
 
-def _domain_error(error: BaseException) -> Exception | None:
-    """The domain's error for one of SQLite's (see :func:`_domain_errors`); None if none."""
+def _raise_domain_error(error: BaseException) -> None:
+    """Raise the domain's error for ``error`` if it has one: SQLite's refusal to wait any
+    longer for the write lock, or a number beyond its 64 bits."""
     if _is_busy(error):
-        return DatabaseBusy()
+        raise DatabaseBusy() from error
     if _is_too_large(error):
-        return NumberTooLarge()
-    return None
-
-
-class _Statements(AbstractAsyncContextManager[Connection]):
-    """A :meth:`SQLiteDatabase.connection` block: the transaction's connection inside the
-    task's own transaction, else the direct one, else the transaction's in turn. A class
-    rather than a generator, since every statement of the bot enters one."""
-
-    __slots__ = ("_database", "_direct", "_queuing", "_task")
-
-    def __init__(self, database: SQLiteDatabase) -> None:
-        self._database = database
-        self._direct: _Direct | None = None
-        self._queuing: AbstractAsyncContextManager[Connection] | None = None
-        self._task: asyncio.Task[Any] | None = None
-
-    async def __aenter__(self) -> Connection:
-        database = self._database
-        task = asyncio.current_task()
-        if database._holder is not None and database._holder is task:
-            return database._queued
-        direct = database._direct
-        if direct is not None:
-            direct.enter(task)
-            self._direct, self._task = direct, task
-            return direct
-        self._queuing = database._queued_statements(task)
-        return await self._queuing.__aenter__()
-
-    async def __aexit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> bool | None:
-        if self._direct is not None:
-            self._direct.leave(self._task)
-            domain = _domain_error(error) if error is not None else None
-            if domain is not None:
-                raise domain from error
-            return None
-        if self._queuing is not None:
-            return await self._queuing.__aexit__(kind, error, traceback)
-        return None
+        raise NumberTooLarge() from error
 
 
 def _is_too_large(error: BaseException) -> bool:
