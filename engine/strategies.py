@@ -207,7 +207,7 @@ class GreedyStrategy:
             ranked = [(min(v, now) if o in avoid else v, o) for v, o in ranked]
         convert = game.ruleset.emperor_taken is EmperorTaken.CONVERT
         if convert and len(game.position.active_dynasties) == 2:
-            ranked = _guarded(game, dynasty, ranked, _pinned(dynasty, history))
+            ranked = _guarded(game, dynasty, ranked)
             # Face to face under ``convert`` (R-C4) a take answered by a take back only flips a
             # piece or an emperor; with more rivals or other R-C4 options the check makes it too
             # timid to finish.
@@ -317,27 +317,8 @@ GUARDED_FROM = 4
 with fewer, it spent the orders that end a combat on saving them."""
 
 
-PINNED_TURNS = 4
-"""Experiment: an emperor moved this many turns running is pinned; not guarded."""
-
-
-def _pinned(dynasty: Dynasty, history: History) -> Tile | None:
-    """The tile of the piece ``dynasty`` moved in each of its last turns, each move from where
-    the one before had led."""
-    reached: Tile | None = None
-    turns = history.last_turns(PINNED_TURNS)
-    if len(turns) < PINNED_TURNS:
-        return None
-    for _, orders in turns:
-        order = orders.get(dynasty)
-        if not isinstance(order, Move) or (reached is not None and order.origin != reached):
-            return None
-        reached = order.destination
-    return reached
-
-
 def _guarded(
-    game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]], pinned: Tile | None = None
+    game: Game, dynasty: Dynasty, ranked: list[tuple[float, Order]]
 ) -> list[tuple[float, Order]]:
     """Under ``convert`` (R-C4), face to face, for the dynasty ahead in emperors (at least
     :data:`GUARDED_FROM`): an order that leaves one of its attacked emperors on its tile is
@@ -355,7 +336,7 @@ def _guarded(
     ):
         return ranked
     attackers = threats(position, game.ruleset).attackers
-    attacked = [tile for tile in emperors if tile in attackers and tile != pinned]
+    attacked = [tile for tile in emperors if tile in attackers]
     if not attacked:
         return ranked
     elapsed = game.turn / game.ruleset.turn_limit
