@@ -49,7 +49,9 @@ def dumps(value: Any) -> str:
 def order_to_json(order: Order) -> str:
     if isinstance(order, Pass):
         return '{"pass":true}'
-    return dumps({"move": [list(order.origin), list(order.destination)]})
+    (row, column), (to_row, to_column) = order.origin, order.destination
+    # What dumps makes of {"move": [origin, destination]}, without a JSON encoder per order.
+    return f'{{"move":[[{row:d},{column:d}],[{to_row:d},{to_column:d}]]}}'
 
 
 def order_from_data(dynasty: Dynasty, data: Mapping[str, Any]) -> Order:

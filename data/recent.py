@@ -34,6 +34,15 @@ class Recent(Generic[K, V]):
         if len(self._values) > self.size:
             self._values.popitem(last=False)
 
+    def keys(self) -> list[K]:
+        """The keys remembered, the least lately used first."""
+        return list(self._values)
+
+    def refresh(self, key: K, value: V) -> None:
+        """A new value for a key remembered, which is no more lately used for it."""
+        if key in self._values:
+            self._values[key] = value
+
     def forget(self, key: K) -> None:
         self._values.pop(key, None)
 

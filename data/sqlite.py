@@ -28,8 +28,9 @@ import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Iterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 import aiosqlite
@@ -169,17 +170,19 @@ class SQLiteDatabase(Database):
             finally:
                 self._holder, self._writing = None, False
 
-    @asynccontextmanager
-    async def connection(self) -> AsyncIterator[Connection]:
+    def connection(self) -> AbstractAsyncContextManager[Connection]:
         """See :meth:`Database.connection`. An in-memory database has no second connection:
         its statements queue for the transaction's."""
         task = asyncio.current_task()
+        if self._direct is not None and (self._holder is None or self._holder is not task):
+            return _DirectUse(self._direct, task)
+        return self._queued_connection(task)
+
+    @asynccontextmanager
+    async def _queued_connection(self, task: asyncio.Task[Any] | None) -> AsyncIterator[Connection]:
+        """The transaction's connection: its own task's, or (in memory) its turn at the lock."""
         if self._holder is not None and self._holder is task:
             yield self._queued
-            return
-        if self._direct is not None:
-            with self._direct.used_by(task):
-                yield self._direct
             return
         async with self._lock:
             self._holder = task
@@ -275,6 +278,32 @@ class _DirectCursor:
         self.rowcount = rowcount
 
 
+class _DirectUse:
+    """A :meth:`Database.connection` block on the second connection: its task is marked as
+    inside one (a transaction may not start there) and SQLite's errors are the domain's.
+    A class rather than a generator: every read of every click enters one."""
+
+    __slots__ = ("_direct", "_task")
+
+    def __init__(self, direct: _Direct, task: asyncio.Task[Any] | None) -> None:
+        self._direct = direct
+        self._task = task
+
+    async def __aenter__(self) -> _Direct:
+        self._direct._users.add(self._task)
+        return self._direct
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._direct._users.discard(self._task)
+        if error is not None:
+            _raise_domain_error(error)
+
+
 class _Direct:
     """The second connection, run on the event loop's thread (see the module's docstring).
 
@@ -299,22 +328,13 @@ class _Direct:
         self._checkpointed_at = 0
         self._checkpointing: asyncio.Task[None] | None = None
 
-    @contextlib.contextmanager
-    def used_by(self, task: asyncio.Task[Any] | None) -> Iterator[None]:
-        """Mark ``task`` as inside a :meth:`Database.connection` block; map its errors."""
-        self._users.add(task)
-        try:
-            with _domain_errors():
-                yield
-        finally:
-            self._users.discard(task)
-
     def uses(self, task: asyncio.Task[Any] | None) -> bool:
         return task in self._users
 
     async def execute(self, sql: str, parameters: Iterable[Any] | None = None) -> _DirectCursor:
         values = tuple(parameters or ())
-        timer, began = self._database.timer, time.perf_counter()
+        timer = self._database.timer
+        began = time.perf_counter() if timer is not None else 0.0
         try:
             cursor = self._sqlite.execute(sql, values)
             rows = cursor.fetchall()
@@ -431,14 +451,18 @@ def _domain_errors() -> Iterator[None]:
     """SQLite's refusal to wait any longer for the write lock, as the domain's error."""
     try:
         yield
-    except sqlite3.OperationalError as error:
-        if _is_busy(error):
-            raise DatabaseBusy() from error
+    except (sqlite3.OperationalError, OverflowError) as error:
+        _raise_domain_error(error)
         raise
-    except OverflowError as error:
-        if _is_too_large(error):
-            raise NumberTooLarge() from error
-        raise
+
+
+def _raise_domain_error(error: BaseException) -> None:
+    """Raise the domain's error for ``error`` if it has one: SQLite's refusal to wait any
+    longer for the write lock, or a number beyond its 64 bits."""
+    if _is_busy(error):
+        raise DatabaseBusy() from error
+    if _is_too_large(error):
+        raise NumberTooLarge() from error
 
 
 def _is_too_large(error: BaseException) -> bool:

@@ -31,7 +31,8 @@ REGISTER = Named("program register")
 """The command that gives a program a token, as its reader types it."""
 KNOWN_FOR = 1.0
 """Seconds a token, once known, is trusted without reading the database again: a revocation
-made in this process counts at once, one made by another bot process within this time."""
+made in this process counts at once, one made by another bot process within this time (every
+token known is read again together, once in this time)."""
 KNOWN_TOKENS = 10_000
 CHOICES = 25
 """Programs offered at once to a player choosing one (Discord shows 25 choices at most)."""
@@ -71,8 +72,11 @@ class ProgramService:
         self.database = database
         self.clock = clock
         self.dynasties = dynasties
-        self._known: Recent[str, tuple[ProgramRow, float]] = Recent(KNOWN_TOKENS)
-        """Programs by their token's hash, and until when they are trusted without a read."""
+        self._known: Recent[str, ProgramRow] = Recent(KNOWN_TOKENS)
+        """Programs by their token's hash, trusted without a read until :attr:`_checked_at`
+        is :data:`KNOWN_FOR` old."""
+        self._checked_at = 0.0
+        """When every program of :attr:`_known` was last read (``time.monotonic``)."""
 
     async def register(
         self, request: Request, name: str, *, dynasty_name: str | None = None
@@ -137,16 +141,38 @@ class ProgramService:
         if not well_formed(token):
             raise TokenRefused("token-unknown", register=REGISTER)
         hashed = token_hash(token)
+        if time.monotonic() >= self._checked_at + KNOWN_FOR:
+            await self._read_known_again()
         known = self._known.get(hashed)
-        if known is not None and known[1] > time.monotonic():
-            return known[0]
+        if known is not None:
+            return known
         program = await repo.program_by_token_hash(self.database, hashed)
         if program is None:
             raise TokenRefused("token-unknown", register=REGISTER)
         if program.revoked:
             raise TokenRefused("token-revoked", program=program.name, register=REGISTER)
-        self._known.put(hashed, (program, time.monotonic() + KNOWN_FOR))
+        self._known.put(hashed, program)
         return program
+
+    async def _read_known_again(self) -> None:
+        """Read every program known by its token again, all in one read rather than one a
+        token: those revoked (or gone) since, by any process, are known no more; a renamed one
+        has its new name. A failed read forgets them all."""
+        self._checked_at = time.monotonic()
+        hashes = self._known.keys()
+        if not hashes:
+            return
+        try:
+            found = await repo.programs_by_token_hashes(self.database, hashes)
+        except BaseException:
+            self._known.clear()
+            raise
+        for hashed in hashes:
+            program = found.get(hashed)
+            if program is None or program.revoked:
+                self._known.forget(hashed)
+            else:
+                self._known.refresh(hashed, program)
 
     async def revoked_among(self, program_ids: Iterable[int]) -> set[int]:
         """Which of these programs play no more (revoked since they authenticated, here or

@@ -7,7 +7,7 @@ import io
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 import discord
 
@@ -171,6 +171,64 @@ class Components(discord.ui.View):
 
     def is_dispatchable(self) -> bool:
         return False
+
+
+class Rows(Components):
+    """Components written as the JSON Discord reads, without discord.ui's objects.
+
+    discord.ui makes an object of every select, option and button, then writes them out as
+    this same JSON. The turn prompt's selects are rebuilt at every click on a prompt and for
+    every player's DM when a turn opens, so it writes the JSON at once
+    (:func:`select_menu`, :func:`select_option`, :func:`component_button`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: dict[int, list[dict[str, Any]]] = {}
+
+    def add(self, row: int, component: dict[str, Any]) -> None:
+        """Put ``component`` last on ``row`` (0 to :data:`BUTTON_ROWS` - 1)."""
+        self._rows.setdefault(row, []).append(component)
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": self._rows[row]} for row in sorted(self._rows)]
+
+
+def select_menu(custom_id: str, placeholder: str, options: list[dict[str, Any]]) -> dict[str, Any]:
+    """A select of one choice among ``options`` (:func:`select_option`), as discord.ui writes
+    its ``Select``."""
+    return {
+        "type": discord.ComponentType.select.value,
+        "custom_id": custom_id,
+        "min_values": 1,
+        "max_values": 1,
+        "disabled": False,
+        "required": True,
+        "placeholder": placeholder,
+        "options": options,
+    }
+
+
+def select_option(
+    label: str, value: str, *, description: str | None = None, default: bool = False
+) -> dict[str, Any]:
+    """One option of :func:`select_menu`, as discord.ui writes its ``SelectOption``."""
+    option: dict[str, Any] = {"label": label, "value": value, "default": default}
+    if description is not None:
+        option["description"] = description
+    return option
+
+
+def component_button(
+    custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
+) -> dict[str, Any]:
+    """A button, as discord.ui writes its ``Button``."""
+    return {
+        "type": discord.ComponentType.button.value,
+        "style": style.value,
+        "disabled": False,
+        "label": label,
+        "custom_id": custom_id,
+    }
 
 
 def page_buttons(

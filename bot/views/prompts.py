@@ -24,9 +24,12 @@ from bot.views.markup import (
     BOARD_FILE,
     EMBED_COLOUR,
     OPTIONS_LIMIT,
-    Components,
+    Rows,
+    component_button,
     custom_id_number,
     discord_timestamp,
+    select_menu,
+    select_option,
 )
 from bot.views.tournaments import clock
 from data.errors import Refusal
@@ -149,14 +152,14 @@ def order_view(
     page: int = 0,
     origin: PieceChoice | None = None,
     destination: Tile | None = None,
-) -> Components:
+) -> Rows:
     """The prompt's components for the choices made so far (they live in the custom ids).
 
     Pieces come 25 to a page (the page of the chosen piece once there is one); a piece's
     destinations are its nearest 25 at most, more than any shipped battlefield allows.
     """
     key = PromptKey.of_menu(menu)
-    view = Components()
+    view = Rows()
     movable = [choice for choice in menu.pieces if choice.moves]
     pages = max(1, -(-len(movable) // OPTIONS_LIMIT))
     if origin is not None:
@@ -170,49 +173,50 @@ def order_view(
             label, description = words.piece(choice, say)
             chosen = origin is not None and choice.tile == origin.tile
             options.append(
-                discord.SelectOption(
+                select_option(
                     label=label, value=choice.tile.name, description=description, default=chosen
                 )
             )
-        view.add_item(
-            discord.ui.Select(
+        view.add(
+            0,
+            select_menu(
                 custom_id=key.custom_id("piece", page),
                 placeholder=say("prompt-choose-piece"),
                 options=options,
-                row=0,
-            )
+            ),
         )
     if origin is not None:
         labels = _option_words(menu, say).destinations(menu, origin, say)
         options = [
-            discord.SelectOption(
+            select_option(
                 label=label,
                 value=move.destination.name,
                 default=move.destination == destination,
             )
             for move, label in zip(origin.moves[:OPTIONS_LIMIT], labels, strict=False)
         ]
-        view.add_item(
-            discord.ui.Select(
+        view.add(
+            1,
+            select_menu(
                 custom_id=key.custom_id("to", origin.tile.name),
                 placeholder=say("prompt-where-to", tile=origin.tile.name),
                 options=options,
-                row=1,
-            )
+            ),
         )
     if origin is not None and destination is not None:
-        view.add_item(
+        view.add(
+            2,
             prompt_button(
                 key.custom_id("go", origin.tile.name, destination.name),
                 say("prompt-confirm-button", origin=origin.tile.name, destination=destination.name),
                 discord.ButtonStyle.success,
-            )
+            ),
         )
-    view.add_item(prompt_button(key.custom_id("pass"), say("prompt-pass")))
+    view.add(2, prompt_button(key.custom_id("pass"), say("prompt-pass")))
     if page > 0:
-        view.add_item(prompt_button(key.custom_id("page", page - 1), say("prompt-earlier-pieces")))
+        view.add(2, prompt_button(key.custom_id("page", page - 1), say("prompt-earlier-pieces")))
     if page < pages - 1:
-        view.add_item(prompt_button(key.custom_id("page", page + 1), say("prompt-more-pieces")))
+        view.add(2, prompt_button(key.custom_id("page", page + 1), say("prompt-more-pieces")))
     return view
 
 
@@ -260,8 +264,9 @@ def _option_words(menu: OrderMenu, say: Voice) -> _OptionWords:
 
 def prompt_button(
     custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary
-) -> discord.ui.Button[Components]:
-    return discord.ui.Button(custom_id=custom_id, label=label, style=style, row=2)
+) -> dict[str, Any]:
+    """A button of the prompt's row of buttons."""
+    return component_button(custom_id, label, style)
 
 
 def turn_prompt(menu: OrderMenu, locale: str) -> dict[str, Any]:

@@ -254,9 +254,7 @@ async def _send(response: web.StreamResponse, event: Event) -> None:
 
 
 def _json(body: dict[str, Any]) -> web.Response:
-    return web.Response(
-        body=json.dumps(body, ensure_ascii=False).encode(), content_type="application/json"
-    )
+    return web.Response(body=_ANSWERS.encode(body).encode(), content_type="application/json")
 
 
 def _program_json(program: ProgramRow, dynasty: str) -> dict[str, Any]:
@@ -281,7 +279,8 @@ async def _body(request: web.Request) -> object:
         raise ApiRefusal("api-not-json")
     raw = await request.read()
     try:
-        return json.loads(raw, object_pairs_hook=_no_repeats, parse_constant=_no_constant)
+        # As json.loads reads bytes (UTF-8, -16 or -32), with a decoder made once.
+        return _BODIES.decode(raw.decode(json.detect_encoding(raw), "surrogatepass"))
     except (ValueError, UnicodeDecodeError):
         raise ApiRefusal("api-malformed-json") from None
 
@@ -295,6 +294,12 @@ def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
+
+
+_BODIES = json.JSONDecoder(object_pairs_hook=_no_repeats, parse_constant=_no_constant)
+"""Reads a body strictly (see :func:`_body`); made once, not for every order."""
+_ANSWERS = json.JSONEncoder(ensure_ascii=False)
+"""Writes an answer as ``json.dumps(body, ensure_ascii=False)`` does; made once."""
 
 
 def _order(body: object) -> OrderRequest:

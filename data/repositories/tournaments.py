@@ -832,21 +832,20 @@ async def store_program_order(
         raise InvalidValue(
             "order-other-dynasty", seat=_letter(seat.seat), dynasty=order.dynasty.letter
         )
+    values = (
+        tournament.id,
+        tournament.turn,
+        seat.seat,
+        order_to_json(order),
+        moment(now),
+        seat.program_id,
+        marked.seats_and_turns,
+    )
     async with database.connection() as connection:
         try:
-            row = await fetch_one(
-                connection,
-                _STORE_PROGRAM_ORDER,
-                (
-                    tournament.id,
-                    tournament.turn,
-                    seat.seat,
-                    order_to_json(order),
-                    moment(now),
-                    seat.program_id,
-                    marked.seats_and_turns,
-                ),
-            )
+            row = await fetch_one(connection, _REPLACE_PROGRAM_ORDER, values)
+            if row is None:  # the seat's first order of the turn (or the table changed)
+                row = await fetch_one(connection, _STORE_PROGRAM_ORDER, values)
         except ConstraintBroken as error:
             raise await _order_refused(
                 connection, tournament.id, tournament.turn, seat.seat, error
@@ -961,6 +960,17 @@ _STORE_PROGRAM_ORDER = Variant(
     f"WHERE EXISTS (SELECT 1 FROM {_PROGRAM_SEAT_AS_READ})",
 )
 """Store a program's order if its seat is as read (see :func:`store_program_order`)."""
+_REPLACE_PROGRAM_ORDER = Variant(
+    "UPDATE orders SET body = ?4, submitted_at = ?5, request_id = NULL "
+    "WHERE tournament_id = ?1 AND turn = ?2 AND seat = ?3 "
+    f"AND EXISTS (SELECT 1 FROM {_PROGRAM_SEAT_AS_READ}) RETURNING {_READY_COUNTS}, "
+    "(SELECT paused_at IS NOT NULL FROM tournaments WHERE id = ?1)",
+    # One statement stores it either way (store_order locks the tournament, then counts).
+    postgres=_STORE_PROGRAM_ORDER.postgres,
+)
+"""Replace the seat's order of the turn if its seat is as read, as :data:`_STORE_PROGRAM_ORDER`
+does when the order is there already, without that statement's insert (whose triggers run
+before its conflict turns it into this update); no row if there is no order to replace."""
 
 
 async def upsert_deployment(

@@ -11,6 +11,7 @@ import pytest
 
 from bot.logs import REDACTED, redact_text
 from bot.services import Services
+from bot.services import programs as program_service
 from bot.services.dynasties import NoDynasty
 from bot.services.programs import LADDER_PAGE, TokenRefused
 from bot.services.request import Request
@@ -44,6 +45,35 @@ async def test_a_token_is_shown_once_and_only_its_hash_is_kept(
         path.read_bytes() for path in database_path.parent.iterdir() if path.is_file()
     )
     assert token.encode() not in stored and token_hash(token).encode() in stored
+
+
+async def test_a_program_revoked_or_renamed_by_another_process_counts_at_the_next_read(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tokens known are trusted from memory for KNOWN_FOR, then read again all together: what
+    another process did to their programs (revoked, renamed) counts then, with one read."""
+    first = await services.programs.register(Request(ADA), "First", dynasty_name="House Ada")
+    second = await services.programs.register(Request(ADA), "Second")
+    for registered in (first, second):
+        assert await services.programs.authenticate(registered.token) == registered.program
+    # Another process (the repository, not this service) revokes one and renames the other.
+    await program_repo.revoke_program(services.database, first.program.id)
+    await program_repo.rename_program(services.database, second.program.id, "Renamed")
+    reads: list[str] = []
+    for name in ("program_by_token_hash", "programs_by_token_hashes"):
+        read = getattr(program_repo, name)
+
+        async def counted(*args: object, _read: object = read, _name: str = name) -> object:
+            reads.append(_name)
+            return await _read(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(program_repo, name, counted)
+    monkeypatch.setattr(program_service, "KNOWN_FOR", 0.0)  # the time has passed
+    assert (await services.programs.authenticate(second.token)).name == "Renamed"
+    assert reads == ["programs_by_token_hashes"]  # both read again at once, nothing else
+    with pytest.raises(TokenRefused) as refused:
+        await services.programs.authenticate(first.token)
+    assert refused.value.kind == "token-revoked"
 
 
 async def test_a_token_that_plays_as_no_program_is_refused_without_repeating_it(

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
+
 from bot.i18n import ENGLISH, Voice
 from bot.services.tournaments.base import OrderMenu, PieceChoice
 from bot.views.markup import Components
@@ -119,3 +123,58 @@ async def test_the_options_words_are_the_menu_s_own_in_its_reader_s_language() -
         [destination_label(menu, move, ENGLISH) for move in choice.moves],
     ]
     assert labels[0] == built[0] and english[1] == built[1]
+
+
+def built_by_discord_ui(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The same components made of discord.ui's objects and written out by discord.py."""
+    view = discord.ui.View(timeout=None)
+    for row, action_row in enumerate(rows):
+        for component in action_row["components"]:
+            if component["type"] == discord.ComponentType.select.value:
+                options = [
+                    discord.SelectOption(
+                        label=option["label"],
+                        value=option["value"],
+                        description=option.get("description"),
+                        default=option["default"],
+                    )
+                    for option in component["options"]
+                ]
+                item: discord.ui.Item[discord.ui.View] = discord.ui.Select(
+                    custom_id=component["custom_id"],
+                    placeholder=component["placeholder"],
+                    options=options,
+                    row=row,
+                )
+            else:
+                item = discord.ui.Button(
+                    custom_id=component["custom_id"],
+                    label=component["label"],
+                    style=discord.ButtonStyle(component["style"]),
+                    row=row,
+                )
+            view.add_item(item)
+    return view.to_components()
+
+
+async def test_the_prompt_s_components_are_what_discord_ui_would_write() -> None:
+    """The prompt writes its components' JSON itself (bot.views.markup.Rows): the same JSON
+    discord.py writes for its own selects, options and buttons, in every state of a prompt."""
+    menu = crowded_menu(40)
+    movable = [choice for choice in menu.pieces if choice.moves]
+    last = movable[-1]
+    states = [
+        order_view(menu, ENGLISH),
+        order_view(menu, ENGLISH, page=1),
+        order_view(menu, Voice("es-ES"), origin=movable[0]),
+        order_view(menu, ENGLISH, origin=last, destination=last.moves[0].destination),
+        order_view(crowded_menu(0), ENGLISH),
+    ]
+    for view in states:
+        rows = view.to_components()
+        assert rows == built_by_discord_ui(rows)
+        assert [len(row["components"]) for row in rows] == [
+            len(row["components"]) for row in rows if row["components"]
+        ]
+    kinds = [[c["type"] for c in row["components"]] for row in states[3].to_components()]
+    assert kinds == [[3], [3], [2, 2, 2]]  # pieces, destinations; Confirm, Pass, earlier

@@ -347,6 +347,12 @@ async def test_a_programs_order_is_stored_only_while_its_seat_and_turn_are_as_re
     )
     assert stored is not None and (stored[0].ready, stored[0].active, stored[1]) == (1, 2, False)
     assert await tournaments.get_order(world.db, tournament.id, 1, 0) is not None
+    # Ordering again replaces the seat's order (R-O3), counted once.
+    for order in (Move(Dynasty.A, Tile(2, 0), Tile(3, 0)), Pass(Dynasty.A)):
+        again = await tournaments.store_program_order(world.db, marked, seat, order)
+        assert again is not None and (again[0].ready, again[0].active) == (1, 2)
+        replaced = await tournaments.get_order(world.db, tournament.id, 1, 0)
+        assert replaced is not None and replaced.order == order
     # An order changes no seat nor turn; a change to another seat makes the table not as read.
     await tournaments.upsert_order(world.db, tournament.id, 1, 1, Pass(Dynasty.B), now=world.tick())
     unchanged = await tournaments.load_marked_table(world.db, tournament.id)

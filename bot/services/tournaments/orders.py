@@ -171,7 +171,8 @@ class Orders:
         (no table kept, a table that changed, an order the kept table refuses) reads the
         table again and checks and stores as before, so the refusals are the same. A
         program's HTTP request has no id to apply it once by; the same order sent twice is
-        stored twice, which changes nothing."""
+        stored twice, which changes nothing. A program has no prompt to show a menu in, so
+        an order stored against the kept table comes back without one (``menu`` None)."""
         kept = self._program_tables.get(tournament_id)
         if kept is not None:
             stored = await self._store_as_kept(kept, program_id, piece, to, turn)
@@ -224,8 +225,7 @@ class Orders:
         if stored is None:
             return None
         ready, paused = stored
-        menu = _menu_of(table, seat, current=order)
-        return OrderAccepted(ready, None, table.tournament.turn, paused, order, menu)
+        return OrderAccepted(ready, None, table.tournament.turn, paused, order)
 
     async def _seat(
         self, request: Request, tournament_id: int, turn: int | None
