@@ -522,7 +522,6 @@ rest is the search's."""
 ESCAPE_TURNS = 2
 """How many turns after its order the strong player checks that its lone emperor still has a
 way out (:func:`_way_out`)."""
-"""A rival piece threatens an emperor when it is within its reach plus this many steps."""
 
 
 def _emperor_threatened(game: Game, dynasty: Dynasty) -> bool:
