@@ -194,6 +194,8 @@ async def programs_by_token_hashes(
 
 
 HASHES_AT_ONCE = 500
+"""Hashes a statement reads at most: few distinct statement texts for the connection's cache of
+prepared ones, far below either database's limit on parameters."""
 
 
 async def revoke_program(
