@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
 
@@ -50,7 +51,6 @@ from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset, Takes
 from engine.search import (
     Budget,
     Solution,
-    blueprint,
     holding_orders,
     play_turn,
     ranked_orders,
@@ -133,6 +133,12 @@ class GreedyStrategy:
     def choose(
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order:
+        return rng.choice(self.choices(game, dynasty, history))
+
+    def choices(self, game: Game, dynasty: Dynasty, history: History = NO_HISTORY) -> list[Order]:
+        """The orders it chooses among at random (:meth:`choose`): those within
+        :data:`GREEDY_NOISE` of the best, or of :data:`SEEN_NOISE` in a position seen before.
+        The strong player expects a rival to give one of them (:meth:`StrongStrategy.choose`)."""
         ranked, avoid = self._ranked(game, dynasty, history)
         rival = _rival_in_window(game, dynasty) or self._predictable_rival(game, dynasty, history)
         if rival is not None:
@@ -142,12 +148,11 @@ class GreedyStrategy:
         best = max(value for value, _ in ranked)
         seen = len(game.position.active_dynasties) <= SEEN_FEW and history.times_seen(game.position)
         noise = SEEN_NOISE if seen else GREEDY_NOISE
-        near = [
+        return [
             order
             for value, order in ranked
             if value >= best - GREEDY_NOISE or (value >= best - noise and order not in avoid)
         ]
-        return rng.choice(near)
 
     def predicted(self, game: Game, rival: Dynasty, history: History = NO_HISTORY) -> list[Order]:
         """The orders ``rival`` would give if it played as greedy does: those it would choose
@@ -456,12 +461,12 @@ class StrongStrategy:
         avoid = history.to_avoid(game.position, dynasty)
         ranked = ranked_orders(game, dynasty)
         rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
-        plausible = {rival: plausible_rival_orders(game, rival) for rival in rivals}
+        plausible = {rival: _rival_choices(game, rival, history) for rival in rivals}
         # Its best orders, and as many more as it gave here before: something else to choose.
         wanted = PLAUSIBLE_OWN + len(avoid)
         own = [order for _, order in ranked[:wanted]]
         if _emperor_threatened(game, dynasty):
-            expected = [orders[0][1] for orders in plausible.values()]
+            expected = [choices.orders[0] for choices in plausible.values()]
             looked_at = [order for _, order in ranked[: wanted + SPARE_OWN]]
             own = _escaping(game, dynasty, looked_at, expected, budget)[:wanted] or own
         if len(own) == 1:
@@ -477,7 +482,7 @@ class StrongStrategy:
         game: Game,
         dynasty: Dynasty,
         own: list[Order],
-        plausible: dict[Dynasty, list[tuple[float, Order]]],
+        plausible: dict[Dynasty, RivalChoices],
         rng: random.Random,
         budget: Budget,
     ) -> Solution:
@@ -492,9 +497,9 @@ class StrongStrategy:
         players = [dynasty, *plausible]
         choices: list[list[Order]] = [own]
         anchors: list[list[float] | None] = [None]
-        for ranked in plausible.values():
-            choices.append([order for _, order in ranked])
-            anchors.append(blueprint([value for value, _ in ranked], ANCHOR_TEMPERATURE))
+        for rival_choices in plausible.values():
+            choices.append(rival_choices.orders)
+            anchors.append(rival_choices.anchor)
         holding = [Pass(d) for d in game.position.active_dynasties if d not in players]
         known: dict[tuple[int, ...], dict[Dynasty, float]] = {}
 
@@ -639,6 +644,33 @@ def plausible_rival_orders(game: Game, rival: Dynasty) -> list[tuple[float, Orde
     expecting otherwise cost the strong player its emperor."""
     ranked, _ = GreedyStrategy()._ranked(game, rival, NO_HISTORY)
     return _best_of(ranked, PLAUSIBLE_RIVAL)
+
+
+@dataclass(frozen=True)
+class RivalChoices:
+    """The orders the strong player weighs for a rival, and how likely it expects each
+    (its blueprint: the share of the search's iterations the rival plays it)."""
+
+    orders: list[Order]
+    anchor: list[float]
+
+
+def _rival_choices(game: Game, rival: Dynasty, history: History) -> RivalChoices:
+    """The orders weighed for ``rival``: those the normal player would choose among in its
+    place (:meth:`GreedyStrategy.choices`, its history of circles and mirror play included),
+    expected in equal shares, then its other :func:`plausible_rival_orders`, never expected
+    (the search still weighs them, and the rival plays them in the iterations it is not
+    anchored).
+
+    Greedy is deterministic but for near-equal orders: in small-4 leagues a nearby greedy
+    rival's order was among those choices 99.7% of the time with three dynasties or more left,
+    where the blueprint's softmax over the one-turn values without its history put the most
+    weight on the order it gave only 80% of the time."""
+    expected = GreedyStrategy().choices(game, rival, history)[:PLAUSIBLE_RIVAL]
+    others = [order for _, order in plausible_rival_orders(game, rival) if order not in expected]
+    orders = (expected + others)[: max(PLAUSIBLE_RIVAL, len(expected))]
+    share = 1.0 / len(expected)
+    return RivalChoices(orders, [share if i < len(expected) else 0.0 for i in range(len(orders))])
 
 
 def _best_of(ranked: list[tuple[float, Order]], count: int) -> list[tuple[float, Order]]:
