@@ -51,6 +51,7 @@ from engine.rules import MAX_TURN_LIMIT, EmperorTaken, Ruleset, Takes
 from engine.search import (
     Budget,
     Solution,
+    blueprint,
     holding_orders,
     play_turn,
     ranked_orders,
@@ -665,7 +666,15 @@ def _rival_choices(game: Game, rival: Dynasty, history: History) -> RivalChoices
     Greedy is deterministic but for near-equal orders: in small-4 leagues a nearby greedy
     rival's order was among those choices 99.7% of the time with three dynasties or more left,
     where the blueprint's softmax over the one-turn values without its history put the most
-    weight on the order it gave only 80% of the time."""
+    weight on the order it gave only 80% of the time.
+
+    Face to face the rival's orders are expected as before, by that softmax at
+    :data:`ANCHOR_TEMPERATURE` (greedy's choices held its order 92% of the time there, and
+    expecting them cost the strong player its emperor face to face on the tuning seed)."""
+    if len(game.position.active_dynasties) == 2:
+        ranked = plausible_rival_orders(game, rival)
+        values = [value for value, _ in ranked]
+        return RivalChoices([order for _, order in ranked], blueprint(values, ANCHOR_TEMPERATURE))
     expected = GreedyStrategy().choices(game, rival, history)[:PLAUSIBLE_RIVAL]
     others = [order for _, order in plausible_rival_orders(game, rival) if order not in expected]
     orders = (expected + others)[: max(PLAUSIBLE_RIVAL, len(expected))]
