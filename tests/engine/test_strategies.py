@@ -404,6 +404,35 @@ def test_the_strong_player_keeps_its_emperor_a_way_out_two_turns_on() -> None:
     assert not set(chosen) & cornering, chosen
 
 
+def test_the_strong_player_expects_a_rival_to_give_what_greedy_would_give_there() -> None:
+    """With three dynasties left, the strong player expects a nearby rival to give one of the
+    orders the normal player would choose among in its place, its history included: b would
+    take the pawn on H6, but it tried that take twice in its last turns (the pawn stepped
+    away), so greedy does not try it a third time (``History.to_avoid``). Expecting the take,
+    a runs from it; knowing greedy, it does not."""
+    seated = """
+        . . . . . . . . .
+        {a} . . . . . . C .
+        . . . . . . . . .
+        . . . a b . . . .
+        . . . . . . . . .
+        . . . . . . . a b
+        . . . . . . . . .
+        . . . . . . . B .
+        . . . . . . . . .
+        """
+    position = grid(seated.format(a=". A"), experience=1)
+    game = Game(Ruleset(), position)
+    take, run = Move(B, Tile(5, 8), Tile(5, 7)), "a: H6 → H7"
+    # The same pieces but a's emperor one tile over: the take was given in other positions.
+    earlier = grid(seated.format(a="A ."), experience=1)
+    tried = History([(earlier, {A: Pass(A), B: take, C: Pass(C)})] * 2)
+    assert GreedyStrategy().choices(game, B) == [take]
+    assert take not in GreedyStrategy().choices(game, B, tried)
+    assert choices_with(strong(), game, A, History()) == Counter({run: 8})
+    assert run not in choices_with(strong(), game, A, tried)
+
+
 def test_the_strong_player_weighs_the_turn_limit_face_to_face_only() -> None:
     """Face to face its search judges as greedy does near the turn limit (R-G2): emperors
     weigh more, what may be lost next turn less. Without it the last two kept their emperors
