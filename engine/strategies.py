@@ -438,9 +438,10 @@ class StrongStrategy:
     itself and of its nearby rivals, regret matching over the joint orders, each valued by
     resolving the turn, playing one more turn out quickly and evaluating the position
     reached. Rivals are expected to play their obvious move most of the time (SearchBot's
-    blueprint share). While its lone emperor is threatened it weighs only orders that leave
-    it a way out two turns on against the rivals' expected orders (:func:`_escaping`).
-    Samples its order from the mixed strategy found.
+    blueprint share): with three dynasties or more, the orders greedy would choose among in
+    their place (:func:`_rival_choices`). While its lone emperor is threatened it weighs only
+    orders that leave it a way out two turns on against the rivals' expected orders
+    (:func:`_escaping`). Samples its order from the mixed strategy found.
 
     ``seconds`` is the thinking budget per order; ``iterations``, if given, also bounds the
     search (tests give iterations only, so a seeded game is the same on any machine).
@@ -663,14 +664,14 @@ def _rival_choices(game: Game, rival: Dynasty, history: History) -> RivalChoices
     (the search still weighs them, and the rival plays them in the iterations it is not
     anchored).
 
-    Greedy is deterministic but for near-equal orders: in small-4 leagues a nearby greedy
-    rival's order was among those choices 99.7% of the time with three dynasties or more left,
-    where the blueprint's softmax over the one-turn values without its history put the most
-    weight on the order it gave only 80% of the time.
+    Greedy is deterministic but for near-equal orders, and what it avoids (circles) or allows
+    (mirror play) depends on the history every player sees: with three dynasties or more a
+    greedy rival's order is nearly always among those choices, where a softmax of the one-turn
+    values without that history often expected another (docs/computer-players.md).
 
     Face to face the rival's orders are expected as before, by that softmax at
-    :data:`ANCHOR_TEMPERATURE` (greedy's choices held its order 92% of the time there, and
-    expecting them cost the strong player its emperor face to face on the tuning seed)."""
+    :data:`ANCHOR_TEMPERATURE`: there greedy's checks against its last rival make it harder to
+    foresee, and expecting its choices lost the strong player its emperor more often."""
     if len(game.position.active_dynasties) == 2:
         ranked = plausible_rival_orders(game, rival)
         values = [value for value, _ in ranked]
