@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
 
@@ -139,7 +138,8 @@ class GreedyStrategy:
     def choices(self, game: Game, dynasty: Dynasty, history: History = NO_HISTORY) -> list[Order]:
         """The orders it chooses among at random (:meth:`choose`): those within
         :data:`GREEDY_NOISE` of the best, or of :data:`SEEN_NOISE` in a position seen before.
-        The strong player expects a rival to give one of them (:meth:`StrongStrategy.choose`)."""
+        The strong player's way-out check expects a rival to give the first of them
+        (:meth:`StrongStrategy.choose`)."""
         ranked, avoid = self._ranked(game, dynasty, history)
         rival = _rival_in_window(game, dynasty) or self._predictable_rival(game, dynasty, history)
         if rival is not None:
@@ -438,10 +438,9 @@ class StrongStrategy:
     itself and of its nearby rivals, regret matching over the joint orders, each valued by
     resolving the turn, playing one more turn out quickly and evaluating the position
     reached. Rivals are expected to play their obvious move most of the time (SearchBot's
-    blueprint share): with three dynasties or more, the orders greedy would choose among in
-    their place (:func:`_rival_choices`). While its lone emperor is threatened it weighs only
-    orders that leave it a way out two turns on against the rivals' expected orders
-    (:func:`_escaping`). Samples its order from the mixed strategy found.
+    blueprint share). While its lone emperor is threatened it weighs only orders that leave
+    it a way out two turns on against the rivals' expected orders (:func:`_escaping`).
+    Samples its order from the mixed strategy found.
 
     ``seconds`` is the thinking budget per order; ``iterations``, if given, also bounds the
     search (tests give iterations only, so a seeded game is the same on any machine).
@@ -463,12 +462,13 @@ class StrongStrategy:
         avoid = history.to_avoid(game.position, dynasty)
         ranked = ranked_orders(game, dynasty)
         rivals = nearby_rivals(game.position, dynasty, RIVALS_WEIGHED)
-        plausible = {rival: _rival_choices(game, rival, history) for rival in rivals}
+        plausible = {rival: plausible_rival_orders(game, rival) for rival in rivals}
         # Its best orders, and as many more as it gave here before: something else to choose.
         wanted = PLAUSIBLE_OWN + len(avoid)
         own = [order for _, order in ranked[:wanted]]
         if _emperor_threatened(game, dynasty):
-            expected = [choices.orders[0] for choices in plausible.values()]
+            # What greedy would give in each rival's place, its history included.
+            expected = [GreedyStrategy().choices(game, rival, history)[0] for rival in rivals]
             looked_at = [order for _, order in ranked[: wanted + SPARE_OWN]]
             own = _escaping(game, dynasty, looked_at, expected, budget)[:wanted] or own
         if len(own) == 1:
@@ -484,7 +484,7 @@ class StrongStrategy:
         game: Game,
         dynasty: Dynasty,
         own: list[Order],
-        plausible: dict[Dynasty, RivalChoices],
+        plausible: dict[Dynasty, list[tuple[float, Order]]],
         rng: random.Random,
         budget: Budget,
     ) -> Solution:
@@ -499,9 +499,9 @@ class StrongStrategy:
         players = [dynasty, *plausible]
         choices: list[list[Order]] = [own]
         anchors: list[list[float] | None] = [None]
-        for rival_choices in plausible.values():
-            choices.append(rival_choices.orders)
-            anchors.append(rival_choices.anchor)
+        for ranked in plausible.values():
+            choices.append([order for _, order in ranked])
+            anchors.append(blueprint([value for value, _ in ranked], ANCHOR_TEMPERATURE))
         holding = [Pass(d) for d in game.position.active_dynasties if d not in players]
         known: dict[tuple[int, ...], dict[Dynasty, float]] = {}
 
@@ -646,41 +646,6 @@ def plausible_rival_orders(game: Game, rival: Dynasty) -> list[tuple[float, Orde
     expecting otherwise cost the strong player its emperor."""
     ranked, _ = GreedyStrategy()._ranked(game, rival, NO_HISTORY)
     return _best_of(ranked, PLAUSIBLE_RIVAL)
-
-
-@dataclass(frozen=True)
-class RivalChoices:
-    """The orders the strong player weighs for a rival, and how likely it expects each
-    (its blueprint: the share of the search's iterations the rival plays it)."""
-
-    orders: list[Order]
-    anchor: list[float]
-
-
-def _rival_choices(game: Game, rival: Dynasty, history: History) -> RivalChoices:
-    """The orders weighed for ``rival``: those the normal player would choose among in its
-    place (:meth:`GreedyStrategy.choices`, its history of circles and mirror play included),
-    expected in equal shares, then its other :func:`plausible_rival_orders`, never expected
-    (the search still weighs them, and the rival plays them in the iterations it is not
-    anchored).
-
-    Greedy is deterministic but for near-equal orders, and what it avoids (circles) or allows
-    (mirror play) depends on the history every player sees: with three dynasties or more a
-    greedy rival's order is nearly always among those choices, where a softmax of the one-turn
-    values without that history often expected another (docs/computer-players.md).
-
-    Face to face the rival's orders are expected as before, by that softmax at
-    :data:`ANCHOR_TEMPERATURE`: there greedy's checks against its last rival make it harder to
-    foresee, and expecting its choices lost the strong player its emperor more often."""
-    if len(game.position.active_dynasties) == 2:
-        ranked = plausible_rival_orders(game, rival)
-        values = [value for value, _ in ranked]
-        return RivalChoices([order for _, order in ranked], blueprint(values, ANCHOR_TEMPERATURE))
-    expected = GreedyStrategy().choices(game, rival, history)[:PLAUSIBLE_RIVAL]
-    others = [order for _, order in plausible_rival_orders(game, rival) if order not in expected]
-    orders = (expected + others)[: max(PLAUSIBLE_RIVAL, len(expected))]
-    share = 1.0 / len(expected)
-    return RivalChoices(orders, [share if i < len(expected) else 0.0 for i in range(len(orders))])
 
 
 def _best_of(ranked: list[tuple[float, Order]], count: int) -> list[tuple[float, Order]]:
