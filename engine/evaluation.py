@@ -96,14 +96,6 @@ PAINTED = 0.5
 """Per tile painted its colour (goal ``domains``, R-V6): a dynasty paints at most one new tile
 a turn (one order, R-O1), so a tile is worth half a pawn; a rival's tile painted over counts
 twice, as a take does."""
-LONE_FIRST_SEATS = 5
-"""On a battlefield of at least this many seats, with three dynasties or more left and the
-fall of emperors ending the combat, pawns close in on the rivals' lone emperors first: taking
-one defeats a dynasty (R-C6), taking one of several under ``convert`` (R-C4) only changes its
-owner. On medium-8 two dynasties with several emperors each traded them back and forth while
-two with a lone emperor each sat untouched in a corner until the limit. Not on smaller
-battlefields: there greedy then hunted the strong player's lone emperor first, and its small-4
-win-rate fell (docs/computer-players.md)."""
 HUNTED_WITHIN = 10
 """emperor-strike: an emperor is hunted once the emperor that must take it is this many steps
 away or closer (not to be confused with :data:`STRIKE_NEAR`, the hunter's side)."""
@@ -498,40 +490,19 @@ def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> fl
     if targets.monuments:
         cost += _monuments_distance(position, dynasty, targets.monuments)
     if targets.hunt:
-        prey = _prey(position, ruleset, dynasty, targets)
+        prey = tuple(
+            tile
+            for rival in position.active_dynasties
+            if rival is not dynasty
+            for tile in position.emperor_tiles(rival)
+        )
+        if targets.emperor_tiles and ruleset.emperor_taken is EmperorTaken.CONVERT:
+            prey = tuple(t for t in prey if t in targets.emperor_tiles) or prey
         if prey:
             for tile, piece in position.pieces.items():
                 if piece.dynasty is dynasty and piece.kind is PieceKind.PAWN:
                     cost += HUNT_STEP * _nearest(battlefield, tile, prey)
     return cost
-
-
-def _prey(
-    position: Position, ruleset: Ruleset, dynasty: Dynasty, targets: GoalTargets
-) -> tuple[Tile, ...]:
-    """The rival emperors ``dynasty``'s pawns close in on (the nearest of them): under
-    ``convert`` (R-C4) those on its emperor's goal tiles if any (see :func:`_goal_distance`);
-    where the fall of emperors ends the combat, on a battlefield of at least
-    :data:`LONE_FIRST_SEATS` seats with three dynasties or more left, the emperors of rivals
-    that have only one (:data:`LONE_FIRST_SEATS`); otherwise every rival emperor."""
-    active = position.active_dynasties
-    prey = tuple(
-        tile for rival in active if rival is not dynasty for tile in position.emperor_tiles(rival)
-    )
-    if targets.emperor_tiles and ruleset.emperor_taken is EmperorTaken.CONVERT:
-        return tuple(t for t in prey if t in targets.emperor_tiles) or prey
-    if (
-        targets.ways_out
-        and len(active) >= 3
-        and len(position.battlefield.dynasties) >= LONE_FIRST_SEATS
-    ):
-        lone = tuple(
-            tiles[0]
-            for rival in active
-            if rival is not dynasty and len(tiles := position.emperor_tiles(rival)) == 1
-        )
-        return lone or prey
-    return prey
 
 
 def _monuments_distance(position: Position, dynasty: Dynasty, monuments: tuple[Tile, ...]) -> float:

@@ -32,7 +32,6 @@ from engine.evaluation import (
     EXTRA_EMPEROR,
     HUNT_STEP,
     HUNTED_WITHIN,
-    LONE_FIRST_SEATS,
     SAVED_SHARE,
     STAKES,
     STRIKE_FAR,
@@ -472,50 +471,6 @@ def test_an_emperor_whose_opposite_emperor_fell_keeps_its_ways_out() -> None:
     assert boxed_in(at_home(A, prey, other), strike, A) == 0
     assert boxed_in(at_home(A, other), strike, A) == 3
     assert boxed_in(at_home(A, prey), strike, A) == 0
-
-
-@pytest.mark.parametrize("name", ["medium-8", "small-4"])
-def test_with_three_dynasties_left_pawns_hunt_a_lone_emperor_first_on_a_large_battlefield(
-    name: str,
-) -> None:
-    """last-emperor: taking a rival's lone emperor defeats it (R-C6), taking one of several only
-    changes its owner (R-C4 ``convert``); on a battlefield of :data:`LONE_FIRST_SEATS` seats or
-    more, with three dynasties or more left, a's pawns close in on c's lone emperor rather than
-    on b's nearer ones. On a smaller battlefield the nearest rival emperor is the prey."""
-    battlefield = load_battlefield(name)
-    b, c = battlefield.dynasties[1], battlefield.dynasties[2]
-    lone = battlefield.emperor_start(c)
-    to_lone = steps_to(battlefield, lone)
-    b_home = battlefield.emperor_start(b)
-    b_spare = next(
-        t for t in battlefield if steps_to(battlefield, b_home)[t] == 2 and to_lone[t] > 4
-    )
-    to_b = {
-        t: min(steps_to(battlefield, b_home)[t], steps_to(battlefield, b_spare)[t])
-        for t in battlefield
-    }
-    near_lone = min(t for t in battlefield if to_lone[t] == 2 and to_b[t] > 2)
-    near_b = min(t for t in battlefield if to_b[t] == 2 and to_lone[t] > 2)
-    emperors = {
-        battlefield.emperor_start(A): Piece(A, PieceKind.EMPEROR),
-        b_home: Piece(b, PieceKind.EMPEROR),
-        b_spare: Piece(b, PieceKind.EMPEROR),
-        lone: Piece(c, PieceKind.EMPEROR),
-    }
-    ruleset = Ruleset(goal=Goal.parse("last-emperor"))
-
-    def a_with_pawn_on(tile: Tile) -> float:
-        pieces = {**emperors, tile: Piece(A, PieceKind.PAWN)}
-        defeated = frozenset(battlefield.dynasties) - {A, b, c}
-        position = Position(battlefield, pieces, defeated)
-        assert len(position.active_dynasties) == 3
-        return values(position, ruleset)[A]
-
-    gain = a_with_pawn_on(near_lone) - a_with_pawn_on(near_b)
-    if len(battlefield.dynasties) >= LONE_FIRST_SEATS:
-        assert gain == pytest.approx(HUNT_STEP * (to_lone[near_b] - 2))
-    else:
-        assert gain == pytest.approx(0.0)
 
 
 @pytest.mark.parametrize("emperor_taken", [EmperorTaken.CONVERT, EmperorTaken.REMOVE])
