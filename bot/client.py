@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.announcer import Announcer
 from bot.backups import DailyBackups
+from bot.callbacks import answer_lean
 from bot.command_tree import GameTree
 from bot.computers import Thinking
 from bot.config import Config, ConfigError, readable_by_others
@@ -338,6 +339,8 @@ class EmperorsBot(commands.Bot):
         self._services.turns.on_paced = lambda _moment: wake.set()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        # setup_hook runs in the task that then connects: every handler inherits the adapter.
+        answer_lean()
         if self.metrics is not None:
             self._count(self.metrics)
         if self.config.api_port is not None:

@@ -35,7 +35,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import aiohttp
 import discord
-from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from discord.webhook.async_ import async_context
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -52,6 +52,7 @@ from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 
 import engine
+from bot.callbacks import Callbacks
 from bot.worker import Worker
 from data.errors import DatabaseBusy
 from data.repositories import leases
@@ -521,9 +522,9 @@ class MeteredWorker(Worker):
             metrics.drawn(time.perf_counter() - began)
 
 
-class _AnswerWatcher(AsyncWebhookAdapter):
-    """discord.py's webhook adapter, through which every interaction response goes, telling
-    the metrics how each one went."""
+class _AnswerWatcher(Callbacks):
+    """The webhook adapter through which every interaction response goes
+    (:class:`bot.callbacks.Callbacks`), telling the metrics how each one went."""
 
     def __init__(self, metrics: Metrics) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
