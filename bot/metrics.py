@@ -366,10 +366,13 @@ class Metrics:
         else:
             pending.outcome = "error" if bug else "refused"
 
-    def watch_responses(self) -> None:
+    def watch_responses(self) -> Callbacks:
         """From here on (in this task, and in the tasks it starts: discord.py's gateway
-        loop and every handler) interaction responses are seen by :meth:`responded`."""
-        async_context.set(_AnswerWatcher(self))
+        loop and every handler) interaction responses are seen by :meth:`responded`; they
+        go through the :class:`bot.callbacks.Callbacks` returned (as by ``answer_lean``)."""
+        watcher = _AnswerWatcher(self)
+        async_context.set(watcher)
+        return watcher
 
     def _command_name(self, inner: Mapping[str, Any]) -> str:
         parts = [str(inner.get("name", ""))]
@@ -527,7 +530,7 @@ class _AnswerWatcher(Callbacks):
     (:class:`bot.callbacks.Callbacks`), telling the metrics how each one went."""
 
     def __init__(self, metrics: Metrics) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
+        super().__init__()
         self._metrics = metrics
 
     async def create_interaction_response(

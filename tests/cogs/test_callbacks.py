@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.callbacks import CHANNEL_MESSAGE, answer_lean, needs_new_message_id
+from bot.callbacks import CHANNEL_MESSAGE, Callbacks, answer_lean, needs_new_message_id
 from bot.client import EmperorsBot
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE
@@ -20,6 +20,12 @@ class Answered:
         self.done: list[bool] = []
         self.responses: list[discord.InteractionCallbackResponse[discord.Client] | None] = []
         self.clicked: list[str] = []
+        self.callbacks: Callbacks | None = None
+
+    def close(self) -> None:
+        """Close the kept connections, as EmperorsBot does when it closes."""
+        assert self.callbacks is not None
+        self.callbacks.line.close()
 
 
 def counter_view(answered: Answered) -> discord.ui.View:
@@ -67,7 +73,7 @@ def lean_client(answered: Answered) -> discord.Client:
         await interaction.followup.send("done", ephemeral=True)
 
     async def setup_hook() -> None:
-        answer_lean()  # as EmperorsBot.setup_hook does, in the task that then connects
+        answered.callbacks = answer_lean()  # as EmperorsBot.setup_hook does
         await tree.sync()
 
     client.setup_hook = setup_hook  # type: ignore[method-assign]
@@ -84,6 +90,7 @@ async def test_answers_leave_out_the_message_and_discord_py_counts_them_given(
         said = await hello.wait_done()
         slow = await fake.slash(alice, "slow")
         thought = await slow.wait_done()
+    answered.close()
     autocompleted = [r for r in fake.interactions.values() if r.type == 4]
     assert choices == [{"name": "ann", "value": "ann"}]
     assert [r.response and r.response.with_response for r in autocompleted] == [False]
@@ -108,6 +115,7 @@ async def test_a_view_discord_py_keeps_still_gets_its_message_and_its_clicks(
         message = await posted.wait_done()
         click = await fake.click(alice, message, "plus")
         response = await click.wait_response()
+    answered.close()
     assert posted.response is not None and posted.response.with_response  # the view's message id
     assert answered.clicked == ["plus"]  # discord.py found the view by that message
     assert response.type == UPDATE_MESSAGE and not response.with_response
