@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import ssl
 import sys
 from dataclasses import dataclass, field
@@ -35,6 +36,8 @@ import discord
 from discord.http import MultipartParameters, Route
 from discord.utils import _to_json
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+log = logging.getLogger(__name__)
 
 CHANNEL_MESSAGE = 4
 """Discord's callback type that posts a new message in answer."""
@@ -129,6 +132,7 @@ async def answer(line: CallbackLine, path: str, body: bytes) -> None:
                 await asyncio.sleep(1 + attempt * 2)
                 continue
             raise
+        log.debug("Interaction callback POST %s has returned status code %s", path, reply.status)
         if 200 <= reply.status < 300:
             return
         data = reply.data()
