@@ -56,6 +56,8 @@ USER_AGENT = (
     f"Python/{sys.version_info[0]}.{sys.version_info[1]}"
 )
 """What discord.py calls itself to Discord."""
+CONNECTIONS = 100
+"""Most connections open at once (aiohttp's default too); more answers wait for one."""
 IDLE_CONNECTIONS = 16
 """Connections kept open between callbacks; more are opened while more answers are under
 way at once, and closed after."""
@@ -180,6 +182,7 @@ class CallbackLine:
 
     def __init__(self, context: ssl.SSLContext | None = None) -> None:
         self._context = context
+        self._connections = asyncio.Semaphore(CONNECTIONS)
         self._base = ""
         self._idle: list[_Connection] = []
         self._head = b""
@@ -188,14 +191,16 @@ class CallbackLine:
         """POST ``body`` (JSON) to ``path`` under the API; a kept connection that the server
         closed meanwhile is replaced once, before any of the answer arrived."""
         head = self._request_head(path, len(body))
-        while self._idle:
-            connection = self._idle.pop()
-            if connection.open:
-                try:
-                    return await self._exchange(connection, head + body)
-                except _Closed:
-                    continue  # the server had closed it; the request never reached it
-        return await self._exchange(await self._connect(), head + body)
+        async with self._connections:
+            while self._idle:
+                connection = self._idle.pop()
+                if connection.idle:
+                    try:
+                        return await self._exchange(connection, head + body)
+                    except _Closed:
+                        continue  # the server had closed it; the request never reached it
+                connection.close()
+            return await self._exchange(await self._connect(), head + body)
 
     def close(self) -> None:
         """Close the kept connections (the client is closing)."""
@@ -220,7 +225,9 @@ class CallbackLine:
     async def _connect(self) -> _Connection:
         parts = urlsplit(self._base)
         secure = parts.scheme == "https"
-        context = (self._context or ssl.create_default_context()) if secure else None
+        if secure and self._context is None:
+            self._context = ssl.create_default_context()
+        context = self._context if secure else None
         port = parts.port or (443 if secure else 80)
         _, connection = await asyncio.get_running_loop().create_connection(
             _Connection, parts.hostname or "localhost", port, ssl=context
@@ -265,6 +272,12 @@ class _Connection(asyncio.Protocol):
     @property
     def open(self) -> bool:
         return not self._closed and self._transport is not None
+
+    @property
+    def idle(self) -> bool:
+        """Open, and nothing came on it since its last answer (a server that sends something
+        unasked, a 408 before it closes say, has made it useless)."""
+        return self.open and not self._buffer
 
     def close(self) -> None:
         self._closed = True

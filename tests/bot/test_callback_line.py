@@ -196,3 +196,17 @@ async def test_tls_to_an_https_address(tmp_path: Path, monkeypatch: pytest.Monke
     await server.close(listening)
     assert server.connections == 1 and len(server.requests) == 2
     assert server.requests[0].startswith(b"POST /api/v10/interactions/1/tok/callback HTTP/1.1")
+
+
+async def test_a_kept_connection_that_received_something_unasked_is_not_used(
+    served: Serve,
+) -> None:
+    timeout = reply("408 Request Timeout", b"", "Content-Length: 0")
+    answers = [[reply("204 No Content"), timeout], [reply("204 No Content")]]
+    server = await served(lambda _: answers[len(server.requests) - 1])
+    line = CallbackLine()
+    await answer(line, "/interactions/1/tok/callback", b"{}")
+    await asyncio.sleep(0.05)  # the 408 has come by now, unasked
+    await answer(line, "/interactions/2/tok/callback", b"{}")  # not read as the 408
+    line.close()
+    assert len(server.requests) == 2 and server.connections == 2
