@@ -134,7 +134,7 @@ async def answer(line: CallbackLine, path: str, body: bytes) -> None:
                 await asyncio.sleep(1 + attempt * 2)
                 continue
             raise
-        log.debug("Interaction callback POST %s has returned status code %s", path, reply.status)
+        log.debug("Interaction callback POST %s: HTTP %s", path, reply.status)
         if 200 <= reply.status < 300:
             return
         data = reply.data()
