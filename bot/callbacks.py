@@ -49,8 +49,8 @@ TRIES = 5
 """Tries of a callback that Discord's servers failed (5xx) or rate-limited, as discord.py's
 webhook adapter makes."""
 CALLBACK_SECONDS = 30.0
-"""Longest wait for Discord to answer a callback (an interaction unanswered for 3 seconds is
-lost anyway; this only frees a connection that hangs)."""
+"""Longest wait for a connection, then for Discord's answer on it (an interaction unanswered
+for 3 seconds is lost anyway; this only frees what hangs)."""
 USER_AGENT = (
     f"DiscordBot (https://github.com/Rapptz/discord.py {discord.__version__}) "
     f"Python/{sys.version_info[0]}.{sys.version_info[1]}"
@@ -185,11 +185,12 @@ class CallbackLine:
         self._connections = asyncio.Semaphore(CONNECTIONS)
         self._base = ""
         self._idle: list[_Connection] = []
+        self._prefix = ""
         self._head = b""
 
     async def post(self, path: str, body: bytes) -> Reply:
         """POST ``body`` (JSON) to ``path`` under the API; a kept connection that the server
-        closed meanwhile is replaced once, before any of the answer arrived."""
+        closed meanwhile is replaced (nothing of an answer had come on it)."""
         head = self._request_head(path, len(body))
         async with self._connections:
             while self._idle:
@@ -200,7 +201,9 @@ class CallbackLine:
                     except _Closed:
                         continue  # the server had closed it; the request never reached it
                 connection.close()
-            return await self._exchange(await self._connect(), head + body)
+            async with asyncio.timeout(CALLBACK_SECONDS):
+                connection = await self._connect()
+            return await self._exchange(connection, head + body)
 
     def close(self) -> None:
         """Close the kept connections (the client is closing)."""
