@@ -133,13 +133,6 @@ class GreedyStrategy:
     def choose(
         self, game: Game, dynasty: Dynasty, rng: random.Random, history: History = NO_HISTORY
     ) -> Order:
-        return rng.choice(self.choices(game, dynasty, history))
-
-    def choices(self, game: Game, dynasty: Dynasty, history: History = NO_HISTORY) -> list[Order]:
-        """The orders it chooses among at random (:meth:`choose`): those within
-        :data:`GREEDY_NOISE` of the best, or of :data:`SEEN_NOISE` in a position seen before.
-        The strong player's way-out check expects a rival to give the first of them
-        (:meth:`StrongStrategy.choose`)."""
         ranked, avoid = self._ranked(game, dynasty, history)
         rival = _rival_in_window(game, dynasty) or self._predictable_rival(game, dynasty, history)
         if rival is not None:
@@ -149,11 +142,12 @@ class GreedyStrategy:
         best = max(value for value, _ in ranked)
         seen = len(game.position.active_dynasties) <= SEEN_FEW and history.times_seen(game.position)
         noise = SEEN_NOISE if seen else GREEDY_NOISE
-        return [
+        near = [
             order
             for value, order in ranked
             if value >= best - GREEDY_NOISE or (value >= best - noise and order not in avoid)
         ]
+        return rng.choice(near)
 
     def predicted(self, game: Game, rival: Dynasty, history: History = NO_HISTORY) -> list[Order]:
         """The orders ``rival`` would give if it played as greedy does: those it would choose
@@ -467,8 +461,7 @@ class StrongStrategy:
         wanted = PLAUSIBLE_OWN + len(avoid)
         own = [order for _, order in ranked[:wanted]]
         if _emperor_threatened(game, dynasty):
-            # What greedy would give in each rival's place, its history included.
-            expected = [GreedyStrategy().choices(game, rival, history)[0] for rival in rivals]
+            expected = [orders[0][1] for orders in plausible.values()]
             looked_at = [order for _, order in ranked[: wanted + SPARE_OWN]]
             own = _escaping(game, dynasty, looked_at, expected, budget)[:wanted] or own
         if len(own) == 1:

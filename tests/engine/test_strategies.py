@@ -404,42 +404,6 @@ def test_the_strong_player_keeps_its_emperor_a_way_out_two_turns_on() -> None:
     assert not set(chosen) & cornering, chosen
 
 
-def test_the_strong_player_expects_a_rival_to_give_what_greedy_would_give_there() -> None:
-    """Small-4, turn 7 of a tuning league's combat (seed 43, game 26): d sent its B4 pawn to
-    B5 on turns 3 and 5, so greedy does not give that move a third time (``History.to_avoid``,
-    a circle) and takes c's pawn on C6 instead. Ranked without its history d was expected to
-    give B4 → B5, and c's way-out check kept C6 → B6, after which its emperor had no way out
-    against what d gave (main charged C6 → B6 in 7 seeds of 8; its emperor fell on turn 16).
-    The check now expects greedy's own choice, its history included."""
-    battlefield = load_battlefield("small-4")
-    game = Game.start(battlefield, Ruleset())
-    history = History()
-    D = Dynasty.D
-    opening = [
-        {A: "D3 D4", B: "E4 D4", C: "D5 C5", D: "C4 D4"},
-        {A: "D3 F3", B: "E4 E2", C: "C5 B5", D: "B5 C5"},
-        {A: "F3 F4", B: "E2 D2", C: "B5 C5", D: "B4 B5"},
-        {A: "D1 D2", B: "F5 F4", C: "C5 B5", D: "B5 C5"},
-        {A: "F3 F4", B: "E2 D2", C: "B5 C5", D: "B4 B5"},
-        {A: "D1 D2", B: "F5 F4", C: "D6 D5", D: "B5 B6"},
-    ]
-    for turn in opening:
-        orders: dict[Dynasty, Order] = {}
-        for dynasty, text in turn.items():
-            origin, destination = text.split()
-            orders[dynasty] = Move(dynasty, Tile.parse(origin), Tile.parse(destination))
-        history = history.then(game.position, orders)
-        game = game.play(list(orders.values())).game
-    circled, taking = (
-        Move(D, Tile.parse("B4"), Tile.parse("B5")),
-        Move(D, Tile.parse("B6"), Tile.parse("C6")),
-    )
-    assert plausible_rival_orders(game, D)[0][1] == circled
-    assert GreedyStrategy().choices(game, D, history)[0] == taking
-    chosen = choices_with(strong(), game, C, history)
-    assert "c: C6 → B6" not in chosen, chosen
-
-
 def test_the_strong_player_weighs_the_turn_limit_face_to_face_only() -> None:
     """Face to face its search judges as greedy does near the turn limit (R-G2): emperors
     weigh more, what may be lost next turn less. Without it the last two kept their emperors
