@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.announcer import Announcer
 from bot.backups import DailyBackups
+from bot.callbacks import Callbacks, answer_lean
 from bot.command_tree import GameTree
 from bot.computers import Thinking
 from bot.config import Config, ConfigError, readable_by_others
@@ -188,6 +189,7 @@ class EmperorsBot(commands.Bot):
         self._set_up = False
         self._stopping = False
         self._refusals: set[asyncio.Task[None]] = set()
+        self._callbacks: Callbacks | None = None
         self.drawing = Worker() if self.metrics is None else MeteredWorker(self.metrics)
         """Draws boards and replays in a worker process (started on the first board)."""
         self.thinking = Thinking()
@@ -340,6 +342,8 @@ class EmperorsBot(commands.Bot):
             await self.load_extension(extension)
         if self.metrics is not None:
             self._count(self.metrics)
+        # setup_hook runs in the task that then connects: every handler inherits the adapter.
+        self._callbacks = answer_lean() if self.metrics is None else self.metrics.watch_responses()
         if self.config.api_port is not None:
             self._api = ProgramApi.over(
                 self._services,
@@ -396,14 +400,13 @@ class EmperorsBot(commands.Bot):
         await self._status.start()
 
     def _count(self, metrics: Metrics) -> None:
-        """Count what the services and the database time, and the interactions' answers."""
+        """Count what the services and the database time (the interactions' answers are
+        counted by the adapter :meth:`Metrics.watch_responses` sets up)."""
         self.services.turns.on_resolved = metrics.turn_resolved
         self.services.turns.on_late = metrics.turn_late
         metrics.workers.update(drawing=[self.drawing], thinking=self.thinking.workers)
         self.database.timer = metrics.statement
         metrics.command_names = frozenset(c.qualified_name for c in self.tree.walk_commands())
-        # setup_hook runs in the task that then connects: every handler inherits this.
-        metrics.watch_responses()
 
     async def login(self, token: str) -> None:
         keep_secret(token)  # whoever logs it, at whatever level, the log never shows it
@@ -711,6 +714,8 @@ class EmperorsBot(commands.Bot):
         await self.thinking.close()
         await asyncio.gather(*self._refusals, return_exceptions=True)
         await super().close()
+        if self._callbacks is not None:
+            self._callbacks.line.close()
         if self._status is not None:
             await self._status.stop()
         if self._services is not None:

@@ -35,7 +35,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import aiohttp
 import discord
-from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from discord.webhook.async_ import async_context
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -52,6 +52,7 @@ from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 
 import engine
+from bot.callbacks import Callbacks
 from bot.worker import Worker
 from data.errors import DatabaseBusy
 from data.repositories import leases
@@ -365,10 +366,13 @@ class Metrics:
         else:
             pending.outcome = "error" if bug else "refused"
 
-    def watch_responses(self) -> None:
+    def watch_responses(self) -> Callbacks:
         """From here on (in this task, and in the tasks it starts: discord.py's gateway
-        loop and every handler) interaction responses are seen by :meth:`responded`."""
-        async_context.set(_AnswerWatcher(self))
+        loop and every handler) interaction responses are seen by :meth:`responded`; they
+        go through the :class:`bot.callbacks.Callbacks` returned (as by ``answer_lean``)."""
+        watcher = _AnswerWatcher(self)
+        async_context.set(watcher)
+        return watcher
 
     def _command_name(self, inner: Mapping[str, Any]) -> str:
         parts = [str(inner.get("name", ""))]
@@ -521,12 +525,12 @@ class MeteredWorker(Worker):
             metrics.drawn(time.perf_counter() - began)
 
 
-class _AnswerWatcher(AsyncWebhookAdapter):
-    """discord.py's webhook adapter, through which every interaction response goes, telling
-    the metrics how each one went."""
+class _AnswerWatcher(Callbacks):
+    """The webhook adapter through which every interaction response goes
+    (:class:`bot.callbacks.Callbacks`), telling the metrics how each one went."""
 
     def __init__(self, metrics: Metrics) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]
+        super().__init__()
         self._metrics = metrics
 
     async def create_interaction_response(

@@ -182,6 +182,8 @@ class CallbackRecord:
     type: int
     data: JSON
     message: MessageRecord | None = None
+    with_response: bool = False
+    """Whether the bot asked for the message its answer made or changed (``?with_response``)."""
 
     @property
     def ephemeral(self) -> bool:

@@ -1543,7 +1543,8 @@ class FakeDiscord:
                 return invalid
             self._apply(message, data, files, creating=False)
 
-        record.response = CallbackRecord(kind, data, message)
+        with_response = request.query.get("with_response") in ("1", "true", "True")
+        record.response = CallbackRecord(kind, data, message, with_response)
         record.original = message
         record.settled = kind not in (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE)
         if message is not None and kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
@@ -1552,7 +1553,7 @@ class FakeDiscord:
             self._message_changed(message)
         record.changed()
 
-        if request.query.get("with_response") not in ("1", "true", "True"):
+        if not with_response:
             return web.Response(status=204)
         summary: JSON = {"id": str(record.id), "type": record.type}
         resource: JSON = {"type": kind}
