@@ -1000,7 +1000,6 @@ class Announcer:
     async def _resolve_and_announce(self, tournament_id: int, turn: int) -> None:
         resolved = await self.services.turns.resolve(tournament_id, turn=turn)
         if resolved is not None:
-            await asyncio.sleep(0)  # clicks waiting on the loop are answered between the two
             await self.turn_resolved(resolved)
 
     async def _computers_play(self, tournament_id: int) -> None:
