@@ -301,15 +301,6 @@ def serve(calls: IO[bytes], replies: IO[bytes]) -> None:
         replies.flush()
 
 
-def batch_scheduling() -> None:
-    """Linux's batch policy: the worker keeps its share of the processor, but being woken by a
-    call no longer preempts the bot's event loop mid-callback (the bot's write of a call wakes
-    the worker, which took the loop's core), so clicks wait less behind the drawings."""
-    if hasattr(os, "SCHED_BATCH"):
-        with contextlib.suppress(OSError):
-            os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
-
-
 def main() -> None:
     # Ctrl+C in a terminal, and a service manager stopping the bot, reach the worker too; the
     # bot decides when it stops (closing its stdin), once the boards it still needs are drawn.
@@ -319,7 +310,6 @@ def main() -> None:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # a stray print never corrupts a reply
     if len(sys.argv) > 2 and int(sys.argv[2]):
         os.nice(int(sys.argv[2]))
-    batch_scheduling()
     importlib.import_module(sys.argv[1] if len(sys.argv) > 1 else "bot.render")  # once, first
 
     # A bot killed (without closing our stdin) wants no more drawings: end without a word.
