@@ -96,6 +96,10 @@ PAINTED = 0.5
 """Per tile painted its colour (goal ``domains``, R-V6): a dynasty paints at most one new tile
 a turn (one order, R-O1), so a tile is worth half a pawn; a rival's tile painted over counts
 twice, as a take does."""
+UNASSAILABLE_STEP = 0.35
+"""Under ``takes = by-experience`` (R-V4a), face to face: per step between a pawn stronger than
+every rival piece and the nearest rival emperor, on top of :data:`HUNT_STEP`
+(:func:`_unassailable_hunt`)."""
 HUNTED_WITHIN = 10
 """emperor-strike: an emperor is hunted once the emperor that must take it is this many steps
 away or closer (not to be confused with :data:`STRIKE_NEAR`, the hunter's side)."""
@@ -502,6 +506,41 @@ def _goal_distance(position: Position, ruleset: Ruleset, dynasty: Dynasty) -> fl
             for tile, piece in position.pieces.items():
                 if piece.dynasty is dynasty and piece.kind is PieceKind.PAWN:
                     cost += HUNT_STEP * _nearest(battlefield, tile, prey)
+            if ruleset.takes is Takes.BY_EXPERIENCE:
+                cost += _unassailable_hunt(position, dynasty)
+    return cost
+
+
+def _unassailable_hunt(position: Position, dynasty: Dynasty) -> float:
+    """Under ``takes = by-experience`` (R-V4a), face to face: how far ``dynasty``'s pawns that
+    no rival piece can take are from the rival's nearest emperor, in pawns
+    (:data:`UNASSAILABLE_STEP` per step).
+
+    Such a pawn is stronger than every rival piece, so it is also stronger than the rival's
+    emperors (R-P4: their experience is their best pawn's) and can take them, while nothing
+    can take it. Pulled no harder than any other pawn, it stood still while the weak pawns,
+    which cannot take a stronger emperor, traded and retook each other in the middle until
+    the turn limit (docs/computer-players.md)."""
+    active = position.active_dynasties
+    if len(active) != 2 or dynasty not in active:
+        return 0.0
+    rival = active[1] if active[0] is dynasty else active[0]
+    prey = position.emperor_tiles(rival)
+    if not prey:
+        return 0.0
+    strongest = max(
+        (piece.experience for piece in position.pieces.values() if piece.dynasty is rival),
+        default=0,
+    )
+    battlefield = position.battlefield
+    cost = 0.0
+    for tile, piece in position.pieces.items():
+        if (
+            piece.dynasty is dynasty
+            and piece.kind is PieceKind.PAWN
+            and piece.experience > strongest
+        ):
+            cost += UNASSAILABLE_STEP * _nearest(battlefield, tile, prey)
     return cost
 
 

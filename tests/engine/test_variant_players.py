@@ -17,13 +17,14 @@ from engine import (
     Game,
     Goal,
     Move,
+    Position,
     Ruleset,
     Setup,
     Takes,
     Tile,
     check_deployment,
 )
-from engine.evaluation import threats
+from engine.evaluation import HUNT_STEP, UNASSAILABLE_STEP, threats, values
 from engine.history import History
 from engine.strategies import GreedyStrategy, RandomStrategy, Strategy, StrongStrategy
 from tests.engine.helpers import terrain
@@ -167,3 +168,45 @@ def test_a_take_that_would_fail_is_no_threat() -> None:
     besieged = terrain("A b . .\n. . . B", experience=1)
     assert Tile(0, 1) in threats(besieged, Ruleset()).attackers[Tile(0, 0)]
     assert Tile(0, 0) not in threats(besieged, Ruleset(fortress=Fortress.ON)).attackers
+
+
+def _with_experience(text: str, experience: dict[Tile, int]) -> Position:
+    """A position from a grid (experience 1) with some pieces' experience set, their dynasty's
+    emperor raised with them (R-P4)."""
+    base = terrain(text, experience=1)
+    pieces = dict(base.pieces)
+    for tile, points in experience.items():
+        piece = pieces[tile]
+        pieces[tile] = type(piece)(piece.dynasty, piece.kind, points)
+        for other_tile, other in base.pieces.items():
+            if other.dynasty is piece.dynasty and other.kind is not piece.kind:
+                pieces[other_tile] = type(other)(other.dynasty, other.kind, points)
+    return type(base)(base.battlefield, pieces)
+
+
+@pytest.mark.parametrize("grid", ["A . . . . . . .", "A . . . . . . c"])
+def test_a_pawn_no_rival_piece_can_take_hunts_harder_face_to_face(grid: str) -> None:
+    """R-V4a, R-P4: face to face under ``takes = by-experience``, a pawn stronger than every
+    rival piece cannot be taken and can take the rival's emperors, so each step it closes on
+    them is worth more than a weaker pawn's step; not with a third dynasty left, nor when every
+    take takes."""
+    rows = f"""
+        {grid}
+        . . . . . . . .
+        a . . . . . . .
+        . . . . . . b B
+        """
+
+    def step_gain(ruleset: Ruleset, experience: int) -> float:
+        far = _with_experience(rows, {Tile(2, 0): experience})
+        pieces = dict(far.pieces)
+        pieces[Tile(2, 1)] = pieces.pop(Tile(2, 0))
+        near = type(far)(far.battlefield, pieces)
+        return values(near, ruleset)[A] - values(far, ruleset)[A]
+
+    strength = Ruleset(takes=Takes.BY_EXPERIENCE)
+    face_to_face = grid.endswith(".")
+    assert step_gain(strength, 1) == pytest.approx(HUNT_STEP)
+    extra = UNASSAILABLE_STEP if face_to_face else 0.0
+    assert step_gain(strength, 3) == pytest.approx(HUNT_STEP + extra)
+    assert step_gain(Ruleset(), 3) == pytest.approx(HUNT_STEP)
